@@ -1,0 +1,95 @@
+package dev.lakeops.eval.pipeline;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The command line of {@link DemoPipeline}: {@code --key value} pairs.
+ *
+ * <p>Required: {@code --rest-port}, {@code --bootstrap}, {@code --control-file}. Optional, with
+ * defaults: {@code --topic orders}, {@code --records-per-second 2000}, {@code --job-name
+ * orders-to-lake}, {@code --parallelism 2}.
+ */
+record PipelineArgs(
+    int restPort,
+    String bootstrap,
+    String topic,
+    Path controlFile,
+    int recordsPerSecond,
+    String jobName,
+    int parallelism) {
+
+  private static final List<String> KEYS =
+      List.of(
+          "--rest-port",
+          "--bootstrap",
+          "--topic",
+          "--control-file",
+          "--records-per-second",
+          "--job-name",
+          "--parallelism");
+
+  PipelineArgs {
+    Objects.requireNonNull(bootstrap, "bootstrap");
+    Objects.requireNonNull(topic, "topic");
+    Objects.requireNonNull(controlFile, "controlFile");
+    Objects.requireNonNull(jobName, "jobName");
+    check(restPort >= 1 && restPort <= 65535, "Invalid --rest-port: %s (must be 1-65535)", restPort);
+    check(!bootstrap.isBlank(), "Invalid --bootstrap: empty");
+    check(!topic.isBlank(), "Invalid --topic: empty");
+    check(!jobName.isBlank(), "Invalid --job-name: empty");
+    check(recordsPerSecond > 0, "Invalid --records-per-second: %s (must be positive)", recordsPerSecond);
+    check(parallelism > 0, "Invalid --parallelism: %s (must be positive)", parallelism);
+  }
+
+  /**
+   * Parses {@code --key value} pairs.
+   *
+   * @throws IllegalArgumentException naming the option and value that is unknown, missing or invalid
+   */
+  static PipelineArgs parse(String... args) {
+    Map<String, String> values = new HashMap<>();
+    for (int i = 0; i < args.length; i += 2) {
+      String key = args[i];
+      check(KEYS.contains(key), "Unknown option: %s (known: %s)", key, String.join(", ", KEYS));
+      check(i + 1 < args.length, "Missing value for option %s", key);
+      check(!values.containsKey(key), "Option given twice: %s", key);
+      values.put(key, args[i + 1]);
+    }
+    return new PipelineArgs(
+        intValue(values, "--rest-port", null),
+        required(values, "--bootstrap"),
+        values.getOrDefault("--topic", "orders"),
+        Path.of(required(values, "--control-file")),
+        intValue(values, "--records-per-second", 2000),
+        values.getOrDefault("--job-name", "orders-to-lake"),
+        intValue(values, "--parallelism", 2));
+  }
+
+  private static String required(Map<String, String> values, String key) {
+    String value = values.get(key);
+    check(value != null, "Missing required option %s", key);
+    return value;
+  }
+
+  private static int intValue(Map<String, String> values, String key, Integer defaultValue) {
+    String value = defaultValue == null ? required(values, key) : values.get(key);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("Invalid " + key + ": '" + value + "' (not an integer)", e);
+    }
+  }
+
+  private static void check(boolean condition, String message, Object... values) {
+    if (!condition) {
+      throw new IllegalArgumentException(String.format(message, values));
+    }
+  }
+}

@@ -1,0 +1,8 @@
+package dev.lakeops.runbooks;
+
+/** How strongly the evidence supports a verdict. */
+public enum Confidence {
+  LOW,
+  MEDIUM,
+  HIGH
+}

@@ -1,0 +1,65 @@
+package dev.lakeops.runbooks;
+
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.ToolReport;
+import java.time.Duration;
+import java.util.Map;
+
+/** Renders a {@link TriageReport} as Markdown for chat and the console. */
+final class TriageMarkdown {
+
+  private TriageMarkdown() {}
+
+  static String render(TriageReport report) {
+    StringBuilder md = new StringBuilder();
+    Verdict v = report.verdict();
+    md.append("### lakeops triage: ").append(text(report.alert().name())).append("\n\n");
+    md.append("**Verdict:** ").append(v.category()).append(" (confidence ").append(v.confidence()).append(")  \n");
+    md.append(text(v.headline())).append("\n\n");
+    if (!v.entities().isEmpty()) {
+      md.append("**Entities:** ");
+      String sep = "";
+      for (Map.Entry<String, String> e : v.entities().entrySet()) {
+        md.append(sep).append(e.getKey()).append(" ").append(code(e.getValue()));
+        sep = ", ";
+      }
+      md.append("\n\n");
+    }
+    for (ToolReport tool : report.tools()) {
+      md.append("**").append(tool.tool()).append("** ").append(tool.status());
+      if (tool.error() != null) {
+        md.append(": ").append(text(tool.error()));
+      }
+      md.append("\n\n");
+      for (Finding f : tool.findings()) {
+        md.append("- ").append(f.severity()).append(" ").append(code(f.code())).append(" — ").append(text(f.summary())).append("\n");
+        for (Map.Entry<String, String> e : f.evidence().entrySet()) {
+          md.append("  - ").append(text(e.getKey())).append(": ").append(code(e.getValue())).append("\n");
+        }
+      }
+      if (!tool.findings().isEmpty()) {
+        md.append("\n");
+      }
+    }
+    if (!v.nextActions().isEmpty()) {
+      md.append("**Next actions**\n\n");
+      int i = 1;
+      for (String action : v.nextActions()) {
+        md.append(i++).append(". ").append(text(action)).append("\n");
+      }
+      md.append("\n");
+    }
+    md.append("_Runbook ").append(code(report.runbook())).append(", ")
+        .append(Duration.between(report.startedAt(), report.finishedAt()).toMillis()).append(" ms, no LLM._\n");
+    return md.toString();
+  }
+
+  /** Plain text from another system: one line, no Markdown that could restyle or link the report. */
+  private static String text(String s) {
+    return s.replaceAll("[\\r\\n]+", " ").replace("`", "'").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
+  private static String code(String s) {
+    return "`" + s.replaceAll("[\\r\\n]+", " ").replace("`", "'") + "`";
+  }
+}

@@ -1,0 +1,241 @@
+package dev.lakeops.tools.flink;
+
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Severity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Locates the backpressure bottleneck of a job: the first vertex, in DAG order, that is busy and
+ * not itself backpressured while a vertex feeding it is backpressured. Backpressure travels
+ * upstream from the slow vertex, so the vertices above it are blocked on full output buffers and
+ * the slow one is the first that is busy instead (method of the Flink blog post "How to identify
+ * the source of backpressure?", 2021). Pure: snapshot in, findings out.
+ *
+ * <p>Codes: {@code flink.backpressure.bottleneck}, {@code flink.backpressure.slow-sink},
+ * {@code flink.backpressure.unlocated}, {@code flink.backpressure.none},
+ * {@code flink.job.not-running}, {@code flink.metrics.unavailable}.
+ */
+public final class BackpressureAnalyzer {
+
+  /** Above this share of a second a subtask counts as backpressured: Flink's own "high". */
+  static final double BACKPRESSURED = 0.5;
+  /** At or above this share of a second a subtask counts as busy. */
+  static final double BUSY = 0.5;
+  /** Upstream backpressure and bottleneck load at or above this share make the finding critical. */
+  static final double SATURATED = 0.9;
+
+  public List<Finding> analyze(FlinkJobSnapshot snapshot) {
+    String jobSubject = "flink job " + snapshot.job().name();
+    if (!snapshot.job().isRunning()) {
+      return List.of(notRunning(snapshot, jobSubject));
+    }
+    List<VertexSample> measured = snapshot.vertices().stream().filter(VertexSample::hasLoadMetrics).toList();
+    if (measured.isEmpty()) {
+      return List.of(metricsUnavailable(snapshot, jobSubject));
+    }
+    List<VertexSample> backpressured = measured.stream().filter(v -> v.maxBackPressuredRatio() > BACKPRESSURED).toList();
+    if (backpressured.isEmpty()) {
+      return List.of(noBackpressure(snapshot, jobSubject, measured));
+    }
+    Optional<Bottleneck> bottleneck = locate(snapshot);
+    if (bottleneck.isEmpty()) {
+      return List.of(unlocated(snapshot, jobSubject, backpressured));
+    }
+    List<Finding> findings = new ArrayList<>();
+    findings.add(bottleneckFinding(snapshot, bottleneck.get()));
+    if (bottleneck.get().isSink()) {
+      findings.add(slowSink(snapshot, bottleneck.get()));
+    }
+    return findings;
+  }
+
+  /** A busy, not backpressured vertex with at least one backpressured input. */
+  record Bottleneck(VertexSample vertex, List<VertexSample> backpressuredInputs, boolean isSink) {}
+
+  static Optional<Bottleneck> locate(FlinkJobSnapshot snapshot) {
+    for (VertexSample candidate : snapshot.vertices()) {
+      if (!candidate.hasLoadMetrics()
+          || candidate.maxBackPressuredRatio() > BACKPRESSURED
+          || candidate.maxBusyRatio() < BUSY) {
+        continue;
+      }
+      List<VertexSample> blockedInputs =
+          candidate.vertex().inputIds().stream()
+              .map(snapshot::vertex)
+              .flatMap(Optional::stream)
+              .filter(input -> input.maxBackPressuredRatio() > BACKPRESSURED)
+              .toList();
+      if (!blockedInputs.isEmpty()) {
+        boolean sink = snapshot.downstreamOf(candidate.vertex().id()).isEmpty();
+        return Optional.of(new Bottleneck(candidate, blockedInputs, sink));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Finding bottleneckFinding(FlinkJobSnapshot snapshot, Bottleneck b) {
+    VertexSample v = b.vertex();
+    double upstream = b.backpressuredInputs().stream().mapToDouble(VertexSample::maxBackPressuredRatio).max().orElse(0);
+    Severity severity = upstream >= SATURATED && v.maxBusyRatio() >= SATURATED ? Severity.CRITICAL : Severity.WARN;
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("job", snapshot.job().name());
+    evidence.put("jobId", snapshot.job().jobId());
+    evidence.put("vertex", v.vertex().name());
+    evidence.put("vertexId", v.vertex().id());
+    evidence.put("parallelism", Integer.toString(v.vertex().parallelism()));
+    putLoad(evidence, v);
+    evidence.put("backpressuredInputs", names(b.backpressuredInputs()));
+    for (VertexSample input : b.backpressuredInputs()) {
+      evidence.put("input[" + input.vertex().name() + "].backPressuredMsPerSecond.max", ms(input.maxBackPressuredRatio() * 1000));
+      if (input.backpressure() != null) {
+        evidence.put("input[" + input.vertex().name() + "].backpressureLevel", input.backpressure().level());
+      }
+    }
+    if (v.backpressure() != null) {
+      evidence.put("backpressureLevel", v.backpressure().level());
+    }
+    evidence.put("role", b.isSink() ? "sink" : "intermediate");
+    if (v.vertex().isChain()) {
+      evidence.put("chained", "true");
+    }
+    String summary =
+        String.format(
+            Locale.ROOT,
+            "'%s' is the bottleneck: busy %s ms/s (max over %d subtasks) and not backpressured, while %s %s backpressured %s ms/s.",
+            v.vertex().name(),
+            ms(v.maxBusyRatio() * 1000),
+            v.subtasks().size(),
+            names(b.backpressuredInputs()),
+            b.backpressuredInputs().size() == 1 ? "feeding it is" : "feeding it are",
+            ms(upstream * 1000))
+            + (v.vertex().isChain()
+                ? " The vertex chains several operators; set pipeline.operator-chaining: false temporarily to see which one."
+                : "");
+    return new Finding(severity, "flink.backpressure.bottleneck", subject(snapshot, v), summary, evidence, sources(snapshot, v, b.backpressuredInputs()));
+  }
+
+  private static Finding slowSink(FlinkJobSnapshot snapshot, Bottleneck b) {
+    VertexSample v = b.vertex();
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("vertex", v.vertex().name());
+    evidence.put("busyMsPerSecond.max", ms(v.maxBusyRatio() * 1000));
+    evidence.put("backpressuredInputs", names(b.backpressuredInputs()));
+    String summary =
+        "The bottleneck is a sink: it is busy writing while everything upstream waits on it. "
+            + "Check the external system it writes to (latency, throttling, locks) before adding parallelism.";
+    return new Finding(Severity.WARN, "flink.backpressure.slow-sink", subject(snapshot, v), summary, evidence, sources(snapshot, v, List.of()));
+  }
+
+  private static Finding unlocated(FlinkJobSnapshot snapshot, String subject, List<VertexSample> backpressured) {
+    VertexSample last = backpressured.get(backpressured.size() - 1);
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("job", snapshot.job().name());
+    evidence.put("backpressuredVertices", names(backpressured));
+    for (VertexSample v : backpressured) {
+      evidence.put("vertex[" + v.vertex().name() + "].backPressuredMsPerSecond.max", ms(v.maxBackPressuredRatio() * 1000));
+    }
+    List<VertexSample> downstream = snapshot.downstreamOf(last.vertex().id());
+    for (VertexSample d : downstream) {
+      evidence.put("vertex[" + d.vertex().name() + "].busyMsPerSecond.max", ms(d.maxBusyRatio() * 1000));
+    }
+    String summary =
+        "Vertices are backpressured (" + names(backpressured) + ") but no vertex below them is busy: "
+            + "the sample may be stale (Flink caches metrics) or the slow part is outside the job; probe again.";
+    return new Finding(Severity.WARN, "flink.backpressure.unlocated", subject, summary, evidence, snapshot.endpoints());
+  }
+
+  private static Finding noBackpressure(FlinkJobSnapshot snapshot, String subject, List<VertexSample> measured) {
+    VertexSample worst = measured.stream().max(java.util.Comparator.comparingDouble(VertexSample::maxBackPressuredRatio)).orElseThrow();
+    VertexSample busiest = measured.stream().max(java.util.Comparator.comparingDouble(VertexSample::maxBusyRatio)).orElseThrow();
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("job", snapshot.job().name());
+    evidence.put("jobId", snapshot.job().jobId());
+    evidence.put("verticesMeasured", Integer.toString(measured.size()));
+    evidence.put("mostBackpressuredVertex", worst.vertex().name());
+    evidence.put("backPressuredMsPerSecond.max", ms(worst.maxBackPressuredRatio() * 1000));
+    evidence.put("busiestVertex", busiest.vertex().name());
+    evidence.put("busyMsPerSecond.max", ms(busiest.maxBusyRatio() * 1000));
+    String summary =
+        String.format(
+            Locale.ROOT,
+            "No backpressure: no vertex spends more than %s ms/s backpressured (most: '%s' at %s ms/s).",
+            ms(BACKPRESSURED * 1000),
+            worst.vertex().name(),
+            ms(worst.maxBackPressuredRatio() * 1000));
+    return new Finding(Severity.OK, "flink.backpressure.none", subject, summary, evidence, snapshot.endpoints());
+  }
+
+  private static Finding notRunning(FlinkJobSnapshot snapshot, String subject) {
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("job", snapshot.job().name());
+    evidence.put("jobId", snapshot.job().jobId());
+    evidence.put("state", snapshot.job().state());
+    boolean terminalFailure = "FAILED".equals(snapshot.job().state()) || "RESTARTING".equals(snapshot.job().state()) || "FAILING".equals(snapshot.job().state());
+    String summary = "The job is " + snapshot.job().state() + ", not RUNNING: backpressure cannot be measured; look at its exceptions and restarts.";
+    return new Finding(terminalFailure ? Severity.CRITICAL : Severity.WARN, "flink.job.not-running", subject, summary, evidence, snapshot.endpoints());
+  }
+
+  private static Finding metricsUnavailable(FlinkJobSnapshot snapshot, String subject) {
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("job", snapshot.job().name());
+    evidence.put("attempts", Integer.toString(snapshot.attempts()));
+    evidence.put("vertices", Integer.toString(snapshot.vertices().size()));
+    String summary =
+        "Flink reported no busy/backpressure metrics for any vertex after " + snapshot.attempts()
+            + " attempt(s); the job may have just (re)started. Probe again in a few seconds.";
+    return new Finding(Severity.INFO, "flink.metrics.unavailable", subject, summary, evidence, snapshot.endpoints());
+  }
+
+  private static void putLoad(Map<String, String> evidence, VertexSample v) {
+    put(evidence, "busyMsPerSecond.max", v.max(SubtaskLoad::busyMsPerSecond));
+    put(evidence, "busyMsPerSecond.avg", v.average(SubtaskLoad::busyMsPerSecond));
+    put(evidence, "backPressuredMsPerSecond.max", v.max(SubtaskLoad::backPressuredMsPerSecond));
+    put(evidence, "idleMsPerSecond.avg", v.average(SubtaskLoad::idleMsPerSecond));
+    for (SubtaskLoad s : v.subtasks()) {
+      evidence.put("subtask[" + s.subtask() + "]", perSubtask(s));
+    }
+  }
+
+  private static String perSubtask(SubtaskLoad s) {
+    return "busy=" + ms(s.busyMsPerSecond()) + " backPressured=" + ms(s.backPressuredMsPerSecond()) + " idle=" + ms(s.idleMsPerSecond());
+  }
+
+  private static void put(Map<String, String> evidence, String key, OptionalDouble value) {
+    if (value.isPresent()) {
+      evidence.put(key, ms(value.getAsDouble()));
+    }
+  }
+
+  private static String ms(@Nullable Double value) {
+    if (value == null) {
+      return "n/a";
+    }
+    double rounded = Math.round(value * 10) / 10.0;
+    return rounded == Math.rint(rounded) ? Long.toString((long) rounded) : Double.toString(rounded);
+  }
+
+  private static String subject(FlinkJobSnapshot snapshot, VertexSample v) {
+    return "flink job " + snapshot.job().name() + " / vertex " + v.vertex().name();
+  }
+
+  private static String names(List<VertexSample> samples) {
+    return samples.stream().map(s -> "'" + s.vertex().name() + "'").collect(Collectors.joining(", "));
+  }
+
+  private static List<String> sources(FlinkJobSnapshot snapshot, VertexSample v, List<VertexSample> inputs) {
+    List<String> ids = new ArrayList<>();
+    ids.add(v.vertex().id());
+    inputs.forEach(i -> ids.add(i.vertex().id()));
+    Function<String, Boolean> relevant = e -> ids.stream().anyMatch(e::contains) || e.matches(".*/v1/jobs/[0-9a-f]{32}$");
+    return snapshot.endpoints().stream().filter(relevant::apply).toList();
+  }
+}

@@ -1,0 +1,127 @@
+package dev.lakeops.tools.flink;
+
+import static dev.lakeops.tools.Checks.checkArgument;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.tools.Json;
+import dev.lakeops.tools.ProbeException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+
+/**
+ * {@link FlinkRest} over HTTP with {@code java.net.http}: the REST API is stable across Flink
+ * 1.18 to 2.x, the client jar is not, so lakeops speaks the API itself.
+ */
+public final class FlinkRestClient implements FlinkRest {
+
+  private static final int MAX_BODY_CHARS = 16 * 1024 * 1024;
+
+  private final URI base;
+  private final HttpClient http;
+  private final Duration timeout;
+
+  public FlinkRestClient(String baseUrl, Duration timeout) {
+    this.base = parseBase(baseUrl);
+    this.timeout = timeout;
+    this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+  }
+
+  /** Accepts {@code http(s)://host:port[/prefix]}; a trailing slash is dropped. */
+  static URI parseBase(String baseUrl) {
+    checkArgument(baseUrl != null && !baseUrl.isBlank(), "Flink REST URL is empty");
+    URI uri;
+    try {
+      uri = URI.create(baseUrl.strip().replaceAll("/+$", ""));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Invalid Flink REST URL: " + baseUrl + " (" + e.getMessage() + ")");
+    }
+    checkArgument(
+        "http".equals(uri.getScheme()) || "https".equals(uri.getScheme()),
+        "Invalid Flink REST URL: %s (expected http:// or https://)",
+        baseUrl);
+    checkArgument(uri.getHost() != null, "Invalid Flink REST URL: %s (no host)", baseUrl);
+    checkArgument(uri.getUserInfo() == null, "Invalid Flink REST URL: credentials in the URL are not accepted");
+    return uri;
+  }
+
+  @Override
+  public String baseUrl() {
+    return base.toString();
+  }
+
+  @Override
+  public JsonNode get(String path) {
+    checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
+    String endpoint = "GET " + path;
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).header("Accept", "application/json").GET().build();
+    HttpResponse<String> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (HttpTimeoutException e) {
+      throw new ProbeException(ProbeException.Code.TIMEOUT, endpoint, "Flink REST at " + base + " did not answer within " + timeout.toMillis() + " ms", e);
+    } catch (ConnectException e) {
+      throw new ProbeException(ProbeException.Code.UNREACHABLE, endpoint, "Flink REST at " + base + " refused the connection", e);
+    } catch (IOException e) {
+      throw new ProbeException(ProbeException.Code.UNREACHABLE, endpoint, "Flink REST at " + base + " is unreachable: " + e.getClass().getSimpleName(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ProbeException(ProbeException.Code.TIMEOUT, endpoint, "interrupted while waiting for Flink REST", e);
+    }
+    return parse(endpoint, response.statusCode(), response.body());
+  }
+
+  static JsonNode parse(String endpoint, int status, String body) {
+    if (status == 401 || status == 403) {
+      throw new ProbeException(ProbeException.Code.UNAUTHORIZED, endpoint, "Flink REST refused access (HTTP " + status + ")");
+    }
+    if (status == 404) {
+      throw new ProbeException(ProbeException.Code.NOT_FOUND, endpoint, "Flink REST has no such resource (HTTP 404)");
+    }
+    if (status >= 300 && status < 400) {
+      throw new ProbeException(
+          ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST redirected (HTTP " + status + "): usually an expired proxy or login page; use a direct URL");
+    }
+    if (status >= 400) {
+      throw new ProbeException(ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answered HTTP " + status + ": " + firstErrorOf(body));
+    }
+    if (body.length() > MAX_BODY_CHARS) {
+      throw new ProbeException(ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer is larger than " + MAX_BODY_CHARS + " characters");
+    }
+    String trimmed = body.stripLeading();
+    if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) {
+      throw new ProbeException(
+          ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answered with something that is not JSON (a proxy or login page?): " + snippet(trimmed));
+    }
+    try {
+      return Json.mapper().readTree(body);
+    } catch (JsonProcessingException e) {
+      throw new ProbeException(
+          ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answered with invalid JSON at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
+    }
+  }
+
+  private static String firstErrorOf(String body) {
+    try {
+      JsonNode errors = Json.mapper().readTree(body).path("errors");
+      if (errors.isArray() && !errors.isEmpty()) {
+        return snippet(errors.get(0).asText());
+      }
+    } catch (JsonProcessingException | RuntimeException ignored) {
+      // Not JSON: fall through to the raw snippet.
+    }
+    return snippet(body);
+  }
+
+  private static String snippet(String text) {
+    String line = text.strip().replaceAll("\\s+", " ");
+    return line.length() <= 120 ? line : line.substring(0, 120) + "...";
+  }
+}

@@ -1,0 +1,25 @@
+package dev.lakeops.tools.flink;
+
+import static dev.lakeops.tools.Checks.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * One vertex (task) of a job graph, with the vertices that feed it (from {@code plan.nodes[].inputs}).
+ */
+public record FlinkVertex(String id, String name, int parallelism, String status, List<String> inputIds) {
+
+  public FlinkVertex {
+    requireNonNull(id, "id");
+    requireNonNull(name, "name");
+    checkArgument(parallelism >= 0, "Invalid parallelism of vertex %s: %s", name, parallelism);
+    requireNonNull(status, "status");
+    inputIds = List.copyOf(inputIds);
+  }
+
+  /** Several operators chained into one task: per-operator backpressure is invisible. */
+  public boolean isChain() {
+    return name.contains(" -> ");
+  }
+}

@@ -1,0 +1,17 @@
+package dev.lakeops.tools.flink;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where one subtask spends each second, from the task metrics {@code busyTimeMsPerSecond},
+ * {@code backPressuredTimeMsPerSecond} and {@code idleTimeMsPerSecond}. A value is null when the
+ * metric was not reported (not yet fetched, or {@code NaN}). The three need not add up to 1000:
+ * they come from separate per-second meters.
+ */
+public record SubtaskLoad(
+    int subtask, @Nullable Double busyMsPerSecond, @Nullable Double backPressuredMsPerSecond, @Nullable Double idleMsPerSecond) {
+
+  public boolean isReported() {
+    return busyMsPerSecond != null || backPressuredMsPerSecond != null || idleMsPerSecond != null;
+  }
+}
