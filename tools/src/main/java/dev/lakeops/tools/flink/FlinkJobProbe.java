@@ -115,7 +115,16 @@ public final class FlinkJobProbe {
 
   private @Nullable VertexBackpressure backpressure(String jobPath, FlinkVertex vertex, List<String> endpoints) {
     String path = jobPath + "/vertices/" + vertex.id() + "/backpressure";
-    return FlinkRestJson.backpressure("GET " + path, read(path, endpoints));
+    try {
+      return FlinkRestJson.backpressure("GET " + path, read(path, endpoints));
+    } catch (ProbeException e) {
+      if (e.code() != ProbeException.Code.BAD_RESPONSE) {
+        throw e;
+      }
+      // Flink 2.3 answers HTTP 500 (NoSuchElementException) to the first backpressure request of a
+      // vertex whose sample is not ready; the load metrics stand without it, so this is "not yet".
+      return null;
+    }
   }
 
   private FlinkJobSummary resolve(String job, List<String> endpoints) {

@@ -1,0 +1,157 @@
+package dev.lakeops.tools.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Severity;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The bottleneck rule on hand-built snapshots: each case is one shape a real job can take. */
+class BackpressureAnalyzerTest {
+
+  private final BackpressureAnalyzer analyzer = new BackpressureAnalyzer();
+
+  @Test
+  void namesTheFirstBusyVertexBelowBackpressuredOnes() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(10, 980, 0), load(12, 975, 0)),
+        vertex("map", "enrich", List.of("src"), load(30, 960, 0), load(25, 965, 0)),
+        vertex("slow", "slow-lookup", List.of("map"), load(995, 0, 5), load(990, 0, 10)),
+        vertex("sink", "Sink: out", List.of("slow"), load(5, 0, 995), load(4, 0, 996)));
+
+    List<Finding> findings = analyzer.analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck");
+    Finding f = findings.get(0);
+    assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(f.evidence()).containsEntry("vertex", "slow-lookup").containsEntry("busyMsPerSecond.max", "995")
+        .containsEntry("role", "intermediate").containsEntry("subtask[1]", "busy=990 backPressured=0 idle=10");
+    assertThat(f.evidence().get("backpressuredInputs")).contains("enrich");
+  }
+
+  @Test
+  void flagsASinkBottleneckAsASlowSink() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(10, 900, 0)),
+        vertex("sink", "Sink: lake-writer", List.of("src"), load(998, 0, 2)));
+
+    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code)
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.slow-sink");
+  }
+
+  @Test
+  void reportsNoBackpressureWhenEveryVertexIsBelowTheThreshold() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(100, 120, 780)),
+        vertex("sink", "Sink: out", List.of("src"), load(300, 0, 700)));
+
+    List<Finding> findings = analyzer.analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.none");
+    assertThat(findings.get(0).severity()).isEqualTo(Severity.OK);
+    assertThat(findings.get(0).evidence()).containsEntry("backPressuredMsPerSecond.max", "120");
+  }
+
+  @Test
+  void doesNotBlameABusyVertexWhoseInputsAreNotBackpressured() {
+    // A busy source with an idle sink is just a busy job, not backpressure.
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(990, 0, 10)),
+        vertex("sink", "Sink: out", List.of("src"), load(100, 0, 900)));
+
+    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).containsExactly("flink.backpressure.none");
+  }
+
+  @Test
+  void saysUnlocatedWhenNothingBelowTheBackpressureIsBusy() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
+        vertex("sink", "Sink: out", List.of("src"), load(100, 0, 900)));
+
+    List<Finding> findings = analyzer.analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.unlocated");
+    assertThat(findings.get(0).severity()).isEqualTo(Severity.WARN);
+  }
+
+  @Test
+  void findsTheBottleneckWhenOnlyOneSubtaskIsHot() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(10, 700, 290), load(10, 720, 270)),
+        vertex("agg", "keyed-agg", List.of("src"), load(1000, 0, 0), load(40, 0, 960)));
+
+    Finding f = analyzer.analyze(snapshot).get(0);
+
+    assertThat(f.code()).isEqualTo("flink.backpressure.bottleneck");
+    assertThat(f.evidence()).containsEntry("busyMsPerSecond.max", "1000").containsEntry("busyMsPerSecond.avg", "520");
+  }
+
+  @Test
+  void marksAChainedVertex() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
+        vertex("chain", "enrich -> Sink: out", List.of("src"), load(990, 0, 0)));
+
+    assertThat(analyzer.analyze(snapshot).get(0).evidence()).containsEntry("chained", "true");
+  }
+
+  @Test
+  void reportsAJobThatIsNotRunning() {
+    FlinkJobSnapshot snapshot = job("RESTARTING", vertex("src", "Source: orders", List.of()));
+
+    List<Finding> findings = analyzer.analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.job.not-running");
+    assertThat(findings.get(0).severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(findings.get(0).evidence()).containsEntry("state", "RESTARTING");
+  }
+
+  @Test
+  void reportsMissingMetricsInsteadOfGuessing() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), new SubtaskLoad(0, null, null, null)),
+        vertex("sink", "Sink: out", List.of("src"), new SubtaskLoad(0, null, null, null)));
+
+    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).containsExactly("flink.metrics.unavailable");
+  }
+
+  @Test
+  void fallsBackToTheBackpressureEndpointWhenTaskMetricsAreMissing() {
+    VertexBackpressure high = new VertexBackpressure("high", List.of(new VertexBackpressure.Subtask(0, "high", 0.97, 0.0, 0.03)));
+    VertexBackpressure ok = new VertexBackpressure("ok", List.of(new VertexBackpressure.Subtask(0, "ok", 0.0, 0.004, 0.996)));
+    FlinkVertex src = new FlinkVertex("src", "Source: orders", 1, "RUNNING", List.of());
+    FlinkVertex sink = new FlinkVertex("sink", "Sink: out", 1, "RUNNING", List.of("src"));
+    FlinkJobSnapshot snapshot = snapshot("RUNNING", List.of(
+        new VertexSample(src, List.of(new SubtaskLoad(0, null, null, 5.0)), high),
+        new VertexSample(sink, List.of(new SubtaskLoad(0, null, null, 4.0)), ok)));
+
+    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).startsWith("flink.backpressure.bottleneck");
+  }
+
+  // --- builders ---
+
+  private static SubtaskLoad load(double busy, double backPressured, double idle) {
+    return new SubtaskLoad(-1, busy, backPressured, idle);
+  }
+
+  private static VertexSample vertex(String id, String name, List<String> inputs, SubtaskLoad... loads) {
+    List<SubtaskLoad> indexed = new ArrayList<>();
+    for (int i = 0; i < loads.length; i++) {
+      SubtaskLoad l = loads[i];
+      indexed.add(new SubtaskLoad(i, l.busyMsPerSecond(), l.backPressuredMsPerSecond(), l.idleMsPerSecond()));
+    }
+    return new VertexSample(new FlinkVertex(id, name, Math.max(1, loads.length), "RUNNING", inputs), indexed, null);
+  }
+
+  private static FlinkJobSnapshot job(String state, VertexSample... vertices) {
+    return snapshot(state, List.of(vertices));
+  }
+
+  private static FlinkJobSnapshot snapshot(String state, List<VertexSample> vertices) {
+    return new FlinkJobSnapshot("http://flink:8081", "2.3.0", new FlinkJobSummary("0123456789abcdef0123456789abcdef", "orders-to-lake", state, 1L),
+        vertices, Instant.EPOCH, List.of("GET http://flink:8081/v1/jobs/0123456789abcdef0123456789abcdef"), 1);
+  }
+}
