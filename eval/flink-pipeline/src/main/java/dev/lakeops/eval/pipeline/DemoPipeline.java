@@ -17,9 +17,10 @@ import org.slf4j.LoggerFactory;
  * The sandbox's Flink job in a local MiniCluster with its REST API: Kafka orders, enriched, then
  * written by a sink whose speed is set through a control file.
  *
- * <p>Vertices (chaining disabled, so each is visible on its own): {@code Source: orders} →
- * {@code enrich-orders} → {@code lake-writer}. A slow sink backpressures the first two. The process
- * runs until it is killed. Usage is in {@link PipelineArgs}.
+ * <p>Vertices as Flink's REST API names them (chaining disabled, so each is visible on its own):
+ * {@code Source: orders} → {@code enrich-orders} → {@code lake-writer: Writer}. A slow sink
+ * backpressures the first two. The process runs until it is killed. Usage is in
+ * {@link PipelineArgs}.
  */
 public final class DemoPipeline {
 

@@ -1,0 +1,135 @@
+package dev.lakeops.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.eval.sandbox.AgentProcess;
+import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
+import dev.lakeops.eval.sandbox.BackpressureWait;
+import dev.lakeops.eval.sandbox.Sandbox;
+import dev.lakeops.eval.sandbox.SandboxConfig;
+import dev.lakeops.tools.Json;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lakeops demo}: the sandbox (a real Kafka broker and a real Flink MiniCluster running the
+ * demo pipeline), the agent pointed at it, backpressure switched on, a real Alertmanager webhook
+ * fired, and the agent's triage report printed.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+    description = "Start the sandbox and the agent, make the demo job backpressured, fire an alert and print the triage.")
+final class DemoCommand implements Callable<Integer> {
+
+  static final String ALERT_NAME = "FlinkJobBackpressured";
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--once", description = "Print the report, then stop everything and exit")
+  boolean once;
+
+  @Option(names = "--json", description = "Print the incident as JSON instead of Markdown")
+  boolean json;
+
+  @Option(names = "--kafka-port", defaultValue = "" + SandboxConfig.DEFAULT_KAFKA_PORT, description = "Kafka broker port (default ${DEFAULT-VALUE})")
+  int kafkaPort;
+
+  @Option(names = "--kafka-controller-port", defaultValue = "" + SandboxConfig.DEFAULT_KAFKA_CONTROLLER_PORT, description = "KRaft controller port (default ${DEFAULT-VALUE})")
+  int kafkaControllerPort;
+
+  @Option(names = "--flink-port", defaultValue = "" + SandboxConfig.DEFAULT_FLINK_REST_PORT, description = "Flink REST port (default ${DEFAULT-VALUE})")
+  int flinkPort;
+
+  @Option(names = "--agent-port", defaultValue = "8080", description = "Agent HTTP port (default ${DEFAULT-VALUE})")
+  int agentPort;
+
+  @Option(names = "--work-dir", paramLabel = "DIR", description = "Logs, PID files and data (default: .lakeops/demo in the checkout)")
+  Path workDir;
+
+  @Option(names = "--sink-delay", defaultValue = "2ms", converter = DurationConverter.class,
+      description = "Time the lake-writer sink spends per record once slowed down (default ${DEFAULT-VALUE})")
+  Duration sinkDelay;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    Path home = LakeopsHome.path();
+    Path dir = (workDir == null ? home.resolve(".lakeops/demo") : workDir).toAbsolutePath();
+    SandboxConfig config;
+    try {
+      config = SandboxConfig.defaults(home, dir.resolve("sandbox")).withPorts(kafkaPort, kafkaControllerPort, flinkPort);
+    } catch (IllegalArgumentException e) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    LakeopsHome.agentJar();
+    say(out, "Starting the sandbox: Kafka broker on 127.0.0.1:" + kafkaPort + ", Flink MiniCluster with REST on 127.0.0.1:" + flinkPort + " ...");
+    Sandbox sandbox = Sandbox.start(config);
+    AgentProcess agent = null;
+    Thread cleanup = null;
+    try {
+      say(out, "Flink job '" + sandbox.jobName() + "' is RUNNING. Starting the agent on 127.0.0.1:" + agentPort + " ...");
+      agent = AgentProcess.start(home, dir.resolve("agent"), agentPort, sandbox.flinkRestUrl());
+      AgentProcess started = agent;
+      cleanup = new Thread(() -> {
+        started.close();
+        sandbox.close();
+      }, "lakeops-demo-stop");
+      Runtime.getRuntime().addShutdownHook(cleanup);
+
+      say(out, "Slowing the lake-writer sink to " + sinkDelay.toMillis() + " ms per record: the job becomes backpressured ...");
+      sandbox.throttleSink(sinkDelay);
+      BackpressureWait.untilBottleneck(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
+
+      say(out, "Firing an Alertmanager alert '" + ALERT_NAME + "' for job_name=" + sandbox.jobName() + " at the agent ...");
+      String payload = AlertmanagerPayloads.firing(
+          Map.of("alertname", ALERT_NAME, "severity", "warning", "job_name", sandbox.jobName()),
+          "Flink job " + sandbox.jobName() + " is backpressured", Instant.now());
+      List<String> ids = agent.client().postAlertmanager(payload);
+      String id = ids.get(0);
+      JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
+      out.println();
+      out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
+      out.flush();
+      if (once) {
+        return 0;
+      }
+      String base = agent.client().baseUrl();
+      say(out, "");
+      say(out, "The sandbox keeps running:");
+      say(out, "  report     " + base + "/api/incidents/" + id + "?format=markdown");
+      say(out, "  incidents  " + base + "/api/incidents");
+      say(out, "  webhook    " + base + "/api/alerts/alertmanager");
+      say(out, "  Flink REST " + sandbox.flinkRestUrl() + "/v1/jobs/overview");
+      say(out, "  Kafka      " + sandbox.kafkaBootstrap() + " (topic " + sandbox.topic() + ")");
+      say(out, "  logs       " + dir);
+      say(out, "Press Ctrl-C to stop; every process started is stopped.");
+      new CountDownLatch(1).await();
+      return 0;
+    } finally {
+      if (cleanup != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running already and stops everything
+        }
+      }
+      if (agent != null) {
+        agent.close();
+      }
+      sandbox.close();
+    }
+  }
+
+  private static void say(PrintWriter out, String line) {
+    out.println(line);
+    out.flush();
+  }
+}

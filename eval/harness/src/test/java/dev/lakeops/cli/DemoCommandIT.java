@@ -1,0 +1,41 @@
+package dev.lakeops.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** {@code ./lakeops demo --once}: the main job, as a newcomer runs it. */
+class DemoCommandIT {
+
+  @Test
+  void printsATriageNamingTheBackpressuredSinkAndStopsEverything() {
+    Path work = Path.of(System.getProperty("lakeops.home", "../..")).resolve("eval/harness/target/it/demo").toAbsolutePath();
+    StringWriter out = new StringWriter();
+
+    int exit = LakeopsCli.commandLine().setOut(new PrintWriter(out)).execute(
+        "demo", "--once", "--kafka-port", "49092", "--kafka-controller-port", "49093", "--flink-port", "48081",
+        "--agent-port", "48080", "--work-dir", work.toString());
+
+    assertThat(exit).as(out.toString()).isZero();
+    assertThat(out.toString()).contains("**Verdict:** BACKPRESSURE").contains("lake-writer").contains("busyMsPerSecond.max");
+    for (int port : new int[] {49092, 49093, 48081, 48080}) {
+      assertThat(isFree(port)).as("port %s released", port).isTrue();
+    }
+  }
+
+  private static boolean isFree(int port) {
+    try (ServerSocket s = new ServerSocket()) {
+      s.setReuseAddress(true);
+      s.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package dev.lakeops.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.eval.sandbox.AgentProcess;
+import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
+import dev.lakeops.eval.sandbox.BackpressureWait;
+import dev.lakeops.eval.sandbox.Sandbox;
+import dev.lakeops.eval.sandbox.SandboxConfig;
+import dev.lakeops.tools.Json;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The walking skeleton end to end: a real Flink MiniCluster (with a sink that can be slowed down),
+ * a real Kafka broker, the packaged agent in its own JVM, and Alertmanager webhooks over HTTP.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AlertToTriageIT {
+
+  private static Sandbox sandbox;
+  private static AgentProcess agent;
+
+  @BeforeAll
+  static void start() {
+    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
+    Path work = home.resolve("eval/harness/target/it/alert-to-triage").toAbsolutePath();
+    sandbox = Sandbox.start(SandboxConfig.defaults(home, work.resolve("sandbox")).withPorts(39092, 39093, 38081));
+    agent = AgentProcess.start(home, work.resolve("agent"), 38080, sandbox.flinkRestUrl());
+  }
+
+  @AfterAll
+  static void stop() {
+    long agentPid = agent == null ? -1 : agent.pid();
+    long brokerPid = sandbox == null ? -1 : sandbox.brokerPid();
+    long pipelinePid = sandbox == null ? -1 : sandbox.pipelinePid();
+    if (agent != null) {
+      agent.close();
+    }
+    if (sandbox != null) {
+      sandbox.close();
+    }
+    for (long pid : List.of(agentPid, brokerPid, pipelinePid)) {
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("process %s stopped", pid).isFalse();
+    }
+  }
+
+  private static JsonNode fire(String alertname, Map<String, String> labels) {
+    Map<String, String> all = new java.util.HashMap<>(labels);
+    all.put("alertname", alertname);
+    String payload = AlertmanagerPayloads.firing(all, alertname + " in the sandbox", Instant.now());
+    List<String> ids = agent.client().postAlertmanager(payload);
+    assertThat(ids).hasSize(1);
+    return agent.client().awaitTriage(ids.get(0), Duration.ofSeconds(60));
+  }
+
+  private static JsonNode finding(JsonNode incident, String code) {
+    for (JsonNode tool : incident.path("report").path("tools")) {
+      for (JsonNode f : tool.path("findings")) {
+        if (f.path("code").asText().equals(code)) {
+          return f;
+        }
+      }
+    }
+    throw new AssertionError("no finding " + code + " in " + Json.compact(incident));
+  }
+
+  @Test
+  @Order(1)
+  void namesTheSlowSinkOfABackpressuredJob() {
+    sandbox.throttleSink(Duration.ofMillis(2));
+    BackpressureWait.untilBottleneck(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
+
+    JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", sandbox.jobName(), "severity", "warning"));
+
+    assertThat(incident.path("status").asText()).isEqualTo("TRIAGED");
+    JsonNode verdict = incident.path("report").path("verdict");
+    assertThat(verdict.path("category").asText()).isEqualTo("BACKPRESSURE");
+    assertThat(verdict.path("entities").path("vertex").asText()).contains("lake-writer");
+    JsonNode evidence = finding(incident, "flink.backpressure.bottleneck").path("evidence");
+    assertThat(Double.parseDouble(evidence.path("busyMsPerSecond.max").asText())).isGreaterThan(500);
+    assertThat(Double.parseDouble(evidence.path("backPressuredMsPerSecond.max").asText())).isLessThanOrEqualTo(500);
+    assertThat(evidence.path("backpressuredInputs").asText()).contains("enrich-orders");
+    assertThat(finding(incident, "flink.backpressure.slow-sink").path("severity").asText()).isEqualTo("WARN");
+
+    String markdown = agent.client().incidentMarkdown(incident.path("id").asText());
+    assertThat(markdown).contains("BACKPRESSURE").contains("lake-writer").contains("busyMsPerSecond.max");
+  }
+
+  @Test
+  @Order(2)
+  void saysThereIsNoBackpressureOnceTheSinkKeepsUp() {
+    sandbox.unthrottleSink();
+    BackpressureWait.untilNoBackpressure(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(120));
+
+    JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", sandbox.jobName(), "severity", "warning", "attempt", "2"));
+
+    assertThat(incident.path("report").path("verdict").path("category").asText()).isEqualTo("NO_BACKPRESSURE");
+    assertThat(finding(incident, "flink.backpressure.none").path("severity").asText()).isEqualTo("OK");
+  }
+
+  @Test
+  @Order(3)
+  void reportsAJobThatDoesNotExistAsNotFound() {
+    JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", "payments-to-lake"));
+
+    assertThat(incident.path("status").asText()).isEqualTo("TRIAGED");
+    JsonNode verdict = incident.path("report").path("verdict");
+    assertThat(verdict.path("category").asText()).isEqualTo("NOT_FOUND");
+    assertThat(verdict.path("headline").asText()).contains("no such job: 'payments-to-lake'").contains(sandbox.jobName());
+  }
+
+  @Test
+  @Order(4)
+  void triagesFromTheCommandLineToo() {
+    java.io.StringWriter out = new java.io.StringWriter();
+    picocli.CommandLine cli = dev.lakeops.cli.LakeopsCli.commandLine().setOut(new java.io.PrintWriter(out));
+
+    int exit = cli.execute("flink", "triage", "--rest", sandbox.flinkRestUrl(), "--job", sandbox.jobName(), "--json");
+
+    assertThat(exit).isZero();
+    JsonNode report = read(out.toString());
+    assertThat(report.path("verdict").path("category").asText()).isIn("NO_BACKPRESSURE", "BACKPRESSURE");
+    assertThat(report.path("verdict").path("entities").path("job").asText()).isEqualTo(sandbox.jobName());
+  }
+
+  private static JsonNode read(String json) {
+    try {
+      return Json.mapper().readTree(json);
+    } catch (java.io.IOException e) {
+      throw new AssertionError("not JSON: " + json, e);
+    }
+  }
+}
