@@ -73,16 +73,9 @@ final class DemoCommand implements Callable<Integer> {
     say(out, "Starting the sandbox: Kafka broker on 127.0.0.1:" + kafkaPort + ", Flink MiniCluster with REST on 127.0.0.1:" + flinkPort + " ...");
     Sandbox sandbox = Sandbox.start(config);
     AgentProcess agent = null;
-    Thread cleanup = null;
     try {
       say(out, "Flink job '" + sandbox.jobName() + "' is RUNNING. Starting the agent on 127.0.0.1:" + agentPort + " ...");
       agent = AgentProcess.start(home, dir.resolve("agent"), agentPort, sandbox.flinkRestUrl());
-      AgentProcess started = agent;
-      cleanup = new Thread(() -> {
-        started.close();
-        sandbox.close();
-      }, "lakeops-demo-stop");
-      Runtime.getRuntime().addShutdownHook(cleanup);
 
       say(out, "Slowing the lake-writer sink to " + sinkDelay.toMillis() + " ms per record: the job becomes backpressured ...");
       sandbox.throttleSink(sinkDelay);
@@ -114,13 +107,7 @@ final class DemoCommand implements Callable<Integer> {
       new CountDownLatch(1).await();
       return 0;
     } finally {
-      if (cleanup != null) {
-        try {
-          Runtime.getRuntime().removeShutdownHook(cleanup);
-        } catch (IllegalStateException shuttingDown) {
-          // the hook is running already and stops everything
-        }
-      }
+      // Ctrl-C ends the JVM instead: the sandbox's and the agent's shutdown hooks stop them.
       if (agent != null) {
         agent.close();
       }

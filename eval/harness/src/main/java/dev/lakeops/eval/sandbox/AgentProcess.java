@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The lakeops agent (the packaged Quarkus app) in a JVM of its own, pointed at a Flink REST
- * address, with its data in a directory of its own. Stopped by PID on {@link #close}.
+ * address, with its data in a directory of its own. Stopped by PID on {@link #close} or when this
+ * JVM exits.
  */
 public final class AgentProcess implements AutoCloseable {
 
@@ -16,10 +17,14 @@ public final class AgentProcess implements AutoCloseable {
 
   private final JavaProcess process;
   private final AgentClient client;
+  private final Thread shutdownHook;
+  private boolean closed;
 
   private AgentProcess(JavaProcess process, AgentClient client) {
     this.process = process;
     this.client = client;
+    this.shutdownHook = new Thread(() -> process.stop(Duration.ofSeconds(10)), "lakeops-agent-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   /**
@@ -69,8 +74,18 @@ public final class AgentProcess implements AutoCloseable {
     return process.logFile();
   }
 
+  /** Stops the agent by PID (terminate, wait, then kill). Idempotent; also runs at JVM shutdown. */
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // The JVM is shutting down; the hook stops the process.
+    }
     process.stop(Duration.ofSeconds(10));
   }
 }

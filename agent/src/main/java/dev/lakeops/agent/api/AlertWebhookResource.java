@@ -1,0 +1,46 @@
+package dev.lakeops.agent.api;
+
+import dev.lakeops.agent.alert.AlertStatus;
+import dev.lakeops.agent.incident.IncidentStatus;
+import dev.lakeops.agent.incident.IncidentSummary;
+import dev.lakeops.agent.intake.AlertIntake;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/**
+ * Alertmanager's webhook receiver ({@code webhook_configs}). Answers {@code 202} once every alert
+ * is stored as an incident; the triage runs afterwards. The body is read as bytes and parsed by
+ * {@link AlertIntake} with the JSON tree model, so that an error can name the field that is wrong.
+ */
+@Path("/api/alerts")
+public class AlertWebhookResource {
+
+  private final AlertIntake intake;
+
+  AlertWebhookResource(AlertIntake intake) {
+    this.intake = intake;
+  }
+
+  @POST
+  @Path("/alertmanager")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response alertmanager(byte[] body) {
+    List<Receipt> receipts =
+        intake.alertmanager(body).stream()
+            .map(o -> new Receipt(o.incident().id(), o.incident().fingerprint(), o.incident().alertname(), o.incident().status(),
+                o.incident().alertStatus(), IncidentSummary.url(o.incident().id()), o.duplicate()))
+            .toList();
+    return Response.accepted(new Accepted(receipts)).build();
+  }
+
+  record Accepted(List<Receipt> incidents) {}
+
+  record Receipt(
+      String id, String fingerprint, String alertname, IncidentStatus status, AlertStatus alertStatus, String url, boolean duplicate) {}
+}

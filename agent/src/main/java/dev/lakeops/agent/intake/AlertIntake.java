@@ -1,0 +1,47 @@
+package dev.lakeops.agent.intake;
+
+import dev.lakeops.agent.alert.AlertmanagerAlert;
+import dev.lakeops.agent.alert.AlertmanagerPayload;
+import dev.lakeops.agent.incident.IncidentStatus;
+import dev.lakeops.agent.incident.Incidents;
+import dev.lakeops.agent.triage.TriageWorker;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Takes in an alert notification: parses it, stores one incident per alert (a repeat returns the
+ * stored incident) and only then queues the triage of the new firing ones.
+ */
+@ApplicationScoped
+public class AlertIntake {
+
+  private final Incidents incidents;
+  private final TriageWorker worker;
+
+  @Inject
+  public AlertIntake(Incidents incidents, TriageWorker worker) {
+    this.incidents = incidents;
+    this.worker = worker;
+  }
+
+  /**
+   * Takes in one Alertmanager webhook body. Every incident is durable when this returns.
+   *
+   * @return one entry per alert, in the payload's order
+   * @throws dev.lakeops.agent.InvalidInputException when the body is not a valid notification;
+   *     nothing is stored then
+   */
+  public List<Incidents.Opened> alertmanager(byte[] body) {
+    AlertmanagerPayload payload = AlertmanagerPayload.parse(body);
+    List<Incidents.Opened> opened = new ArrayList<>();
+    for (AlertmanagerAlert alert : payload.alerts()) {
+      opened.add(incidents.open(alert, payload.groupKey()));
+    }
+    opened.stream()
+        .filter(o -> !o.duplicate() && o.incident().status() == IncidentStatus.TRIAGING)
+        .forEach(o -> worker.submit(o.incident().id()));
+    return opened;
+  }
+}

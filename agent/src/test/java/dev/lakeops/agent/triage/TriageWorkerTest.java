@@ -1,0 +1,144 @@
+package dev.lakeops.agent.triage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.agent.alert.AlertStatus;
+import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.incident.FileIncidentStore;
+import dev.lakeops.agent.incident.Incident;
+import dev.lakeops.agent.incident.IncidentId;
+import dev.lakeops.agent.incident.IncidentStatus;
+import dev.lakeops.agent.incident.Incidents;
+import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.Runbook;
+import dev.lakeops.runbooks.TriageReport;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TriageWorkerTest {
+
+  private static final Instant NOW = Instant.parse("2024-05-01T12:00:00Z");
+
+  @TempDir
+  Path dir;
+
+  private TriageWorker worker;
+
+  @AfterEach
+  void stopWorker() {
+    if (worker != null) {
+      worker.stop();
+    }
+  }
+
+  @Test
+  void resumesTheTriageOfIncidentsLeftTriagingByAnEarlierRun() {
+    FileIncidentStore store = FileIncidentStore.open(dir);
+    Incident unfinished = triaging("DiskFull");
+    store.save(unfinished);
+    Incidents incidents = new Incidents(FileIncidentStore.open(dir), Clock.systemUTC());
+    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
+
+    worker.resumeUnfinished(null);
+
+    Incident done = awaitTriage(incidents, unfinished.id());
+    assertThat(done.status()).isEqualTo(IncidentStatus.TRIAGED);
+    assertThat(done.report().verdict().category()).isEqualTo(Category.NO_RUNBOOK);
+  }
+
+  @Test
+  void marksTheIncidentFailedWithOneLineWhenTheTriageThrows() {
+    FileIncidentStore store = FileIncidentStore.open(dir);
+    Incident incident = triaging("FlinkJobBackpressured");
+    store.save(incident);
+    Incidents incidents = new Incidents(store, Clock.systemUTC());
+    worker = new TriageWorker(new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
+
+    worker.submit(incident.id());
+
+    Incident failed = awaitTriage(incidents, incident.id());
+    assertThat(failed.status()).isEqualTo(IncidentStatus.FAILED);
+    assertThat(failed.error()).isEqualTo("triage failed (IllegalStateException: runbook broke on line 1 at step 2)");
+    assertThat(failed.report()).isNull();
+  }
+
+  @Test
+  void leavesAnIncidentThatIsNoLongerTriagingAlone() {
+    FileIncidentStore store = FileIncidentStore.open(dir);
+    Incident failed = triaging("DiskFull").failed("triage failed (earlier)", NOW);
+    store.save(failed);
+    Incidents incidents = new Incidents(store, Clock.systemUTC());
+    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
+
+    Incident next = triaging("DiskFull");
+    store.save(next);
+
+    worker.submit(failed.id());
+    worker.submit(next.id());
+
+    assertThat(awaitTriage(incidents, next.id()).status()).isEqualTo(IncidentStatus.TRIAGED);
+    assertThat(incidents.find(failed.id())).contains(failed);
+  }
+
+  private static Incident triaging(String alertname) {
+    return new Incident(IncidentId.next(), "1a30ba71cca2921f", NOW, IncidentStatus.TRIAGING, AlertStatus.FIRING, alertname,
+        Map.of("alertname", alertname), Map.of(), null, NOW, null, NOW, null, null);
+  }
+
+  private static Incident awaitTriage(Incidents incidents, String id) {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+    while (true) {
+      Incident incident = incidents.find(id).orElseThrow();
+      if (incident.status() != IncidentStatus.TRIAGING || Instant.now().isAfter(deadline)) {
+        return incident;
+      }
+      Thread.onSpinWait();
+    }
+  }
+
+  /** A runbook that fits every alert and breaks while it runs. */
+  private static final class BrokenRunbook implements Runbook {
+    @Override
+    public String id() {
+      return "broken";
+    }
+
+    @Override
+    public Match match(AlertSignal alert) {
+      return Match.LABEL;
+    }
+
+    @Override
+    public TriageReport run(AlertSignal alert) {
+      throw new IllegalStateException("runbook broke\non line 1\n\tat step 2");
+    }
+  }
+
+  private static LakeopsConfig config() {
+    return new LakeopsConfig() {
+      @Override
+      public Flink flink() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
+
+      @Override
+      public Triage triage() {
+        return () -> 1;
+      }
+
+      @Override
+      public String dataDir() {
+        return "unused";
+      }
+    };
+  }
+}
