@@ -1,0 +1,24 @@
+package dev.lakeops.table.types;
+
+import static java.util.Objects.requireNonNull;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A named, typed column with Paimon's field id. Readers match a data file's columns to the
+ * current schema by this id, never by name or position (schema evolution).
+ */
+public record DataField(int id, String name, DataType type, @Nullable String description) {
+
+  public DataField {
+    requireNonNull(name, "name");
+    requireNonNull(type, "type");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("Invalid field name: empty (field id " + id + ")");
+    }
+  }
+
+  public DataField(int id, String name, DataType type) {
+    this(id, name, type, null);
+  }
+}
