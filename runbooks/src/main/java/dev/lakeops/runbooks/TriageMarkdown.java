@@ -26,7 +26,11 @@ final class TriageMarkdown {
       md.append("\n\n");
     }
     for (ToolReport tool : report.tools()) {
-      md.append("**").append(tool.tool()).append("** ").append(tool.status());
+      if (tool.status() == ToolReport.Status.OK) {
+        md.append("**Findings of ").append(code(tool.tool())).append("**");
+      } else {
+        md.append("**").append(code(tool.tool())).append(" returned ").append(tool.status()).append("**");
+      }
       if (tool.error() != null) {
         md.append(": ").append(text(tool.error()));
       }

@@ -80,6 +80,7 @@ final class DemoCommand implements Callable<Integer> {
       say(out, "Slowing the lake-writer sink to " + sinkDelay.toMillis() + " ms per record: the job becomes backpressured ...");
       sandbox.throttleSink(sinkDelay);
       BackpressureWait.untilBottleneck(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
+      BackpressureWait.untilSaturated(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(45));
 
       say(out, "Firing an Alertmanager alert '" + ALERT_NAME + "' for job_name=" + sandbox.jobName() + " at the agent ...");
       String payload = AlertmanagerPayloads.firing(

@@ -2,6 +2,7 @@ package dev.lakeops.eval.sandbox;
 
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ProbeException;
+import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRestClient;
@@ -19,6 +20,27 @@ public final class BackpressureWait {
   /** Returns once the analyzer finds a bottleneck; throws after {@code timeout}. */
   public static void untilBottleneck(String restUrl, String job, Duration timeout) {
     until(restUrl, job, timeout, "flink.backpressure.bottleneck");
+  }
+
+  /**
+   * Returns once the bottleneck is saturated (a CRITICAL finding), or after {@code timeout}
+   * without failing: Flink averages load over a minute, so figures keep rising for a while after
+   * backpressure starts.
+   */
+  public static void untilSaturated(String restUrl, String job, Duration timeout) {
+    FlinkJobProbe probe = new FlinkJobProbe(new FlinkRestClient(restUrl, Duration.ofSeconds(5)), Sampling.once(), Clock.systemUTC());
+    Instant deadline = Instant.now().plus(timeout);
+    while (Instant.now().isBefore(deadline)) {
+      try {
+        if (new BackpressureAnalyzer().analyze(probe.capture(job)).stream()
+            .anyMatch(f -> f.code().equals("flink.backpressure.bottleneck") && f.severity() == Severity.CRITICAL)) {
+          return;
+        }
+      } catch (ProbeException e) {
+        // not readable right now; keep waiting
+      }
+      pause();
+    }
   }
 
   /** Returns once the analyzer finds no backpressure; throws after {@code timeout}. */
@@ -40,14 +62,18 @@ public final class BackpressureWait {
       } catch (ProbeException e) {
         last = List.of();
       }
-      try {
-        Thread.sleep(500);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("Interrupted while waiting for " + code, e);
-      }
+      pause();
     }
     throw new IllegalStateException("Job '" + job + "' did not reach " + code + " within " + timeout.toSeconds()
         + " s; last findings: " + last.stream().map(Finding::code).toList());
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(500);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for the job's backpressure", e);
+    }
   }
 }
