@@ -64,7 +64,13 @@ public record RowType(boolean nullable, List<DataField> fields) implements DataT
 
   @Override
   public String asSql() {
-    return "ROW<" + fields.stream().map(f -> "`" + f.name() + "` " + f.type().asSql()).collect(Collectors.joining(", ")) + ">"
+    return "ROW<" + fields.stream().map(RowType::fieldSql).collect(Collectors.joining(", ")) + ">"
         + DataType.nullSuffix(nullable);
+  }
+
+  /** {@code `name` TYPE [COMMENT 'text']}, quotes doubled, as Paimon's {@code DataField.asSQLString}. */
+  private static String fieldSql(DataField f) {
+    String sql = "`" + f.name().replace("`", "``") + "` " + f.type().asSql();
+    return f.description() == null ? sql : sql + " COMMENT '" + f.description().replace("'", "''") + "'";
   }
 }
