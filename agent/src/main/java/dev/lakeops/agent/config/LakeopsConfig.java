@@ -3,6 +3,7 @@ package dev.lakeops.agent.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Map;
 
 /** Every lakeops setting of the agent, under the prefix {@code lakeops}. */
 @ConfigMapping(prefix = "lakeops")
@@ -12,20 +13,36 @@ public interface LakeopsConfig {
 
   Triage triage();
 
+  Kafka kafka();
+
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
   String dataDir();
 
-  /** The Flink cluster that alerts about Flink jobs are triaged against. */
+  /**
+   * The Flink clusters that alerts about Flink jobs are triaged against: the default one
+   * ({@code lakeops.flink.rest-url}) and named profiles ({@code lakeops.flink.clusters.<name>.rest-url}),
+   * picked by an alert's {@code flink_cluster} label.
+   */
   interface Flink {
 
-    /** The JobManager's REST endpoint, {@code http(s)://host:port[/prefix]}, without credentials. */
+    /** The default cluster's JobManager REST endpoint, {@code http(s)://host:port[/prefix]}, without credentials. */
     @WithDefault("http://127.0.0.1:8081")
     String restUrl();
 
-    /** Connect and read timeout of one REST request. */
+    /** Connect and read timeout of one REST request (every cluster). */
     @WithDefault("5s")
     Duration timeout();
+
+    /** Named clusters; the name {@code default} is taken by {@code rest-url}. */
+    Map<String, Cluster> clusters();
+  }
+
+  /** One named Flink cluster. */
+  interface Cluster {
+
+    /** The JobManager's REST endpoint, {@code http(s)://host:port[/prefix]}, without credentials. */
+    String restUrl();
   }
 
   /** The background triage of incoming alerts. */
@@ -34,5 +51,21 @@ public interface LakeopsConfig {
     /** Triages that run at the same time; a triage mostly waits for the probed systems. */
     @WithDefault("2")
     int workers();
+  }
+
+  /** Kafka clusters the tools may read, by name: {@code lakeops.kafka.clusters.<name>.*}. */
+  interface Kafka {
+
+    Map<String, KafkaClusterProfile> clusters();
+  }
+
+  /** One named Kafka cluster (read by {@code dev.lakeops.tools.kafka.KafkaClusters} too). */
+  interface KafkaClusterProfile {
+
+    /** {@code host:port[,host:port...]}. */
+    String bootstrapServers();
+
+    /** Extra Kafka client properties, e.g. {@code security.protocol}; values never reach findings or logs. */
+    Map<String, String> properties();
   }
 }

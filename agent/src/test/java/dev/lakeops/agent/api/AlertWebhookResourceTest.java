@@ -61,6 +61,30 @@ class AlertWebhookResourceTest {
   }
 
   @Test
+  void triagesAgainstTheClusterTheFlinkClusterLabelNames() {
+    ObjectNode alert = AlertPayloads.flinkAlert("2024-05-01T12:00:00Z");
+    ((ObjectNode) alert.get("labels")).put("flink_cluster", "eu");
+
+    JsonPath incident = awaitTriage(postOne(AlertPayloads.group(alert)));
+
+    assertThat(incident.getString("report.verdict.category")).isEqualTo("PROBE_FAILED");
+    assertThat(incident.getString("report.verdict.entities.cluster")).isEqualTo("eu");
+    assertThat(incident.getString("report.tools[0].error")).contains("127.0.0.1:2").doesNotContain("127.0.0.1:1/");
+  }
+
+  @Test
+  void refusesAFlinkClusterLabelThatNoProfileDefines() {
+    ObjectNode alert = AlertPayloads.flinkAlert("2024-05-01T12:00:00Z");
+    ((ObjectNode) alert.get("labels")).put("flink_cluster", "mars");
+
+    JsonPath incident = awaitTriage(postOne(AlertPayloads.group(alert)));
+
+    assertThat(incident.getString("report.verdict.category")).isEqualTo("NOT_FOUND");
+    assertThat(incident.getString("report.verdict.headline")).contains("'mars'").contains("default").contains("eu");
+    assertThat(incident.getList("report.tools")).isEmpty();
+  }
+
+  @Test
   void triagesAnAlertThatNamesNoJobAsNoRunbook() {
     String id = postOne(AlertPayloads.group(AlertPayloads.alert("DiskFull", "firing", "2024-05-01T12:00:00Z")));
 

@@ -139,6 +139,11 @@ class TriageWorkerTest {
       public String dataDir() {
         return "unused";
       }
+
+      @Override
+      public Kafka kafka() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
     };
   }
 }

@@ -111,6 +111,31 @@ class AlertToTriageIT {
 
   @Test
   @Order(3)
+  void seesTheKafkaSourceFallBehindWhileTheSinkIsSlow() {
+    // 2000 orders/s are written and about 1000/s leave the sink: the source's backlog grows by ~1000/s.
+    dev.lakeops.tools.flink.FlinkTools tools = new dev.lakeops.tools.flink.FlinkTools(new dev.lakeops.tools.flink.FlinkJobProbe(
+        new dev.lakeops.tools.flink.FlinkRestClient(sandbox.flinkRestUrl(), Duration.ofSeconds(5))), new dev.lakeops.tools.flink.BackpressureAnalyzer());
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    dev.lakeops.tools.ToolReport report = tools.sourceLag(sandbox.jobName());
+    while (report.findings().stream().noneMatch(f -> f.code().equals("flink.source.lag")) && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(2_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+      report = tools.sourceLag(sandbox.jobName());
+    }
+
+    dev.lakeops.tools.ToolReport last = report;
+    dev.lakeops.tools.Finding lag = last.findings().stream().filter(f -> f.code().equals("flink.source.lag")).findFirst()
+        .orElseThrow(() -> new AssertionError("no flink.source.lag in " + Json.compact(last)));
+    assertThat(lag.evidence()).containsEntry("vertex", "Source: orders").containsKey("partition[orders-0]");
+    assertThat(Double.parseDouble(lag.evidence().get("pendingRecords"))).isGreaterThanOrEqualTo(10_000);
+  }
+
+  @Test
+  @Order(4)
   void saysTheBackpressureIsGoneOnceTheSinkIsUnthrottled() {
     sandbox.unthrottleSink();
     // Flink averages busy/backpressured time over the last minute, so the level falls slowly.
@@ -122,7 +147,7 @@ class AlertToTriageIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void reportsAJobThatDoesNotExistAsNotFound() {
     JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", "payments-to-lake"));
 
@@ -133,7 +158,7 @@ class AlertToTriageIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void triagesFromTheCommandLineToo() {
     java.io.StringWriter out = new java.io.StringWriter();
     picocli.CommandLine cli = dev.lakeops.cli.LakeopsCli.commandLine().setOut(new java.io.PrintWriter(out));

@@ -10,6 +10,8 @@ import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
+import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRest;
 import dev.lakeops.tools.flink.FlinkTools;
@@ -85,8 +87,36 @@ class FlinkBackpressureRunbookTest {
   void triesTheNameWhenTheJobIdIsStale() {
     TriageReport report = runbook.run(alert(Map.of("alertname", "FlinkBackpressure", "job_id", "ffffffffffffffffffffffffffffffff", "job_name", "orders-to-lake")));
 
-    assertThat(report.tools()).hasSize(2);
+    assertThat(report.tools()).extracting(ToolReport::tool).containsExactly("flink.backpressure", "flink.backpressure", "flink.health");
     assertThat(report.verdict().category()).isEqualTo(Category.BACKPRESSURE);
+    assertThat(report.tools().get(2).findings()).anySatisfy(f -> {
+      assertThat(f.code()).isEqualTo("flink.observation.artefact");
+      assertThat(f.evidence()).containsEntry("alertJobId", "ffffffffffffffffffffffffffffffff").containsEntry("currentJobId", JID);
+    });
+  }
+
+  @Test
+  void readsTheClusterTheAlertNames() {
+    SlowSinkCluster other = new SlowSinkCluster();
+    FlinkBackpressureRunbook two = new FlinkBackpressureRunbook(new FlinkClusters(Map.of(
+        "default", new FlinkTools(new FlinkJobProbe(cluster, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer()),
+        "eu", new FlinkTools(new FlinkJobProbe(other, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer())), "default"), Clock.systemUTC());
+
+    TriageReport report = two.run(alert(Map.of("alertname", "FlinkBackpressure", "job_name", "orders-to-lake", "flink_cluster", "eu")));
+
+    assertThat(report.verdict().entities()).containsEntry("cluster", "eu");
+    assertThat(other.paths).isNotEmpty();
+    assertThat(cluster.paths).isEmpty();
+  }
+
+  @Test
+  void refusesAClusterThatIsNotConfiguredInsteadOfReadingTheDefault() {
+    TriageReport report = runbook.run(alert(Map.of("alertname", "FlinkBackpressure", "job_name", "orders-to-lake", "flink_cluster", "us")));
+
+    assertThat(report.verdict().category()).isEqualTo(Category.NOT_FOUND);
+    assertThat(report.verdict().headline()).contains("'us'").contains("default");
+    assertThat(report.tools()).isEmpty();
+    assertThat(cluster.paths).isEmpty();
   }
 
   @Test

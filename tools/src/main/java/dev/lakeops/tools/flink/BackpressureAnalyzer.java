@@ -20,7 +20,10 @@ import org.jspecify.annotations.Nullable;
  * the slow one is the first that is busy instead (method of the Flink blog post "How to identify
  * the source of backpressure?", 2021). Pure: snapshot in, findings out.
  *
- * <p>Codes: {@code flink.backpressure.bottleneck}, {@code flink.backpressure.slow-sink},
+ * <p>Why the bottleneck is slow comes from {@link BackpressureCauseClassifier}.
+ *
+ * <p>Codes: {@code flink.backpressure.bottleneck}, {@code flink.backpressure.key-skew},
+ * {@code flink.backpressure.capacity}, {@code flink.backpressure.slow-sink},
  * {@code flink.backpressure.unlocated}, {@code flink.backpressure.none},
  * {@code flink.job.not-running}, {@code flink.metrics.unavailable}.
  */
@@ -52,6 +55,7 @@ public final class BackpressureAnalyzer {
     }
     List<Finding> findings = new ArrayList<>();
     findings.add(bottleneckFinding(snapshot, bottleneck.get()));
+    BackpressureCauseClassifier.classify(snapshot, bottleneck.get().vertex()).ifPresent(findings::add);
     if (bottleneck.get().isSink()) {
       findings.add(slowSink(snapshot, bottleneck.get()));
     }

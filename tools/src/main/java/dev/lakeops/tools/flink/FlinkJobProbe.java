@@ -7,9 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,8 +16,6 @@ import org.jspecify.annotations.Nullable;
  * idle time and Flink's backpressure sample per vertex. Does no judging.
  */
 public final class FlinkJobProbe {
-
-  private static final java.util.regex.Pattern JOB_ID = java.util.regex.Pattern.compile("[0-9a-f]{32}");
 
   private final FlinkRest rest;
   private final Sampling sampling;
@@ -33,6 +29,16 @@ public final class FlinkJobProbe {
 
   public FlinkJobProbe(FlinkRest rest) {
     this(rest, Sampling.defaults(), Clock.systemUTC());
+  }
+
+  /** The health probe of the same cluster, sampling the same way. */
+  public FlinkHealthProbe healthProbe() {
+    return new FlinkHealthProbe(rest, sampling, clock);
+  }
+
+  /** The cluster's base URL, for evidence. */
+  public String restUrl() {
+    return rest.baseUrl();
   }
 
   /** All jobs the cluster knows, as {@code /jobs/overview} lists them. */
@@ -105,6 +111,7 @@ public final class FlinkJobProbe {
         ids.add(i + "." + FlinkRestJson.BUSY);
         ids.add(i + "." + FlinkRestJson.BACKPRESSURED);
         ids.add(i + "." + FlinkRestJson.IDLE);
+        ids.add(i + "." + FlinkRestJson.RECORDS_IN);
       }
       String path = jobPath + "/vertices/" + vertex.id() + "/metrics?get=" + URLEncoder.encode(String.join(",", ids), StandardCharsets.UTF_8);
       List<SubtaskLoad> chunk = FlinkRestJson.subtaskLoads("GET " + path, read(path, endpoints), to);
@@ -128,43 +135,11 @@ public final class FlinkJobProbe {
   }
 
   private FlinkJobSummary resolve(String job, List<String> endpoints) {
-    if (JOB_ID.matcher(job).matches()) {
-      String path = "/v1/jobs/" + job;
-      try {
-        return FlinkRestJson.jobSummary("GET " + path, read(path, endpoints));
-      } catch (ProbeException e) {
-        if (e.code() != ProbeException.Code.NOT_FOUND) {
-          throw e;
-        }
-        // A 32-hex name is unusual but legal: fall back to names.
-      }
-    }
-    String path = "/v1/jobs/overview";
-    List<FlinkJobSummary> jobs = FlinkRestJson.jobsOverview("GET " + path, read(path, endpoints));
-    return jobs.stream()
-        .filter(j -> j.name().equals(job))
-        .max(Comparator.comparing(FlinkJobSummary::isRunning).thenComparingLong(FlinkJobSummary::startTimeMillis))
-        .orElseThrow(() -> new ProbeException(ProbeException.Code.NOT_FOUND, "GET " + path, noSuchJob(job, jobs)));
-  }
-
-  private String noSuchJob(String job, List<FlinkJobSummary> jobs) {
-    if (jobs.isEmpty()) {
-      return "no such job: '" + job + "' (the cluster at " + rest.baseUrl() + " has no jobs)";
-    }
-    String known = jobs.stream().limit(10).map(j -> "'" + j.name() + "' (" + j.state() + ")").collect(Collectors.joining(", "));
-    return "no such job: '" + job + "' (jobs on " + rest.baseUrl() + ": " + known + (jobs.size() > 10 ? ", ..." : "") + ")";
+    return new JobLookup(rest, endpoints).resolve(job);
   }
 
   private @Nullable String flinkVersion(List<String> endpoints) {
-    try {
-      String v = read("/v1/overview", endpoints).path("flink-version").asText("");
-      return v.isEmpty() ? null : v;
-    } catch (ProbeException e) {
-      if (e.code() == ProbeException.Code.BAD_RESPONSE || e.code() == ProbeException.Code.NOT_FOUND) {
-        return null; // version is evidence only; the job endpoints decide
-      }
-      throw e;
-    }
+    return new JobLookup(rest, endpoints).flinkVersion();
   }
 
   private JsonNode read(String path, List<String> endpoints) {

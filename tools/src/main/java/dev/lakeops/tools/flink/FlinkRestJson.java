@@ -23,6 +23,7 @@ final class FlinkRestJson {
   static final String BUSY = "busyTimeMsPerSecond";
   static final String BACKPRESSURED = "backPressuredTimeMsPerSecond";
   static final String IDLE = "idleTimeMsPerSecond";
+  static final String RECORDS_IN = "numRecordsInPerSecond";
 
   private FlinkRestJson() {}
 
@@ -122,7 +123,7 @@ final class FlinkRestJson {
     List<SubtaskLoad> loads = new ArrayList<>();
     for (int i = 0; i < parallelism; i++) {
       Map<String, Double> m = values.getOrDefault(i, Map.of());
-      loads.add(new SubtaskLoad(i, m.get(BUSY), m.get(BACKPRESSURED), m.get(IDLE)));
+      loads.add(new SubtaskLoad(i, m.get(BUSY), m.get(BACKPRESSURED), m.get(IDLE), m.get(RECORDS_IN)));
     }
     return loads;
   }

@@ -1,35 +1,164 @@
 package dev.lakeops.tools.flink;
 
+import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Json;
+import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-/** The {@code @Tool} facade over the Flink probe and its analyzers: read-only, never throws. */
+/**
+ * The {@code @Tool} facade over the Flink probes and analyzers of one cluster: read-only, never
+ * throws. Each typed method (for the planner and the CLI) has a {@code String} twin for the model
+ * that returns the same report as compact JSON.
+ */
 public final class FlinkTools {
 
   public static final String BACKPRESSURE = "flink.backpressure";
+  public static final String JOBS = "flink.jobs";
+  public static final String JOB = "flink.job";
+  public static final String CHECKPOINTS = "flink.checkpoints";
+  public static final String SOURCE_LAG = "flink.source-lag";
+  public static final String HEALTH = "flink.health";
 
   private final FlinkJobProbe probe;
+  private final FlinkHealthProbe health;
   private final BackpressureAnalyzer analyzer;
 
   public FlinkTools(FlinkJobProbe probe, BackpressureAnalyzer analyzer) {
     this.probe = probe;
+    this.health = probe.healthProbe();
     this.analyzer = analyzer;
+  }
+
+  /** The cluster these tools read, for evidence and for telling clusters apart. */
+  public String restUrl() {
+    return probe.restUrl();
   }
 
   /** Probe + analyze as a typed report, for the planner and the CLI. */
   public ToolReport backpressure(String job) {
-    return ToolReports.run(BACKPRESSURE, Map.of("job", job == null ? "" : job), () -> analyzer.analyze(probe.capture(job)));
+    return ToolReports.run(BACKPRESSURE, params(job), () -> analyzer.analyze(probe.capture(job)));
+  }
+
+  /** Every job on the cluster with its state. */
+  public ToolReport jobs() {
+    return ToolReports.run(JOBS, Map.of("cluster", restUrl()), () -> {
+      List<FlinkJobSummary> jobs = probe.jobs();
+      if (jobs.isEmpty()) {
+        return List.of(new Finding(Severity.INFO, "flink.jobs.none", "flink cluster " + restUrl(), "The cluster runs no jobs.",
+            Map.of("cluster", restUrl()), List.of("GET " + restUrl() + "/v1/jobs/overview")));
+      }
+      return jobs.stream().map(this::jobRow).toList();
+    });
+  }
+
+  private Finding jobRow(FlinkJobSummary j) {
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("job", j.name());
+    evidence.put("jobId", j.jobId());
+    evidence.put("state", j.state());
+    evidence.put("startTime", Long.toString(j.startTimeMillis()));
+    boolean failing = List.of("FAILED", "FAILING", "RESTARTING").contains(j.state());
+    Severity severity = j.isRunning() ? Severity.OK : failing ? Severity.CRITICAL : Severity.INFO;
+    String code = j.isRunning() ? "flink.job.running" : failing ? "flink.job.not-running" : "flink.job.ended";
+    return new Finding(severity, code, "flink job " + j.name(), "'" + j.name() + "' is " + j.state() + ".", evidence,
+        List.of("GET " + restUrl() + "/v1/jobs/overview"));
+  }
+
+  /** State, restarts, exception root causes and observation checks of one job (probed twice if it looks faulty). */
+  public ToolReport job(String job) {
+    return ToolReports.run(JOB, params(job), () -> {
+      FlinkObservation o = health.observe(job);
+      List<Finding> findings = new ArrayList<>(new RestartAnalyzer().analyze(o.latest()));
+      findings.addAll(new ExceptionAnalyzer().analyze(o.latest()));
+      findings.addAll(new ObservationAnalyzer().analyze(o, Optional.of(job.strip())));
+      findings.addAll(new EndpointFailureAnalyzer().analyze(o.latest()));
+      return findings;
+    });
+  }
+
+  /** Checkpoint health of one job. */
+  public ToolReport checkpoints(String job) {
+    return ToolReports.run(CHECKPOINTS, params(job), () -> {
+      FlinkHealthSnapshot s = health.capture(job);
+      List<Finding> findings = new ArrayList<>(new CheckpointAnalyzer().analyze(s));
+      s.failures().stream().filter(f -> f.endpoint().contains("/checkpoints")).map(f -> EndpointFailureAnalyzer.finding(s, f)).forEach(findings::add);
+      return findings;
+    });
+  }
+
+  /** Source lag and watermarks of one job. */
+  public ToolReport sourceLag(String job) {
+    return ToolReports.run(SOURCE_LAG, params(job), () -> {
+      FlinkHealthSnapshot s = health.capture(job);
+      List<Finding> findings = new ArrayList<>(new SourceLagAnalyzer().analyze(s));
+      s.failures().stream().filter(f -> f.endpoint().contains("/vertices/")).map(f -> EndpointFailureAnalyzer.finding(s, f)).forEach(findings::add);
+      return findings;
+    });
+  }
+
+  /**
+   * Everything but backpressure in one observation: state and restarts, exceptions, checkpoints,
+   * source lag, unreadable endpoints, and whether the alert's job id is stale.
+   *
+   * @param alertJobId the job id an alert named, if any, to detect a redeploy
+   */
+  public ToolReport health(String job, Optional<String> alertJobId) {
+    return ToolReports.run(HEALTH, params(job), () -> {
+      FlinkObservation o = health.observe(job);
+      FlinkHealthSnapshot s = o.latest();
+      List<Finding> findings = new ArrayList<>(new ObservationAnalyzer().analyze(o, alertJobId));
+      findings.addAll(new RestartAnalyzer().analyze(s));
+      findings.addAll(new ExceptionAnalyzer().analyze(s));
+      findings.addAll(new CheckpointAnalyzer().analyze(s));
+      findings.addAll(new SourceLagAnalyzer().analyze(s));
+      findings.addAll(new EndpointFailureAnalyzer().analyze(s));
+      return findings;
+    });
+  }
+
+  private static Map<String, String> params(String job) {
+    return Map.of("job", job == null ? "" : job);
   }
 
   @Tool(
       "Locates the backpressure bottleneck of a running Flink job: the first vertex that is busy and not "
-          + "backpressured below backpressured vertices, with per-subtask busy/backpressured/idle ms per second "
-          + "and the REST endpoints read. Read-only. Returns compact JSON with status OK, NO_DATA (no such job) or ERROR.")
+          + "backpressured below backpressured vertices, why (key skew, capacity, slow sink) with per-subtask "
+          + "busy/backpressured/idle ms per second, and the REST endpoints read. Read-only. Returns compact JSON "
+          + "with status OK, NO_DATA (no such job) or ERROR.")
   public String locateBackpressureBottleneck(@P("Flink job name, or its 32-hex-digit job id") String job) {
     return Json.compact(backpressure(job));
+  }
+
+  @Tool("Lists the jobs of the Flink cluster with their states. Read-only. Compact JSON.")
+  public String listJobs() {
+    return Json.compact(jobs());
+  }
+
+  @Tool("State of one Flink job: restart loop or recent restarts, exception root causes (commit conflict, OOM, "
+      + "deserialization, Kafka/CDC source, checkpoint, task failure) and whether a second probe confirms them. "
+      + "Read-only. Compact JSON.")
+  public String jobState(@P("Flink job name, or its 32-hex-digit job id") String job) {
+    return Json.compact(job(job));
+  }
+
+  @Tool("Checkpoint health of one Flink job: timeouts, failure rate, duration vs interval and timeout, age of the "
+      + "last completed checkpoint, barrier start delay and alignment, state growth, and which vertex has not "
+      + "acknowledged. Read-only. Compact JSON.")
+  public String checkpointHealth(@P("Flink job name, or its 32-hex-digit job id") String job) {
+    return Json.compact(checkpoints(job));
+  }
+
+  @Tool("Source lag of one Flink job: pendingRecords, records-lag-max, fetch/emit event-time lag, Kafka "
+      + "partition offsets (read vs committed), idle sources and watermark lag per vertex. Read-only. Compact JSON.")
+  public String sourceLagOf(@P("Flink job name, or its 32-hex-digit job id") String job) {
+    return Json.compact(sourceLag(job));
   }
 }

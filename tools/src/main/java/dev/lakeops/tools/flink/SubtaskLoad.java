@@ -4,12 +4,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Where one subtask spends each second, from the task metrics {@code busyTimeMsPerSecond},
- * {@code backPressuredTimeMsPerSecond} and {@code idleTimeMsPerSecond}. A value is null when the
- * metric was not reported (not yet fetched, or {@code NaN}). The three need not add up to 1000:
- * they come from separate per-second meters.
+ * {@code backPressuredTimeMsPerSecond} and {@code idleTimeMsPerSecond}, and how many records it
+ * takes in per second ({@code numRecordsInPerSecond}, for comparing siblings). A value is null when
+ * the metric was not reported (not yet fetched, or {@code NaN}). The three times need not add up to
+ * 1000: they come from separate per-second meters.
  */
 public record SubtaskLoad(
-    int subtask, @Nullable Double busyMsPerSecond, @Nullable Double backPressuredMsPerSecond, @Nullable Double idleMsPerSecond) {
+    int subtask,
+    @Nullable Double busyMsPerSecond,
+    @Nullable Double backPressuredMsPerSecond,
+    @Nullable Double idleMsPerSecond,
+    @Nullable Double recordsInPerSecond) {
+
+  /** A load without the input rate. */
+  public SubtaskLoad(int subtask, @Nullable Double busyMsPerSecond, @Nullable Double backPressuredMsPerSecond, @Nullable Double idleMsPerSecond) {
+    this(subtask, busyMsPerSecond, backPressuredMsPerSecond, idleMsPerSecond, null);
+  }
 
   public boolean isReported() {
     return busyMsPerSecond != null || backPressuredMsPerSecond != null || idleMsPerSecond != null;

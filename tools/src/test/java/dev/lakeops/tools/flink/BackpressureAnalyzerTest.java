@@ -24,7 +24,7 @@ class BackpressureAnalyzerTest {
 
     List<Finding> findings = analyzer.analyze(snapshot);
 
-    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck");
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
     Finding f = findings.get(0);
     assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
     assertThat(f.evidence()).containsEntry("vertex", "slow-lookup").containsEntry("busyMsPerSecond.max", "995")
@@ -39,7 +39,32 @@ class BackpressureAnalyzerTest {
         vertex("sink", "Sink: lake-writer", List.of("src"), load(998, 0, 2)));
 
     assertThat(analyzer.analyze(snapshot)).extracting(Finding::code)
-        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.slow-sink");
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity", "flink.backpressure.slow-sink");
+  }
+
+  @Test
+  void callsAFewHotSubtasksNextToIdleSiblingsKeySkew() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(10, 950, 0), load(10, 960, 0)),
+        vertex("agg", "per-shop-total", List.of("src"), new SubtaskLoad(0, 40.0, 0.0, 960.0, 70.0), new SubtaskLoad(1, 999.0, 0.0, 1.0, 720.0),
+            new SubtaskLoad(2, 35.0, 0.0, 965.0, 66.0)),
+        vertex("sink", "Sink: totals", List.of("agg"), load(5, 0, 995)));
+
+    List<Finding> findings = analyzer.analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.key-skew");
+    assertThat(findings.get(1).evidence()).containsEntry("hotSubtasks", "1").containsEntry("coldSubtasks", "2")
+        .containsEntry("recordsInPerSecond.max", "720");
+  }
+
+  @Test
+  void doesNotCallEvenlyBusySubtasksKeySkew() {
+    FlinkJobSnapshot snapshot = job("RUNNING",
+        vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
+        vertex("agg", "per-shop-total", List.of("src"), load(990, 0, 10), load(700, 0, 300), load(980, 0, 20)),
+        vertex("sink", "Sink: totals", List.of("agg"), load(5, 0, 995)));
+
+    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
   }
 
   @Test
@@ -141,7 +166,7 @@ class BackpressureAnalyzerTest {
     List<SubtaskLoad> indexed = new ArrayList<>();
     for (int i = 0; i < loads.length; i++) {
       SubtaskLoad l = loads[i];
-      indexed.add(new SubtaskLoad(i, l.busyMsPerSecond(), l.backPressuredMsPerSecond(), l.idleMsPerSecond()));
+      indexed.add(new SubtaskLoad(i, l.busyMsPerSecond(), l.backPressuredMsPerSecond(), l.idleMsPerSecond(), l.recordsInPerSecond()));
     }
     return new VertexSample(new FlinkVertex(id, name, Math.max(1, loads.length), "RUNNING", inputs), indexed, null);
   }

@@ -31,7 +31,7 @@ class FlinkJobProbeTest {
 
     assertThat(snapshot.vertices()).extracting(v -> v.vertex().name())
         .containsExactly("Source: Sequence Source", "parse", "slow-enrich", "keep-all", "lake-writer: Writer");
-    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck");
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
     Finding bottleneck = findings.get(0);
     assertThat(bottleneck.severity()).isEqualTo(Severity.CRITICAL);
     assertThat(bottleneck.evidence())
@@ -53,6 +53,27 @@ class FlinkJobProbeTest {
 
     assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.none");
     assertThat(findings.get(0).severity()).isEqualTo(Severity.OK);
+  }
+
+  @Test
+  void callsTheRecordedHotKeyJobKeySkewedAtItsHotSubtask() {
+    FlinkJobSnapshot snapshot = probe(new RecordedFlinkRest("2.3/hot-key")).capture("hot-key");
+
+    List<Finding> findings = new BackpressureAnalyzer().analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.key-skew");
+    assertThat(findings.get(0).evidence()).containsEntry("vertex", "per-shop-total");
+    assertThat(findings.get(1).evidence()).containsEntry("hotSubtasks", "1").containsEntry("coldSubtasks", "3");
+  }
+
+  @Test
+  void callsTheRecordedCpuHeavyJobACapacityProblem() {
+    FlinkJobSnapshot snapshot = probe(new RecordedFlinkRest("2.3/cpu-heavy")).capture("cpu-heavy");
+
+    List<Finding> findings = new BackpressureAnalyzer().analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
+    assertThat(findings.get(1).evidence()).containsEntry("vertex", "score-orders").containsEntry("role", "intermediate");
   }
 
   @Test

@@ -14,12 +14,14 @@ import java.util.regex.Pattern;
 
 /**
  * Replays answers recorded from a real Flink cluster ({@code src/test/resources/flink/<version>/<scenario>/}).
- * Each path maps to the file its endpoint was recorded in; a path nothing was recorded for answers
- * 404, as Flink would. Overrides can make a path answer with another status first.
+ * Each path maps to the file its endpoint was recorded in (names in the README); a path nothing was
+ * recorded for answers 404, as Flink would. Overrides can make a path answer with another status first.
  */
 final class RecordedFlinkRest implements FlinkRest {
 
-  private static final Pattern VERTEX = Pattern.compile("/v1/jobs/[0-9a-f]{32}/vertices/([0-9a-f]+)/(metrics|backpressure).*");
+  private static final Pattern VERTEX = Pattern.compile("/v1/jobs/[0-9a-f]{32}/vertices/([0-9a-f]+)/(metrics|backpressure|watermarks)(\\?.*)?");
+  private static final Pattern JOB_PART = Pattern.compile("/v1/jobs/[0-9a-f]{32}/(metrics|exceptions|checkpoints|checkpoints/config)(\\?.*)?");
+  private static final Pattern CHECKPOINT = Pattern.compile("/v1/jobs/[0-9a-f]{32}/checkpoints/details/(\\d+)(/subtasks/([0-9a-f]+))?");
 
   private final String dir;
   private final Map<String, List<Answer>> overrides = new HashMap<>();
@@ -31,7 +33,10 @@ final class RecordedFlinkRest implements FlinkRest {
     this.dir = dir;
   }
 
-  /** The next request for {@code pathSuffix} answers {@code status} with {@code file}, once. */
+  /**
+   * The next request for {@code pathSuffix} answers {@code status} with {@code file}, once; a file
+   * starting with {@code /} is a resource path of its own (e.g. {@code /flink/login-page.html}).
+   */
   RecordedFlinkRest once(String pathSuffix, int status, String file) {
     overrides.computeIfAbsent(pathSuffix, k -> new ArrayList<>()).add(new Answer(status, file));
     return this;
@@ -63,7 +68,20 @@ final class RecordedFlinkRest implements FlinkRest {
     }
     Matcher m = VERTEX.matcher(path);
     if (m.matches()) {
-      return "vertex-" + m.group(1) + "-" + m.group(2) + ".json";
+      boolean list = m.group(2).equals("metrics") && m.group(3) == null;
+      return "vertex-" + m.group(1) + "-" + (list ? "metric-ids" : m.group(2)) + ".json";
+    }
+    Matcher part = JOB_PART.matcher(path);
+    if (part.matches()) {
+      return switch (part.group(1)) {
+        case "metrics" -> "job-metrics.json";
+        case "checkpoints/config" -> "checkpoints-config.json";
+        default -> part.group(1) + ".json";
+      };
+    }
+    Matcher checkpoint = CHECKPOINT.matcher(path);
+    if (checkpoint.matches()) {
+      return "checkpoint-" + checkpoint.group(1) + (checkpoint.group(3) == null ? "" : "-vertex-" + checkpoint.group(3)) + ".json";
     }
     if (path.matches("/v1/jobs/[0-9a-f]{32}")) {
       String jobs = read("jobs-overview.json");
@@ -73,7 +91,8 @@ final class RecordedFlinkRest implements FlinkRest {
   }
 
   private String read(String file) {
-    try (InputStream in = getClass().getResourceAsStream("/flink/" + dir + "/" + file)) {
+    String resource = file.startsWith("/") ? file : "/flink/" + dir + "/" + file;
+    try (InputStream in = getClass().getResourceAsStream(resource)) {
       return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new IllegalStateException("Cannot read fixture " + file, e);

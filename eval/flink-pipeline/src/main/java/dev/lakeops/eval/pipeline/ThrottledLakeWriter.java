@@ -15,11 +15,24 @@ final class ThrottledLakeWriter implements SinkWriter<String> {
   // Bounds the credit left by an oversleep, so a long pause does not buy a burst of free records.
   private static final long MAX_CREDIT_NANOS = 10_000_000L;
 
+  /** Sleeps for a time; the clock it is measured with comes separately. */
+  interface Sleeper {
+    void sleep(long millis, int nanos) throws InterruptedException;
+  }
+
   private final SinkDelayControl control;
+  private final Sleeper sleeper;
+  private final java.util.function.LongSupplier nanoClock;
   private long owedNanos;
 
   ThrottledLakeWriter(SinkDelayControl control) {
+    this(control, Thread::sleep, System::nanoTime);
+  }
+
+  ThrottledLakeWriter(SinkDelayControl control, Sleeper sleeper, java.util.function.LongSupplier nanoClock) {
     this.control = control;
+    this.sleeper = sleeper;
+    this.nanoClock = nanoClock;
   }
 
   @Override
@@ -31,9 +44,9 @@ final class ThrottledLakeWriter implements SinkWriter<String> {
     }
     owedNanos += delayMicros * 1_000;
     if (owedNanos >= MIN_SLEEP_NANOS) {
-      long start = System.nanoTime();
-      Thread.sleep(owedNanos / 1_000_000, (int) (owedNanos % 1_000_000));
-      owedNanos = Math.max(owedNanos - (System.nanoTime() - start), -MAX_CREDIT_NANOS);
+      long start = nanoClock.getAsLong();
+      sleeper.sleep(owedNanos / 1_000_000, (int) (owedNanos % 1_000_000));
+      owedNanos = Math.max(owedNanos - (nanoClock.getAsLong() - start), -MAX_CREDIT_NANOS);
     }
   }
 

@@ -39,6 +39,18 @@ record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
     return new BuildOutputs(broker, pipeline);
   }
 
+  /**
+   * The pipeline's jar and classpath only, for a Flink-only sandbox.
+   *
+   * @throws SandboxException a file or a jar it lists is missing; the message says to build first
+   */
+  static List<Path> pipelineClasspath(Path lakeopsHome) {
+    List<Path> pipeline = new ArrayList<>();
+    pipeline.add(pipelineJar(lakeopsHome.resolve(PIPELINE_TARGET)));
+    pipeline.addAll(readClasspath(lakeopsHome.resolve(PIPELINE_CLASSPATH)));
+    return pipeline;
+  }
+
   private static List<Path> readClasspath(Path file) {
     if (!Files.isRegularFile(file)) {
       throw missing(file);

@@ -17,14 +17,14 @@ final class DemoPipelineLauncher {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   // The opens that Flink's own scripts pass on Java 17 (reference/flink-rest.md §9.3).
-  private static final List<String> ADD_OPENS =
+  static final List<String> ADD_OPENS =
       List.of("java.lang", "java.util", "java.net", "java.io", "java.nio", "sun.nio.ch",
               "java.lang.reflect", "java.util.concurrent", "java.util.concurrent.atomic",
               "java.time", "java.text").stream()
           .map(pkg -> "--add-opens=java.base/" + pkg + "=ALL-UNNAMED")
           .toList();
 
-  private static final List<String> LOGGING =
+  static final List<String> LOGGING =
       List.of(
           "-Dorg.slf4j.simpleLogger.showDateTime=true",
           "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS",

@@ -28,8 +28,13 @@ final class KafkaBroker {
    * @throws SandboxException formatting failed or the broker did not start in time; quotes its log
    */
   static JavaProcess start(SandboxConfig config, List<Path> classpath) {
+    return start(config, classpath, java.util.Map.of());
+  }
+
+  /** As {@link #start(SandboxConfig, List)}, with {@code extra} broker settings. */
+  static JavaProcess start(SandboxConfig config, List<Path> classpath, java.util.Map<String, String> extra) {
     KafkaBrokerFiles files = new KafkaBrokerFiles(config.workDir().resolve("kafka"));
-    files.prepare(config.kafkaPort(), config.kafkaControllerPort());
+    files.prepare(config.kafkaPort(), config.kafkaControllerPort(), extra);
     format(files, classpath);
 
     JavaLaunch launch =

@@ -43,11 +43,17 @@ record KafkaBrokerFiles(Path dir) {
    * broker+controller node ({@code reference/kafka.md} §2.2), listening on 127.0.0.1.
    */
   void prepare(int kafkaPort, int controllerPort) {
+    prepare(kafkaPort, controllerPort, java.util.Map.of());
+  }
+
+  /** As {@link #prepare(int, int)}, with {@code extra} broker settings appended (they win). */
+  void prepare(int kafkaPort, int controllerPort, java.util.Map<String, String> extra) {
     try {
       deleteRecursively(dataDir());
       Files.createDirectories(dir);
-      Files.writeString(serverProperties(), serverProperties(kafkaPort, controllerPort),
-          StandardCharsets.UTF_8);
+      StringBuilder properties = new StringBuilder(serverProperties(kafkaPort, controllerPort));
+      new java.util.TreeMap<>(extra).forEach((k, v) -> properties.append(k).append('=').append(v).append('\n'));
+      Files.writeString(serverProperties(), properties.toString(), StandardCharsets.UTF_8);
       Files.writeString(log4jProperties(), LOG4J_PROPERTIES, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to prepare the Kafka broker's files in " + dir, e);

@@ -1,0 +1,89 @@
+package dev.lakeops.runbooks.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.Verdict;
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Severity;
+import dev.lakeops.tools.ToolReport;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which verdict a combination of Flink findings supports, first match wins. */
+class FlinkVerdictsTest {
+
+  private static Finding f(Severity severity, String code, Map<String, String> evidence) {
+    return new Finding(severity, code, "flink job orders", code + " summary.", evidence, List.of());
+  }
+
+  private static ToolReport report(String tool, Finding... findings) {
+    return new ToolReport(ToolReport.Status.OK, tool, Map.of("job", "orders"), List.of(findings), null);
+  }
+
+  private static final Finding BOTTLENECK = f(Severity.CRITICAL, "flink.backpressure.bottleneck", Map.of("vertex", "slow-validate", "vertexId", "v1"));
+  private static final Finding NO_BACKPRESSURE = f(Severity.OK, "flink.backpressure.none", Map.of());
+
+  private static Verdict conclude(ToolReport backpressure, Finding... health) {
+    return FlinkVerdicts.conclude("orders", "default", backpressure, report("flink.health", health));
+  }
+
+  @Test
+  void putsARestartLoopFirstAndNamesItsCause() {
+    Verdict v = conclude(report("flink.backpressure", BOTTLENECK),
+        f(Severity.CRITICAL, "flink.restart.loop", Map.of("failingTask", "lake-committer: Writer")),
+        f(Severity.CRITICAL, "flink.exception.commit-conflict", Map.of("cause", "commit-conflict")),
+        f(Severity.CRITICAL, "flink.checkpoint.timeout", Map.of()));
+
+    assertThat(v.category()).isEqualTo(Category.RESTART_LOOP);
+    assertThat(v.entities()).containsEntry("vertex", "lake-committer: Writer").containsEntry("cause", "commit-conflict");
+    assertThat(v.evidence()).contains("flink.restart.loop", "flink.exception.commit-conflict");
+    assertThat(v.nextActions().get(0)).contains("write-only");
+  }
+
+  @Test
+  void blamesCheckpointTimeoutsOnTheBottleneckHoldingBarriersBack() {
+    Verdict v = conclude(report("flink.backpressure", BOTTLENECK),
+        f(Severity.CRITICAL, "flink.checkpoint.timeout", Map.of("firstPendingVertex", "parse", "lastExpiredId", "24")),
+        f(Severity.OK, "flink.restart.none", Map.of()));
+
+    assertThat(v.category()).isEqualTo(Category.CHECKPOINT_FAILURE);
+    assertThat(v.entities()).containsEntry("vertex", "parse").containsEntry("bottleneck", "slow-validate").containsEntry("checkpoint", "24");
+  }
+
+  @Test
+  void namesKeySkewAsTheCauseOfBackpressure() {
+    Verdict v = conclude(report("flink.backpressure", BOTTLENECK,
+        f(Severity.WARN, "flink.backpressure.key-skew", Map.of("hotSubtasks", "1"))), f(Severity.OK, "flink.restart.none", Map.of()));
+
+    assertThat(v.category()).isEqualTo(Category.BACKPRESSURE);
+    assertThat(v.entities()).containsEntry("vertex", "slow-validate").containsEntry("cause", "key-skew").containsEntry("hotSubtasks", "1");
+  }
+
+  @Test
+  void callsLagWithoutBackpressureSourceLag() {
+    Verdict v = conclude(report("flink.backpressure", NO_BACKPRESSURE), f(Severity.CRITICAL, "flink.source.lag", Map.of("vertex", "Source: orders")));
+
+    assertThat(v.category()).isEqualTo(Category.SOURCE_LAG);
+    assertThat(v.entities()).containsEntry("vertex", "Source: orders");
+  }
+
+  @Test
+  void callsAStaleAlertAboutAHealthyJobAMonitoringArtefact() {
+    Verdict v = conclude(report("flink.backpressure", NO_BACKPRESSURE),
+        f(Severity.WARN, "flink.observation.artefact", Map.of("kind", "job-id-changed")), f(Severity.OK, "flink.restart.none", Map.of()));
+
+    assertThat(v.category()).isEqualTo(Category.MONITORING_ARTEFACT);
+    assertThat(v.entities()).containsEntry("artefact", "job-id-changed");
+  }
+
+  @Test
+  void callsAHealthyJobHealthy() {
+    Verdict v = conclude(report("flink.backpressure", NO_BACKPRESSURE), f(Severity.OK, "flink.restart.none", Map.of()),
+        f(Severity.OK, "flink.checkpoint.healthy", Map.of()), f(Severity.OK, "flink.exception.none", Map.of()));
+
+    assertThat(v.category()).isEqualTo(Category.NO_BACKPRESSURE);
+    assertThat(v.evidence()).containsExactly("flink.backpressure.none", "flink.restart.none", "flink.checkpoint.healthy");
+  }
+}
