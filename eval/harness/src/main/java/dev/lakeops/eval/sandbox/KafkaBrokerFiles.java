@@ -82,6 +82,10 @@ record KafkaBrokerFiles(Path dir) {
         "share.coordinator.state.topic.min.isr=1",
         "group.initial.rebalance.delay.ms=0",
         "auto.create.topics.enable=false",
+        // The log cleaner allocates its dedupe buffer (128 MiB by default) on the heap at start-up,
+        // which a 256 MiB broker heap cannot always spare (seen: OutOfMemoryError in
+        // SkimpyOffsetMap); the sandbox's compacted topics are tiny.
+        "log.cleaner.dedupe.buffer.size=16777216",
         "");
   }
 
