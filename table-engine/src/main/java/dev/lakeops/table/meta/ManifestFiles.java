@@ -82,6 +82,14 @@ public final class ManifestFiles {
     return bytes.length;
   }
 
+  /**
+   * Deletes a manifest, manifest list or index manifest; returns false when it was not there. Only
+   * for files no snapshot or tag references (an abandoned commit attempt, expired metadata).
+   */
+  public boolean delete(String fileName) {
+    return io.delete(paths.manifestFile(fileName));
+  }
+
   /** The manifest-list record of a manifest file holding {@code entries}, as Paimon's manifest writer computes it. */
   public static ManifestFileMeta summarize(String fileName, long fileSize, RowType partitionType,
                                            List<ManifestEntry> entries) {

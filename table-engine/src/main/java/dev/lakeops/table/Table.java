@@ -1,0 +1,180 @@
+package dev.lakeops.table;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.table.commit.DataFileLocator;
+import dev.lakeops.table.commit.FileSystemSnapshotStore;
+import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.commit.SnapshotFiles;
+import dev.lakeops.table.commit.SnapshotStore;
+import dev.lakeops.table.commit.TableCommitter;
+import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.meta.ManifestFiles;
+import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.read.TableRead;
+import dev.lakeops.table.read.TableScan;
+import dev.lakeops.table.schema.SchemaJson;
+import dev.lakeops.table.schema.TableOptions;
+import dev.lakeops.table.schema.TableSchema;
+import dev.lakeops.table.write.CompactionMode;
+import dev.lakeops.table.write.CompactionReport;
+import dev.lakeops.table.write.TableCompaction;
+import dev.lakeops.table.write.TableWrite;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One Paimon-format table: its schema, its snapshots, and the entry points to write, commit, scan,
+ * read and compact it. Holds no mutable table state: every scan and write reads the snapshots it
+ * needs, so one {@code Table} may be shared by threads. The schema is the latest when loaded;
+ * {@link #refresh} reloads it.
+ */
+public final class Table {
+
+  private final FileIO io;
+  private final TablePaths paths;
+  private final TableSchema schema;
+  private final SnapshotStore store;
+  private final SnapshotFiles snapshotFiles;
+  private final DataFileLocator locator;
+  private final Map<Long, TableSchema> schemas = new ConcurrentHashMap<>();
+
+  private Table(FileIO io, TablePaths paths, TableSchema schema) {
+    this.io = io;
+    this.paths = paths;
+    this.schema = schema;
+    this.store = new FileSystemSnapshotStore(io, paths);
+    this.snapshotFiles = new SnapshotFiles(new ManifestFiles(io, paths));
+    this.locator = new DataFileLocator(paths, schema);
+    schemas.put(schema.id(), schema);
+  }
+
+  /**
+   * The table in directory {@code root} (any Paimon table directory), with its latest schema.
+   *
+   * @throws TableNotFoundException {@code root} holds no {@code schema/schema-N} file
+   * @throws dev.lakeops.table.schema.CorruptSchemaException the latest schema file does not decode
+   */
+  public static Table load(FileIO io, Path root) {
+    requireNonNull(io, "io");
+    TablePaths paths = new TablePaths(requireNonNull(root, "root"));
+    OptionalLong latest = OptionalLong.empty();
+    for (Path file : io.list(paths.schemaDir())) {
+      OptionalLong id = TablePaths.parseSchemaId(file.getFileName().toString());
+      if (id.isPresent() && (latest.isEmpty() || id.getAsLong() > latest.getAsLong())) {
+        latest = id;
+      }
+    }
+    if (latest.isEmpty()) {
+      throw new TableNotFoundException(root, io.exists(root) ? "no schema file in " + paths.schemaDir()
+          : "the directory does not exist");
+    }
+    return new Table(io, paths, SchemaJson.load(io, paths.schemaFile(latest.getAsLong())));
+  }
+
+  /** The same table with its latest schema read again. */
+  public Table refresh() {
+    return load(io, paths.root());
+  }
+
+  /** The directory name, which is the table name inside its database. */
+  public String name() {
+    return paths.root().getFileName().toString();
+  }
+
+  public FileIO io() {
+    return io;
+  }
+
+  public TablePaths paths() {
+    return paths;
+  }
+
+  /** The latest schema when this instance was loaded. */
+  public TableSchema schema() {
+    return schema;
+  }
+
+  /**
+   * Schema version {@code id}: what files written with that version are read with.
+   *
+   * @throws java.io.UncheckedIOException the schema file does not exist or cannot be read
+   */
+  public TableSchema schema(long id) {
+    return schemas.computeIfAbsent(id, i -> SchemaJson.load(io, paths.schemaFile(i)));
+  }
+
+  public TableOptions options() {
+    return schema.tableOptions();
+  }
+
+  public boolean hasPrimaryKey() {
+    return schema.hasPrimaryKey();
+  }
+
+  public SnapshotStore snapshotStore() {
+    return store;
+  }
+
+  /** Reads manifests and live file sets of this table's snapshots (with a manifest cache). */
+  public SnapshotFiles snapshotFiles() {
+    return snapshotFiles;
+  }
+
+  /** Where data files of a (partition, bucket) live. */
+  public DataFileLocator locator() {
+    return locator;
+  }
+
+  public Optional<Snapshot> latestSnapshot() {
+    return store.latest();
+  }
+
+  /**
+   * A writer for {@code commitUser}, the writer job's stable name (keep it across restarts so that
+   * replays are recognised). Rows go to per (partition, bucket) writers; {@link TableWrite#prepareCommit}
+   * hands the written files over as a change set for {@link #newCommit()}.
+   *
+   * @throws UnsupportedOperationException the table's bucket mode cannot be written by lakeops
+   *     (dynamic or postpone buckets on a primary-key table, merge engines other than deduplicate)
+   */
+  public TableWrite newWrite(String commitUser) {
+    return new TableWrite(this, commitUser);
+  }
+
+  /** The committer of this table: {@code commit}, {@code commitOverwrite}, {@code filterAndCommit}. */
+  public TableCommitter newCommit() {
+    return TableCommitter.builder(io, paths, schema).store(store).build();
+  }
+
+  /** A scan of the latest snapshot, without filter; see {@link TableScan} for time travel and pruning. */
+  public TableScan newScan() {
+    return TableScan.of(this);
+  }
+
+  /** A reader of all columns; see {@link TableRead} for projection and filters. */
+  public TableRead newRead() {
+    return TableRead.of(this);
+  }
+
+  /**
+   * Compacts the buckets of the partitions {@code partitions} matches, as {@code commitUser}, and
+   * commits the result as one COMPACT snapshot (the maintenance action; Paimon's {@code compact}
+   * procedure). {@link CompactionMode#FULL} merges each bucket into one sorted run in the highest
+   * level; {@link CompactionMode#UNIVERSAL} compacts only where the universal picker would.
+   *
+   * @throws dev.lakeops.table.commit.ConflictingChangesException another writer compacted the same
+   *     files first; nothing was committed
+   */
+  public CompactionReport compact(String commitUser, PartitionFilter partitions, CompactionMode mode) {
+    return new TableCompaction(this).run(commitUser, partitions, mode);
+  }
+
+  @Override
+  public String toString() {
+    return "Table[" + paths.root() + "]";
+  }
+}

@@ -1,0 +1,137 @@
+package dev.lakeops.table.lsm;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.table.data.CloseableIterator;
+import dev.lakeops.table.format.KeyValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Merges sorted runs of key-values into one stream with one record per key: a min-heap over the
+ * runs' heads ordered by (key, sequence number), each key's records fed to a
+ * {@link MergeFunction} in ascending sequence order. With {@code dropDeletes}, keys whose merged
+ * record is a retraction are left out (the merge covers the oldest data of the key, or a read).
+ *
+ * <p>Requires: each input is sorted by (key, sequence number). Closing closes every input.
+ */
+public final class MergeReader implements CloseableIterator<KeyValue> {
+
+  private final KeyOrder keyOrder;
+  private final MergeFunction merge;
+  private final boolean dropDeletes;
+  private final List<CloseableIterator<KeyValue>> inputs;
+  private final PriorityQueue<Head> heap;
+  private @Nullable KeyValue next;
+
+  private record Head(KeyValue kv, int input) {}
+
+  public MergeReader(List<CloseableIterator<KeyValue>> inputs, KeyOrder keyOrder, MergeFunction merge,
+                     boolean dropDeletes) {
+    this.inputs = List.copyOf(inputs);
+    this.keyOrder = requireNonNull(keyOrder, "keyOrder");
+    this.merge = requireNonNull(merge, "merge");
+    this.dropDeletes = dropDeletes;
+    this.heap = new PriorityQueue<>(Math.max(1, inputs.size()), (a, b) -> {
+      int c = keyOrder.compare(a.kv.key(), b.kv.key());
+      if (c != 0) {
+        return c;
+      }
+      c = Long.compare(a.kv.sequenceNumber(), b.kv.sequenceNumber());
+      return c != 0 ? c : Integer.compare(a.input, b.input);
+    });
+    try {
+      for (int i = 0; i < this.inputs.size(); i++) {
+        advance(i);
+      }
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private void advance(int input) {
+    CloseableIterator<KeyValue> it = inputs.get(input);
+    if (it.hasNext()) {
+      heap.add(new Head(it.next(), input));
+    }
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (next == null && !heap.isEmpty()) {
+      next = mergeNextKey();
+    }
+    return next != null;
+  }
+
+  private @Nullable KeyValue mergeNextKey() {
+    merge.reset();
+    Head first = heap.poll();
+    merge.add(first.kv);
+    advance(first.input);
+    while (!heap.isEmpty() && keyOrder.compare(heap.peek().kv.key(), first.kv.key()) == 0) {
+      Head same = heap.poll();
+      merge.add(same.kv);
+      advance(same.input);
+    }
+    KeyValue result = merge.result();
+    if (result == null || (dropDeletes && !result.valueKind().isAdd())) {
+      return null;
+    }
+    return result;
+  }
+
+  @Override
+  public KeyValue next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    KeyValue kv = next;
+    next = null;
+    return kv;
+  }
+
+  @Override
+  public void close() {
+    RuntimeException failure = null;
+    for (CloseableIterator<KeyValue> it : inputs) {
+      try {
+        it.close();
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /** Opens one iterator per element of {@code sources}, closing those already open when one fails. */
+  public static <S> List<CloseableIterator<KeyValue>> openAll(List<S> sources,
+      java.util.function.Function<S, CloseableIterator<KeyValue>> open) {
+    List<CloseableIterator<KeyValue>> opened = new ArrayList<>(sources.size());
+    try {
+      for (S s : sources) {
+        opened.add(open.apply(s));
+      }
+      return opened;
+    } catch (RuntimeException e) {
+      for (CloseableIterator<KeyValue> it : opened) {
+        try {
+          it.close();
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      throw e;
+    }
+  }
+}

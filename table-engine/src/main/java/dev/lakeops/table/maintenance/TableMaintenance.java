@@ -1,0 +1,76 @@
+package dev.lakeops.table.maintenance;
+
+import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.io.FileIO;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Every maintenance operation of one table in one place: tags, rollback, snapshot expiration and
+ * orphan removal. Each returns a report of what it did; see the class of each operation for its
+ * guarantees.
+ */
+public final class TableMaintenance {
+
+  private final Tags tags;
+  private final Rollback rollback;
+  private final SnapshotExpiration expiration;
+  private final OrphanFiles orphans;
+
+  public TableMaintenance(FileIO io, TablePaths paths) {
+    this(io, paths, Clock.systemDefaultZone());
+  }
+
+  public TableMaintenance(FileIO io, TablePaths paths, Clock clock) {
+    this.tags = new Tags(io, paths, clock);
+    this.rollback = new Rollback(io, paths, clock);
+    this.expiration = new SnapshotExpiration(io, paths, clock);
+    this.orphans = new OrphanFiles(io, paths, clock);
+  }
+
+  public TagReport createTag(String name, long snapshotId) {
+    return tags.createTag(name, snapshotId);
+  }
+
+  public TagReport createTag(String name, long snapshotId, Duration timeRetained) {
+    return tags.createTag(name, snapshotId, timeRetained);
+  }
+
+  public TagReport deleteTag(String name) {
+    return tags.deleteTag(name);
+  }
+
+  public RollbackReport rollbackTo(long snapshotId) {
+    return rollback.rollbackTo(snapshotId);
+  }
+
+  public RollbackReport rollbackToTag(String tagName) {
+    return rollback.rollbackToTag(tagName);
+  }
+
+  public RollbackReport rollbackToAsLatest(long snapshotId) {
+    return rollback.rollbackToAsLatest(snapshotId);
+  }
+
+  public RollbackReport rollbackToTagAsLatest(String tagName) {
+    return rollback.rollbackToTagAsLatest(tagName);
+  }
+
+  /** Expires by the table's retention options. */
+  public ExpireReport expireSnapshots() {
+    return expiration.expire();
+  }
+
+  public ExpireReport expireSnapshots(ExpireRetention retention) {
+    return expiration.expire(retention);
+  }
+
+  public ExpirePlan planExpireSnapshots(ExpireRetention retention) {
+    return expiration.plan(retention);
+  }
+
+  public OrphanReport removeOrphanFiles(Instant olderThan) {
+    return orphans.remove(olderThan);
+  }
+}

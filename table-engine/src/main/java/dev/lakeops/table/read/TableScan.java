@@ -1,0 +1,228 @@
+package dev.lakeops.table.read;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.commit.SnapshotFiles;
+import dev.lakeops.table.meta.BinaryRow;
+import dev.lakeops.table.meta.CommitKind;
+import dev.lakeops.table.meta.DataFileMeta;
+import dev.lakeops.table.meta.FileKind;
+import dev.lakeops.table.meta.LiveFiles;
+import dev.lakeops.table.meta.ManifestEntry;
+import dev.lakeops.table.meta.ManifestFileMeta;
+import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.ChangelogProducer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Plans a read of one table: which snapshot (time travel), which files (pruning), grouped into
+ * one {@link DataSplit} per (partition, bucket) ({@code paimon-format.md} §8). Immutable: each
+ * {@code with...} returns a new scan.
+ *
+ * <p>On primary-key tables with {@code deletion-vectors.enabled}, level-0 files are not read, as
+ * in Paimon. A filter prunes in four steps, each only ruling out files that cannot hold a matching row:
+ * manifests by their partition statistics; entries by partition value and by bucket (when the
+ * filter fixes every bucket-key column with {@code =} or {@code IN}); files by key statistics;
+ * then, on primary-key tables, a whole bucket when none of its files' value statistics match
+ * (a single file cannot be dropped by value: it may hold the newest version of a key whose older
+ * version matches), on append tables each file by its value statistics. Pruning is an
+ * optimization only: {@link TableRead} applies the filter to every row it returns.
+ */
+public final class TableScan {
+
+  private final Table table;
+  private final ScanTarget target;
+  private final @Nullable Predicate filter;
+  private final @Nullable PartitionFilter partitions;
+  private final @Nullable Integer bucket;
+
+  private TableScan(Table table, ScanTarget target, @Nullable Predicate filter, @Nullable PartitionFilter partitions,
+                    @Nullable Integer bucket) {
+    this.table = table;
+    this.target = target;
+    this.filter = filter;
+    this.partitions = partitions;
+    this.bucket = bucket;
+  }
+
+  public static TableScan of(Table table) {
+    return new TableScan(requireNonNull(table, "table"), ScanTarget.LATEST, null, null, null);
+  }
+
+  /** Reads the snapshot {@code target} names instead of the latest. */
+  public TableScan withTarget(ScanTarget value) {
+    return new TableScan(table, requireNonNull(value, "target"), filter, partitions, bucket);
+  }
+
+  public TableScan withSnapshot(long snapshotId) {
+    return withTarget(new ScanTarget.SnapshotId(snapshotId));
+  }
+
+  public TableScan withTag(String tagName) {
+    return withTarget(new ScanTarget.TagName(tagName));
+  }
+
+  public TableScan withTimestampMillis(long millis) {
+    return withTarget(new ScanTarget.TimestampMillis(millis));
+  }
+
+  /**
+   * Applies Paimon's scan options {@code scan.snapshot-id}, {@code scan.tag-name},
+   * {@code scan.timestamp-millis}; unrelated keys are ignored.
+   *
+   * @throws IllegalArgumentException conflicting or malformed values
+   */
+  public TableScan withOptions(Map<String, String> options) {
+    return ScanTarget.fromOptions(options).map(this::withTarget).orElse(this);
+  }
+
+  public TableScan withFilter(Predicate value) {
+    return new TableScan(table, target, requireNonNull(value, "filter"), partitions, bucket);
+  }
+
+  public TableScan withPartitionFilter(PartitionFilter value) {
+    return new TableScan(table, target, filter, requireNonNull(value, "partitions"), bucket);
+  }
+
+  public TableScan withBucket(int value) {
+    if (value < 0) {
+      throw new IllegalArgumentException("Invalid bucket: " + value + " (must be >= 0)");
+    }
+    return new TableScan(table, target, filter, partitions, value);
+  }
+
+  /**
+   * The splits of the target snapshot.
+   *
+   * @throws SnapshotNotFoundException the target snapshot or tag does not exist
+   * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names the file
+   */
+  public ScanPlan plan() {
+    Optional<Snapshot> snapshot = new SnapshotResolver(table).resolve(target);
+    if (snapshot.isEmpty()) {
+      return ScanPlan.empty();
+    }
+    Pruning pruning = new Pruning(table, filter);
+    SnapshotFiles files = table.snapshotFiles();
+    LiveFiles live = new LiveFiles();
+    for (String list : List.of(snapshot.get().baseManifestList(), snapshot.get().deltaManifestList())) {
+      for (ManifestFileMeta manifest : files.manifestList(list)) {
+        if (!pruning.manifestMightMatch(manifest)) {
+          continue;
+        }
+        List<ManifestEntry> entries = new ArrayList<>();
+        for (ManifestEntry e : files.manifest(manifest.fileName())) {
+          if (entryMatches(e, pruning)) {
+            entries.add(e);
+          }
+        }
+        live.apply(entries);
+      }
+    }
+    ReadMode mode = table.hasPrimaryKey() ? ReadMode.MERGE : ReadMode.CONCAT;
+    List<ManifestEntry> liveFiles = live.files();
+    if (mode == ReadMode.MERGE && table.options().deletionVectorsEnabled()) {
+      // paimon-format.md §8.4: with deletion vectors, readers skip level 0 (not yet compacted, so
+      // not yet visible). Merging the levels >= 1 gives the rows the vectors would keep: each key's
+      // newest version wins, as the vectors mark every older one deleted.
+      liveFiles = liveFiles.stream().filter(e -> e.level() > 0).toList();
+    }
+    List<DataSplit> splits = new ArrayList<>();
+    for (List<ManifestEntry> group : groupByBucket(liveFiles).values()) {
+      List<DataFileMeta> kept = pruning.filesOfBucket(group, mode);
+      if (!kept.isEmpty()) {
+        ManifestEntry first = group.get(0);
+        splits.add(new DataSplit(snapshot.get().id(), first.partition(), first.bucket(), first.totalBuckets(),
+            ordered(kept, mode), mode));
+      }
+    }
+    return new ScanPlan(snapshot.get(), splits);
+  }
+
+  /**
+   * The files added by the APPEND snapshots in ({@code fromExclusive}, {@code toInclusive}], read
+   * without merging (Paimon's {@code incremental-between} with the default delta scan mode):
+   * every record those commits wrote, retractions included, with its row kind. COMPACT and
+   * OVERWRITE snapshots add nothing new and are skipped. A table with a changelog producer
+   * ({@code changelog-producer} not {@code none}) reads the changelog files of every snapshot in
+   * the range instead, as Paimon's {@code auto} scan mode does.
+   *
+   * @throws IllegalArgumentException {@code fromExclusive} is negative or after {@code toInclusive}
+   * @throws SnapshotNotFoundException a snapshot in the range does not exist
+   */
+  public ScanPlan planIncremental(long fromExclusive, long toInclusive) {
+    if (fromExclusive < 0 || fromExclusive > toInclusive) {
+      throw new IllegalArgumentException("Invalid incremental range (" + fromExclusive + ", " + toInclusive
+          + "]: the start must be >= 0 and not after the end");
+    }
+    SnapshotResolver resolver = new SnapshotResolver(table);
+    Pruning pruning = new Pruning(table, filter);
+    List<ManifestEntry> added = new ArrayList<>();
+    Snapshot end = null;
+    boolean changelog = table.options().changelogProducer() != ChangelogProducer.NONE;
+    for (long id = fromExclusive + 1; id <= toInclusive; id++) {
+      Snapshot s = resolver.load(id);
+      end = s;
+      if (!changelog && s.commitKind() != CommitKind.APPEND) {
+        continue;
+      }
+      List<ManifestEntry> entries = changelog ? table.snapshotFiles().changelogEntries(s)
+          : table.snapshotFiles().deltaEntries(s);
+      for (ManifestEntry e : entries) {
+        if (e.kind() == FileKind.ADD && entryMatches(e, pruning)) {
+          added.add(e);
+        }
+      }
+    }
+    if (end == null) {
+      return new ScanPlan(fromExclusive == 0 ? null : resolver.load(fromExclusive), List.of());
+    }
+    List<DataSplit> splits = new ArrayList<>();
+    for (List<ManifestEntry> group : groupByBucket(added).values()) {
+      List<DataFileMeta> kept = pruning.filesOfBucket(group, ReadMode.CONCAT);
+      if (!kept.isEmpty()) {
+        ManifestEntry first = group.get(0);
+        splits.add(new DataSplit(end.id(), first.partition(), first.bucket(), first.totalBuckets(),
+            ordered(kept, ReadMode.CONCAT), ReadMode.CONCAT));
+      }
+    }
+    return new ScanPlan(end, splits);
+  }
+
+  private boolean entryMatches(ManifestEntry e, Pruning pruning) {
+    if (bucket != null && e.bucket() != bucket) {
+      return false;
+    }
+    if (partitions != null && !partitions.matches(e.partition())) {
+      return false;
+    }
+    return pruning.entryMightMatch(e);
+  }
+
+  private record BucketKey(BinaryRow partition, int bucket) {}
+
+  private static Map<BucketKey, List<ManifestEntry>> groupByBucket(List<ManifestEntry> entries) {
+    Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
+    for (ManifestEntry e : entries) {
+      groups.computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
+    }
+    return groups;
+  }
+
+  private static List<DataFileMeta> ordered(List<DataFileMeta> files, ReadMode mode) {
+    if (mode == ReadMode.MERGE) {
+      return files;
+    }
+    List<DataFileMeta> sorted = new ArrayList<>(files);
+    sorted.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber).thenComparing(DataFileMeta::fileName));
+    return sorted;
+  }
+}

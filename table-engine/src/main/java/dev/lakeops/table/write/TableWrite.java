@@ -1,0 +1,232 @@
+package dev.lakeops.table.write;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.table.bucket.BucketFunction;
+import dev.lakeops.table.commit.BucketChange;
+import dev.lakeops.table.commit.ChangeSet;
+import dev.lakeops.table.data.Row;
+import dev.lakeops.table.lsm.FullCompaction;
+import dev.lakeops.table.lsm.MergeFunction;
+import dev.lakeops.table.lsm.MergeFunctions;
+import dev.lakeops.table.lsm.UniversalCompaction;
+import dev.lakeops.table.meta.BinaryRow;
+import dev.lakeops.table.meta.BinaryRowCodec;
+import dev.lakeops.table.meta.DataFileMeta;
+import dev.lakeops.table.meta.ManifestEntry;
+import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.TableSchema;
+import dev.lakeops.table.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes rows into one table for one commit user (Paimon's {@code TableWrite}): each row goes to
+ * the writer of its (partition, bucket), created on first use with the bucket's files of the
+ * latest snapshot. {@link #prepareCommit} flushes every writer and returns what they wrote as a
+ * {@link ChangeSet} for {@link dev.lakeops.table.commit.TableCommitter}; writers stay open for the
+ * next commit. Not thread-safe.
+ *
+ * <p>Placement follows Paimon exactly ({@code paimon-format.md} §12, §15.6): the partition is the
+ * BinaryRow of the partition columns; fixed-bucket tables hash the bucket key with Paimon's
+ * bucket function; bucket-unaware append tables ({@code bucket=-1} without primary key) write
+ * bucket 0 with total buckets -1. Dynamic and postpone buckets are not supported.
+ */
+public final class TableWrite implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TableWrite.class);
+
+  private final Table table;
+  private final String commitUser;
+  private final WriteContext context;
+  private final TableSchema schema;
+  private final int[] partitionIndexes;
+  private final RowType partitionType;
+  private final @Nullable BucketFunction buckets;
+  private final int totalBuckets;
+  private final @Nullable Supplier<MergeFunction> merge;
+  private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
+  private @Nullable Path spillParent;
+  private @Nullable Path spillDirectory;
+  private @Nullable Long restoredSnapshotId;
+  private Map<WriterKey, List<DataFileMeta>> restored = Map.of();
+  private boolean closed;
+
+  private record WriterKey(BinaryRow partition, int bucket) {}
+
+  /**
+   * @throws UnsupportedOperationException dynamic ({@code bucket=-1}) or postpone ({@code -2})
+   *     buckets on a primary-key table, postpone buckets on an append table, or a merge engine
+   *     other than {@code deduplicate}
+   */
+  public TableWrite(Table table, String commitUser) {
+    this.table = requireNonNull(table, "table");
+    this.commitUser = requireNonNull(commitUser, "commitUser");
+    if (commitUser.isBlank()) {
+      throw new IllegalArgumentException("Invalid commit user: empty");
+    }
+    this.schema = table.schema();
+    int bucket = schema.numBuckets();
+    if (schema.hasPrimaryKey() && bucket < 0) {
+      throw new UnsupportedOperationException("Writing primary-key table " + table.name() + " with bucket=" + bucket
+          + " (" + (bucket == -1 ? "dynamic" : "postpone") + " bucket mode) is not supported; set 'bucket' to a"
+          + " positive number of buckets");
+    }
+    if (!schema.hasPrimaryKey() && bucket == -2) {
+      throw new UnsupportedOperationException("Writing append table " + table.name()
+          + " with bucket=-2 (postpone bucket mode) is not supported");
+    }
+    this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(schema.tableOptions()) : null;
+    this.context = WriteContext.of(table);
+    this.partitionType = schema.partitionType();
+    this.partitionIndexes = schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
+    this.buckets = bucket > 0 ? BucketFunction.of(schema) : null;
+    this.totalBuckets = bucket > 0 ? bucket : -1;
+  }
+
+  /** Spill files of the write buffers go under {@code parent} instead of the system temp directory. */
+  public TableWrite withSpillDirectory(Path parent) {
+    this.spillParent = requireNonNull(parent, "parent");
+    return this;
+  }
+
+  public String commitUser() {
+    return commitUser;
+  }
+
+  /**
+   * Writes one row of the table's current schema. On primary-key tables its kind decides the
+   * change: {@code +I}/{@code +U} upsert, {@code -D}/{@code -U} delete the key.
+   *
+   * @throws IllegalArgumentException the row does not fit the schema (arity, a value's class, null
+   *     in a NOT NULL column), or a {@code -D}/{@code -U} row for an append table
+   */
+  public void write(Row row) {
+    checkOpen();
+    if (row.arity() != schema.fields().size()) {
+      throw new IllegalArgumentException("Invalid row for table " + table.name() + ": " + row.arity()
+          + " values, the table has " + schema.fieldNames());
+    }
+    BinaryRow partition = partitionType.arity() == 0 ? BinaryRow.EMPTY
+        : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
+    int bucket = buckets == null ? 0 : buckets.bucket(row);
+    writer(partition, bucket).write(row);
+  }
+
+  /** Compacts one bucket now, if the universal picker finds something to do (the result goes into the next commit). */
+  public void compact(BinaryRow partition, int bucket) {
+    checkOpen();
+    writer(partition, bucket).compact(UniversalCompaction.of(schema.tableOptions()));
+  }
+
+  /** Merges one bucket into a single sorted run in the highest level now (the result goes into the next commit). */
+  public void fullCompact(BinaryRow partition, int bucket) {
+    checkOpen();
+    writer(partition, bucket).compact(FullCompaction.INSTANCE);
+  }
+
+  /**
+   * Flushes every writer and returns everything written or compacted since the last call, for
+   * commit {@code commitIdentifier} of this commit user. Buckets with no change are left out.
+   */
+  public ChangeSet prepareCommit(long commitIdentifier) {
+    checkOpen();
+    List<BucketChange> changes = new ArrayList<>();
+    for (BucketWriter w : writers.values()) {
+      BucketChange change = w.prepareCommit();
+      if (!change.isEmpty()) {
+        changes.add(change);
+      }
+    }
+    return new ChangeSet(commitUser, commitIdentifier, changes);
+  }
+
+  private BucketWriter writer(BinaryRow partition, int bucket) {
+    WriterKey key = new WriterKey(partition, bucket);
+    BucketWriter w = writers.get(key);
+    if (w == null) {
+      List<DataFileMeta> files = restore(key);
+      w = schema.hasPrimaryKey()
+          ? new KeyValueBucketWriter(context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
+          : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
+      writers.put(key, w);
+    }
+    return w;
+  }
+
+  // The live files of the latest snapshot by bucket, folded once per snapshot seen: a writer
+  // created later in a long-running write sees commits made since.
+  private List<DataFileMeta> restore(WriterKey key) {
+    Optional<Snapshot> latest = table.snapshotStore().latest();
+    if (latest.isEmpty()) {
+      return List.of();
+    }
+    if (restoredSnapshotId == null || restoredSnapshotId != latest.get().id()) {
+      Map<WriterKey, List<DataFileMeta>> byBucket = new HashMap<>();
+      for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
+        byBucket.computeIfAbsent(new WriterKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e.file());
+      }
+      restored = byBucket;
+      restoredSnapshotId = latest.get().id();
+    }
+    return restored.getOrDefault(key, List.of());
+  }
+
+  private Path spillDirectory() {
+    if (spillDirectory == null) {
+      try {
+        spillDirectory = spillParent == null ? Files.createTempDirectory("lakeops-spill-")
+            : Files.createTempDirectory(Files.createDirectories(spillParent), "lakeops-spill-");
+      } catch (IOException e) {
+        throw new UncheckedIOException("Failed to create a spill directory under "
+            + (spillParent == null ? System.getProperty("java.io.tmpdir") : spillParent), e);
+      }
+    }
+    return spillDirectory;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("TableWrite of " + table.name() + " for " + commitUser + " is closed");
+    }
+  }
+
+  /** Drops buffered rows, deletes files not handed over by {@link #prepareCommit}, and the spill directory. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (BucketWriter w : writers.values()) {
+      try {
+        w.close();
+      } catch (RuntimeException e) {
+        LOG.warn("Failed to close a bucket writer of {}", table.name(), e);
+      }
+    }
+    writers.clear();
+    if (spillDirectory != null) {
+      try (Stream<Path> files = Files.walk(spillDirectory)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException e) {
+        LOG.warn("Failed to delete spill directory {}", spillDirectory, e);
+      }
+    }
+  }
+}

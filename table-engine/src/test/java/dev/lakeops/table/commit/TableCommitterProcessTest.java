@@ -1,0 +1,199 @@
+package dev.lakeops.table.commit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.table.meta.CommitKind;
+import dev.lakeops.table.meta.LiveFiles;
+import dev.lakeops.table.meta.ManifestEntry;
+import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.meta.SnapshotHints;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Commits from separate JVM processes ({@link CommitWriterMain}): two writers racing for snapshot
+ * ids, and one writer killed with SIGKILL at random points.
+ */
+class TableCommitterProcessTest {
+
+  private static final int CONCURRENT_COMMITS = 100;
+  private static final long CRASH_TEST_MILLIS = 20_000;
+  private static final int CRASH_TEST_MIN_COMMITS = 300;
+
+  @TempDir
+  Path dir;
+
+  private static Process start(Path table, String user, int bucket, int commits, String mode, Path output)
+      throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Xmx256m", "-Xshare:auto",
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", System.getProperty("java.class.path"),
+        CommitWriterMain.class.getName(), table.toString(), user, Integer.toString(bucket), Integer.toString(commits), mode);
+    pb.redirectOutput(output.toFile());
+    pb.redirectError(new File(output + ".err"));
+    return pb.start();
+  }
+
+  /** Acknowledged identifiers in a writer's output: {@code ACK <identifier> <snapshot ids> <attempts>}. */
+  private static List<Long> acked(Path output) throws Exception {
+    List<Long> ids = new ArrayList<>();
+    for (String line : Files.readAllLines(output)) {
+      if (line.startsWith("ACK ") && line.split(" ").length == 4) {
+        ids.add(Long.parseLong(line.split(" ")[1]));
+      }
+    }
+    return ids;
+  }
+
+  /** Publish attempts that lost the snapshot id to the other writer and retried. */
+  private static long retries(Path output) throws Exception {
+    long retries = 0;
+    for (String line : Files.readAllLines(output)) {
+      String[] f = line.split(" ");
+      if (line.startsWith("ACK ") && f.length == 4) {
+        retries += Long.parseLong(f[3]) - f[2].split(",").length;
+      }
+    }
+    return retries;
+  }
+
+  @Test
+  void twoProcessesCommittingToOneTableLoseNoCommitAndKeepIdsDense() throws Exception {
+    TestTable table = TestTable.create(dir.resolve("t"), Map.of("commit.max-retries", "50"));
+    Path outA = dir.resolve("a.out");
+    Path outB = dir.resolve("b.out");
+    Process a = start(table.dir, "writer-a", 0, CONCURRENT_COMMITS, "concurrent", outA);
+    Process b = start(table.dir, "writer-b", 1, CONCURRENT_COMMITS, "concurrent", outB);
+    assertThat(a.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(b.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(a.exitValue()).as(Files.readString(Path.of(outA + ".err"))).isZero();
+    assertThat(b.exitValue()).as(Files.readString(Path.of(outB + ".err"))).isZero();
+
+    long latest = table.latestId();
+    Map<String, List<Long>> appendsByUser = new HashMap<>();
+    int compactions = 0;
+    for (long id = 1; id <= latest; id++) {
+      Snapshot s = table.store().findSnapshot(id).orElseThrow(() -> new AssertionError("missing snapshot"));
+      if (s.commitKind() == CommitKind.APPEND) {
+        appendsByUser.computeIfAbsent(s.commitUser(), u -> new ArrayList<>()).add(s.commitIdentifier());
+      } else {
+        compactions++;
+      }
+    }
+    List<Long> ackedA = acked(outA);
+    List<Long> ackedB = acked(outB);
+    assertThat(appendsByUser.get("writer-a")).containsExactlyElementsOf(ackedA);
+    assertThat(appendsByUser.get("writer-b")).containsExactlyElementsOf(ackedB);
+    assertThat(ackedA.size() + ackedB.size()).isEqualTo(2 * CONCURRENT_COMMITS);
+    assertThat(latest).isEqualTo(2L * CONCURRENT_COMMITS + compactions);
+    Snapshot last = table.latest();
+    LiveFiles live = table.snapshotFiles().liveFiles(last);
+    assertThat(live.unmatchedDeletes()).isEmpty();
+    long rows = live.files().stream().mapToLong(e -> e.file().rowCount()).sum();
+    assertThat(rows).isEqualTo(last.totalRecordCount()).isEqualTo(2L * CONCURRENT_COMMITS * CommitWriterMain.ROWS_PER_COMMIT);
+    assertThat(table.unreferencedManifestFiles()).isEmpty();
+    System.out.printf("concurrency: %d snapshots (%d compactions) from 2 processes x %d commits, %d retries after "
+        + "losing a snapshot id%n", latest, compactions, CONCURRENT_COMMITS, retries(outA) + retries(outB));
+  }
+
+  @Test
+  void aWriterKilledAtRandomPointsLeavesTheTableAtItsLastSnapshotWithEveryAcknowledgedCommit() throws Exception {
+    // SIGKILL never loses what the kernel accepted, so fsync matters only for power loss, which
+    // this test does not simulate: on tmpfs the writer makes hundreds of commits in seconds.
+    Path shm = Path.of("/dev/shm");
+    Path base = Files.isDirectory(shm) && Files.isWritable(shm) ? Files.createTempDirectory(shm, "lakeops-crash-") : dir;
+    try {
+      killWriterRepeatedly(TestTable.create(base.resolve("t")));
+    } finally {
+      if (!base.equals(dir)) {
+        try (var files = Files.walk(base)) {
+          files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+      }
+    }
+  }
+
+  private void killWriterRepeatedly(TestTable table) throws Exception {
+    Random random = new Random(42);
+    long started = System.currentTimeMillis();
+    int kills = 0;
+    int killsBeforeFirstAck = 0;
+    int publishedButNotAcknowledged = 0;
+    long maxAcked = 0;
+    long committed = 0;
+    while (System.currentTimeMillis() - started < CRASH_TEST_MILLIS || committed < CRASH_TEST_MIN_COMMITS) {
+      assertThat(System.currentTimeMillis() - started).as("crash test running too long, %s commits", committed)
+          .isLessThan(90_000);
+      Path out = dir.resolve("run-" + kills + ".out");
+      Process writer = start(table.dir, "job", 0, 1_000_000, "crash", out);
+      Thread.sleep(300 + random.nextInt(1700));
+      writer.destroyForcibly();
+      assertThat(writer.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      kills++;
+      List<Long> acked = acked(out);
+      if (acked.isEmpty()) {
+        killsBeforeFirstAck++;
+      }
+      for (long id : acked) {
+        maxAcked = Math.max(maxAcked, id);
+      }
+      committed = verifyReadableWithEveryAcknowledgedCommit(table, maxAcked);
+      if (committed > maxAcked) {
+        publishedButNotAcknowledged++;
+      }
+    }
+    long temps;
+    try (var files = Files.walk(table.dir)) {
+      temps = files.filter(p -> p.getFileName().toString().endsWith(".tmp")).count();
+    }
+    new dev.lakeops.table.maintenance.OrphanFiles(table.io, table.paths).remove(java.time.Instant.now().plusSeconds(1));
+    verifyReadableWithEveryAcknowledgedCommit(table, maxAcked);
+    try (var files = Files.walk(table.dir)) {
+      assertThat(files.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
+    }
+    System.out.printf("crash: %d kills (%d before the first commit, %d between publish and acknowledgement), %d commits, "
+        + "snapshots %d..%d, %d temp files left by kills%n", kills, killsBeforeFirstAck, publishedButNotAcknowledged,
+        committed,
+        SnapshotHints.earliestSnapshotId(table.io, table.paths).getAsLong(), table.latestId(), temps);
+  }
+
+  /** Returns the number of commits of the writer in the table: its latest identifier. */
+  private static long verifyReadableWithEveryAcknowledgedCommit(TestTable table, long maxAcked) {
+    long earliest = SnapshotHints.earliestSnapshotId(table.io, table.paths).orElse(1);
+    long latestId = table.latestId();
+    if (latestId == 0) {
+      assertThat(maxAcked).isZero();
+      return 0;
+    }
+    for (long id = earliest; id <= latestId; id++) {
+      assertThat(table.paths.snapshotFile(id)).as("snapshot ids are dense").exists();
+    }
+    Snapshot latest = table.latest();
+    assertThat(latest.commitUser()).isEqualTo("job");
+    LiveFiles live = table.snapshotFiles().liveFiles(latest);
+    assertThat(live.unmatchedDeletes()).isEmpty();
+    long rows = 0;
+    TreeSet<String> names = new TreeSet<>();
+    for (ManifestEntry e : live.files()) {
+      rows += e.file().rowCount();
+      assertThat(names.add(e.fileName())).isTrue();
+      assertThat(table.locator.file(e.partition(), e.bucket(), e.fileName())).as("live data file").exists();
+    }
+    long identifier = latest.commitIdentifier();
+    assertThat(identifier).as("every acknowledged commit is in the table").isGreaterThanOrEqualTo(maxAcked);
+    // Identifiers are dense from 1 and each adds 10 rows that compactions keep: any lost or
+    // duplicated commit would change the count.
+    assertThat(rows).isEqualTo(latest.totalRecordCount()).isEqualTo(identifier * CommitWriterMain.ROWS_PER_COMMIT);
+    return identifier;
+  }
+}
