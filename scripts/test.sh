@@ -19,4 +19,17 @@ stop_leftovers() {
 }
 trap stop_leftovers EXIT
 
+# Debian packages the tests use: mariadb-binlog (from mariadb-client) is the oracle that the
+# binlog verifier's findings are checked against.
+need=()
+command -v mariadb-binlog >/dev/null 2>&1 || need+=(mariadb-client)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test.sh: installing ${need[*]}" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "test.sh: missing ${need[*]} (install with apt-get as root); tests that need it will fail" >&2
+  fi
+fi
+
 mvn -B verify "$@"

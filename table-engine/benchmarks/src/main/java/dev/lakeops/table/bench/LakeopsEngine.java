@@ -1,0 +1,85 @@
+package dev.lakeops.table.bench;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.table.catalog.Catalog;
+import dev.lakeops.table.catalog.Identifier;
+import dev.lakeops.table.catalog.TableDefinition;
+import dev.lakeops.table.data.CloseableIterator;
+import dev.lakeops.table.data.Row;
+import dev.lakeops.table.io.LocalFileIO;
+import dev.lakeops.table.types.AtomicType;
+import dev.lakeops.table.types.TypeRoot;
+import dev.lakeops.table.write.TableWrite;
+import java.nio.file.Path;
+import java.util.Map;
+import org.openjdk.jmh.infra.Blackhole;
+
+/** lakeops through its public API: {@link Catalog}, {@link TableWrite} + committer, {@code TableScan} + {@code TableRead}. */
+final class LakeopsEngine implements Engine {
+
+  static final String USER = "bench-lakeops";
+
+  @Override
+  public Path createOrders(Path warehouse, String name, String format, int buckets, boolean partitioned,
+                           Map<String, String> options) {
+    Catalog catalog = Catalog.local(warehouse);
+    catalog.createDatabaseIfNotExists("db");
+    TableDefinition.Builder definition = TableDefinition.builder()
+        .column("dt", AtomicType.string())
+        .column("id", AtomicType.of(TypeRoot.INT))
+        .column("name", AtomicType.string())
+        .column("price", AtomicType.of(TypeRoot.DOUBLE))
+        .column("qty", AtomicType.of(TypeRoot.BIGINT))
+        .primaryKey("dt", "id")
+        .option("bucket", Integer.toString(buckets))
+        .option("file.format", format)
+        .options(options);
+    if (partitioned) {
+      definition.partitionKeys("dt");
+    }
+    return catalog.createTable(Identifier.of("db", name), definition.build()).paths().root();
+  }
+
+  @Override
+  public Writer openWriter(Path tableDir, Path scratch) {
+    Table table = Table.load(new LocalFileIO(), tableDir);
+    TableWrite write = table.newWrite(USER).withSpillDirectory(scratch);
+    return new Writer() {
+      @Override
+      public void write(OrderRows rows, int i, String dt) {
+        write.write(Row.of(dt, rows.ids[i], rows.names[i], rows.prices[i], rows.quantities[i]));
+      }
+
+      @Override
+      public void commit(long identifier) {
+        table.newCommit().commit(write.prepareCommit(identifier));
+      }
+
+      @Override
+      public void close() {
+        write.close();
+      }
+    };
+  }
+
+  @Override
+  public long scan(Path tableDir, Blackhole sink) {
+    Table table = Table.load(new LocalFileIO(), tableDir);
+    long rows = 0;
+    try (CloseableIterator<Row> it = table.newRead().open(table.newScan().plan())) {
+      while (it.hasNext()) {
+        Row row = it.next();
+        for (int i = 0; i < row.arity(); i++) {
+          sink.consume(row.get(i));
+        }
+        rows++;
+      }
+    }
+    return rows;
+  }
+
+  @Override
+  public long plan(Path tableDir) {
+    return Table.load(new LocalFileIO(), tableDir).newScan().plan().fileCount();
+  }
+}

@@ -1,0 +1,143 @@
+package dev.lakeops.table.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.data.BinaryString;
+import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.disk.IOManager;
+import org.apache.paimon.fs.local.LocalFileIO;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.FileStoreTableFactory;
+import org.apache.paimon.table.sink.TableCommitImpl;
+import org.apache.paimon.table.sink.TableWriteImpl;
+import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
+import org.apache.paimon.types.DataTypes;
+import org.apache.paimon.utils.CloseableIterator;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Apache Paimon 1.3.1 through its Java API, with default options: the writer compacts in the
+ * background as Paimon's does; tables are loaded without Paimon's caching catalog, so that
+ * planning reads the manifests as a fresh reader does (lakeops loads a fresh {@code Table} too).
+ */
+final class PaimonEngine implements Engine {
+
+  static final String USER = "bench-paimon";
+
+  @Override
+  public Path createOrders(Path warehouse, String name, String format, int buckets, boolean partitioned,
+                           Map<String, String> options) {
+    Options catalogOptions = new Options();
+    catalogOptions.set("warehouse", warehouse.toUri().toString());
+    try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(catalogOptions))) {
+      catalog.createDatabase("db", true);
+      Schema.Builder schema = Schema.newBuilder()
+          .column("dt", DataTypes.STRING())
+          .column("id", DataTypes.INT())
+          .column("name", DataTypes.STRING())
+          .column("price", DataTypes.DOUBLE())
+          .column("qty", DataTypes.BIGINT())
+          .primaryKey("dt", "id")
+          .option("bucket", Integer.toString(buckets))
+          .option("file.format", format)
+          .options(options);
+      if (partitioned) {
+        schema.partitionKeys("dt");
+      }
+      catalog.createTable(Identifier.create("db", name), schema.build(), false);
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon failed to create table " + name, e);
+    }
+    return warehouse.resolve("db.db").resolve(name);
+  }
+
+  private static FileStoreTable load(Path tableDir) {
+    return FileStoreTableFactory.create(LocalFileIO.create(), new org.apache.paimon.fs.Path(tableDir.toUri()));
+  }
+
+  @Override
+  public Writer openWriter(Path tableDir, Path scratch) {
+    FileStoreTable table = load(tableDir);
+    TableWriteImpl<?> write = table.newWrite(USER).withIOManager(IOManager.create(scratch.toString()));
+    TableCommitImpl commit = table.newCommit(USER);
+    return new Writer() {
+      private String lastDt;
+      private BinaryString lastDtBinary;
+
+      @Override
+      public void write(OrderRows rows, int i, String dt) {
+        if (!dt.equals(lastDt)) {
+          lastDt = dt;
+          lastDtBinary = BinaryString.fromString(dt);
+        }
+        try {
+          write.write(GenericRow.of(lastDtBinary, rows.ids[i], BinaryString.fromString(rows.names[i]), rows.prices[i],
+              rows.quantities[i]));
+        } catch (Exception e) {
+          throw new IllegalStateException("Paimon failed to write", e);
+        }
+      }
+
+      @Override
+      public void commit(long identifier) {
+        try {
+          commit.commit(identifier, write.prepareCommit(false, identifier));
+        } catch (Exception e) {
+          throw new IllegalStateException("Paimon failed to commit " + identifier, e);
+        }
+      }
+
+      @Override
+      public void close() {
+        try {
+          write.close();
+          commit.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("Paimon failed to close its writer", e);
+        }
+      }
+    };
+  }
+
+  @Override
+  public long scan(Path tableDir, Blackhole sink) {
+    ReadBuilder builder = load(tableDir).newReadBuilder();
+    long rows = 0;
+    try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan());
+         CloseableIterator<InternalRow> it = reader.toCloseableIterator()) {
+      while (it.hasNext()) {
+        InternalRow row = it.next();
+        sink.consume(row.getString(0));
+        sink.consume(row.getInt(1));
+        sink.consume(row.isNullAt(2) ? null : row.getString(2));
+        sink.consume(row.isNullAt(3) ? 0.0 : row.getDouble(3));
+        sink.consume(row.isNullAt(4) ? 0L : row.getLong(4));
+        rows++;
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon failed to scan " + tableDir, e);
+    }
+    return rows;
+  }
+
+  @Override
+  public long plan(Path tableDir) {
+    List<Split> splits = load(tableDir).newReadBuilder().newScan().plan().splits();
+    long files = 0;
+    for (Split split : splits) {
+      files += ((DataSplit) split).dataFiles().size();
+    }
+    return files;
+  }
+}

@@ -1,0 +1,36 @@
+package dev.lakeops.table.system;
+
+import static dev.lakeops.table.system.Columns.BIGINT;
+import static dev.lakeops.table.system.Columns.STRING;
+import static dev.lakeops.table.system.Columns.TIMESTAMP;
+
+import dev.lakeops.table.data.Row;
+import dev.lakeops.table.types.RowType;
+import java.util.List;
+
+/** {@code $partitions}: live files of the snapshot summed per partition (source: Paimon {@code PartitionsTable}). */
+final class PartitionsTable implements SystemTable {
+
+  static final RowType ROW_TYPE = Columns.columns()
+      .nullable("partition", STRING)
+      .notNull("record_count", BIGINT)
+      .notNull("file_size_in_bytes", BIGINT)
+      .notNull("file_count", BIGINT)
+      .nullable("last_update_time", TIMESTAMP)
+      .build();
+
+  @Override
+  public String name() {
+    return "partitions";
+  }
+
+  @Override
+  public RowType rowType() {
+    return ROW_TYPE;
+  }
+
+  @Override
+  public List<Row> rows(SystemTableInput input) {
+    return FileTotals.perPartition(input).stream().map(FileTotals::partitionRow).toList();
+  }
+}
