@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops table describe TABLE}: schema, keys, bucket, options and the latest snapshot. */
-@Command(name = "describe", mixinStandardHelpOptions = true,
+@Command(name = "describe", aliases = "schema", mixinStandardHelpOptions = true,
     description = "A table's columns, keys, bucket, options, latest snapshot, and counts of snapshots, tags and consumers.")
 final class TableDescribeCommand implements Callable<Integer> {
 

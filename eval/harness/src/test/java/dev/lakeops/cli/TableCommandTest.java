@@ -88,6 +88,12 @@ class TableCommandTest {
   }
 
   @Test
+  void answersSchemaAsDescribe() {
+    assertThat(run("table", "schema", "--warehouse", warehouse, "db.orders")).isZero();
+    assertThat(out.toString()).contains("partition keys  dt");
+  }
+
+  @Test
   void acceptsATableDirectoryInsteadOfAWarehouse() {
     assertThat(run("table", "describe", dir.resolve("db.db/orders").toString())).isZero();
     assertThat(out.toString()).contains("primary key     dt, id");
