@@ -65,8 +65,7 @@ class FlinkSourceLagIT {
     KafkaCluster cluster = new KafkaCluster("sandbox", sandbox.kafkaBootstrap(), Map.of());
 
     tools.lag(cluster, List.of(GROUP), 3, Duration.ofSeconds(4), Map.of());
-    FlinkSourceOffsets flink = new FlinkSourceOffsetsProbe(new FlinkRestClient(sandbox.flinkRestUrl(), Duration.ofSeconds(5)), Clock.systemUTC())
-        .capture(sandbox.jobName());
+    FlinkSourceOffsets flink = awaitFlinkSourceOffsets();
     ToolReport report = tools.lag(cluster, List.of(GROUP), 1, Duration.ZERO, Map.of(GROUP, flink));
 
     assertThat(flink.partitions()).as("Flink source offsets %s", flink).isNotEmpty();
@@ -78,6 +77,19 @@ class FlinkSourceLagIT {
     assertThat(status.evidence()).containsEntry("group", GROUP).containsEntry("members", "0").containsEntry("topics", "orders");
     Finding flinkFinding = report.findings().stream().filter(f -> f.code().equals("kafka.lag.flink-checkpoint-commits")).findFirst().orElseThrow();
     assertThat(flinkFinding.evidence()).containsEntry("flinkJob", sandbox.jobName()).containsKeys("flinkLag", "kafkaLag");
+  }
+
+  /** Flink's JobManager serves per-partition source metrics only once its metric fetcher has run. */
+  private static FlinkSourceOffsets awaitFlinkSourceOffsets() throws InterruptedException {
+    FlinkSourceOffsetsProbe probe =
+        new FlinkSourceOffsetsProbe(new FlinkRestClient(sandbox.flinkRestUrl(), Duration.ofSeconds(5)), Clock.systemUTC());
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    FlinkSourceOffsets offsets = probe.capture(sandbox.jobName());
+    while (offsets.partitions().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+      offsets = probe.capture(sandbox.jobName());
+    }
+    return offsets;
   }
 
   private static void awaitFirstCommit() throws Exception {
