@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,11 +40,10 @@ class TableReadPaimonFixtureTest {
 
   /**
    * Paimon reads a deletion-vector table without its level-0 files (they become visible when
-   * compacted) and applies the deletion vectors; lakeops' reader does neither yet, so at snapshots
-   * before a compaction it returns rows that Paimon does not.
+   * compacted); lakeops skips them too and merges the levels above, which keeps the same rows the
+   * vectors keep.
    */
   @Test
-  @Disabled("TODO(table-read): deletion-vector tables: skip level-0 files and apply deletion vectors as Paimon does")
   void printsTheRowsPaimonReadsForADeletionVectorTable() throws IOException {
     assertPaimonRows(name -> name.startsWith(DELETION_VECTORS + "@"));
   }
