@@ -40,8 +40,9 @@ class TableReadPaimonFixtureTest {
 
   /**
    * Paimon reads a deletion-vector table without its level-0 files (they become visible when
-   * compacted); lakeops skips them too and merges the levels above, which keeps the same rows the
-   * vectors keep.
+   * compacted) and applies the vectors; lakeops skips level 0 too and merges the levels above, which
+   * keeps the same rows while no vector marks a live file; a snapshot whose files are marked is
+   * refused with an error naming deletion vectors.
    */
   @Test
   void printsTheRowsPaimonReadsForADeletionVectorTable() throws IOException {
@@ -77,6 +78,12 @@ class TableReadPaimonFixtureTest {
       int exit = LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
           .execute(args.toArray(String[]::new));
 
+      if (table.equals(DELETION_VECTORS) && exit != 0) {
+        // lakeops does not apply deletion vectors yet: a snapshot whose files carry them is refused
+        // with an error that says so, never printed with rows Paimon reports deleted.
+        softly.assertThat(err.toString()).as("refusal of %s", args).contains("deletion vectors");
+        continue;
+      }
       softly.assertThat(exit).as("exit of %s (stderr: %s)", args, err).isZero();
       if (exit == 0) {
         softly.assertThat(sorted(MAPPER.readTree(out.toString()).get("rows")))

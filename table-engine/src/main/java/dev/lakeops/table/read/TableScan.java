@@ -100,10 +100,52 @@ public final class TableScan {
   }
 
   /**
+   * The snapshot this scan reads, without planning its files; empty for a table with no snapshot.
+   *
+   * @throws SnapshotNotFoundException the target snapshot or tag does not exist
+   */
+  public Optional<Snapshot> resolveSnapshot() {
+    return new SnapshotResolver(table).resolve(target);
+  }
+
+  /**
+   * Merging the levels >= 1 equals applying the deletion vectors only while no vector marks a row
+   * of a live file; Paimon's compaction records a delete as such a mark and drops the row from its
+   * output. Until the vectors are read, a snapshot with marks is refused rather than read wrong.
+   */
+  private void refuseDeletionVectors(Snapshot snapshot, List<ManifestEntry> liveFiles) {
+    if (snapshot.indexManifest() == null || liveFiles.isEmpty()) {
+      return;
+    }
+    java.util.Set<String> live = new java.util.HashSet<>();
+    liveFiles.forEach(e -> live.add(e.file().fileName()));
+    List<String> marked = new ArrayList<>();
+    for (dev.lakeops.table.meta.IndexManifestEntry index : table.snapshotFiles().manifests().readIndexManifest(snapshot.indexManifest())) {
+      if (index.kind() != FileKind.ADD
+          || !dev.lakeops.table.meta.IndexManifestEntry.DELETION_VECTORS.equals(index.indexType())
+          || index.deletionVectorRanges() == null) {
+        continue;
+      }
+      for (dev.lakeops.table.meta.DeletionVectorRange range : index.deletionVectorRanges()) {
+        boolean marks = range.cardinality() == null || range.cardinality() > 0;
+        if (marks && live.contains(range.dataFileName())) {
+          marked.add(range.dataFileName());
+        }
+      }
+    }
+    if (!marked.isEmpty()) {
+      throw new DeletionVectorsNotAppliedException("Table " + table.name() + " snapshot " + snapshot.id() + ": "
+          + marked.size() + " data file(s) carry deletion vectors (e.g. " + marked.get(0)
+          + "), which lakeops does not apply yet; reading would return deleted rows");
+    }
+  }
+
+  /**
    * The splits of the target snapshot.
    *
    * @throws SnapshotNotFoundException the target snapshot or tag does not exist
    * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names the file
+   * @throws DeletionVectorsNotAppliedException deletion vectors mark rows of the snapshot's files
    */
   public ScanPlan plan() {
     Optional<Snapshot> snapshot = new SnapshotResolver(table).resolve(target);
@@ -134,6 +176,7 @@ public final class TableScan {
       // not yet visible). Merging the levels >= 1 gives the rows the vectors would keep: each key's
       // newest version wins, as the vectors mark every older one deleted.
       liveFiles = liveFiles.stream().filter(e -> e.level() > 0).toList();
+      refuseDeletionVectors(snapshot.get(), liveFiles);
     }
     List<DataSplit> splits = new ArrayList<>();
     for (List<ManifestEntry> group : groupByBucket(liveFiles).values()) {

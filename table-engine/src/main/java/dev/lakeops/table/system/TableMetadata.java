@@ -132,7 +132,7 @@ public final class TableMetadata {
           + "' does not exist in " + paths().root() + " (" + tagList() + ")")).snapshot());
     }
     if (target instanceof ScanTarget.TimestampMillis) {
-      return table.newScan().withTarget(target).plan().findSnapshot();
+      return table.newScan().withTarget(target).resolveSnapshot();
     }
     return table.latestSnapshot();
   }

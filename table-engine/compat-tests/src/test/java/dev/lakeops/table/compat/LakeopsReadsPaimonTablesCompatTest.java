@@ -55,11 +55,13 @@ class LakeopsReadsPaimonTablesCompatTest {
     long latest = theirs.snapshotManager().latestSnapshotId();
     for (long id = earliest; id <= latest; id++) {
       List<String> expected = PaimonReads.read(theirs, Map.of("scan.snapshot-id", Long.toString(id)), rowType);
-      List<String> actual = PaimonReads.canonical(table.newRead().readAll(table.newScan().withSnapshot(id).plan()));
-      assertThat(actual).as("%s at snapshot %s", name, id).isEqualTo(expected);
+      long snapshot = id;
+      readOrRefused(name, () -> PaimonReads.canonical(table.newRead().readAll(table.newScan().withSnapshot(snapshot).plan())))
+          .ifPresent(actual -> assertThat(actual).as("%s at snapshot %s", name, snapshot).isEqualTo(expected));
     }
-    assertThat(PaimonReads.canonical(table.newRead().readAll(table.newScan().plan())))
-        .as("%s latest", name).isEqualTo(PaimonReads.read(theirs, Map.of(), rowType));
+    List<String> latestRows = PaimonReads.read(theirs, Map.of(), rowType);
+    readOrRefused(name, () -> PaimonReads.canonical(table.newRead().readAll(table.newScan().plan())))
+        .ifPresent(actual -> assertThat(actual).as("%s latest", name).isEqualTo(latestRows));
   }
 
   @ParameterizedTest
@@ -70,8 +72,8 @@ class LakeopsReadsPaimonTablesCompatTest {
     RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
     for (String tag : theirs.tagManager().allTagNames()) {
       List<String> expected = PaimonReads.read(theirs, Map.of("scan.tag-name", tag), rowType);
-      List<String> actual = PaimonReads.canonical(table.newRead().readAll(table.newScan().withTag(tag).plan()));
-      assertThat(actual).as("%s at tag %s", name, tag).isEqualTo(expected);
+      readOrRefused(name, () -> PaimonReads.canonical(table.newRead().readAll(table.newScan().withTag(tag).plan())))
+          .ifPresent(actual -> assertThat(actual).as("%s at tag %s", name, tag).isEqualTo(expected));
     }
   }
 
@@ -84,7 +86,8 @@ class LakeopsReadsPaimonTablesCompatTest {
     long time = theirs.snapshotManager().snapshot(Math.min(2, theirs.snapshotManager().latestSnapshotId())).timeMillis();
     List<String> expected = PaimonReads.read(theirs, Map.of("scan.timestamp-millis", Long.toString(time)), rowType);
     TableScan scan = table.newScan().withOptions(Map.of("scan.timestamp-millis", Long.toString(time)));
-    assertThat(PaimonReads.canonical(table.newRead().readAll(scan.plan()))).isEqualTo(expected);
+    readOrRefused(name, () -> PaimonReads.canonical(table.newRead().readAll(scan.plan())))
+        .ifPresent(actual -> assertThat(actual).isEqualTo(expected));
   }
 
   @ParameterizedTest
@@ -97,6 +100,9 @@ class LakeopsReadsPaimonTablesCompatTest {
     Predicate filter = table.schema().partitionKeys().isEmpty()
         ? Predicate.isNotNull(table.schema().fieldNames().get(0))
         : Predicate.equal("dt", PaimonWarehouse.PARTITIONS.get(0));
+    if (readOrRefused(name, () -> List.of(table.newScan().withFilter(filter).plan().toString())).isEmpty()) {
+      return;
+    }
     ScanPlan pruned = table.newScan().withFilter(filter).plan();
     List<String> actual = PaimonReads.canonical(table.newRead().withFilter(filter).readAll(pruned));
 
@@ -120,6 +126,21 @@ class LakeopsReadsPaimonTablesCompatTest {
       List<String> actual = PaimonReads.canonical(table.newRead().readAll(
           table.newScan().planIncremental(from, latest)));
       assertThat(actual).as("%s between %s and %s", name, from, latest).isEqualTo(expected);
+    }
+  }
+
+  /**
+   * Our rows, or empty when the scan refuses a snapshot whose files carry deletion vectors: only the
+   * deletion-vector table may be refused, and only with the typed error (lakeops does not apply the
+   * vectors yet; reading would return rows Paimon reports deleted).
+   */
+  private static java.util.Optional<List<String>> readOrRefused(String name, java.util.function.Supplier<List<String>> read) {
+    try {
+      return java.util.Optional.of(read.get());
+    } catch (dev.lakeops.table.read.DeletionVectorsNotAppliedException e) {
+      assertThat(name).as("refused: %s", e.getMessage()).isEqualTo(PaimonWarehouse.DELETION_VECTORS);
+      assertThat(e.getMessage()).contains("deletion vectors");
+      return java.util.Optional.empty();
     }
   }
 }
