@@ -107,7 +107,8 @@ final class RecoveryOptions {
     pre.add("The server finds the start by reading binlog files up to these GTIDs, that is, through the damaged event "
         + "in its own copy of " + gap.name + ": with master_verify_checksum=ON, or damage the server cannot parse, this "
         + "start fails there. Prefer the file/pos option when the damage is in the server's own file.");
-    pre.add("The server executed every GTID up to " + loss.needed.last() + " for " + loss.needed.source()
+    pre.add("The server executed every GTID up to " + loss.needed.last() + " for "
+        + (loss.needed.flavor() == GtidSet.Flavor.MARIADB ? "domain " : "") + loss.needed.source()
         + " without gaps (MySQL @@gtid_executed; MariaDB gtid_strict_mode=ON).");
     pre.add("The backfill below runs after the restart.");
     return new RecoveryOption("gtid-set-after-damage",
