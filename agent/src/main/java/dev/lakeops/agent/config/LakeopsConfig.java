@@ -15,6 +15,8 @@ public interface LakeopsConfig {
 
   Kafka kafka();
 
+  Database database();
+
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
   String dataDir();
@@ -67,5 +69,25 @@ public interface LakeopsConfig {
 
     /** Extra Kafka client properties, e.g. {@code security.protocol}; values never reach findings or logs. */
     Map<String, String> properties();
+  }
+
+  /**
+   * Where incidents, chat threads, proposals, approvals and the audit log live. Read at start-up
+   * (see {@code dev.lakeops.agent.store.DatabaseKindInterceptor}).
+   */
+  interface Database {
+
+    /** {@code h2} (embedded file database under the data dir) or {@code postgresql}. */
+    @WithDefault("h2")
+    String kind();
+
+    /** The PostgreSQL JDBC URL, e.g. {@code jdbc:postgresql://db:5432/lakeops}; unused for h2. */
+    java.util.Optional<String> url();
+
+    /** The PostgreSQL user; unused for h2. */
+    java.util.Optional<String> username();
+
+    /** The PostgreSQL password; never logged. Unused for h2. */
+    java.util.Optional<String> password();
   }
 }
