@@ -17,6 +17,8 @@ public interface LakeopsConfig {
 
   Database database();
 
+  Webhook webhook();
+
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
   String dataDir();
@@ -89,5 +91,20 @@ public interface LakeopsConfig {
 
     /** The PostgreSQL password; never logged. Unused for h2. */
     java.util.Optional<String> password();
+  }
+
+  /**
+   * Credentials alert senders must present on {@code /api/alerts/*}: a bearer token, basic auth, or
+   * both (either is accepted). With neither set the webhooks are open, and the agent says so at start.
+   */
+  interface Webhook {
+
+    /** Expected {@code Authorization: Bearer <token>}. */
+    java.util.Optional<String> bearerToken();
+
+    /** Expected basic-auth user (with {@code basic-password}). */
+    java.util.Optional<String> basicUsername();
+
+    java.util.Optional<String> basicPassword();
   }
 }

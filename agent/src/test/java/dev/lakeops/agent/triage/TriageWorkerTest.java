@@ -154,6 +154,11 @@ class TriageWorkerTest {
       public Database database() {
         throw new UnsupportedOperationException("not used by the worker");
       }
+
+      @Override
+      public Webhook webhook() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
     };
   }
 }
