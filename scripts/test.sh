@@ -23,10 +23,18 @@ trap stop_leftovers EXIT
 # binlog verifier's findings are checked against.
 need=()
 command -v mariadb-binlog >/dev/null 2>&1 || need+=(mariadb-client)
+# PostgreSQL: the shared-database tests start a private server from this package's binaries.
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "test.sh: installing ${need[*]}" >&2
+    # policy-rc.d 101: the packages must not start their system services; tests start private servers.
+    created_policy=0
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && created_policy=1
+    fi
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+    if [ "$created_policy" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
   else
     echo "test.sh: missing ${need[*]} (install with apt-get as root); tests that need it will fail" >&2
   fi

@@ -52,11 +52,21 @@ final class AlertmanagerJson {
   private AlertmanagerJson() {}
 
   static AlertmanagerPayload read(byte[] body) {
-    JsonNode root = tree(body);
+    return read(body, WebhookFlavor.ALERTMANAGER);
+  }
+
+  /**
+   * Reads either sender's payload. Grafana's unified-alerting webhook has Alertmanager's shape with
+   * {@code version "1"} and extra fields; its per-alert {@code dashboardURL}, {@code panelURL} and
+   * {@code values} are kept as annotations (when the alert has no annotation of that name) because
+   * they are evidence a person wants in the report.
+   */
+  static AlertmanagerPayload read(byte[] body, WebhookFlavor flavor) {
+    JsonNode root = tree(body, flavor);
     if (!root.isObject()) {
-      throw new InvalidInputException("body", "must be a JSON object (an Alertmanager webhook payload), got " + describe(root));
+      throw new InvalidInputException("body", "must be a JSON object (" + flavor.payloadName() + "), got " + describe(root));
     }
-    version(root.get("version"));
+    version(root.get("version"), flavor);
     Optional<AlertStatus> groupStatus = optionalText(root, "status", "status").map(s -> status("status", s));
     Optional<String> groupKey = optionalText(root, "groupKey", "groupKey");
     JsonNode alerts = root.get("alerts");
@@ -75,19 +85,35 @@ final class AlertmanagerJson {
     }
     List<AlertmanagerAlert> parsed = new ArrayList<>();
     for (int i = 0; i < alerts.size(); i++) {
-      parsed.add(alert("alerts[" + i + "]", alerts.get(i), groupStatus.orElse(AlertStatus.FIRING)));
+      AlertmanagerAlert alert = alert("alerts[" + i + "]", alerts.get(i), groupStatus.orElse(AlertStatus.FIRING));
+      parsed.add(flavor == WebhookFlavor.GRAFANA ? grafanaExtras("alerts[" + i + "]", alerts.get(i), alert) : alert);
     }
     return new AlertmanagerPayload(groupKey, parsed);
   }
 
-  private static JsonNode tree(byte[] body) {
+  private static AlertmanagerAlert grafanaExtras(String path, JsonNode node, AlertmanagerAlert alert) {
+    Map<String, String> annotations = new LinkedHashMap<>(alert.annotations());
+    for (String field : new String[] {"dashboardURL", "panelURL"}) {
+      optionalText(node, field, path + "." + field).filter(s -> !s.isBlank()).ifPresent(v -> annotations.putIfAbsent(field, v));
+    }
+    JsonNode values = node.get("values");
+    if (values != null && !values.isNull()) {
+      if (!values.isObject()) {
+        throw new InvalidInputException(path + ".values", "must be an object of query ids to numbers, got " + describe(values));
+      }
+      annotations.putIfAbsent("values", clip(values.toString()));
+    }
+    return new AlertmanagerAlert(alert.status(), alert.labels(), annotations, alert.startsAt(), alert.endsAt(), alert.fingerprint());
+  }
+
+  private static JsonNode tree(byte[] body, WebhookFlavor flavor) {
     if (body.length == 0) {
-      throw new InvalidInputException("body", "is empty; expected an Alertmanager webhook payload (JSON, version \"4\")");
+      throw new InvalidInputException("body", "is empty; expected " + flavor.payloadName() + " (JSON, version \"" + flavor.version() + "\")");
     }
     try {
       JsonNode root = READER.readTree(body);
       if (root == null || root.isMissingNode()) {
-        throw new InvalidInputException("body", "holds no JSON value; expected an Alertmanager webhook payload (JSON, version \"4\")");
+        throw new InvalidInputException("body", "holds no JSON value; expected " + flavor.payloadName() + " (JSON, version \"" + flavor.version() + "\")");
       }
       return root;
     } catch (JsonProcessingException e) {
@@ -99,16 +125,17 @@ final class AlertmanagerJson {
     }
   }
 
-  private static void version(JsonNode version) {
+  private static void version(JsonNode version, WebhookFlavor flavor) {
+    String expected = "\"" + flavor.version() + "\"";
     if (version == null || version.isNull()) {
-      throw new InvalidInputException("version", "is missing; expected \"4\" (Alertmanager webhook payload version)");
+      throw new InvalidInputException("version", "is missing; expected " + expected + " (" + flavor.payloadName() + " version)");
     }
     if (!version.isTextual()) {
-      throw new InvalidInputException("version", "must be the string \"4\", got " + describe(version));
+      throw new InvalidInputException("version", "must be the string " + expected + ", got " + describe(version));
     }
-    if (!version.textValue().equals("4")) {
-      throw new InvalidInputException(
-          "version", "unsupported payload version " + quote(version.textValue()) + "; lakeops reads Alertmanager webhook version \"4\"");
+    if (!version.textValue().equals(flavor.version())) {
+      throw new InvalidInputException("version", "unsupported payload version " + quote(version.textValue()) + "; lakeops reads "
+          + flavor.payloadName() + " version " + expected + flavor.otherHint(version.textValue()));
     }
   }
 

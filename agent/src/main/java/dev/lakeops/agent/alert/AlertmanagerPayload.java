@@ -25,4 +25,13 @@ public record AlertmanagerPayload(Optional<String> groupKey, List<AlertmanagerAl
   public static AlertmanagerPayload parse(byte[] body) {
     return AlertmanagerJson.read(body);
   }
+
+  /**
+   * Reads a Grafana unified-alerting webhook notification (Alertmanager's shape, version "1").
+   *
+   * @throws dev.lakeops.agent.InvalidInputException naming the first field that is wrong
+   */
+  public static AlertmanagerPayload parseGrafana(byte[] body) {
+    return AlertmanagerJson.read(body, WebhookFlavor.GRAFANA);
+  }
 }

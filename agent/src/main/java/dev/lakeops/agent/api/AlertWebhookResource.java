@@ -3,9 +3,11 @@ package dev.lakeops.agent.api;
 import dev.lakeops.agent.alert.AlertStatus;
 import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.IncidentSummary;
+import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.intake.AlertIntake;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -13,8 +15,9 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 
 /**
- * Alertmanager's webhook receiver ({@code webhook_configs}). Answers {@code 202} once every alert
- * is stored as an incident; the triage runs afterwards. The body is read as bytes and parsed by
+ * Alert webhooks: Alertmanager's receiver ({@code webhook_configs}) and Grafana's unified-alerting
+ * contact point. Answers {@code 202} once every alert is stored as an incident; the triage runs
+ * afterwards. When webhook credentials are configured, {@link WebhookAuthFilter} checks them first. The body is read as bytes and parsed by
  * {@link AlertIntake} with the JSON tree model, so that an error can name the field that is wrong.
  */
 @Path("/api/alerts")
@@ -31,8 +34,29 @@ public class AlertWebhookResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   public Response alertmanager(byte[] body) {
+    return accepted(intake.alertmanager(body));
+  }
+
+  /** Grafana's unified-alerting webhook contact point (POST or PUT, as the contact point is set). */
+  @POST
+  @Path("/grafana")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response grafana(byte[] body) {
+    return accepted(intake.grafana(body));
+  }
+
+  @PUT
+  @Path("/grafana")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response grafanaPut(byte[] body) {
+    return accepted(intake.grafana(body));
+  }
+
+  private static Response accepted(List<Incidents.Opened> opened) {
     List<Receipt> receipts =
-        intake.alertmanager(body).stream()
+        opened.stream()
             .map(o -> new Receipt(o.incident().id(), o.incident().fingerprint(), o.incident().alertname(), o.incident().status(),
                 o.incident().alertStatus(), IncidentSummary.url(o.incident().id()), o.duplicate()))
             .toList();

@@ -44,6 +44,14 @@ public class ApiExceptionMappers {
     return error(status, message);
   }
 
+  /** The database is down or refused a write: nothing was acknowledged, so the sender should retry. */
+  @ServerExceptionMapper
+  public Response storeUnavailable(dev.lakeops.agent.store.StoreException e) {
+    LOG.error("Database unavailable while answering a request: {}", e.getMessage());
+    return Response.fromResponse(error(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
+        "the lakeops database is unavailable; nothing was stored, retry later")).header("Retry-After", "5").build();
+  }
+
   @ServerExceptionMapper
   public Response unexpected(Throwable e) {
     LOG.error("Unexpected error while answering a request", e);

@@ -28,7 +28,7 @@ public class IncidentViews {
 
   /** The newest {@code limit} incidents, newest first. */
   List<IncidentSummary> list(String limit) {
-    return incidents.list().stream().limit(limit(limit)).map(IncidentSummary::of).toList();
+    return incidents.list(limit(limit)).stream().map(IncidentSummary::of).toList();
   }
 
   /** One incident as JSON or Markdown; 404 with a JSON error when there is none with this id. */

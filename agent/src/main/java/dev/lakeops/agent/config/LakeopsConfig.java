@@ -15,6 +15,10 @@ public interface LakeopsConfig {
 
   Kafka kafka();
 
+  Database database();
+
+  Webhook webhook();
+
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
   String dataDir();
@@ -67,5 +71,40 @@ public interface LakeopsConfig {
 
     /** Extra Kafka client properties, e.g. {@code security.protocol}; values never reach findings or logs. */
     Map<String, String> properties();
+  }
+
+  /**
+   * Where incidents, chat threads, proposals, approvals and the audit log live. Read at start-up
+   * (see {@code dev.lakeops.agent.store.DatabaseKindInterceptor}).
+   */
+  interface Database {
+
+    /** {@code h2} (embedded file database under the data dir) or {@code postgresql}. */
+    @WithDefault("h2")
+    String kind();
+
+    /** The PostgreSQL JDBC URL, e.g. {@code jdbc:postgresql://db:5432/lakeops}; unused for h2. */
+    java.util.Optional<String> url();
+
+    /** The PostgreSQL user; unused for h2. */
+    java.util.Optional<String> username();
+
+    /** The PostgreSQL password; never logged. Unused for h2. */
+    java.util.Optional<String> password();
+  }
+
+  /**
+   * Credentials alert senders must present on {@code /api/alerts/*}: a bearer token, basic auth, or
+   * both (either is accepted). With neither set the webhooks are open, and the agent says so at start.
+   */
+  interface Webhook {
+
+    /** Expected {@code Authorization: Bearer <token>}. */
+    java.util.Optional<String> bearerToken();
+
+    /** Expected basic-auth user (with {@code basic-password}). */
+    java.util.Optional<String> basicUsername();
+
+    java.util.Optional<String> basicPassword();
   }
 }

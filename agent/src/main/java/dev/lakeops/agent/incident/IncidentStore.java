@@ -1,12 +1,12 @@
 package dev.lakeops.agent.incident;
 
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
- * Keeps incidents durably. Implementations are safe for concurrent use; callers that read, change
- * and save one incident serialize those steps themselves (see {@link Incidents}).
+ * Keeps incidents durably, shared by every lakeops instance that uses the same database.
+ * Implementations are safe for concurrent use, within one process and across processes.
  */
 public interface IncidentStore {
 
@@ -16,14 +16,27 @@ public interface IncidentStore {
   /** The incident of the alert with this fingerprint and start, if one was saved. */
   Optional<Incident> findByDedupKey(DedupKey key);
 
-  /** Every incident, most recently received first. */
-  List<Incident> list();
+  /** The most recently received incidents first, at most {@code limit}. */
+  List<Incident> list(int limit);
+
+  /** The most recently received incidents in {@code status} first, at most {@code limit}. */
+  List<Incident> withStatus(IncidentStatus status, int limit);
 
   /**
-   * Saves {@code incident}, replacing the one with the same id. When this returns, the incident
-   * survives a crash or restart; when it throws, the previously saved version is still intact.
+   * Stores {@code incident} unless an incident with its dedup key is stored already (by this or
+   * another instance). Durable when it returns.
    *
-   * @throws UncheckedIOException when the incident could not be written durably
+   * @return empty when {@code incident} was stored; otherwise the incident stored before, unchanged
+   * @throws dev.lakeops.agent.store.StoreException when the database cannot be reached or written
    */
-  void save(Incident incident);
+  Optional<Incident> insertIfNew(Incident incident);
+
+  /**
+   * Applies {@code change} to the stored incident and stores the result, atomically with respect
+   * to every other update of that incident (in any instance).
+   *
+   * @return the stored result, or empty when there is no incident with this id
+   * @throws dev.lakeops.agent.store.StoreException when the database cannot be reached or written
+   */
+  Optional<Incident> update(String id, UnaryOperator<Incident> change);
 }

@@ -11,16 +11,15 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * The incidents lakeops knows: opens one per alert (or recognises a repeat) and applies changes.
- * Every read-change-save runs under one lock, so a repeat and the triage finishing cannot
- * overwrite each other.
+ * The incidents lakeops knows: opens one per alert (or recognises a repeat, also one that another
+ * instance stored) and applies changes. The store makes each change atomic, so a repeat and the
+ * triage finishing cannot overwrite each other.
  */
 @ApplicationScoped
 public class Incidents {
 
   private final IncidentStore store;
   private final Clock clock;
-  private final Object lock = new Object();
 
   @Inject
   public Incidents(IncidentStore store, Clock clock) {
@@ -38,46 +37,49 @@ public class Incidents {
    * {@link IncidentStatus#RESOLVED}. Durable when it returns.
    */
   public Opened open(AlertmanagerAlert alert, Optional<String> groupKey) {
-    synchronized (lock) {
-      Instant now = clock.instant();
-      DedupKey key = new DedupKey(alert.fingerprint(), alert.startsAt().orElse(now));
-      Optional<Incident> seen = store.findByDedupKey(key);
-      if (seen.isPresent()) {
-        Incident incident = seen.get();
-        if (alert.status() == AlertStatus.RESOLVED && incident.alertStatus() == AlertStatus.FIRING) {
-          incident = incident.resolved(alert.endsAt().orElse(now), now);
-          store.save(incident);
-        }
-        return new Opened(incident, true);
-      }
+    Instant now = clock.instant();
+    DedupKey key = new DedupKey(alert.fingerprint(), alert.startsAt().orElse(now));
+    Optional<Incident> seen = store.findByDedupKey(key);
+    if (seen.isEmpty()) {
       IncidentStatus status = alert.status() == AlertStatus.FIRING ? IncidentStatus.TRIAGING : IncidentStatus.RESOLVED;
       String alertname = alert.alertname() == null || alert.alertname().isBlank() ? "(unnamed alert)" : alert.alertname();
       Incident incident = new Incident(IncidentId.next(), key.fingerprint(), key.startsAt(), status, alert.status(), alertname,
           alert.labels(), alert.annotations(), groupKey.orElse(null), now, alert.endsAt().orElse(null), now, null, null);
-      store.save(incident);
-      return new Opened(incident, false);
+      seen = store.insertIfNew(incident);
+      if (seen.isEmpty()) {
+        return new Opened(incident, false);
+      }
     }
+    // A repeat, possibly received by another instance a moment ago.
+    Incident incident = seen.get();
+    if (alert.status() == AlertStatus.RESOLVED && incident.alertStatus() == AlertStatus.FIRING) {
+      incident = store.update(incident.id(),
+          i -> i.alertStatus() == AlertStatus.FIRING ? i.resolved(alert.endsAt().orElse(now), now) : i).orElse(incident);
+    }
+    return new Opened(incident, true);
   }
 
   public Optional<Incident> find(String id) {
     return store.find(id);
   }
 
-  /** Every incident, most recently received first. */
-  public List<Incident> list() {
-    return store.list();
+  /** The most recently received incidents first, at most {@code limit}. */
+  public List<Incident> list(int limit) {
+    return store.list(limit);
+  }
+
+  /** The most recently received incidents in {@code status} first, at most {@code limit}. */
+  public List<Incident> withStatus(IncidentStatus status, int limit) {
+    return store.withStatus(status, limit);
   }
 
   /**
-   * Applies {@code change} to the stored incident and saves the result.
+   * Applies {@code change} to the stored incident and saves the result, atomically with respect to
+   * every other change of that incident.
    *
    * @return the saved incident, or empty when there is no incident with this id
    */
   public Optional<Incident> update(String id, UnaryOperator<Incident> change) {
-    synchronized (lock) {
-      Optional<Incident> changed = store.find(id).map(change);
-      changed.ifPresent(store::save);
-      return changed;
-    }
+    return store.update(id, change);
   }
 }

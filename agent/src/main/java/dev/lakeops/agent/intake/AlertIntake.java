@@ -34,7 +34,15 @@ public class AlertIntake {
    *     nothing is stored then
    */
   public List<Incidents.Opened> alertmanager(byte[] body) {
-    AlertmanagerPayload payload = AlertmanagerPayload.parse(body);
+    return intake(AlertmanagerPayload.parse(body));
+  }
+
+  /** Takes in one Grafana unified-alerting webhook body; as {@link #alertmanager}. */
+  public List<Incidents.Opened> grafana(byte[] body) {
+    return intake(AlertmanagerPayload.parseGrafana(body));
+  }
+
+  private List<Incidents.Opened> intake(AlertmanagerPayload payload) {
     List<Incidents.Opened> opened = new ArrayList<>();
     for (AlertmanagerAlert alert : payload.alerts()) {
       opened.add(incidents.open(alert, payload.groupKey()));

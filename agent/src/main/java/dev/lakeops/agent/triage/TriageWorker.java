@@ -37,6 +37,9 @@ public class TriageWorker {
   private static final int MAX_ERROR_CHARS = 300;
 
   private final DeterministicPlanner planner;
+  /** At most this many unfinished triages are resumed at start-up; older ones stay TRIAGING for a person. */
+  private static final int RESUME_LIMIT = 10_000;
+
   private final Incidents incidents;
   private final Clock clock;
   private final ExecutorService executor;
@@ -54,7 +57,7 @@ public class TriageWorker {
   }
 
   void resumeUnfinished(@Observes StartupEvent event) {
-    List<Incident> unfinished = incidents.list().stream().filter(i -> i.status() == IncidentStatus.TRIAGING).toList();
+    List<Incident> unfinished = incidents.withStatus(IncidentStatus.TRIAGING, RESUME_LIMIT);
     if (!unfinished.isEmpty()) {
       LOG.info("Resuming the triage of {} incidents", unfinished.size());
       unfinished.forEach(i -> submit(i.id()));

@@ -78,7 +78,7 @@ class IncidentsTest {
   }
 
   private Incidents incidents() {
-    return new Incidents(FileIncidentStore.open(dir), Clock.fixed(NOW, ZoneOffset.UTC));
+    return new Incidents(new JdbcIncidentStore(dev.lakeops.agent.store.TestDatabases.h2(dir)), Clock.fixed(NOW, ZoneOffset.UTC));
   }
 
   private static AlertmanagerAlert alert(AlertStatus status, Optional<Instant> startsAt) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.agent.alert.AlertStatus;
 import dev.lakeops.agent.config.LakeopsConfig;
-import dev.lakeops.agent.incident.FileIncidentStore;
+import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.incident.JdbcIncidentStore;
+import dev.lakeops.agent.store.TestDatabases;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentId;
 import dev.lakeops.agent.incident.IncidentStatus;
@@ -42,10 +44,10 @@ class TriageWorkerTest {
 
   @Test
   void resumesTheTriageOfIncidentsLeftTriagingByAnEarlierRun() {
-    FileIncidentStore store = FileIncidentStore.open(dir);
+    IncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
     Incident unfinished = triaging("DiskFull");
-    store.save(unfinished);
-    Incidents incidents = new Incidents(FileIncidentStore.open(dir), Clock.systemUTC());
+    store.insertIfNew(unfinished);
+    Incidents incidents = new Incidents(new JdbcIncidentStore(TestDatabases.h2(dir)), Clock.systemUTC());
     worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
 
     worker.resumeUnfinished(null);
@@ -57,9 +59,9 @@ class TriageWorkerTest {
 
   @Test
   void marksTheIncidentFailedWithOneLineWhenTheTriageThrows() {
-    FileIncidentStore store = FileIncidentStore.open(dir);
+    IncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
     Incident incident = triaging("FlinkJobBackpressured");
-    store.save(incident);
+    store.insertIfNew(incident);
     Incidents incidents = new Incidents(store, Clock.systemUTC());
     worker = new TriageWorker(new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
 
@@ -73,14 +75,14 @@ class TriageWorkerTest {
 
   @Test
   void leavesAnIncidentThatIsNoLongerTriagingAlone() {
-    FileIncidentStore store = FileIncidentStore.open(dir);
+    IncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
     Incident failed = triaging("DiskFull").failed("triage failed (earlier)", NOW);
-    store.save(failed);
+    store.insertIfNew(failed);
     Incidents incidents = new Incidents(store, Clock.systemUTC());
     worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
 
     Incident next = triaging("DiskFull");
-    store.save(next);
+    store.insertIfNew(next);
 
     worker.submit(failed.id());
     worker.submit(next.id());
@@ -89,8 +91,11 @@ class TriageWorkerTest {
     assertThat(incidents.find(failed.id())).contains(failed);
   }
 
+  private static int alerts;
+
   private static Incident triaging(String alertname) {
-    return new Incident(IncidentId.next(), "1a30ba71cca2921f", NOW, IncidentStatus.TRIAGING, AlertStatus.FIRING, alertname,
+    // Each call is another alert: its own start, so the store's dedup key tells them apart.
+    return new Incident(IncidentId.next(), "1a30ba71cca2921f", NOW.plusSeconds(alerts++), IncidentStatus.TRIAGING, AlertStatus.FIRING, alertname,
         Map.of("alertname", alertname), Map.of(), null, NOW, null, NOW, null, null);
   }
 
@@ -142,6 +147,16 @@ class TriageWorkerTest {
 
       @Override
       public Kafka kafka() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
+
+      @Override
+      public Database database() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
+
+      @Override
+      public Webhook webhook() {
         throw new UnsupportedOperationException("not used by the worker");
       }
     };

@@ -33,6 +33,14 @@ public final class AgentProcess implements AutoCloseable {
    * @throws SandboxException the app is not built, the port is taken, or it did not become ready
    */
   public static AgentProcess start(Path lakeopsHome, Path workDir, int port, String flinkRestUrl) {
+    return start(lakeopsHome, workDir, port, flinkRestUrl, List.of());
+  }
+
+  /**
+   * As {@link #start(Path, Path, int, String)}, with more JVM arguments, e.g.
+   * {@code -Dlakeops.database.kind=postgresql}.
+   */
+  public static AgentProcess start(Path lakeopsHome, Path workDir, int port, String flinkRestUrl, List<String> extraJvmArgs) {
     Path jar = lakeopsHome.resolve("agent/target/quarkus-app/quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
       throw new SandboxException("The agent is not built: " + jar + " is missing (run mvn -DskipTests package)");
@@ -49,6 +57,7 @@ public final class AgentProcess implements AutoCloseable {
         "-Dquarkus.http.host=127.0.0.1",
         "-Dlakeops.flink.rest-url=" + flinkRestUrl,
         "-Dlakeops.data-dir=" + workDir.resolve("data")));
+    jvm.addAll(extraJvmArgs);
     JavaLaunch launch = JavaLaunch.jar("agent", jar).withJvmArgs(jvm);
     JavaProcess process = JavaProcess.start(launch, workDir.resolve("agent.log"), workDir.resolve("agent.pid"));
     AgentClient client = new AgentClient("http://127.0.0.1:" + port);

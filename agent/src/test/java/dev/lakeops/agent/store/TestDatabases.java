@@ -1,0 +1,23 @@
+package dev.lakeops.agent.store;
+
+import java.nio.file.Path;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.h2.jdbcx.JdbcDataSource;
+
+/** Real databases for tests that do not start Quarkus: an H2 file database migrated by Flyway. */
+public final class TestDatabases {
+
+  private TestDatabases() {}
+
+  /** A fresh H2 file database under {@code dir}, with the application's settings and migrations. */
+  public static DataSource h2(Path dir) {
+    JdbcDataSource dataSource = new JdbcDataSource();
+    dataSource.setURL("jdbc:h2:file:" + dir.resolve("lakeops").toAbsolutePath()
+        + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH");
+    dataSource.setUser("lakeops");
+    dataSource.setPassword("");
+    Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+    return dataSource;
+  }
+}

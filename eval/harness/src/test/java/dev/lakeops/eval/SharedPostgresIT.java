@@ -1,0 +1,123 @@
+package dev.lakeops.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.eval.sandbox.AgentProcess;
+import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
+import dev.lakeops.eval.sandbox.PostgresServer;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A team deployment: two packaged agents share one real PostgreSQL server (Debian's package,
+ * started privately). Both see the same incidents, and an alert that reaches both at once is stored
+ * once.
+ */
+class SharedPostgresIT {
+
+  private static final int PG_PORT = 62010;
+  private static PostgresServer postgres;
+  private static AgentProcess first;
+  private static AgentProcess second;
+
+  @BeforeAll
+  static void start() {
+    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
+    Path work = home.resolve("eval/harness/target/it/shared-postgres").toAbsolutePath();
+    postgres = PostgresServer.start(work.resolve("postgres"), PG_PORT);
+    List<String> db = List.of("-Dlakeops.database.kind=postgresql", "-Dlakeops.database.url=" + postgres.jdbcUrl(),
+        "-Dlakeops.database.username=" + PostgresServer.USER);
+    // Flink is not needed: triage against a closed port fails fast as PROBE_FAILED.
+    first = AgentProcess.start(home, work.resolve("agent-1"), 62080, "http://127.0.0.1:1", db);
+    second = AgentProcess.start(home, work.resolve("agent-2"), 62081, "http://127.0.0.1:1", db);
+  }
+
+  @AfterAll
+  static void stop() {
+    List<Long> pids = new ArrayList<>();
+    for (AutoCloseable c : new AutoCloseable[] {first, second, postgres}) {
+      if (c != null) {
+        pids.add(c instanceof AgentProcess a ? a.pid() : ((PostgresServer) c).pid());
+        try {
+          c.close();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+    for (long pid : pids) {
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("process %s stopped", pid).isFalse();
+    }
+  }
+
+  @Test
+  void anIncidentStoredByOneInstanceIsReadByTheOther() throws Exception {
+    String payload = AlertmanagerPayloads.firing(Map.of("alertname", "DiskFull", "instance", "db-1"), "disk full", Instant.parse("2024-05-01T12:00:00Z"));
+
+    String id = first.client().postAlertmanager(payload).get(0);
+
+    JsonNode seen = second.client().incident(id);
+    assertThat(seen.path("alertname").asText()).isEqualTo("DiskFull");
+    assertThat(seen.path("labels").path("instance").asText()).isEqualTo("db-1");
+    try (Connection c = postgres.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT count(*) FROM incident WHERE id = '" + id + "'")) {
+      rs.next();
+      assertThat(rs.getInt(1)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void theSameAlertSentToBothInstancesAtOnceIsStoredOnce() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<String>> ids = new ArrayList<>();
+      for (int round = 0; round < 10; round++) {
+        String payload = AlertmanagerPayloads.firing(Map.of("alertname", "KafkaLag", "group", "g-" + round), "lag", Instant.parse("2024-05-01T12:00:00Z"));
+        for (int i = 0; i < 4; i++) {
+          AgentProcess target = i % 2 == 0 ? first : second;
+          ids.add(pool.submit(() -> target.client().postAlertmanager(payload).get(0)));
+        }
+      }
+      List<String> got = new ArrayList<>();
+      for (Future<String> f : ids) {
+        got.add(f.get());
+      }
+      for (int round = 0; round < 10; round++) {
+        assertThat(got.subList(round * 4, round * 4 + 4)).as("round %s", round).containsOnly(got.get(round * 4));
+      }
+      try (Connection c = postgres.connect(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT count(*) FROM incident WHERE doc LIKE '%\"alertname\":\"KafkaLag\"%'")) {
+        rs.next();
+        assertThat(rs.getInt(1)).isEqualTo(10);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void theSchemaWasMigratedByFlywayOnce() throws Exception {
+    try (Connection c = postgres.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT version, success FROM flyway_schema_history WHERE version IS NOT NULL ORDER BY installed_rank")) {
+      List<String> applied = new ArrayList<>();
+      while (rs.next()) {
+        assertThat(rs.getBoolean(2)).isTrue();
+        applied.add(rs.getString(1));
+      }
+      assertThat(applied).startsWith("1").doesNotHaveDuplicates();
+    }
+  }
+}
