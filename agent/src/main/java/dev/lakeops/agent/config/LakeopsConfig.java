@@ -19,6 +19,10 @@ public interface LakeopsConfig {
 
   Webhook webhook();
 
+  Watch watch();
+
+  Retention retention();
+
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
   String dataDir();
@@ -106,5 +110,30 @@ public interface LakeopsConfig {
     java.util.Optional<String> basicUsername();
 
     java.util.Optional<String> basicPassword();
+  }
+
+  /**
+   * What the scheduler probes on its own, opening incidents (deduplicated like alerts) when a probe
+   * finds a WARN or worse, and resolving them when it clears.
+   */
+  interface Watch {
+
+    /** Time between two rounds of probes. */
+    @WithDefault("60s")
+    Duration interval();
+
+    /** Flink jobs, {@code job} (default cluster) or {@code cluster/job}. */
+    java.util.Optional<java.util.List<String>> flinkJobs();
+
+    /** Kafka consumer groups, {@code cluster/group}. */
+    java.util.Optional<java.util.List<String>> kafkaGroups();
+  }
+
+  /** How long finished incidents are kept before the scheduler deletes them. */
+  interface Retention {
+
+    /** Resolved incidents older than this (by last change) are deleted; {@code 0} keeps them forever. */
+    @WithDefault("30d")
+    Duration incidents();
   }
 }

@@ -39,4 +39,12 @@ public interface IncidentStore {
    * @throws dev.lakeops.agent.store.StoreException when the database cannot be reached or written
    */
   Optional<Incident> update(String id, UnaryOperator<Incident> change);
+
+  /**
+   * Deletes the incidents received before {@code cutoff} whose triage has finished (any status but
+   * {@link IncidentStatus#TRIAGING}).
+   *
+   * @return how many were deleted
+   */
+  int deleteFinishedReceivedBefore(java.time.Instant cutoff);
 }

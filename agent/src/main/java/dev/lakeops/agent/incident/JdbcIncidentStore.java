@@ -115,6 +115,18 @@ public final class JdbcIncidentStore implements IncidentStore {
     }
   }
 
+  @Override
+  public int deleteFinishedReceivedBefore(Instant cutoff) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement("DELETE FROM incident WHERE received_at_us < ? AND status <> ?")) {
+      s.setLong(1, micros(cutoff));
+      s.setString(2, IncidentStatus.TRIAGING.name());
+      return s.executeUpdate();
+    } catch (SQLException e) {
+      throw SqlErrors.wrap("delete incidents received before " + cutoff, e);
+    }
+  }
+
   private static Optional<Incident> lockAndChange(Connection c, String id, UnaryOperator<Incident> change) throws SQLException {
     Incident current;
     try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM incident WHERE id = ? FOR UPDATE")) {

@@ -4,6 +4,7 @@ import dev.lakeops.agent.alert.AlertmanagerAlert;
 import dev.lakeops.agent.alert.AlertmanagerPayload;
 import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
+import dev.lakeops.agent.metrics.LakeopsMetrics;
 import dev.lakeops.agent.triage.TriageWorker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -19,11 +20,13 @@ public class AlertIntake {
 
   private final Incidents incidents;
   private final TriageWorker worker;
+  private final LakeopsMetrics metrics;
 
   @Inject
-  public AlertIntake(Incidents incidents, TriageWorker worker) {
+  public AlertIntake(Incidents incidents, TriageWorker worker, LakeopsMetrics metrics) {
     this.incidents = incidents;
     this.worker = worker;
+    this.metrics = metrics;
   }
 
   /**
@@ -34,19 +37,28 @@ public class AlertIntake {
    *     nothing is stored then
    */
   public List<Incidents.Opened> alertmanager(byte[] body) {
-    return intake(AlertmanagerPayload.parse(body));
+    return intake(AlertmanagerPayload.parse(body), "alertmanager");
   }
 
   /** Takes in one Grafana unified-alerting webhook body; as {@link #alertmanager}. */
   public List<Incidents.Opened> grafana(byte[] body) {
-    return intake(AlertmanagerPayload.parseGrafana(body));
+    return intake(AlertmanagerPayload.parseGrafana(body), "grafana");
   }
 
-  private List<Incidents.Opened> intake(AlertmanagerPayload payload) {
+  /**
+   * Takes in one alert that lakeops raised itself (the scheduler's probes), exactly as if a sender
+   * had posted it: same dedup, same triage.
+   */
+  public Incidents.Opened raised(AlertmanagerAlert alert, String source) {
+    return intake(new AlertmanagerPayload(java.util.Optional.empty(), List.of(alert)), source).get(0);
+  }
+
+  private List<Incidents.Opened> intake(AlertmanagerPayload payload, String source) {
     List<Incidents.Opened> opened = new ArrayList<>();
     for (AlertmanagerAlert alert : payload.alerts()) {
       opened.add(incidents.open(alert, payload.groupKey()));
     }
+    opened.forEach(o -> metrics.alertReceived(source, o.duplicate()));
     opened.stream()
         .filter(o -> !o.duplicate() && o.incident().status() == IncidentStatus.TRIAGING)
         .forEach(o -> worker.submit(o.incident().id()));

@@ -22,8 +22,14 @@ public class KafkaToolBeans {
 
   @Produces
   @Singleton
-  KafkaTools kafkaTools(LakeopsConfig config, Clock clock) {
-    return new KafkaTools(clusters(config.kafka()), KafkaProbeOptions.defaults(), LagRules.defaults(), LagHistory.defaults(), clock);
+  KafkaClusters kafkaClusters(LakeopsConfig config) {
+    return clusters(config.kafka());
+  }
+
+  @Produces
+  @Singleton
+  KafkaTools kafkaTools(KafkaClusters clusters, Clock clock) {
+    return new KafkaTools(clusters, KafkaProbeOptions.defaults(), LagRules.defaults(), LagHistory.defaults(), clock);
   }
 
   static KafkaClusters clusters(LakeopsConfig.Kafka kafka) {

@@ -1,6 +1,7 @@
 package dev.lakeops.agent.triage;
 
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.metrics.LakeopsMetrics;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
@@ -42,12 +43,14 @@ public class TriageWorker {
 
   private final Incidents incidents;
   private final Clock clock;
+  private final LakeopsMetrics metrics;
   private final ExecutorService executor;
   private volatile boolean stopping;
 
   @Inject
-  public TriageWorker(DeterministicPlanner planner, Incidents incidents, Clock clock, LakeopsConfig config) {
+  public TriageWorker(DeterministicPlanner planner, Incidents incidents, Clock clock, LakeopsConfig config, LakeopsMetrics metrics) {
     this.planner = planner;
+    this.metrics = metrics;
     this.incidents = incidents;
     this.clock = clock;
     if (config.triage().workers() < 1) {
@@ -95,10 +98,18 @@ public class TriageWorker {
       return;
     }
     try {
-      incidents.update(incidentId, outcome);
+      incidents.update(incidentId, outcome).ifPresent(this::record);
     } catch (RuntimeException e) {
       // Stays TRIAGING on disk: triaged again at the next start.
       LOG.error("Could not save the triage of incident {} ({})", incidentId, alertname, e);
+    }
+  }
+
+  private void record(Incident stored) {
+    if (stored.report() != null) {
+      metrics.triaged(stored.report(), java.time.Duration.between(stored.receivedAt(), stored.updatedAt()));
+    } else {
+      metrics.triageFailed();
     }
   }
 

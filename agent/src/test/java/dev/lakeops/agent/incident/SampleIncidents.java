@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.Map;
 
 /** Incidents and reports for store tests. */
-final class SampleIncidents {
+public final class SampleIncidents {
 
   static final Map<String, String> LABELS = Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders-to-lake");
   static final Map<String, String> ANNOTATIONS = Map.of("summary", "orders-to-lake is backpressured");
 
   private SampleIncidents() {}
 
-  static Incident firing(Instant receivedAt) {
+  public static Incident firing(Instant receivedAt) {
     return new Incident(IncidentId.next(), "1a30ba71cca2921f", receivedAt.minusSeconds(60), IncidentStatus.TRIAGING, AlertStatus.FIRING,
         "FlinkJobBackpressured", LABELS, ANNOTATIONS, "{}:{alertname=\"FlinkJobBackpressured\"}", receivedAt, null, receivedAt, null, null);
   }

@@ -7,6 +7,8 @@ import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.incident.IncidentStore;
 import dev.lakeops.agent.incident.JdbcIncidentStore;
 import dev.lakeops.agent.store.TestDatabases;
+import dev.lakeops.agent.metrics.LakeopsMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentId;
 import dev.lakeops.agent.incident.IncidentStatus;
@@ -48,7 +50,7 @@ class TriageWorkerTest {
     Incident unfinished = triaging("DiskFull");
     store.insertIfNew(unfinished);
     Incidents incidents = new Incidents(new JdbcIncidentStore(TestDatabases.h2(dir)), Clock.systemUTC());
-    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
+    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config(), new LakeopsMetrics(new SimpleMeterRegistry()));
 
     worker.resumeUnfinished(null);
 
@@ -63,7 +65,7 @@ class TriageWorkerTest {
     Incident incident = triaging("FlinkJobBackpressured");
     store.insertIfNew(incident);
     Incidents incidents = new Incidents(store, Clock.systemUTC());
-    worker = new TriageWorker(new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
+    worker = new TriageWorker(new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents, Clock.systemUTC(), config(), new LakeopsMetrics(new SimpleMeterRegistry()));
 
     worker.submit(incident.id());
 
@@ -79,7 +81,7 @@ class TriageWorkerTest {
     Incident failed = triaging("DiskFull").failed("triage failed (earlier)", NOW);
     store.insertIfNew(failed);
     Incidents incidents = new Incidents(store, Clock.systemUTC());
-    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config());
+    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config(), new LakeopsMetrics(new SimpleMeterRegistry()));
 
     Incident next = triaging("DiskFull");
     store.insertIfNew(next);
@@ -157,6 +159,16 @@ class TriageWorkerTest {
 
       @Override
       public Webhook webhook() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
+
+      @Override
+      public Watch watch() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
+
+      @Override
+      public Retention retention() {
         throw new UnsupportedOperationException("not used by the worker");
       }
     };
