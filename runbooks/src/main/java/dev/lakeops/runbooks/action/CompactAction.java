@@ -64,7 +64,8 @@ final class CompactAction extends TableAction {
       if (split.files().stream().allMatch(f -> f.level() == maxLevel)) {
         continue;
       }
-      buckets.add(table.locator().partitionPath(split.partition()) + "bucket-" + split.bucket());
+      String partitionPath = table.locator().partitionPath(split.partition());
+      buckets.add((partitionPath.isEmpty() ? "" : partitionPath + "/") + "bucket-" + split.bucket());
       files += split.files().size();
       long size = split.files().stream().mapToLong(DataFileMeta::fileSize).sum();
       bytes += size;
