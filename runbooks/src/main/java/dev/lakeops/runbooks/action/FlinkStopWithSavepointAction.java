@@ -57,7 +57,8 @@ final class FlinkStopWithSavepointAction implements Action {
   public Preview preview() {
     job.requireRunning("stop");
     return new Preview("stop job " + job.jobId + " (" + job.name() + ") at " + job.rest.baseUrl()
-        + " with a savepoint in " + targetDirectory + " (no drain: event time is not advanced to the end)",
+        + " with a savepoint in " + targetDirectory + " (no drain: event time is not advanced to the end; last checkpoint "
+        + job.lastCheckpoint() + ")",
         Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → FINISHED")), Map.of());
   }
 
