@@ -179,6 +179,12 @@ public final class ApprovalGate {
             + "fingerprint differ from what was approved); the approval is void; ask for a fresh proposal");
       }
     }
+    Set<String> unaudited = unauditedApprovals(p, binding);
+    if (!unaudited.isEmpty()) {
+      store.transition(id, p.state(), ProposalState.REFUSED);
+      throw refuse(p, executor, "proposal " + id + " carries approvals by " + unaudited + " that the audit log does not "
+          + "record for this exact action; the stored proposal was altered; ask for a fresh proposal");
+    }
     Set<String> approvers = eligibleApprovers(p);
     int required = p.action().tier().approvalsRequired();
     if (approvers.size() < required) {
@@ -264,6 +270,22 @@ public final class ApprovalGate {
     } catch (RuntimeException e) {
       return Map.of("error", "could not read the state after the action: " + message(e));
     }
+  }
+
+  /**
+   * Approvers in the stored proposal with no APPROVED audit record for the same proposal and
+   * binding hash: an edited proposal file whose approvals were re-hashed to fit new arguments
+   * still fails here, unless the hash-chained audit log was rewritten as well.
+   */
+  private Set<String> unauditedApprovals(Proposal p, String binding) {
+    Set<String> audited = audit.read(p.created()).stream()
+        .filter(r -> r.entry().event() == AuditEvent.APPROVED && p.id().equals(r.entry().proposalId())
+            && binding.equals(r.entry().details().get("binding")))
+        .map(r -> r.entry().actor())
+        .collect(Collectors.toSet());
+    Set<String> missing = new java.util.TreeSet<>(p.approvers());
+    missing.removeAll(audited);
+    return missing;
   }
 
   /** Approvers who count: configured with the approver role and, for a destructive action, not the requester. */

@@ -107,6 +107,26 @@ class ApprovalGateBypassTest {
   }
 
   @Test
+  void refusesTamperedArgumentsEvenWithRehashedApprovals() throws Exception {
+    Proposal p = f.gate.propose(ProposalRequest.of(ActionKind.TABLE_ROLLBACK_TO_AS_LATEST, tableArgs("snapshot", "2"), "agent"));
+    f.gate.approve(p.id(), "alice", CLI);
+    Proposal approved = f.store.find(p.id()).orElseThrow();
+    java.util.TreeMap<String, String> args = new java.util.TreeMap<>(approved.args());
+    args.put("snapshot", "1");
+    Proposal forged = new Proposal(p.id(), p.action(), args, p.fingerprint(), p.preview(), p.requester(), p.created(),
+        p.expires(), p.reason(), p.evidence(), p.originText(), approved.state(), List.of());
+    Approval a = approved.approvals().get(0);
+    forged = forged.withApproval(new Approval(a.approver(), a.at(), a.decision(), a.source(), forged.bindingHash()));
+    Files.writeString(dir.resolve("state/proposals/" + p.id() + ".json"), ProposalJson.toJson(forged), StandardCharsets.UTF_8);
+
+    assertThatThrownBy(() -> f.gate.execute(p.id(), "alice")).isInstanceOf(ApprovalRefusedException.class)
+        .hasMessageContaining("approvals by [alice] that the audit log does not record");
+
+    assertThat(latest()).isEqualTo(3);
+    assertRefusalAudited(p.id(), "the stored proposal was altered");
+  }
+
+  @Test
   void refusesSelfApprovalOfADestructiveAction() {
     Proposal p = proposeRollback("alice");
 
