@@ -1,11 +1,13 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.runbooks.action.Actions;
-import dev.lakeops.runbooks.action.DirectTargets;
+import dev.lakeops.runbooks.action.ActionTargets;
+import dev.lakeops.runbooks.action.ConfiguredTargets;
 import dev.lakeops.runbooks.approval.ApprovalGate;
 import dev.lakeops.runbooks.approval.ApproverDirectory;
 import dev.lakeops.runbooks.approval.FileProposalStore;
 import dev.lakeops.runbooks.audit.FileAuditLog;
+import dev.lakeops.tools.kafka.KafkaClusters;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +15,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -21,12 +27,13 @@ import picocli.CommandLine.ParameterException;
 /**
  * Where the {@code actions} and {@code audit} commands keep their state and read approvers:
  * proposals in {@code <state-dir>/proposals/<id>.json}, the audit log in
- * {@code <state-dir>/audit.jsonl}, approvers from {@code lakeops.approvers.<user>.roles} in
- * {@code config/application.properties}.
+ * {@code <state-dir>/audit.jsonl}; approvers ({@code lakeops.approvers.<user>.roles}) and Kafka and
+ * Flink profiles from {@code config/application.properties}, the keys the other commands read.
  */
 final class ActionsStateOptions {
 
   static final Path DEFAULT_CONFIG = Path.of("config", "application.properties");
+  private static final Pattern FLINK_KEY = Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
 
   @Option(names = "--state-dir", paramLabel = "DIR", description = "Proposals and audit log (default: .lakeops/actions in the checkout)")
   Path stateDir;
@@ -50,7 +57,40 @@ final class ActionsStateOptions {
    * @throws ParameterException the configuration file cannot be read or holds a malformed approver key
    */
   ApproverDirectory approvers(CommandSpec spec) {
-    Path file = config == null ? Path.of("").toAbsolutePath().resolve(DEFAULT_CONFIG) : config;
+    try {
+      return ApproverDirectory.fromProperties(properties(spec));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), configFile() + ": " + e.getMessage());
+    }
+  }
+
+  /** Kafka and Flink profiles of the configuration, then direct addresses. */
+  ActionTargets targets(CommandSpec spec) {
+    Properties props = properties(spec);
+    Map<String, String> flink = new TreeMap<>();
+    String defaultUrl = props.getProperty("lakeops.flink.rest-url");
+    if (defaultUrl != null && !defaultUrl.isBlank()) {
+      flink.put(FlinkClusterProfiles.DEFAULT, defaultUrl.strip());
+    }
+    for (String key : props.stringPropertyNames()) {
+      Matcher m = FLINK_KEY.matcher(key);
+      if (m.matches() && !props.getProperty(key).isBlank()) {
+        flink.put(m.group(1), props.getProperty(key).strip());
+      }
+    }
+    try {
+      return new ConfiguredTargets(KafkaClusters.fromProperties(props), flink, Duration.ofSeconds(10));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), configFile() + ": " + e.getMessage());
+    }
+  }
+
+  private Path configFile() {
+    return config == null ? Path.of("").toAbsolutePath().resolve(DEFAULT_CONFIG) : config;
+  }
+
+  private Properties properties(CommandSpec spec) {
+    Path file = configFile();
     Properties props = new Properties();
     if (Files.isRegularFile(file)) {
       try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -61,15 +101,10 @@ final class ActionsStateOptions {
     } else if (config != null) {
       throw new ParameterException(spec.commandLine(), "--config " + file + ": no such file");
     }
-    try {
-      return ApproverDirectory.fromProperties(props);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), file + ": " + e.getMessage());
-    }
+    return props;
   }
 
   ApprovalGate gate(CommandSpec spec) {
-    return new ApprovalGate(store(), audit(), approvers(spec), new Actions(new DirectTargets(Duration.ofSeconds(10))),
-        Clock.systemUTC());
+    return new ApprovalGate(store(), audit(), approvers(spec), new Actions(targets(spec)), Clock.systemUTC());
   }
 }

@@ -24,7 +24,6 @@ final class CompactAction extends TableAction {
 
   private final Map<String, String> partition;
   private final PartitionFilter filter;
-  private long rowsBefore = -1;
 
   CompactAction(ActionArgs args, ActionTargets targets, Instant asOf) {
     super(ActionKind.TABLE_COMPACT, args.allowOnly(ARGS), targets, asOf);
@@ -79,7 +78,7 @@ final class CompactAction extends TableAction {
 
   @Override
   public ActionOutcome execute(ExecutionContext context) {
-    rowsBefore = TableChecks.rowCount(table);
+    long rowsBefore = TableChecks.rowCount(table);
     CompactionReport report = table.compact(COMMIT_USER, filter, CompactionMode.FULL);
     return new ActionOutcome("compacted " + report.bucketsCompacted() + " buckets of " + table.name() + ": "
         + report.filesBefore() + " files into " + report.filesAfter()
