@@ -59,9 +59,30 @@ public final class FlinkRestClient implements FlinkRest {
   @Override
   public JsonNode get(String path) {
     checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
-    String endpoint = "GET " + path;
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).header("Accept", "application/json").GET().build();
+    return send("GET " + path, request(path).GET().build());
+  }
+
+  /**
+   * Sends {@code body} as JSON with POST, for the job-control calls of approved actions (e.g.
+   * {@code /v1/jobs/<id>/stop}). Errors as for {@link #get}.
+   */
+  public JsonNode post(String path, JsonNode body) {
+    checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
+    return send("POST " + path, request(path).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build());
+  }
+
+  /** PATCH without a body (e.g. {@code /v1/jobs/<id>?mode=cancel}); an empty answer is an empty object. */
+  public JsonNode patch(String path) {
+    checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
+    return send("PATCH " + path, request(path).method("PATCH", HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  private HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).header("Accept", "application/json");
+  }
+
+  private JsonNode send(String endpoint, HttpRequest request) {
     HttpResponse<String> response;
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -74,6 +95,9 @@ public final class FlinkRestClient implements FlinkRest {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ProbeException(ProbeException.Code.TIMEOUT, endpoint, "interrupted while waiting for Flink REST", e);
+    }
+    if (!"GET".equals(request.method()) && response.statusCode() >= 200 && response.statusCode() < 300 && response.body().isBlank()) {
+      return Json.mapper().createObjectNode();
     }
     return parse(endpoint, response.statusCode(), response.body());
   }

@@ -1,0 +1,34 @@
+package dev.lakeops.runbooks.action;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.tools.flink.FlinkRestClient;
+import dev.lakeops.tools.kafka.KafkaCluster;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Resolves the target names in action arguments to live systems. The CLI resolves paths and
+ * addresses directly; the agent may resolve configured profile names instead.
+ */
+public interface ActionTargets {
+
+  /**
+   * The table {@code table} names: a table directory, or {@code DATABASE.TABLE} in {@code warehouse}.
+   *
+   * @throws IllegalArgumentException no such table; the message says what exists
+   */
+  Table table(@Nullable String warehouse, String table);
+
+  /**
+   * The Kafka cluster {@code name} names (a profile or {@code host:port} list).
+   *
+   * @throws IllegalArgumentException unknown or malformed
+   */
+  KafkaCluster kafka(String name);
+
+  /**
+   * The Flink REST endpoint {@code name} names (a profile or a URL).
+   *
+   * @throws IllegalArgumentException unknown or malformed
+   */
+  FlinkRestClient flink(String name);
+}

@@ -1,0 +1,4 @@
+package dev.lakeops.runbooks.approval;
+
+/** What an approver decided. */
+public enum Decision { APPROVE, REJECT }

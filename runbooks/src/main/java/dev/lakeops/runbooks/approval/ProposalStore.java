@@ -1,0 +1,36 @@
+package dev.lakeops.runbooks.approval;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Durable proposals. Every change is atomic, and {@link #transition} is a compare-and-set: of any
+ * number of concurrent callers (threads or processes) moving a proposal out of the same state, at
+ * most one succeeds. This is what makes an approval run once.
+ */
+public interface ProposalStore {
+
+  /**
+   * Stores a new proposal.
+   *
+   * @throws IllegalStateException a proposal with that id exists
+   */
+  void create(Proposal proposal);
+
+  Optional<Proposal> find(String id);
+
+  /** Every proposal, oldest first. */
+  List<Proposal> list();
+
+  /**
+   * Moves proposal {@code id} from {@code from} to {@code to} if it is in {@code from}; false, and
+   * no change, otherwise (including when there is no such proposal).
+   */
+  boolean transition(String id, ProposalState from, ProposalState to);
+
+  /**
+   * Appends {@code approval} if the proposal is still in {@code expected} and then moves it to
+   * {@code next} (the same state to stay); false, and no change, otherwise.
+   */
+  boolean addApproval(String id, ProposalState expected, Approval approval, ProposalState next);
+}
