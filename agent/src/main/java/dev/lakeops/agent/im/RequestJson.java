@@ -21,8 +21,8 @@ public final class RequestJson {
     try {
       node = Json.mapper().readTree(body);
     } catch (JsonProcessingException e) {
-      throw new InvalidInputException(field, "is not valid JSON (" + e.getOriginalMessage() + " at line "
-          + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+      throw new InvalidInputException(field, "is not valid JSON (" + e.getOriginalMessage() + where + ")");
     } catch (IOException e) {
       throw new InvalidInputException(field, "cannot be read (" + e.getMessage() + ")");
     }
