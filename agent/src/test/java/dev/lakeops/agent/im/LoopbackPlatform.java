@@ -69,7 +69,9 @@ public final class LoopbackPlatform implements AutoCloseable {
     requests.add(new Captured(exchange.getRequestMethod(), path + (query == null ? "" : "?" + query),
         Map.copyOf(exchange.getRequestHeaders()), body));
     String answer;
-    if (path.endsWith("/chat.postMessage")) {
+    if (path.contains("/refuse")) {
+      answer = "{\"ok\":false,\"error\":\"channel_not_found\",\"code\":99991663,\"msg\":\"refused\",\"errcode\":40014,\"errmsg\":\"invalid\"}";
+    } else if (path.endsWith("/chat.postMessage")) {
       answer = "{\"ok\":true,\"channel\":\"C1\",\"ts\":\"1712345678.000200\"}";
     } else if (path.endsWith("/tenant_access_token/internal")) {
       answer = "{\"code\":0,\"msg\":\"ok\",\"tenant_access_token\":\"t-loopback\",\"expire\":7200}";
@@ -77,8 +79,8 @@ public final class LoopbackPlatform implements AutoCloseable {
       answer = "{\"code\":0,\"msg\":\"success\",\"data\":{}}";
     } else if (path.endsWith("/cgi-bin/gettoken")) {
       answer = "{\"errcode\":0,\"errmsg\":\"ok\",\"access_token\":\"wecom-loopback-token\",\"expires_in\":7200}";
-    } else if (path.contains("/refuse")) {
-      answer = "{\"ok\":false,\"error\":\"channel_not_found\",\"code\":99991663,\"msg\":\"refused\",\"errcode\":40014,\"errmsg\":\"invalid\"}";
+    } else if (path.contains("/bot/v2/hook/")) {
+      answer = "{\"code\":0,\"msg\":\"success\",\"data\":{}}";
     } else {
       answer = "{\"errcode\":0,\"errmsg\":\"ok\"}";
     }

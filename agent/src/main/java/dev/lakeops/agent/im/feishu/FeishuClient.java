@@ -75,7 +75,11 @@ public final class FeishuClient {
       body.put("timestamp", timestamp).put("sign", webhookSign(timestamp, secret));
     }
     body.put("msg_type", "interactive").set("card", FeishuCard.render(reply));
-    check(http.postJson(webhook, Map.of(), body), "bot webhook");
+    JsonNode answer = http.postJson(webhook, Map.of(), body);
+    // Custom bots answer {"code": 0} now and {"StatusCode": 0} in older deployments.
+    if (answer.path("code").asInt(answer.path("StatusCode").asInt(-1)) != 0) {
+      throw new DeliveryException("Feishu bot webhook refused: code " + answer.path("code").asText("none") + ", " + answer.path("msg").asText(""));
+    }
   }
 
   /** The custom bot's signature; timestamp and secret form the HMAC key, the message is empty. */
