@@ -122,10 +122,19 @@ public final class ConfiguredChatTools implements ChatTools {
       return Optional.empty();
     }
     Path path = binlogDir.resolve(file).normalize();
-    if (!path.startsWith(binlogDir) || path.equals(binlogDir)) {
+    if (!path.startsWith(binlogDir) || path.equals(binlogDir) || escapesByLink(path)) {
       return Optional.of(new ToolReport(ToolReport.Status.ERROR, BinlogTools.VERIFY, Map.of("path", file), List.of(),
           "file: '" + file + "' is outside the binlog directory; name a file inside it"));
     }
     return Optional.of(new BinlogTools().verifyFile(path.toString()));
+  }
+
+  /** True when an existing {@code path} resolves, through symbolic links, outside the binlog directory. */
+  private boolean escapesByLink(Path path) {
+    try {
+      return java.nio.file.Files.exists(path) && !path.toRealPath().startsWith(binlogDir.toRealPath());
+    } catch (java.io.IOException e) {
+      return true;
+    }
   }
 }

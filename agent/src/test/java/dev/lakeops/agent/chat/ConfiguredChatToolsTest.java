@@ -23,12 +23,17 @@ class ConfiguredChatToolsTest {
   Path dir;
 
   @Test
-  void binlogVerifyReadsOnlyInsideTheConfiguredDirectory() {
+  void binlogVerifyReadsOnlyInsideTheConfiguredDirectory() throws Exception {
     ConfiguredChatTools tools = new ConfiguredChatTools(null, null, null, dir, Clock.systemUTC());
 
     ToolReport outside = tools.binlogVerify("../../etc/passwd").orElseThrow();
     assertThat(outside.status()).isEqualTo(ToolReport.Status.ERROR);
     assertThat(outside.error()).contains("outside the binlog directory");
+
+    Path elsewhere = Files.createTempFile("outside", ".bin");
+    Files.createSymbolicLink(dir.resolve("link.000001"), elsewhere);
+    assertThat(tools.binlogVerify("link.000001").orElseThrow().error()).contains("outside the binlog directory");
+    Files.delete(elsewhere);
 
     ToolReport missing = tools.binlogVerify("mysql-bin.000001").orElseThrow();
     assertThat(missing.status()).isEqualTo(ToolReport.Status.NO_DATA);
