@@ -1,0 +1,129 @@
+package dev.lakeops.agent.chat;
+
+import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.tools.ToolReport;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The chat handler without an LLM: interprets the command, calls the deterministic triage, the
+ * configured read-only tools or the approvals port, and renders the answer in the message's
+ * language (Chinese when the command was typed in Chinese). Remembers both sides in the thread.
+ */
+public final class CommandChatHandler implements ChatHandler {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CommandChatHandler.class);
+  /** The alert name of a triage asked for in chat, so that it is told apart from real alerts. */
+  static final String CHAT_ALERTNAME = "ChatTriageRequest";
+
+  private final ChatCommandInterpreter interpreter = new ChatCommandInterpreter();
+  private final Messages messages = new Messages();
+  private final DeterministicPlanner planner;
+  private final ChatTools tools;
+  private final ApprovalPort approvals;
+  private final ChatThreads threads;
+
+  public CommandChatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads) {
+    this.planner = planner;
+    this.tools = tools;
+    this.approvals = approvals;
+    this.threads = threads;
+  }
+
+  @Override
+  public ChatReply handle(ChatMessage message) {
+    threads.rememberMessage(message);
+    ChatIntent intent = interpreter.interpret(message.text());
+    Language language = ChatCommandInterpreter.isChinese(message.text()) ? Language.ZH_CN : message.language();
+    ChatReply reply;
+    try {
+      reply = answer(intent, message, language);
+    } catch (RuntimeException e) {
+      LOG.error("Chat command {} in thread {} failed", intent.kind(), message.threadKey(), e);
+      String error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+      reply = new ChatReply(intent.kind(), messages.get(language, "error.failed", ChatMarkdown.text(error)), language, null);
+    }
+    threads.rememberReply(message, reply);
+    return reply;
+  }
+
+  private ChatReply answer(ChatIntent intent, ChatMessage message, Language language) {
+    if (intent instanceof ChatIntent.Triage t) {
+      return reply(intent, language, triage(t.job(), message, language));
+    }
+    if (intent instanceof ChatIntent.Lag l) {
+      String title = messages.get(language, "lag.title", l.group() == null ? "*" : ChatMarkdown.text(l.group()));
+      return reply(intent, language, tool(title, tools.lag(l.group()), "lag.not-configured", language));
+    }
+    if (intent instanceof ChatIntent.TableSnapshots t) {
+      String title = messages.get(language, "table.title", ChatMarkdown.code(t.table()));
+      return reply(intent, language, tool(title, tools.tableSnapshots(t.table()), "table.not-configured", language));
+    }
+    if (intent instanceof ChatIntent.BinlogVerify b) {
+      String title = messages.get(language, "binlog.title", ChatMarkdown.code(b.file()));
+      return reply(intent, language, tool(title, tools.binlogVerify(b.file()), "binlog.not-configured", language));
+    }
+    if (intent instanceof ChatIntent.Approve a) {
+      return approval(intent, approvals.approve(a.proposalId(), message), a.proposalId(), language);
+    }
+    if (intent instanceof ChatIntent.Reject r) {
+      return approval(intent, approvals.reject(r.proposalId(), message), r.proposalId(), language);
+    }
+    if (intent instanceof ChatIntent.RollbackProposal r) {
+      return approval(intent, approvals.proposeRollback(r.table(), r.snapshot(), message), null, language);
+    }
+    ChatIntent.Help help = (ChatIntent.Help) intent;
+    String md = help.unrecognized() == null
+        ? messages.get(language, "help.body")
+        : messages.get(language, "help.unrecognized", ChatMarkdown.code(help.unrecognized())) + "\n\n" + messages.get(language, "help.body");
+    return reply(intent, language, md);
+  }
+
+  private String triage(String job, ChatMessage message, Language language) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("alertname", CHAT_ALERTNAME);
+    labels.put("job_name", job);
+    Map<String, String> annotations = Map.of("summary", "Triage of job " + job + " asked for in chat by " + message.userId());
+    TriageReport report = planner.triage(new AlertSignal(labels, annotations));
+    StringBuilder md = new StringBuilder();
+    md.append(messages.get(language, "triage.title", ChatMarkdown.code(job))).append("\n\n");
+    md.append(messages.get(language, "triage.verdict", ChatMarkdown.code(report.verdict().category().name()),
+        report.verdict().confidence())).append("\n\n");
+    if (language != Language.EN) {
+      md.append(messages.get(language, "triage.report-in-english")).append("\n\n");
+    }
+    md.append(report.toMarkdown());
+    return md.toString();
+  }
+
+  private String tool(String title, Optional<ToolReport> report, String notConfiguredKey, Language language) {
+    return report.map(r -> ChatMarkdown.toolReport(title, r, language, messages))
+        .orElseGet(() -> "### " + title + "\n\n" + messages.get(language, notConfiguredKey));
+  }
+
+  private ChatReply approval(ChatIntent intent, ApprovalOutcome outcome, String typedId, Language language) {
+    String id = outcome.proposalId() != null ? outcome.proposalId() : typedId;
+    String key = "approval." + outcome.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    String md = messages.get(language, key, id == null ? "" : ChatMarkdown.code(id));
+    if (!outcome.detail().isBlank()) {
+      md = md + "\n\n" + ChatMarkdown.text(outcome.detail());
+    }
+    ChatCard card = null;
+    if (outcome.status() == ApprovalOutcome.Status.PROPOSED && outcome.proposalId() != null && ProposalIds.isValid(outcome.proposalId())) {
+      card = new ChatCard(messages.get(language, "card.proposal-title", outcome.proposalId()), List.of(
+          new ChatButton(messages.get(language, "card.approve"), ChatButton.Action.APPROVE, outcome.proposalId()),
+          new ChatButton(messages.get(language, "card.reject"), ChatButton.Action.REJECT, outcome.proposalId())));
+    }
+    return new ChatReply(intent.kind(), md, language, card);
+  }
+
+  private static ChatReply reply(ChatIntent intent, Language language, String markdown) {
+    return new ChatReply(intent.kind(), markdown, language, null);
+  }
+}

@@ -1,0 +1,122 @@
+package dev.lakeops.agent.im;
+
+import dev.lakeops.agent.chat.ApprovalPort;
+import dev.lakeops.agent.chat.ChatHandler;
+import dev.lakeops.agent.chat.ChatThreads;
+import dev.lakeops.agent.chat.ChatTools;
+import dev.lakeops.agent.chat.CommandChatHandler;
+import dev.lakeops.agent.chat.ConfiguredChatTools;
+import dev.lakeops.agent.chat.InMemoryChatThreadStore;
+import dev.lakeops.agent.chat.ChatThreadStore;
+import dev.lakeops.agent.chat.Language;
+import dev.lakeops.agent.chat.Platform;
+import dev.lakeops.agent.chat.UnconfiguredApprovals;
+import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.tools.kafka.KafkaCluster;
+import dev.lakeops.tools.kafka.KafkaTools;
+import io.quarkus.arc.DefaultBean;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Wires the chat layer from {@code lakeops.chat.*} and {@code lakeops.im.*}. The handler, the
+ * thread store and the approvals port are default beans: an LLM handler, a database store and the
+ * approvals engine replace them by being beans of those types.
+ */
+@Dependent
+public class ChatBeans {
+
+  @Produces
+  @Singleton
+  ChannelLanguages channelLanguages(ChatConfig chat, ImConfig im) {
+    Language fallback = language(chat.defaultLanguage(), "lakeops.chat.default-language");
+    Map<Platform, Language> byPlatform = new EnumMap<>(Platform.class);
+    im.slack().language().ifPresent(l -> byPlatform.put(Platform.SLACK, language(l, "lakeops.im.slack.language")));
+    im.feishu().language().ifPresent(l -> byPlatform.put(Platform.FEISHU, language(l, "lakeops.im.feishu.language")));
+    im.dingTalk().language().ifPresent(l -> byPlatform.put(Platform.DINGTALK, language(l, "lakeops.im.dingtalk.language")));
+    im.weCom().language().ifPresent(l -> byPlatform.put(Platform.WECOM, language(l, "lakeops.im.wecom.language")));
+    Map<String, Language> byChannel = new LinkedHashMap<>();
+    chat.channelLanguage().forEach((channel, l) -> byChannel.put(channel, language(l, "lakeops.chat.channel-language." + channel)));
+    return new ChannelLanguages(fallback, byPlatform, byChannel);
+  }
+
+  @Produces
+  @Singleton
+  @DefaultBean
+  ChatThreadStore chatThreadStore(ChatConfig chat) {
+    return new InMemoryChatThreadStore(chat.historyTurns(), chat.maxThreads());
+  }
+
+  @Produces
+  @Singleton
+  ChatThreads chatThreads(ChatThreadStore store, Clock clock) {
+    return new ChatThreads(store, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  @DefaultBean
+  ApprovalPort approvals() {
+    return new UnconfiguredApprovals();
+  }
+
+  @Produces
+  @Singleton
+  ChatTools chatTools(ChatConfig chat, LakeopsConfig config, KafkaTools kafka, Clock clock) {
+    KafkaCluster cluster = kafkaCluster(chat, config).orElse(null);
+    return new ConfiguredChatTools(kafka, cluster, chat.tableWarehouse().map(Path::of).orElse(null),
+        chat.binlogDir().map(Path::of).orElse(null), clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  @DefaultBean
+  ChatHandler chatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads) {
+    return new CommandChatHandler(planner, tools, approvals, threads);
+  }
+
+  @Produces
+  @Singleton
+  ChatDispatcher chatDispatcher(ChatHandler handler, ChatWorkers workers, Clock clock) {
+    // Slack retries for minutes, Feishu for hours: a day of event ids covers both.
+    return new ChatDispatcher(handler, workers.executor(), new RecentKeys(Duration.ofDays(1), 100_000, clock));
+  }
+
+  @Produces
+  @Singleton
+  ImHttp imHttp() {
+    return new ImHttp();
+  }
+
+  private static Optional<KafkaCluster> kafkaCluster(ChatConfig chat, LakeopsConfig config) {
+    Map<String, LakeopsConfig.KafkaClusterProfile> clusters = config.kafka().clusters();
+    String name;
+    if (chat.kafkaCluster().isPresent()) {
+      name = chat.kafkaCluster().get().strip();
+      if (!clusters.containsKey(name)) {
+        throw new IllegalArgumentException("Invalid lakeops.chat.kafka-cluster: '" + name + "' is not in lakeops.kafka.clusters "
+            + clusters.keySet());
+      }
+    } else if (clusters.size() == 1) {
+      name = clusters.keySet().iterator().next();
+    } else {
+      return Optional.empty();
+    }
+    LakeopsConfig.KafkaClusterProfile profile = clusters.get(name);
+    return Optional.of(new KafkaCluster(name, profile.bootstrapServers(), profile.properties()));
+  }
+
+  static Language language(String tag, String key) {
+    return Language.find(tag).orElseThrow(() -> new IllegalArgumentException("Invalid " + key + ": '" + tag + "' (expected en or zh-CN)"));
+  }
+}

@@ -1,0 +1,39 @@
+package dev.lakeops.agent.im;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.util.Map;
+import java.util.Optional;
+
+/** Chat settings common to every platform and the REST chat API, under {@code lakeops.chat}. */
+@ConfigMapping(prefix = "lakeops.chat")
+public interface ChatConfig {
+
+  /** {@code en} or {@code zh-CN}: replies where neither the channel nor the platform sets a language. */
+  @WithDefault("en")
+  String defaultLanguage();
+
+  /** Per channel (Slack channel id, Feishu chat id, DingTalk conversation id, WeCom agent id): its language. */
+  Map<String, String> channelLanguage();
+
+  /** Messages remembered per thread. */
+  @WithDefault("20")
+  int historyTurns();
+
+  /** Threads remembered; the least recently used are forgotten first. */
+  @WithDefault("10000")
+  int maxThreads();
+
+  /** Threads that handle IM messages after they are acknowledged. */
+  @WithDefault("2")
+  int workers();
+
+  /** The lake warehouse that {@code table <db.table> snapshots} reads; absent: not available. */
+  Optional<String> tableWarehouse();
+
+  /** The only directory {@code binlog verify <file>} may read; absent: not available. */
+  Optional<String> binlogDir();
+
+  /** The Kafka cluster profile {@code lag} asks; absent: the only configured one, if exactly one is. */
+  Optional<String> kafkaCluster();
+}

@@ -1,0 +1,56 @@
+package dev.lakeops.agent.im.slack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lakeops.agent.chat.ChatReply;
+import dev.lakeops.agent.im.DeliveryException;
+import dev.lakeops.agent.im.ImHttp;
+import java.net.URI;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Posts replies with Slack's Web API {@code chat.postMessage} (JSON body, {@code Authorization:
+ * Bearer xoxb-...}); {@code thread_ts} keeps the reply in the thread it answers.
+ */
+public final class SlackClient {
+
+  /** Slack's Web API. */
+  public static final String DEFAULT_API_BASE_URL = "https://slack.com/api";
+  /** Plain-text fallback of a message, shown in notifications; Slack truncates very long ones. */
+  static final int MAX_FALLBACK_CHARS = 3000;
+
+  private final URI postMessage;
+  private final String botToken;
+  private final ImHttp http;
+
+  public SlackClient(String apiBaseUrl, String botToken, ImHttp http) {
+    this.postMessage = URI.create(stripSlash(apiBaseUrl) + "/chat.postMessage");
+    this.botToken = botToken;
+    this.http = http;
+  }
+
+  /**
+   * Posts {@code reply} to {@code channel}, in the thread {@code threadTs} when given.
+   *
+   * @throws DeliveryException Slack answered {@code "ok": false} or an HTTP error
+   */
+  public void postMessage(String channel, @Nullable String threadTs, ChatReply reply) {
+    ObjectNode body = JsonNodeFactory.instance.objectNode().put("channel", channel);
+    if (threadTs != null) {
+      body.put("thread_ts", threadTs);
+    }
+    String text = reply.markdown();
+    body.put("text", text.length() <= MAX_FALLBACK_CHARS ? text : text.substring(0, MAX_FALLBACK_CHARS));
+    body.set("blocks", SlackBlocks.render(reply));
+    JsonNode answer = http.postJson(postMessage, Map.of("Authorization", "Bearer " + botToken), body);
+    if (!answer.path("ok").asBoolean(false)) {
+      throw new DeliveryException("Slack chat.postMessage refused the reply: " + answer.path("error").asText("no error given"));
+    }
+  }
+
+  static String stripSlash(String url) {
+    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+  }
+}
