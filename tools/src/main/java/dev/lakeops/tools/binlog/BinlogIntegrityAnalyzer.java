@@ -134,6 +134,10 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
         : firstBad.kind() == Damage.Kind.TRUNCATED && damageCount == 1 ? BinlogVerdict.Status.TRUNCATED
         : BinlogVerdict.Status.CORRUPT;
     boolean endsInTransaction = firstBad == null && tracker.isOpen();
+    if (endsInTransaction && !inUse) {
+      // Every event is intact, but a closed file never ends inside a transaction: its tail is lost.
+      status = BinlogVerdict.Status.TRUNCATED;
+    }
     return new BinlogVerdict(file, length, status, checksumAlg, serverVersion, events, transactions, firstBad,
         damageCount, restartPosition, lastCommittedGtid, firstBad == null ? gtidSet() : gtidSetAtDamage,
         openTransaction, firstBad == null ? null : firstBad.resyncOffset(), resumeOffset, resumeGtid, damagedBytes,

@@ -120,7 +120,8 @@ class BinlogIntegrityAnalyzerTest {
   void aFileCutBetweenEventsInsideATransactionIsReportedAsATruncatedTail() {
     BinlogVerdict v = verify(dir, Arrays.copyOf(bytes(CRC32), 2037));
 
-    assertThat(v.status()).isEqualTo(BinlogVerdict.Status.OK);
+    assertThat(v.status()).isEqualTo(BinlogVerdict.Status.TRUNCATED);
+    assertThat(v.firstBad()).isNull();
     assertThat(v.endsInTransaction()).isTrue();
     assertThat(v.restartPosition()).isEqualTo(1776);
     assertThat(BinlogFindings.of(v)).extracting(Finding::code).containsExactly("binlog.truncated");

@@ -151,6 +151,7 @@ class BinlogLiveDamageIT {
 
     ServerEvents.Safe safe = rows().safeBefore(map.end());
     assertThat(v.firstBad()).isNull();
+    assertThat(v.status()).isEqualTo(BinlogVerdict.Status.TRUNCATED);
     assertThat(v.endsInTransaction()).isTrue();
     assertThat(v.restartPosition()).isEqualTo(safe.end());
     assertThat(v.lastCommittedGtid()).isEqualTo(safe.gtid());
