@@ -83,37 +83,7 @@ public final class FileAuditLog implements AuditLog {
 
   @Override
   public ChainVerification verifyChain() {
-    List<String> lines = lines();
-    String previous = AuditRecord.GENESIS;
-    long expectedSeq = 1;
-    for (int i = 0; i < lines.size(); i++) {
-      long lineNo = i + 1;
-      JsonNode n;
-      try {
-        n = AuditJson.parse(lines.get(i));
-      } catch (JsonProcessingException e) {
-        return ChainVerification.broken(lines.size(), lineNo, "line " + lineNo + " of " + file + " is not JSON");
-      }
-      if (!n.isObject()) {
-        return ChainVerification.broken(lines.size(), lineNo, "line " + lineNo + " of " + file + " is not a record");
-      }
-      if (n.path("seq").asLong() != expectedSeq) {
-        return ChainVerification.broken(lines.size(), lineNo, "record at line " + lineNo + " has seq " + n.path("seq").asText()
-            + ", expected " + expectedSeq + " (a record was removed or reordered)");
-      }
-      if (!previous.equals(n.path("previousHash").asText())) {
-        return ChainVerification.broken(lines.size(), lineNo, "record " + expectedSeq + " (line " + lineNo
-            + ") does not point at the hash of the record before it");
-      }
-      String hash = AuditJson.hash(previous, n);
-      if (!hash.equals(n.path("hash").asText())) {
-        return ChainVerification.broken(lines.size(), lineNo, "record " + expectedSeq + " (line " + lineNo
-            + ") was modified: its content does not match its hash");
-      }
-      previous = hash;
-      expectedSeq++;
-    }
-    return ChainVerification.ok(lines.size());
+    return AuditChain.verify(lines(), line -> "line " + line + " of " + file);
   }
 
   private List<String> lines() {
