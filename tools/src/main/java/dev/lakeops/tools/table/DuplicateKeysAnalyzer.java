@@ -34,7 +34,7 @@ public final class DuplicateKeysAnalyzer {
     List<Finding> findings = new ArrayList<>();
     String keys = String.join(",", s.keyColumns());
     if (s.visible().keys() > 0) {
-      Map<String, String> e = evidence(s, s.visible());
+      Map<String, String> e = evidence(s, s.visible(), s.keyColumns());
       String why = s.primaryKeyTable()
           ? " The table's primary key is (" + String.join(",", s.primaryKeys()) + "); rows differ in it but share ("
               + keys + ")."
@@ -44,7 +44,7 @@ public final class DuplicateKeysAnalyzer {
           + " extra rows in snapshot " + s.snapshotId() + "." + why + correlationText(s, s.visible()), e, sources));
     }
     if (s.unmerged().keys() > 0) {
-      Map<String, String> e = evidence(s, s.unmerged());
+      Map<String, String> e = evidence(s, s.unmerged(), s.primaryKeys());
       findings.add(new Finding(Severity.INFO, "table.duplicates.unmerged", subject, s.unmerged().keys()
           + " primary keys sit in several files of their bucket (" + s.unmerged().extraRows()
           + " extra versions) awaiting compaction; readers see one version of each." + correlationText(s, s.unmerged()),
@@ -65,11 +65,11 @@ public final class DuplicateKeysAnalyzer {
     return findings;
   }
 
-  private static Map<String, String> evidence(DuplicateKeysSnapshot s, DuplicateSet d) {
+  private static Map<String, String> evidence(DuplicateKeysSnapshot s, DuplicateSet d, List<String> keyColumns) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("snapshot", Long.toString(s.snapshotId()));
     e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
-    e.put("keyColumns", String.join(",", s.keyColumns()));
+    e.put("keyColumns", String.join(",", keyColumns));
     e.put("duplicateKeys", Long.toString(d.keys()));
     e.put("extraRows", Long.toString(d.extraRows()));
     e.put("sampleKeys", String.join(" | ", d.sampleKeys()));

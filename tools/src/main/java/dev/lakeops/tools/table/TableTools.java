@@ -71,8 +71,8 @@ public final class TableTools {
    */
   public ToolReport duplicateKeys(String table, @Nullable String partition, List<String> keys) {
     Map<String, String> params = params(table);
-    params.put("partition", partition == null ? "" : partition.strip());
-    params.put("keys", String.join(",", keys));
+    putIfPresent(params, "partition", partition);
+    putIfPresent(params, "keys", String.join(",", keys));
     Map<String, String> spec;
     try {
       spec = PartitionSpecs.parse(partition);
@@ -86,7 +86,7 @@ public final class TableTools {
   /** Files, level-0 files, sorted runs and small files per bucket against the compaction triggers. */
   public ToolReport compactionBacklog(String table, @Nullable String partition) {
     Map<String, String> params = params(table);
-    params.put("partition", partition == null ? "" : partition.strip());
+    putIfPresent(params, "partition", partition);
     Map<String, String> spec;
     try {
       spec = PartitionSpecs.parse(partition);
@@ -183,6 +183,12 @@ public final class TableTools {
 
   private static ToolReport invalid(String tool, Map<String, String> params, String message) {
     return new ToolReport(ToolReport.Status.ERROR, tool, params, List.of(), "invalid argument: " + message);
+  }
+
+  private static void putIfPresent(Map<String, String> params, String key, @Nullable String value) {
+    if (value != null && !value.isBlank()) {
+      params.put(key, value.strip());
+    }
   }
 
   private static Map<String, String> params(String table) {
