@@ -3,6 +3,9 @@ package dev.lakeops.cli;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.ConflictingChangesException;
 import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.maintenance.BucketCompactionPreview;
+import dev.lakeops.table.maintenance.CompactionPreview;
+import dev.lakeops.table.maintenance.CompactionPreviews;
 import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.CompactionReport;
 import java.util.LinkedHashMap;
@@ -24,7 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compact", mixinStandardHelpOptions = true,
     description = "Compact a table (or the partitions --partition matches) as one COMPACT commit: where the "
-        + "compaction picker would, or --full into one sorted run per bucket.")
+        + "compaction picker would, or --full into one sorted run per bucket; --dry-run shows what it would merge.")
 final class TableCompactCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -39,6 +42,9 @@ final class TableCompactCommand implements Callable<Integer> {
   @Option(names = "--full", description = "Full compaction: every bucket into one sorted run")
   boolean full;
 
+  @Option(names = "--dry-run", description = "Show the buckets, files and bytes a compaction would merge; write nothing")
+  boolean dryRun;
+
   @Option(names = "--user", paramLabel = "USER", defaultValue = "lakeops-compact",
       description = "Commit user of the COMPACT snapshot (default ${DEFAULT-VALUE})")
   String user;
@@ -52,6 +58,9 @@ final class TableCompactCommand implements Callable<Integer> {
       filter = partitionSpec.isEmpty() ? PartitionFilter.all() : PartitionFilter.matching(t.schema(), partitionSpec);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--partition " + partition + ": " + e.getMessage());
+    }
+    if (dryRun) {
+      return preview(t, partitionSpec, filter);
     }
     int liveBefore = t.newScan().withPartitionFilter(filter).plan().fileCount();
     CompactionReport report;
@@ -81,6 +90,49 @@ final class TableCompactCommand implements Callable<Integer> {
             + report.snapshot().id() + ": " + report.filesBefore() + " files replaced by " + report.filesAfter()
             + "; live files " + liveBefore + " -> " + liveAfter + ".";
     TableActionOutput.print(spec, target.json, result, text);
+    return 0;
+  }
+
+  private int preview(Table t, Map<String, String> partitionSpec, PartitionFilter filter) {
+    CompactionPreview p;
+    try {
+      p = CompactionPreviews.preview(t, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
+    } catch (UnsupportedOperationException e) {
+      throw new ParameterException(spec.commandLine(), "compact " + table + ": " + e.getMessage());
+    }
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("table", table);
+    result.put("partition", partitionSpec);
+    result.put("mode", full ? "full" : "universal");
+    result.put("dryRun", true);
+    result.put("snapshot", p.snapshotId());
+    result.put("liveFilesBefore", p.liveFilesBefore());
+    result.put("inputFiles", p.inputFiles());
+    result.put("inputBytes", p.inputBytes());
+    result.put("estimatedOutputFiles", p.estimatedOutputFiles());
+    result.put("estimatedLiveFilesAfter", p.estimatedLiveFilesAfter());
+    List<Map<String, Object>> buckets = new java.util.ArrayList<>();
+    StringBuilder text = new StringBuilder("Dry run: compacting " + table + " would merge " + p.inputFiles()
+        + " files (" + p.inputBytes() + " bytes) in " + p.buckets().size() + " buckets; live files "
+        + p.liveFilesBefore() + " -> about " + p.estimatedLiveFilesAfter() + ".\n");
+    for (BucketCompactionPreview b : p.buckets()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("partition", b.partition());
+      m.put("bucket", b.bucket());
+      m.put("files", b.filesBefore());
+      m.put("sortedRuns", b.sortedRunsBefore());
+      m.put("inputFiles", b.inputFiles());
+      m.put("inputBytes", b.inputBytes());
+      m.put("outputLevel", b.outputLevel());
+      m.put("reason", b.reason());
+      buckets.add(m);
+      text.append("  ").append(b.partition().isEmpty() ? "" : b.partition() + "/").append("bucket-").append(b.bucket())
+          .append(": ").append(b.inputFiles().size()).append(" of ").append(b.filesBefore()).append(" files, ")
+          .append(b.inputBytes()).append(" bytes -> level ").append(b.outputLevel()).append(" (").append(b.reason())
+          .append(")\n");
+    }
+    result.put("buckets", buckets);
+    TableActionOutput.print(spec, target.json, result, text.toString());
     return 0;
   }
 

@@ -316,12 +316,21 @@ class TableMaintenanceCommandTest {
 
   @Test
   void compactsAPartitionFullyAndReportsFilesBeforeAndAfter() throws Exception {
+    List<String> before = tree();
+    assertThat(run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--dry-run", "--json"))
+        .as(err.toString()).isZero();
+    JsonNode preview = json();
+    assertThat(tree()).isEqualTo(before);
+    assertThat(preview.get("inputFiles").asInt()).isPositive();
+    assertThat(preview.get("buckets").get(0).get("partition").asText()).isEqualTo("dt=2024-01-01");
+
     assertThat(run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--json")).as(err.toString()).isZero();
 
     JsonNode r = json();
     assertThat(r.get("snapshot").asLong()).isEqualTo(3);
     assertThat(r.get("liveFilesBefore").asInt()).isGreaterThan(r.get("liveFilesAfter").asInt());
-    assertThat(r.get("filesReplaced").asInt()).isPositive();
+    assertThat(r.get("filesReplaced").asInt()).isEqualTo(preview.get("inputFiles").asInt());
+    assertThat(r.get("liveFilesAfter").asInt()).isEqualTo(preview.get("estimatedLiveFilesAfter").asInt());
     assertThat(readRows()).hasSize(5);
 
     assertThat(run("table", "compact", orders, "--partition", "region=eu")).isEqualTo(2);
