@@ -185,19 +185,19 @@ final class TableRowInput {
     switch (atomic.root()) {
       case BOOLEAN -> {
         if (!node.isBoolean()) {
-          throw bad(line, column, node + " is not a BOOLEAN value (true or false)");
+          throw bad(line, column, node + " is not a valid BOOLEAN value (true or false)");
         }
         return node.booleanValue();
       }
       case TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL -> {
         if (!node.isNumber() && !node.isTextual()) {
-          throw bad(line, column, node + " is not a " + atomic.asSql() + " value");
+          throw bad(line, column, node + " is not a valid " + name(atomic) + " value");
         }
         return fromText(line, column, type, node.isTextual() ? node.textValue() : node.asText());
       }
       default -> {
         if (!node.isTextual()) {
-          throw bad(line, column, node + " is not a " + atomic.asSql() + " value (expected a JSON string)");
+          throw bad(line, column, node + " is not a valid " + name(atomic) + " value (expected a JSON string)");
         }
         return fromText(line, column, type, node.textValue());
       }
@@ -231,10 +231,15 @@ final class TableRowInput {
         case BINARY, VARBINARY -> Base64.getDecoder().decode(t);
       };
     } catch (NumberFormatException | DateTimeException | ArithmeticException e) {
-      throw bad(line, column, "'" + t + "' is not a " + atomic.asSql() + " value");
+      throw bad(line, column, "'" + t + "' is not a valid " + name(atomic) + " value");
     } catch (IllegalArgumentException e) {
-      throw bad(line, column, "'" + t + "' is not base64 for " + atomic.asSql());
+      throw bad(line, column, "'" + t + "' is not base64 for " + name(atomic));
     }
+  }
+
+  /** The type as a value's type: without NOT NULL, which is about absent values. */
+  private static String name(DataType type) {
+    return type.withNullable(true).asSql();
   }
 
   private static BigDecimal decimal(AtomicType type, String t) {

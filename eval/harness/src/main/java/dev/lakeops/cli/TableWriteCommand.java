@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
  * {@code lakeops table write TABLE}: rows from CSV or JSON lines, typed by the table's schema,
  * written and committed as one snapshot. With {@code --user} and {@code --identifier} the commit
  * goes through {@code filterAndCommit}: replaying an identifier the user already committed writes
- * nothing.
+ * nothing. Input that does not fit the table ends the command with exit code 1 and one line naming
+ * the line and column; nothing is committed.
  */
 @Command(name = "write", mixinStandardHelpOptions = true,
     description = "Write rows from CSV (header row naming the columns) or JSON lines into a table as one commit. "
@@ -150,8 +151,6 @@ final class TableWriteCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--file " + file + ": cannot read it (" + e.getMessage() + ")");
     } catch (java.io.UncheckedIOException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage() + " (" + e.getCause().getMessage() + ")");
-    } catch (TableRowInput.BadInputException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
   }
 
