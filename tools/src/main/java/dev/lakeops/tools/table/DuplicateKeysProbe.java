@@ -39,6 +39,7 @@ public final class DuplicateKeysProbe {
   static final int SAMPLES = 5;
   /** Origin groups per set. */
   static final int GROUPS = 10;
+  private static final char SEPARATOR = '\u001f';
 
   private final long maxRows;
 
@@ -79,24 +80,22 @@ public final class DuplicateKeysProbe {
     Map<Long, SnapshotOrigin> origins = new HashMap<>();
     originsOf(table, plan.snapshot(), addedBy, origins);
 
-    // Pass 1: each file on its own.
+    // Pass 1: each file on its own. Sources are indexes into `fileOrigins` (the snapshot that added the file).
     List<String> readColumns = new ArrayList<>(new LinkedHashSet<>(concat(pk, keyColumns)));
     int[] fields = readColumns.stream().mapToInt(type::indexOf).toArray();
     int[] pkAt = pk.stream().mapToInt(readColumns::indexOf).toArray();
     int[] keyAt = keyColumns.stream().mapToInt(readColumns::indexOf).toArray();
-    Map<String, Set<String>> filesByPk = new HashMap<>();
-    Map<String, Set<Long>> originsByKey = new HashMap<>();
-    Map<String, Long> countsByKey = new HashMap<>();
+    List<Long> fileOrigins = new ArrayList<>();
+    KeyTally pkInFiles = new KeyTally(true);
+    KeyTally keysInFiles = new KeyTally(false);
     DataFileAccess access = new DataFileAccess(table);
-    long files = 0;
     long fileRows = 0;
     boolean truncated = false;
     outer:
     for (DataSplit split : plan.splits()) {
       for (DataFileMeta file : split.files()) {
-        files++;
-        long origin = addedBy.getOrDefault(file.fileName(), 0L);
-        String fileKey = split.partition() + "/" + split.bucket() + "/" + file.fileName();
+        int source = fileOrigins.size();
+        fileOrigins.add(addedBy.getOrDefault(file.fileName(), 0L));
         if (pk.isEmpty()) {
           try (CloseableIterator<Row> rows = access.rows(split.partition(), split.bucket(), file, fields)) {
             while (rows.hasNext()) {
@@ -104,9 +103,7 @@ public final class DuplicateKeysProbe {
                 truncated = true;
                 break outer;
               }
-              String key = key(keyColumns, rows.next(), keyAt);
-              countsByKey.merge(key, 1L, Long::sum);
-              originsByKey.computeIfAbsent(key, k -> new TreeSet<>()).add(origin);
+              keysInFiles.add(key(rows.next(), keyAt), source);
             }
           }
         } else {
@@ -117,21 +114,22 @@ public final class DuplicateKeysProbe {
                 break outer;
               }
               Row value = kvs.next().value();
-              filesByPk.computeIfAbsent(key(pk, value, pkAt), k -> new LinkedHashSet<>()).add(fileKey + "@" + origin);
-              originsByKey.computeIfAbsent(key(keyColumns, value, keyAt), k -> new TreeSet<>()).add(origin);
+              pkInFiles.add(key(value, pkAt), source);
+              keysInFiles.add(key(value, keyAt), source);
             }
           }
         }
       }
     }
 
-    // Pass 2: as a reader sees it.
-    long mergedRows;
+    // Pass 2: as a reader sees it (merge-on-read); for an append table that is what pass 1 read.
+    long mergedRows = fileRows;
+    DuplicateSet visible;
     DuplicateSet unmerged = DuplicateSet.NONE;
     if (pk.isEmpty()) {
-      mergedRows = fileRows;
+      visible = duplicates(keyColumns, keysInFiles.repeats(), r -> r.count, keysInFiles, fileOrigins);
     } else {
-      countsByKey.clear();
+      KeyTally merged = new KeyTally(false);
       mergedRows = 0;
       TableRead read = table.newRead().withProjection(keyColumns);
       int[] identity = java.util.stream.IntStream.range(0, keyColumns.size()).toArray();
@@ -141,22 +139,12 @@ public final class DuplicateKeysProbe {
             truncated = true;
             break;
           }
-          countsByKey.merge(key(keyColumns, rows.next(), identity), 1L, Long::sum);
+          merged.add(key(rows.next(), identity), KeyTally.NONE);
         }
       }
-      Map<String, Long> fileCounts = new HashMap<>();
-      Map<String, Set<Long>> pkOrigins = new HashMap<>();
-      for (Map.Entry<String, Set<String>> e : filesByPk.entrySet()) {
-        if (e.getValue().size() > 1) {
-          fileCounts.put(e.getKey(), (long) e.getValue().size());
-          Set<Long> o = new TreeSet<>();
-          e.getValue().forEach(f -> o.add(Long.parseLong(f.substring(f.lastIndexOf('@') + 1))));
-          pkOrigins.put(e.getKey(), o);
-        }
-      }
-      unmerged = duplicates(fileCounts, pkOrigins);
+      visible = duplicates(keyColumns, merged.repeats(), r -> r.count, keysInFiles, fileOrigins);
+      unmerged = duplicates(pk, pkInFiles.repeats(), r -> r.count, pkInFiles, fileOrigins);
     }
-    DuplicateSet visible = duplicates(countsByKey, originsByKey);
     Map<Long, SnapshotOrigin> named = new HashMap<>();
     for (DuplicateSet set : List.of(visible, unmerged)) {
       set.groups().forEach(g -> g.snapshotIds().forEach(id -> {
@@ -166,37 +154,44 @@ public final class DuplicateKeysProbe {
       }));
     }
     return new DuplicateKeysSnapshot(name, location, plan.snapshot().id(), !pk.isEmpty(), pk, keyColumns,
-        PartitionSpecs.text(partition), files, fileRows, mergedRows, visible, unmerged, named, truncated);
+        PartitionSpecs.text(partition), fileOrigins.size(), fileRows, mergedRows, visible, unmerged, named, truncated);
   }
 
-  /** Keys counted more than once, with samples and origin groups. */
-  private static DuplicateSet duplicates(Map<String, Long> counts, Map<String, Set<Long>> originsByKey) {
+  /**
+   * The keys of {@code repeats} with samples and origin groups; the files each key came from are
+   * looked up in {@code sources} (which saw every file).
+   */
+  private static DuplicateSet duplicates(List<String> columns, Map<String, KeyTally.Repeat> repeats,
+                                         java.util.function.ToLongFunction<KeyTally.Repeat> count, KeyTally sources,
+                                         List<Long> fileOrigins) {
+    if (repeats.isEmpty()) {
+      return DuplicateSet.NONE;
+    }
     long keys = 0;
     long extra = 0;
     TreeSet<String> samples = new TreeSet<>();
     Map<List<Long>, long[]> groups = new LinkedHashMap<>();
-    for (Map.Entry<String, Long> e : counts.entrySet()) {
-      if (e.getValue() < 2) {
-        continue;
-      }
+    for (Map.Entry<String, KeyTally.Repeat> e : repeats.entrySet()) {
+      long n = count.applyAsLong(e.getValue());
       keys++;
-      extra += e.getValue() - 1;
+      extra += n - 1;
       samples.add(e.getKey());
       if (samples.size() > SAMPLES) {
         samples.pollLast();
       }
-      List<Long> ids = List.copyOf(originsByKey.getOrDefault(e.getKey(), Set.of()));
-      long[] g = groups.computeIfAbsent(ids, k -> new long[2]);
+      KeyTally.Repeat fromFiles = sources.repeats().get(e.getKey());
+      TreeSet<Long> ids = new TreeSet<>();
+      if (fromFiles != null) {
+        fromFiles.sources.forEach(i -> ids.add(fileOrigins.get(i)));
+      }
+      long[] g = groups.computeIfAbsent(List.copyOf(ids), k -> new long[2]);
       g[0]++;
-      g[1] += e.getValue() - 1;
-    }
-    if (keys == 0) {
-      return DuplicateSet.NONE;
+      g[1] += n - 1;
     }
     List<DuplicateGroup> sorted = groups.entrySet().stream()
         .map(e -> new DuplicateGroup(e.getKey(), e.getValue()[0], e.getValue()[1]))
         .sorted(Comparator.comparingLong(DuplicateGroup::keys).reversed()).limit(GROUPS).toList();
-    return new DuplicateSet(keys, extra, List.copyOf(samples), sorted);
+    return new DuplicateSet(keys, extra, samples.stream().map(k -> render(columns, k)).toList(), sorted);
   }
 
   /** Which snapshot added each data file live in {@code latest}, by file name, walking the snapshots that still exist. */
@@ -216,14 +211,28 @@ public final class DuplicateKeysProbe {
     }
   }
 
-  private static String key(List<String> names, Row row, int[] at) {
+  /** The values at {@code at}, joined by a unit separator: names are added only when a key is shown. */
+  private static String key(Row row, int[] at) {
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < at.length; i++) {
       if (i > 0) {
-        s.append(',');
+        s.append(SEPARATOR);
       }
       Object v = row.get(at[i]);
-      s.append(names.get(i)).append('=').append(v instanceof byte[] b ? Base64.getEncoder().encodeToString(b) : v);
+      s.append(v instanceof byte[] b ? Base64.getEncoder().encodeToString(b) : v);
+    }
+    return s.toString();
+  }
+
+  /** {@code col=value,col=value}. */
+  private static String render(List<String> columns, String key) {
+    String[] values = key.split(String.valueOf(SEPARATOR), -1);
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < columns.size(); i++) {
+      if (i > 0) {
+        s.append(',');
+      }
+      s.append(columns.get(i)).append('=').append(i < values.length ? values[i] : "");
     }
     return s.toString();
   }

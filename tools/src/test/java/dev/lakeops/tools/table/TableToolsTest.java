@@ -168,6 +168,17 @@ class TableToolsTest {
   }
 
   @Test
+  void aReadStoppedByTheRowLimitSaysSo() {
+    failover();
+    TableTools limited = new TableTools(TableLocator.local(warehouse), CommitTimelineRules.defaults(), 12);
+
+    ToolReport report = limited.duplicateKeys("db.payments", null, List.of("order_id"));
+
+    assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
+    assertThat(report.findings()).allSatisfy(f -> assertThat(f.evidence()).containsEntry("truncated", "true"));
+  }
+
+  @Test
   void aMissingTableIsNoDataNamingWhereItWasSought() {
     ToolReport byName = tools().commitTimeline("db.nope", 10);
     assertThat(byName.status()).isEqualTo(ToolReport.Status.NO_DATA);
