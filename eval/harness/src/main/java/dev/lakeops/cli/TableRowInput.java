@@ -68,6 +68,9 @@ final class TableRowInput {
     int[] indexes = new int[header.size()];
     for (int i = 0; i < header.size(); i++) {
       String name = header.get(i).text().strip();
+      if (i == 0 && name.startsWith("\uFEFF")) {
+        name = name.substring(1).strip(); // a byte-order mark, as spreadsheet exports write
+      }
       indexes[i] = columns.indexOf(name);
       if (indexes[i] < 0) {
         throw bad(records.startLine(), "header column " + (i + 1) + " '" + name + "' is not a column of the table (columns: "

@@ -80,7 +80,7 @@ class TableMaintenanceCommandTest {
 
   @Test
   void writesCsvRowsTypedByTheSchemaAsOneCommitAndReadsThemBack() throws Exception {
-    Path csv = file("rows.csv", "id,dt,name,price\n5,2024-01-03,\"melon, ripe\",4.5\n6,2024-01-03,,\n");
+    Path csv = file("rows.csv", "\uFEFFid,dt,name,price\n5,2024-01-03,\"melon, ripe\",4.5\n6,2024-01-03,,\n");
 
     assertThat(run("table", "write", orders, "--file", csv.toString(), "--json")).as(err.toString()).isZero();
 
