@@ -53,6 +53,7 @@ public final class DuplicateKeysAnalyzer {
     if (findings.isEmpty()) {
       Map<String, String> e = new LinkedHashMap<>();
       e.put("snapshot", Long.toString(s.snapshotId()));
+      e.put("partition", s.partition());
       e.put("keyColumns", keys);
       e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
       e.put("filesRead", Long.toString(s.filesRead()));
@@ -68,6 +69,7 @@ public final class DuplicateKeysAnalyzer {
   private static Map<String, String> evidence(DuplicateKeysSnapshot s, DuplicateSet d, List<String> keyColumns) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("snapshot", Long.toString(s.snapshotId()));
+    e.put("partition", s.partition());
     e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
     e.put("keyColumns", String.join(",", keyColumns));
     e.put("duplicateKeys", Long.toString(d.keys()));

@@ -99,6 +99,7 @@ class TableToolsTest {
     Finding unmerged = only(report, "table.duplicates.unmerged");
     assertThat(unmerged.severity()).isEqualTo(Severity.INFO);
     assertThat(unmerged.evidence()).containsEntry("duplicateKeys", "5").containsEntry("keyColumns", "dt,id")
+        .containsEntry("partition", "dt=2024-01-01")
         .containsEntry("correlation", "two-commit-users").containsEntry("firstSnapshot", "1")
         .containsEntry("secondSnapshot", "2");
     assertThat(unmerged.evidence().get("sampleKeys")).contains("dt=2024-01-01,id=10");
