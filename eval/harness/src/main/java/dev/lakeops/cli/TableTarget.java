@@ -58,6 +58,10 @@ final class TableTarget {
         throw new ParameterException(spec.commandLine(), "table " + name + ": " + e.getMessage());
       }
     }
+    if (warehouse == null && name.contains(java.io.File.separator)) {
+      throw new ParameterException(spec.commandLine(), "table " + name + ": " + (Files.exists(Path.of(name))
+          ? "not a directory" : "no such directory") + " (give a table directory, or --warehouse DIR and DATABASE.TABLE)");
+    }
     Catalog catalog = catalog(spec);
     Identifier id;
     try {

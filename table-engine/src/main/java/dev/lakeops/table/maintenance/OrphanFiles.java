@@ -54,6 +54,13 @@ public final class OrphanFiles {
     return orphans(olderThan, new int[1]);
   }
 
+  /** What {@link #remove(Instant)} would delete now, with sizes, without deleting anything. */
+  public OrphanPreview preview(Instant olderThan) {
+    int[] scanned = new int[1];
+    List<Path> orphans = orphans(olderThan, scanned);
+    return new OrphanPreview(olderThan, scanned[0], FilesPreview.of(view.io, view.paths, orphans));
+  }
+
   /** Deletes the orphans last modified before {@code olderThan}. */
   public OrphanReport remove(Instant olderThan) {
     int[] scanned = new int[1];

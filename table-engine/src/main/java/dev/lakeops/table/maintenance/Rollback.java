@@ -107,7 +107,36 @@ public final class Rollback {
     return new RollbackReport(latest, target.id(), List.of(), List.of(), newId, DeletedFiles.NONE);
   }
 
-  private RollbackReport rollback(Snapshot target) {
+  /**
+   * What {@link #rollbackTo} would remove now, without changing anything.
+   *
+   * @throws IllegalArgumentException neither a snapshot nor a tag with that id exists, or it is newer than the latest
+   */
+  public RollbackPreview previewRollbackTo(long snapshotId) {
+    Optional<Snapshot> snapshot = view.store.findSnapshot(snapshotId);
+    return plan(snapshot.isPresent() ? snapshot.get() : tagOf(snapshotId).snapshot()).preview(view);
+  }
+
+  /**
+   * What {@link #rollbackToTag} would remove now, without changing anything.
+   *
+   * @throws IllegalArgumentException the tag does not exist
+   */
+  public RollbackPreview previewRollbackToTag(String tagName) {
+    return plan(tag(tagName).snapshot()).preview(view);
+  }
+
+  /** A destructive rollback, computed: what stays and what goes. */
+  private record Plan(long latest, Snapshot target, boolean recreate, List<Long> removedIds, List<String> removedTags,
+                      List<Long> removedChangelogIds, Map<String, Long> consumersGoingBack, List<Path> files) {
+
+    RollbackPreview preview(TableView view) {
+      return new RollbackPreview(latest, target.id(), recreate, removedIds, removedTags, removedChangelogIds,
+          consumersGoingBack, FilesPreview.of(view.io, view.paths, files));
+    }
+  }
+
+  private Plan plan(Snapshot target) {
     view.checkNoBranches("roll back");
     long latest = requireLatest();
     long targetId = target.id();
@@ -142,12 +171,34 @@ public final class Rollback {
         usage.addTag(e.getValue(), used);
       }
     }
+    List<Long> removedChangelogs = new ArrayList<>();
     for (Map.Entry<Long, Snapshot> e : changelogs.entrySet()) {
-      usage.addLongLivedChangelog(e.getValue(), e.getKey() > targetId ? candidates : used);
+      boolean goes = e.getKey() > targetId;
+      usage.addLongLivedChangelog(e.getValue(), goes ? candidates : used);
+      if (goes) {
+        removedChangelogs.add(e.getKey());
+      }
     }
     candidates.removeAll(used);
+    List<Path> files = new ArrayList<>(candidates);
+    files.sort(null);
+    List<Long> removedIds = new ArrayList<>();
+    for (int i = removed.size() - 1; i >= 0; i--) {
+      removedIds.add(removed.get(i).id());
+    }
+    Map<String, Long> consumers = new TreeMap<>();
+    view.consumersById().forEach((id, c) -> {
+      if (c.nextSnapshot() > targetId + 1) {
+        consumers.put(id, c.nextSnapshot());
+      }
+    });
+    return new Plan(latest, target, recreate, removedIds, removedTags, removedChangelogs, consumers, files);
+  }
 
-    if (recreate) {
+  private RollbackReport rollback(Snapshot target) {
+    Plan plan = plan(target);
+    long targetId = target.id();
+    if (plan.recreate()) {
       try {
         view.io.createExclusively(view.paths.snapshotFile(targetId),
             SnapshotJson.toJson(target).getBytes(StandardCharsets.UTF_8));
@@ -157,22 +208,19 @@ public final class Rollback {
       }
     }
     List<Long> removedIds = new ArrayList<>();
-    for (int i = removed.size() - 1; i >= 0; i--) {
-      long id = removed.get(i).id();
+    for (long id : plan.removedIds()) {
       view.io.delete(view.paths.snapshotFile(id));
       removedIds.add(id);
     }
     SnapshotHints.write(view.io, view.paths.latestHint(), targetId);
-    if (recreate) {
+    if (plan.recreate()) {
       SnapshotHints.write(view.io, view.paths.earliestHint(), targetId);
     }
-    for (String tag : removedTags) {
+    for (String tag : plan.removedTags()) {
       view.io.delete(view.paths.tagFile(tag));
     }
-    for (long id : changelogs.keySet()) {
-      if (id > targetId) {
-        view.io.delete(view.paths.changelogFile(id));
-      }
+    for (long id : plan.removedChangelogIds()) {
+      view.io.delete(view.paths.changelogFile(id));
     }
     OptionalLong now = view.latestId();
     if (now.isPresent() && now.getAsLong() != targetId) {
@@ -180,12 +228,10 @@ public final class Rollback {
           + " during the rollback to snapshot " + targetId + "; removed snapshots " + removedIds
           + " and kept the files; stop the writers and roll back again");
     }
-    List<Path> files = new ArrayList<>(candidates);
-    files.sort(null);
-    DeletedFiles deleted = FileDeleter.delete(view.io, view.paths, files);
+    DeletedFiles deleted = FileDeleter.delete(view.io, view.paths, plan.files());
     LOG.info("Rolled {} back from snapshot {} to {}: removed snapshots {}, tags {}, {} files ({} bytes)",
-        view.paths.root(), latest, targetId, removedIds, removedTags, deleted.count(), deleted.bytes());
-    return new RollbackReport(latest, targetId, removedIds, removedTags, null, deleted);
+        view.paths.root(), plan.latest(), targetId, removedIds, plan.removedTags(), deleted.count(), deleted.bytes());
+    return new RollbackReport(plan.latest(), targetId, removedIds, plan.removedTags(), null, deleted);
   }
 
   private long requireLatest() {

@@ -91,6 +91,17 @@ public final class SnapshotExpiration {
     return new ExpirePlan(expired.stream().map(Snapshot::id).toList(), OptionalLong.of(retained.get(0).id()), files);
   }
 
+  /** {@link #preview(ExpireRetention)} by the table's retention options. */
+  public ExpirePreview preview() {
+    return preview(ExpireRetention.of(view.latestSchema().tableOptions()));
+  }
+
+  /** {@link #plan(ExpireRetention)} with the size of each file, for an approval's what-if preview. */
+  public ExpirePreview preview(ExpireRetention retention) {
+    ExpirePlan plan = plan(retention);
+    return new ExpirePreview(plan.snapshotIds(), plan.earliestAfter(), FilesPreview.of(view.io, view.paths, plan.files()));
+  }
+
   /** Expires snapshots by the table's retention options. */
   public ExpireReport expire() {
     return expire(ExpireRetention.of(view.latestSchema().tableOptions()));

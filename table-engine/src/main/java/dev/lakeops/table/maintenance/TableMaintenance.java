@@ -73,4 +73,33 @@ public final class TableMaintenance {
   public OrphanReport removeOrphanFiles(Instant olderThan) {
     return orphans.remove(olderThan);
   }
+
+  // Previews: pure computations of what an operation would remove now, for dry runs and for the
+  // what-if preview of an approval. Each computes the same plan the operation computes when it runs,
+  // so a preview taken with no commit in between names exactly what the operation removes.
+
+  public RollbackPreview previewRollbackTo(long snapshotId) {
+    return rollback.previewRollbackTo(snapshotId);
+  }
+
+  public RollbackPreview previewRollbackToTag(String tagName) {
+    return rollback.previewRollbackToTag(tagName);
+  }
+
+  /** By the table's retention options. */
+  public ExpirePreview previewExpireSnapshots() {
+    return expiration.preview();
+  }
+
+  public ExpirePreview previewExpireSnapshots(ExpireRetention retention) {
+    return expiration.preview(retention);
+  }
+
+  public OrphanPreview previewRemoveOrphanFiles(Instant olderThan) {
+    return orphans.preview(olderThan);
+  }
+
+  public TagDeletePreview previewDeleteTag(String name) {
+    return tags.previewDeleteTag(name);
+  }
 }

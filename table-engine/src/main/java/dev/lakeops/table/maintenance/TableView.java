@@ -117,6 +117,18 @@ final class TableView {
     return consumers;
   }
 
+  /** Consumers by id, sorted. */
+  TreeMap<String, Consumer> consumersById() {
+    TreeMap<String, Consumer> consumers = new TreeMap<>();
+    for (Path p : io.list(paths.consumerDir())) {
+      Optional<String> id = TablePaths.parseConsumerId(p.getFileName().toString());
+      if (id.isPresent()) {
+        ConsumerJson.find(io, p).ifPresent(c -> consumers.put(id.get(), c));
+      }
+    }
+    return consumers;
+  }
+
   /** Long-lived changelog metadata ({@code changelog/changelog-N}), by snapshot id. */
   TreeMap<Long, Snapshot> changelogs() {
     TreeMap<Long, Snapshot> changelogs = new TreeMap<>();

@@ -89,17 +89,37 @@ public final class Tags {
    * @throws IllegalArgumentException the tag does not exist
    */
   public TagReport deleteTag(String name) {
-    Tag tag = view.findTag(name).orElseThrow(() -> new IllegalArgumentException("Tag '" + name
-        + "' does not exist in " + view.paths.root() + " (tags: " + view.tags().keySet() + ")"));
+    Tag tag = findTag(name);
     Snapshot tagged = tag.snapshot();
-    boolean snapshotLives = view.store.findSnapshot(tagged.id())
-        .map(s -> s.deltaManifestList().equals(tagged.deltaManifestList())).orElse(false);
-    List<Path> unused = snapshotLives ? List.of() : filesOnlyUsedBy(name, tag);
+    List<Path> unused = snapshotLives(tag) ? List.of() : filesOnlyUsedBy(name, tag);
     view.io.delete(view.paths.tagFile(name));
     DeletedFiles deleted = FileDeleter.delete(view.io, view.paths, unused);
     LOG.info("Deleted tag {} of snapshot {} in {}: {} files ({} bytes)", name, tagged.id(), view.paths.root(),
         deleted.count(), deleted.bytes());
     return new TagReport(TagReport.Action.DELETED, name, tagged.id(), tag.createTime(), tag.timeRetained(), deleted);
+  }
+
+  /**
+   * What {@link #deleteTag} would remove now, without changing anything.
+   *
+   * @throws IllegalArgumentException the tag does not exist
+   */
+  public TagDeletePreview previewDeleteTag(String name) {
+    Tag tag = findTag(name);
+    boolean expired = !snapshotLives(tag);
+    List<Path> unused = expired ? filesOnlyUsedBy(name, tag) : List.of();
+    return new TagDeletePreview(name, tag.snapshot().id(), expired, FilesPreview.of(view.io, view.paths, unused));
+  }
+
+  private Tag findTag(String name) {
+    return view.findTag(name).orElseThrow(() -> new IllegalArgumentException("Tag '" + name
+        + "' does not exist in " + view.paths.root() + " (tags: " + view.tags().keySet() + ")"));
+  }
+
+  private boolean snapshotLives(Tag tag) {
+    Snapshot tagged = tag.snapshot();
+    return view.store.findSnapshot(tagged.id())
+        .map(s -> s.deltaManifestList().equals(tagged.deltaManifestList())).orElse(false);
   }
 
   /** Deletes the tags whose retention has passed ({@code tagCreateTime + tagTimeRetained} before now). */

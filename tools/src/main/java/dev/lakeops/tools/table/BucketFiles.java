@@ -1,0 +1,28 @@
+package dev.lakeops.tools.table;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The live data files of one bucket.
+ *
+ * @param partition its partition path ({@code dt=2024-01-01}); empty for an unpartitioned table
+ * @param bucket the bucket id
+ * @param files live data files
+ * @param level0Files files in level 0 (not yet compacted; every append-table file)
+ * @param sortedRuns level-0 files plus non-empty levels above 0 (Paimon's count of sorted runs)
+ * @param smallFiles files below the small-file threshold
+ * @param bytes their total size
+ * @param maxLevel the highest level holding a file
+ */
+public record BucketFiles(String partition, int bucket, int files, int level0Files, int sortedRuns, int smallFiles,
+                          long bytes, int maxLevel) {
+
+  public BucketFiles {
+    requireNonNull(partition, "partition");
+  }
+
+  /** {@code dt=2024-01-01/bucket-0}, or {@code bucket-0} for an unpartitioned table. */
+  public String name() {
+    return (partition.isEmpty() ? "" : partition + "/") + "bucket-" + bucket;
+  }
+}
