@@ -83,7 +83,7 @@ public final class FileAuditLog implements AuditLog {
 
   @Override
   public ChainVerification verifyChain() {
-    return AuditChain.verify(lines(), line -> "line " + line + " of " + file);
+    return AuditChain.verify(lines(), line -> "line " + line);
   }
 
   private List<String> lines() {
