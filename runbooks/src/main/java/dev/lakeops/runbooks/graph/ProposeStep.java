@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * {@code next}; carrying the proposal out starts at {@code approval} (if the runbook describes the
  * execution), never during triage.
  */
-public record ProposeStep(String id, ActionKind action, Map<String, Template> args, String reason, String next, @Nullable String approval)
+public record ProposeStep(String id, ActionKind action, Map<String, Template> args, Template reason, String next, @Nullable String approval)
     implements Step {
 
   public ProposeStep {
@@ -36,11 +36,17 @@ public record ProposeStep(String id, ActionKind action, Map<String, Template> ar
 
   @Override
   public List<String> reads() {
-    return Template.outputsOf(args.values());
+    return Template.outputsOf(templates());
   }
 
   @Override
   public List<String> inputsRead() {
-    return Template.inputsOf(args.values());
+    return Template.inputsOf(templates());
+  }
+
+  private List<Template> templates() {
+    List<Template> all = new ArrayList<>(args.values());
+    all.add(reason);
+    return all;
   }
 }

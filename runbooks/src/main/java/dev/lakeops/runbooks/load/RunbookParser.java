@@ -214,10 +214,11 @@ final class RunbookParser {
         yield new BranchStep(id, choices, nonNull(text(s, "otherwise", true)), bound(s));
       }
       case "propose" -> {
-        unknownKeys(s, Set.of("id", "propose", "args", "reason", "next", "approval"), "a propose step");
+        unknownKeys(s, Set.of("id", "propose", "args", "reason", "next", "on_approval"), "a propose step");
         ActionKind action = action(s.get("propose").asText());
-        String reason = text(s, "reason", false);
-        yield new ProposeStep(id, action, args(s.get("args")), reason == null ? "" : reason, nonNull(text(s, "next", true)), text(s, "approval", false));
+        String reasonText = text(s, "reason", false);
+        Template reason = template(reasonText == null ? "" : reasonText, "reason");
+        yield new ProposeStep(id, action, args(s.get("args")), reason == null ? Template.literal("") : reason, nonNull(text(s, "next", true)), text(s, "on_approval", false));
       }
       case "approval" -> {
         unknownKeys(s, Set.of("id", "approval", "on_approved", "on_rejected"), "an approval step");

@@ -254,7 +254,7 @@ public final class RunbookValidator {
         for (String p : preds.getOrDefault(id, List.of())) {
           boolean fromProposal = g.require(p) instanceof ProposeStep ps && ps.id().equals(a.proposal()) && id.equals(ps.approval());
           if (!fromProposal) {
-            problems.add(Problem.at(g.source(), id, "is reached from '" + p + "'; an approval starts only from its proposal's 'approval'"));
+            problems.add(Problem.at(g.source(), id, "is reached from '" + p + "'; an approval starts only from its proposal's 'on_approval'"));
           }
         }
       }

@@ -185,7 +185,8 @@ public final class GraphRunbook implements Runbook {
         missing.add(name);
       }
     });
-    return new ProposedAction(p.id(), p.action().actionName(), p.action().tier(), args, missing, p.reason(), p.approval());
+    return new ProposedAction(p.id(), p.action().actionName(), p.action().tier(), args, missing, p.reason().renderLenient(state, state).strip(),
+        p.approval());
   }
 
   private static Verdict conclude(VerdictSpec spec, RunState state, List<ProposedAction> proposals, TimeWindow window) {
