@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "lakeops 0.1.0",
     description = "The first responder for the streaming lakehouse.",
-    subcommands = {DemoCommand.class, ServeCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class, BinlogCommand.class})
+    subcommands = {DemoCommand.class, ServeCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class, BinlogCommand.class, TriageCommand.class, RunbooksCommand.class})
 public final class LakeopsCli {
 
   public static void main(String[] args) {
