@@ -2,11 +2,9 @@ package dev.lakeops.agent.triage;
 
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.runbooks.DeterministicPlanner;
-import dev.lakeops.runbooks.tool.BinlogBindings;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.KafkaBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
-import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkClusters;
@@ -56,14 +54,18 @@ public class TriageBeans {
     return new FlinkTools(new FlinkJobProbe(new FlinkRestClient(restUrl, timeout)), new BackpressureAnalyzer());
   }
 
-  /** The read-only tools the runbooks call: Flink and Kafka of the configured clusters, binlog files. */
+  /**
+   * The read-only tools the runbooks call: Flink and Kafka of the configured clusters. The binlog
+   * verifier is not bound: an alert label would name any file on this host. Binding it takes a
+   * directory, {@code BinlogBindings.confinedTo(new BinlogTools(), dir)}; until then the binlog
+   * runbook answers that the tool is not available.
+   */
   @Produces
   @Singleton
   ToolRegistry toolRegistry(FlinkClusters flink, KafkaTools kafka, LakeopsConfig config) {
     return new ToolRegistry()
         .registerAll(FlinkBindings.of(flink))
-        .registerAll(KafkaBindings.of(kafka, KafkaToolBeans.clusters(config.kafka())))
-        .registerAll(BinlogBindings.of(new BinlogTools()));
+        .registerAll(KafkaBindings.of(kafka, KafkaToolBeans.clusters(config.kafka())));
   }
 
   /** Every shipped runbook; one that does not load fails the start with its problems. */

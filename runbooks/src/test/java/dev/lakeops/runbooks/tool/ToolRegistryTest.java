@@ -78,4 +78,25 @@ class ToolRegistryTest {
 
     assertThat(ToolCatalog.lakeops().names()).filteredOn(n -> !n.startsWith("table.")).containsExactlyInAnyOrderElementsOf(bound);
   }
+
+  @Test
+  void readsOnlyBinlogFilesInsideTheConfinedDirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path inside = java.nio.file.Files.copy(java.nio.file.Path.of("../tools/src/test/resources/binlog/mariadb-10.11-crc32.000002"),
+        dir.resolve("mysql-bin.000002"));
+    java.nio.file.Path outside = java.nio.file.Files.createTempFile("secret", ".txt");
+    java.nio.file.Files.createSymbolicLink(dir.resolve("link.000003"), outside);
+    ToolRegistry tools = new ToolRegistry().registerAll(BinlogBindings.confinedTo(new dev.lakeops.tools.binlog.BinlogTools(), dir));
+
+    try {
+      assertThat(tools.call("binlog.verify", Map.of("path", "mysql-bin.000002")).status()).isEqualTo(ToolReport.Status.OK);
+      assertThat(tools.call("binlog.verify", Map.of("path", inside.toString())).status()).isEqualTo(ToolReport.Status.OK);
+      for (String escape : List.of("../secret.txt", outside.toString(), "link.000003", "/etc/passwd")) {
+        ToolReport r = tools.call("binlog.verify", Map.of("path", escape));
+        assertThat(r.status()).as(escape).isEqualTo(ToolReport.Status.ERROR);
+        assertThat(r.error()).as(escape).contains("is outside the binlog directory");
+      }
+    } finally {
+      java.nio.file.Files.deleteIfExists(outside);
+    }
+  }
 }
