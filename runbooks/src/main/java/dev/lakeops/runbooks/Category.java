@@ -23,5 +23,23 @@ public enum Category {
   /** Measured, but the figures do not support a conclusion. */
   INCONCLUSIVE,
   /** No runbook applies to this alert. */
-  NO_RUNBOOK
+  NO_RUNBOOK,
+  /** A consumer group is behind its topic and not catching up (growing, stalled or stopped). */
+  KAFKA_LAG,
+  /** Records were delivered or stored more than once (a replay after a rewind or a restart). */
+  DUPLICATES,
+  /** Records are gone before they were read or written (retention, truncation, a reset). */
+  DATA_LOSS,
+  /** Two counts of the same data differ, and the difference is not yet explained as duplicates or loss. */
+  COUNT_MISMATCH,
+  /** A binlog file is damaged: a bad checksum, header or a truncated event. */
+  BINLOG_CORRUPTION,
+  /** Level-0 files pile up in buckets faster than compaction merges them. */
+  COMPACTION_BACKLOG,
+  /** Partitions or buckets hold many small files. */
+  SMALL_FILES,
+  /** The table's latest snapshots hold bad data and an earlier snapshot or tag is the way back. */
+  ROLLBACK_NEEDED,
+  /** Everything the runbook checks is healthy. */
+  NO_FAULT
 }

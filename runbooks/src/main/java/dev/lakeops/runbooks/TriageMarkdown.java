@@ -25,6 +25,20 @@ final class TriageMarkdown {
       }
       md.append("\n\n");
     }
+    if (v.window() != null) {
+      md.append("**Window:** ").append(v.window().from()).append(" to ").append(v.window().to()).append("\n\n");
+    }
+    if (!v.evidence().isEmpty()) {
+      md.append("**Evidence:** ");
+      String sep = "";
+      for (String id : v.evidence()) {
+        md.append(sep).append(code(id));
+        sep = ", ";
+      }
+      md.append("\n\n");
+    }
+    java.util.Map<Finding, String> ids = new java.util.IdentityHashMap<>();
+    report.findingsById().forEach((id, f) -> ids.put(f, id));
     for (ToolReport tool : report.tools()) {
       if (tool.status() == ToolReport.Status.OK) {
         md.append("**Findings of ").append(code(tool.tool())).append("**");
@@ -36,7 +50,7 @@ final class TriageMarkdown {
       }
       md.append("\n\n");
       for (Finding f : tool.findings()) {
-        md.append("- ").append(f.severity()).append(" ").append(code(f.code())).append(" — ").append(text(f.summary())).append("\n");
+        md.append("- ").append(code(ids.getOrDefault(f, "?"))).append(" ").append(f.severity()).append(" ").append(code(f.code())).append(" — ").append(text(f.summary())).append("\n");
         for (Map.Entry<String, String> e : f.evidence().entrySet()) {
           md.append("  - ").append(text(e.getKey())).append(": ").append(code(e.getValue())).append("\n");
         }
@@ -44,6 +58,22 @@ final class TriageMarkdown {
       if (!tool.findings().isEmpty()) {
         md.append("\n");
       }
+    }
+    if (!v.proposals().isEmpty()) {
+      md.append("**Proposed actions** (none has run; each needs approval)\n\n");
+      for (ProposedAction p : v.proposals()) {
+        md.append("- ").append(code(p.action())).append(" (").append(p.tier()).append(", ").append(text(p.status())).append(")");
+        String sep = ": ";
+        for (Map.Entry<String, String> e : p.args().entrySet()) {
+          md.append(sep).append(text(e.getKey())).append("=").append(code(e.getValue()));
+          sep = ", ";
+        }
+        if (!p.reason().isBlank()) {
+          md.append(" — ").append(text(p.reason()));
+        }
+        md.append("\n");
+      }
+      md.append("\n");
     }
     if (!v.nextActions().isEmpty()) {
       md.append("**Next actions**\n\n");

@@ -2,7 +2,10 @@ package dev.lakeops.agent.triage;
 
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.runbooks.DeterministicPlanner;
-import dev.lakeops.runbooks.flink.FlinkBackpressureRunbook;
+import dev.lakeops.runbooks.tool.FlinkBindings;
+import dev.lakeops.runbooks.tool.KafkaBindings;
+import dev.lakeops.runbooks.tool.ToolRegistry;
+import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.flink.FlinkJobProbe;
@@ -13,7 +16,6 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -52,15 +54,24 @@ public class TriageBeans {
     return new FlinkTools(new FlinkJobProbe(new FlinkRestClient(restUrl, timeout)), new BackpressureAnalyzer());
   }
 
+  /**
+   * The read-only tools the runbooks call: Flink and Kafka of the configured clusters. The binlog
+   * verifier is not bound: an alert label would name any file on this host. Binding it takes a
+   * directory, {@code BinlogBindings.confinedTo(new BinlogTools(), dir)}; until then the binlog
+   * runbook answers that the tool is not available.
+   */
   @Produces
   @Singleton
-  FlinkBackpressureRunbook flinkBackpressureRunbook(FlinkClusters clusters, Clock clock) {
-    return new FlinkBackpressureRunbook(clusters, clock);
+  ToolRegistry toolRegistry(FlinkClusters flink, KafkaTools kafka, LakeopsConfig config) {
+    return new ToolRegistry()
+        .registerAll(FlinkBindings.of(flink))
+        .registerAll(KafkaBindings.of(kafka, KafkaToolBeans.clusters(config.kafka())));
   }
 
+  /** Every shipped runbook; one that does not load fails the start with its problems. */
   @Produces
   @Singleton
-  DeterministicPlanner planner(FlinkBackpressureRunbook flinkBackpressure, Clock clock) {
-    return new DeterministicPlanner(List.of(flinkBackpressure), clock);
+  DeterministicPlanner planner(ToolRegistry tools, Clock clock) {
+    return DeterministicPlanner.shipped(tools, clock);
   }
 }

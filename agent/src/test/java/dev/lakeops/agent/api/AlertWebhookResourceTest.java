@@ -81,7 +81,10 @@ class AlertWebhookResourceTest {
 
     assertThat(incident.getString("report.verdict.category")).isEqualTo("NOT_FOUND");
     assertThat(incident.getString("report.verdict.headline")).contains("'mars'").contains("default").contains("eu");
-    assertThat(incident.getList("report.tools")).isEmpty();
+    // The refusal is the one tool report: no cluster was read in place of 'mars'.
+    assertThat(incident.getList("report.tools")).hasSize(1);
+    assertThat(incident.getString("report.tools[0].status")).isEqualTo("NO_DATA");
+    assertThat(incident.getString("report.tools[0].error")).contains("No Flink cluster named 'mars'");
   }
 
   @Test

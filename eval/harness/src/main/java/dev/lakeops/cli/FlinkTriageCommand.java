@@ -2,7 +2,9 @@ package dev.lakeops.cli;
 
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.TriageReport;
-import dev.lakeops.runbooks.flink.FlinkBackpressureRunbook;
+import dev.lakeops.runbooks.plan.GraphRunbook;
+import dev.lakeops.runbooks.tool.FlinkBindings;
+import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.flink.FlinkTools;
@@ -40,7 +42,8 @@ final class FlinkTriageCommand implements Callable<Integer> {
   public Integer call() {
     String name = FlinkToolCommand.requireJob(spec, job);
     FlinkTools tools = target.tools(spec, Sampling.defaults());
-    FlinkBackpressureRunbook runbook = new FlinkBackpressureRunbook(new FlinkClusters(Map.of(target.name(), tools), target.name()), Clock.systemUTC());
+    ToolRegistry registry = new ToolRegistry().registerAll(FlinkBindings.of(new FlinkClusters(Map.of(target.name(), tools), target.name())));
+    GraphRunbook runbook = GraphRunbook.shipped("flink-backpressure", registry, Clock.systemUTC());
     String label = name.matches("[0-9a-f]{32}") ? "job_id" : "job_name";
     AlertSignal alert = new AlertSignal(Map.of("alertname", "cli: flink triage", label, name, "flink_cluster", target.name()), Map.of());
     TriageReport report = runbook.run(alert);

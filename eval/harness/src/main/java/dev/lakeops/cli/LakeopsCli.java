@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "lakeops 0.1.0",
     description = "The first responder for the streaming lakehouse.",
-    subcommands = {DemoCommand.class, ServeCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class, BinlogCommand.class,
-        ActionsCommand.class, AuditCommand.class})
+    subcommands = {DemoCommand.class, ServeCommand.class, TriageCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class,
+        BinlogCommand.class, RunbooksCommand.class, ActionsCommand.class, AuditCommand.class})
 public final class LakeopsCli {
 
   public static void main(String[] args) {

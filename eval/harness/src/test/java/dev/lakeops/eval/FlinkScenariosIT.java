@@ -7,7 +7,9 @@ import dev.lakeops.eval.sandbox.FlinkScenarios;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.TriageReport;
-import dev.lakeops.runbooks.flink.FlinkBackpressureRunbook;
+import dev.lakeops.runbooks.plan.GraphRunbook;
+import dev.lakeops.runbooks.tool.FlinkBindings;
+import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.Severity;
@@ -45,16 +47,17 @@ class FlinkScenariosIT {
   private static final Duration SETTLE = Duration.ofSeconds(60);
   private static FlinkScenarios cluster;
   private static FlinkTools tools;
-  private static FlinkBackpressureRunbook runbook;
+  private static GraphRunbook runbook;
 
   @BeforeAll
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     Path work = home.resolve("eval/harness/target/it/flink-scenarios").toAbsolutePath();
-    cluster = FlinkScenarios.start(home, work, 28082, FlinkScenarios.ALL);
+    cluster = FlinkScenarios.start(home, work, Integer.getInteger("lakeops.it.flink-scenarios.port", 28082), FlinkScenarios.ALL);
     tools = new FlinkTools(new FlinkJobProbe(new FlinkRestClient(cluster.flinkRestUrl(), Duration.ofSeconds(5)), Sampling.defaults(), Clock.systemUTC()),
         new BackpressureAnalyzer());
-    runbook = new FlinkBackpressureRunbook(new FlinkClusters(Map.of("scenarios", tools), "scenarios"), Clock.systemUTC());
+    runbook = GraphRunbook.shipped("flink-backpressure",
+        new ToolRegistry().registerAll(FlinkBindings.of(new FlinkClusters(Map.of("scenarios", tools), "scenarios"))), Clock.systemUTC());
   }
 
   @AfterAll

@@ -7,6 +7,9 @@ import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.Runbook;
 import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.plan.GraphRunbook;
+import dev.lakeops.runbooks.tool.FlinkBindings;
+import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
@@ -22,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+/** The shipped {@code flink-backpressure} runbook over the real Flink tools, reading a recorded cluster. */
 class FlinkBackpressureRunbookTest {
 
   private static final String JID = "0123456789abcdef0123456789abcdef";
@@ -66,8 +70,15 @@ class FlinkBackpressureRunbookTest {
   }
 
   private final SlowSinkCluster cluster = new SlowSinkCluster();
-  private final FlinkBackpressureRunbook runbook =
-      new FlinkBackpressureRunbook(new FlinkTools(new FlinkJobProbe(cluster, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer()), Clock.systemUTC());
+  private final GraphRunbook runbook = runbook(FlinkClusters.single(tools(cluster)));
+
+  private static FlinkTools tools(FlinkRest rest) {
+    return new FlinkTools(new FlinkJobProbe(rest, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer());
+  }
+
+  private static GraphRunbook runbook(FlinkClusters clusters) {
+    return GraphRunbook.shipped("flink-backpressure", new ToolRegistry().registerAll(FlinkBindings.of(clusters)), Clock.systemUTC());
+  }
 
   private static AlertSignal alert(Map<String, String> labels) {
     return new AlertSignal(labels, Map.of("summary", "Flink job is backpressured"));
@@ -79,8 +90,10 @@ class FlinkBackpressureRunbookTest {
 
     assertThat(report.verdict().category()).isEqualTo(Category.BACKPRESSURE);
     assertThat(report.verdict().entities()).containsEntry("vertex", "lake-writer").containsEntry("job", "orders-to-lake");
-    assertThat(report.verdict().evidence()).contains("flink.backpressure.bottleneck", "flink.backpressure.slow-sink");
-    assertThat(report.toMarkdown()).contains("lake-writer").contains("busyMsPerSecond.max: `998`");
+    assertThat(report.evidenceCodes()).contains("flink.backpressure.bottleneck", "flink.backpressure.slow-sink");
+    assertThat(report.verdict().evidence()).allSatisfy(id -> assertThat(report.findingsById()).containsKey(id));
+    assertThat(report.verdict().window()).isNotNull();
+    assertThat(report.toMarkdown()).contains("lake-writer").contains("busyMsPerSecond.max: `998`").contains("`backpressure#1`");
   }
 
   @Test
@@ -98,9 +111,7 @@ class FlinkBackpressureRunbookTest {
   @Test
   void readsTheClusterTheAlertNames() {
     SlowSinkCluster other = new SlowSinkCluster();
-    FlinkBackpressureRunbook two = new FlinkBackpressureRunbook(new FlinkClusters(Map.of(
-        "default", new FlinkTools(new FlinkJobProbe(cluster, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer()),
-        "eu", new FlinkTools(new FlinkJobProbe(other, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer())), "default"), Clock.systemUTC());
+    GraphRunbook two = runbook(new FlinkClusters(Map.of("default", tools(cluster), "eu", tools(other)), "default"));
 
     TriageReport report = two.run(alert(Map.of("alertname", "FlinkBackpressure", "job_name", "orders-to-lake", "flink_cluster", "eu")));
 
@@ -115,7 +126,7 @@ class FlinkBackpressureRunbookTest {
 
     assertThat(report.verdict().category()).isEqualTo(Category.NOT_FOUND);
     assertThat(report.verdict().headline()).contains("'us'").contains("default");
-    assertThat(report.tools()).isEmpty();
+    assertThat(report.tools()).singleElement().satisfies(t -> assertThat(t.status()).isEqualTo(ToolReport.Status.NO_DATA));
     assertThat(cluster.paths).isEmpty();
   }
 
@@ -140,8 +151,7 @@ class FlinkBackpressureRunbookTest {
         return "http://flink:8081";
       }
     };
-    FlinkBackpressureRunbook offline =
-        new FlinkBackpressureRunbook(new FlinkTools(new FlinkJobProbe(down, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer()), Clock.systemUTC());
+    GraphRunbook offline = runbook(FlinkClusters.single(tools(down)));
 
     TriageReport report = offline.run(alert(Map.of("alertname", "FlinkBackpressure", "job_name", "orders-to-lake")));
 
@@ -151,8 +161,9 @@ class FlinkBackpressureRunbookTest {
 
   @Test
   void matchesOnlyAlertsThatNameAFlinkJob() {
-    assertThat(runbook.match(alert(Map.of("alertname", "FlinkBackpressure", "job_name", "x")))).isEqualTo(Runbook.Match.LABEL);
-    assertThat(runbook.match(new AlertSignal(Map.of("alertname", "Whatever", "job_id", "x"), Map.of()))).isEqualTo(Runbook.Match.KEYWORD);
-    assertThat(runbook.match(alert(Map.of("alertname", "FlinkBackpressure", "job", "prometheus-scrape-job")))).isEqualTo(Runbook.Match.NONE);
+    assertThat(runbook.match(alert(Map.of("alertname", "FlinkJobBackpressured", "job_name", "x")))).isEqualTo(Runbook.Match.LABEL);
+    assertThat(runbook.match(alert(Map.of("alertname", "Whatever", "job_id", "x")))).isEqualTo(Runbook.Match.KEYWORD);
+    assertThat(runbook.match(new AlertSignal(Map.of("alertname", "Whatever", "job_id", "x"), Map.of()))).isEqualTo(Runbook.Match.NONE);
+    assertThat(runbook.match(alert(Map.of("alertname", "FlinkJobBackpressured", "job", "prometheus-scrape-job")))).isEqualTo(Runbook.Match.NONE);
   }
 }

@@ -1,0 +1,133 @@
+package dev.lakeops.eval.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.eval.sandbox.KafkaSandbox;
+import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.ProposedAction;
+import dev.lakeops.runbooks.StepRecord;
+import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.action.RiskTier;
+import dev.lakeops.runbooks.tool.KafkaBindings;
+import dev.lakeops.runbooks.tool.ToolRegistry;
+import dev.lakeops.tools.kafka.KafkaCluster;
+import dev.lakeops.tools.kafka.KafkaClusters;
+import dev.lakeops.tools.kafka.KafkaProbeOptions;
+import dev.lakeops.tools.kafka.KafkaTools;
+import dev.lakeops.tools.kafka.LagHistory;
+import dev.lakeops.tools.kafka.LagRules;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.RecordsToDelete;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The deterministic planner on Kafka alerts against a real KRaft broker: the shipped kafka-lag
+ * runbook, with the lag rules the agent uses (a 10 s window before a group is called stopped).
+ * Each test reads its own cluster profile, so each lag window holds only its own probes.
+ */
+class KafkaTriageIT {
+
+  @TempDir static Path workDir;
+  private static KafkaSandbox broker;
+  private static KafkaFixtures kafka;
+  private static DeterministicPlanner planner;
+
+  @BeforeAll
+  static void start() {
+    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
+    broker = KafkaSandbox.start(home, workDir, 61520, 61521);
+    kafka = new KafkaFixtures(broker.bootstrap());
+    KafkaClusters clusters = KafkaClusters.of(List.of(profile("lagging"), profile("healthy"), profile("retention")));
+    KafkaTools tools = new KafkaTools(clusters, KafkaProbeOptions.defaults(), LagRules.defaults(), LagHistory.defaults(), Clock.systemUTC());
+    planner = DeterministicPlanner.shipped(new ToolRegistry().registerAll(KafkaBindings.of(tools, clusters)), Clock.systemUTC());
+  }
+
+  private static KafkaCluster profile(String name) {
+    return new KafkaCluster("it-" + name, broker.bootstrap(), Map.of());
+  }
+
+  @AfterAll
+  static void stop() {
+    long pid = broker == null ? -1 : broker.pid();
+    if (kafka != null) {
+      kafka.close();
+    }
+    if (broker != null) {
+      broker.close();
+    }
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("broker stopped").isFalse();
+  }
+
+  private static TriageReport fire(String cluster, String group) {
+    return planner.triage(new AlertSignal(
+        Map.of("alertname", "KafkaConsumerLag", "consumergroup", group, "kafka_cluster", "it-" + cluster),
+        Map.of("summary", "Consumer group " + group + " is lagging")));
+  }
+
+  @Test
+  void callsAGroupWithoutConsumersThatStaysBehindStoppedAndNamesThePartition() throws Exception {
+    kafka.createTopic("rb-lagging", 2, Map.of());
+    kafka.produce("rb-lagging", 200, 20);
+    kafka.commit("g-rb-lagging", "rb-lagging", 0, 10);
+    kafka.commit("g-rb-lagging", "rb-lagging", 1, 10);
+
+    TriageReport r = fire("lagging", "g-rb-lagging");
+
+    assertThat(r.runbook()).isEqualTo("kafka-lag");
+    assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.KAFKA_LAG);
+    assertThat(r.verdict().entities()).containsEntry("group", "g-rb-lagging").containsEntry("topic", "rb-lagging")
+        .containsEntry("status", "STOP").containsKey("partition");
+    assertThat(r.verdict().entities().get("partition")).startsWith("rb-lagging-");
+    assertThat(r.evidenceCodes()).contains("kafka.lag.stopped");
+    assertThat(r.verdict().proposals()).isEmpty();
+    // The first round's window (5 s) is too short to call the group stopped; the bounded loop probes again.
+    assertThat(r.steps().stream().filter(s -> s.step().equals("lag")).count()).isGreaterThanOrEqualTo(2);
+  }
+
+  @Test
+  void findsNoFaultInAGroupThatHasReadEverything() throws Exception {
+    kafka.createTopic("rb-healthy", 2, Map.of());
+    kafka.produce("rb-healthy", 200, 20);
+    kafka.consumeAll("g-rb-healthy", "rb-healthy");
+
+    TriageReport r = fire("healthy", "g-rb-healthy");
+
+    assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.NO_FAULT);
+    assertThat(r.evidenceCodes()).contains("kafka.lag.ok");
+    assertThat(r.steps()).extracting(StepRecord::step).containsExactly("lag", "readable", "conclude", "no-fault");
+  }
+
+  @Test
+  void callsOffsetsBelowTheLogStartLossAndProposesAResetWithoutRunningIt() throws Exception {
+    kafka.createTopic("rb-retention", 1, Map.of());
+    kafka.produce("rb-retention", 100, 10);
+    kafka.commit("g-rb-retention", "rb-retention", 0, 30);
+    kafka.admin().deleteRecords(Map.of(new TopicPartition("rb-retention", 0), RecordsToDelete.beforeOffset(60))).all().get(10, TimeUnit.SECONDS);
+
+    TriageReport r = fire("retention", "g-rb-retention");
+
+    assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.DATA_LOSS);
+    assertThat(r.verdict().entities()).containsEntry("group", "g-rb-retention").containsEntry("topic", "rb-retention");
+    ProposedAction reset = r.verdict().proposals().get(0);
+    assertThat(reset.action()).isEqualTo("kafka.reset_offsets");
+    assertThat(reset.tier()).isEqualTo(RiskTier.DESTRUCTIVE);
+    assertThat(reset.args()).containsEntry("cluster", "it-retention").containsEntry("group", "g-rb-retention")
+        .containsEntry("topic", "rb-retention").containsEntry("to", "earliest");
+    assertThat(reset.status()).isEqualTo("awaiting approval");
+    assertThat(r.steps()).extracting(StepRecord::kind).doesNotContain("approval", "action", "verify");
+    // Nothing moved: the group still points below the log start.
+    long committed = kafka.admin().listConsumerGroupOffsets("g-rb-retention").partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS)
+        .get(new TopicPartition("rb-retention", 0)).offset();
+    assertThat(committed).isEqualTo(30);
+  }
+}
