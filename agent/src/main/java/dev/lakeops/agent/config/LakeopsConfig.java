@@ -23,6 +23,11 @@ public interface LakeopsConfig {
 
   Retention retention();
 
+  /** People who may approve, by lakeops user name: {@code lakeops.approvers.<user>.*}. */
+  Map<String, ApproverProfile> approvers();
+
+  Approval approval();
+
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
   String dataDir();
@@ -135,5 +140,37 @@ public interface LakeopsConfig {
     /** Resolved incidents older than this (by last change) are deleted; {@code 0} keeps them forever. */
     @WithDefault("30d")
     Duration incidents();
+  }
+
+  /** One lakeops user: roles, the chat identities that are this user, and a token for the API and console. */
+  interface ApproverProfile {
+
+    /** {@code approver} and/or {@code viewer}. */
+    java.util.List<String> roles();
+
+    /** Chat identities, {@code platform:user-id} (e.g. {@code slack:U024BE7LH}, {@code feishu:ou_7d8a6e6d}). */
+    java.util.Optional<java.util.List<String>> imIds();
+
+    /** Secret this user presents as {@code Authorization: Bearer <token>} to the API and console; never logged. */
+    java.util.Optional<String> token();
+  }
+
+  /** Proposals and approvals. */
+  interface Approval {
+
+    /** How long a proposal may wait for approval. */
+    @WithDefault("1h")
+    Duration proposalTtl();
+
+    /** Key of the signed one-time approval links; without it no links are made. */
+    java.util.Optional<String> linkSecret();
+
+    /** How long a signed link stays valid. */
+    @WithDefault("30m")
+    Duration linkTtl();
+
+    /** Base URL people reach lakeops at, for links in chat, e.g. {@code https://lakeops.example}. */
+    @WithDefault("http://127.0.0.1:8080")
+    String publicUrl();
   }
 }

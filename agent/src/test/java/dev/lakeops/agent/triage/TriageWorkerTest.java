@@ -171,6 +171,16 @@ class TriageWorkerTest {
       public Retention retention() {
         throw new UnsupportedOperationException("not used by the worker");
       }
+
+      @Override
+      public Map<String, ApproverProfile> approvers() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
+
+      @Override
+      public Approval approval() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
     };
   }
 }

@@ -1,0 +1,132 @@
+package dev.lakeops.agent.approval;
+
+import dev.lakeops.agent.store.SqlErrors;
+import dev.lakeops.runbooks.approval.Approval;
+import dev.lakeops.runbooks.approval.Proposal;
+import dev.lakeops.runbooks.approval.ProposalJson;
+import dev.lakeops.runbooks.approval.ProposalState;
+import dev.lakeops.runbooks.approval.ProposalStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
+
+/**
+ * Proposals in the {@code proposal} table, shared by every instance on the same database. Each
+ * change locks the row ({@code SELECT ... FOR UPDATE}) and checks the expected state inside the
+ * transaction, so of two instances moving a proposal out of the same state exactly one succeeds:
+ * an approval runs once however many instances share the database.
+ */
+public final class JdbcProposalStore implements ProposalStore {
+
+  private final DataSource dataSource;
+
+  public JdbcProposalStore(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
+  @Override
+  public void create(Proposal proposal) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement("INSERT INTO proposal (id, state, created_at_us, doc) VALUES (?, ?, ?, ?)")) {
+      s.setString(1, proposal.id());
+      s.setString(2, proposal.state().name());
+      s.setLong(3, ChronoUnit.MICROS.between(Instant.EPOCH, proposal.created()));
+      s.setString(4, ProposalJson.toJson(proposal));
+      s.executeUpdate();
+    } catch (SQLException e) {
+      if (SqlErrors.isUniqueViolation(e)) {
+        throw new IllegalStateException("A proposal with id " + proposal.id() + " exists");
+      }
+      throw SqlErrors.wrap("store proposal " + proposal.id(), e);
+    }
+  }
+
+  @Override
+  public Optional<Proposal> find(String id) {
+    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal WHERE id = ?")) {
+      s.setString(1, id);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? Optional.of(ProposalJson.fromJson(rs.getString(1))) : Optional.empty();
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.wrap("find proposal " + id, e);
+    }
+  }
+
+  @Override
+  public List<Proposal> list() {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal ORDER BY created_at_us, id");
+        ResultSet rs = s.executeQuery()) {
+      List<Proposal> out = new ArrayList<>();
+      while (rs.next()) {
+        out.add(ProposalJson.fromJson(rs.getString(1)));
+      }
+      return out;
+    } catch (SQLException e) {
+      throw SqlErrors.wrap("list proposals", e);
+    }
+  }
+
+  @Override
+  public boolean transition(String id, ProposalState from, ProposalState to) {
+    return change(id, from, p -> p.withState(to));
+  }
+
+  @Override
+  public boolean addApproval(String id, ProposalState expected, Approval approval, ProposalState next) {
+    return change(id, expected, p -> p.withApproval(approval).withState(next));
+  }
+
+  private boolean change(String id, ProposalState expected, UnaryOperator<Proposal> change) {
+    try (Connection c = dataSource.getConnection()) {
+      boolean autoCommit = c.getAutoCommit();
+      c.setAutoCommit(false);
+      try {
+        Proposal current;
+        try (PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal WHERE id = ? FOR UPDATE")) {
+          s.setString(1, id);
+          try (ResultSet rs = s.executeQuery()) {
+            if (!rs.next()) {
+              c.rollback();
+              return false;
+            }
+            current = ProposalJson.fromJson(rs.getString(1));
+          }
+        }
+        if (current.state() != expected) {
+          c.rollback();
+          return false;
+        }
+        Proposal changed = change.apply(current);
+        try (PreparedStatement s = c.prepareStatement("UPDATE proposal SET state = ?, doc = ? WHERE id = ? AND state = ?")) {
+          s.setString(1, changed.state().name());
+          s.setString(2, ProposalJson.toJson(changed));
+          s.setString(3, id);
+          s.setString(4, expected.name());
+          if (s.executeUpdate() != 1) {
+            c.rollback();
+            return false;
+          }
+        }
+        c.commit();
+        return true;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setAutoCommit(autoCommit);
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.wrap("change proposal " + id, e);
+    }
+  }
+}
