@@ -1,0 +1,106 @@
+package dev.lakeops.agent.approval;
+
+import dev.lakeops.agent.chat.ApprovalOutcome;
+import dev.lakeops.agent.chat.ApprovalPort;
+import dev.lakeops.agent.chat.ChatMessage;
+import dev.lakeops.agent.im.ChatConfig;
+import dev.lakeops.runbooks.action.ActionKind;
+import dev.lakeops.runbooks.approval.ApprovalRefusedException;
+import dev.lakeops.runbooks.approval.ApprovalSource;
+import dev.lakeops.runbooks.approval.Proposal;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Approvals from chat: the sender's chat identity must map to a lakeops user
+ * ({@code lakeops.approvers.<user>.im-ids}); the approval gate decides the rest and audits it. A
+ * rollback asked for in chat only becomes a proposal of the non-destructive
+ * {@code table.rollback_to_as_latest}; the message text is stored as data, never parsed for
+ * arguments beyond the table and snapshot the interpreter already extracted.
+ */
+@ApplicationScoped
+public class GateApprovals implements ApprovalPort {
+
+  private final ProposalService proposals;
+  private final Optional<String> warehouse;
+
+  public GateApprovals(ProposalService proposals, ChatConfig chat) {
+    this.proposals = proposals;
+    this.warehouse = chat.tableWarehouse();
+  }
+
+  @Override
+  public ApprovalOutcome approve(String proposalId, ChatMessage from) {
+    Optional<String> user = proposals.users().byIm(from.platform(), from.userId());
+    if (user.isEmpty()) {
+      return unknown(proposalId, from);
+    }
+    if (proposals.find(proposalId).isEmpty()) {
+      return new ApprovalOutcome(ApprovalOutcome.Status.NOT_FOUND, proposalId, "no proposal with id " + proposalId);
+    }
+    try {
+      ProposalService.Decided d = proposals.approve(proposalId, user.get(), source(from));
+      String detail = d.execution() != null
+          ? "executed: " + d.execution().state() + (d.execution().verification() == null ? "" : ", verification " + d.execution().verification())
+          : d.executionRefused() != null ? "approved, but not executed: " + d.executionRefused()
+          : "approved by " + user.get() + " (" + d.proposal().approvers().size() + " of " + d.proposal().action().tier().approvalsRequired()
+              + " approvals)";
+      return new ApprovalOutcome(ApprovalOutcome.Status.APPROVED, proposalId, detail);
+    } catch (ApprovalRefusedException e) {
+      return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, proposalId, e.getMessage());
+    }
+  }
+
+  @Override
+  public ApprovalOutcome reject(String proposalId, ChatMessage from) {
+    Optional<String> user = proposals.users().byIm(from.platform(), from.userId());
+    if (user.isEmpty()) {
+      return unknown(proposalId, from);
+    }
+    if (proposals.find(proposalId).isEmpty()) {
+      return new ApprovalOutcome(ApprovalOutcome.Status.NOT_FOUND, proposalId, "no proposal with id " + proposalId);
+    }
+    try {
+      proposals.reject(proposalId, user.get(), source(from));
+      return new ApprovalOutcome(ApprovalOutcome.Status.REJECTED, proposalId, "rejected by " + user.get());
+    } catch (ApprovalRefusedException e) {
+      return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, proposalId, e.getMessage());
+    }
+  }
+
+  @Override
+  public ApprovalOutcome proposeRollback(@Nullable String table, @Nullable Long snapshot, ChatMessage from) {
+    if (table == null || snapshot == null) {
+      return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, null,
+          "say which table and snapshot, e.g. `rollback db.orders 42` (回滚 db.orders 到快照 42)");
+    }
+    String requester = proposals.users().byIm(from.platform(), from.userId())
+        .orElse(from.platform().id() + ":" + from.userId());
+    Map<String, String> args = new LinkedHashMap<>();
+    if (warehouse.isPresent() && !table.contains("/")) {
+      args.put("warehouse", warehouse.get());
+    }
+    args.put("table", table);
+    args.put("snapshot", Long.toString(snapshot));
+    try {
+      Proposal p = proposals.propose(ActionKind.TABLE_ROLLBACK_TO_AS_LATEST, args, requester, "asked for in chat",
+          List.of(), from.text());
+      return new ApprovalOutcome(ApprovalOutcome.Status.PROPOSED, p.id(), p.preview().summary());
+    } catch (ApprovalRefusedException e) {
+      return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, null, e.getMessage());
+    }
+  }
+
+  private static ApprovalOutcome unknown(String proposalId, ChatMessage from) {
+    return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, proposalId, "your " + from.platform().id() + " identity "
+        + from.userId() + " is not a lakeops user (lakeops.approvers.<user>.im-ids); nothing was approved");
+  }
+
+  private static ApprovalSource source(ChatMessage from) {
+    return new ApprovalSource(from.platform().id() + ":" + from.channel(), null, from.userId());
+  }
+}
