@@ -6,6 +6,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.PostgresServer;
+import dev.lakeops.table.Table;
+import dev.lakeops.table.catalog.Catalog;
+import dev.lakeops.table.catalog.Identifier;
+import dev.lakeops.table.catalog.TableDefinition;
+import dev.lakeops.table.data.Row;
+import dev.lakeops.table.maintenance.Tags;
+import dev.lakeops.table.types.AtomicType;
+import dev.lakeops.table.types.TypeRoot;
+import dev.lakeops.table.write.TableWrite;
+import dev.lakeops.tools.Json;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -32,14 +46,19 @@ class SharedPostgresIT {
   private static PostgresServer postgres;
   private static AgentProcess first;
   private static AgentProcess second;
+  private static Table table;
 
   @BeforeAll
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     Path work = home.resolve("eval/harness/target/it/shared-postgres").toAbsolutePath();
+    deleteRecursively(work);
     postgres = PostgresServer.start(work.resolve("postgres"), PG_PORT);
     List<String> db = List.of("-Dlakeops.database.kind=postgresql", "-Dlakeops.database.url=" + postgres.jdbcUrl(),
-        "-Dlakeops.database.username=" + PostgresServer.USER);
+        "-Dlakeops.database.username=" + PostgresServer.USER,
+        "-Dlakeops.approvers.alice.roles=approver", "-Dlakeops.approvers.alice.token=alice-token",
+        "-Dlakeops.approvers.bob.roles=approver", "-Dlakeops.approvers.bob.token=bob-token");
+    table = ordersTable(work.resolve("warehouse"));
     // Flink is not needed: triage against a closed port fails fast as PROBE_FAILED.
     first = AgentProcess.start(home, work.resolve("agent-1"), 62080, "http://127.0.0.1:1", db);
     second = AgentProcess.start(home, work.resolve("agent-2"), 62081, "http://127.0.0.1:1", db);
@@ -109,6 +128,68 @@ class SharedPostgresIT {
   }
 
   @Test
+  void anApprovalSentToBothInstancesAtOnceRunsTheActionOnce() throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    String body = "{\"action\":\"table.create_tag\",\"args\":{\"table\":\"" + table.paths().root() + "\",\"tag\":\"t1\"}}";
+    HttpResponse<String> proposed = http.send(HttpRequest.newBuilder(URI.create(first.client().baseUrl() + "/api/proposals"))
+        .header("Authorization", "Bearer alice-token").header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(proposed.statusCode()).as(proposed.body()).isEqualTo(201);
+    String id = Json.mapper().readTree(proposed.body()).path("id").asText();
+
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+      for (Object[] who : new Object[][] {{first, "alice-token"}, {second, "bob-token"}}) {
+        AgentProcess target = (AgentProcess) who[0];
+        String token = (String) who[1];
+        answers.add(pool.submit(() -> http.send(HttpRequest.newBuilder(URI.create(target.client().baseUrl() + "/api/proposals/" + id + "/approve"))
+            .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString())));
+      }
+      int executed = 0;
+      for (Future<HttpResponse<String>> f : answers) {
+        HttpResponse<String> r = f.get();
+        executed += r.statusCode() == 200 && Json.mapper().readTree(r.body()).path("execution").path("state").asText().equals("DONE") ? 1 : 0;
+      }
+      assertThat(executed).isEqualTo(1);
+    } finally {
+      pool.shutdownNow();
+    }
+    try (Connection c = postgres.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT count(*) FROM audit_record WHERE line LIKE '%\"event\":\"EXECUTED\"%' AND line LIKE '%" + id + "%'")) {
+      rs.next();
+      assertThat(rs.getInt(1)).isEqualTo(1);
+    }
+    assertThat(new Tags(table.io(), table.paths()).list()).containsKey("t1");
+  }
+
+  private static void deleteRecursively(Path dir) {
+    if (!java.nio.file.Files.exists(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(p);
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot clear " + dir, e);
+    }
+  }
+
+  private static Table ordersTable(Path warehouse) {
+    Catalog catalog = Catalog.local(warehouse);
+    catalog.createDatabaseIfNotExists("db");
+    Table t = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
+        .column("id", AtomicType.of(TypeRoot.INT)).column("name", AtomicType.string())
+        .primaryKey("id").option("bucket", "1").option("file.format", "avro").build());
+    try (TableWrite write = t.newWrite("flink-job")) {
+      write.write(Row.of(1, "one"));
+      t.newCommit().commit(write.prepareCommit(1));
+    }
+    return t;
+  }
+
+  @Test
   void theSchemaWasMigratedByFlywayOnce() throws Exception {
     try (Connection c = postgres.connect(); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT version, success FROM flyway_schema_history WHERE version IS NOT NULL ORDER BY installed_rank")) {
@@ -117,7 +198,7 @@ class SharedPostgresIT {
         assertThat(rs.getBoolean(2)).isTrue();
         applied.add(rs.getString(1));
       }
-      assertThat(applied).startsWith("1").doesNotHaveDuplicates();
+      assertThat(applied).startsWith("1", "2").doesNotHaveDuplicates();
     }
   }
 }
