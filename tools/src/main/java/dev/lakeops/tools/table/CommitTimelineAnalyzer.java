@@ -95,7 +95,9 @@ public final class CommitTimelineAnalyzer {
     List<Finding> out = new ArrayList<>();
     Map<String, CommitRecord> lastByUser = new LinkedHashMap<>();
     CommitRecord previous = null;
-    for (CommitRecord c : t.commits()) {
+    List<CommitRecord> commits = t.commits();
+    for (int i = 0; i < commits.size(); i++) {
+      CommitRecord c = commits.get(i);
       if (!c.writesData() || c.isBatch() || c.commitUser().equals(Rollback.COMMIT_USER)) {
         continue;
       }
@@ -111,6 +113,8 @@ public final class CommitTimelineAnalyzer {
         e.put("previousSnapshot", Long.toString(before.snapshotId()));
         e.put("previousIdentifier", before.identifierText());
         e.put("identifiersRestarted", Boolean.toString(restarted));
+        // The snapshot right before the new user's first one (any kind): the state a rollback returns to.
+        e.put("lastSnapshotBeforeNewUser", Long.toString(commits.get(i - 1).snapshotId()));
         out.add(new Finding(Severity.WARN, "table.commit.new-user", subject, "Commit user " + c.commitUser()
             + " starts writing at snapshot " + c.snapshotId() + " (identifier " + c.identifierText() + ") after "
             + before.commitUser() + " wrote up to snapshot " + before.snapshotId() + " (identifier "
@@ -128,7 +132,9 @@ public final class CommitTimelineAnalyzer {
     List<Finding> out = new ArrayList<>();
     Map<String, CommitRecord> lastByUser = new HashMap<>();
     Map<String, Set<String>> kindsAtLast = new HashMap<>();
-    for (CommitRecord c : t.commits()) {
+    List<CommitRecord> commits = t.commits();
+    for (int i = 0; i < commits.size(); i++) {
+      CommitRecord c = commits.get(i);
       if (c.isBatch()) {
         continue;
       }
@@ -145,6 +151,7 @@ public final class CommitTimelineAnalyzer {
           e.put("previousSnapshot", Long.toString(last.snapshotId()));
           e.put("previousIdentifier", last.identifierText());
           e.put("kind", backwards ? "backwards" : "repeated");
+          e.put("lastSnapshotBefore", Long.toString(commits.get(i - 1).snapshotId()));
           out.add(new Finding(Severity.WARN, "table.commit.identifier-regression", subject, "Commit user "
               + c.commitUser() + " committed identifier " + c.identifierText() + " in snapshot " + c.snapshotId()
               + (backwards ? " after identifier " : " again after ") + last.identifierText() + " in snapshot "

@@ -63,6 +63,8 @@ public final class CompactionBacklogAnalyzer {
       long total = smallBuckets.stream().mapToLong(BucketFiles::smallFiles).sum();
       e.put("bucketsWithSmallFiles", Integer.toString(smallBuckets.size()));
       e.put("smallFiles", Long.toString(total));
+      e.put("worstBucket", smallBuckets.get(0).name());
+      e.put("worstPartitionSpec", spec(smallBuckets.get(0)));
       smallBuckets.stream().limit(MAX_LISTED_BUCKETS).forEach(b -> e.put(b.name(), figures(b)));
       findings.add(new Finding(Severity.WARN, "table.compaction.small-files", table, smallBuckets.size()
           + " buckets hold at least " + s.minSmallFiles() + " files below " + s.smallFileBytes() + " bytes (70% of "
@@ -93,6 +95,7 @@ public final class CompactionBacklogAnalyzer {
   private static Map<String, String> bucketEvidence(CompactionBacklogSnapshot s, BucketFiles b, int affected) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("partition", b.partition());
+    e.put("partitionSpec", spec(b));
     e.put("bucket", Integer.toString(b.bucket()));
     e.put("sortedRuns", Integer.toString(b.sortedRuns()));
     e.put("level0Files", Integer.toString(b.level0Files()));
@@ -112,7 +115,13 @@ public final class CompactionBacklogAnalyzer {
     e.put("target-file-size", Long.toString(s.targetFileSize()));
     e.put("smallFileBytes", Long.toString(s.smallFileBytes()));
     e.put("write-only", Boolean.toString(s.writeOnly()));
+    e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
     return e;
+  }
+
+  /** The bucket's partition as {@code key=value[,key=value]}, the form actions and tools take; empty if unpartitioned. */
+  private static String spec(BucketFiles b) {
+    return b.partition().replace('/', ',');
   }
 
   private static String figures(BucketFiles b) {
