@@ -23,6 +23,8 @@ public interface LakeopsConfig {
 
   Retention retention();
 
+  Tables tables();
+
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
   String dataDir();
@@ -135,5 +137,16 @@ public interface LakeopsConfig {
     /** Resolved incidents older than this (by last change) are deleted; {@code 0} keeps them forever. */
     @WithDefault("30d")
     Duration incidents();
+  }
+
+  /** The lake tables the table runbooks read. */
+  interface Tables {
+
+    /**
+     * The warehouse directory ({@code <database>.db/<table>/}): alerts name tables in it as
+     * {@code database.table}; directories outside it are refused. Without it the table tools are
+     * not available and the table runbooks say so.
+     */
+    java.util.Optional<String> warehouse();
   }
 }

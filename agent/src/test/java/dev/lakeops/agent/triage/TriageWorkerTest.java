@@ -171,6 +171,11 @@ class TriageWorkerTest {
       public Retention retention() {
         throw new UnsupportedOperationException("not used by the worker");
       }
+
+      @Override
+      public Tables tables() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
     };
   }
 }
