@@ -24,11 +24,13 @@ import java.util.TreeMap;
  *       one had. A Flink writer keeps its commit user across failovers (it lives in operator state),
  *       so a new one means a job started without its state — a stateless restart, or a second
  *       writer — and its identifiers restart, so {@code filterAndCommit} cannot recognise replays:
- *       the usual source of duplicates after a failover. Batch commits (identifier
+ *       the usual source of duplicates after a failover. Evidence {@code lastSnapshotBeforeNewUser}
+ *       names the snapshot before its first commit, where a rollback returns to. Batch commits (identifier
  *       {@code Long.MAX_VALUE}) get a fresh user per write by design and are not judged;
  *   <li>{@code table.commit.identifier-regression} (WARN): one user's identifier goes backwards,
  *       or repeats in a snapshot of the same kind (one commit may legitimately write an APPEND and a
- *       COMPACT snapshot with the same identifier);
+ *       COMPACT snapshot with the same identifier); evidence {@code lastSnapshotBefore} names the
+ *       snapshot before the repeated commit;
  *   <li>{@code table.commit.gap} (WARN): a pause between data commits far above the median interval;
  *   <li>{@code table.commit.overwrite} (INFO): OVERWRITE commits, which replace partitions' content;
  *   <li>{@code table.commit.ok} (OK): none of the warnings.

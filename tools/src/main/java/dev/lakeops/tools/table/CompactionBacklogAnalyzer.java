@@ -19,7 +19,8 @@ import java.util.Map;
  *       {@code num-sorted-run.compaction-trigger} sorted runs: compaction is behind, reads merge
  *       more runs;
  *   <li>{@code table.compaction.small-files} (WARN): buckets with at least
- *       {@code compaction.min.file-num} files below 70 % of {@code target-file-size};
+ *       {@code compaction.min.file-num} files below 70 % of {@code target-file-size} (the worst as
+ *       {@code worstBucket} and {@code worstPartitionSpec});
  *   <li>{@code table.compaction.ok} (OK): none of these;
  *   <li>{@code table.compaction.buckets} (INFO): the busiest buckets with their figures.
  * </ul>
