@@ -27,6 +27,7 @@ public interface LakeopsConfig {
   Map<String, ApproverProfile> approvers();
 
   Approval approval();
+  Tables tables();
 
   /** Where incidents are kept; a relative path is resolved against the working directory. */
   @WithDefault("data")
@@ -162,15 +163,21 @@ public interface LakeopsConfig {
     @WithDefault("1h")
     Duration proposalTtl();
 
-    /** Key of the signed one-time approval links; without it no links are made. */
+    /**
+     * Key that signs console sessions, shared by every instance behind one address; without it each
+     * process makes a random one (sessions then end with the process).
+     */
     java.util.Optional<String> linkSecret();
+  }
 
-    /** How long a signed link stays valid. */
-    @WithDefault("30m")
-    Duration linkTtl();
+  /** The lake tables the table runbooks read. */
+  interface Tables {
 
-    /** Base URL people reach lakeops at, for links in chat, e.g. {@code https://lakeops.example}. */
-    @WithDefault("http://127.0.0.1:8080")
-    String publicUrl();
+    /**
+     * The warehouse directory ({@code <database>.db/<table>/}): alerts name tables in it as
+     * {@code database.table}; directories outside it are refused. Without it the table tools are
+     * not available and the table runbooks say so.
+     */
+    java.util.Optional<String> warehouse();
   }
 }

@@ -4,6 +4,7 @@ import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.KafkaBindings;
+import dev.lakeops.runbooks.tool.TableBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
@@ -11,6 +12,8 @@ import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.flink.FlinkTools;
+import dev.lakeops.tools.table.TableLocator;
+import dev.lakeops.tools.table.TableTools;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -55,7 +58,8 @@ public class TriageBeans {
   }
 
   /**
-   * The read-only tools the runbooks call: Flink and Kafka of the configured clusters. The binlog
+   * The read-only tools the runbooks call: Flink and Kafka of the configured clusters, and the
+   * table tools over {@code lakeops.tables.warehouse} (tables inside it only) when it is set. The binlog
    * verifier is not bound: an alert label would name any file on this host. Binding it takes a
    * directory, {@code BinlogBindings.confinedTo(new BinlogTools(), dir)}; until then the binlog
    * runbook answers that the tool is not available.
@@ -63,9 +67,19 @@ public class TriageBeans {
   @Produces
   @Singleton
   ToolRegistry toolRegistry(FlinkClusters flink, KafkaTools kafka, LakeopsConfig config) {
-    return new ToolRegistry()
+    ToolRegistry registry = new ToolRegistry()
         .registerAll(FlinkBindings.of(flink))
         .registerAll(KafkaBindings.of(kafka, KafkaToolBeans.clusters(config.kafka())));
+    config.tables().warehouse().filter(w -> !w.isBlank()).ifPresent(w -> {
+      TableLocator locator;
+      try {
+        locator = TableLocator.local(java.nio.file.Path.of(w.strip()));
+      } catch (java.nio.file.InvalidPathException e) {
+        throw new IllegalArgumentException("lakeops.tables.warehouse: '" + w + "' is not a path: " + e.getReason(), e);
+      }
+      registry.registerAll(TableBindings.inWarehouse(new TableTools(locator), locator));
+    });
+    return registry;
   }
 
   /** Every shipped runbook; one that does not load fails the start with its problems. */

@@ -181,6 +181,11 @@ class TriageWorkerTest {
       public Approval approval() {
         throw new UnsupportedOperationException("not used by the worker");
       }
+
+      @Override
+      public Tables tables() {
+        throw new UnsupportedOperationException("not used by the worker");
+      }
     };
   }
 }

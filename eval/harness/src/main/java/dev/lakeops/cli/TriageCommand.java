@@ -6,6 +6,7 @@ import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.tool.BinlogBindings;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.KafkaBindings;
+import dev.lakeops.runbooks.tool.TableBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.binlog.BinlogTools;
@@ -20,6 +21,13 @@ import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.kafka.LagHistory;
 import dev.lakeops.tools.kafka.LagRules;
+import dev.lakeops.tools.table.TableLocator;
+import dev.lakeops.tools.table.TableTools;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -28,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +47,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lakeops triage --alert FILE.json}: the deterministic triage the agent runs, for every
  * firing alert of an Alertmanager payload, against the clusters of
- * {@code config/application.properties} (Flink and Kafka profiles) or the ones given. Exit code 0
+ * {@code config/application.properties} (Flink and Kafka profiles, the table warehouse) or the ones
+ * given. Lake tables are table directories or {@code database.table} in the warehouse. Exit code 0
  * when every triage ran (whatever it found), 2 for a bad payload or option.
  */
 @Command(name = "triage", mixinStandardHelpOptions = true,
@@ -58,6 +68,10 @@ final class TriageCommand implements Callable<Integer> {
 
   @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Kafka bootstrap servers of the cluster named 'default'")
   String bootstrap;
+
+  @Option(names = "--warehouse", paramLabel = "DIR",
+      description = "Warehouse the alerts' database.table names resolve in (instead of lakeops.tables.warehouse)")
+  Path warehouse;
 
   @Option(names = "--timeout", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Timeout of each Flink REST and Kafka call; default ${DEFAULT-VALUE}")
@@ -90,7 +104,8 @@ final class TriageCommand implements Callable<Integer> {
 
   private ToolRegistry tools() {
     Path workingDir = Path.of("").toAbsolutePath();
-    ToolRegistry registry = new ToolRegistry().registerAll(BinlogBindings.of(new BinlogTools()));
+    ToolRegistry registry = new ToolRegistry().registerAll(BinlogBindings.of(new BinlogTools()))
+        .registerAll(TableBindings.of(new TableTools(TableLocator.local(warehouse(workingDir)))));
     Map<String, String> flinkUrls = new LinkedHashMap<>(FlinkClusterProfiles.load(workingDir).restUrls());
     if (rest != null) {
       flinkUrls.put(FlinkClusterProfiles.DEFAULT, rest);
@@ -121,5 +136,42 @@ final class TriageCommand implements Callable<Integer> {
     KafkaTools kafkaTools = new KafkaTools(kafka, KafkaProbeOptions.defaults().withTimeout(timeout), LagRules.defaults(), LagHistory.defaults(),
         Clock.systemUTC());
     return registry.registerAll(KafkaBindings.of(kafkaTools, kafka));
+  }
+
+  /** {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table directories only). */
+  private Path warehouse(Path workingDir) {
+    String option = "--warehouse";
+    Path dir = warehouse;
+    if (dir == null) {
+      String configured = configuredWarehouse(workingDir);
+      if (configured.isEmpty()) {
+        return null;
+      }
+      option = "lakeops.tables.warehouse in " + workingDir.resolve(FlinkClusterProfiles.FILE);
+      dir = workingDir.resolve(configured);
+    }
+    if (!Files.isDirectory(dir)) {
+      throw new ParameterException(spec.commandLine(), option + " " + dir + ": " + (Files.exists(dir) ? "not a directory" : "no such directory"));
+    }
+    return dir.toAbsolutePath().normalize();
+  }
+
+  /**
+   * {@code lakeops.tables.warehouse} of {@code config/application.properties} under {@code workingDir}; empty if unset.
+   *
+   * @throws UncheckedIOException the file exists but cannot be read
+   */
+  static String configuredWarehouse(Path workingDir) {
+    Path file = workingDir.resolve(FlinkClusterProfiles.FILE);
+    if (!Files.isRegularFile(file)) {
+      return "";
+    }
+    Properties p = new Properties();
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Failed to read " + file, e);
+    }
+    return p.getProperty("lakeops.tables.warehouse", "").strip();
   }
 }

@@ -31,8 +31,8 @@ public final class ToolCatalog {
   }
 
   /**
-   * Every tool lakeops provides to runbooks. The table tools are read by the table probes of
-   * {@code tools/table}; a registry without them answers their calls with an error report.
+   * Every tool lakeops provides to runbooks. The table tools are bound by {@link TableBindings};
+   * a registry without them answers their calls with an error report.
    */
   public static ToolCatalog lakeops() {
     return new ToolCatalog(List.of(
@@ -47,9 +47,9 @@ public final class ToolCatalog {
         new ToolSignature("kafka.reconcile", List.of("cluster", "topic", "sink_count"), List.of("group", "partition", "from", "to")),
         new ToolSignature("kafka.configs", List.of("cluster", "topic"), List.of("group")),
         new ToolSignature("binlog.verify", List.of("path"), List.of()),
-        new ToolSignature("table.commit_timeline", List.of("table"), List.of()),
-        new ToolSignature("table.duplicate_keys", List.of("table"), List.of()),
-        new ToolSignature("table.compaction_backlog", List.of("table"), List.of()),
+        new ToolSignature("table.commit_timeline", List.of("table"), List.of("limit")),
+        new ToolSignature("table.duplicate_keys", List.of("table"), List.of("partition", "keys")),
+        new ToolSignature("table.compaction_backlog", List.of("table"), List.of("partition")),
         new ToolSignature("table.snapshots", List.of("table"), List.of())));
   }
 }

@@ -24,11 +24,13 @@ import java.util.TreeMap;
  *       one had. A Flink writer keeps its commit user across failovers (it lives in operator state),
  *       so a new one means a job started without its state — a stateless restart, or a second
  *       writer — and its identifiers restart, so {@code filterAndCommit} cannot recognise replays:
- *       the usual source of duplicates after a failover. Batch commits (identifier
+ *       the usual source of duplicates after a failover. Evidence {@code lastSnapshotBeforeNewUser}
+ *       names the snapshot before its first commit, where a rollback returns to. Batch commits (identifier
  *       {@code Long.MAX_VALUE}) get a fresh user per write by design and are not judged;
  *   <li>{@code table.commit.identifier-regression} (WARN): one user's identifier goes backwards,
  *       or repeats in a snapshot of the same kind (one commit may legitimately write an APPEND and a
- *       COMPACT snapshot with the same identifier);
+ *       COMPACT snapshot with the same identifier); evidence {@code lastSnapshotBefore} names the
+ *       snapshot before the repeated commit;
  *   <li>{@code table.commit.gap} (WARN): a pause between data commits far above the median interval;
  *   <li>{@code table.commit.overwrite} (INFO): OVERWRITE commits, which replace partitions' content;
  *   <li>{@code table.commit.ok} (OK): none of the warnings.
@@ -95,7 +97,9 @@ public final class CommitTimelineAnalyzer {
     List<Finding> out = new ArrayList<>();
     Map<String, CommitRecord> lastByUser = new LinkedHashMap<>();
     CommitRecord previous = null;
-    for (CommitRecord c : t.commits()) {
+    List<CommitRecord> commits = t.commits();
+    for (int i = 0; i < commits.size(); i++) {
+      CommitRecord c = commits.get(i);
       if (!c.writesData() || c.isBatch() || c.commitUser().equals(Rollback.COMMIT_USER)) {
         continue;
       }
@@ -111,6 +115,8 @@ public final class CommitTimelineAnalyzer {
         e.put("previousSnapshot", Long.toString(before.snapshotId()));
         e.put("previousIdentifier", before.identifierText());
         e.put("identifiersRestarted", Boolean.toString(restarted));
+        // The snapshot right before the new user's first one (any kind): the state a rollback returns to.
+        e.put("lastSnapshotBeforeNewUser", Long.toString(commits.get(i - 1).snapshotId()));
         out.add(new Finding(Severity.WARN, "table.commit.new-user", subject, "Commit user " + c.commitUser()
             + " starts writing at snapshot " + c.snapshotId() + " (identifier " + c.identifierText() + ") after "
             + before.commitUser() + " wrote up to snapshot " + before.snapshotId() + " (identifier "
@@ -128,7 +134,9 @@ public final class CommitTimelineAnalyzer {
     List<Finding> out = new ArrayList<>();
     Map<String, CommitRecord> lastByUser = new HashMap<>();
     Map<String, Set<String>> kindsAtLast = new HashMap<>();
-    for (CommitRecord c : t.commits()) {
+    List<CommitRecord> commits = t.commits();
+    for (int i = 0; i < commits.size(); i++) {
+      CommitRecord c = commits.get(i);
       if (c.isBatch()) {
         continue;
       }
@@ -145,6 +153,7 @@ public final class CommitTimelineAnalyzer {
           e.put("previousSnapshot", Long.toString(last.snapshotId()));
           e.put("previousIdentifier", last.identifierText());
           e.put("kind", backwards ? "backwards" : "repeated");
+          e.put("lastSnapshotBefore", Long.toString(commits.get(i - 1).snapshotId()));
           out.add(new Finding(Severity.WARN, "table.commit.identifier-regression", subject, "Commit user "
               + c.commitUser() + " committed identifier " + c.identifierText() + " in snapshot " + c.snapshotId()
               + (backwards ? " after identifier " : " again after ") + last.identifierText() + " in snapshot "

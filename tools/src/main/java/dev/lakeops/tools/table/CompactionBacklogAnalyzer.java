@@ -19,7 +19,8 @@ import java.util.Map;
  *       {@code num-sorted-run.compaction-trigger} sorted runs: compaction is behind, reads merge
  *       more runs;
  *   <li>{@code table.compaction.small-files} (WARN): buckets with at least
- *       {@code compaction.min.file-num} files below 70 % of {@code target-file-size};
+ *       {@code compaction.min.file-num} files below 70 % of {@code target-file-size} (the worst as
+ *       {@code worstBucket} and {@code worstPartitionSpec});
  *   <li>{@code table.compaction.ok} (OK): none of these;
  *   <li>{@code table.compaction.buckets} (INFO): the busiest buckets with their figures.
  * </ul>
@@ -63,6 +64,8 @@ public final class CompactionBacklogAnalyzer {
       long total = smallBuckets.stream().mapToLong(BucketFiles::smallFiles).sum();
       e.put("bucketsWithSmallFiles", Integer.toString(smallBuckets.size()));
       e.put("smallFiles", Long.toString(total));
+      e.put("worstBucket", smallBuckets.get(0).name());
+      e.put("worstPartitionSpec", spec(smallBuckets.get(0)));
       smallBuckets.stream().limit(MAX_LISTED_BUCKETS).forEach(b -> e.put(b.name(), figures(b)));
       findings.add(new Finding(Severity.WARN, "table.compaction.small-files", table, smallBuckets.size()
           + " buckets hold at least " + s.minSmallFiles() + " files below " + s.smallFileBytes() + " bytes (70% of "
@@ -93,6 +96,7 @@ public final class CompactionBacklogAnalyzer {
   private static Map<String, String> bucketEvidence(CompactionBacklogSnapshot s, BucketFiles b, int affected) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("partition", b.partition());
+    e.put("partitionSpec", spec(b));
     e.put("bucket", Integer.toString(b.bucket()));
     e.put("sortedRuns", Integer.toString(b.sortedRuns()));
     e.put("level0Files", Integer.toString(b.level0Files()));
@@ -112,7 +116,13 @@ public final class CompactionBacklogAnalyzer {
     e.put("target-file-size", Long.toString(s.targetFileSize()));
     e.put("smallFileBytes", Long.toString(s.smallFileBytes()));
     e.put("write-only", Boolean.toString(s.writeOnly()));
+    e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
     return e;
+  }
+
+  /** The bucket's partition as {@code key=value[,key=value]}, the form actions and tools take; empty if unpartitioned. */
+  private static String spec(BucketFiles b) {
+    return b.partition().replace('/', ',');
   }
 
   private static String figures(BucketFiles b) {
