@@ -76,6 +76,52 @@ final class LlmFixtures {
     }
   }
 
+  /**
+   * A copy of the checksum-free fixture whose ANNOTATE_ROWS event at 642 (the SQL of GTID 0-1-11)
+   * sets {@code note} to {@code value}: the event grows, and the log_pos of it and every later event
+   * moves with it, so the file stays valid (the file has no CRCs after its format event).
+   */
+  static Path binlogWithNoteValue(Path dir, String value) {
+    Path file = binlog(dir, "mariadb-10.11-none.000004");
+    try {
+      byte[] old = Files.readAllBytes(file);
+      int at = 642;
+      int size = le32(old, at + 9);
+      String sql = "UPDATE shop.orders SET note='" + value.replace("'", "''") + "' WHERE customer_id=1";
+      byte[] body = sql.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      int delta = (19 + body.length) - size;
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      out.write(old, 0, at);
+      byte[] header = java.util.Arrays.copyOfRange(old, at, at + 19);
+      put32(header, 9, 19 + body.length);
+      put32(header, 13, le32(header, 13) + delta);
+      out.write(header);
+      out.write(body);
+      for (int pos = at + size; pos < old.length; ) {
+        int eventSize = le32(old, pos + 9);
+        byte[] event = java.util.Arrays.copyOfRange(old, pos, pos + eventSize);
+        put32(event, 13, le32(event, 13) + delta);
+        out.write(event);
+        pos += eventSize;
+      }
+      Files.write(file, out.toByteArray());
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static int le32(byte[] b, int at) {
+    return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
+  }
+
+  private static void put32(byte[] b, int at, int value) {
+    b[at] = (byte) value;
+    b[at + 1] = (byte) (value >>> 8);
+    b[at + 2] = (byte) (value >>> 16);
+    b[at + 3] = (byte) (value >>> 24);
+  }
+
   static String json(String path) {
     return "{\"path\":\"" + path.replace("\\", "\\\\") + "\"}";
   }
