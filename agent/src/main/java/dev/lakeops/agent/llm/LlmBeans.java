@@ -33,6 +33,16 @@ public class LlmBeans {
     return t;
   });
   private static final AtomicInteger COUNT = new AtomicInteger();
+  /** Reviews waiting beyond this many are skipped (an alert storm must not queue stale reviews). */
+  private static final int REVIEW_QUEUE = 200;
+  /** Reviews at once: each holds a model conversation open for up to lakeops.llm.max-duration. */
+  private static final int REVIEWERS = 2;
+  private final ExecutorService reviews = new java.util.concurrent.ThreadPoolExecutor(REVIEWERS, REVIEWERS, 0, java.util.concurrent.TimeUnit.SECONDS,
+      new java.util.concurrent.ArrayBlockingQueue<>(REVIEW_QUEUE), r -> {
+        Thread t = new Thread(r, "lakeops-llm-review-" + COUNT.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      });
 
   /** The approval gate replaces this with its own {@link ProposalPort}. */
   @Produces
@@ -60,12 +70,12 @@ public class LlmBeans {
     Optional<ChatModel> model = LlmModels.create(config);
     if (model.isEmpty()) {
       LOG.info("No LLM configured (lakeops.llm.provider=none): triage is deterministic only");
-      return new LlmFollowUp(Optional.empty(), new JdbcLlmAssessmentStore(database.dataSource()));
+      return new LlmFollowUp(Optional.empty(), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
     }
     LOG.info("LLM review of triages by {}; tools: {}", LlmModels.describe(config), toolbox.toolNames());
     LlmTriage triage = new LlmTriage(model.get(), LlmProvider.parse(config.provider()).id(), config.model().orElseThrow(), toolbox,
         LlmLimits.from(config), threads, clock);
-    return new LlmFollowUp(Optional.of(triage), new JdbcLlmAssessmentStore(database.dataSource()));
+    return new LlmFollowUp(Optional.of(triage), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
   }
 
   /** Chat follow-ups by the model, when one is configured; the chat handler decides whether to use it. */
@@ -77,6 +87,7 @@ public class LlmBeans {
 
   @PreDestroy
   void stop() {
+    reviews.shutdownNow();
     threads.shutdownNow();
   }
 }

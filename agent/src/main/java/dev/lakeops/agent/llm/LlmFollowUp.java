@@ -2,12 +2,15 @@ package dev.lakeops.agent.llm;
 
 import dev.lakeops.runbooks.TriageReport;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * What the triage worker does after a deterministic triage was saved: with an LLM configured, the
- * model reviews it and the review is stored next to the incident; without one, nothing.
+ * model reviews it on the review threads (never the triage workers', so a slow model never delays a
+ * deterministic triage) and the review is stored next to the incident; without one, nothing.
  */
 public final class LlmFollowUp {
 
@@ -15,10 +18,13 @@ public final class LlmFollowUp {
 
   private final Optional<LlmTriage> triage;
   private final LlmAssessmentStore store;
+  private final Executor reviews;
 
-  public LlmFollowUp(Optional<LlmTriage> triage, LlmAssessmentStore store) {
+  /** @param reviews where reviews run; a full queue skips the review, and the deterministic verdict stands */
+  public LlmFollowUp(Optional<LlmTriage> triage, LlmAssessmentStore store, Executor reviews) {
     this.triage = triage;
     this.store = store;
+    this.reviews = reviews;
   }
 
   /** No LLM: {@link #afterTriage} does nothing. */
@@ -31,16 +37,28 @@ public final class LlmFollowUp {
       public Optional<LlmAssessment> latest(String incidentId) {
         return Optional.empty();
       }
-    });
+    }, Runnable::run);
   }
 
   public boolean enabled() {
     return triage.isPresent();
   }
 
+  /** Queues the review of {@code report}; returns at once. */
+  public void submit(String incidentId, TriageReport report) {
+    if (triage.isEmpty()) {
+      return;
+    }
+    try {
+      reviews.execute(() -> afterTriage(incidentId, report));
+    } catch (RejectedExecutionException e) {
+      LOG.warn("LLM review of incident {} skipped: the review queue is full or lakeops is stopping", incidentId);
+    }
+  }
+
   /**
-   * Reviews and stores; a failure to store is logged, never thrown (the deterministic triage is
-   * already saved and stands).
+   * Reviews and stores, on the caller's thread; a failure to store is logged, never thrown (the
+   * deterministic triage is already saved and stands).
    */
   public Optional<LlmAssessment> afterTriage(String incidentId, TriageReport report) {
     if (triage.isEmpty()) {

@@ -113,7 +113,7 @@ public class TriageWorker {
     }
     if (report != null && llm.enabled() && !stopping) {
       // After the save: the deterministic verdict is stored and shown at once; the review only adds to it.
-      llm.afterTriage(incidentId, report);
+      llm.submit(incidentId, report);
     }
   }
 
