@@ -26,8 +26,12 @@ final class ValueRedactor {
   static final Set<String> ROW_FIELDS =
       Set.of("rows", "row", "values", "before", "after", "record", "records", "payload");
   static final Set<String> SQL_FIELDS = Set.of("info", "sql", "query", "statement");
-  private static final Pattern SQL_START =
+  /** SQL somewhere in a field that carries statements (binlog info may start with the schema name). */
+  private static final Pattern SQL_ANYWHERE =
       Pattern.compile("(?is).*\\b(insert|update|delete|replace|select|values|set|where)\\b.*");
+  /** Plain-text tool output counts as SQL only when it starts as a statement. */
+  private static final Pattern SQL_STATEMENT =
+      Pattern.compile("(?is)\\s*(insert|update|delete|replace|select|with|create|alter)\\b.*");
   private static final Pattern QUOTED = Pattern.compile("'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.)*\"");
   private static final Pattern NUMBER = Pattern.compile("(?<![\\w.$-])-?\\d+(?:\\.\\d+)?(?![\\w.])");
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -44,7 +48,7 @@ final class ValueRedactor {
         // Not JSON after all: fall through to the text rules.
       }
     }
-    return looksLikeSql(toolOutput) ? sql(toolOutput) : toolOutput;
+    return SQL_STATEMENT.matcher(toolOutput).matches() ? sql(toolOutput) : toolOutput;
   }
 
   /** {@code node} with row values replaced; {@code field} is the name it was found under. */
@@ -93,7 +97,7 @@ final class ValueRedactor {
   }
 
   static boolean looksLikeSql(String text) {
-    return SQL_START.matcher(text).matches();
+    return SQL_ANYWHERE.matcher(text).matches();
   }
 
   /** SQL with every quoted string and number replaced by {@code ?}. */

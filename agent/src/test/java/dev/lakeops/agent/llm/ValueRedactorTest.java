@@ -34,5 +34,7 @@ class ValueRedactorTest {
   void redactsSqlInPlainTextOutput() {
     assertThat(ValueRedactor.redact("DELETE FROM shop.orders WHERE customer_id=2 AND note='x'"))
         .isEqualTo("DELETE FROM shop.orders WHERE customer_id=? AND note=?");
+    assertThat(ValueRedactor.redact("PROPOSED: proposal p-1 waits for 2 approvers; set nothing"))
+        .isEqualTo("PROPOSED: proposal p-1 waits for 2 approvers; set nothing");
   }
 }
