@@ -54,8 +54,9 @@ public class LlmBeans {
 
   @Produces
   @Singleton
-  LlmToolbox toolbox(FlinkClusters flink, KafkaTools kafka, ProposalPort proposals) {
-    LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka).add(new BinlogTools());
+  LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals) {
+    LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka);
+    config.binlogDir().filter(d -> !d.isBlank()).ifPresent(dir -> tools.addConfined(new BinlogTools(), java.nio.file.Path.of(dir)));
     for (String name : flink.names()) {
       if (!name.equals(flink.defaultName())) {
         tools.add(flink.find(name).orElseThrow(), "_" + name.replaceAll("[^A-Za-z0-9_-]", "_"), "[Flink cluster " + name + "] ");

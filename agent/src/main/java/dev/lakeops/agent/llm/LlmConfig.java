@@ -58,6 +58,12 @@ public interface LlmConfig {
   @WithDefault("true")
   boolean redactValues();
 
+  /**
+   * The directory whose binlog files the model's binlog tools may read (symbolic links leading out
+   * are refused). Unset: the model gets no binlog tools.
+   */
+  Optional<String> binlogDir();
+
   /** Messages of one chat thread the model remembers. */
   @WithDefault("20")
   int chatMemoryMessages();

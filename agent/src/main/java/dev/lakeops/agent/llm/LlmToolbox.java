@@ -22,7 +22,8 @@ public final class LlmToolbox {
   private final ProposalPort proposals;
   private final ExecutorService threads;
 
-  private record Entry(ToolSpecification spec, Object target, Method method) {}
+  /** @param confinedTo the directory its file arguments must stay in; null for tools without files */
+  private record Entry(ToolSpecification spec, Object target, Method method, java.nio.file.Path confinedTo) {}
 
   private LlmToolbox(List<Entry> readOnly, ProposalPort proposals, ExecutorService threads) {
     this.readOnly = List.copyOf(readOnly);
@@ -50,7 +51,11 @@ public final class LlmToolbox {
   Map<ToolSpecification, ToolExecutor> forRun(RunMeter meter, String requester, String origin) {
     Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
     for (Entry e : readOnly) {
-      tools.put(e.spec(), new GuardedToolExecutor(e.spec().name(), new DefaultToolExecutor(e.target(), e.method()), meter, threads));
+      ToolExecutor tool = new DefaultToolExecutor(e.target(), e.method());
+      if (e.confinedTo() != null) {
+        tool = new ConfinedPaths(tool, e.confinedTo());
+      }
+      tools.put(e.spec(), new GuardedToolExecutor(e.spec().name(), tool, meter, threads));
     }
     tools.put(ProposeActionTool.specification(),
         new GuardedToolExecutor(ProposeActionTool.NAME, new ProposeActionTool(proposals, meter, requester, origin), meter, threads));
@@ -71,7 +76,16 @@ public final class LlmToolbox {
 
     /** Adds every {@code @Tool} method of {@code tools} under its own name. */
     public Builder add(Object tools) {
-      return add(tools, "", "");
+      return add(tools, "", "", null);
+    }
+
+    /**
+     * Adds every {@code @Tool} method of {@code tools}, reading files only inside {@code dir}: a
+     * {@code path} or {@code paths} argument elsewhere (symbolic links resolved) is refused.
+     */
+    public Builder addConfined(Object tools, java.nio.file.Path dir) {
+      new ConfinedPaths((r, m) -> "", dir);
+      return add(tools, "", "", dir);
     }
 
     /**
@@ -79,6 +93,10 @@ public final class LlmToolbox {
      * second Flink cluster) and its description prefixed, so several instances can coexist.
      */
     public Builder add(Object tools, String nameSuffix, String descriptionPrefix) {
+      return add(tools, nameSuffix, descriptionPrefix, null);
+    }
+
+    private Builder add(Object tools, String nameSuffix, String descriptionPrefix, java.nio.file.Path confinedTo) {
       for (Method method : tools.getClass().getMethods()) {
         if (!method.isAnnotationPresent(Tool.class)) {
           continue;
@@ -91,7 +109,7 @@ public final class LlmToolbox {
         if (name.equals(ProposeActionTool.NAME) || entries.stream().anyMatch(e -> e.spec().name().equals(name))) {
           throw new IllegalArgumentException("Duplicate tool name for the model: " + name);
         }
-        entries.add(new Entry(spec, tools, method));
+        entries.add(new Entry(spec, tools, method, confinedTo));
       }
       return this;
     }

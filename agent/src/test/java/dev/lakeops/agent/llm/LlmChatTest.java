@@ -7,8 +7,12 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class LlmChatTest {
+
+  @TempDir
+  java.nio.file.Path dir;
 
   private final ExecutorService threads = LlmFixtures.threads();
 
@@ -20,7 +24,7 @@ class LlmChatTest {
   @Test
   void remembersEachThreadSeparately() {
     ScriptedChatModel model = new ScriptedChatModel().answers("A1").answers("B1").answers("A2");
-    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads), LlmLimits.defaults(), 20, threads, Clock.systemUTC());
+    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC());
 
     assertThat(chat.answer("thread-a", "ann", "why is orders late?", Map.of()).text()).isEqualTo("A1");
     assertThat(chat.answer("thread-b", "bob", "what about payments?", Map.of()).text()).isEqualTo("B1");
@@ -41,7 +45,7 @@ class LlmChatTest {
         .callsTool("c1", "listJobs", "{}")
         .callsTool("c2", "listJobs", "{}")
         .answers("never reached");
-    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads), LlmLimits.defaults().withMaxToolCalls(1), 20,
+    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults().withMaxToolCalls(1), 20,
         threads, Clock.systemUTC());
 
     LlmChatAnswer answer = chat.answer("thread-a", "ann", "list the jobs twice", Map.of());

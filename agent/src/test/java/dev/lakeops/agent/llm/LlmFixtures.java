@@ -41,8 +41,9 @@ final class LlmFixtures {
     });
   }
 
-  static LlmToolbox toolbox(ProposalPort proposals, ExecutorService threads) {
-    return LlmToolbox.builder(proposals, threads).add(unreachableFlink()).add(new BinlogTools()).build();
+  /** Flink on the closed port and the binlog tools confined to {@code binlogDir}. */
+  static LlmToolbox toolbox(ProposalPort proposals, ExecutorService threads, Path binlogDir) {
+    return LlmToolbox.builder(proposals, threads).add(unreachableFlink()).addConfined(new BinlogTools(), binlogDir).build();
   }
 
   /** The real deterministic triage of a backpressure alert against the unreachable cluster: PROBE_FAILED. */

@@ -40,7 +40,7 @@ class LlmTriageTest {
   }
 
   private LlmTriage triage(ScriptedChatModel model, LlmLimits limits) {
-    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads), limits, threads, Clock.systemUTC());
+    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC());
   }
 
   @Test
@@ -214,6 +214,30 @@ class LlmTriageTest {
     assertThat(assessment.finalVerdict()).isEqualTo(LlmAssessment.DETERMINISTIC);
     assertThat(assessment.verdict().category()).isEqualTo(Category.BACKPRESSURE);
     assertThat(assessment.why()).contains("HIGH confidence");
+  }
+
+  @Test
+  void refusesBinlogPathsOutsideTheBinlogDirectoryBeforeTheToolRuns() throws java.io.IOException {
+    Path outside = java.nio.file.Files.createTempFile("outside", ".bin");
+    Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("mysql-bin.000009"), outside);
+    try {
+      ScriptedChatModel model = new ScriptedChatModel()
+          .callsTool("c1", "verifyFile", LlmFixtures.json("/etc/passwd"))
+          .callsTool("c2", "binlog_plan", "{\"paths\":[\"" + link + "\"]}")
+          .callsTool("c3", "binlog_events", "{\"path\":\"../../etc/hostname\"}")
+          .callsTool("c4", "verifyFile", LlmFixtures.json("mysql-bin.999999"))
+          .answers(deterministicAnswer());
+
+      triage(model, LlmLimits.defaults()).review("inc-13", LlmFixtures.deterministicReport(Map.of()));
+
+      List<ToolExecutionResultMessage> results = toolResults(model.requests().get(4));
+      assertThat(results.get(0).text()).startsWith("REFUSED: '/etc/passwd' is not a file inside the binlog directory");
+      assertThat(results.get(1).text()).startsWith("REFUSED: '" + link + "' is not a file inside the binlog directory");
+      assertThat(results.get(2).text()).startsWith("REFUSED: '../../etc/hostname' is not a file inside the binlog directory");
+      assertThat(results.get(3).text()).startsWith("NO_DATA: no file 'mysql-bin.999999' in the binlog directory");
+    } finally {
+      java.nio.file.Files.deleteIfExists(outside);
+    }
   }
 
   static String deterministicAnswer() {

@@ -48,7 +48,7 @@ class OpenAiWireTest {
         recording("/llm/openai/2-verdict.json")));
     LlmConfig config = TestLlmConfig.of("openai", server.url("/v1"), "test-key", "qwen2.5-7b-instruct");
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "openai", "qwen2.5-7b-instruct",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads), LlmLimits.defaults(), threads, Clock.systemUTC());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
 
     LlmAssessment assessment = triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
 
@@ -102,7 +102,7 @@ class OpenAiWireTest {
     server = new LoopbackLlmServer(List.of());
     LlmConfig config = TestLlmConfig.of("openai", server.url("/v1"), "test-key", "m");
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "openai", "m",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads), LlmLimits.defaults(), threads, Clock.systemUTC());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
 
     LlmAssessment assessment = triage.review("inc-2", LlmFixtures.deterministicReport(Map.of()));
 

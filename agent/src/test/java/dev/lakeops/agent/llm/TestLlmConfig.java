@@ -46,6 +46,11 @@ record TestLlmConfig(String provider, Optional<String> baseUrl, Optional<String>
   }
 
   @Override
+  public Optional<String> binlogDir() {
+    return Optional.empty();
+  }
+
+  @Override
   public int chatMemoryMessages() {
     return 20;
   }
