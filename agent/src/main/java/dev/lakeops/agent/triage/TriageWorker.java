@@ -5,6 +5,7 @@ import dev.lakeops.agent.metrics.LakeopsMetrics;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
+import dev.lakeops.agent.llm.LlmFollowUp;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import io.quarkus.runtime.StartupEvent;
@@ -45,10 +46,18 @@ public class TriageWorker {
   private final Clock clock;
   private final LakeopsMetrics metrics;
   private final ExecutorService executor;
+  /** The LLM's review after the deterministic triage is saved; does nothing with lakeops.llm.provider=none. */
+  private final LlmFollowUp llm;
   private volatile boolean stopping;
 
-  @Inject
   public TriageWorker(DeterministicPlanner planner, Incidents incidents, Clock clock, LakeopsConfig config, LakeopsMetrics metrics) {
+    this(planner, incidents, clock, config, metrics, LlmFollowUp.disabled());
+  }
+
+  @Inject
+  public TriageWorker(DeterministicPlanner planner, Incidents incidents, Clock clock, LakeopsConfig config, LakeopsMetrics metrics,
+      LlmFollowUp llm) {
+    this.llm = llm;
     this.planner = planner;
     this.metrics = metrics;
     this.incidents = incidents;
@@ -84,10 +93,12 @@ public class TriageWorker {
     }
     String alertname = incident.get().alertname();
     UnaryOperator<Incident> outcome;
+    TriageReport report = null;
     try {
-      TriageReport report = planner.triage(incident.get().signal());
+      report = planner.triage(incident.get().signal());
+      TriageReport done = report;
       LOG.info("Incident {} ({}): {}", incidentId, alertname, report.verdict().category());
-      outcome = i -> i.triaged(report, clock.instant());
+      outcome = i -> i.triaged(done, clock.instant());
     } catch (RuntimeException e) {
       LOG.error("Triage of incident {} ({}) failed", incidentId, alertname, e);
       String error = shortError(e);
@@ -102,6 +113,11 @@ public class TriageWorker {
     } catch (RuntimeException e) {
       // Stays TRIAGING on disk: triaged again at the next start.
       LOG.error("Could not save the triage of incident {} ({})", incidentId, alertname, e);
+      return;
+    }
+    if (report != null && llm.enabled() && !stopping) {
+      // After the save: the deterministic verdict is stored and shown at once; the review only adds to it.
+      llm.submit(incidentId, report);
     }
   }
 

@@ -1,0 +1,77 @@
+package dev.lakeops.agent.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.service.tool.ToolExecutor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Lets a file tool read only inside one directory: every {@code path} argument and every element of
+ * a {@code paths} argument must name an existing file whose real path (symbolic links resolved)
+ * lies in the directory; otherwise the call is refused before the tool runs. A relative path is
+ * taken relative to the directory.
+ */
+final class ConfinedPaths implements ToolExecutor {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final ToolExecutor delegate;
+  private final Path root;
+
+  /** @param root an existing directory */
+  ConfinedPaths(ToolExecutor delegate, Path root) {
+    this.delegate = delegate;
+    try {
+      this.root = root.toRealPath();
+    } catch (IOException e) {
+      throw new IllegalArgumentException("Invalid lakeops.llm.binlog-dir: " + root + " (not an existing directory)", e);
+    }
+    if (!Files.isDirectory(this.root)) {
+      throw new IllegalArgumentException("Invalid lakeops.llm.binlog-dir: " + root + " (not a directory)");
+    }
+  }
+
+  @Override
+  public String execute(ToolExecutionRequest request, Object memoryId) {
+    JsonNode args;
+    try {
+      args = MAPPER.readTree(request.arguments() == null || request.arguments().isBlank() ? "{}" : request.arguments());
+    } catch (IOException e) {
+      return "REFUSED: the arguments are not a JSON object";
+    }
+    List<String> paths = new ArrayList<>();
+    if (args.hasNonNull("path")) {
+      paths.add(args.get("path").asText());
+    }
+    args.path("paths").forEach(p -> paths.add(p.asText()));
+    for (String path : paths) {
+      String refusal = check(path);
+      if (refusal != null) {
+        return refusal;
+      }
+    }
+    return delegate.execute(request, memoryId);
+  }
+
+  private String check(String path) {
+    Path real;
+    try {
+      real = root.resolve(path).toRealPath();
+    } catch (IOException | RuntimeException e) {
+      return "NO_DATA: no file '" + clip(path) + "' in the binlog directory " + root;
+    }
+    if (!real.startsWith(root) || !Files.isRegularFile(real)) {
+      return "REFUSED: '" + clip(path) + "' is not a file inside the binlog directory " + root + " (lakeops.llm.binlog-dir)";
+    }
+    return null;
+  }
+
+  private static String clip(String text) {
+    return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+  }
+}

@@ -1,0 +1,94 @@
+package dev.lakeops.agent.llm;
+
+import dev.lakeops.agent.store.Database;
+import dev.lakeops.tools.binlog.BinlogTools;
+import dev.lakeops.tools.flink.FlinkClusters;
+import dev.lakeops.tools.kafka.KafkaTools;
+import dev.langchain4j.model.chat.ChatModel;
+import io.quarkus.arc.DefaultBean;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Wires the LLM layer from {@code lakeops.llm.*}. With {@code provider=none} no model is built and
+ * {@link LlmFollowUp} does nothing; a malformed setting fails the start naming its key.
+ */
+@ApplicationScoped
+public class LlmBeans {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LlmBeans.class);
+
+  private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "lakeops-llm-" + COUNT.incrementAndGet());
+    t.setDaemon(true);
+    return t;
+  });
+  private static final AtomicInteger COUNT = new AtomicInteger();
+  /** Reviews waiting beyond this many are skipped (an alert storm must not queue stale reviews). */
+  private static final int REVIEW_QUEUE = 200;
+  /** Reviews at once: each holds a model conversation open for up to lakeops.llm.max-duration. */
+  private static final int REVIEWERS = 2;
+  private final ExecutorService reviews = new java.util.concurrent.ThreadPoolExecutor(REVIEWERS, REVIEWERS, 0, java.util.concurrent.TimeUnit.SECONDS,
+      new java.util.concurrent.ArrayBlockingQueue<>(REVIEW_QUEUE), r -> {
+        Thread t = new Thread(r, "lakeops-llm-review-" + COUNT.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      });
+
+  /** The approval gate replaces this with its own {@link ProposalPort}. */
+  @Produces
+  @Singleton
+  @DefaultBean
+  ProposalPort proposals() {
+    return new UnconfiguredProposals();
+  }
+
+  @Produces
+  @Singleton
+  LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals) {
+    LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka);
+    config.binlogDir().filter(d -> !d.isBlank()).ifPresent(dir -> tools.addConfined(new BinlogTools(), java.nio.file.Path.of(dir)));
+    for (String name : flink.names()) {
+      if (!name.equals(flink.defaultName())) {
+        tools.add(flink.find(name).orElseThrow(), "_" + name.replaceAll("[^A-Za-z0-9_-]", "_"), "[Flink cluster " + name + "] ");
+      }
+    }
+    return tools.build();
+  }
+
+  @Produces
+  @Singleton
+  LlmFollowUp followUp(LlmConfig config, LlmToolbox toolbox, Database database, Clock clock) {
+    Optional<ChatModel> model = LlmModels.create(config);
+    if (model.isEmpty()) {
+      LOG.info("No LLM configured (lakeops.llm.provider=none): triage is deterministic only");
+      return new LlmFollowUp(Optional.empty(), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
+    }
+    LOG.info("LLM review of triages by {}; tools: {}", LlmModels.describe(config), toolbox.toolNames());
+    LlmTriage triage = new LlmTriage(model.get(), LlmProvider.parse(config.provider()).id(), config.model().orElseThrow(), toolbox,
+        LlmLimits.from(config), threads, clock);
+    return new LlmFollowUp(Optional.of(triage), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
+  }
+
+  /** Chat follow-ups by the model, when one is configured; the chat handler decides whether to use it. */
+  @Produces
+  @Singleton
+  Optional<LlmChat> chat(LlmConfig config, LlmToolbox toolbox, Clock clock) {
+    return LlmModels.create(config).map(model -> new LlmChat(model, toolbox, LlmLimits.from(config), config.chatMemoryMessages(), threads, clock));
+  }
+
+  @PreDestroy
+  void stop() {
+    reviews.shutdownNow();
+    threads.shutdownNow();
+  }
+}

@@ -1,0 +1,122 @@
+package dev.lakeops.agent.llm;
+
+import dev.langchain4j.agent.tool.Tool;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.agent.tool.ToolSpecifications;
+import dev.langchain4j.service.tool.DefaultToolExecutor;
+import dev.langchain4j.service.tool.ToolExecutor;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * The tools the model may call: the read-only {@code @Tool} methods of the given tool objects and
+ * {@code propose_action}. Each run gets its own executors, bound to the run's {@link RunMeter}.
+ */
+public final class LlmToolbox {
+
+  private final List<Entry> readOnly;
+  private final ProposalPort proposals;
+  private final ExecutorService threads;
+
+  /** @param confinedTo the directory its file arguments must stay in; null for tools without files */
+  private record Entry(ToolSpecification spec, Object target, Method method, java.nio.file.Path confinedTo) {}
+
+  private LlmToolbox(List<Entry> readOnly, ProposalPort proposals, ExecutorService threads) {
+    this.readOnly = List.copyOf(readOnly);
+    this.proposals = proposals;
+    this.threads = threads;
+  }
+
+  public static Builder builder(ProposalPort proposals, ExecutorService threads) {
+    return new Builder(proposals, threads);
+  }
+
+  /** Names of every tool the model sees, {@code propose_action} last. */
+  public List<String> toolNames() {
+    List<String> names = new ArrayList<>(readOnly.stream().map(e -> e.spec().name()).toList());
+    names.add(ProposeActionTool.NAME);
+    return names;
+  }
+
+  /**
+   * The tool map for one run.
+   *
+   * @param requester who proposals are requested by, e.g. {@code llm:incident 42}
+   * @param origin the incident or thread the run serves
+   */
+  Map<ToolSpecification, ToolExecutor> forRun(RunMeter meter, String requester, String origin) {
+    Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
+    for (Entry e : readOnly) {
+      ToolExecutor tool = new DefaultToolExecutor(e.target(), e.method());
+      if (e.confinedTo() != null) {
+        tool = new ConfinedPaths(tool, e.confinedTo());
+      }
+      tools.put(e.spec(), new GuardedToolExecutor(e.spec().name(), tool, meter, threads));
+    }
+    tools.put(ProposeActionTool.specification(),
+        new GuardedToolExecutor(ProposeActionTool.NAME, new ProposeActionTool(proposals, meter, requester, origin), meter, threads));
+    return tools;
+  }
+
+  /** Collects tool objects; their {@code @Tool} methods must all be read-only. */
+  public static final class Builder {
+
+    private final ProposalPort proposals;
+    private final ExecutorService threads;
+    private final List<Entry> entries = new ArrayList<>();
+
+    private Builder(ProposalPort proposals, ExecutorService threads) {
+      this.proposals = proposals;
+      this.threads = threads;
+    }
+
+    /** Adds every {@code @Tool} method of {@code tools} under its own name. */
+    public Builder add(Object tools) {
+      return add(tools, "", "", null);
+    }
+
+    /**
+     * Adds every {@code @Tool} method of {@code tools}, reading files only inside {@code dir}: a
+     * {@code path} or {@code paths} argument elsewhere (symbolic links resolved) is refused.
+     */
+    public Builder addConfined(Object tools, java.nio.file.Path dir) {
+      new ConfinedPaths((r, m) -> "", dir);
+      return add(tools, "", "", dir);
+    }
+
+    /**
+     * Adds every {@code @Tool} method of {@code tools}, its name suffixed (e.g. {@code _eu} for a
+     * second Flink cluster) and its description prefixed, so several instances can coexist.
+     */
+    public Builder add(Object tools, String nameSuffix, String descriptionPrefix) {
+      return add(tools, nameSuffix, descriptionPrefix, null);
+    }
+
+    private Builder add(Object tools, String nameSuffix, String descriptionPrefix, java.nio.file.Path confinedTo) {
+      for (Method method : tools.getClass().getMethods()) {
+        if (!method.isAnnotationPresent(Tool.class)) {
+          continue;
+        }
+        ToolSpecification spec = ToolSpecifications.toolSpecificationFrom(method);
+        if (!nameSuffix.isEmpty() || !descriptionPrefix.isEmpty()) {
+          spec = spec.toBuilder().name(spec.name() + nameSuffix).description(descriptionPrefix + spec.description()).build();
+        }
+        String name = spec.name();
+        if (name.equals(ProposeActionTool.NAME) || entries.stream().anyMatch(e -> e.spec().name().equals(name))) {
+          throw new IllegalArgumentException("Duplicate tool name for the model: " + name);
+        }
+        entries.add(new Entry(spec, tools, method, confinedTo));
+      }
+      return this;
+    }
+
+    public LlmToolbox build() {
+      entries.sort(java.util.Comparator.comparing(e -> e.spec().name()));
+      return new LlmToolbox(entries, proposals, threads);
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package dev.lakeops.agent.llm;
+
+import dev.lakeops.runbooks.Confidence;
+import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.Verdict;
+import dev.lakeops.tools.Finding;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.service.AiServices;
+import dev.langchain4j.service.Result;
+import dev.langchain4j.service.tool.ToolErrorHandlerResult;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The LLM's review of a deterministic triage: the model gets the alert and the deterministic
+ * verdict and findings as data, may call the read-only tools and {@code propose_action} within the
+ * run's budgets, and must answer with a verdict that passes {@link LlmVerdictParser}. Any failure
+ * (invalid answer, spent budget, timeout, provider error) keeps the deterministic verdict and says
+ * why in {@link LlmAssessment#fallback()}. Never throws for a model's behaviour.
+ */
+public final class LlmTriage {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LlmTriage.class);
+  /** Time beyond the run's budget given to a model call to notice it is over, before it is interrupted. */
+  private static final Duration GRACE = Duration.ofSeconds(2);
+
+  private final ChatModel model;
+  private final String provider;
+  private final String modelName;
+  private final LlmToolbox toolbox;
+  private final LlmLimits limits;
+  private final ExecutorService threads;
+  private final Clock clock;
+
+  public LlmTriage(ChatModel model, String provider, String modelName, LlmToolbox toolbox, LlmLimits limits,
+                   ExecutorService threads, Clock clock) {
+    this.model = model;
+    this.provider = provider;
+    this.modelName = modelName;
+    this.toolbox = toolbox;
+    this.limits = limits;
+    this.threads = threads;
+    this.clock = clock;
+  }
+
+  /** Reviews {@code report}, the deterministic triage of incident {@code incidentId}. */
+  public LlmAssessment review(String incidentId, TriageReport report) {
+    Instant started = clock.instant();
+    RunMeter meter = new RunMeter(limits, clock);
+    Verdict deterministic = report.verdict();
+    TriageAgent agent = AiServices.builder(TriageAgent.class)
+        .chatModel(new MeteredChatModel(model, meter))
+        .systemMessage(TriagePrompt.SYSTEM)
+        .tools(toolbox.forRun(meter, "llm:incident " + incidentId, "incident " + incidentId))
+        .hallucinatedToolNameStrategy(request -> {
+          meter.tryToolCall(request.name());
+          return ToolExecutionResultMessage.from(request, "ERROR: there is no tool named '" + clip(request.name())
+              + "'. The tools are read-only; changes can only be proposed with propose_action.");
+        })
+        .toolExecutionErrorHandler((error, context) -> ToolErrorHandlerResult.text(
+            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
+        .toolArgumentsErrorHandler((error, context) -> ToolErrorHandlerResult.text(
+            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
+        .maxSequentialToolsInvocations(limits.maxToolCalls() + 2)
+        .build();
+    String message = TriagePrompt.userMessage(incidentId, report, limits.redactValues());
+    Future<Result<String>> call = threads.submit(() -> agent.review(message));
+    String answer;
+    try {
+      answer = call.get(limits.maxDuration().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS).content();
+    } catch (TimeoutException e) {
+      call.cancel(true);
+      return fallback(incidentId, report, meter, started, "timeout: no verdict within lakeops.llm.max-duration=" + limits.maxDuration());
+    } catch (InterruptedException e) {
+      call.cancel(true);
+      Thread.currentThread().interrupt();
+      return fallback(incidentId, report, meter, started, "interrupted: lakeops is stopping");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof LlmBudgetExceededException) {
+        return fallback(incidentId, report, meter, started, cause.getMessage());
+      }
+      LOG.warn("LLM review of incident {} failed", incidentId, cause);
+      return fallback(incidentId, report, meter, started, "provider error: " + ToolOutputs.error("model", cause).replaceFirst("^ERROR in tool model ", ""));
+    }
+    Set<String> known = new LinkedHashSet<>(meter.findingCodes());
+    report.tools().forEach(t -> t.findings().stream().map(Finding::code).forEach(known::add));
+    LlmVerdictParser.Parsed parsed = LlmVerdictParser.parse(answer, known);
+    if (!parsed.valid()) {
+      return fallback(incidentId, report, meter, started, "invalid verdict: " + parsed.error());
+    }
+    Verdict llm = parsed.verdict();
+    if (llm.category() != deterministic.category() && deterministic.confidence() == Confidence.HIGH) {
+      return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC,
+          "the deterministic verdict has HIGH confidence and the model's category " + llm.category() + " is advisory",
+          deterministic, deterministic, llm, null);
+    }
+    if (llm.category() != deterministic.category() && llm.evidence().isEmpty()) {
+      return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC,
+          "the model changed the category to " + llm.category() + " without citing a finding", deterministic, deterministic, llm, null);
+    }
+    return assessment(incidentId, meter, started, LlmAssessment.LLM,
+        llm.category() == deterministic.category()
+            ? "the model's verdict passed validation and agrees with the deterministic category"
+            : "the model's verdict passed validation and cites findings " + String.join(", ", llm.evidence()),
+        llm, deterministic, llm, null);
+  }
+
+  private LlmAssessment fallback(String incidentId, TriageReport report, RunMeter meter, Instant started, String reason) {
+    LOG.info("LLM review of incident {}: falling back to the deterministic verdict ({})", incidentId, reason);
+    return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC, "fallback: " + reason,
+        report.verdict(), report.verdict(), null, reason);
+  }
+
+  private LlmAssessment assessment(String incidentId, RunMeter meter, Instant started, String finalVerdict, String why,
+                                   Verdict verdict, Verdict deterministic, Verdict llm, String fallback) {
+    return new LlmAssessment(incidentId, provider, modelName, finalVerdict, why, verdict, deterministic, llm, fallback,
+        meter.toolCalls(), meter.tokens(), meter.proposalIds(), started, clock.instant());
+  }
+
+  private static String clip(String name) {
+    String safe = name == null ? "" : name.replaceAll("[^A-Za-z0-9_.-]", "?");
+    return safe.length() <= 60 ? safe : safe.substring(0, 60) + "...";
+  }
+}

@@ -1,0 +1,128 @@
+package dev.lakeops.agent.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakeops.runbooks.Category;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real {@code OpenAiChatModel} client against a loopback server that replays an OpenAI
+ * chat-completions tool-call conversation: the request bodies carry our tools and our tool results.
+ */
+class OpenAiWireTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+
+  private final ExecutorService threads = LlmFixtures.threads();
+  private LoopbackLlmServer server;
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+    threads.shutdownNow();
+  }
+
+  @Test
+  void sendsToolsAndReturnsToolResultsInTheOpenAiWireFormat() throws IOException {
+    Path damaged = LlmFixtures.damagedBinlog(dir);
+    server = new LoopbackLlmServer(List.of(
+        recording("/llm/openai/1-tool-call.json").replace("${BINLOG}", damaged.toString()),
+        recording("/llm/openai/2-verdict.json")));
+    LlmConfig config = TestLlmConfig.of("openai", server.url("/v1"), "test-key", "qwen2.5-7b-instruct");
+    LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "openai", "qwen2.5-7b-instruct",
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
+
+    LlmAssessment assessment = triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
+
+    assertThat(assessment.fallback()).isNull();
+    assertThat(assessment.verdict().category()).isEqualTo(Category.INCONCLUSIVE);
+    assertThat(assessment.verdict().evidence()).containsExactly("binlog.crc-mismatch");
+    assertThat(assessment.tokens()).isEqualTo(1843 + 2304);
+    assertThat(assessment.toolCalls()).isEqualTo(1);
+
+    List<LoopbackLlmServer.Received> requests = server.received();
+    assertThat(requests).hasSize(2);
+    assertThat(requests.get(0).path()).isEqualTo("/v1/chat/completions");
+    assertThat(requests.get(0).header("Authorization")).isEqualTo("Bearer test-key");
+
+    JsonNode first = JSON.readTree(requests.get(0).body());
+    assertThat(first.path("model").asText()).isEqualTo("qwen2.5-7b-instruct");
+    assertThat(first.path("temperature").asDouble()).isEqualTo(0.0);
+    List<String> names = new ArrayList<>();
+    first.path("tools").forEach(t -> {
+      assertThat(t.path("type").asText()).isEqualTo("function");
+      names.add(t.path("function").path("name").asText());
+    });
+    assertThat(names).contains("verifyFile", "binlog_events", "jobState", "propose_action");
+    JsonNode verify = tool(first, "verifyFile").path("function").path("parameters");
+    assertThat(verify.path("type").asText()).isEqualTo("object");
+    assertThat(verify.path("properties").path("path").path("type").asText()).isEqualTo("string");
+    assertThat(verify.path("required").toString()).isEqualTo("[\"path\"]");
+    JsonNode propose = tool(first, "propose_action").path("function").path("parameters");
+    assertThat(propose.path("properties").path("action").path("enum").toString()).contains("table.rollback_to", "kafka.reset_offsets");
+    assertThat(first.path("messages").get(0).path("role").asText()).isEqualTo("system");
+    assertThat(first.path("messages").get(0).path("content").asText()).isEqualTo(TriagePrompt.SYSTEM);
+    assertThat(first.path("messages").get(1).path("role").asText()).isEqualTo("user");
+    assertThat(first.path("messages").get(1).path("content").asText()).contains(DataBlock.OPEN).contains("PROBE_FAILED");
+
+    JsonNode second = JSON.readTree(requests.get(1).body());
+    JsonNode messages = second.path("messages");
+    JsonNode assistant = messages.get(2);
+    assertThat(assistant.path("role").asText()).isEqualTo("assistant");
+    assertThat(assistant.path("tool_calls").get(0).path("id").asText()).isEqualTo("call_9d1c2e");
+    JsonNode toolMessage = messages.get(3);
+    assertThat(toolMessage.path("role").asText()).isEqualTo("tool");
+    assertThat(toolMessage.path("tool_call_id").asText()).isEqualTo("call_9d1c2e");
+    JsonNode toolResult = JSON.readTree(toolMessage.path("content").asText());
+    assertThat(toolResult.path("status").asText()).isEqualTo("OK");
+    assertThat(toolResult.path("tool").asText()).isEqualTo("binlog.verify");
+    assertThat(toolResult.toString()).contains("binlog.crc-mismatch");
+  }
+
+  @Test
+  void anHttpErrorFromTheServerFallsBackToTheDeterministicVerdict() throws IOException {
+    server = new LoopbackLlmServer(List.of());
+    LlmConfig config = TestLlmConfig.of("openai", server.url("/v1"), "test-key", "m");
+    LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "openai", "m",
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
+
+    LlmAssessment assessment = triage.review("inc-2", LlmFixtures.deterministicReport(Map.of()));
+
+    assertThat(assessment.fallback()).startsWith("provider error:").doesNotContain("test-key");
+    assertThat(assessment.verdict().category()).isEqualTo(Category.PROBE_FAILED);
+    assertThat(server.received()).hasSize(1);
+  }
+
+  static JsonNode tool(JsonNode request, String name) {
+    for (JsonNode t : request.path("tools")) {
+      if (t.path("function").path("name").asText().equals(name) || t.path("name").asText().equals(name)) {
+        return t;
+      }
+    }
+    throw new AssertionError("no tool " + name + " in " + request.path("tools"));
+  }
+
+  static String recording(String resource) throws IOException {
+    try (InputStream in = OpenAiWireTest.class.getResourceAsStream(resource)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
