@@ -54,4 +54,18 @@ public class ApprovalBeans {
       LakeopsMetrics metrics) {
     return new ProposalService(gate, store, audit, users, config.approval().proposalTtl(), metrics);
   }
+
+  /** Chat approvals on the gate (replaces the chat layer's "not configured" default). */
+  @Produces
+  @jakarta.enterprise.context.ApplicationScoped
+  dev.lakeops.agent.chat.ApprovalPort chatApprovals(ProposalService proposals, dev.lakeops.agent.im.ChatConfig chat) {
+    return new GateApprovals(proposals, chat);
+  }
+
+  /** The model's propose_action on the gate (replaces the LLM layer's "not configured" default). */
+  @Produces
+  @Singleton
+  dev.lakeops.agent.llm.ProposalPort llmProposals(ProposalService proposals) {
+    return new GateProposals(proposals);
+  }
 }

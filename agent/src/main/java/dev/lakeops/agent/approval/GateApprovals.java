@@ -8,7 +8,6 @@ import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.approval.ApprovalRefusedException;
 import dev.lakeops.runbooks.approval.ApprovalSource;
 import dev.lakeops.runbooks.approval.Proposal;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +21,7 @@ import org.jspecify.annotations.Nullable;
  * {@code table.rollback_to_as_latest}; the message text is stored as data, never parsed for
  * arguments beyond the table and snapshot the interpreter already extracted.
  */
-@ApplicationScoped
-public class GateApprovals implements ApprovalPort {
+public final class GateApprovals implements ApprovalPort {
 
   private final ProposalService proposals;
   private final Optional<String> warehouse;

@@ -5,14 +5,12 @@ import dev.lakeops.agent.llm.ProposalPort;
 import dev.lakeops.agent.llm.ProposalReceipt;
 import dev.lakeops.runbooks.approval.ApprovalRefusedException;
 import dev.lakeops.runbooks.approval.Proposal;
-import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * The model's {@code propose_action} on the approval gate: a proposal is validated, fingerprinted,
  * previewed and stored, then waits for people. Nothing here can approve or execute.
  */
-@ApplicationScoped
-public class GateProposals implements ProposalPort {
+public final class GateProposals implements ProposalPort {
 
   private final ProposalService proposals;
 

@@ -33,6 +33,9 @@ class KafkaClustersConfigTest {
     // Plain SmallRye without Quarkus' converters: durations in ISO-8601.
     Map<String, String> all = new java.util.HashMap<>(properties);
     all.put("lakeops.flink.timeout", "PT5S");
+    all.put("lakeops.watch.interval", "PT60S");
+    all.put("lakeops.retention.incidents", "P30D");
+    all.put("lakeops.approval.proposal-ttl", "PT1H");
     SmallRyeConfig config = new SmallRyeConfigBuilder()
         .withMapping(LakeopsConfig.class)
         .withSources(new PropertiesConfigSource(all, "test", 100))

@@ -340,7 +340,8 @@ class ImEndpointsTest {
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.jsonPath().getString("intent")).isEqualTo("ROLLBACK_PROPOSAL");
     assertThat(r.jsonPath().getString("language")).isEqualTo("zh-CN");
-    assertThat(r.jsonPath().getString("markdown")).contains("未配置审批");
+    // No table or snapshot named: the approval gate proposes nothing and says how to ask.
+    assertThat(r.jsonPath().getString("markdown")).contains("未执行该操作").contains("回滚 db.orders 到快照 42");
   }
 
   @Test
