@@ -4,6 +4,7 @@ import dev.lakeops.table.Table;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
+import dev.lakeops.table.deletion.DeletionVector;
 import dev.lakeops.table.format.CorruptDataFileException;
 import dev.lakeops.table.format.DataFileFormat;
 import dev.lakeops.table.format.DataFileFormats;
@@ -50,6 +51,17 @@ public final class DataFileAccess {
    * @throws CorruptDataFileException the file does not decode; names the file
    */
   public CloseableIterator<KeyValue> keyValues(BinaryRow partition, int bucket, DataFileMeta file, int[] fields) {
+    return keyValues(partition, bucket, file, fields, DeletionVector.empty());
+  }
+
+  /**
+   * {@link #keyValues(BinaryRow, int, DataFileMeta, int[])} without the rows at the positions
+   * {@code deleted} marks (position = ordinal of the row in the file).
+   *
+   * @throws CorruptDataFileException the file does not decode; names the file
+   */
+  public CloseableIterator<KeyValue> keyValues(BinaryRow partition, int bucket, DataFileMeta file, int[] fields,
+                                               DeletionVector deleted) {
     Path path = path(partition, bucket, file);
     TableSchema fileSchema = table.schema(file.schemaId());
     KeyValueLayout layout = fileSchema.tableOptions().dataFileThinMode()
@@ -57,18 +69,18 @@ public final class DataFileAccess {
         : KeyValueLayout.standard(fileSchema.rowType(), fileSchema.trimmedPrimaryKeys());
     DataFileFormat format = DataFileFormats.forFileName(file.fileName());
     try {
-      return openKeyValues(format, path, layout, fileSchema, fields);
+      return openKeyValues(format, path, layout, fileSchema, fields, deleted);
     } catch (CorruptDataFileException e) {
       KeyValueLayout actual = layout.matching(format.readFieldNames(path));
       if (actual.isThin() == layout.isThin()) {
         throw e;
       }
-      return openKeyValues(format, path, actual, fileSchema, fields);
+      return openKeyValues(format, path, actual, fileSchema, fields, deleted);
     }
   }
 
   private CloseableIterator<KeyValue> openKeyValues(DataFileFormat format, Path path, KeyValueLayout layout,
-                                                    TableSchema fileSchema, int[] fields) {
+                                                    TableSchema fileSchema, int[] fields, DeletionVector deleted) {
     int keyArity = layout.keyNames().size();
     int valueStart = layout.isThin() ? 2 : keyArity + 2;
     int[] valueIndexes = fileIndexes(fileSchema, fields);
@@ -90,8 +102,8 @@ public final class DataFileAccess {
         projection.add(valueStart + index);
       }
     }
-    DataFileReader reader = format.createReader(path, layout.fileType(),
-        projection.stream().mapToInt(Integer::intValue).toArray());
+    DataFileReader reader = DeletedRowsFilter.of(format.createReader(path, layout.fileType(),
+        projection.stream().mapToInt(Integer::intValue).toArray()), deleted);
     return new Mapped<>(reader, row -> {
       Object[] key = new Object[keyArity];
       for (int i = 0; i < keyArity; i++) {
@@ -127,12 +139,23 @@ public final class DataFileAccess {
    * @throws CorruptDataFileException the file does not decode; names the file
    */
   public CloseableIterator<Row> rows(BinaryRow partition, int bucket, DataFileMeta file, int[] fields) {
+    return rows(partition, bucket, file, fields, DeletionVector.empty());
+  }
+
+  /**
+   * {@link #rows(BinaryRow, int, DataFileMeta, int[])} without the rows at the positions
+   * {@code deleted} marks (position = ordinal of the row in the file).
+   *
+   * @throws CorruptDataFileException the file does not decode; names the file
+   */
+  public CloseableIterator<Row> rows(BinaryRow partition, int bucket, DataFileMeta file, int[] fields,
+                                     DeletionVector deleted) {
     Path path = path(partition, bucket, file);
     TableSchema fileSchema = table.schema(file.schemaId());
     int[] indexes = fileIndexes(fileSchema, fields);
     int[] projection = java.util.Arrays.stream(indexes).filter(i -> i >= 0).toArray();
-    DataFileReader reader = DataFileFormats.forFileName(file.fileName())
-        .createReader(path, fileSchema.rowType(), projection);
+    DataFileReader reader = DeletedRowsFilter.of(DataFileFormats.forFileName(file.fileName())
+        .createReader(path, fileSchema.rowType(), projection), deleted);
     if (projection.length == indexes.length) {
       return new Mapped<>(reader, row -> row);
     }
