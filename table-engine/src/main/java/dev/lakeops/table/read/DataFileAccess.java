@@ -96,23 +96,31 @@ public final class DataFileAccess {
     }
     projection.add(valueStart - 2);
     projection.add(valueStart - 1);
-    int firstValue = projection.size();
-    for (int index : valueIndexes) {
-      if (index >= 0) {
-        projection.add(valueStart + index);
+    // where each requested value comes from in the read row: a value column that is a key field
+    // holds the key's value (Paimon extracts the key from the value), so it is read once, as key
+    int[] source = new int[valueIndexes.length];
+    for (int i = 0; i < valueIndexes.length; i++) {
+      int keyPosition = valueIndexes[i] < 0 ? -1
+          : layout.keyNames().indexOf(fileSchema.rowType().fields().get(valueIndexes[i]).name());
+      if (valueIndexes[i] < 0) {
+        source[i] = -1;
+      } else if (keyPosition >= 0) {
+        source[i] = keyPosition;
+      } else {
+        source[i] = projection.size();
+        projection.add(valueStart + valueIndexes[i]);
       }
     }
     DataFileReader reader = DeletedRowsFilter.of(format.createReader(path, layout.fileType(),
         projection.stream().mapToInt(Integer::intValue).toArray()), deleted);
     return new Mapped<>(reader, row -> {
-      Object[] key = new Object[keyArity];
-      for (int i = 0; i < keyArity; i++) {
-        key[i] = row.get(i);
-      }
       Object seq = row.get(keyArity);
       Object kind = row.get(keyArity + 1);
       if (!(seq instanceof Long s) || !(kind instanceof Byte k)) {
         throw new CorruptDataFileException(path, "invalid _SEQUENCE_NUMBER " + seq + " or _VALUE_KIND " + kind, null);
+      }
+      if (s < 0) {
+        throw new CorruptDataFileException(path, "negative _SEQUENCE_NUMBER " + s, null);
       }
       RowKind valueKind;
       try {
@@ -120,15 +128,15 @@ public final class DataFileAccess {
       } catch (IllegalArgumentException e) {
         throw new CorruptDataFileException(path, e.getMessage(), e);
       }
-      Object[] value = new Object[valueIndexes.length];
-      int next = firstValue;
-      for (int i = 0; i < valueIndexes.length; i++) {
-        value[i] = valueIndexes[i] >= 0 ? row.get(next++) : null;
+      Object[] key = new Object[keyArity];
+      for (int i = 0; i < keyArity; i++) {
+        key[i] = row.get(i);
       }
-      if (s < 0) {
-        throw new CorruptDataFileException(path, "negative _SEQUENCE_NUMBER " + s, null);
+      Object[] value = new Object[source.length];
+      for (int i = 0; i < source.length; i++) {
+        value[i] = source[i] >= 0 ? row.get(source[i]) : null;
       }
-      return new KeyValue(Row.of(key), s, valueKind, Row.ofKind(valueKind, value));
+      return new KeyValue(Row.wrap(RowKind.INSERT, key), s, valueKind, Row.wrap(valueKind, value));
     });
   }
 
