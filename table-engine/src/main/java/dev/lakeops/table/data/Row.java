@@ -30,6 +30,14 @@ public final class Row {
     return new Row(kind, values.clone());
   }
 
+  /**
+   * A row over {@code values} itself, without a copy, for readers that fill a fresh array per row:
+   * the caller must not change the array afterwards.
+   */
+  public static Row wrap(RowKind kind, @Nullable Object[] values) {
+    return new Row(kind, requireNonNull(values, "values"));
+  }
+
   public RowKind kind() {
     return kind;
   }

@@ -59,6 +59,10 @@ public final class ValueOrder {
 
   /** Compares by code point: equal to comparing the UTF-8 encodings as unsigned bytes. */
   public static int compareCodePoints(String a, String b) {
+    if (a.equals(b)) {
+      // readers hand out one String per dictionary entry; equal keys are common in merges
+      return 0;
+    }
     int n = Math.min(a.length(), b.length());
     for (int i = 0; i < n; i++) {
       char x = a.charAt(i);

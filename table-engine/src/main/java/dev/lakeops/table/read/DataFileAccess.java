@@ -4,6 +4,7 @@ import dev.lakeops.table.Table;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
+import dev.lakeops.table.deletion.DeletionVector;
 import dev.lakeops.table.format.CorruptDataFileException;
 import dev.lakeops.table.format.DataFileFormat;
 import dev.lakeops.table.format.DataFileFormats;
@@ -50,6 +51,17 @@ public final class DataFileAccess {
    * @throws CorruptDataFileException the file does not decode; names the file
    */
   public CloseableIterator<KeyValue> keyValues(BinaryRow partition, int bucket, DataFileMeta file, int[] fields) {
+    return keyValues(partition, bucket, file, fields, DeletionVector.empty());
+  }
+
+  /**
+   * {@link #keyValues(BinaryRow, int, DataFileMeta, int[])} without the rows at the positions
+   * {@code deleted} marks (position = ordinal of the row in the file).
+   *
+   * @throws CorruptDataFileException the file does not decode; names the file
+   */
+  public CloseableIterator<KeyValue> keyValues(BinaryRow partition, int bucket, DataFileMeta file, int[] fields,
+                                               DeletionVector deleted) {
     Path path = path(partition, bucket, file);
     TableSchema fileSchema = table.schema(file.schemaId());
     KeyValueLayout layout = fileSchema.tableOptions().dataFileThinMode()
@@ -57,18 +69,18 @@ public final class DataFileAccess {
         : KeyValueLayout.standard(fileSchema.rowType(), fileSchema.trimmedPrimaryKeys());
     DataFileFormat format = DataFileFormats.forFileName(file.fileName());
     try {
-      return openKeyValues(format, path, layout, fileSchema, fields);
+      return openKeyValues(format, path, layout, fileSchema, fields, deleted);
     } catch (CorruptDataFileException e) {
       KeyValueLayout actual = layout.matching(format.readFieldNames(path));
       if (actual.isThin() == layout.isThin()) {
         throw e;
       }
-      return openKeyValues(format, path, actual, fileSchema, fields);
+      return openKeyValues(format, path, actual, fileSchema, fields, deleted);
     }
   }
 
   private CloseableIterator<KeyValue> openKeyValues(DataFileFormat format, Path path, KeyValueLayout layout,
-                                                    TableSchema fileSchema, int[] fields) {
+                                                    TableSchema fileSchema, int[] fields, DeletionVector deleted) {
     int keyArity = layout.keyNames().size();
     int valueStart = layout.isThin() ? 2 : keyArity + 2;
     int[] valueIndexes = fileIndexes(fileSchema, fields);
@@ -84,23 +96,31 @@ public final class DataFileAccess {
     }
     projection.add(valueStart - 2);
     projection.add(valueStart - 1);
-    int firstValue = projection.size();
-    for (int index : valueIndexes) {
-      if (index >= 0) {
-        projection.add(valueStart + index);
+    // where each requested value comes from in the read row: a value column that is a key field
+    // holds the key's value (Paimon extracts the key from the value), so it is read once, as key
+    int[] source = new int[valueIndexes.length];
+    for (int i = 0; i < valueIndexes.length; i++) {
+      int keyPosition = valueIndexes[i] < 0 ? -1
+          : layout.keyNames().indexOf(fileSchema.rowType().fields().get(valueIndexes[i]).name());
+      if (valueIndexes[i] < 0) {
+        source[i] = -1;
+      } else if (keyPosition >= 0) {
+        source[i] = keyPosition;
+      } else {
+        source[i] = projection.size();
+        projection.add(valueStart + valueIndexes[i]);
       }
     }
-    DataFileReader reader = format.createReader(path, layout.fileType(),
-        projection.stream().mapToInt(Integer::intValue).toArray());
+    DataFileReader reader = DeletedRowsFilter.of(format.createReader(path, layout.fileType(),
+        projection.stream().mapToInt(Integer::intValue).toArray()), deleted);
     return new Mapped<>(reader, row -> {
-      Object[] key = new Object[keyArity];
-      for (int i = 0; i < keyArity; i++) {
-        key[i] = row.get(i);
-      }
       Object seq = row.get(keyArity);
       Object kind = row.get(keyArity + 1);
       if (!(seq instanceof Long s) || !(kind instanceof Byte k)) {
         throw new CorruptDataFileException(path, "invalid _SEQUENCE_NUMBER " + seq + " or _VALUE_KIND " + kind, null);
+      }
+      if (s < 0) {
+        throw new CorruptDataFileException(path, "negative _SEQUENCE_NUMBER " + s, null);
       }
       RowKind valueKind;
       try {
@@ -108,15 +128,15 @@ public final class DataFileAccess {
       } catch (IllegalArgumentException e) {
         throw new CorruptDataFileException(path, e.getMessage(), e);
       }
-      Object[] value = new Object[valueIndexes.length];
-      int next = firstValue;
-      for (int i = 0; i < valueIndexes.length; i++) {
-        value[i] = valueIndexes[i] >= 0 ? row.get(next++) : null;
+      Object[] key = new Object[keyArity];
+      for (int i = 0; i < keyArity; i++) {
+        key[i] = row.get(i);
       }
-      if (s < 0) {
-        throw new CorruptDataFileException(path, "negative _SEQUENCE_NUMBER " + s, null);
+      Object[] value = new Object[source.length];
+      for (int i = 0; i < source.length; i++) {
+        value[i] = source[i] >= 0 ? row.get(source[i]) : null;
       }
-      return new KeyValue(Row.of(key), s, valueKind, Row.ofKind(valueKind, value));
+      return new KeyValue(Row.wrap(RowKind.INSERT, key), s, valueKind, Row.wrap(valueKind, value));
     });
   }
 
@@ -127,12 +147,23 @@ public final class DataFileAccess {
    * @throws CorruptDataFileException the file does not decode; names the file
    */
   public CloseableIterator<Row> rows(BinaryRow partition, int bucket, DataFileMeta file, int[] fields) {
+    return rows(partition, bucket, file, fields, DeletionVector.empty());
+  }
+
+  /**
+   * {@link #rows(BinaryRow, int, DataFileMeta, int[])} without the rows at the positions
+   * {@code deleted} marks (position = ordinal of the row in the file).
+   *
+   * @throws CorruptDataFileException the file does not decode; names the file
+   */
+  public CloseableIterator<Row> rows(BinaryRow partition, int bucket, DataFileMeta file, int[] fields,
+                                     DeletionVector deleted) {
     Path path = path(partition, bucket, file);
     TableSchema fileSchema = table.schema(file.schemaId());
     int[] indexes = fileIndexes(fileSchema, fields);
     int[] projection = java.util.Arrays.stream(indexes).filter(i -> i >= 0).toArray();
-    DataFileReader reader = DataFileFormats.forFileName(file.fileName())
-        .createReader(path, fileSchema.rowType(), projection);
+    DataFileReader reader = DeletedRowsFilter.of(DataFileFormats.forFileName(file.fileName())
+        .createReader(path, fileSchema.rowType(), projection), deleted);
     if (projection.length == indexes.length) {
       return new Mapped<>(reader, row -> row);
     }

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.deletion.DeletionVector;
+import dev.lakeops.table.deletion.DeletionVectorFile;
 import dev.lakeops.table.format.KeyValue;
 import dev.lakeops.table.lsm.MergeFunctions;
 import dev.lakeops.table.lsm.IntervalPartition;
@@ -32,6 +34,7 @@ import org.jspecify.annotations.Nullable;
  * retractions is read as is, any other is merged across its runs with the deduplicate merge
  * (highest sequence number wins) and keys whose winner is a retraction are dropped. Rows come out
  * as {@code +I}. {@link ReadMode#CONCAT} splits are read file after file; each row keeps its kind.
+ * In both modes the rows that a file's deletion vector marks are skipped first.
  */
 public final class TableRead {
 
@@ -118,16 +121,18 @@ public final class TableRead {
    * @throws UnsupportedOperationException a merge split of a table whose merge engine or
    *     sequence field lakeops does not support yet
    * @throws dev.lakeops.table.format.CorruptDataFileException a data file does not decode (on iteration)
+   * @throws dev.lakeops.table.deletion.CorruptDeletionVectorException the deletion vector of a data
+   *     file does not decode; names the index file (on iteration)
    */
   public CloseableIterator<Row> open(DataSplit split) {
     Columns columns = columns();
     CloseableIterator<Row> rows;
     if (!table.hasPrimaryKey()) {
       rows = new ConcatIterator<>(split.files(), f -> new DataFileAccess(table).rows(split.partition(), split.bucket(),
-          f, columns.read));
+          f, columns.read, deletedRows(split, f)));
     } else if (split.mode() == ReadMode.CONCAT) {
       rows = new Rows(new ConcatIterator<>(split.files(), f -> new DataFileAccess(table).keyValues(split.partition(),
-          split.bucket(), f, columns.read)), true);
+          split.bucket(), f, columns.read, deletedRows(split, f))), true);
     } else {
       rows = new Rows(merged(split, columns.read), false);
     }
@@ -142,12 +147,17 @@ public final class TableRead {
     List<List<SortedRun>> sections = IntervalPartition.partition(split.files(), order);
     return new ConcatIterator<>(sections, section -> {
       java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun = run -> new ConcatIterator<>(
-          run.files(), f -> access.keyValues(split.partition(), split.bucket(), f, read));
+          run.files(), f -> access.keyValues(split.partition(), split.bucket(), f, read, deletedRows(split, f)));
       if (section.size() == 1 && withoutRetractions(section.get(0))) {
         return openRun.apply(section.get(0));
       }
       return new MergeReader(MergeReader.openAll(section, openRun), order, merge.get(), true);
     });
+  }
+
+  /** The rows of {@code file} that its deletion vector marks, read when the file is opened. */
+  private DeletionVector deletedRows(DataSplit split, DataFileMeta file) {
+    return split.findDeletionFile(file).map(d -> DeletionVectorFile.read(table.io(), d)).orElse(DeletionVector.empty());
   }
 
   private static boolean withoutRetractions(SortedRun run) {

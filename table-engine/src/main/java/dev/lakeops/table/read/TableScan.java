@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.commit.SnapshotFiles;
+import dev.lakeops.table.deletion.DeletionFile;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.DataFileMeta;
@@ -27,8 +28,11 @@ import org.jspecify.annotations.Nullable;
  * one {@link DataSplit} per (partition, bucket) ({@code paimon-format.md} §8). Immutable: each
  * {@code with...} returns a new scan.
  *
- * <p>On primary-key tables with {@code deletion-vectors.enabled}, level-0 files are not read, as
- * in Paimon. A filter prunes in four steps, each only ruling out files that cannot hold a matching row:
+ * <p>Each split carries the deletion vectors that the snapshot's index manifest holds for its
+ * files; {@link TableRead} skips the rows they mark. On primary-key tables with
+ * {@code deletion-vectors.enabled}, level-0 files are not read, as in Paimon.
+ *
+ * <p>A filter prunes in four steps, each only ruling out files that cannot hold a matching row:
  * manifests by their partition statistics; entries by partition value and by bucket (when the
  * filter fixes every bucket-key column with {@code =} or {@code IN}); files by key statistics;
  * then, on primary-key tables, a whole bucket when none of its files' value statistics match
@@ -109,43 +113,10 @@ public final class TableScan {
   }
 
   /**
-   * Merging the levels >= 1 equals applying the deletion vectors only while no vector marks a row
-   * of a live file; Paimon's compaction records a delete as such a mark and drops the row from its
-   * output. Until the vectors are read, a snapshot with marks is refused rather than read wrong.
-   */
-  private void refuseDeletionVectors(Snapshot snapshot, List<ManifestEntry> liveFiles) {
-    if (snapshot.indexManifest() == null || liveFiles.isEmpty()) {
-      return;
-    }
-    java.util.Set<String> live = new java.util.HashSet<>();
-    liveFiles.forEach(e -> live.add(e.file().fileName()));
-    List<String> marked = new ArrayList<>();
-    for (dev.lakeops.table.meta.IndexManifestEntry index : table.snapshotFiles().manifests().readIndexManifest(snapshot.indexManifest())) {
-      if (index.kind() != FileKind.ADD
-          || !dev.lakeops.table.meta.IndexManifestEntry.DELETION_VECTORS.equals(index.indexType())
-          || index.deletionVectorRanges() == null) {
-        continue;
-      }
-      for (dev.lakeops.table.meta.DeletionVectorRange range : index.deletionVectorRanges()) {
-        boolean marks = range.cardinality() == null || range.cardinality() > 0;
-        if (marks && live.contains(range.dataFileName())) {
-          marked.add(range.dataFileName());
-        }
-      }
-    }
-    if (!marked.isEmpty()) {
-      throw new DeletionVectorsNotAppliedException("Table " + table.name() + " snapshot " + snapshot.id() + ": "
-          + marked.size() + " data file(s) carry deletion vectors (e.g. " + marked.get(0)
-          + "), which lakeops does not apply yet; reading would return deleted rows");
-    }
-  }
-
-  /**
    * The splits of the target snapshot.
    *
    * @throws SnapshotNotFoundException the target snapshot or tag does not exist
    * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names the file
-   * @throws DeletionVectorsNotAppliedException deletion vectors mark rows of the snapshot's files
    */
   public ScanPlan plan() {
     Optional<Snapshot> snapshot = new SnapshotResolver(table).resolve(target);
@@ -173,18 +144,18 @@ public final class TableScan {
     List<ManifestEntry> liveFiles = live.files();
     if (mode == ReadMode.MERGE && table.options().deletionVectorsEnabled()) {
       // paimon-format.md §8.4: with deletion vectors, readers skip level 0 (not yet compacted, so
-      // not yet visible). Merging the levels >= 1 gives the rows the vectors would keep: each key's
-      // newest version wins, as the vectors mark every older one deleted.
+      // not yet visible) and read the levels >= 1 minus the rows the vectors mark. After the
+      // vectors, each key is left in at most one file, so the merge reads each section as is.
       liveFiles = liveFiles.stream().filter(e -> e.level() > 0).toList();
-      refuseDeletionVectors(snapshot.get(), liveFiles);
     }
+    DeletionFiles deletions = liveFiles.isEmpty() ? DeletionFiles.none() : DeletionFiles.of(table, snapshot.get());
     List<DataSplit> splits = new ArrayList<>();
     for (List<ManifestEntry> group : groupByBucket(liveFiles).values()) {
       List<DataFileMeta> kept = pruning.filesOfBucket(group, mode);
       if (!kept.isEmpty()) {
         ManifestEntry first = group.get(0);
         splits.add(new DataSplit(snapshot.get().id(), first.partition(), first.bucket(), first.totalBuckets(),
-            ordered(kept, mode), mode));
+            ordered(kept, mode), mode, deletionFilesOf(kept, deletions.ofBucket(first.partition(), first.bucket()))));
       }
     }
     return new ScanPlan(snapshot.get(), splits);
@@ -196,7 +167,9 @@ public final class TableScan {
    * every record those commits wrote, retractions included, with its row kind. COMPACT and
    * OVERWRITE snapshots add nothing new and are skipped. A table with a changelog producer
    * ({@code changelog-producer} not {@code none}) reads the changelog files of every snapshot in
-   * the range instead, as Paimon's {@code auto} scan mode does.
+   * the range instead, as Paimon's {@code auto} scan mode does. Deletion vectors are not applied
+   * to the delta (Paimon does not either), and on a primary-key table with deletion vectors and no
+   * changelog producer the level-0 delta files are not read, as in a full read.
    *
    * @throws IllegalArgumentException {@code fromExclusive} is negative or after {@code toInclusive}
    * @throws SnapshotNotFoundException a snapshot in the range does not exist
@@ -211,6 +184,9 @@ public final class TableScan {
     List<ManifestEntry> added = new ArrayList<>();
     Snapshot end = null;
     boolean changelog = table.options().changelogProducer() != ChangelogProducer.NONE;
+    // as in a full read, a primary-key table with deletion vectors does not read level 0, which is
+    // where every delta file lands: Paimon 1.3 reads such a table's delta as empty
+    boolean skipLevelZero = !changelog && table.hasPrimaryKey() && table.options().deletionVectorsEnabled();
     for (long id = fromExclusive + 1; id <= toInclusive; id++) {
       Snapshot s = resolver.load(id);
       end = s;
@@ -220,7 +196,7 @@ public final class TableScan {
       List<ManifestEntry> entries = changelog ? table.snapshotFiles().changelogEntries(s)
           : table.snapshotFiles().deltaEntries(s);
       for (ManifestEntry e : entries) {
-        if (e.kind() == FileKind.ADD && entryMatches(e, pruning)) {
+        if (e.kind() == FileKind.ADD && !(skipLevelZero && e.level() == 0) && entryMatches(e, pruning)) {
           added.add(e);
         }
       }
@@ -258,6 +234,20 @@ public final class TableScan {
       groups.computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
     }
     return groups;
+  }
+
+  private static Map<String, DeletionFile> deletionFilesOf(List<DataFileMeta> files, Map<String, DeletionFile> ofBucket) {
+    if (ofBucket.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, DeletionFile> kept = new java.util.HashMap<>();
+    for (DataFileMeta f : files) {
+      DeletionFile d = ofBucket.get(f.fileName());
+      if (d != null) {
+        kept.put(f.fileName(), d);
+      }
+    }
+    return kept;
   }
 
   private static List<DataFileMeta> ordered(List<DataFileMeta> files, ReadMode mode) {

@@ -11,7 +11,9 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.RowType;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code $schemas}: one row per schema version (source: Paimon {@code SchemasTable}). The
@@ -54,8 +56,12 @@ final class SchemasTable implements SystemTable {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("Schema " + schema.id() + " does not serialize to JSON", e);
     }
+    // Paimon reads a schema's options into a java.util.HashMap, in file order, and prints that map:
+    // its iteration order, not the file's, is the column's key order
+    Map<String, String> options = new HashMap<>();
+    json.get("options").properties().forEach(e -> options.put(e.getKey(), e.getValue().asText()));
     return Row.of(schema.id(), compact(json.get("fields")), compact(json.get("partitionKeys")),
-        compact(json.get("primaryKeys")), compact(json.get("options")), schema.comment(),
+        compact(json.get("primaryKeys")), compact(MAPPER.valueToTree(options)), schema.comment(),
         Times.local(schema.timeMillis(), input.zone()));
   }
 

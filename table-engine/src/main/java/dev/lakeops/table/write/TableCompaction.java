@@ -5,9 +5,13 @@ import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.CommitResult;
 import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.meta.BinaryRow;
+import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
-import dev.lakeops.table.read.DataSplit;
-import dev.lakeops.table.read.ScanPlan;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /** Compacts the buckets of some partitions of a table and commits the result as one COMPACT snapshot. */
 public final class TableCompaction {
@@ -25,16 +29,24 @@ public final class TableCompaction {
     if (!table.hasPrimaryKey()) {
       throw new UnsupportedOperationException("Compaction of append table " + table.name() + " is not supported yet");
     }
-    ScanPlan plan = table.newScan().withPartitionFilter(partitions).plan();
-    if (plan.snapshot() == null) {
+    Optional<Snapshot> latest = table.latestSnapshot();
+    if (latest.isEmpty()) {
       return new CompactionReport(0, 0, 0, null);
     }
+    // every live file counts, level 0 included: a read plan of a deletion-vector table leaves
+    // level 0 out, but compaction is what makes it visible
+    Set<Map.Entry<BinaryRow, Integer>> buckets = new LinkedHashSet<>();
+    for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
+      if (partitions.matches(e.partition())) {
+        buckets.add(Map.entry(e.partition(), e.bucket()));
+      }
+    }
     try (TableWrite write = table.newWrite(commitUser)) {
-      for (DataSplit split : plan.splits()) {
+      for (Map.Entry<BinaryRow, Integer> bucket : buckets) {
         if (mode == CompactionMode.FULL) {
-          write.fullCompact(split.partition(), split.bucket());
+          write.fullCompact(bucket.getKey(), bucket.getValue());
         } else {
-          write.compact(split.partition(), split.bucket());
+          write.compact(bucket.getKey(), bucket.getValue());
         }
       }
       ChangeSet changes = write.prepareCommit(Snapshot.BATCH_COMMIT_IDENTIFIER);

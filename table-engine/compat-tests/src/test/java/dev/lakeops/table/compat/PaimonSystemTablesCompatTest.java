@@ -141,6 +141,9 @@ class PaimonSystemTablesCompatTest {
   }
 
   private static String tagOf(String table) {
+    if (table.equals(PaimonWarehouse.APPEND_DELETION_VECTORS)) {
+      return "after-deletes";
+    }
     return table.startsWith("pk_") ? "plain" : table.startsWith("log_") ? "after-overwrite" : "first";
   }
 

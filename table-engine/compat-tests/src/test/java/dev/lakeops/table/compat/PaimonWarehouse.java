@@ -54,6 +54,9 @@ final class PaimonWarehouse {
     w.writeBucketedAppendTable();
     w.writePrimaryKeyTable(DELETION_VECTORS, "parquet",
         Map.of("deletion-vectors.enabled", "true", "changelog-producer", "lookup"));
+    w.writePrimaryKeyTable(DELETION_VECTORS_64, "avro",
+        Map.of("deletion-vectors.enabled", "true", "deletion-vectors.bitmap64", "true"));
+    w.writeAppendTableWithDeletes();
     w.createNestedTable();
     return w;
   }
@@ -79,6 +82,12 @@ final class PaimonWarehouse {
   /** A primary-key table with deletion vectors and the lookup changelog producer: index manifests, changelog lists. */
   static final String DELETION_VECTORS = "pk_dv";
 
+  /** A primary-key table in Avro with deletion vectors in the 64-bit layout ({@code deletion-vectors.bitmap64}). */
+  static final String DELETION_VECTORS_64 = "pk_dv64_avro";
+
+  /** An append table with deletion vectors, rows deleted by position as Spark's DELETE does. */
+  static final String APPEND_DELETION_VECTORS = "log_dv";
+
   private void writePrimaryKeyTable(String name, String format, Map<String, String> options) throws Exception {
     Schema schema = Schema.newBuilder()
         .column("dt", DataTypes.STRING())
@@ -94,20 +103,23 @@ final class PaimonWarehouse {
         .build();
     catalog.createTable(Identifier.create("db", name), schema, false);
     FileStoreTable table = table(name);
+    // With deletion vectors, compaction (which writes the vectors) may finish in the background and
+    // land in a later commit; waiting for it at every commit fixes each snapshot's vectors.
+    boolean waitCompaction = "true".equals(options.get("deletion-vectors.enabled"));
     try (TableWriteImpl<?> write = table.newWrite(USER).withIOManager(IOManager.create(root.resolve("io").toString()));
          TableCommitImpl commit = table.newCommit(USER)) {
       for (int id = 1; id <= 12; id++) {
         write.write(GenericRow.of(s(PARTITIONS.get(id % 2)), id, s("item-" + id + "-with-a-long-name"), id * 1.25));
       }
-      commit.commit(1, write.prepareCommit(false, 1));
+      commit.commit(1, write.prepareCommit(waitCompaction, 1));
 
       write.write(GenericRow.of(s(PARTITIONS.get(1)), 1, s("apple2"), 1.75));
       write.write(GenericRow.ofKind(RowKind.DELETE, s(PARTITIONS.get(0)), 2, s("item-2-with-a-long-name"), 2.5));
       write.write(GenericRow.of(s(PARTITIONS.get(0)), 20, s("x"), 0.5));
-      commit.commit(2, write.prepareCommit(false, 2));
+      commit.commit(2, write.prepareCommit(waitCompaction, 2));
 
       write.write(GenericRow.of(s(PARTITIONS.get(0)), 21, null, null));
-      commit.commit(3, write.prepareCommit(false, 3));
+      commit.commit(3, write.prepareCommit(waitCompaction, 3));
 
       for (String dt : PARTITIONS) {
         for (int bucket = 0; bucket < 2; bucket++) {
@@ -152,6 +164,67 @@ final class PaimonWarehouse {
       commit.commit(3, messages);
     }
     table.createTag("after-overwrite", 3);
+  }
+
+  /**
+   * A partitioned, bucket-unaware append table with {@code deletion-vectors.enabled}: two commits of
+   * rows, then two deletes by row position (Paimon's append deletion-vector maintainer, as Spark's
+   * DELETE uses it; the second merges into the first file's vector and rewrites the index file),
+   * then one more append.
+   */
+  private void writeAppendTableWithDeletes() throws Exception {
+    Schema schema = Schema.newBuilder()
+        .column("dt", DataTypes.STRING())
+        .column("id", DataTypes.BIGINT())
+        .column("msg", DataTypes.STRING())
+        .partitionKeys("dt")
+        .option("file.format", "parquet")
+        .option("deletion-vectors.enabled", "true")
+        .build();
+    catalog.createTable(Identifier.create("db", APPEND_DELETION_VECTORS), schema, false);
+    FileStoreTable table = table(APPEND_DELETION_VECTORS);
+    try (TableWriteImpl<?> write = table.newWrite(USER).withIOManager(IOManager.create(root.resolve("io").toString()));
+         TableCommitImpl commit = table.newCommit(USER)) {
+      for (long i = 0; i < 10; i++) {
+        write.write(GenericRow.of(s(PARTITIONS.get((int) (i % 2))), i, s("row " + i)));
+      }
+      commit.commit(1, write.prepareCommit(false, 1));
+      for (long i = 10; i < 14; i++) {
+        write.write(GenericRow.of(s(PARTITIONS.get(0)), i, s("row " + i)));
+      }
+      commit.commit(2, write.prepareCommit(false, 2));
+      commit.commit(3, deleteRows(table, PARTITIONS.get(0), new long[] {0, 2}));
+      commit.commit(4, deleteRows(table, PARTITIONS.get(0), new long[] {3}));
+      write.write(GenericRow.of(s(PARTITIONS.get(1)), 100L, s("late")));
+      commit.commit(5, write.prepareCommit(false, 5));
+    }
+    table.createTag("after-deletes", 4);
+  }
+
+  /** Marks {@code positions} deleted in every data file of partition {@code dt}: the commit message of those vectors. */
+  private static List<CommitMessage> deleteRows(FileStoreTable table, String dt, long[] positions) {
+    org.apache.paimon.Snapshot snapshot = table.snapshotManager().latestSnapshot();
+    BinaryRow part = partition(dt);
+    var maintainer = org.apache.paimon.deletionvectors.append.BaseAppendDeleteFileMaintainer.forUnawareAppend(
+        table.store().newIndexFileHandler(), snapshot, part);
+    for (org.apache.paimon.manifest.ManifestEntry file : table.store().newScan().withSnapshot(snapshot)
+        .withPartitionFilter(List.of(part)).plan().files()) {
+      org.apache.paimon.deletionvectors.BitmapDeletionVector vector = new org.apache.paimon.deletionvectors.BitmapDeletionVector();
+      for (long p : positions) {
+        if (p < file.file().rowCount()) {
+          vector.delete(p);
+        }
+      }
+      maintainer.notifyNewDeletionVector(file.file().fileName(), vector);
+    }
+    List<org.apache.paimon.index.IndexFileMeta> added = new java.util.ArrayList<>();
+    List<org.apache.paimon.index.IndexFileMeta> removed = new java.util.ArrayList<>();
+    for (org.apache.paimon.manifest.IndexManifestEntry e : maintainer.persist()) {
+      (e.kind() == org.apache.paimon.manifest.FileKind.ADD ? added : removed).add(e.indexFile());
+    }
+    return List.of(new org.apache.paimon.table.sink.CommitMessageImpl(part, 0, null,
+        new org.apache.paimon.io.DataIncrement(List.of(), List.of(), List.of(), added, removed),
+        org.apache.paimon.io.CompactIncrement.emptyIncrement()));
   }
 
   private void writeBucketedAppendTable() throws Exception {
@@ -223,6 +296,6 @@ final class PaimonWarehouse {
 
   static List<String> allTables() {
     return List.of(pkTable("avro"), pkTable("parquet"), appendTable("avro"), appendTable("parquet"), BUCKETED_APPEND,
-        DELETION_VECTORS);
+        DELETION_VECTORS, DELETION_VECTORS_64, APPEND_DELETION_VECTORS);
   }
 }

@@ -31,8 +31,9 @@ import org.apache.parquet.schema.Type;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Rows of a Parquet data file, row group by row group, through parquet-java's record assembly
- * with lakeops converters. Only the requested columns (and nested fields) are read.
+ * Rows of a Parquet data file, row group by row group. Only the requested columns (and nested
+ * fields) are read: flat projections column by column ({@link FlatColumnBatches}), nested ones
+ * through parquet-java's record assembly with lakeops converters.
  *
  * <p>parquet-java reports damaged input with many unchecked exception types; every one of them,
  * and every {@link IOException} that is not a file-system error, becomes a
@@ -43,7 +44,8 @@ final class ParquetDataFileReader implements DataFileReader {
   private final Path path;
   private final ParquetFileReader reader;
   private final @Nullable MessageColumnIO columnIO;
-  private final RecordMaterializer<Row> materializer;
+  private final @Nullable RecordMaterializer<Row> materializer;
+  private final @Nullable FlatColumnBatches flat;
   private long emptyRowsLeft;
   private @Nullable RecordReader<Row> records;
   private long rowsLeftInGroup;
@@ -51,11 +53,12 @@ final class ParquetDataFileReader implements DataFileReader {
   private boolean ended;
 
   private ParquetDataFileReader(Path path, ParquetFileReader reader, @Nullable MessageColumnIO columnIO,
-      RecordMaterializer<Row> materializer, long emptyRows) {
+      @Nullable RecordMaterializer<Row> materializer, @Nullable FlatColumnBatches flat, long emptyRows) {
     this.path = path;
     this.reader = reader;
     this.columnIO = columnIO;
     this.materializer = materializer;
+    this.flat = flat;
     this.emptyRowsLeft = emptyRows;
   }
 
@@ -66,7 +69,7 @@ final class ParquetDataFileReader implements DataFileReader {
       checkChunkBounds(path, reader);
       RowType projected = Projection.project(fileType, projection);
       if (projected.arity() == 0) {
-        return new ParquetDataFileReader(path, reader, null, null, reader.getRecordCount());
+        return new ParquetDataFileReader(path, reader, null, null, null, reader.getRecordCount());
       }
       List<Type> requestedFields = new ArrayList<>();
       for (DataField f : projected.fields()) {
@@ -79,7 +82,10 @@ final class ParquetDataFileReader implements DataFileReader {
       MessageType requested = new MessageType(fileSchema.getName(), requestedFields);
       reader.setRequestedSchema(requested);
       MessageColumnIO columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
-      return new ParquetDataFileReader(path, reader, columnIO, new RowMaterializer(requested, projected), 0);
+      FlatColumnBatches flat = FlatColumnBatches.tryCreate(requested, projected,
+          reader.getFooter().getFileMetaData().getCreatedBy());
+      return new ParquetDataFileReader(path, reader, columnIO, flat == null ? new RowMaterializer(requested, projected)
+          : null, flat, 0);
     } catch (RuntimeException e) {
       closeQuietly(reader, e);
       throw corrupt(path, e);
@@ -152,6 +158,16 @@ final class ParquetDataFileReader implements DataFileReader {
       }
       emptyRowsLeft--;
       return Row.of();
+    }
+    if (flat != null) {
+      while (!flat.hasRowInGroup()) {
+        PageReadStore pages = reader.readNextRowGroup();
+        if (pages == null) {
+          return null;
+        }
+        flat.startRowGroup(pages);
+      }
+      return flat.next();
     }
     while (rowsLeftInGroup == 0) {
       PageReadStore pages = reader.readNextRowGroup();

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.function.Consumer;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -37,6 +38,103 @@ final class ValueConverters {
    * @throws ParquetDecodeException {@code stored} cannot hold {@code type}
    */
   static PrimitiveConverter of(PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
+    boolean mutable = type.root() == TypeRoot.BINARY || type.root() == TypeRoot.VARBINARY;
+    if (mutable || stored.getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
+      return convert(stored, type, column, sink);
+    }
+    DictionaryValues values = new DictionaryValues(sink, stored.getPrimitiveTypeName());
+    values.plain = convert(stored, type, column, values);
+    return values;
+  }
+
+  /**
+   * Dictionary-aware conversion: a value of a dictionary-encoded page is converted once per
+   * dictionary entry (strings decoded once, numbers boxed once) and the same immutable Java value is
+   * handed out for every row that refers to the entry. Plain-encoded values are converted per value.
+   */
+  private static final class DictionaryValues extends PrimitiveConverter implements Consumer<Object> {
+    private final Consumer<Object> sink;
+    private final PrimitiveTypeName physical;
+    private PrimitiveConverter plain;
+    private @org.jspecify.annotations.Nullable Dictionary dictionary;
+    private Object[] converted = new Object[0];
+    private Object last;
+
+    DictionaryValues(Consumer<Object> sink, PrimitiveTypeName physical) {
+      this.sink = sink;
+      this.physical = physical;
+    }
+
+    /** Receives the value {@link #plain} converted. */
+    @Override
+    public void accept(Object value) {
+      last = value;
+    }
+
+    @Override
+    public boolean hasDictionarySupport() {
+      return true;
+    }
+
+    @Override
+    public void setDictionary(Dictionary value) {
+      dictionary = value;
+      converted = new Object[value.getMaxId() + 1];
+    }
+
+    @Override
+    public void addValueFromDictionary(int id) {
+      if (dictionary == null || id < 0 || id >= converted.length) {
+        throw new ParquetDecodeException("dictionary id " + id + " out of range (dictionary of " + converted.length
+            + " entries)");
+      }
+      Object value = converted[id];
+      if (value == null) {
+        switch (physical) {
+          case INT32 -> plain.addInt(dictionary.decodeToInt(id));
+          case INT64 -> plain.addLong(dictionary.decodeToLong(id));
+          case FLOAT -> plain.addFloat(dictionary.decodeToFloat(id));
+          case DOUBLE -> plain.addDouble(dictionary.decodeToDouble(id));
+          default -> plain.addBinary(dictionary.decodeToBinary(id));
+        }
+        value = last;
+        converted[id] = value;
+      }
+      sink.accept(value);
+    }
+
+    @Override
+    public void addBinary(Binary value) {
+      plain.addBinary(value);
+      sink.accept(last);
+    }
+
+    @Override
+    public void addInt(int value) {
+      plain.addInt(value);
+      sink.accept(last);
+    }
+
+    @Override
+    public void addLong(long value) {
+      plain.addLong(value);
+      sink.accept(last);
+    }
+
+    @Override
+    public void addFloat(float value) {
+      plain.addFloat(value);
+      sink.accept(last);
+    }
+
+    @Override
+    public void addDouble(double value) {
+      plain.addDouble(value);
+      sink.accept(last);
+    }
+  }
+
+  private static PrimitiveConverter convert(PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
     PrimitiveTypeName physical = stored.getPrimitiveTypeName();
     return switch (type.root()) {
       case BOOLEAN -> {

@@ -69,6 +69,33 @@ class ParquetRoundTripTest {
     assertThat(readAll(file, allTypes(), new int[] {12, 0})).first().isEqualTo(Row.of("héllo wörld", 1));
   }
 
+  /**
+   * Flat projections are read column by column in batches: more rows than one batch, dictionary
+   * pages (a few repeated strings and numbers) beside plain ones (unique strings), nulls, and a
+   * projection in another order than the file's.
+   */
+  @Test
+  void readsFlatColumnsAcrossBatchesDictionaryAndPlainPagesAndNulls() {
+    RowType type = RowType.of(List.of(new DataField(0, "id", new AtomicType(TypeRoot.INT, false, 0, 0)),
+        new DataField(1, "dt", AtomicType.string()), new DataField(2, "name", AtomicType.string()),
+        new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE)), new DataField(4, "qty", AtomicType.of(TypeRoot.BIGINT))));
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      rows.add(Row.of(i, "2024-01-0" + (i % 3), i % 7 == 0 ? null : "name-" + i + "-ü", i % 5 == 0 ? null : i * 0.25,
+          (long) (i % 11)));
+    }
+    Path file = dir.resolve("flat.parquet");
+    write(file, type, Compression.DEFAULT, rows);
+
+    assertThat(readAll(file, type, null)).containsExactlyElementsOf(rows);
+    List<Row> projected = readAll(file, type, new int[] {4, 1, 2});
+    assertThat(projected).hasSize(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      Row r = rows.get(i);
+      assertThat(projected.get(i)).isEqualTo(Row.of(r.get(4), r.get(1), r.get(2)));
+    }
+  }
+
   @Test
   void countsRowsOfAnEmptyProjection() {
     Path file = dir.resolve("count.parquet");
