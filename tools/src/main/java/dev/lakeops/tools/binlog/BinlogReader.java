@@ -41,7 +41,7 @@ public final class BinlogReader {
   private final String name;
   private final FileChannel channel;
   private final long length;
-  private final ByteBuffer window = ByteBuffer.allocateDirect(WINDOW).order(ByteOrder.LITTLE_ENDIAN);
+  private final ByteBuffer window;
   private long windowStart;
   private int windowLength;
   private final ByteBuffer scan = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
@@ -60,6 +60,9 @@ public final class BinlogReader {
     this.name = name;
     this.channel = channel;
     this.length = length;
+    // Direct, so positional reads land without a copy and CRC32 runs on the memory in place; no larger
+    // than the file, since direct memory is only returned when the buffer is collected.
+    this.window = ByteBuffer.allocateDirect((int) Math.max(1, Math.min(WINDOW, length))).order(ByteOrder.LITTLE_ENDIAN);
     this.rowsVisitor = visitor instanceof RowsVisitor r ? r : null;
   }
 
@@ -203,7 +206,7 @@ public final class BinlogReader {
   }
 
   private ByteBuffer wholeBody(long position, int n) throws IOException {
-    if (n <= WINDOW) {
+    if (n <= window.capacity()) {
       return slice(position, n);
     }
     ByteBuffer big = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
@@ -261,7 +264,7 @@ public final class BinlogReader {
     crc.reset();
     long done = 0;
     while (done < count) {
-      int n = (int) Math.min(WINDOW, count - done);
+      int n = (int) Math.min(window.capacity(), count - done);
       int at = ensure(offset + done, n);
       if (clearInUseFlag && done == 0) {
         byte flags = window.get(at + 17);
@@ -319,7 +322,7 @@ public final class BinlogReader {
       window.clear();
       return (int) (position - windowStart);
     }
-    int want = (int) Math.min(WINDOW, length - position);
+    int want = (int) Math.min(window.capacity(), length - position);
     if (want < n) {
       throw new IOException("unexpected end of " + name + ": " + n + " bytes wanted at offset " + position);
     }

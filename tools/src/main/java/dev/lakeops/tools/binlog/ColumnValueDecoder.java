@@ -215,7 +215,10 @@ final class ColumnValueDecoder {
     }
     int at = 0;
     if (intg0x > 0) {
-      s.append(group(d, at, DIG2BYTES[intg0x]));
+      long leading = group(d, at, DIG2BYTES[intg0x]);
+      DecodeException.check(Long.toString(leading).length() <= intg0x,
+          "NEWDECIMAL digit group " + leading + " has more than " + intg0x + " digits");
+      s.append(leading);
       at += DIG2BYTES[intg0x];
     }
     for (int i = 0; i < intg0; i++, at += 4) {

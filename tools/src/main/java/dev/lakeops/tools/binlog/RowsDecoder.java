@@ -33,6 +33,11 @@ final class RowsDecoder {
 
   /** Largest decompressed rows part accepted; beyond it the event is reported, not decoded. */
   static final int MAX_UNCOMPRESSED = 64 * 1024 * 1024;
+  /**
+   * Most rows decoded from one event. Servers cut rows events at {@code binlog_row_event_max_size}
+   * (8 KiB by default), so real events hold far fewer; the cap bounds memory for a forged one.
+   */
+  static final int MAX_ROWS = 100_000;
 
   private RowsDecoder() {}
 
@@ -76,6 +81,9 @@ final class RowsDecoder {
         + table.qualifiedName() + " (table id " + tableId + ") has " + table.columnCount());
     BitSet present = bitmap(b, width);
     BitSet presentAfter = kind == RowsEvent.Kind.UPDATE ? bitmap(b, width) : null;
+    // An image of no columns takes no bytes: rows after it could never end.
+    DecodeException.check(!present.isEmpty() && (presentAfter == null || !presentAfter.isEmpty()) || !b.hasRemaining(),
+        "row data follows a column bitmap that selects no column");
     if (type >= 166 && type <= 171) {
       b = inflate(b);
     }
@@ -84,6 +92,7 @@ final class RowsDecoder {
     BitSet unsigned = table.unsigned();
     List<RowsEvent.Row> rows = new ArrayList<>();
     while (b.hasRemaining()) {
+      DecodeException.check(rows.size() < MAX_ROWS, "more than " + MAX_ROWS + " rows in one event");
       Object[] first = image(b, present, types, metadata, unsigned, rows.size());
       rows.add(switch (kind) {
         case WRITE -> new RowsEvent.Row(null, first);
