@@ -150,7 +150,7 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
       return;
     }
     try {
-      long domain = Long.parseLong(gtid.substring(0, dash));
+      long domain = Long.parseLong(gtid, 0, dash, 10);
       if (domainGtids.containsKey(domain) || domainGtids.size() < MAX_DOMAINS) {
         domainGtids.put(domain, gtid);
       }

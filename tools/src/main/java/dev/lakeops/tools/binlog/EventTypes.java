@@ -43,10 +43,11 @@ public final class EventTypes {
       Map.entry(MARIADB_ANNOTATE_ROWS, "ANNOTATE_ROWS(mariadb)"),
       Map.entry(MARIADB_BINLOG_CHECKPOINT, "BINLOG_CHECKPOINT(mariadb)"), Map.entry(MARIADB_GTID, "GTID(mariadb)"),
       Map.entry(MARIADB_GTID_LIST, "GTID_LIST(mariadb)"), Map.entry(MARIADB_START_ENCRYPTION, "START_ENCRYPTION(mariadb)"),
-      Map.entry(165, "QUERY_COMPRESSED(mariadb)"), Map.entry(166, "WRITE_ROWS_COMPRESSED(mariadb)"),
-      Map.entry(167, "UPDATE_ROWS_COMPRESSED(mariadb)"), Map.entry(168, "DELETE_ROWS_COMPRESSED(mariadb)"),
-      Map.entry(169, "WRITE_ROWS_COMPRESSED_V1(mariadb)"), Map.entry(170, "UPDATE_ROWS_COMPRESSED_V1(mariadb)"),
-      Map.entry(171, "DELETE_ROWS_COMPRESSED_V1(mariadb)"));
+      // MariaDB log_event.h: the V1 (no extra-data header) compressed rows events come first
+      Map.entry(165, "QUERY_COMPRESSED(mariadb)"), Map.entry(166, "WRITE_ROWS_COMPRESSED_V1(mariadb)"),
+      Map.entry(167, "UPDATE_ROWS_COMPRESSED_V1(mariadb)"), Map.entry(168, "DELETE_ROWS_COMPRESSED_V1(mariadb)"),
+      Map.entry(169, "WRITE_ROWS_COMPRESSED(mariadb)"), Map.entry(170, "UPDATE_ROWS_COMPRESSED(mariadb)"),
+      Map.entry(171, "DELETE_ROWS_COMPRESSED(mariadb)"));
 
   private EventTypes() {}
 

@@ -40,6 +40,8 @@ final class TransactionTracker {
   /** A damaged transaction only counts once an event proves the damage fell inside one. */
   private boolean damageConfirmed;
   private final Set<String> tables = new LinkedHashSet<>();
+  private EventBody.@Nullable TableMap lastTableMap;
+  private String lastTableName = "";
 
   boolean isOpen() {
     return open;
@@ -101,10 +103,16 @@ final class TransactionTracker {
       return query(q, event.header().offset(), end);
     }
     if (body instanceof EventBody.TableMap t) {
-      tableNames.put(t.tableId(), t.qualifiedName());
-      touch(t.qualifiedName());
+      // The reader hands the same TableMap instance for an unchanged mapping: name it once.
+      if (t != lastTableMap) {
+        lastTableMap = t;
+        lastTableName = t.qualifiedName();
+      }
+      tableNames.put(t.tableId(), lastTableName);
+      touch(lastTableName);
     } else if (body instanceof EventBody.Rows r) {
-      touch(tableNames.getOrDefault(r.tableId(), "table_id:" + r.tableId()));
+      String name = tableNames.get(r.tableId());
+      touch(name != null ? name : "table_id:" + r.tableId());
     } else if (body instanceof EventBody.AnnotateRows) {
       damageConfirmed = damageConfirmed || damaged;
     }
@@ -112,8 +120,13 @@ final class TransactionTracker {
   }
 
   static boolean isStatementDml(EventBody.Query q) {
-    String sql = q.sql().stripLeading().toUpperCase(Locale.ROOT);
-    return sql.startsWith("INSERT") || sql.startsWith("UPDATE") || sql.startsWith("DELETE") || sql.startsWith("REPLACE");
+    String sql = q.sql().stripLeading();
+    return startsWithIgnoreCase(sql, "INSERT") || startsWithIgnoreCase(sql, "UPDATE")
+        || startsWithIgnoreCase(sql, "DELETE") || startsWithIgnoreCase(sql, "REPLACE");
+  }
+
+  private static boolean startsWithIgnoreCase(String s, String prefix) {
+    return s.regionMatches(true, 0, prefix, 0, prefix.length());
   }
 
   private @Nullable Ended query(EventBody.Query q, long offset, long end) {

@@ -15,6 +15,14 @@ final class SyntheticBinlog {
   static final String UUID = "3e11fa47-71ca-11e1-9e33-c80aa9429562";
   private static final int SERVER_ID = 7;
 
+  /**
+   * Post-header length per event type 1..41 as MySQL 8.0 writes them in the FDE (public mysqlbinlog
+   * dumps of 8.0): QUERY 13, ROTATE 8, FDE 98, TABLE_MAP 8, rows v1 8, rows v2 10, GTID 42, ...
+   */
+  private static final byte[] MYSQL8_POST_HEADER_LENGTHS = {
+      0, 13, 0, 8, 0, 0, 0, 0, 4, 0, 4, 0, 0, 0, 98, 0, 4, 26, 8, 0, 0, 0, 8, 8, 8, 2, 0, 0, 0, 10, 10, 10, 42, 42, 0,
+      18, 52, 0, 10, 40, 0};
+
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
   SyntheticBinlog() {
@@ -24,7 +32,7 @@ final class SyntheticBinlog {
     byte[] version = new byte[50];
     byte[] text = "8.0.34".getBytes(StandardCharsets.US_ASCII);
     System.arraycopy(text, 0, version, 0, text.length);
-    fde.put(version).putInt(0).put((byte) 19).put(new byte[41]).put((byte) 1);
+    fde.put(version).putInt(0).put((byte) 19).put(MYSQL8_POST_HEADER_LENGTHS).put((byte) 1);
     event(EventTypes.FORMAT_DESCRIPTION, fde);
   }
 
@@ -85,6 +93,11 @@ final class SyntheticBinlog {
   SyntheticBinlog rotate(String next) {
     byte[] name = next.getBytes(StandardCharsets.UTF_8);
     return event(EventTypes.ROTATE, body(8 + name.length).putLong(4).put(name));
+  }
+
+  /** An event of {@code type} with {@code body} as given (header, log_pos and CRC added). */
+  SyntheticBinlog raw(int type, byte[] body) {
+    return event(type, body(body.length).put(body));
   }
 
   byte[] bytes() {
