@@ -10,7 +10,7 @@ public class ConsoleParams {
   @CookieParam(ConsoleSessions.COOKIE)
   public String cookie;
 
-  @CookieParam(LanguageCookieFilter.COOKIE)
+  @CookieParam(ConsoleResponseFilter.LANG_COOKIE)
   public String langCookie;
 
   @QueryParam("lang")

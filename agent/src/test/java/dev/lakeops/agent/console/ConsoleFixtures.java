@@ -60,8 +60,13 @@ final class ConsoleFixtures {
 
   /** A pending {@code table.create_tag} proposal on a fresh real table under {@code dir}. */
   static Proposal tagProposal(ProposalService proposals, Path dir, String tag) {
+    return tagProposal(proposals, dir, tag, "keep a marker before the fix", null);
+  }
+
+  /** The same, with the given reason and request text (both shown to approvers as data). */
+  static Proposal tagProposal(ProposalService proposals, Path dir, String tag, String reason, String originText) {
     Table t = orders(dir.resolve("wh-" + UUID.randomUUID()), 2);
     return proposals.propose(ActionKind.TABLE_CREATE_TAG, Map.of("table", t.paths().root().toString(), "tag", tag),
-        "console-test", "keep a marker before the fix", List.of("table.snapshots#1"), null);
+        "console-test", reason, List.of("table.snapshots#1"), originText);
   }
 }

@@ -68,7 +68,27 @@ class ConsolePagesTest {
   }
 
   @Test
+  void proposalTextFromOutsideIsShownEscaped() {
+    Proposal p = ConsoleFixtures.tagProposal(proposals, dir, "console-escape", "<img src=x onerror=alert(1)>",
+        "please <script>steal()</script>");
+    String page = given().get("/console/proposals/" + p.id()).then().statusCode(200).extract().asString();
+    assertThat(page).doesNotContain("<script>steal").doesNotContain("<img src=x")
+        .contains("please &lt;script&gt;steal()&lt;/script&gt;").contains("&lt;img src=x onerror=alert(1)&gt;")
+        .contains("Log in as an approver to approve or reject.").doesNotContain("id=\"approve\"");
+  }
+
+  @Test
+  void pagesForbidFramingScriptsAndCaching() {
+    given().get("/console").then().statusCode(200).header("X-Frame-Options", "DENY").header("Cache-Control", "no-store")
+        .header("Content-Security-Policy", containsString("frame-ancestors 'none'"))
+        .header("Content-Security-Policy", containsString("default-src 'none'"));
+    given().get("/console/login").then().statusCode(200).header("X-Frame-Options", "DENY");
+  }
+
+  @Test
   void unknownIncidentAndProposalAre404Pages() {
+    given().get("/console/incidents/NOT-A-UUID").then().statusCode(404).body(containsString("There is no incident with id NOT-A-UUID"))
+        .body(not(containsString("Exception")));
     given().get("/console/incidents/00000000-0000-4000-8000-000000000000").then().statusCode(404)
         .body(containsString("There is no incident with id 00000000-0000-4000-8000-000000000000"));
     given().get("/console/proposals/nope").then().statusCode(404).body(containsString("There is no proposal with id nope"));
@@ -77,7 +97,7 @@ class ConsolePagesTest {
   @Test
   void speaksChineseWhenAskedByParameterOrHeader() {
     given().get("/console?lang=zh-CN").then().statusCode(200).body(containsString("事件")).body(containsString("lang=\"zh-CN\""))
-        .header("Set-Cookie", containsString(LanguageCookieFilter.COOKIE + "=zh-CN"));
+        .header("Set-Cookie", containsString(ConsoleResponseFilter.LANG_COOKIE + "=zh-CN"));
     given().header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.8").get("/console/audit").then().statusCode(200)
         .body(containsString("审计日志"));
     given().header("Accept-Language", "fr-FR").get("/console/audit").then().statusCode(200).body(containsString("Audit log"));

@@ -41,6 +41,13 @@ class ConsoleSessionsTest {
   }
 
   @Test
+  void instancesWithTheSameKeyAcceptEachOthersSessions() {
+    String cookie = at(NOW, KEY).issue("alice");
+    assertThat(at(NOW, KEY.clone()).user(cookie)).contains("alice");
+    assertThat(at(NOW, KEY.clone()).csrf(cookie)).isEqualTo(at(NOW, KEY).csrf(cookie));
+  }
+
+  @Test
   void theCsrfTokenBelongsToOneSession() {
     ConsoleSessions sessions = at(NOW, KEY);
     String a = sessions.issue("alice");
