@@ -27,6 +27,8 @@ command -v mariadb-binlog >/dev/null 2>&1 || need+=(mariadb-client)
 command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(mariadb-server)
 # PostgreSQL: the shared-database tests start a private server from this package's binaries.
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+# Chromium and its WebDriver: the console's browser test clicks through the pages headless.
+command -v chromium >/dev/null 2>&1 || need+=(chromium chromium-driver)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "test.sh: installing ${need[*]}" >&2

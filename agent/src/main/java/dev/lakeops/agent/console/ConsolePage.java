@@ -1,0 +1,20 @@
+package dev.lakeops.agent.console;
+
+import io.quarkus.qute.TemplateData;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What every console page shows around its content: the words in the chosen language, who is
+ * logged in, whether they may approve, and the CSRF token their forms carry.
+ *
+ * @param m the texts; {@code {m.t('key')}} in a template
+ * @param user the logged-in user; null when nobody is
+ * @param csrf the session's CSRF token; empty when nobody is logged in
+ */
+@TemplateData
+public record ConsolePage(ConsoleTexts m, @Nullable String user, boolean approver, String csrf) {
+
+  public boolean loggedIn() {
+    return user != null;
+  }
+}

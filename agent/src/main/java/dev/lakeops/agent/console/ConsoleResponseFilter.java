@@ -1,0 +1,38 @@
+package dev.lakeops.agent.console;
+
+import dev.lakeops.agent.chat.Language;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * Headers of every console response: no framing (so the Approve button cannot be clickjacked), no
+ * scripts at all, no caching of pages that show a session's CSRF token; and a language chosen with
+ * {@code ?lang=} remembered in a cookie, so later pages keep it.
+ */
+@Provider
+public class ConsoleResponseFilter implements ContainerResponseFilter {
+
+  public static final String LANG_COOKIE = "lakeops_console_lang";
+
+  static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    String path = request.getUriInfo().getPath();
+    if (!path.equals("/console") && !path.startsWith("/console/")) {
+      return;
+    }
+    var headers = response.getHeaders();
+    headers.putSingle("Content-Security-Policy", CSP);
+    headers.putSingle("X-Frame-Options", "DENY");
+    headers.putSingle("X-Content-Type-Options", "nosniff");
+    headers.putSingle("Referrer-Policy", "no-referrer");
+    headers.putSingle(HttpHeaders.CACHE_CONTROL, "no-store");
+    String lang = request.getUriInfo().getQueryParameters().getFirst("lang");
+    Language.find(lang).ifPresent(l -> headers.add(HttpHeaders.SET_COOKIE,
+        LANG_COOKIE + "=" + l.tag() + "; Path=/console; Max-Age=31536000; SameSite=Strict"));
+  }
+}
