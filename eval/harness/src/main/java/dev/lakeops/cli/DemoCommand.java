@@ -2,6 +2,7 @@ package dev.lakeops.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.AgentProcess;
+import dev.lakeops.eval.sandbox.DemoLakeTable;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.BackpressureWait;
 import dev.lakeops.eval.sandbox.Sandbox;
@@ -75,7 +76,19 @@ final class DemoCommand implements Callable<Integer> {
     AgentProcess agent = null;
     try {
       say(out, "Flink job '" + sandbox.jobName() + "' is RUNNING. Starting the agent on 127.0.0.1:" + agentPort + " ...");
-      agent = AgentProcess.start(home, dir.resolve("agent"), agentPort, sandbox.flinkRestUrl());
+      Path warehouse = dir.resolve("warehouse");
+      deleteRecursively(warehouse);
+      say(out, "Writing the lake table " + DemoLakeTable.name() + " with a duplicate write: the lake-writer restarted without "
+          + "its state and replayed its last checkpoints under a new commit user ...");
+      DemoLakeTable.createWithDuplicateWrite(warehouse);
+      String oncallToken = token();
+      String leadToken = token();
+      agent = AgentProcess.start(home, dir.resolve("agent"), agentPort, sandbox.flinkRestUrl(), List.of(
+          "-Dlakeops.tables.warehouse=" + warehouse,
+          "-Dlakeops.approvers.oncall.roles=viewer", "-Dlakeops.approvers.oncall.token=" + oncallToken,
+          "-Dlakeops.approvers.oncall.im-ids=api:oncall",
+          "-Dlakeops.approvers.lead.roles=approver", "-Dlakeops.approvers.lead.token=" + leadToken,
+          "-Dlakeops.approvers.lead.im-ids=api:lead"));
 
       say(out, "Slowing the lake-writer sink to " + sinkDelay.toMillis() + " ms per record: the job becomes backpressured ...");
       sandbox.throttleSink(sinkDelay);
@@ -92,6 +105,8 @@ final class DemoCommand implements Callable<Integer> {
       out.println();
       out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
       out.flush();
+
+      String tableIncident = lakeTableAct(out, agent, oncallToken);
       if (once) {
         return 0;
       }
@@ -99,6 +114,9 @@ final class DemoCommand implements Callable<Integer> {
       say(out, "");
       say(out, "The sandbox keeps running:");
       say(out, "  report     " + base + "/api/incidents/" + id + "?format=markdown");
+      say(out, "  table      " + base + "/api/incidents/" + tableIncident + "?format=markdown");
+      say(out, "  console    " + base + "/console (log in as lead with token " + leadToken + ", or oncall with " + oncallToken + ")");
+      say(out, "  proposals  " + base + "/api/proposals");
       say(out, "  incidents  " + base + "/api/incidents");
       say(out, "  webhook    " + base + "/api/alerts/alertmanager");
       say(out, "  Flink REST " + sandbox.flinkRestUrl() + "/v1/jobs/overview");
@@ -113,6 +131,59 @@ final class DemoCommand implements Callable<Integer> {
         agent.close();
       }
       sandbox.close();
+    }
+  }
+
+  /**
+   * The second act: an alert about duplicate rows in the lake table, the deterministic triage
+   * naming the restarted writer and proposing an undo tag and a rollback, each proposal created
+   * by the on-call engineer and approved by the lead in the chat thread, and the table checked
+   * afterwards. Returns the incident id.
+   */
+  private String lakeTableAct(PrintWriter out, AgentProcess agent, String oncallToken) {
+    say(out, "");
+    say(out, "Firing an Alertmanager alert 'LakeTableDuplicateKeys' for table=" + DemoLakeTable.name() + " ...");
+    String payload = AlertmanagerPayloads.firing(
+        Map.of("alertname", "LakeTableDuplicateKeys", "severity", "critical", "table", DemoLakeTable.name(), "keys", DemoLakeTable.KEY),
+        "Duplicate " + DemoLakeTable.KEY + " values in " + DemoLakeTable.name(), Instant.now());
+    String id = agent.client().postAlertmanager(payload).get(0);
+    JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
+    out.println();
+    out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
+    String thread = "incident-" + id;
+    for (JsonNode proposed : incident.path("report").path("verdict").path("proposals")) {
+      String action = proposed.path("action").asText();
+      String body = Json.mapper().createObjectNode().put("action", action).put("reason", "proposed by the triage of incident " + id)
+          .set("args", proposed.path("args")).toString();
+      JsonNode proposal = agent.client().postJson("/api/proposals", body, oncallToken);
+      String proposalId = proposal.path("id").asText();
+      say(out, "");
+      say(out, "oncall proposes " + action + " " + proposed.path("args") + " -> proposal " + proposalId);
+      say(out, "  what-if: " + proposal.path("preview").path("summary").asText());
+      say(out, "lead, in the chat thread " + thread + ": approve " + proposalId);
+      JsonNode reply = agent.client().postJson("/api/chat",
+          Json.mapper().createObjectNode().put("thread", thread).put("user", "lead").put("text", "approve " + proposalId).toString(), null);
+      say(out, "  lakeops: " + reply.path("markdown").asText().replace("\n", "\n           "));
+    }
+    return id;
+  }
+
+  private static String token() {
+    byte[] bytes = new byte[12];
+    new java.security.SecureRandom().nextBytes(bytes);
+    return java.util.HexFormat.of().formatHex(bytes);
+  }
+
+  private static void deleteRecursively(Path dir) {
+    if (!java.nio.file.Files.exists(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(p);
+      }
+    } catch (java.io.IOException e) {
+      throw new dev.lakeops.eval.sandbox.SandboxException("Cannot clear " + dir + ": " + e.getMessage());
     }
   }
 

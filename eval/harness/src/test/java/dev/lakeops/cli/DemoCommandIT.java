@@ -24,6 +24,14 @@ class DemoCommandIT {
 
     assertThat(exit).as(out.toString()).isZero();
     assertThat(out.toString()).contains("**Verdict:** BACKPRESSURE").contains("lake-writer").contains("busyMsPerSecond.max");
+    // Second act: the duplicate write into the lake table is diagnosed, and the proposed tag and
+    // rollback are approved in the chat thread, executed and verified.
+    assertThat(out.toString()).contains("**Verdict:** DUPLICATES").contains("orders-to-lake-2")
+        .contains("oncall proposes table.create_tag").contains("oncall proposes table.rollback_to_as_latest");
+    assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(3);
+    dev.lakeops.tools.ToolReport after = new dev.lakeops.tools.table.TableTools(
+        dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse"))).duplicateKeys("lake.payments", null, java.util.List.of("order_id"));
+    assertThat(after.findings()).extracting(dev.lakeops.tools.Finding::code).contains("table.duplicates.none");
     for (int port : new int[] {49092, 49093, 48081, 48080}) {
       assertThat(isFree(port)).as("port %s released", port).isTrue();
     }

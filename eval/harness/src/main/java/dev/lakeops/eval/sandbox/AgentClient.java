@@ -39,6 +39,24 @@ public final class AgentClient {
     return ids;
   }
 
+  /**
+   * Posts a JSON body to {@code path}, with {@code Authorization: Bearer token} when a token is given.
+   *
+   * @throws IllegalStateException naming the path and the agent's answer when it is not 2xx
+   */
+  public JsonNode postJson(String path, String body, String token) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    HttpResponse<String> response = send(request.build());
+    if (response.statusCode() / 100 != 2) {
+      throw new IllegalStateException("POST " + path + " answered HTTP " + response.statusCode() + " " + response.body());
+    }
+    return read(response.body());
+  }
+
   /** The incident as JSON. */
   public JsonNode incident(String id) {
     return read(get("/api/incidents/" + id, "application/json"));
