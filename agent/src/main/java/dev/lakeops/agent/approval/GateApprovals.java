@@ -43,7 +43,8 @@ public final class GateApprovals implements ApprovalPort {
     try {
       ProposalService.Decided d = proposals.approve(proposalId, user.get(), source(from));
       String detail = d.execution() != null
-          ? "executed: " + d.execution().state() + (d.execution().verification() == null ? "" : ", verification " + d.execution().verification())
+          ? "executed: " + d.execution().state() + (d.execution().verification() == null ? ""
+              : "; verification " + d.execution().verification().status() + " (" + String.join("; ", d.execution().verification().checks()) + ")")
           : d.executionRefused() != null ? "approved, but not executed: " + d.executionRefused()
           : "approved by " + user.get() + " (" + d.proposal().approvers().size() + " of " + d.proposal().action().tier().approvalsRequired()
               + " approvals)";
