@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     version = "lakeops 0.1.0",
     description = "The first responder for the streaming lakehouse.",
     subcommands = {DemoCommand.class, ServeCommand.class, TriageCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class,
-        BinlogCommand.class, RunbooksCommand.class, ActionsCommand.class, AuditCommand.class})
+        BinlogCommand.class, RunbooksCommand.class, ActionsCommand.class, AuditCommand.class, BenchCommand.class})
 public final class LakeopsCli {
 
   public static void main(String[] args) {
