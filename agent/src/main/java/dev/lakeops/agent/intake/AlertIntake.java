@@ -5,6 +5,7 @@ import dev.lakeops.agent.alert.AlertmanagerPayload;
 import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.metrics.LakeopsMetrics;
+import dev.lakeops.agent.report.ReportPoster;
 import dev.lakeops.agent.triage.TriageWorker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -21,6 +22,8 @@ public class AlertIntake {
   private final Incidents incidents;
   private final TriageWorker worker;
   private final LakeopsMetrics metrics;
+  /** Joins a repeat to its incident's report thread; null when built without CDI. */
+  @Inject ReportPoster reports;
 
   @Inject
   public AlertIntake(Incidents incidents, TriageWorker worker, LakeopsMetrics metrics) {
@@ -62,6 +65,9 @@ public class AlertIntake {
     opened.stream()
         .filter(o -> !o.duplicate() && o.incident().status() == IncidentStatus.TRIAGING)
         .forEach(o -> worker.submit(o.incident().id()));
+    if (reports != null) {
+      opened.stream().filter(Incidents.Opened::duplicate).forEach(o -> reports.repeated(o.incident()));
+    }
     return opened;
   }
 }

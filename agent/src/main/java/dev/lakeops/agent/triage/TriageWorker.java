@@ -6,6 +6,7 @@ import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.llm.LlmFollowUp;
+import dev.lakeops.agent.report.ReportPoster;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import io.quarkus.runtime.StartupEvent;
@@ -49,6 +50,8 @@ public class TriageWorker {
   /** The LLM's review after the deterministic triage is saved; does nothing with lakeops.llm.provider=none. */
   private final LlmFollowUp llm;
   private volatile boolean stopping;
+  /** Posts the stored outcome to the configured chat channel, on its own thread; null when built without CDI. */
+  @Inject ReportPoster reports;
 
   public TriageWorker(DeterministicPlanner planner, Incidents incidents, Clock clock, LakeopsConfig config, LakeopsMetrics metrics) {
     this(planner, incidents, clock, config, metrics, LlmFollowUp.disabled());
@@ -109,7 +112,12 @@ public class TriageWorker {
       return;
     }
     try {
-      incidents.update(incidentId, outcome).ifPresent(this::record);
+      incidents.update(incidentId, outcome).ifPresent(stored -> {
+        record(stored);
+        if (reports != null) {
+          reports.triaged(stored);
+        }
+      });
     } catch (RuntimeException e) {
       // Stays TRIAGING on disk: triaged again at the next start.
       LOG.error("Could not save the triage of incident {} ({})", incidentId, alertname, e);

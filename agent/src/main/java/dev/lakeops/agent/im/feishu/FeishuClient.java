@@ -55,12 +55,14 @@ public final class FeishuClient {
     check(http.postJson(URI.create(apiBaseUrl + "/im/v1/messages/" + messageId + "/reply"), auth(), body), "im/v1/messages/reply");
   }
 
-  /** Sends {@code reply} as a card to chat {@code chatId}. */
-  public void sendToChat(String chatId, ChatReply reply) {
+  /** Sends {@code reply} as a card to chat {@code chatId}; returns the new message's id (empty when none was answered). */
+  public String sendToChat(String chatId, ChatReply reply) {
     checkId(chatId, "chat_id");
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("receive_id", chatId).put("msg_type", "interactive")
         .put("content", Json.compact(FeishuCard.render(reply)));
-    check(http.postJson(URI.create(apiBaseUrl + "/im/v1/messages?receive_id_type=chat_id"), auth(), body), "im/v1/messages");
+    JsonNode answer = http.postJson(URI.create(apiBaseUrl + "/im/v1/messages?receive_id_type=chat_id"), auth(), body);
+    check(answer, "im/v1/messages");
+    return answer.path("data").path("message_id").asText("");
   }
 
   /**

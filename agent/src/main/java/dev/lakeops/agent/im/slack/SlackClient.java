@@ -34,9 +34,11 @@ public final class SlackClient {
   /**
    * Posts {@code reply} to {@code channel}, in the thread {@code threadTs} when given.
    *
+   * @return the posted message's {@code ts} (empty when Slack answered none); a thread's id
+   *
    * @throws DeliveryException Slack answered {@code "ok": false} or an HTTP error
    */
-  public void postMessage(String channel, @Nullable String threadTs, ChatReply reply) {
+  public String postMessage(String channel, @Nullable String threadTs, ChatReply reply) {
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("channel", channel);
     if (threadTs != null) {
       body.put("thread_ts", threadTs);
@@ -48,6 +50,7 @@ public final class SlackClient {
     if (!answer.path("ok").asBoolean(false)) {
       throw new DeliveryException("Slack chat.postMessage refused the reply: " + answer.path("error").asText("no error given"));
     }
+    return answer.path("ts").asText("");
   }
 
   static String stripSlash(String url) {
