@@ -47,7 +47,8 @@ class KafkaTriageIT {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     broker = KafkaSandbox.start(home, workDir, 61520, 61521);
     kafka = new KafkaFixtures(broker.bootstrap());
-    KafkaClusters clusters = KafkaClusters.of(List.of(profile("lagging"), profile("healthy"), profile("retention")));
+    KafkaClusters clusters = KafkaClusters.of(List.of(profile("lagging"), profile("healthy"), profile("retention"),
+        profile("counts"), profile("dups"), profile("loss")));
     KafkaTools tools = new KafkaTools(clusters, KafkaProbeOptions.defaults(), LagRules.defaults(), LagHistory.defaults(), Clock.systemUTC());
     planner = DeterministicPlanner.shipped(new ToolRegistry().registerAll(KafkaBindings.of(tools, clusters)), Clock.systemUTC());
   }
@@ -129,5 +130,59 @@ class KafkaTriageIT {
     long committed = kafka.admin().listConsumerGroupOffsets("g-rb-retention").partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS)
         .get(new TopicPartition("rb-retention", 0)).offset();
     assertThat(committed).isEqualTo(30);
+  }
+
+  private static TriageReport alert(String alertname, String cluster, Map<String, String> labels) {
+    Map<String, String> all = new java.util.HashMap<>(labels);
+    all.put("alertname", alertname);
+    all.put("kafka_cluster", "it-" + cluster);
+    return planner.triage(new AlertSignal(all, Map.of("summary", alertname)));
+  }
+
+  @Test
+  void reconcilesASinkCountWithTheTopicAndCallsTheDifferenceDuplicatesLossOrNoFault() throws Exception {
+    kafka.createTopic("rb-counts", 2, Map.of());
+    kafka.produce("rb-counts", 100, 10);
+
+    TriageReport same = alert("KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "100"));
+    TriageReport more = alert("KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "130"));
+    TriageReport fewer = alert("KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "70"));
+
+    assertThat(same.runbook()).isEqualTo("kafka-count-mismatch");
+    assertThat(same.verdict().category()).as(same.toMarkdown()).isEqualTo(Category.NO_FAULT);
+    assertThat(more.verdict().category()).as(more.toMarkdown()).isEqualTo(Category.DUPLICATES);
+    assertThat(more.evidenceCodes()).contains("kafka.reconcile.duplicates");
+    assertThat(more.verdict().entities()).containsEntry("topic", "rb-counts");
+    assertThat(fewer.verdict().category()).as(fewer.toMarkdown()).isEqualTo(Category.DATA_LOSS);
+    assertThat(fewer.evidenceCodes()).contains("kafka.reconcile.missing");
+  }
+
+  @Test
+  void callsASinkHoldingMoreThanTheTopicDuplicatesForTheGroupThatWroteIt() throws Exception {
+    kafka.createTopic("rb-dups", 1, Map.of());
+    kafka.produce("rb-dups", 200, 20);
+    kafka.consumeAll("g-rb-dups", "rb-dups");
+
+    TriageReport r = alert("KafkaDuplicateRecords", "dups", Map.of("consumergroup", "g-rb-dups", "topic", "rb-dups", "sink_count", "260"));
+
+    assertThat(r.runbook()).isEqualTo("kafka-duplicates");
+    assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.DUPLICATES);
+    assertThat(r.verdict().entities()).containsEntry("topic", "rb-dups");
+    assertThat(r.evidenceCodes()).contains("kafka.reconcile.duplicates");
+  }
+
+  @Test
+  void callsRecordsDeletedBeforeTheGroupReadThemLossOnADataLossAlert() throws Exception {
+    kafka.createTopic("rb-loss", 1, Map.of());
+    kafka.produce("rb-loss", 100, 10);
+    kafka.commit("g-rb-loss", "rb-loss", 0, 20);
+    kafka.admin().deleteRecords(Map.of(new TopicPartition("rb-loss", 0), RecordsToDelete.beforeOffset(50))).all().get(10, TimeUnit.SECONDS);
+
+    TriageReport r = alert("KafkaDataLoss", "loss", Map.of("consumergroup", "g-rb-loss", "topic", "rb-loss"));
+
+    assertThat(r.runbook()).isEqualTo("kafka-loss");
+    assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.DATA_LOSS);
+    assertThat(r.evidenceCodes()).contains("kafka.offset.below-log-start");
+    assertThat(r.verdict().entities()).containsEntry("group", "g-rb-loss");
   }
 }
