@@ -77,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
     try {
       say(out, "Flink job '" + sandbox.jobName() + "' is RUNNING. Starting the agent on 127.0.0.1:" + agentPort + " ...");
       Path warehouse = dir.resolve("warehouse");
-      deleteRecursively(warehouse);
+      dev.lakeops.eval.sandbox.Directories.deleteRecursively(warehouse);
       say(out, "Writing the lake table " + DemoLakeTable.name() + " with a duplicate write: the lake-writer restarted without "
           + "its state and replayed its last checkpoints under a new commit user ...");
       DemoLakeTable.createWithDuplicateWrite(warehouse);
@@ -174,18 +174,6 @@ final class DemoCommand implements Callable<Integer> {
     return java.util.HexFormat.of().formatHex(bytes);
   }
 
-  private static void deleteRecursively(Path dir) {
-    if (!java.nio.file.Files.exists(dir)) {
-      return;
-    }
-    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        java.nio.file.Files.delete(p);
-      }
-    } catch (java.io.IOException e) {
-      throw new dev.lakeops.eval.sandbox.SandboxException("Cannot clear " + dir + ": " + e.getMessage());
-    }
-  }
 
   private static void say(PrintWriter out, String line) {
     out.println(line);

@@ -52,7 +52,7 @@ class SharedPostgresIT {
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     Path work = home.resolve("eval/harness/target/it/shared-postgres").toAbsolutePath();
-    deleteRecursively(work);
+    dev.lakeops.eval.sandbox.Directories.deleteRecursively(work);
     postgres = PostgresServer.start(work.resolve("postgres"), PG_PORT);
     List<String> db = List.of("-Dlakeops.database.kind=postgresql", "-Dlakeops.database.url=" + postgres.jdbcUrl(),
         "-Dlakeops.database.username=" + PostgresServer.USER,
@@ -163,18 +163,6 @@ class SharedPostgresIT {
     assertThat(new Tags(table.io(), table.paths()).list()).containsKey("t1");
   }
 
-  private static void deleteRecursively(Path dir) {
-    if (!java.nio.file.Files.exists(dir)) {
-      return;
-    }
-    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        java.nio.file.Files.delete(p);
-      }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("Cannot clear " + dir, e);
-    }
-  }
 
   private static Table ordersTable(Path warehouse) {
     Catalog catalog = Catalog.local(warehouse);

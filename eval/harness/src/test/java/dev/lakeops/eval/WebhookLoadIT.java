@@ -74,7 +74,7 @@ class WebhookLoadIT {
   static void start() {
     home = Path.of(System.getProperty("lakeops.home", "../.."));
     work = home.resolve("eval/harness/target/it/webhook-load").toAbsolutePath();
-    deleteRecursively(work);
+    dev.lakeops.eval.sandbox.Directories.deleteRecursively(work);
     agent = startAgent();
   }
 
@@ -364,19 +364,6 @@ class WebhookLoadIT {
         }
       }
       return s.length();
-    }
-  }
-
-  private static void deleteRecursively(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("Cannot clear " + dir, e);
     }
   }
 }

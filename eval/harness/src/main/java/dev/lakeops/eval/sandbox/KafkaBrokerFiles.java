@@ -5,8 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * The files of the sandbox's KRaft broker under {@code <workDir>/kafka}: its configuration, its
@@ -49,7 +47,7 @@ record KafkaBrokerFiles(Path dir) {
   /** As {@link #prepare(int, int)}, with {@code extra} broker settings appended (they win). */
   void prepare(int kafkaPort, int controllerPort, java.util.Map<String, String> extra) {
     try {
-      deleteRecursively(dataDir());
+      Directories.deleteRecursively(dataDir());
       Files.createDirectories(dir);
       StringBuilder properties = new StringBuilder(serverProperties(kafkaPort, controllerPort));
       new java.util.TreeMap<>(extra).forEach((k, v) -> properties.append(k).append('=').append(v).append('\n'));
@@ -100,14 +98,4 @@ record KafkaBrokerFiles(Path dir) {
       "rootLogger.appenderRef.out.ref = out",
       "");
 
-  private static void deleteRecursively(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    }
-  }
 }
