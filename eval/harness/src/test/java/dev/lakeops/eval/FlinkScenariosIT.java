@@ -186,9 +186,18 @@ class FlinkScenariosIT {
   @Test
   void printsCheckpointHealthFromTheCommandLine() throws Exception {
     StringWriter out = new StringWriter();
-
-    int exit = dev.lakeops.cli.LakeopsCli.commandLine().setOut(new PrintWriter(out))
-        .execute("flink", "checkpoints", "--rest", cluster.flinkRestUrl(), "--job", FlinkScenarios.CHECKPOINT_TIMEOUT);
+    int exit = -1;
+    // Flink lists a failed checkpoint in its history a little after counting it: ask again (bounded) until it does.
+    java.time.Instant deadline = java.time.Instant.now().plusSeconds(60);
+    while (true) {
+      out = new StringWriter();
+      exit = dev.lakeops.cli.LakeopsCli.commandLine().setOut(new PrintWriter(out))
+          .execute("flink", "checkpoints", "--rest", cluster.flinkRestUrl(), "--job", FlinkScenarios.CHECKPOINT_TIMEOUT);
+      if (out.toString().contains("flink.checkpoint.timeout") || java.time.Instant.now().isAfter(deadline)) {
+        break;
+      }
+      sleep();
+    }
 
     assertThat(exit).isZero();
     assertThat(out.toString()).contains("flink.checkpoints").contains("flink.checkpoint.timeout").contains("slow-validate");

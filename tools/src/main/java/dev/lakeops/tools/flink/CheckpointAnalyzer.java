@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * <p>Codes: {@code flink.checkpoint.timeout}, {@code flink.checkpoint.failing},
  * {@code flink.checkpoint.stale}, {@code flink.checkpoint.slow},
  * {@code flink.checkpoint.start-delay}, {@code flink.checkpoint.alignment},
- * {@code flink.checkpoint.state-growth}, {@code flink.checkpoint.healthy},
+ * {@code flink.checkpoint.state-growth}, {@code flink.checkpoint.history-pending}, {@code flink.checkpoint.healthy},
  * {@code flink.checkpoint.disabled}.
  */
 public final class CheckpointAnalyzer {
@@ -99,6 +99,13 @@ public final class CheckpointAnalyzer {
       delays(detail, settings, base, subject, sources, findings);
     }
     growth(stats, base, subject, sources).ifPresent(findings::add);
+    if (findings.isEmpty() && finished.isEmpty() && stats.failed() > 0) {
+      // Flink's counters and its history list are cached separately: failures counted but not listed yet
+      // are not a healthy job; say so instead of "0 of the last 0 succeeded".
+      findings.add(new Finding(Severity.WARN, "flink.checkpoint.history-pending", subject,
+          stats.failed() + " checkpoint(s) failed, but Flink's checkpoint history does not list them yet; probe again in a few seconds.",
+          copy(base).map(), sources));
+    }
     if (findings.isEmpty()) {
       Evidence e = copy(base);
       if (last != null) {

@@ -25,6 +25,13 @@ class CheckpointAnalyzerTest {
   }
 
   @Test
+  void neverCallsAJobHealthyWhileAFailureIsCountedButNotYetListed() {
+    // An hourly interval: the job is too young for "no checkpoint completed" (stale) to apply.
+    assertThat(codes(Snapshots.running().countedButUnlistedFailure(new CheckpointSettings(3_600_000, 7_200_000, false, 0))))
+        .containsExactly("flink.checkpoint.history-pending");
+  }
+
+  @Test
   void seesStateThatOnlyGrows() {
     List<Finding> findings = analyzer.analyze(Snapshots.running().checkpoints(EVERY_10S,
         completed(4, 2_000, 300, 4000), completed(3, 12_000, 300, 3000), completed(2, 22_000, 300, 2000)).build());
