@@ -34,13 +34,15 @@ public final class PostgresServer implements AutoCloseable {
   private final Process process;
   private final int port;
   private final Path workDir;
+  private final Path serverDir;
   private final Thread shutdownHook;
   private boolean closed;
 
-  private PostgresServer(Process process, int port, Path workDir) {
+  private PostgresServer(Process process, int port, Path workDir, Path serverDir) {
     this.process = process;
     this.port = port;
     this.workDir = workDir;
+    this.serverDir = serverDir;
     this.shutdownHook = new Thread(this::stopProcess, "postgres-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
@@ -54,16 +56,21 @@ public final class PostgresServer implements AutoCloseable {
   public static PostgresServer start(Path workDir, int port) {
     Path bin = binDir();
     LocalPorts.requireFree(port, "PostgreSQL");
-    Path data = workDir.resolve("pgdata");
-    Path sockets = workDir.resolve("sockets");
+    Path serverDir;
     try {
-      Files.createDirectories(sockets);
+      Files.createDirectories(workDir);
+      // As root the server runs as postgres, which may not traverse workDir's parents (mktemp -d makes
+      // them 0700): its files then go to a directory of its own under the system temp directory.
+      serverDir = isRoot() ? Files.createTempDirectory("lakeops-postgres-") : workDir;
+      Files.createDirectories(serverDir.resolve("sockets"));
       if (isRoot()) {
-        run(List.of("chown", "-R", "postgres:postgres", workDir.toString()), workDir.resolve("chown.log"));
+        run(List.of("chown", "-R", "postgres:postgres", serverDir.toString()), workDir.resolve("chown.log"));
       }
     } catch (IOException e) {
       throw new SandboxException("Cannot prepare " + workDir + ": " + e.getMessage());
     }
+    Path data = serverDir.resolve("pgdata");
+    Path sockets = serverDir.resolve("sockets");
     run(asServerUser(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", USER, "--auth=trust",
         "-E", "UTF8", "--no-locale", "--no-sync")), workDir.resolve("initdb.log"));
     List<String> server = asServerUser(List.of(bin.resolve("postgres").toString(), "-D", data.toString(), "-p", Integer.toString(port),
@@ -77,7 +84,7 @@ public final class PostgresServer implements AutoCloseable {
     } catch (IOException e) {
       throw new SandboxException("Cannot start " + server.get(0) + ": " + e.getMessage());
     }
-    PostgresServer pg = new PostgresServer(process, port, workDir);
+    PostgresServer pg = new PostgresServer(process, port, workDir, serverDir);
     try {
       pg.awaitReady();
       pg.createDatabase();
@@ -148,6 +155,9 @@ public final class PostgresServer implements AutoCloseable {
       // The JVM is shutting down; the hook stops the server.
     }
     stopProcess();
+    if (!serverDir.equals(workDir)) {
+      Directories.deleteRecursively(serverDir);
+    }
   }
 
   private void stopProcess() {
