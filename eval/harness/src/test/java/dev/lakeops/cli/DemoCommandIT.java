@@ -17,10 +17,11 @@ class DemoCommandIT {
   void printsATriageNamingTheBackpressuredSinkAndStopsEverything() {
     Path work = Path.of(System.getProperty("lakeops.home", "../..")).resolve("eval/harness/target/it/demo").toAbsolutePath();
     StringWriter out = new StringWriter();
+    int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(4);
 
     int exit = LakeopsCli.commandLine().setOut(new PrintWriter(out)).execute(
-        "demo", "--once", "--kafka-port", "49092", "--kafka-controller-port", "49093", "--flink-port", "48081",
-        "--agent-port", "48080", "--work-dir", work.toString());
+        "demo", "--once", "--kafka-port", String.valueOf(ports[0]), "--kafka-controller-port", String.valueOf(ports[1]),
+        "--flink-port", String.valueOf(ports[2]), "--agent-port", String.valueOf(ports[3]), "--work-dir", work.toString());
 
     assertThat(exit).as(out.toString()).isZero();
     assertThat(out.toString()).contains("**Verdict:** BACKPRESSURE").contains("lake-writer").contains("busyMsPerSecond.max");
@@ -32,7 +33,7 @@ class DemoCommandIT {
     dev.lakeops.tools.ToolReport after = new dev.lakeops.tools.table.TableTools(
         dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse"))).duplicateKeys("lake.payments", null, java.util.List.of("order_id"));
     assertThat(after.findings()).extracting(dev.lakeops.tools.Finding::code).contains("table.duplicates.none");
-    for (int port : new int[] {49092, 49093, 48081, 48080}) {
+    for (int port : ports) {
       assertThat(isFree(port)).as("port %s released", port).isTrue();
     }
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.BackpressureWait;
+import dev.lakeops.eval.sandbox.FreePorts;
 import dev.lakeops.eval.sandbox.Sandbox;
 import dev.lakeops.eval.sandbox.SandboxConfig;
 import dev.lakeops.tools.Json;
@@ -35,8 +36,9 @@ class AlertToTriageIT {
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     Path work = home.resolve("eval/harness/target/it/alert-to-triage").toAbsolutePath();
-    sandbox = Sandbox.start(SandboxConfig.defaults(home, work.resolve("sandbox")).withPorts(39092, 39093, 38081));
-    agent = AgentProcess.start(home, work.resolve("agent"), 38080, sandbox.flinkRestUrl());
+    int[] ports = FreePorts.take(4);
+    sandbox = Sandbox.start(SandboxConfig.defaults(home, work.resolve("sandbox")).withPorts(ports[0], ports[1], ports[2]));
+    agent = AgentProcess.start(home, work.resolve("agent"), ports[3], sandbox.flinkRestUrl());
   }
 
   @AfterAll

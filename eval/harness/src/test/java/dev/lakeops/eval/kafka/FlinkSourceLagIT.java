@@ -42,7 +42,8 @@ class FlinkSourceLagIT {
   @BeforeAll
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    sandbox = Sandbox.start(SandboxConfig.defaults(home, workDir).withPorts(59092, 59093, 58081).withRecordsPerSecond(500));
+    int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(3);
+    sandbox = Sandbox.start(SandboxConfig.defaults(home, workDir).withPorts(ports[0], ports[1], ports[2]).withRecordsPerSecond(500));
   }
 
   @AfterAll

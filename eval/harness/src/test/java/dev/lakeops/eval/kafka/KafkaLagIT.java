@@ -50,7 +50,8 @@ class KafkaLagIT {
   @BeforeAll
   static void startBroker() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    broker = KafkaSandbox.start(home, workDir, 47092, 47093);
+    int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(2);
+    broker = KafkaSandbox.start(home, workDir, ports[0], ports[1]);
     kafka = new KafkaFixtures(broker.bootstrap());
   }
 
