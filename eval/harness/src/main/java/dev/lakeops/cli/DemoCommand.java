@@ -5,6 +5,7 @@ import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.DemoLakeTable;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.BackpressureWait;
+import dev.lakeops.eval.sandbox.ConsoleClient;
 import dev.lakeops.eval.sandbox.Sandbox;
 import dev.lakeops.eval.sandbox.SandboxConfig;
 import dev.lakeops.tools.Json;
@@ -106,7 +107,7 @@ final class DemoCommand implements Callable<Integer> {
       out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
       out.flush();
 
-      String tableIncident = lakeTableAct(out, agent, oncallToken);
+      String tableIncident = lakeTableAct(out, agent, oncallToken, leadToken);
       if (once) {
         return 0;
       }
@@ -140,7 +141,7 @@ final class DemoCommand implements Callable<Integer> {
    * by the on-call engineer and approved by the lead in the chat thread, and the table checked
    * afterwards. Returns the incident id.
    */
-  private String lakeTableAct(PrintWriter out, AgentProcess agent, String oncallToken) {
+  private String lakeTableAct(PrintWriter out, AgentProcess agent, String oncallToken, String leadToken) {
     say(out, "");
     say(out, "Firing an Alertmanager alert 'LakeTableDuplicateKeys' for table=" + DemoLakeTable.name() + " ...");
     String payload = AlertmanagerPayloads.firing(
@@ -151,6 +152,7 @@ final class DemoCommand implements Callable<Integer> {
     out.println();
     out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
     String thread = "incident-" + id;
+    int n = 0;
     for (JsonNode proposed : incident.path("report").path("verdict").path("proposals")) {
       String action = proposed.path("action").asText();
       String body = Json.mapper().createObjectNode().put("action", action).put("reason", "proposed by the triage of incident " + id)
@@ -160,12 +162,27 @@ final class DemoCommand implements Callable<Integer> {
       say(out, "");
       say(out, "oncall proposes " + action + " " + proposed.path("args") + " -> proposal " + proposalId);
       say(out, "  what-if: " + proposal.path("preview").path("summary").asText());
-      say(out, "lead, in the chat thread " + thread + ": approve " + proposalId);
-      JsonNode reply = agent.client().postJson("/api/chat",
-          Json.mapper().createObjectNode().put("thread", thread).put("user", "lead").put("text", "approve " + proposalId).toString(), null);
-      say(out, "  lakeops: " + reply.path("markdown").asText().replace("\n", "\n           "));
+      if (n++ % 2 == 0) {
+        say(out, "lead, in the chat thread " + thread + ": approve " + proposalId);
+        say(out, "  lakeops: " + indent(chat(agent, thread, "lead", "approve " + proposalId)));
+      } else {
+        say(out, "lead, in the web console " + agent.client().baseUrl() + "/console/proposals/" + proposalId + ": Approve");
+        say(out, "  console: " + ConsoleClient.login(agent.client().baseUrl(), leadToken).approve(proposalId));
+      }
     }
+    say(out, "");
+    say(out, "oncall, in the chat thread " + thread + ": table " + DemoLakeTable.name() + " snapshots");
+    say(out, "  lakeops: " + indent(chat(agent, thread, "oncall", "table " + DemoLakeTable.name() + " snapshots")));
     return id;
+  }
+
+  private static String chat(AgentProcess agent, String thread, String user, String text) {
+    return agent.client().postJson("/api/chat",
+        Json.mapper().createObjectNode().put("thread", thread).put("user", user).put("text", text).toString(), null).path("markdown").asText();
+  }
+
+  private static String indent(String markdown) {
+    return markdown.replace("\n", "\n           ");
   }
 
   private static String token() {

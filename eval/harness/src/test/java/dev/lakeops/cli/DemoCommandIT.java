@@ -30,6 +30,8 @@ class DemoCommandIT {
     assertThat(out.toString()).contains("**Verdict:** DUPLICATES").contains("orders-to-lake-2")
         .contains("oncall proposes table.create_tag").contains("oncall proposes table.rollback_to_as_latest");
     assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(3);
+    // One approval is given in the chat thread, the other by pressing Approve in the web console.
+    assertThat(out.toString()).contains("is approved").contains("console: Approved and executed: DONE");
     dev.lakeops.tools.ToolReport after = new dev.lakeops.tools.table.TableTools(
         dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse"))).duplicateKeys("lake.payments", null, java.util.List.of("order_id"));
     assertThat(after.findings()).extracting(dev.lakeops.tools.Finding::code).contains("table.duplicates.none");
