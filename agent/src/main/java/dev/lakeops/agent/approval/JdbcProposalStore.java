@@ -63,8 +63,17 @@ public final class JdbcProposalStore implements ProposalStore {
 
   @Override
   public List<Proposal> list() {
+    return query("SELECT doc FROM proposal ORDER BY created_at_us, id");
+  }
+
+  @Override
+  public List<Proposal> open() {
+    return query("SELECT doc FROM proposal WHERE state IN ('PROPOSED', 'APPROVED') ORDER BY created_at_us, id");
+  }
+
+  private List<Proposal> query(String sql) {
     try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal ORDER BY created_at_us, id");
+        PreparedStatement s = c.prepareStatement(sql);
         ResultSet rs = s.executeQuery()) {
       List<Proposal> out = new ArrayList<>();
       while (rs.next()) {

@@ -29,6 +29,9 @@ public final class ProposalService {
   /** What an approval did: the proposal as stored now and, when it completed the tier, the execution. */
   public record Decided(Proposal proposal, @Nullable ExecutionReport execution, @Nullable String executionRefused) {}
 
+  /** The actor the audit log names for what lakeops does on its own (expiry). */
+  public static final String SYSTEM_ACTOR = "lakeops";
+
   private final ApprovalGate gate;
   private final ProposalStore store;
   private final AuditLog audit;
@@ -81,6 +84,13 @@ public final class ProposalService {
     Proposal rejected = gate.reject(id, user, source);
     metrics.approval("reject");
     return rejected;
+  }
+
+  /** Closes the open proposals past their expiry (audited as EXPIRED); returns their ids. */
+  public List<String> expireDue() {
+    List<String> closed = gate.expireDue(SYSTEM_ACTOR);
+    closed.forEach(id -> metrics.approval("expired"));
+    return closed;
   }
 
   public Optional<Proposal> find(String id) {

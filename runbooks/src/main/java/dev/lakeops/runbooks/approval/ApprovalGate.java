@@ -101,6 +101,28 @@ public final class ApprovalGate {
   }
 
   /**
+   * Closes every open proposal whose expiry has passed (state REFUSED, audited as EXPIRED by
+   * {@code actor}), so that a forgotten proposal does not wait in the approvers' lists. A proposal
+   * another caller moves at the same moment is left to that caller.
+   *
+   * @return the ids of the proposals closed
+   */
+  public List<String> expireDue(String actor) {
+    Instant now = clock.instant();
+    List<String> closed = new java.util.ArrayList<>();
+    for (Proposal p : store.open()) {
+      if (p.expiredAt(now) && store.transition(p.id(), p.state(), ProposalState.REFUSED)) {
+        audit.append(AuditEntry.of(AuditEvent.EXPIRED, actor, p.id(), p.action().actionName(),
+                "proposal expired at " + p.expires() + " while " + p.state() + " with " + p.approvers().size() + " of "
+                    + p.action().tier().approvalsRequired() + " approvals; it can never run")
+            .withEvidence(p.evidence()).withDetails(Map.of("expires", p.expires().toString(), "state", p.state().name())));
+        closed.add(p.id());
+      }
+    }
+    return closed;
+  }
+
+  /**
    * Records {@code user}'s approval of the proposal as stored now.
    *
    * @throws ApprovalRefusedException unknown user, not an approver, the requester of a

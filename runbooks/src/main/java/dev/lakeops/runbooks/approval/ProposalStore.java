@@ -22,6 +22,11 @@ public interface ProposalStore {
   /** Every proposal, oldest first. */
   List<Proposal> list();
 
+  /** The proposals still waiting for a decision or for execution (PROPOSED, APPROVED), oldest first. */
+  default List<Proposal> open() {
+    return list().stream().filter(p -> p.state() == ProposalState.PROPOSED || p.state() == ProposalState.APPROVED).toList();
+  }
+
   /**
    * Moves proposal {@code id} from {@code from} to {@code to} if it is in {@code from}; false, and
    * no change, otherwise (including when there is no such proposal).

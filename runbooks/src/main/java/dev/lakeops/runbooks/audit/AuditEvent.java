@@ -7,6 +7,8 @@ public enum AuditEvent {
   REJECTED,
   /** A proposal, an approval or an execution was refused; the reason is in the details. */
   REFUSED,
+  /** A proposal passed its expiry without running and was closed; it can never run. */
+  EXPIRED,
   /** An undo point (a table tag) was taken before a destructive action. */
   UNDO_POINT,
   EXECUTED,
