@@ -54,8 +54,12 @@ public class LlmBeans {
 
   @Produces
   @Singleton
-  LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals) {
-    LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka);
+  LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals,
+      dev.lakeops.runbooks.DeterministicPlanner planner, dev.lakeops.agent.config.LakeopsConfig lakeops) {
+    LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka)
+        .add(new RunbookTools(planner));
+    lakeops.tables().warehouse().filter(w -> !w.isBlank()).map(w -> java.nio.file.Path.of(w.strip()))
+        .ifPresent(w -> tools.addInWarehouse(new dev.lakeops.tools.table.TableTools(dev.lakeops.tools.table.TableLocator.local(w)), w));
     config.binlogDir().filter(d -> !d.isBlank()).ifPresent(dir -> tools.addConfined(new BinlogTools(), java.nio.file.Path.of(dir)));
     for (String name : flink.names()) {
       if (!name.equals(flink.defaultName())) {

@@ -22,8 +22,12 @@ public final class LlmToolbox {
   private final ProposalPort proposals;
   private final ExecutorService threads;
 
-  /** @param confinedTo the directory its file arguments must stay in; null for tools without files */
-  private record Entry(ToolSpecification spec, Object target, Method method, java.nio.file.Path confinedTo) {}
+  /**
+   * @param confinedTo the directory its file arguments must stay in; null for tools without files
+   * @param warehouse the warehouse its {@code table} argument must name a table in; null for tools without tables
+   */
+  private record Entry(ToolSpecification spec, Object target, Method method, java.nio.file.Path confinedTo,
+                       java.nio.file.Path warehouse) {}
 
   private LlmToolbox(List<Entry> readOnly, ProposalPort proposals, ExecutorService threads) {
     this.readOnly = List.copyOf(readOnly);
@@ -55,6 +59,9 @@ public final class LlmToolbox {
       if (e.confinedTo() != null) {
         tool = new ConfinedPaths(tool, e.confinedTo());
       }
+      if (e.warehouse() != null) {
+        tool = new WarehouseTables(tool, e.warehouse());
+      }
       tools.put(e.spec(), new GuardedToolExecutor(e.spec().name(), tool, meter, threads));
     }
     tools.put(ProposeActionTool.specification(),
@@ -76,7 +83,7 @@ public final class LlmToolbox {
 
     /** Adds every {@code @Tool} method of {@code tools} under its own name. */
     public Builder add(Object tools) {
-      return add(tools, "", "", null);
+      return add(tools, "", "", null, null);
     }
 
     /**
@@ -85,7 +92,15 @@ public final class LlmToolbox {
      */
     public Builder addConfined(Object tools, java.nio.file.Path dir) {
       new ConfinedPaths((r, m) -> "", dir);
-      return add(tools, "", "", dir);
+      return add(tools, "", "", dir, null);
+    }
+
+    /**
+     * Adds every {@code @Tool} method of {@code tools}, whose {@code table} argument must be a
+     * {@code database.table} name in {@code warehouse}: a table directory elsewhere is refused.
+     */
+    public Builder addInWarehouse(Object tools, java.nio.file.Path warehouse) {
+      return add(tools, "", "", null, warehouse);
     }
 
     /**
@@ -93,10 +108,11 @@ public final class LlmToolbox {
      * second Flink cluster) and its description prefixed, so several instances can coexist.
      */
     public Builder add(Object tools, String nameSuffix, String descriptionPrefix) {
-      return add(tools, nameSuffix, descriptionPrefix, null);
+      return add(tools, nameSuffix, descriptionPrefix, null, null);
     }
 
-    private Builder add(Object tools, String nameSuffix, String descriptionPrefix, java.nio.file.Path confinedTo) {
+    private Builder add(Object tools, String nameSuffix, String descriptionPrefix, java.nio.file.Path confinedTo,
+        java.nio.file.Path warehouse) {
       for (Method method : tools.getClass().getMethods()) {
         if (!method.isAnnotationPresent(Tool.class)) {
           continue;
@@ -109,7 +125,7 @@ public final class LlmToolbox {
         if (name.equals(ProposeActionTool.NAME) || entries.stream().anyMatch(e -> e.spec().name().equals(name))) {
           throw new IllegalArgumentException("Duplicate tool name for the model: " + name);
         }
-        entries.add(new Entry(spec, tools, method, confinedTo));
+        entries.add(new Entry(spec, tools, method, confinedTo, warehouse));
       }
       return this;
     }

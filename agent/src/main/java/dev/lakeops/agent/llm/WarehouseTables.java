@@ -1,0 +1,64 @@
+package dev.lakeops.agent.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.service.tool.ToolExecutor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * Lets a table tool read only tables of the configured warehouse: its {@code table} argument must
+ * be a {@code database.table} name, and the table's directory (symbolic links resolved) must lie in
+ * the warehouse; a table directory given as a path is refused before the tool runs. The model
+ * never picks a directory on this host.
+ */
+final class WarehouseTables implements ToolExecutor {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_$-]+\\.[A-Za-z0-9_$-]+");
+
+  private final ToolExecutor delegate;
+  private final Path warehouse;
+
+  WarehouseTables(ToolExecutor delegate, Path warehouse) {
+    this.delegate = delegate;
+    this.warehouse = warehouse.toAbsolutePath().normalize();
+  }
+
+  @Override
+  public String execute(ToolExecutionRequest request, Object memoryId) {
+    JsonNode args;
+    try {
+      args = MAPPER.readTree(request.arguments() == null || request.arguments().isBlank() ? "{}" : request.arguments());
+    } catch (IOException e) {
+      return "REFUSED: the arguments are not a JSON object";
+    }
+    if (args.has("table")) {
+      String table = args.path("table").asText("").strip();
+      if (!NAME.matcher(table).matches()) {
+        return "REFUSED: table '" + clip(table) + "' is not a database.table name; name a table of the warehouse " + warehouse;
+      }
+      int dot = table.indexOf('.');
+      Path dir = warehouse.resolve(table.substring(0, dot) + ".db").resolve(table.substring(dot + 1));
+      if (Files.exists(dir) && !insideWarehouse(dir)) {
+        return "REFUSED: table '" + table + "' leads outside the warehouse " + warehouse + " by a symbolic link";
+      }
+    }
+    return delegate.execute(request, memoryId);
+  }
+
+  private boolean insideWarehouse(Path dir) {
+    try {
+      return dir.toRealPath().startsWith(warehouse.toRealPath());
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static String clip(String text) {
+    return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+  }
+}
