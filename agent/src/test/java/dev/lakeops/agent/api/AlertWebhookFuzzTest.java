@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class AlertWebhookFuzzTest {
 
-  private static final long SEED = 20240501L;
+  /** {@code -Dlakeops-test.fuzz-seed=N} explores other inputs locally. */
+  private static final long SEED = Long.getLong("lakeops-test.fuzz-seed", 20240501L);
   /** Cases per test; {@code -Dlakeops-test.fuzz-cases=N} runs more locally. */
   private static final int CASES = Integer.getInteger("lakeops-test.fuzz-cases", 300);
   /** Fragments that stress the parser: wrong types, escapes, lone surrogates, deep nesting. */

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
 class ImFuzzTest {
 
   /** Cases per payload; {@code -Dlakeops-test.fuzz-cases=N} runs more locally. */
+  /** {@code -Dlakeops-test.fuzz-seed=N} explores other inputs locally. */
+  private static final long SEED_OFFSET = Long.getLong("lakeops-test.fuzz-seed", 0L);
   private static final int CASES = Integer.getInteger("lakeops-test.fuzz-cases", 60);
   private static final String[] FRAGMENTS = {
     "null", "true", "-1e999", "{}", "[]", "\"\"", "\"\\ud800\"", "\"\\u0000\"", "[[[[[[[[", "]]]]", "{\"a\":", ",", ":", "\"\\",
@@ -106,11 +108,11 @@ class ImFuzzTest {
   }
 
   private static void fuzz(String valid, long seed, Function<byte[], Response> post) {
-    Random random = new Random(seed);
+    Random random = new Random(seed + SEED_OFFSET);
     byte[] bytes = valid.getBytes(StandardCharsets.UTF_8);
     for (int i = 0; i < CASES; i++) {
       byte[] body = mutate(bytes, random);
-      String description = "seed " + seed + " case " + i + ": " + new String(body, StandardCharsets.UTF_8);
+      String description = "seed " + (seed + SEED_OFFSET) + " case " + i + ": " + new String(body, StandardCharsets.UTF_8);
       Response response;
       try {
         response = post.apply(body);
