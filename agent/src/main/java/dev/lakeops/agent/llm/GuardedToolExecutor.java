@@ -46,6 +46,7 @@ final class GuardedToolExecutor implements ToolExecutor {
       return "REFUSED: the tool-call budget of this run is spent (lakeops.llm.max-tool-calls="
           + meter.limits().maxToolCalls() + "); no more tools run.";
     }
+    meter.ran(name);
     Duration timeout = min(meter.limits().toolTimeout(), meter.remaining());
     Future<String> call = threads.submit(() -> delegate.execute(request, memoryId));
     String output;

@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * @param fallback why the deterministic verdict was used instead of the model's (timeout, invalid
  *     output, spent budget, provider error); null when the model answered
  * @param toolCalls tools the model ran
+ * @param toolsRun their names, in order
  * @param tokens prompt + completion tokens used
  * @param proposals ids of the proposals it recorded, each waiting for people
  * @param reviewedAt when the review finished
@@ -41,11 +42,13 @@ public record LlmReview(
     String why,
     @Nullable String fallback,
     int toolCalls,
+    List<String> toolsRun,
     long tokens,
     List<String> proposals,
     Instant reviewedAt) {
 
   public LlmReview {
+    toolsRun = List.copyOf(toolsRun);
     proposals = List.copyOf(proposals);
   }
 
@@ -54,7 +57,7 @@ public record LlmReview(
     return new LlmReview(true, a.provider(), a.model(), a.finalVerdict(),
         llm == null ? null : llm.category().name(), llm == null ? null : llm.confidence().name(), llm == null ? null : llm.headline(),
         llm == null ? null : llm.category() == a.deterministic().category(), a.deterministic().category().name(), a.why(),
-        a.fallback(), a.toolCalls(), a.tokens(), a.proposals(), a.finishedAt());
+        a.fallback(), a.toolCalls(), a.toolsRun(), a.tokens(), a.proposals(), a.finishedAt());
   }
 
 }

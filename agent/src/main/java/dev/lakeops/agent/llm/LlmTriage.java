@@ -132,7 +132,7 @@ public final class LlmTriage {
   private LlmAssessment assessment(String incidentId, RunMeter meter, Instant started, String finalVerdict, String why,
                                    Verdict verdict, Verdict deterministic, Verdict llm, String fallback) {
     return new LlmAssessment(incidentId, provider, modelName, finalVerdict, why, verdict, deterministic, llm, fallback,
-        meter.toolCalls(), meter.tokens(), meter.proposalIds(), started, clock.instant());
+        meter.toolCalls(), meter.toolsRun(), meter.tokens(), meter.proposalIds(), started, clock.instant());
   }
 
   private static String clip(String name) {

@@ -31,6 +31,7 @@ public final class RunMeter {
   private LlmMetrics.Fallback exhaustedKind = LlmMetrics.Fallback.BUDGET;
   private final Set<String> findingCodes = new LinkedHashSet<>();
   private final List<String> proposalIds = new ArrayList<>();
+  private final List<String> toolsRun = new ArrayList<>();
 
   /** @param metrics where the run's model calls, tokens, tool calls and outcome are counted */
   public RunMeter(LlmLimits limits, Clock clock, LlmMetrics metrics, LlmMetrics.Run run) {
@@ -87,6 +88,16 @@ public final class RunMeter {
       exhaustedKind = LlmMetrics.Fallback.TIMEOUT;
       throw new LlmBudgetExceededException(exhausted, exhaustedKind);
     }
+  }
+
+  /** Notes that toolbox tool {@code tool} ran (after {@link #tryToolCall} allowed it). */
+  public synchronized void ran(String tool) {
+    toolsRun.add(tool);
+  }
+
+  /** Names of the toolbox tools that ran, in order. */
+  public synchronized List<String> toolsRun() {
+    return List.copyOf(toolsRun);
   }
 
   /** Counts a model call that failed instead of answering. */

@@ -38,7 +38,8 @@ class LlmReviewPageTest {
     boolean fellBack = llm == null;
     LlmAssessment a = new LlmAssessment(incidentId, "openai", "qwen2.5-7b-instruct",
         fellBack ? LlmAssessment.DETERMINISTIC : LlmAssessment.LLM, fellBack ? "fallback: " + fallback : "the model " + HOSTILE,
-        fellBack ? deterministic : llm, deterministic, llm, fallback, 3, 4321, List.of(), Instant.parse("2026-01-02T03:04:05Z"),
+        fellBack ? deterministic : llm, deterministic, llm, fallback, 3, List.of("listJobs", "jobState", "listJobs"), 4321,
+        fellBack ? List.of() : List.of("0b7c1a52-0000-4000-8000-00000000c0de"), Instant.parse("2026-01-02T03:04:05Z"),
         finishedAt);
     new JdbcLlmAssessmentStore(database.dataSource()).add(a);
     return a;
@@ -58,7 +59,8 @@ class LlmReviewPageTest {
     assertThat(page).contains("<h2>LLM review</h2>").contains("id=\"llm-advisory\">Advisory:")
         .contains("<code id=\"llm-category\">BACKPRESSURE</code> (MEDIUM)")
         .contains("id=\"llm-agreement\">disagrees (<code>NO_RUNBOOK</code>)")
-        .contains("id=\"llm-tools\">3 (4321 tokens)")
+        .contains("id=\"llm-tools\">3: <code>listJobs</code>, <code>jobState</code>, <code>listJobs</code> (4321 tokens)")
+        .contains("<a class=\"mono\" href=\"/console/proposals/0b7c1a52-0000-4000-8000-00000000c0de\">")
         .contains("&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;&lt;b&gt;Sink&lt;/b&gt; &amp; &quot;more&quot;")
         .doesNotContain("<script>").doesNotContain("<b>Sink").doesNotContain("id=\"llm-fallback\"");
   }
@@ -85,6 +87,29 @@ class LlmReviewPageTest {
   }
 
   @Test
+  void aReviewStoredBeforeToolNamesWereKeptStillReads() throws Exception {
+    String id = ConsoleFixtures.postAlert("LlmReviewOldDocProbe", "disk full");
+    LlmAssessment a = review(database, id, disagreeing("The sink is slow."), null, Instant.parse("2026-01-02T03:04:01Z"));
+    // As the store writes it: nulls left out, empty maps and lists kept.
+    String old = dev.lakeops.tools.Json.mapper().copy().setSerializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        .writeValueAsString(a).replace(",\"toolsRun\":[\"listJobs\",\"jobState\",\"listJobs\"]", "");
+    assertThat(old).doesNotContain("toolsRun");
+    try (java.sql.Connection c = database.dataSource().getConnection();
+         java.sql.PreparedStatement s = c.prepareStatement("INSERT INTO llm_assessment (id, incident_id, created_at_us, doc) VALUES (?, ?, ?, ?)")) {
+      s.setString(1, java.util.UUID.randomUUID().toString());
+      s.setString(2, id);
+      s.setLong(3, Long.MAX_VALUE);
+      s.setString(4, old);
+      s.executeUpdate();
+    }
+
+    JsonPath json = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+
+    assertThat(json.getString("llmReview.summary")).isEqualTo("The sink is slow.");
+    assertThat(json.getList("llmReview.toolsRun", String.class)).isEmpty();
+  }
+
+  @Test
   void theIncidentJsonCarriesTheLatestReviewOrNull() {
     String reviewed = ConsoleFixtures.postAlert("LlmReviewJsonProbe", "disk full");
     String plain = ConsoleFixtures.postAlert("LlmReviewJsonAbsentProbe", "disk full");
@@ -104,6 +129,8 @@ class LlmReviewPageTest {
     assertThat(json.getString("llmReview.finalVerdict")).isEqualTo("llm");
     assertThat(json.getString("llmReview.fallback")).isNull();
     assertThat(json.getInt("llmReview.toolCalls")).isEqualTo(3);
+    assertThat(json.getList("llmReview.toolsRun", String.class)).containsExactly("listJobs", "jobState", "listJobs");
+    assertThat(json.getList("llmReview.proposals", String.class)).containsExactly("0b7c1a52-0000-4000-8000-00000000c0de");
     assertThat(json.getString("llmReview.reviewedAt")).isEqualTo("2026-01-02T03:04:09Z");
     assertThat(absent).contains("\"llmReview\":null").contains("\"id\":\"" + plain + "\"");
   }

@@ -78,6 +78,11 @@ class LlmTriageFlowTest {
     assertThat(review.getString("deterministic.category")).isEqualTo("PROBE_FAILED");
     assertThat(review.getString("fallback")).isNull();
     assertThat(review.getInt("toolCalls")).isEqualTo(1);
+    assertThat(review.getList("toolsRun", String.class)).containsExactly("listJobs");
+    JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+    assertThat(incident.getString("llmReview.finalVerdict")).isEqualTo("llm");
+    assertThat(incident.getBoolean("llmReview.agreesWithDeterministic")).isTrue();
+    assertThat(incident.getBoolean("llmReview.advisory")).isTrue();
     assertThat(given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath().getString("report.verdict.category"))
         .isEqualTo("PROBE_FAILED");
     JsonNode second = new ObjectMapper().readTree(server.received().get(1).body());
