@@ -6,6 +6,7 @@ import dev.lakeops.agent.incident.IncidentId;
 import dev.lakeops.agent.incident.IncidentMarkdown;
 import dev.lakeops.agent.incident.IncidentSummary;
 import dev.lakeops.agent.incident.Incidents;
+import dev.lakeops.agent.llm.LlmFollowUp;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
@@ -20,10 +21,12 @@ public class IncidentViews {
   static final int MAX_LIMIT = 1000;
 
   private final Incidents incidents;
+  private final LlmFollowUp llm;
 
   @Inject
-  public IncidentViews(Incidents incidents) {
+  public IncidentViews(Incidents incidents, LlmFollowUp llm) {
     this.incidents = incidents;
+    this.llm = llm;
   }
 
   /** The newest {@code limit} incidents, newest first. */
@@ -31,7 +34,7 @@ public class IncidentViews {
     return incidents.list(limit(limit)).stream().map(IncidentSummary::of).toList();
   }
 
-  /** One incident as JSON or Markdown; 404 with a JSON error when there is none with this id. */
+  /** One incident as JSON (with its latest LLM review, or null) or Markdown; 404 with a JSON error when there is none with this id. */
   Response one(String id, String format, List<MediaType> acceptable) {
     IncidentId.check("id", id);
     boolean markdown = markdown(format, acceptable);
@@ -44,7 +47,7 @@ public class IncidentViews {
     }
     return markdown
         ? Response.ok(IncidentMarkdown.render(incident), MARKDOWN + ";charset=UTF-8").build()
-        : Response.ok(incident, MediaType.APPLICATION_JSON_TYPE).build();
+        : Response.ok(new IncidentDetail(incident, llm.review(id).orElse(null)), MediaType.APPLICATION_JSON_TYPE).build();
   }
 
   /** {@code ?format} wins; otherwise the first of the Accept header's types (by quality) that fits. */

@@ -1,6 +1,7 @@
 package dev.lakeops.agent.console;
 
 import dev.lakeops.agent.chat.Language;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
@@ -19,6 +20,9 @@ public class ConsoleResponseFilter implements ContainerResponseFilter {
 
   static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+  @Inject
+  ConsoleCookies cookies;
+
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
     String path = request.getUriInfo().getPath();
@@ -32,7 +36,6 @@ public class ConsoleResponseFilter implements ContainerResponseFilter {
     headers.putSingle("Referrer-Policy", "no-referrer");
     headers.putSingle(HttpHeaders.CACHE_CONTROL, "no-store");
     String lang = request.getUriInfo().getQueryParameters().getFirst("lang");
-    Language.find(lang).ifPresent(l -> headers.add(HttpHeaders.SET_COOKIE,
-        LANG_COOKIE + "=" + l.tag() + "; Path=/console; Max-Age=31536000; SameSite=Strict"));
+    Language.find(lang).ifPresent(l -> headers.add(HttpHeaders.SET_COOKIE, cookies.language(l.tag(), request.getUriInfo().getRequestUri())));
   }
 }

@@ -42,9 +42,11 @@ final class GuardedToolExecutor implements ToolExecutor {
   @Override
   public String execute(ToolExecutionRequest request, Object memoryId) {
     if (!meter.tryToolCall(name)) {
+      meter.toolCallEnded(name, LlmMetrics.ToolOutcome.BUDGET);
       return "REFUSED: the tool-call budget of this run is spent (lakeops.llm.max-tool-calls="
           + meter.limits().maxToolCalls() + "); no more tools run.";
     }
+    meter.ran(name);
     Duration timeout = min(meter.limits().toolTimeout(), meter.remaining());
     Future<String> call = threads.submit(() -> delegate.execute(request, memoryId));
     String output;
@@ -53,21 +55,52 @@ final class GuardedToolExecutor implements ToolExecutor {
     } catch (TimeoutException e) {
       call.cancel(true);
       LOG.warn("Tool {} timed out after {}", name, timeout);
+      meter.toolCallEnded(name, LlmMetrics.ToolOutcome.ERROR);
       return "ERROR in tool " + name + ": no answer within " + timeout.toSeconds() + " s (lakeops.llm.tool-timeout); try a narrower call.";
     } catch (InterruptedException e) {
       call.cancel(true);
       Thread.currentThread().interrupt();
+      meter.toolCallEnded(name, LlmMetrics.ToolOutcome.ERROR);
       return "ERROR in tool " + name + ": interrupted (the run is stopping)";
     } catch (ExecutionException e) {
       LOG.warn("Tool {} failed for the model", name, e.getCause());
+      meter.toolCallEnded(name, LlmMetrics.ToolOutcome.ERROR);
       return ToolOutputs.error(name, e.getCause());
     }
+    meter.toolCallEnded(name, outcome(output));
     if (output == null) {
       return "OK: tool " + name + " returned nothing";
     }
     meter.sawFindingCodes(findingCodes(output));
     String safe = meter.limits().redactValues() ? ValueRedactor.redact(output) : output;
     return ToolOutputs.compact(ToolOutputs.sanitize(safe), meter.limits().maxToolOutputChars());
+  }
+
+  /**
+   * How a tool that returned ended: {@code REFUSED: ...} (a guard refused the call before the tool
+   * ran), {@code ERROR ...} or a JSON report whose {@code status} is {@code ERROR}, otherwise OK.
+   */
+  static LlmMetrics.ToolOutcome outcome(String output) {
+    if (output == null) {
+      return LlmMetrics.ToolOutcome.OK;
+    }
+    String trimmed = output.strip();
+    if (trimmed.startsWith("REFUSED:")) {
+      return LlmMetrics.ToolOutcome.REFUSED;
+    }
+    if (trimmed.startsWith("ERROR")) {
+      return LlmMetrics.ToolOutcome.ERROR;
+    }
+    if (trimmed.startsWith("{")) {
+      try {
+        if ("ERROR".equals(MAPPER.readTree(trimmed).path("status").asText())) {
+          return LlmMetrics.ToolOutcome.ERROR;
+        }
+      } catch (java.io.IOException notJson) {
+        // Text that only looks like JSON: the tool answered.
+      }
+    }
+    return LlmMetrics.ToolOutcome.OK;
   }
 
   /** Every {@code "code"} field of a JSON output that has the shape of a finding code. */

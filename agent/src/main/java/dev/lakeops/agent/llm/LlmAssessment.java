@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param llm the model's validated verdict; null when it gave none that passed validation
  * @param fallback why the deterministic verdict was used instead of the model's; null when it was not
  * @param toolCalls tools the model ran
+ * @param toolsRun the names of the tools it ran, in order (empty in reviews stored before they were kept)
  * @param tokens prompt + completion tokens used
  * @param proposals proposals {@code propose_action} recorded (waiting for people)
  */
@@ -35,6 +36,7 @@ public record LlmAssessment(
     @Nullable Verdict llm,
     @Nullable String fallback,
     int toolCalls,
+    List<String> toolsRun,
     long tokens,
     List<String> proposals,
     Instant startedAt,
@@ -49,6 +51,7 @@ public record LlmAssessment(
     requireNonNull(why, "why");
     requireNonNull(verdict, "verdict");
     requireNonNull(deterministic, "deterministic");
+    toolsRun = toolsRun == null ? List.of() : List.copyOf(toolsRun);
     proposals = List.copyOf(proposals);
     requireNonNull(startedAt, "startedAt");
     requireNonNull(finishedAt, "finishedAt");

@@ -5,6 +5,7 @@ import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.langchain4j.model.chat.ChatModel;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.DefaultBean;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,7 +72,13 @@ public class LlmBeans {
 
   @Produces
   @Singleton
-  LlmFollowUp followUp(LlmConfig config, LlmToolbox toolbox, Database database, Clock clock) {
+  LlmMetrics metrics(MeterRegistry registry) {
+    return new LlmMetrics(registry);
+  }
+
+  @Produces
+  @Singleton
+  LlmFollowUp followUp(LlmConfig config, LlmToolbox toolbox, Database database, Clock clock, LlmMetrics metrics) {
     Optional<ChatModel> model = LlmModels.create(config);
     if (model.isEmpty()) {
       LOG.info("No LLM configured (lakeops.llm.provider=none): triage is deterministic only");
@@ -79,15 +86,16 @@ public class LlmBeans {
     }
     LOG.info("LLM review of triages by {}; tools: {}", LlmModels.describe(config), toolbox.toolNames());
     LlmTriage triage = new LlmTriage(model.get(), LlmProvider.parse(config.provider()).id(), config.model().orElseThrow(), toolbox,
-        LlmLimits.from(config), threads, clock);
+        LlmLimits.from(config), threads, clock, metrics);
     return new LlmFollowUp(Optional.of(triage), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
   }
 
   /** Chat follow-ups by the model, when one is configured; the chat handler decides whether to use it. */
   @Produces
   @Singleton
-  Optional<LlmChat> chat(LlmConfig config, LlmToolbox toolbox, Clock clock) {
-    return LlmModels.create(config).map(model -> new LlmChat(model, toolbox, LlmLimits.from(config), config.chatMemoryMessages(), threads, clock));
+  Optional<LlmChat> chat(LlmConfig config, LlmToolbox toolbox, Clock clock, LlmMetrics metrics) {
+    return LlmModels.create(config).map(model -> new LlmChat(model, toolbox, LlmLimits.from(config), config.chatMemoryMessages(), threads, clock,
+        metrics));
   }
 
   @PreDestroy

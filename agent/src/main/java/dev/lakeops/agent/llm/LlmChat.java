@@ -34,14 +34,17 @@ public final class LlmChat {
   private final ExecutorService threads;
   private final Clock clock;
   private final ThreadMemories memories;
+  private final LlmMetrics metrics;
 
-  public LlmChat(ChatModel model, LlmToolbox toolbox, LlmLimits limits, int memoryMessages, ExecutorService threads, Clock clock) {
+  public LlmChat(ChatModel model, LlmToolbox toolbox, LlmLimits limits, int memoryMessages, ExecutorService threads, Clock clock,
+                 LlmMetrics metrics) {
     this.model = model;
     this.toolbox = toolbox;
     this.limits = limits;
     this.threads = threads;
     this.clock = clock;
     this.memories = new ThreadMemories(memoryMessages, MAX_THREADS);
+    this.metrics = metrics;
   }
 
   /**
@@ -50,14 +53,15 @@ public final class LlmChat {
    * @param context facts the caller adds as data, e.g. {@code incident}, {@code verdict}
    */
   public LlmChatAnswer answer(String threadId, String user, String text, Map<String, String> context) {
-    RunMeter meter = new RunMeter(limits, clock);
+    RunMeter meter = new RunMeter(limits, clock, metrics, LlmMetrics.Run.CHAT);
     ChatAgent agent = AiServices.builder(ChatAgent.class)
         .chatModel(new MeteredChatModel(model, meter))
         .systemMessageProvider(memoryId -> ChatPrompt.SYSTEM)
         .chatMemoryProvider(memories)
         .tools(toolbox.forRun(meter, "llm:chat " + user, "chat thread " + threadId))
         .hallucinatedToolNameStrategy(request -> {
-          meter.tryToolCall(request.name());
+          meter.toolCallEnded(LlmMetrics.UNKNOWN_TOOL,
+              meter.tryToolCall(request.name()) ? LlmMetrics.ToolOutcome.REFUSED : LlmMetrics.ToolOutcome.BUDGET);
           return ToolExecutionResultMessage.from(request, "ERROR: there is no such tool. The tools are read-only; "
               + "changes can only be proposed with propose_action.");
         })
@@ -70,26 +74,28 @@ public final class LlmChat {
     try {
       String reply = call.get(limits.maxDuration().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
       if (reply == null || reply.isBlank()) {
-        return fallback(meter, "the model gave an empty answer");
+        return fallback(meter, LlmMetrics.Fallback.INVALID_OUTPUT, "the model gave an empty answer");
       }
+      meter.answered();
       return new LlmChatAnswer(reply.strip(), meter.proposalIds(), null);
     } catch (TimeoutException e) {
       call.cancel(true);
-      return fallback(meter, "timeout: no answer within lakeops.llm.max-duration=" + limits.maxDuration());
+      return fallback(meter, LlmMetrics.Fallback.TIMEOUT, "timeout: no answer within lakeops.llm.max-duration=" + limits.maxDuration());
     } catch (InterruptedException e) {
       call.cancel(true);
       Thread.currentThread().interrupt();
-      return fallback(meter, "interrupted: lakeops is stopping");
+      return fallback(meter, LlmMetrics.Fallback.INTERRUPTED, "interrupted: lakeops is stopping");
     } catch (ExecutionException e) {
-      if (e.getCause() instanceof LlmBudgetExceededException) {
-        return fallback(meter, e.getCause().getMessage());
+      if (e.getCause() instanceof LlmBudgetExceededException spent) {
+        return fallback(meter, spent.kind(), spent.getMessage());
       }
       LOG.warn("LLM chat answer in thread {} failed", threadId, e.getCause());
-      return fallback(meter, "provider error: " + ToolOutputs.error("model", e.getCause()).replaceFirst("^ERROR in tool model ", ""));
+      return fallback(meter, LlmMetrics.Fallback.PROVIDER_ERROR, "provider error: " + ToolOutputs.error("model", e.getCause()).replaceFirst("^ERROR in tool model ", ""));
     }
   }
 
-  private static LlmChatAnswer fallback(RunMeter meter, String reason) {
+  private static LlmChatAnswer fallback(RunMeter meter, LlmMetrics.Fallback kind, String reason) {
+    meter.fellBack(kind);
     List<String> proposals = meter.proposalIds();
     String text = "The LLM could not answer (" + reason + "). Commands still work: type `help`."
         + (proposals.isEmpty() ? "" : " Proposals recorded before it stopped: " + String.join(", ", proposals) + ".");

@@ -78,4 +78,17 @@ public final class LlmFollowUp {
   public Optional<LlmAssessment> latest(String incidentId) {
     return store.latest(incidentId);
   }
+
+  /**
+   * The latest review of incident {@code incidentId} as people see it; empty when there is none or
+   * it cannot be read (logged: a page about the incident still shows the incident).
+   */
+  public Optional<LlmReview> review(String incidentId) {
+    try {
+      return store.latest(incidentId).map(LlmReview::of);
+    } catch (RuntimeException e) {
+      LOG.warn("The LLM review of incident {} cannot be read: {}", incidentId, e.getMessage());
+      return Optional.empty();
+    }
+  }
 }

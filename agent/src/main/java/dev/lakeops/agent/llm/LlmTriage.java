@@ -42,9 +42,10 @@ public final class LlmTriage {
   private final LlmLimits limits;
   private final ExecutorService threads;
   private final Clock clock;
+  private final LlmMetrics metrics;
 
   public LlmTriage(ChatModel model, String provider, String modelName, LlmToolbox toolbox, LlmLimits limits,
-                   ExecutorService threads, Clock clock) {
+                   ExecutorService threads, Clock clock, LlmMetrics metrics) {
     this.model = model;
     this.provider = provider;
     this.modelName = modelName;
@@ -52,19 +53,21 @@ public final class LlmTriage {
     this.limits = limits;
     this.threads = threads;
     this.clock = clock;
+    this.metrics = metrics;
   }
 
   /** Reviews {@code report}, the deterministic triage of incident {@code incidentId}. */
   public LlmAssessment review(String incidentId, TriageReport report) {
     Instant started = clock.instant();
-    RunMeter meter = new RunMeter(limits, clock);
+    RunMeter meter = new RunMeter(limits, clock, metrics, LlmMetrics.Run.TRIAGE);
     Verdict deterministic = report.verdict();
     TriageAgent agent = AiServices.builder(TriageAgent.class)
         .chatModel(new MeteredChatModel(model, meter))
         .systemMessage(TriagePrompt.SYSTEM)
         .tools(toolbox.forRun(meter, "llm:incident " + incidentId, "incident " + incidentId))
         .hallucinatedToolNameStrategy(request -> {
-          meter.tryToolCall(request.name());
+          meter.toolCallEnded(LlmMetrics.UNKNOWN_TOOL,
+              meter.tryToolCall(request.name()) ? LlmMetrics.ToolOutcome.REFUSED : LlmMetrics.ToolOutcome.BUDGET);
           return ToolExecutionResultMessage.from(request, "ERROR: there is no tool named '" + clip(request.name())
               + "'. The tools are read-only; changes can only be proposed with propose_action.");
         })
@@ -81,26 +84,27 @@ public final class LlmTriage {
       answer = call.get(limits.maxDuration().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS).content();
     } catch (TimeoutException e) {
       call.cancel(true);
-      return fallback(incidentId, report, meter, started, "timeout: no verdict within lakeops.llm.max-duration=" + limits.maxDuration());
+      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.TIMEOUT, "timeout: no verdict within lakeops.llm.max-duration=" + limits.maxDuration());
     } catch (InterruptedException e) {
       call.cancel(true);
       Thread.currentThread().interrupt();
-      return fallback(incidentId, report, meter, started, "interrupted: lakeops is stopping");
+      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.INTERRUPTED, "interrupted: lakeops is stopping");
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
-      if (cause instanceof LlmBudgetExceededException) {
-        return fallback(incidentId, report, meter, started, cause.getMessage());
+      if (cause instanceof LlmBudgetExceededException spent) {
+        return fallback(incidentId, report, meter, started, spent.kind(), spent.getMessage());
       }
       LOG.warn("LLM review of incident {} failed", incidentId, cause);
-      return fallback(incidentId, report, meter, started, "provider error: " + ToolOutputs.error("model", cause).replaceFirst("^ERROR in tool model ", ""));
+      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.PROVIDER_ERROR, "provider error: " + ToolOutputs.error("model", cause).replaceFirst("^ERROR in tool model ", ""));
     }
     Set<String> known = new LinkedHashSet<>(meter.findingCodes());
     report.tools().forEach(t -> t.findings().stream().map(Finding::code).forEach(known::add));
     LlmVerdictParser.Parsed parsed = LlmVerdictParser.parse(answer, known);
     if (!parsed.valid()) {
-      return fallback(incidentId, report, meter, started, "invalid verdict: " + parsed.error());
+      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.INVALID_OUTPUT, "invalid verdict: " + parsed.error());
     }
     Verdict llm = parsed.verdict();
+    meter.answered();
     if (llm.category() != deterministic.category() && deterministic.confidence() == Confidence.HIGH) {
       return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC,
           "the deterministic verdict has HIGH confidence and the model's category " + llm.category() + " is advisory",
@@ -117,7 +121,9 @@ public final class LlmTriage {
         llm, deterministic, llm, null);
   }
 
-  private LlmAssessment fallback(String incidentId, TriageReport report, RunMeter meter, Instant started, String reason) {
+  private LlmAssessment fallback(String incidentId, TriageReport report, RunMeter meter, Instant started, LlmMetrics.Fallback kind,
+                                 String reason) {
+    meter.fellBack(kind);
     LOG.info("LLM review of incident {}: falling back to the deterministic verdict ({})", incidentId, reason);
     return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC, "fallback: " + reason,
         report.verdict(), report.verdict(), null, reason);
@@ -126,7 +132,7 @@ public final class LlmTriage {
   private LlmAssessment assessment(String incidentId, RunMeter meter, Instant started, String finalVerdict, String why,
                                    Verdict verdict, Verdict deterministic, Verdict llm, String fallback) {
     return new LlmAssessment(incidentId, provider, modelName, finalVerdict, why, verdict, deterministic, llm, fallback,
-        meter.toolCalls(), meter.tokens(), meter.proposalIds(), started, clock.instant());
+        meter.toolCalls(), meter.toolsRun(), meter.tokens(), meter.proposalIds(), started, clock.instant());
   }
 
   private static String clip(String name) {

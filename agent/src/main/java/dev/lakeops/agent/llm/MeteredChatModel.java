@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * A model that answers only while its run has budget left: each call first checks the run's
  * {@link RunMeter} (spent budgets and wall time end the run with {@link LlmBudgetExceededException})
- * and then adds the response's token usage.
+ * and then adds the response's token usage; a call that throws is counted as failed.
  */
 final class MeteredChatModel implements ChatModel {
 
@@ -26,8 +26,14 @@ final class MeteredChatModel implements ChatModel {
   @Override
   public ChatResponse doChat(ChatRequest request) {
     meter.checkBeforeModelCall();
-    ChatResponse response = delegate.chat(request);
-    meter.addTokens(response.tokenUsage() == null ? null : response.tokenUsage().totalTokenCount());
+    ChatResponse response;
+    try {
+      response = delegate.chat(request);
+    } catch (RuntimeException | Error e) {
+      meter.modelCallFailed();
+      throw e;
+    }
+    meter.addTokens(response.tokenUsage());
     return response;
   }
 

@@ -1,5 +1,6 @@
 package dev.lakeops.agent.llm;
 
+import dev.langchain4j.model.output.TokenUsage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,19 +19,28 @@ public final class RunMeter {
 
   private final LlmLimits limits;
   private final Clock clock;
+  private final LlmMetrics metrics;
+  private final LlmMetrics.Run run;
+  private final Instant started;
   private final Instant deadline;
   private int toolCalls;
   private int refusedToolCalls;
   private long tokens;
   private int modelCalls;
   private @Nullable String exhausted;
+  private LlmMetrics.Fallback exhaustedKind = LlmMetrics.Fallback.BUDGET;
   private final Set<String> findingCodes = new LinkedHashSet<>();
   private final List<String> proposalIds = new ArrayList<>();
+  private final List<String> toolsRun = new ArrayList<>();
 
-  public RunMeter(LlmLimits limits, Clock clock) {
+  /** @param metrics where the run's model calls, tokens, tool calls and outcome are counted */
+  public RunMeter(LlmLimits limits, Clock clock, LlmMetrics metrics, LlmMetrics.Run run) {
     this.limits = limits;
     this.clock = clock;
-    this.deadline = clock.instant().plus(limits.maxDuration());
+    this.metrics = metrics;
+    this.run = run;
+    this.started = clock.instant();
+    this.deadline = started.plus(limits.maxDuration());
   }
 
   public LlmLimits limits() {
@@ -54,9 +64,11 @@ public final class RunMeter {
   }
 
   /** Adds one model call's token usage; the run is over once the total passes the budget. */
-  public synchronized void addTokens(@Nullable Integer total) {
+  public synchronized void addTokens(@Nullable TokenUsage usage) {
     modelCalls++;
+    Integer total = usage == null ? null : usage.totalTokenCount();
     tokens += total == null ? 0 : total;
+    metrics.modelCall(run, usage == null ? null : usage.inputTokenCount(), usage == null ? null : usage.outputTokenCount());
     if (tokens > limits.maxTokens() && exhausted == null) {
       exhausted = "token budget exhausted: " + tokens + " tokens used with lakeops.llm.max-tokens=" + limits.maxTokens();
     }
@@ -69,12 +81,43 @@ public final class RunMeter {
    */
   public synchronized void checkBeforeModelCall() {
     if (exhausted != null) {
-      throw new LlmBudgetExceededException(exhausted);
+      throw new LlmBudgetExceededException(exhausted, exhaustedKind);
     }
     if (clock.instant().isAfter(deadline)) {
       exhausted = "time budget exhausted: the run passed lakeops.llm.max-duration=" + limits.maxDuration();
-      throw new LlmBudgetExceededException(exhausted);
+      exhaustedKind = LlmMetrics.Fallback.TIMEOUT;
+      throw new LlmBudgetExceededException(exhausted, exhaustedKind);
     }
+  }
+
+  /** Notes that toolbox tool {@code tool} ran (after {@link #tryToolCall} allowed it). */
+  public synchronized void ran(String tool) {
+    toolsRun.add(tool);
+  }
+
+  /** Names of the toolbox tools that ran, in order. */
+  public synchronized List<String> toolsRun() {
+    return List.copyOf(toolsRun);
+  }
+
+  /** Counts a model call that failed instead of answering. */
+  public void modelCallFailed() {
+    metrics.modelCallFailed(run);
+  }
+
+  /** Counts how one tool call ended; {@code tool} is a toolbox name or {@link LlmMetrics#UNKNOWN_TOOL}. */
+  public void toolCallEnded(String tool, LlmMetrics.ToolOutcome outcome) {
+    metrics.toolCall(run, tool, outcome);
+  }
+
+  /** Counts the run as answered: the model's answer is used. */
+  public void answered() {
+    metrics.answered(run, Duration.between(started, clock.instant()));
+  }
+
+  /** Counts the run as fallen back for {@code reason}. */
+  public void fellBack(LlmMetrics.Fallback reason) {
+    metrics.fellBack(run, reason, Duration.between(started, clock.instant()));
   }
 
   /** Wall time left for the run, never negative. */

@@ -3,6 +3,7 @@ package dev.lakeops.agent.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.approval.Proposal;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -38,7 +39,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @TestProfile(ConsoleProfile.class)
 class ConsoleBrowserTest {
 
-  static final int DRIVER_PORT = 62412;
+  static final int DRIVER_PORT = Integer.getInteger("lakeops-test.console-driver-port", 62412);
   static final Duration WAIT = Duration.ofSeconds(30);
 
   static Process chromedriver;
@@ -47,6 +48,9 @@ class ConsoleBrowserTest {
 
   @Inject
   ProposalService proposals;
+
+  @Inject
+  Database database;
 
   @TestHTTPResource("/")
   URL base;
@@ -154,6 +158,20 @@ class ConsoleBrowserTest {
     assertThat(events).anyMatch(r -> r.contains("APPROVED") && r.contains("alice"))
         .anyMatch(r -> r.contains("EXECUTED")).anyMatch(r -> r.contains("VERIFIED"));
     assertThat(browser.findElement(By.id("chain")).getText()).startsWith("Hash chain intact");
+  }
+
+  @Test
+  void theBrowserShowsAnLlmReviewsMarkupAsTextAndRunsNoneOfIt() {
+    String id = ConsoleFixtures.postAlert("BrowserLlmReviewProbe", "disk full");
+    LlmReviewPageTest.review(database, id, LlmReviewPageTest.disagreeing(LlmReviewPageTest.HOSTILE), null);
+
+    browser.get(url("/console/incidents/" + id));
+    WebElement summary = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("llm-summary")));
+
+    assertThat(summary.getText()).isEqualTo(LlmReviewPageTest.HOSTILE);
+    assertThat(summary.findElements(By.xpath("./*"))).as("no element made from model text").isEmpty();
+    assertThat(browser.getTitle()).doesNotContain("pwned").contains("BrowserLlmReviewProbe");
+    assertThat(browser.findElement(By.id("llm-advisory")).getText()).startsWith("Advisory:");
   }
 
   @Test

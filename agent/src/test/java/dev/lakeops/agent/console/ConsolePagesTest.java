@@ -122,6 +122,14 @@ class ConsolePagesTest {
   }
 
   @Test
+  void aForwardedProtoHeaderDoesNotMakeTheCookieSecureWithoutQuarkusProxyHandling() {
+    String setCookie = given().redirects().follow(false).contentType(ContentType.URLENC).formParam("token", ConsoleProfile.ALICE_TOKEN)
+        .header("X-Forwarded-Proto", "https").post("/console/login").then().statusCode(303).extract().header("Set-Cookie");
+
+    assertThat(setCookie).contains("HttpOnly").contains("SameSite=Strict").doesNotContain("Secure");
+  }
+
+  @Test
   void approverApprovesAndTheTableActionRuns() {
     Proposal p = ConsoleFixtures.tagProposal(proposals, dir, "console-before-fix");
     String cookie = login(ConsoleProfile.ALICE_TOKEN);

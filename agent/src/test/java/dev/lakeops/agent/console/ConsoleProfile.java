@@ -8,7 +8,7 @@ public class ConsoleProfile implements QuarkusTestProfile {
 
   static final String ALICE_TOKEN = "alice-console-token-0123456789";
   static final String BOB_TOKEN = "bob-console-token-0123456789";
-  static final int PORT = 62411;
+  static final int PORT = Integer.getInteger("lakeops-test.console-port", 62411);
 
   @Override
   public Map<String, String> getConfigOverrides() {

@@ -1,6 +1,6 @@
 package dev.lakeops.agent.im;
 
-import static io.restassured.RestAssured.given;
+import static dev.lakeops.agent.NoRetryHttp.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.agent.chat.ChatHandler;
@@ -27,7 +27,10 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ImFuzzTest {
 
-  private static final int CASES = 60;
+  /** Cases per payload; {@code -Dlakeops-test.fuzz-cases=N} runs more locally. */
+  /** {@code -Dlakeops-test.fuzz-seed=N} explores other inputs locally. */
+  private static final long SEED_OFFSET = Long.getLong("lakeops-test.fuzz-seed", 0L);
+  private static final int CASES = Integer.getInteger("lakeops-test.fuzz-cases", 60);
   private static final String[] FRAGMENTS = {
     "null", "true", "-1e999", "{}", "[]", "\"\"", "\"\\ud800\"", "\"\\u0000\"", "[[[[[[[[", "]]]]", "{\"a\":", ",", ":", "\"\\",
     "\u00e9", "\ud83d\ude00", "NaN", "<![CDATA[", "]]>", "<xml>", "</xml>", "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>",
@@ -105,12 +108,17 @@ class ImFuzzTest {
   }
 
   private static void fuzz(String valid, long seed, Function<byte[], Response> post) {
-    Random random = new Random(seed);
+    Random random = new Random(seed + SEED_OFFSET);
     byte[] bytes = valid.getBytes(StandardCharsets.UTF_8);
     for (int i = 0; i < CASES; i++) {
       byte[] body = mutate(bytes, random);
-      Response response = post.apply(body);
-      String description = "seed " + seed + " case " + i + ": " + new String(body, StandardCharsets.UTF_8);
+      String description = "seed " + (seed + SEED_OFFSET) + " case " + i + ": " + new String(body, StandardCharsets.UTF_8);
+      Response response;
+      try {
+        response = post.apply(body);
+      } catch (Exception e) {
+        throw new AssertionError(description + ": no HTTP answer (" + e + ")", e);
+      }
       assertThat(response.statusCode()).as(description).isLessThan(500);
       if (response.statusCode() >= 400) {
         assertThat(response.contentType()).as(description).startsWith("application/json");

@@ -47,7 +47,7 @@ class AnthropicWireTest {
         recording("/llm/anthropic/2-verdict.json")));
     LlmConfig config = TestLlmConfig.of("anthropic", server.url("/v1/"), "sk-ant-test", "claude-sonnet-4-5");
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "anthropic", "claude-sonnet-4-5",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmMetrics.unpublished());
 
     LlmAssessment assessment = triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
 

@@ -40,7 +40,7 @@ class LlmTriageTest {
   }
 
   private LlmTriage triage(ScriptedChatModel model, LlmLimits limits) {
-    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC());
+    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC(), LlmMetrics.unpublished());
   }
 
   @Test
@@ -113,6 +113,7 @@ class LlmTriageTest {
     assertThat(assessment.finalVerdict()).isEqualTo(LlmAssessment.DETERMINISTIC);
     assertThat(assessment.verdict().category()).isEqualTo(Category.PROBE_FAILED);
     assertThat(assessment.toolCalls()).isEqualTo(2);
+    assertThat(assessment.toolsRun()).containsExactly("verifyFile", "listJobs");
     // The third call was refused, and the model was not asked again.
     assertThat(model.requests()).hasSize(3);
     assertThat(assessment.toMarkdown()).contains("llm.fallback: tool-call budget exhausted");

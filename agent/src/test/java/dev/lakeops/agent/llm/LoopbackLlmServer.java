@@ -14,13 +14,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A model server on the loopback interface (ports 62200-62249) that replays recorded responses in
+ * A model server on the loopback interface (ports 62200-62249, or 50 from {@code -Dlakeops-test.llm-first-port}) that replays recorded responses in
  * order and records each request's path, headers and body. A request past the recording gets 500.
  */
 final class LoopbackLlmServer implements AutoCloseable {
 
-  static final int FIRST_PORT = 62200;
-  static final int LAST_PORT = 62249;
+  static final int FIRST_PORT = Integer.getInteger("lakeops-test.llm-first-port", 62200);
+  static final int LAST_PORT = FIRST_PORT + 49;
 
   /** One request as received. */
   record Received(String method, String path, Map<String, List<String>> headers, String body) {

@@ -46,7 +46,7 @@ class OllamaWireTest {
         recording("/llm/ollama/2-verdict.json")));
     LlmConfig config = TestLlmConfig.of("ollama", server.url(""), null, "qwen2.5:7b");
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "ollama", "qwen2.5:7b",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmMetrics.unpublished());
 
     LlmAssessment assessment = triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakeops.runbooks.Category;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -47,10 +48,17 @@ class OpenAiWireTest {
         recording("/llm/openai/1-tool-call.json").replace("${BINLOG}", damaged.toString()),
         recording("/llm/openai/2-verdict.json")));
     LlmConfig config = TestLlmConfig.of("openai", server.url("/v1"), "test-key", "qwen2.5-7b-instruct");
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "openai", "qwen2.5-7b-instruct",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), new LlmMetrics(registry));
 
     LlmAssessment assessment = triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
+
+    // The usage fields of both recorded responses, as the OpenAI client reports them.
+    assertThat(registry.get("lakeops.llm.tokens").tags("type", "prompt").counter().count()).isEqualTo(1812 + 2240);
+    assertThat(registry.get("lakeops.llm.tokens").tags("type", "completion").counter().count()).isEqualTo(31 + 64);
+    assertThat(registry.get("lakeops.llm.model.calls").tags("outcome", "ok").counter().count()).isEqualTo(2);
+    assertThat(registry.get("lakeops.llm.tool.calls").tags("tool", "verifyFile", "outcome", "ok").counter().count()).isEqualTo(1);
 
     assertThat(assessment.fallback()).isNull();
     assertThat(assessment.verdict().category()).isEqualTo(Category.INCONCLUSIVE);
@@ -101,10 +109,14 @@ class OpenAiWireTest {
   void anHttpErrorFromTheServerFallsBackToTheDeterministicVerdict() throws IOException {
     server = new LoopbackLlmServer(List.of());
     LlmConfig config = TestLlmConfig.of("openai", server.url("/v1"), "test-key", "m");
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "openai", "m",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), new LlmMetrics(registry));
 
     LlmAssessment assessment = triage.review("inc-2", LlmFixtures.deterministicReport(Map.of()));
+
+    assertThat(registry.get("lakeops.llm.model.calls").tags("outcome", "error").counter().count()).isEqualTo(1);
+    assertThat(registry.get("lakeops.llm.runs").tags("outcome", "fallback", "reason", "provider_error").counter().count()).isEqualTo(1);
 
     assertThat(assessment.fallback()).startsWith("provider error:").doesNotContain("test-key");
     assertThat(assessment.verdict().category()).isEqualTo(Category.PROBE_FAILED);
