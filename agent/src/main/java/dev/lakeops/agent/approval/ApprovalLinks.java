@@ -86,11 +86,7 @@ public final class ApprovalLinks {
    * @throws ApprovalLinkException what is wrong with the link, its user or its proposal
    */
   public Opened open(String token) {
-    Opened opened = check(token);
-    if (used.isUsed(ApprovalLinkSigner.signature(token))) {
-      throw new ApprovalLinkException(Reason.USED, "this link was already used; each link works once");
-    }
-    return opened;
+    return check(token);
   }
 
   /**
@@ -125,6 +121,9 @@ public final class ApprovalLinks {
     }
     Instant now = clock.instant();
     ApprovalLink link = signer.verify(token, now);
+    if (used.isUsed(ApprovalLinkSigner.signature(token))) {
+      throw new ApprovalLinkException(Reason.USED, "this link was already used; each link works once");
+    }
     Proposal p = proposals.find(link.proposalId()).orElseThrow(() -> new ApprovalLinkException(Reason.UNKNOWN_PROPOSAL,
         "there is no proposal " + link.proposalId()));
     if (!p.bindingHash().equals(link.binding())) {

@@ -95,6 +95,8 @@ public class ApprovalLinkPages {
     try {
       ApprovalLinks.Used used = links.use(token.strip(), address(request));
       String outcome = outcome(m, used);
+      // Approved, but the gate refused to run it (e.g. the table changed since the proposal): a conflict, not a success.
+      int status = used.approval() != null && used.approval().executionRefused() != null ? 409 : 200;
       if (wantsJson(accept)) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("proposal", used.proposal().id());
@@ -102,9 +104,9 @@ public class ApprovalLinkPages {
         body.put("decision", decision(used.link().decision()));
         body.put("user", used.link().user());
         body.put("outcome", outcome);
-        return json(200, body);
+        return json(status, body);
       }
-      return ConsolePages.html(200, result.data("page", page).data("p", ProposalView.of(used.proposal(), clock.instant()))
+      return ConsolePages.html(status, result.data("page", page).data("p", ProposalView.of(used.proposal(), clock.instant()))
           .data("user", used.link().user()).data("outcome", outcome));
     } catch (ApprovalLinkException e) {
       return refused(page, accept, e);
