@@ -49,6 +49,8 @@ class ApprovalLinkFlowTest {
 
   static final String SECRET = "link-secret-for-tests-0123456789";
   static final String PUBLIC_URL = "https://lakeops.example.com";
+  /** The warehouse chat's {@code rollback <db.table> <snapshot>} resolves tables in. */
+  static final Path WAREHOUSE = Path.of(System.getProperty("java.io.tmpdir"), "lakeops-approval-links-" + ProcessHandle.current().pid());
 
   public static class LinkUsers implements QuarkusTestProfile {
     @Override
@@ -57,6 +59,7 @@ class ApprovalLinkFlowTest {
           Map.entry("lakeops.approval.link-secret", SECRET),
           Map.entry("lakeops.report.public-url", PUBLIC_URL + "/"),
           Map.entry("quarkus.http.test-port", "63150"),
+          Map.entry("lakeops.chat.table-warehouse", WAREHOUSE.toString()),
           Map.entry("lakeops.approvers.alice.roles", "approver"), Map.entry("lakeops.approvers.alice.token", "alice-token"),
           Map.entry("lakeops.approvers.alice.im-ids", "api:alice-chat"),
           Map.entry("lakeops.approvers.bob.roles", "approver"), Map.entry("lakeops.approvers.bob.im-ids", "api:bob-chat"),
@@ -81,7 +84,7 @@ class ApprovalLinkFlowTest {
 
   @BeforeAll
   static void createWarehouse() throws Exception {
-    warehouse = Files.createTempDirectory("lakeops-approval-links");
+    warehouse = Files.createDirectories(WAREHOUSE);
   }
 
   /** A table of its own per test: a tag or rollback in one test changes the fingerprint of another's proposals. */
@@ -146,6 +149,17 @@ class ApprovalLinkFlowTest {
     return audit.read(Instant.EPOCH).stream().filter(r -> id.equals(r.entry().proposalId())).toList();
   }
 
+  @org.junit.jupiter.api.AfterAll
+  static void deleteWarehouse() throws java.io.IOException {
+    if (Files.exists(WAREHOUSE)) {
+      try (var paths = Files.walk(WAREHOUSE)) {
+        for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(path);
+        }
+      }
+    }
+  }
+
   @Test
   void openingALinkShowsTheProposalAndChangesNothing() {
     Table table = table("opened");
@@ -164,6 +178,22 @@ class ApprovalLinkFlowTest {
     assertThat(stored(id).approvals()).isEmpty();
     assertThat(tags(table)).doesNotContain("before-fix");
     assertThat(auditOf(id)).extracting(r -> r.entry().event()).containsOnly(AuditEvent.PROPOSED);
+  }
+
+  @Test
+  void aProposalCardInChatCarriesTheSendersOwnLinks() {
+    table("from_chat");
+    JsonPath answer = given().contentType("application/json")
+        .body("{\"thread\":\"links\",\"user\":\"alice-chat\",\"text\":\"rollback db.from_chat 2\"}")
+        .post("/api/chat").then().statusCode(200).extract().jsonPath();
+
+    String id = answer.getString("card.buttons[0].proposalId");
+    assertThat(answer.getList("card.links.user")).containsExactly("alice", "alice");
+    assertThat(answer.getList("card.links.label")).containsExactly("Approve as alice (link)", "Reject as alice (link)");
+    ApprovalLink link = signer.verify(token(linkUrl(answer, "approve")), Instant.now());
+    assertThat(link.proposalId()).isEqualTo(id);
+    assertThat(link.decision()).isEqualTo(Decision.APPROVE);
+    assertThat(link.binding()).isEqualTo(stored(id).bindingHash());
   }
 
   @Test
