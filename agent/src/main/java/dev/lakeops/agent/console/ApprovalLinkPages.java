@@ -78,6 +78,14 @@ public class ApprovalLinkPages {
     }
   }
 
+  /** The address without a token (e.g. a language switch on the result page): says where links come from. */
+  @GET
+  @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
+  public Response none(@BeanParam ConsoleParams params, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
+    ConsolePage page = pages.page(params);
+    return refused(page, accept, 400, page.m().t("link.noToken"));
+  }
+
   @POST
   @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})

@@ -174,6 +174,9 @@ class ApprovalLinkFlowTest {
           .body(containsString("name=\"token\" value=\"" + token + "\""));
     }
 
+    given().accept("application/json").get("/console/links/" + token).then().statusCode(200)
+        .body("proposal", equalTo(id)).body("decision", equalTo("approve")).body("user", equalTo("alice"));
+
     assertThat(stored(id).state()).isEqualTo(ProposalState.PROPOSED);
     assertThat(stored(id).approvals()).isEmpty();
     assertThat(tags(table)).doesNotContain("before-fix");
@@ -360,6 +363,7 @@ class ApprovalLinkFlowTest {
     given().accept("application/json").get("/console/links/" + tampered).then().statusCode(401)
         .contentType("application/json").body("error", containsString("signature"));
     given().formParam("nothing", "x").post("/console/links").then().statusCode(400).body(containsString("no link token"));
+    given().get("/console/links?lang=en").then().statusCode(400).body(containsString("no link token"));
     given().header("Sec-Fetch-Site", "cross-site").formParam("token", token).post("/console/links").then().statusCode(403);
     given().get("/console/links/" + token).then().statusCode(200);
 
