@@ -256,6 +256,37 @@ class ApprovalLinkFlowTest {
   }
 
   @Test
+  void ofConcurrentPostsOfOneLinkExactlyOneDecides() throws Exception {
+    Table table = table("concurrent");
+    String id = propose("carol-token", table, "table.create_tag", ",\"tag\":\"once\"");
+    String token = token(linkUrl(askForLinks("alice-chat", id), "approve"));
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<Integer>> posts = new java.util.ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        posts.add(pool.submit(() -> {
+          start.await();
+          return post(token).statusCode();
+        }));
+      }
+      start.countDown();
+      List<Integer> statuses = new java.util.ArrayList<>();
+      for (var f : posts) {
+        statuses.add(f.get(60, java.util.concurrent.TimeUnit.SECONDS));
+      }
+
+      assertThat(statuses).filteredOn(code -> code == 200).hasSize(1);
+      assertThat(statuses).filteredOn(code -> code != 200).allMatch(code -> code == 409 || code == 410);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(auditOf(id)).filteredOn(r -> r.entry().event() == AuditEvent.APPROVED).hasSize(1);
+    assertThat(auditOf(id)).filteredOn(r -> r.entry().event() == AuditEvent.EXECUTED).hasSize(1);
+    assertThat(tags(table)).contains("once");
+  }
+
+  @Test
   void aDestructiveActionNeedsTwoDifferentApproversEachWithTheirOwnLink() {
     Table table = table("destructive");
     long latest = table.refresh().latestSnapshot().orElseThrow().id();
