@@ -58,8 +58,9 @@ public class ApprovalBeans {
   /** Chat approvals on the gate (replaces the chat layer's "not configured" default). */
   @Produces
   @jakarta.enterprise.context.ApplicationScoped
-  dev.lakeops.agent.chat.ApprovalPort chatApprovals(ProposalService proposals, dev.lakeops.agent.im.ChatConfig chat) {
-    return new GateApprovals(proposals, chat);
+  dev.lakeops.agent.chat.ApprovalPort chatApprovals(ProposalService proposals, ApprovalLinks links,
+      dev.lakeops.agent.im.ChatConfig chat) {
+    return new GateApprovals(proposals, links, chat);
   }
 
   /** The model's propose_action on the gate (replaces the LLM layer's "not configured" default). */

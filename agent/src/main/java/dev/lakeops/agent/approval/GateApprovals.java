@@ -3,10 +3,12 @@ package dev.lakeops.agent.approval;
 import dev.lakeops.agent.chat.ApprovalOutcome;
 import dev.lakeops.agent.chat.ApprovalPort;
 import dev.lakeops.agent.chat.ChatMessage;
+import dev.lakeops.agent.chat.IssuedLinks;
 import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.approval.ApprovalRefusedException;
 import dev.lakeops.runbooks.approval.ApprovalSource;
+import dev.lakeops.runbooks.approval.Decision;
 import dev.lakeops.runbooks.approval.Proposal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,10 +26,12 @@ import org.jspecify.annotations.Nullable;
 public final class GateApprovals implements ApprovalPort {
 
   private final ProposalService proposals;
+  private final ApprovalLinks links;
   private final Optional<String> warehouse;
 
-  public GateApprovals(ProposalService proposals, ChatConfig chat) {
+  public GateApprovals(ProposalService proposals, ApprovalLinks links, ChatConfig chat) {
     this.proposals = proposals;
+    this.links = links;
     this.warehouse = chat.tableWarehouse();
   }
 
@@ -92,6 +96,38 @@ public final class GateApprovals implements ApprovalPort {
     } catch (ApprovalRefusedException e) {
       return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, null, e.getMessage());
     }
+  }
+
+  /**
+   * Links only for the sender's own lakeops user: a card shown in a channel cannot know who will
+   * click, and a link issued to one person and used by another would let one person count twice.
+   */
+  @Override
+  public IssuedLinks links(String proposalId, ChatMessage from) {
+    if (!links.enabled()) {
+      return IssuedLinks.notConfigured(proposalId);
+    }
+    Optional<String> user = proposals.users().byIm(from.platform(), from.userId());
+    if (user.isEmpty()) {
+      return new IssuedLinks(IssuedLinks.Status.REFUSED, proposalId, null, null, null, "your " + from.platform().id()
+          + " identity " + from.userId() + " is not a lakeops user (lakeops.approvers.<user>.im-ids)");
+    }
+    Optional<Proposal> found = proposals.find(proposalId);
+    if (found.isEmpty()) {
+      return new IssuedLinks(IssuedLinks.Status.NOT_FOUND, proposalId, user.get(), null, null, "");
+    }
+    Proposal p = found.get();
+    String approve = links.issue(p, Decision.APPROVE, user.get()).orElse(null);
+    String reject = links.issue(p, Decision.REJECT, user.get()).orElse(null);
+    if (reject == null) {
+      String why = !proposals.users().isApprover(user.get())
+          ? user.get() + " is not an approver (lakeops.approvers." + user.get() + ".roles)"
+          : "proposal " + proposalId + " no longer waits for decisions (state " + p.state() + ", expires " + p.expires() + ")";
+      return new IssuedLinks(IssuedLinks.Status.REFUSED, proposalId, user.get(), null, null, why);
+    }
+    String detail = approve == null ? user.get() + " requested this " + p.action().tier().name().toLowerCase(java.util.Locale.ROOT)
+        + " action and may not approve it; only the reject link is issued" : "";
+    return new IssuedLinks(IssuedLinks.Status.ISSUED, proposalId, user.get(), approve, reject, detail);
   }
 
   private static ApprovalOutcome unknown(String proposalId, ChatMessage from) {

@@ -20,4 +20,13 @@ public interface ApprovalPort {
    * person did not say). Creates at most a proposal, never executes one.
    */
   ApprovalOutcome proposeRollback(@Nullable String table, @Nullable Long snapshot, ChatMessage from);
+
+  /**
+   * Signed one-time links for {@code from}'s own decision on proposal {@code proposalId}: only
+   * ever issued to the lakeops user the sender's chat identity maps to, never to anyone else.
+   * Issuing changes nothing.
+   */
+  default IssuedLinks links(String proposalId, ChatMessage from) {
+    return IssuedLinks.notConfigured(proposalId);
+  }
 }

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  * binlog verify &lt;file&gt;
  * rollback [table] [snapshot]   回滚 [table] [到] [快照] [snapshot]
  * approve &lt;id&gt; · reject &lt;id&gt;   批准 &lt;id&gt; · 拒绝 &lt;id&gt;
+ * link &lt;id&gt;                     链接 &lt;id&gt;
  * help                          帮助
  * </pre>
  */
@@ -38,6 +39,7 @@ public final class ChatCommandInterpreter {
   private static final Pattern BINLOG = Pattern.compile("(?i)^binlog\\s+verify\\s+(.+)$");
   private static final Pattern APPROVE = Pattern.compile("(?i)^(?:approve\\s+|(?:批准|同意)\\s*)(\\S+)$");
   private static final Pattern REJECT = Pattern.compile("(?i)^(?:reject\\s+|(?:拒绝|驳回)\\s*)(\\S+)$");
+  private static final Pattern LINK = Pattern.compile("(?i)^(?:link\\s+|链接\\s*)(\\S+)$");
   private static final Pattern ROLLBACK =
       Pattern.compile("(?i)^(?:(?:rollback|roll back)(?=\\s|$)|回滚)(?:\\s*(?!(?i:to|snapshot)(?:\\s|$))([A-Za-z0-9_.$-]+))?(?:\\s*(?:to|到))?(?:\\s*(?:snapshot|快照))?(?:\\s*(\\d{1,18}))?$");
   private static final Pattern HELP = Pattern.compile("(?i)^(?:help|帮助|\\?|？|h)$");
@@ -57,6 +59,9 @@ public final class ChatCommandInterpreter {
     }
     if ((m = REJECT.matcher(command)).matches() && ProposalIds.isValid(m.group(1))) {
       return new ChatIntent.Reject(m.group(1));
+    }
+    if ((m = LINK.matcher(command)).matches() && ProposalIds.isValid(m.group(1))) {
+      return new ChatIntent.Link(m.group(1));
     }
     if ((m = TABLE.matcher(command)).matches() && TABLE_NAME.matcher(m.group(1)).matches()) {
       return new ChatIntent.TableSnapshots(m.group(1));

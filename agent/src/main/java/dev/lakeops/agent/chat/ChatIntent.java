@@ -10,13 +10,13 @@ import org.jspecify.annotations.Nullable;
  */
 public sealed interface ChatIntent
     permits ChatIntent.Triage, ChatIntent.Lag, ChatIntent.TableSnapshots, ChatIntent.BinlogVerify, ChatIntent.Approve,
-        ChatIntent.Reject, ChatIntent.RollbackProposal, ChatIntent.Help {
+        ChatIntent.Reject, ChatIntent.Link, ChatIntent.RollbackProposal, ChatIntent.Help {
 
   /** The language-neutral name of the intent, for JSON and logs. */
   Kind kind();
 
   /** Every kind of intent. */
-  enum Kind { TRIAGE, LAG, TABLE_SNAPSHOTS, BINLOG_VERIFY, APPROVE, REJECT, ROLLBACK_PROPOSAL, HELP }
+  enum Kind { TRIAGE, LAG, TABLE_SNAPSHOTS, BINLOG_VERIFY, APPROVE, REJECT, LINK, ROLLBACK_PROPOSAL, HELP }
 
   /** {@code triage <job>} / {@code 排查 <job>}: the deterministic triage of a Flink job. */
   record Triage(String job) implements ChatIntent {
@@ -83,6 +83,18 @@ public sealed interface ChatIntent
     @Override
     public Kind kind() {
       return Kind.REJECT;
+    }
+  }
+
+  /** {@code link <id>} / {@code 链接 <id>}: signed one-time approval links for the sender's own decision. */
+  record Link(String proposalId) implements ChatIntent {
+    public Link {
+      requireNonNull(proposalId, "proposalId");
+    }
+
+    @Override
+    public Kind kind() {
+      return Kind.LINK;
     }
   }
 

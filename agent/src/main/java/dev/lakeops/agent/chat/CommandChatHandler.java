@@ -70,13 +70,16 @@ public final class CommandChatHandler implements ChatHandler {
       return reply(intent, language, tool(title, tools.binlogVerify(b.file()), "binlog.not-configured", language));
     }
     if (intent instanceof ChatIntent.Approve a) {
-      return approval(intent, approvals.approve(a.proposalId(), message), a.proposalId(), language);
+      return approval(intent, approvals.approve(a.proposalId(), message), a.proposalId(), message, language);
     }
     if (intent instanceof ChatIntent.Reject r) {
-      return approval(intent, approvals.reject(r.proposalId(), message), r.proposalId(), language);
+      return approval(intent, approvals.reject(r.proposalId(), message), r.proposalId(), message, language);
+    }
+    if (intent instanceof ChatIntent.Link l) {
+      return links(intent, approvals.links(l.proposalId(), message), language);
     }
     if (intent instanceof ChatIntent.RollbackProposal r) {
-      return approval(intent, approvals.proposeRollback(r.table(), r.snapshot(), message), null, language);
+      return approval(intent, approvals.proposeRollback(r.table(), r.snapshot(), message), null, message, language);
     }
     ChatIntent.Help help = (ChatIntent.Help) intent;
     String md = help.unrecognized() == null
@@ -107,7 +110,7 @@ public final class CommandChatHandler implements ChatHandler {
         .orElseGet(() -> "### " + title + "\n\n" + messages.get(language, notConfiguredKey));
   }
 
-  private ChatReply approval(ChatIntent intent, ApprovalOutcome outcome, String typedId, Language language) {
+  private ChatReply approval(ChatIntent intent, ApprovalOutcome outcome, String typedId, ChatMessage message, Language language) {
     String id = outcome.proposalId() != null ? outcome.proposalId() : typedId;
     String key = "approval." + outcome.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     String md = messages.get(language, key, id == null ? "" : ChatMarkdown.code(id));
@@ -116,11 +119,42 @@ public final class CommandChatHandler implements ChatHandler {
     }
     ChatCard card = null;
     if (outcome.status() == ApprovalOutcome.Status.PROPOSED && outcome.proposalId() != null && ProposalIds.isValid(outcome.proposalId())) {
-      card = new ChatCard(messages.get(language, "card.proposal-title", outcome.proposalId()), List.of(
-          new ChatButton(messages.get(language, "card.approve"), ChatButton.Action.APPROVE, outcome.proposalId()),
-          new ChatButton(messages.get(language, "card.reject"), ChatButton.Action.REJECT, outcome.proposalId())));
+      card = card(outcome.proposalId(), approvals.links(outcome.proposalId(), message), language);
     }
     return new ChatReply(intent.kind(), md, language, card);
+  }
+
+  /** The answer to {@code link <id>}: the sender's own links on a card, or why there are none. */
+  private ChatReply links(ChatIntent intent, IssuedLinks issued, Language language) {
+    String id = ChatMarkdown.code(issued.proposalId());
+    if (issued.status() != IssuedLinks.Status.ISSUED) {
+      String key = "link." + issued.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+      String md = messages.get(language, key, id);
+      return reply(intent, language, issued.detail().isBlank() ? md : md + "\n\n" + ChatMarkdown.text(issued.detail()));
+    }
+    String md = messages.get(language, "link.issued", id, ChatMarkdown.text(issued.user()));
+    if (!issued.detail().isBlank()) {
+      md = md + "\n\n" + ChatMarkdown.text(issued.detail());
+    }
+    return new ChatReply(intent.kind(), md, language, card(issued.proposalId(), issued, language));
+  }
+
+  /** A proposal's card: Approve/Reject buttons and, when issued, the sender's own signed links. */
+  private ChatCard card(String proposalId, IssuedLinks issued, Language language) {
+    List<ChatLink> links = new java.util.ArrayList<>();
+    if (issued.status() == IssuedLinks.Status.ISSUED && issued.user() != null) {
+      if (issued.approveUrl() != null) {
+        links.add(new ChatLink(messages.get(language, "card.approve-link", issued.user()), ChatButton.Action.APPROVE, proposalId,
+            issued.user(), issued.approveUrl()));
+      }
+      if (issued.rejectUrl() != null) {
+        links.add(new ChatLink(messages.get(language, "card.reject-link", issued.user()), ChatButton.Action.REJECT, proposalId,
+            issued.user(), issued.rejectUrl()));
+      }
+    }
+    return new ChatCard(messages.get(language, "card.proposal-title", proposalId), List.of(
+        new ChatButton(messages.get(language, "card.approve"), ChatButton.Action.APPROVE, proposalId),
+        new ChatButton(messages.get(language, "card.reject"), ChatButton.Action.REJECT, proposalId)), links);
   }
 
   private static ChatReply reply(ChatIntent intent, Language language, String markdown) {

@@ -164,10 +164,15 @@ public interface LakeopsConfig {
     Duration proposalTtl();
 
     /**
-     * Key that signs console sessions, shared by every instance behind one address; without it each
-     * process makes a random one (sessions then end with the process).
+     * Key that signs one-time approval links and console sessions, shared by every instance behind
+     * one address. Without it no approval links are issued, and each process makes a random session
+     * key (sessions then end with the process).
      */
     java.util.Optional<String> linkSecret();
+
+    /** How long a signed approval link is valid; never longer than its proposal. */
+    @WithDefault("30m")
+    Duration linkTtl();
   }
 
   /** The lake tables the table runbooks read. */

@@ -5,6 +5,7 @@ import dev.lakeops.agent.InvalidInputException;
 import dev.lakeops.agent.chat.ChatButton;
 import dev.lakeops.agent.chat.ChatHandler;
 import dev.lakeops.agent.chat.ChatIntent;
+import dev.lakeops.agent.chat.ChatLink;
 import dev.lakeops.agent.chat.ChatMessage;
 import dev.lakeops.agent.chat.ChatReply;
 import dev.lakeops.agent.chat.Language;
@@ -46,7 +47,8 @@ public class ChatResource {
     Language language = tag == null ? languages.of(Platform.API, "api")
         : Language.find(tag).orElseThrow(() -> new InvalidInputException("language", "'" + tag + "' is not en or zh-CN"));
     ChatReply reply = handler.handle(new ChatMessage(Platform.API, thread, "api", user, text, language));
-    Card card = reply.findCard().map(c -> new Card(c.title(), c.buttons().stream().map(Button::of).toList())).orElse(null);
+    Card card = reply.findCard().map(c -> new Card(c.title(), c.buttons().stream().map(Button::of).toList(),
+        c.links().stream().map(Link::of).toList())).orElse(null);
     return new Answer(thread, reply.intent(), reply.language().tag(), reply.markdown(), card);
   }
 
@@ -63,12 +65,19 @@ public class ChatResource {
   /** The reply: {@code intent} and field names are language-neutral, {@code markdown} is in {@code language}. */
   public record Answer(String thread, ChatIntent.Kind intent, String language, String markdown, Card card) {}
 
-  public record Card(String title, List<Button> buttons) {}
+  public record Card(String title, List<Button> buttons, List<Link> links) {}
 
   /** A button; {@code POST /api/chat} with {@code text = "<action> <proposalId>"} does what clicking it does. */
   public record Button(String label, String action, String proposalId) {
     static Button of(ChatButton b) {
       return new Button(b.label(), b.action().id(), b.proposalId());
+    }
+  }
+
+  /** A signed one-time link issued to {@code user}: GET shows a confirmation page, its button decides once. */
+  public record Link(String label, String action, String proposalId, String user, String url) {
+    static Link of(ChatLink l) {
+      return new Link(l.label(), l.action().id(), l.proposalId(), l.user(), l.url());
     }
   }
 }

@@ -71,7 +71,7 @@ public final class LoopbackPlatform implements AutoCloseable {
     String answer;
     if (path.contains("/refuse")) {
       answer = "{\"ok\":false,\"error\":\"channel_not_found\",\"code\":99991663,\"msg\":\"refused\",\"errcode\":40014,\"errmsg\":\"invalid\"}";
-    } else if (path.endsWith("/chat.postMessage")) {
+    } else if (path.endsWith("/chat.postMessage") || path.endsWith("/chat.postEphemeral")) {
       answer = "{\"ok\":true,\"channel\":\"C1\",\"ts\":\"1712345678.000200\"}";
     } else if (path.endsWith("/tenant_access_token/internal")) {
       answer = "{\"code\":0,\"msg\":\"ok\",\"tenant_access_token\":\"t-loopback\",\"expire\":7200}";

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.agent.InvalidInputException;
 import dev.lakeops.agent.chat.ChatMessage;
 import dev.lakeops.agent.chat.Platform;
+import dev.lakeops.agent.chat.PrivateLinks;
 import dev.lakeops.agent.im.ChannelLanguages;
 import dev.lakeops.agent.im.DeliveryException;
 import dev.lakeops.agent.im.ImHttp;
@@ -53,6 +54,8 @@ public final class DingTalkAdapter {
     }
     String text = RequestJson.text(RequestJson.object(root, "", "text"), "text.", "content");
     String conversation = RequestJson.text(root, "", "conversationId");
+    // conversationType 1 is a single chat with the robot; in a group, approval links (one person's credential) are left out.
+    boolean direct = "1".equals(RequestJson.optionalText(root, "", "conversationType"));
     String staffId = RequestJson.optionalText(root, "", "senderStaffId");
     String user = staffId != null && !staffId.isBlank() ? staffId : RequestJson.text(root, "", "senderId");
     String webhook = RequestJson.text(root, "", "sessionWebhook");
@@ -74,7 +77,7 @@ public final class DingTalkAdapter {
       if (clock.millis() > expiresAt) {
         throw new DeliveryException("DingTalk sessionWebhook expired at " + expiresAt + " before the reply was ready");
       }
-      JsonNode answer = http.postJson(target, Map.of(), DingTalkMessages.render(reply));
+      JsonNode answer = http.postJson(target, Map.of(), DingTalkMessages.render(direct ? reply : PrivateLinks.forGroup(reply)));
       if (answer.path("errcode").asInt(-1) != 0) {
         throw new DeliveryException("DingTalk sessionWebhook refused the reply: errcode " + answer.path("errcode").asText("none")
             + ", " + answer.path("errmsg").asText(""));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.lakeops.agent.InvalidInputException;
 import dev.lakeops.agent.chat.ChatMessage;
 import dev.lakeops.agent.chat.Platform;
+import dev.lakeops.agent.chat.PrivateLinks;
 import dev.lakeops.agent.chat.ProposalIds;
 import dev.lakeops.agent.im.ChannelLanguages;
 import dev.lakeops.agent.im.DeliveryException;
@@ -113,6 +114,7 @@ public final class FeishuAdapter {
     }
     String messageId = RequestJson.text(message, "event.message.", "message_id");
     String chatId = RequestJson.text(message, "event.message.", "chat_id");
+    boolean direct = "p2p".equals(RequestJson.optionalText(message, "event.message.", "chat_type"));
     String rootId = RequestJson.optionalText(message, "event.message.", "root_id");
     // content is itself a JSON document in a string: {"text": "@_user_1 triage orders"}
     JsonNode content = RequestJson.object(RequestJson.text(message, "event.message.", "content").getBytes(StandardCharsets.UTF_8),
@@ -120,7 +122,7 @@ public final class FeishuAdapter {
     String text = RequestJson.text(content, "event.message.content.", "text");
     String thread = rootId == null || rootId.isBlank() ? messageId : rootId;
     ChatMessage chat = new ChatMessage(Platform.FEISHU, thread, chatId, user, text, languages.of(Platform.FEISHU, chatId));
-    return new Inbound.Chat(chat, eventId, replyTo(messageId));
+    return new Inbound.Chat(chat, eventId, replyTo(messageId, direct));
   }
 
   private Inbound cardAction(JsonNode event, @Nullable String eventId) {
@@ -151,15 +153,16 @@ public final class FeishuAdapter {
     }
     ChatMessage chat = new ChatMessage(Platform.FEISHU, messageId, chatId, user, action + " " + proposal,
         languages.of(Platform.FEISHU, chatId));
-    return new Inbound.Chat(chat, eventId, replyTo(messageId));
+    return new Inbound.Chat(chat, eventId, replyTo(messageId, false));
   }
 
-  private ReplySender replyTo(String messageId) {
+  /** Replies to the message; approval links (one person's credential) only in a direct (p2p) chat. */
+  private ReplySender replyTo(String messageId, boolean direct) {
     return reply -> {
       if (client == null) {
         throw new DeliveryException("Feishu reply not sent: lakeops.im.feishu.app-id and app-secret are not configured");
       }
-      client.reply(messageId, reply);
+      client.reply(messageId, direct ? reply : PrivateLinks.forGroup(reply));
     };
   }
 

@@ -4,13 +4,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lakeops.agent.chat.ChatButton;
+import dev.lakeops.agent.chat.ChatLink;
 import dev.lakeops.agent.chat.ChatReply;
 import java.util.regex.Pattern;
 
 /**
  * A reply as a Feishu/Lark interactive message card: a header, a {@code markdown} element, and an
  * {@code action} element whose buttons carry {@code {"action": "approve"|"reject", "proposal": id}}
- * as their value; a click comes back as a card action callback.
+ * as their value; a click comes back as a card action callback. Signed approval links, when the
+ * card has them, are a second {@code action} element of URL buttons.
  */
 public final class FeishuCard {
 
@@ -34,6 +36,14 @@ public final class FeishuCard {
             .put("type", button.action() == ChatButton.Action.APPROVE ? "primary" : "danger");
         element.putObject("text").put("tag", "plain_text").put("content", button.label());
         element.putObject("value").put("action", button.action().id()).put("proposal", button.proposalId());
+      }
+    });
+    // Signed one-time links issued to the person this reply answers: buttons that open a URL, for when a callback fails.
+    reply.findCard().filter(c -> !c.links().isEmpty()).ifPresent(c -> {
+      ArrayNode actions = elements.addObject().put("tag", "action").putArray("actions");
+      for (ChatLink link : c.links()) {
+        ObjectNode element = actions.addObject().put("tag", "button").put("type", "default").put("url", link.url());
+        element.putObject("text").put("tag", "plain_text").put("content", link.label());
       }
     });
     return card;

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.lakeops.agent.InvalidInputException;
 import dev.lakeops.agent.chat.ChatMessage;
+import dev.lakeops.agent.chat.ChatReply;
 import dev.lakeops.agent.chat.Platform;
+import dev.lakeops.agent.chat.PrivateLinks;
 import dev.lakeops.agent.chat.ProposalIds;
 import dev.lakeops.agent.im.ChannelLanguages;
 import dev.lakeops.agent.im.DeliveryException;
@@ -78,7 +80,7 @@ public final class SlackAdapter {
     String threadTs = RequestJson.optionalText(event, "event.", "thread_ts");
     String thread = threadTs != null ? threadTs : ts;
     ChatMessage message = new ChatMessage(Platform.SLACK, thread, channel, user, text, languages.of(Platform.SLACK, channel));
-    return new Inbound.Chat(message, RequestJson.optionalText(root, "", "event_id"), sender(channel, thread));
+    return new Inbound.Chat(message, RequestJson.optionalText(root, "", "event_id"), sender(channel, thread, user, direct));
   }
 
   private Inbound slashCommand(Map<String, String> form) {
@@ -92,7 +94,7 @@ public final class SlackAdapter {
     String typed = name.equals("lakeops") ? text : name + " " + text;
     ChatMessage message = new ChatMessage(Platform.SLACK, channel, channel, user, typed,
         languages.of(Platform.SLACK, channel));
-    return new Inbound.Chat(message, form.get("trigger_id"), sender(channel, null));
+    return new Inbound.Chat(message, form.get("trigger_id"), sender(channel, null, user, isDirect(channel)));
   }
 
   /** A request to the Interactivity URL: a click on an Approve or Reject button. */
@@ -117,7 +119,8 @@ public final class SlackAdapter {
     String threadTs = RequestJson.optionalText(container, "payload.container.", "thread_ts");
     String thread = threadTs != null ? threadTs : messageTs;
     ChatMessage message = new ChatMessage(Platform.SLACK, thread, channel, user, command, languages.of(Platform.SLACK, channel));
-    return new Inbound.Chat(message, RequestJson.optionalText(payload, "payload.", "trigger_id"), sender(channel, thread));
+    return new Inbound.Chat(message, RequestJson.optionalText(payload, "payload.", "trigger_id"),
+        sender(channel, thread, user, isDirect(channel)));
   }
 
   /** {@code approve:<id>} → {@code approve <id>}; anything else is not one of our buttons. */
@@ -132,13 +135,30 @@ public final class SlackAdapter {
     return action + " " + id;
   }
 
-  private ReplySender sender(String channel, @Nullable String threadTs) {
+  /**
+   * Replies in the thread; approval links (a credential of {@code user} alone) go in a message only
+   * {@code user} sees unless the conversation is a direct one.
+   */
+  private ReplySender sender(String channel, @Nullable String threadTs, String user, boolean direct) {
     return reply -> {
       if (client == null) {
         throw new DeliveryException("Slack reply not posted: lakeops.im.slack.bot-token is not configured");
       }
-      client.postMessage(channel, threadTs, reply);
+      if (direct || !PrivateLinks.has(reply)) {
+        client.postMessage(channel, threadTs, reply);
+        return;
+      }
+      ChatReply everyone = PrivateLinks.publicPart(reply);
+      if (everyone != null) {
+        client.postMessage(channel, threadTs, everyone);
+      }
+      client.postEphemeral(channel, user, threadTs, PrivateLinks.privatePart(reply));
     };
+  }
+
+  /** Slack ids of direct-message conversations start with D. */
+  private static boolean isDirect(String channel) {
+    return channel.startsWith("D");
   }
 
   private void verify(String timestamp, String signatureHeader, byte[] body) {

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lakeops.agent.chat.ChatButton;
 import dev.lakeops.agent.chat.ChatCard;
+import dev.lakeops.agent.chat.ChatLink;
 import dev.lakeops.agent.chat.ChatReply;
 
 /**
- * A reply as Block Kit: mrkdwn sections, then the card's title and an {@code actions} block whose
- * buttons carry {@code approve:<id>} / {@code reject:<id>} as their value.
+ * A reply as Block Kit: mrkdwn sections, then the card's title, its signed approval links (a
+ * {@code context} block) and an {@code actions} block whose buttons carry {@code approve:<id>} /
+ * {@code reject:<id>} as their value.
  */
 public final class SlackBlocks {
 
@@ -32,6 +34,14 @@ public final class SlackBlocks {
 
   private static void addCard(ArrayNode blocks, ChatCard card) {
     blocks.add(section("*" + card.title() + "*"));
+    if (!card.links().isEmpty()) {
+      // Signed one-time links, issued to the person this reply answers: the fallback when a button click cannot reach lakeops.
+      ObjectNode context = blocks.addObject().put("type", "context").put("block_id", "lakeops.links");
+      ArrayNode elements = context.putArray("elements");
+      for (ChatLink link : card.links()) {
+        elements.addObject().put("type", "mrkdwn").put("text", "<" + link.url() + "|" + escape(link.label()) + ">");
+      }
+    }
     if (card.buttons().isEmpty()) {
       return;
     }
@@ -44,6 +54,11 @@ public final class SlackBlocks {
           .put("style", button.action() == ChatButton.Action.APPROVE ? "primary" : "danger");
       element.putObject("text").put("type", "plain_text").put("text", button.label());
     }
+  }
+
+  /** Slack's three control characters in link text. */
+  private static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\u2223");
   }
 
   private static ObjectNode section(String mrkdwn) {

@@ -22,11 +22,13 @@ public final class SlackClient {
   static final int MAX_FALLBACK_CHARS = 3000;
 
   private final URI postMessage;
+  private final URI postEphemeral;
   private final String botToken;
   private final ImHttp http;
 
   public SlackClient(String apiBaseUrl, String botToken, ImHttp http) {
     this.postMessage = URI.create(stripSlash(apiBaseUrl) + "/chat.postMessage");
+    this.postEphemeral = URI.create(stripSlash(apiBaseUrl) + "/chat.postEphemeral");
     this.botToken = botToken;
     this.http = http;
   }
@@ -51,6 +53,27 @@ public final class SlackClient {
       throw new DeliveryException("Slack chat.postMessage refused the reply: " + answer.path("error").asText("no error given"));
     }
     return answer.path("ts").asText("");
+  }
+
+  /**
+   * Posts {@code reply} to {@code channel} (in the thread {@code threadTs} when given) so that only
+   * {@code user} sees it: {@code chat.postEphemeral}. For what is that person's alone, such as
+   * their approval links.
+   *
+   * @throws DeliveryException Slack answered {@code "ok": false} or an HTTP error
+   */
+  public void postEphemeral(String channel, String user, @Nullable String threadTs, ChatReply reply) {
+    ObjectNode body = JsonNodeFactory.instance.objectNode().put("channel", channel).put("user", user);
+    if (threadTs != null) {
+      body.put("thread_ts", threadTs);
+    }
+    String text = reply.markdown();
+    body.put("text", text.length() <= MAX_FALLBACK_CHARS ? text : text.substring(0, MAX_FALLBACK_CHARS));
+    body.set("blocks", SlackBlocks.render(reply));
+    JsonNode answer = http.postJson(postEphemeral, Map.of("Authorization", "Bearer " + botToken), body);
+    if (!answer.path("ok").asBoolean(false)) {
+      throw new DeliveryException("Slack chat.postEphemeral refused the reply: " + answer.path("error").asText("no error given"));
+    }
   }
 
   static String stripSlash(String url) {

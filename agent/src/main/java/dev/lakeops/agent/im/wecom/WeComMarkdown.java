@@ -3,12 +3,14 @@ package dev.lakeops.agent.im.wecom;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lakeops.agent.chat.ChatButton;
+import dev.lakeops.agent.chat.ChatLink;
 import dev.lakeops.agent.chat.ChatReply;
 import java.nio.charset.StandardCharsets;
 
 /**
  * A reply as WeCom markdown ({@code {"msgtype": "markdown", "markdown": {"content": ...}}}). WeCom
- * markdown has no buttons, so a card lists the command to send for each one.
+ * markdown has no buttons, so a card lists its signed approval links (when it has them) and the
+ * command to send for each button.
  */
 public final class WeComMarkdown {
 
@@ -18,14 +20,23 @@ public final class WeComMarkdown {
   private WeComMarkdown() {}
 
   public static String content(ChatReply reply) {
-    StringBuilder md = new StringBuilder(reply.markdown().strip());
-    reply.findCard().ifPresent(card -> {
-      md.append("\n\n**").append(card.title()).append("**");
-      for (ChatButton button : card.buttons()) {
-        md.append("\n> ").append(button.label()).append(": `").append(button.action().id()).append(' ').append(button.proposalId()).append('`');
+    StringBuilder card = new StringBuilder();
+    reply.findCard().ifPresent(c -> {
+      card.append("\n\n**").append(c.title()).append("**");
+      // Signed links first: WeCom markdown has no buttons, so opening a link is the dependable way.
+      for (ChatLink link : c.links()) {
+        card.append("\n> [").append(link.label().replace("[", "(").replace("]", ")")).append("](").append(link.url()).append(')');
+      }
+      for (ChatButton button : c.buttons()) {
+        card.append("\n> ").append(button.label()).append(": `").append(button.action().id()).append(' ').append(button.proposalId()).append('`');
       }
     });
-    return cut(md.toString());
+    int cardBytes = card.toString().getBytes(StandardCharsets.UTF_8).length;
+    if (cardBytes >= MAX_BYTES / 2) {
+      return cut(reply.markdown().strip() + card);
+    }
+    // The card is kept whole (a cut link is a broken link); the text above it is cut to fit.
+    return cut(reply.markdown().strip(), MAX_BYTES - cardBytes) + card;
   }
 
   /** The message body for the robot webhook and, with {@code touser} and {@code agentid} added, the app API. */
@@ -37,12 +48,17 @@ public final class WeComMarkdown {
 
   /** {@code text} cut to {@link #MAX_BYTES} of UTF-8 at a character boundary. */
   static String cut(String text) {
+    return cut(text, MAX_BYTES);
+  }
+
+  /** {@code text} cut to {@code maxBytes} of UTF-8 at a character boundary. */
+  private static String cut(String text, int maxBytes) {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    if (bytes.length <= MAX_BYTES) {
+    if (bytes.length <= maxBytes) {
       return text;
     }
     String marker = "\n...";
-    int budget = MAX_BYTES - marker.length();
+    int budget = maxBytes - marker.length();
     int end = 0;
     int used = 0;
     while (end < text.length()) {
