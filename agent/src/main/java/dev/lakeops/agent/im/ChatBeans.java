@@ -6,12 +6,13 @@ import dev.lakeops.agent.chat.ChatThreads;
 import dev.lakeops.agent.chat.ChatTools;
 import dev.lakeops.agent.chat.CommandChatHandler;
 import dev.lakeops.agent.chat.ConfiguredChatTools;
-import dev.lakeops.agent.chat.InMemoryChatThreadStore;
 import dev.lakeops.agent.chat.ChatThreadStore;
+import dev.lakeops.agent.chat.JdbcChatThreadStore;
 import dev.lakeops.agent.chat.Language;
 import dev.lakeops.agent.chat.Platform;
 import dev.lakeops.agent.chat.UnconfiguredApprovals;
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaTools;
@@ -29,9 +30,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Wires the chat layer from {@code lakeops.chat.*} and {@code lakeops.im.*}. The handler, the
- * thread store and the approvals port are default beans: an LLM handler, a database store and the
- * approvals engine replace them by being beans of those types.
+ * Wires the chat layer from {@code lakeops.chat.*} and {@code lakeops.im.*}. Thread memory is kept
+ * in the database. The handler, the thread store and the approvals port are default beans: an LLM
+ * handler, another store and the approvals engine replace them by being beans of those types.
  */
 @Dependent
 public class ChatBeans {
@@ -53,8 +54,8 @@ public class ChatBeans {
   @Produces
   @Singleton
   @DefaultBean
-  ChatThreadStore chatThreadStore(ChatConfig chat) {
-    return new InMemoryChatThreadStore(chat.historyTurns(), chat.maxThreads());
+  ChatThreadStore chatThreadStore(ChatConfig chat, Database database) {
+    return new JdbcChatThreadStore(database.dataSource(), chat.historyTurns());
   }
 
   @Produces
