@@ -1,6 +1,7 @@
 package dev.lakeops.agent.im;
 
 import dev.lakeops.agent.chat.ApprovalPort;
+import dev.lakeops.agent.chat.ChatFollowUps;
 import dev.lakeops.agent.chat.ChatHandler;
 import dev.lakeops.agent.chat.ChatThreads;
 import dev.lakeops.agent.chat.ChatTools;
@@ -10,8 +11,14 @@ import dev.lakeops.agent.chat.ChatThreadStore;
 import dev.lakeops.agent.chat.JdbcChatThreadStore;
 import dev.lakeops.agent.chat.Language;
 import dev.lakeops.agent.chat.Platform;
+import dev.lakeops.agent.chat.ThreadIncidents;
 import dev.lakeops.agent.chat.UnconfiguredApprovals;
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.llm.LlmChat;
+import dev.lakeops.agent.llm.LlmChatFollowUps;
+import dev.lakeops.agent.report.ReportThreadIncidents;
+import dev.lakeops.agent.report.ReportThreads;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.tools.kafka.KafkaCluster;
@@ -82,8 +89,23 @@ public class ChatBeans {
   @Produces
   @ApplicationScoped
   @DefaultBean
-  ChatHandler chatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads) {
-    return new CommandChatHandler(planner, tools, approvals, threads);
+  ChatHandler chatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads,
+      ThreadIncidents incidents, ChatFollowUps followUps) {
+    return new CommandChatHandler(planner, tools, approvals, threads, incidents, followUps);
+  }
+
+  /** A thread's incident: the one whose report started it, or on the REST API the incident named by the thread. */
+  @Produces
+  @Singleton
+  ThreadIncidents threadIncidents(ReportThreads threads, IncidentStore incidents) {
+    return new ReportThreadIncidents(threads, incidents);
+  }
+
+  /** Text that is no command goes to the model when one is configured (lakeops.llm.provider). */
+  @Produces
+  @Singleton
+  ChatFollowUps chatFollowUps(Optional<LlmChat> llm) {
+    return llm.<ChatFollowUps>map(LlmChatFollowUps::new).orElseGet(ChatFollowUps::none);
   }
 
   @Produces
