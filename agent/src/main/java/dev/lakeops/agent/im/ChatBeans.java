@@ -104,8 +104,8 @@ public class ChatBeans {
   /** Text that is no command goes to the model when one is configured (lakeops.llm.provider). */
   @Produces
   @Singleton
-  ChatFollowUps chatFollowUps(Optional<LlmChat> llm) {
-    return llm.<ChatFollowUps>map(LlmChatFollowUps::new).orElseGet(ChatFollowUps::none);
+  ChatFollowUps chatFollowUps(Optional<LlmChat> llm, ChatThreads threads) {
+    return llm.<ChatFollowUps>map(chat -> new LlmChatFollowUps(chat, threads)).orElseGet(ChatFollowUps::none);
   }
 
   @Produces

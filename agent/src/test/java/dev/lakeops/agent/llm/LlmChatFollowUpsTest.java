@@ -3,7 +3,11 @@ package dev.lakeops.agent.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.agent.chat.ChatIntent;
 import dev.lakeops.agent.chat.ChatMessage;
+import dev.lakeops.agent.chat.ChatReply;
+import dev.lakeops.agent.chat.ChatThreads;
+import dev.lakeops.agent.chat.InMemoryChatThreadStore;
 import dev.lakeops.agent.chat.Language;
 import dev.lakeops.agent.chat.Platform;
 import dev.lakeops.tools.Json;
@@ -22,6 +26,7 @@ class LlmChatFollowUpsTest {
   java.nio.file.Path dir;
 
   private final ExecutorService threads = LlmFixtures.threads();
+  private final InMemoryChatThreadStore store = new InMemoryChatThreadStore(20, 100);
 
   @AfterEach
   void stop() {
@@ -31,8 +36,7 @@ class LlmChatFollowUpsTest {
   @Test
   void theIncidentsVerdictIsDataInTheThreadsConversation() throws Exception {
     ScriptedChatModel model = new ScriptedChatModel().answers("The sink is the bottleneck.").answers("Raise its parallelism.");
-    LlmChatFollowUps followUps = new LlmChatFollowUps(new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir),
-        LlmLimits.defaults(), 20, threads, Clock.systemUTC()));
+    LlmChatFollowUps followUps = new LlmChatFollowUps(chat(model), new ChatThreads(store, Clock.systemUTC()));
     Map<String, String> context = new LinkedHashMap<>();
     context.put("incident", "3f2b8c1e-0d4a-4c6e-9b7a-1e2d3c4b5a69");
     context.put("verdict.category", "BACKPRESSURE");
@@ -53,5 +57,38 @@ class LlmChatFollowUpsTest {
     assertThat(ScriptedChatModel.systemText(model.requests().get(0))).contains("describes the incident this thread is about");
     // The second message is in the same thread (keyed by the thread key): the model sees the first exchange.
     assertThat(model.requests().get(1).messages().toString()).contains("The sink is the bottleneck.");
+    assertThat(data.has("earlier.1")).isFalse();
+  }
+
+  @Test
+  void afterARestartTheThreadsStoredTurnsGoAlongAsData() throws Exception {
+    ChatThreads memory = new ChatThreads(store, Clock.systemUTC());
+    ChatMessage asked = new ChatMessage(Platform.API, "t-7", "api", "ann", "why is orders late?", Language.EN);
+    memory.rememberMessage(asked);
+    memory.rememberReply(asked, new ChatReply(ChatIntent.Kind.FOLLOW_UP, "The sink is the bottleneck.", Language.EN, null));
+    ChatMessage followUp = new ChatMessage(Platform.API, "t-7", "api", "ann", "and now?", Language.EN);
+    memory.rememberMessage(followUp);
+    // A new LlmChat, as after a restart or on another instance: it holds no memory of t-7.
+    ScriptedChatModel model = new ScriptedChatModel().answers("Still the sink.").answers("Yes.");
+    LlmChatFollowUps followUps = new LlmChatFollowUps(chat(model), memory);
+
+    followUps.answer(followUp, Map.of());
+    followUps.answer(new ChatMessage(Platform.API, "t-7", "api", "ann", "sure?", Language.EN), Map.of());
+
+    JsonNode first = data(model, 0);
+    assertThat(first.path("context").path("earlier.1").asText()).isEqualTo("ann: why is orders late?");
+    assertThat(first.path("context").path("earlier.2").asText()).isEqualTo("lakeops: The sink is the bottleneck.");
+    assertThat(first.path("context").has("earlier.3")).as("the message being answered is not repeated").isFalse();
+    assertThat(data(model, 1).path("context").has("earlier.1")).as("the model now remembers the thread itself").isFalse();
+  }
+
+  private LlmChat chat(ScriptedChatModel model) {
+    return new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC());
+  }
+
+  private static JsonNode data(ScriptedChatModel model, int request) throws Exception {
+    java.util.List<String> texts = ScriptedChatModel.userTexts(model.requests().get(request));
+    String user = texts.get(texts.size() - 1);
+    return Json.mapper().readTree(user.substring(user.indexOf(DataBlock.OPEN) + DataBlock.OPEN.length(), user.indexOf(DataBlock.CLOSE)));
   }
 }
