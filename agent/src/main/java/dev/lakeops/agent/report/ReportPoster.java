@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Posts each incident's triage report to {@code lakeops.report.channel} once, on its own thread so
  * that posting never delays or fails a triage, and remembers the thread it started in the database
- * ({@link ReportThreads}). A repeat of the
- * alert joins that thread with a short reply instead of posting again. A failed post is logged once
- * per incident with the platform's error.
+ * ({@link ReportThreads}). A repeat of the alert joins that thread with a short reply instead of
+ * posting again, also after a restart. A failed post is logged once per incident with the
+ * platform's error and not retried.
  */
 @ApplicationScoped
 public class ReportPoster {

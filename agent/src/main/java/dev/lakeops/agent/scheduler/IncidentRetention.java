@@ -4,11 +4,12 @@ import dev.lakeops.agent.chat.ChatThreadStore;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.incident.IncidentStore;
 import dev.lakeops.agent.report.ReportThreads;
-import jakarta.inject.Inject;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,7 +59,7 @@ public class IncidentRetention {
     if (keep.isZero()) {
       return 0;
     }
-    java.time.Instant cutoff = clock.instant().minus(keep);
+    Instant cutoff = clock.instant().minus(keep);
     int deleted = store.deleteFinishedReceivedBefore(cutoff);
     int threads = reportThreads.forgetDeletedIncidents();
     int turns = chatThreads.forgetBefore(cutoff);
