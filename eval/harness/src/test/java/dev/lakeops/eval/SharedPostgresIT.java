@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.agent.chat.ChatTurn;
 import dev.lakeops.agent.chat.JdbcChatThreadStore;
+import dev.lakeops.agent.report.ReportThreads;
 import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.PostgresServer;
@@ -224,6 +225,31 @@ class SharedPostgresIT {
       rs.next();
       assertThat(rs.getInt(1)).isEqualTo(5);
     }
+  }
+
+  @Test
+  void reportThreadsOnPostgresAreClaimedOnceAndForgottenWithTheirIncident() throws Exception {
+    String payload = AlertmanagerPayloads.firing(Map.of("alertname", "ReportThreadCheck", "instance", "db-9"), "check",
+        Instant.parse("2024-05-03T12:00:00Z"));
+    String id = first.client().postAlertmanager(payload).get(0);
+    java.time.Clock clock = java.time.Clock.systemUTC();
+    ReportThreads one = new ReportThreads(dataSource(), clock);
+    ReportThreads two = new ReportThreads(dataSource(), clock);
+
+    assertThat(one.claim(id, "slack")).isTrue();
+    assertThat(two.claim(id, "slack")).isFalse();
+    one.remember(id, ReportThreads.slackKey("C0PG", "1700000000.000900"));
+    assertThat(two.incidentFor("slack:C0PG:1700000000.000900")).contains(id);
+    assertThat(two.threadOf(id)).contains("slack:C0PG:1700000000.000900");
+    new JdbcChatThreadStore(dataSource(), 20).append("slack:C0PG:1700000000.000900",
+        new ChatTurn(ChatTurn.Author.PERSON, "U1", "status", Instant.now()));
+    two.remember("no-such-incident", "slack:C0PG:1700000000.000901");
+
+    assertThat(one.forgetDeletedIncidents()).isEqualTo(1);
+
+    assertThat(two.incidentFor("slack:C0PG:1700000000.000901")).isEmpty();
+    assertThat(two.threadOf(id)).contains("slack:C0PG:1700000000.000900");
+    assertThat(new JdbcChatThreadStore(dataSource(), 20).recent("slack:C0PG:1700000000.000900", 5)).hasSize(1);
   }
 
   private static javax.sql.DataSource dataSource() {
