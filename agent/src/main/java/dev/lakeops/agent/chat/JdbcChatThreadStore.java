@@ -31,7 +31,7 @@ public final class JdbcChatThreadStore implements ChatThreadStore {
   /** Longest user id stored (the column's width). */
   static final int MAX_USER_CHARS = 256;
   /** Appends that lose the race for a seq this many times in a row give up. */
-  private static final int MAX_ATTEMPTS = 20;
+  private static final int MAX_ATTEMPTS = 50;
 
   private static final String INSERT = "INSERT INTO chat_turn (thread_key, seq, author, user_id, text, at_us) "
       + "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM chat_turn WHERE thread_key = ?";
@@ -83,7 +83,18 @@ public final class JdbcChatThreadStore implements ChatThreadStore {
           throw new StoreException("Could not append to chat thread " + threadKey + ": " + MAX_ATTEMPTS
               + " appends in a row lost the race for the next turn number", e);
         }
+        backOff(attempt);
       }
+    }
+  }
+
+  /** A few random milliseconds, growing with the attempts, so that racing appends spread out. */
+  private static void backOff(int attempt) {
+    try {
+      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(Math.min(attempt, 10) + 1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("Interrupted while appending to a chat thread", e);
     }
   }
 

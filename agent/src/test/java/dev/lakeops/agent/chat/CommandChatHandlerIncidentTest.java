@@ -172,10 +172,13 @@ class CommandChatHandlerIncidentTest {
     Map<String, String> entities = new LinkedHashMap<>();
     entities.put("table", "lake.orders");
     entities.put("rollbackTo", "41");
+    Map<String, String> rollbackArgs = new LinkedHashMap<>();
+    rollbackArgs.put("table", "/lake/db/orders");
+    rollbackArgs.put("snapshot", "41");
     Verdict verdict = new Verdict(Category.DUPLICATES, "lake.orders has 12 duplicate keys", entities,
         List.of("dups#1", "commits#1"), Confidence.HIGH, List.of("Approve the rollback."), null,
         List.of(new ProposedAction("propose-rollback", "table.rollback_to_as_latest", RiskTier.DESTRUCTIVE,
-            Map.of("table", "/lake/db/orders", "snapshot", "41"), List.of(), "new writer", null)));
+            rollbackArgs, List.of(), "new writer", null)));
     TriageReport report = new TriageReport("table-duplicates-after-failover", new AlertSignal(Map.of(), Map.of()), verdict,
         List.of(dups, commits), T, T,
         List.of(new StepRecord("dups", "probe", "OK, 1 finding", 0, 5), new StepRecord("commits", "probe", "OK, 1 finding", 1, 5)));
