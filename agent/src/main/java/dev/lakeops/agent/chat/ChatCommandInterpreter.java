@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * triage &lt;job&gt;                 排查 &lt;job&gt;
+ * triage · status               排查 · 状态 · 进展     (in an incident's thread: that incident)
  * lag [group]                   延迟 [group] · 积压 [group]
  * table &lt;name&gt; snapshots       表 &lt;name&gt; 快照
  * binlog verify &lt;file&gt;
@@ -32,6 +33,8 @@ public final class ChatCommandInterpreter {
   private static final Pattern TOKEN = Pattern.compile("\\S{1,249}");
 
   private static final Pattern TRIAGE = Pattern.compile("(?i)^(?:triage\\s+|排查\\s*)(.+)$");
+  private static final Pattern BARE_TRIAGE = Pattern.compile("(?i)^(?:triage|排查)$");
+  private static final Pattern STATUS = Pattern.compile("(?i)^(?:status|状态|进展)$");
   private static final Pattern LAG = Pattern.compile("(?i)^(?:lag|延迟|积压)(?:\\s+(\\S+))?$");
   private static final Pattern LAG_ZH_NO_SPACE = Pattern.compile("^(?:延迟|积压)(\\S+)$");
   private static final Pattern TABLE = Pattern.compile("(?i)^table\\s+(\\S+)\\s+snapshots?$");
@@ -78,6 +81,12 @@ public final class ChatCommandInterpreter {
     }
     if ((m = ROLLBACK.matcher(command)).matches()) {
       return new ChatIntent.RollbackProposal(m.group(1), m.group(2) == null ? null : Long.valueOf(m.group(2)));
+    }
+    if (STATUS.matcher(command).matches()) {
+      return new ChatIntent.Status();
+    }
+    if (BARE_TRIAGE.matcher(command).matches()) {
+      return new ChatIntent.Triage(null);
     }
     if ((m = TRIAGE.matcher(command)).matches()) {
       String job = m.group(1).strip();

@@ -9,24 +9,31 @@ import org.jspecify.annotations.Nullable;
  * person: it is passed to typed tool parameters, never into a shell string or a query.
  */
 public sealed interface ChatIntent
-    permits ChatIntent.Triage, ChatIntent.Lag, ChatIntent.TableSnapshots, ChatIntent.BinlogVerify, ChatIntent.Approve,
+    permits ChatIntent.Triage, ChatIntent.Status, ChatIntent.Lag, ChatIntent.TableSnapshots, ChatIntent.BinlogVerify, ChatIntent.Approve,
         ChatIntent.Reject, ChatIntent.Link, ChatIntent.RollbackProposal, ChatIntent.Help {
 
   /** The language-neutral name of the intent, for JSON and logs. */
   Kind kind();
 
-  /** Every kind of intent. */
-  enum Kind { TRIAGE, LAG, TABLE_SNAPSHOTS, BINLOG_VERIFY, APPROVE, REJECT, LINK, ROLLBACK_PROPOSAL, HELP }
+  /** Every kind of intent; {@code FOLLOW_UP} is text that is no command, answered by the model. */
+  enum Kind { TRIAGE, STATUS, LAG, TABLE_SNAPSHOTS, BINLOG_VERIFY, APPROVE, REJECT, LINK, ROLLBACK_PROPOSAL, HELP, FOLLOW_UP }
 
-  /** {@code triage <job>} / {@code 排查 <job>}: the deterministic triage of a Flink job. */
-  record Triage(String job) implements ChatIntent {
-    public Triage {
-      requireNonNull(job, "job");
-    }
-
+  /**
+   * {@code triage <job>} / {@code 排查 <job>}: the deterministic triage of a Flink job; a bare
+   * {@code triage} / {@code 排查} ({@code job} null) asks about the thread's incident.
+   */
+  record Triage(@Nullable String job) implements ChatIntent {
     @Override
     public Kind kind() {
       return Kind.TRIAGE;
+    }
+  }
+
+  /** {@code status} / {@code 状态} / {@code 进展}: where the thread's incident stands, its verdict and top evidence. */
+  record Status() implements ChatIntent {
+    @Override
+    public Kind kind() {
+      return Kind.STATUS;
     }
   }
 

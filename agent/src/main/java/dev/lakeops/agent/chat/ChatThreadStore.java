@@ -1,11 +1,13 @@
 package dev.lakeops.agent.chat;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
- * Where thread memory is kept, keyed by {@link ChatMessage#threadKey()}. The in-memory store is the
- * default; a database-backed one can replace it so that several lakeops instances share threads.
- * Implementations are safe for concurrent use.
+ * Where thread memory is kept, keyed by {@link ChatMessage#threadKey()}. The app keeps it in the
+ * database ({@link JdbcChatThreadStore}), so threads outlive a restart and several lakeops instances
+ * share them; {@link InMemoryChatThreadStore} keeps it in the JVM. Implementations are safe for
+ * concurrent use.
  */
 public interface ChatThreadStore {
 
@@ -14,4 +16,7 @@ public interface ChatThreadStore {
 
   /** The last {@code limit} turns of the thread, oldest first; empty for an unknown thread. */
   List<ChatTurn> recent(String threadKey, int limit);
+
+  /** Forgets every turn written before {@code cutoff}; returns how many were forgotten. */
+  int forgetBefore(Instant cutoff);
 }

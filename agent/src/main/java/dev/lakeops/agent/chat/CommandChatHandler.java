@@ -1,5 +1,6 @@
 package dev.lakeops.agent.chat;
 
+import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
@@ -12,9 +13,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The chat handler without an LLM: interprets the command, calls the deterministic triage, the
- * configured read-only tools or the approvals port, and renders the answer in the message's
- * language (Chinese when the command was typed in Chinese). Remembers both sides in the thread.
+ * The chat handler: interprets the command, calls the deterministic triage, the configured
+ * read-only tools or the approvals port, and renders the answer in the message's language (Chinese
+ * when the command was typed in Chinese). Remembers both sides in the thread.
+ *
+ * <p>In the thread of an incident's report, the incident is the context: {@code status} or a bare
+ * {@code triage} answers with its verdict and top evidence, {@code rollback} without a table asks
+ * for the rollback its triage points at, and text that is no command goes to the model (when one
+ * is configured, see {@link ChatFollowUps}) with the incident's verdict as data.
  */
 public final class CommandChatHandler implements ChatHandler {
 
@@ -28,12 +34,22 @@ public final class CommandChatHandler implements ChatHandler {
   private final ChatTools tools;
   private final ApprovalPort approvals;
   private final ChatThreads threads;
+  private final ThreadIncidents incidents;
+  private final ChatFollowUps followUps;
 
+  /** Without incident context or a model: commands only. */
   public CommandChatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads) {
+    this(planner, tools, approvals, threads, ThreadIncidents.none(), ChatFollowUps.none());
+  }
+
+  public CommandChatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads,
+      ThreadIncidents incidents, ChatFollowUps followUps) {
     this.planner = planner;
     this.tools = tools;
     this.approvals = approvals;
     this.threads = threads;
+    this.incidents = incidents;
+    this.followUps = followUps;
   }
 
   @Override
@@ -43,7 +59,7 @@ public final class CommandChatHandler implements ChatHandler {
     Language language = ChatCommandInterpreter.isChinese(message.text()) ? Language.ZH_CN : message.language();
     ChatReply reply;
     try {
-      reply = answer(intent, message, language);
+      reply = answer(intent, message, language, incidents.find(message));
     } catch (RuntimeException e) {
       LOG.error("Chat command {} in thread {} failed", intent.kind(), message.threadKey(), e);
       String error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
@@ -53,7 +69,11 @@ public final class CommandChatHandler implements ChatHandler {
     return reply;
   }
 
-  private ChatReply answer(ChatIntent intent, ChatMessage message, Language language) {
+  private ChatReply answer(ChatIntent intent, ChatMessage message, Language language, Optional<Incident> incident) {
+    if (intent instanceof ChatIntent.Status || intent instanceof ChatIntent.Triage t && t.job() == null) {
+      return reply(intent, language, incident.map(i -> IncidentStatusMessage.render(i, language, messages))
+          .orElseGet(() -> messages.get(language, "incident.none")));
+    }
     if (intent instanceof ChatIntent.Triage t) {
       return reply(intent, language, triage(t.job(), message, language));
     }
@@ -79,9 +99,17 @@ public final class CommandChatHandler implements ChatHandler {
       return links(intent, approvals.links(l.proposalId(), message), language);
     }
     if (intent instanceof ChatIntent.RollbackProposal r) {
-      return approval(intent, approvals.proposeRollback(r.table(), r.snapshot(), message), null, message, language);
+      ChatIntent.RollbackProposal asked = r.table() != null ? r : incident.flatMap(IncidentContext::rollbackTarget)
+          .map(t -> new ChatIntent.RollbackProposal(t.table(), r.snapshot() != null ? r.snapshot() : t.snapshot())).orElse(r);
+      return approval(intent, approvals.proposeRollback(asked.table(), asked.snapshot(), message), null, message, language);
     }
     ChatIntent.Help help = (ChatIntent.Help) intent;
+    if (help.unrecognized() != null) {
+      Optional<String> answer = followUps.answer(message, incident.map(IncidentContext::data).orElse(Map.of()));
+      if (answer.isPresent()) {
+        return new ChatReply(ChatIntent.Kind.FOLLOW_UP, answer.get(), language, null);
+      }
+    }
     String md = help.unrecognized() == null
         ? messages.get(language, "help.body")
         : messages.get(language, "help.unrecognized", ChatMarkdown.code(help.unrecognized())) + "\n\n" + messages.get(language, "help.body");

@@ -2,6 +2,7 @@ package dev.lakeops.agent.chat;
 
 import static dev.lakeops.tools.Checks.checkArgument;
 
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -48,5 +49,17 @@ public final class InMemoryChatThreadStore implements ChatThreadStore {
     }
     List<ChatTurn> all = List.copyOf(turns);
     return all.subList(Math.max(0, all.size() - limit), all.size());
+  }
+
+  @Override
+  public synchronized int forgetBefore(Instant cutoff) {
+    int forgotten = 0;
+    for (Deque<ChatTurn> turns : threads.values()) {
+      int before = turns.size();
+      turns.removeIf(t -> t.at().isBefore(cutoff));
+      forgotten += before - turns.size();
+    }
+    threads.values().removeIf(Deque::isEmpty);
+    return forgotten;
   }
 }

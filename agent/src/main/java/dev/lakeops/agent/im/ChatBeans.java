@@ -1,17 +1,25 @@
 package dev.lakeops.agent.im;
 
 import dev.lakeops.agent.chat.ApprovalPort;
+import dev.lakeops.agent.chat.ChatFollowUps;
 import dev.lakeops.agent.chat.ChatHandler;
 import dev.lakeops.agent.chat.ChatThreads;
 import dev.lakeops.agent.chat.ChatTools;
 import dev.lakeops.agent.chat.CommandChatHandler;
 import dev.lakeops.agent.chat.ConfiguredChatTools;
-import dev.lakeops.agent.chat.InMemoryChatThreadStore;
 import dev.lakeops.agent.chat.ChatThreadStore;
+import dev.lakeops.agent.chat.JdbcChatThreadStore;
 import dev.lakeops.agent.chat.Language;
 import dev.lakeops.agent.chat.Platform;
+import dev.lakeops.agent.chat.ThreadIncidents;
 import dev.lakeops.agent.chat.UnconfiguredApprovals;
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.llm.LlmChat;
+import dev.lakeops.agent.llm.LlmChatFollowUps;
+import dev.lakeops.agent.report.ReportThreadIncidents;
+import dev.lakeops.agent.report.ReportThreads;
+import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaTools;
@@ -29,9 +37,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Wires the chat layer from {@code lakeops.chat.*} and {@code lakeops.im.*}. The handler, the
- * thread store and the approvals port are default beans: an LLM handler, a database store and the
- * approvals engine replace them by being beans of those types.
+ * Wires the chat layer from {@code lakeops.chat.*} and {@code lakeops.im.*}. Thread memory is kept
+ * in the database. The handler, the thread store and the approvals port are default beans: an LLM
+ * handler, another store and the approvals engine replace them by being beans of those types.
  */
 @Dependent
 public class ChatBeans {
@@ -53,8 +61,8 @@ public class ChatBeans {
   @Produces
   @Singleton
   @DefaultBean
-  ChatThreadStore chatThreadStore(ChatConfig chat) {
-    return new InMemoryChatThreadStore(chat.historyTurns(), chat.maxThreads());
+  ChatThreadStore chatThreadStore(ChatConfig chat, Database database) {
+    return new JdbcChatThreadStore(database.dataSource(), chat.historyTurns());
   }
 
   @Produces
@@ -81,8 +89,23 @@ public class ChatBeans {
   @Produces
   @ApplicationScoped
   @DefaultBean
-  ChatHandler chatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads) {
-    return new CommandChatHandler(planner, tools, approvals, threads);
+  ChatHandler chatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads,
+      ThreadIncidents incidents, ChatFollowUps followUps) {
+    return new CommandChatHandler(planner, tools, approvals, threads, incidents, followUps);
+  }
+
+  /** A thread's incident: the one whose report started it, or on the REST API the incident named by the thread. */
+  @Produces
+  @Singleton
+  ThreadIncidents threadIncidents(ReportThreads threads, IncidentStore incidents) {
+    return new ReportThreadIncidents(threads, incidents);
+  }
+
+  /** Text that is no command goes to the model when one is configured (lakeops.llm.provider). */
+  @Produces
+  @Singleton
+  ChatFollowUps chatFollowUps(Optional<LlmChat> llm, ChatThreads threads) {
+    return llm.<ChatFollowUps>map(chat -> new LlmChatFollowUps(chat, threads)).orElseGet(ChatFollowUps::none);
   }
 
   @Produces

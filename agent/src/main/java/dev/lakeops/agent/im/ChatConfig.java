@@ -16,11 +16,14 @@ public interface ChatConfig {
   /** Per channel (Slack channel id, Feishu chat id, DingTalk conversation id, WeCom agent id): its language. */
   Map<String, String> channelLanguage();
 
-  /** Messages remembered per thread. */
+  /** Messages remembered per thread (in the database; older ones are deleted as new ones arrive). */
   @WithDefault("20")
   int historyTurns();
 
-  /** Threads remembered; the least recently used are forgotten first. */
+  /**
+   * Threads an in-memory thread store remembers, the least recently used forgotten first. The app's
+   * database store keeps threads until {@code lakeops.retention.incidents} instead.
+   */
   @WithDefault("10000")
   int maxThreads();
 

@@ -102,6 +102,11 @@ public final class LlmChat {
     return new LlmChatAnswer(text, proposals, reason);
   }
 
+  /** Whether this process holds the model's memory of thread {@code threadId} (it is lost at restart). */
+  public boolean remembers(String threadId) {
+    return memories.has(threadId);
+  }
+
   /** Threads whose memory is held, for tests and metrics. */
   int rememberedThreads() {
     return memories.threads();

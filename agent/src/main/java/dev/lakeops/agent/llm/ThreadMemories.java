@@ -31,6 +31,11 @@ final class ThreadMemories implements ChatMemoryProvider {
         id -> MessageWindowChatMemory.builder().id(id).maxMessages(messagesPerThread).build());
   }
 
+  /** Whether a memory is held for {@code threadId}; asking does not create one. */
+  synchronized boolean has(Object threadId) {
+    return byThread.containsKey(threadId);
+  }
+
   synchronized int threads() {
     return byThread.size();
   }

@@ -16,7 +16,6 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -28,9 +27,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Posts each incident's triage report to {@code lakeops.report.channel} once, on its own thread so
- * that posting never delays or fails a triage, and remembers the thread it started. A repeat of the
- * alert joins that thread with a short reply instead of posting again. A failed post is logged once
- * per incident with the platform's error.
+ * that posting never delays or fails a triage, and remembers the thread it started in the database
+ * ({@link ReportThreads}). A repeat of the alert joins that thread with a short reply instead of
+ * posting again, also after a restart. A failed post is logged once per incident with the
+ * platform's error and not retried.
  */
 @ApplicationScoped
 public class ReportPoster {
@@ -46,7 +46,6 @@ public class ReportPoster {
   private final boolean repeatReplies;
   private final ReportThreads threads;
   private final ThreadPoolExecutor executor;
-  private final Set<String> posted = ConcurrentHashMap.newKeySet();
   private final Map<String, String> failures = new ConcurrentHashMap<>();
 
   @Inject
@@ -77,12 +76,20 @@ public class ReportPoster {
     return sender != null;
   }
 
-  /** Queues the post of {@code incident}'s report, once it is triaged or failed; returns at once. */
+  /**
+   * Queues the post of {@code incident}'s report, once it is triaged or failed; returns at once. The
+   * post is claimed in the database first, so a report is never posted twice, not after a restart
+   * nor by another instance on the same database.
+   */
   public void triaged(Incident incident) {
-    if (sender == null || incident.status() == IncidentStatus.TRIAGING || !posted.add(incident.id())) {
+    if (sender == null || incident.status() == IncidentStatus.TRIAGING) {
       return;
     }
     queue(incident.id(), () -> {
+      if (!threads.claim(incident.id(), channel.kind().platform().id())) {
+        LOG.debug("Report of incident {} was posted before", incident.id());
+        return;
+      }
       Optional<String> thread = sender.post(ReportMessage.render(incident, language, publicUrl));
       thread.ifPresent(t -> threads.remember(incident.id(), t));
     });

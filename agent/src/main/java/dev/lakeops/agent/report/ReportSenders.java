@@ -71,12 +71,12 @@ final class ReportSenders {
       @Override
       public Optional<String> post(ChatReply reply) {
         String messageId = client.sendToChat(chatId, reply);
-        return messageId.isEmpty() ? Optional.empty() : Optional.of(ReportThreads.feishuKey(messageId));
+        return messageId.isEmpty() ? Optional.empty() : Optional.of(ReportThreads.feishuKey(chatId, messageId));
       }
 
       @Override
       public void reply(String threadKey, ChatReply reply) {
-        client.reply(threadKey.substring(threadKey.indexOf(':') + 1), reply);
+        client.reply(threadKey.substring(threadKey.lastIndexOf(':') + 1), reply);
       }
     };
   }

@@ -1,17 +1,22 @@
 package dev.lakeops.agent.scheduler;
 
+import dev.lakeops.agent.chat.ChatThreadStore;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.report.ReportThreads;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Deletes finished incidents older than {@code lakeops.retention.incidents} once an hour. An
- * incident whose triage is still running is never deleted.
+ * Deletes finished incidents older than {@code lakeops.retention.incidents} once an hour, with the
+ * report threads of the deleted incidents and their chat turns, and every chat turn older than the
+ * same period. An incident whose triage is still running is never deleted.
  */
 @ApplicationScoped
 public class IncidentRetention {
@@ -19,12 +24,21 @@ public class IncidentRetention {
   private static final Logger LOG = LoggerFactory.getLogger(IncidentRetention.class);
 
   private final IncidentStore store;
+  private final ReportThreads reportThreads;
+  private final ChatThreadStore chatThreads;
   private final Duration keep;
   private final Clock clock;
 
-  public IncidentRetention(IncidentStore store, LakeopsConfig config, Clock clock) {
+  @Inject
+  public IncidentRetention(IncidentStore store, ReportThreads reportThreads, ChatThreadStore chatThreads, LakeopsConfig config, Clock clock) {
+    this(store, reportThreads, chatThreads, config.retention().incidents(), clock);
+  }
+
+  IncidentRetention(IncidentStore store, ReportThreads reportThreads, ChatThreadStore chatThreads, Duration keep, Clock clock) {
     this.store = store;
-    this.keep = config.retention().incidents();
+    this.reportThreads = reportThreads;
+    this.chatThreads = chatThreads;
+    this.keep = keep;
     this.clock = clock;
     if (keep.isNegative()) {
       throw new IllegalArgumentException("lakeops.retention.incidents must not be negative, was " + keep);
@@ -45,9 +59,12 @@ public class IncidentRetention {
     if (keep.isZero()) {
       return 0;
     }
-    int deleted = store.deleteFinishedReceivedBefore(clock.instant().minus(keep));
-    if (deleted > 0) {
-      LOG.info("Deleted {} incidents older than {}", deleted, keep);
+    Instant cutoff = clock.instant().minus(keep);
+    int deleted = store.deleteFinishedReceivedBefore(cutoff);
+    int threads = reportThreads.forgetDeletedIncidents();
+    int turns = chatThreads.forgetBefore(cutoff);
+    if (deleted > 0 || threads > 0 || turns > 0) {
+      LOG.info("Deleted {} incidents, {} report threads and {} chat turns older than {}", deleted, threads, turns, keep);
     }
     return deleted;
   }

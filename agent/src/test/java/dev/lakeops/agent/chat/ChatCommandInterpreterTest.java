@@ -76,9 +76,20 @@ class ChatCommandInterpreterTest {
   @Test
   void answersUnknownTextWithHelpCarryingIt() {
     assertThat(interpreter.interpret("please drop the table")).isEqualTo(new ChatIntent.Help("please drop the table"));
-    assertThat(interpreter.interpret("triage")).isInstanceOf(ChatIntent.Help.class);
     assertThat(interpreter.interpret(null)).isEqualTo(new ChatIntent.Help(null));
     assertThat(interpreter.interpret("x".repeat(5000))).isInstanceOf(ChatIntent.Help.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"status", "STATUS", "状态", "进展", "<@U0LAKEOPS> status", "@_user_1 状态"})
+  void understandsStatus(String text) {
+    assertThat(interpreter.interpret(text)).isEqualTo(new ChatIntent.Status());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"triage", "Triage", "排查", "@_user_1 排查", "/lakeops triage"})
+  void understandsABareTriageAsAboutTheThreadsIncident(String text) {
+    assertThat(interpreter.interpret(text)).isEqualTo(new ChatIntent.Triage(null));
   }
 
   @Test

@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The four platforms' APIs on one loopback port, answering as they do on success (Slack
- * {@code ok}, Feishu {@code code 0} and a tenant token, DingTalk and WeCom {@code errcode 0} and a
- * WeCom access token) and recording every request for the test to assert on.
+ * {@code ok}, Feishu {@code code 0} with a tenant token or the new message's id
+ * {@code om_loopback_<n>}, DingTalk and WeCom {@code errcode 0} and a WeCom access token) and
+ * recording every request for the test to assert on.
  */
 public final class LoopbackPlatform implements AutoCloseable {
 
@@ -41,6 +42,7 @@ public final class LoopbackPlatform implements AutoCloseable {
 
   private final HttpServer server;
   private final LinkedBlockingQueue<Captured> requests = new LinkedBlockingQueue<>();
+  private final java.util.concurrent.atomic.AtomicInteger messageIds = new java.util.concurrent.atomic.AtomicInteger();
 
   private LoopbackPlatform(HttpServer server) {
     this.server = server;
@@ -76,7 +78,8 @@ public final class LoopbackPlatform implements AutoCloseable {
     } else if (path.endsWith("/tenant_access_token/internal")) {
       answer = "{\"code\":0,\"msg\":\"ok\",\"tenant_access_token\":\"t-loopback\",\"expire\":7200}";
     } else if (path.contains("/im/v1/messages")) {
-      answer = "{\"code\":0,\"msg\":\"success\",\"data\":{}}";
+      // Feishu answers a sent message or a reply with the new message's id.
+      answer = "{\"code\":0,\"msg\":\"success\",\"data\":{\"message_id\":\"om_loopback_" + messageIds.incrementAndGet() + "\"}}";
     } else if (path.endsWith("/cgi-bin/gettoken")) {
       answer = "{\"errcode\":0,\"errmsg\":\"ok\",\"access_token\":\"wecom-loopback-token\",\"expires_in\":7200}";
     } else if (path.contains("/bot/v2/hook/")) {

@@ -114,16 +114,6 @@ class ReportMessageTest {
     assertThatThrownBy(() -> ReportChannel.parse("feishu-webhook:abc")).hasMessageContaining("webhook's http(s) URL");
   }
 
-  @Test
-  void threadsMapIncidentsAndThreadsBothWays() {
-    ReportThreads threads = new ReportThreads();
-    threads.remember("inc-1", ReportThreads.slackKey("C0123", "1700000000.000100"));
-
-    assertThat(threads.incidentFor("slack:C0123:1700000000.000100")).contains("inc-1");
-    assertThat(threads.threadOf("inc-1")).contains("slack:C0123:1700000000.000100");
-    assertThat(threads.incidentFor("slack:C0123:1")).isEmpty();
-  }
-
   private static Incident triaged() {
     return incident(report(List.of("Raise the sink's parallelism", "Check the table's compaction"),
         List.of(new ProposedAction("propose-rescale", "job.rescale", RiskTier.REVERSIBLE, Map.of("parallelism", "8"), List.of(),

@@ -132,6 +132,37 @@ class ReportPostingTest {
     assertThat(threads.threadOf(id)).isEmpty();
   }
 
+  @Test
+  void aMentionInTheReportThreadIsAnsweredAboutItsIncident() {
+    String id = post(alert("c0ffee00000000c3"));
+    await(() -> slack.posts().size() == 1);
+    await(() -> threads.threadOf(id).isPresent());
+    String ts = threads.threadOf(id).get().substring("slack:C0123:".length());
+
+    String event = """
+        {"type":"event_callback","event_id":"EvSTATUS%s","team_id":"T1","event":{"type":"app_mention","user":"U123",
+         "text":"<@U0LAKEOPS> status","ts":"1700000100.000001","channel":"C0123","thread_ts":"%s"}}""".formatted(ts.replace(".", ""), ts);
+    assertThat(slackEvent(event)).isEqualTo(200);
+
+    await(() -> slack.posts().size() == 2);
+    JsonNode reply = slack.posts().get(1);
+    assertThat(reply.path("thread_ts").asText()).isEqualTo(ts);
+    assertThat(reply.path("text").asText()).contains("Incident `" + id + "`").contains("FlinkJobBackpressured").contains("PROBE_FAILED");
+
+    // The REST chat API follows up on the same incident when the thread is its id.
+    String markdown = given().contentType("application/json").body("{\"thread\":\"" + id + "\",\"user\":\"ann\",\"text\":\"状态\"}")
+        .post("/api/chat").then().statusCode(200).extract().jsonPath().getString("markdown");
+    assertThat(markdown).contains("事件 `" + id + "`").contains("PROBE_FAILED");
+  }
+
+  static int slackEvent(String body) {
+    String timestamp = Long.toString(System.currentTimeMillis() / 1000);
+    byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return given().header("X-Slack-Request-Timestamp", timestamp)
+        .header("X-Slack-Signature", dev.lakeops.agent.im.slack.SlackSignature.sign("test-slack-signing-secret", timestamp, bytes))
+        .contentType("application/json").body(bytes).post("/api/im/slack/events").statusCode();
+  }
+
   static String alert(String fingerprint) {
     return """
         {"version":"4","groupKey":"{}:{alertname=\\"FlinkJobBackpressured\\"}","status":"firing","receiver":"lakeops",

@@ -3,6 +3,9 @@ package dev.lakeops.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.agent.chat.ChatTurn;
+import dev.lakeops.agent.chat.JdbcChatThreadStore;
+import dev.lakeops.agent.report.ReportThreads;
 import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.PostgresServer;
@@ -24,6 +27,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +46,10 @@ import org.junit.jupiter.api.Test;
  */
 class SharedPostgresIT {
 
-  private static final int PG_PORT = 62010;
+  /** Ports: PostgreSQL, then the two agents; {@code -Dlakeops.it.shared-postgres.ports=PG,A1,A2} moves them. */
+  private static final int[] PORTS = java.util.Arrays.stream(System.getProperty("lakeops.it.shared-postgres.ports", "62010,62080,62081")
+      .split(",")).mapToInt(p -> Integer.parseInt(p.strip())).toArray();
+  private static final int PG_PORT = PORTS[0];
   private static PostgresServer postgres;
   private static AgentProcess first;
   private static AgentProcess second;
@@ -60,8 +67,8 @@ class SharedPostgresIT {
         "-Dlakeops.approvers.bob.roles=approver", "-Dlakeops.approvers.bob.token=bob-token");
     table = ordersTable(work.resolve("warehouse"));
     // Flink is not needed: triage against a closed port fails fast as PROBE_FAILED.
-    first = AgentProcess.start(home, work.resolve("agent-1"), 62080, "http://127.0.0.1:1", db);
-    second = AgentProcess.start(home, work.resolve("agent-2"), 62081, "http://127.0.0.1:1", db);
+    first = AgentProcess.start(home, work.resolve("agent-1"), PORTS[1], "http://127.0.0.1:1", db);
+    second = AgentProcess.start(home, work.resolve("agent-2"), PORTS[2], "http://127.0.0.1:1", db);
   }
 
   @AfterAll
@@ -163,6 +170,94 @@ class SharedPostgresIT {
     assertThat(new Tags(table.io(), table.paths()).list()).containsKey("t1");
   }
 
+  @Test
+  void aChatThreadAboutAnIncidentIsOneThreadForBothInstances() throws Exception {
+    String payload = AlertmanagerPayloads.firing(Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders-chat"),
+        "orders-chat is backpressured", Instant.parse("2024-05-02T12:00:00Z"));
+    String id = first.client().postAlertmanager(payload).get(0);
+    String category = first.client().awaitTriage(id, Duration.ofSeconds(60)).path("report").path("verdict").path("category").asText();
+    assertThat(category).isNotBlank();
+
+    // On the REST chat API a thread named by an incident id is about that incident, on either instance.
+    JsonNode a = first.client().postJson("/api/chat", "{\"thread\":\"" + id + "\",\"user\":\"ann\",\"text\":\"status\"}", null);
+    JsonNode b = second.client().postJson("/api/chat", "{\"thread\":\"" + id + "\",\"user\":\"bob\",\"text\":\"状态\"}", null);
+
+    assertThat(a.path("intent").asText()).isEqualTo("STATUS");
+    assertThat(a.path("markdown").asText()).contains("Incident `" + id + "`").contains(category);
+    assertThat(b.path("markdown").asText()).contains("事件 `" + id + "`").contains(category);
+    // One thread memory in the shared database: both instances' turns, in the order they were written.
+    List<ChatTurn> turns = new JdbcChatThreadStore(dataSource(), 20).recent("api:api:" + id, 10);
+    assertThat(turns).extracting(ChatTurn::userId).containsExactly("ann", "lakeops", "bob", "lakeops");
+    assertThat(turns.get(0).text()).isEqualTo("status");
+    assertThat(turns.get(2).text()).isEqualTo("状态");
+  }
+
+  @Test
+  void concurrentChatAppendsOnPostgresLoseNoTurnAndStayTrimmed() throws Exception {
+    JdbcChatThreadStore one = new JdbcChatThreadStore(dataSource(), 1000);
+    JdbcChatThreadStore two = new JdbcChatThreadStore(dataSource(), 1000);
+    JdbcChatThreadStore trimmed = new JdbcChatThreadStore(dataSource(), 5);
+    ExecutorService pool = Executors.newFixedThreadPool(6);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int w = 0; w < 6; w++) {
+        JdbcChatThreadStore store = w % 3 == 0 ? one : w % 3 == 1 ? two : trimmed;
+        String thread = w % 3 == 2 ? "pg-trimmed" : "pg-shared";
+        String writer = "w" + w;
+        done.add(pool.submit(() -> {
+          for (int i = 0; i < 25; i++) {
+            store.append(thread, new ChatTurn(ChatTurn.Author.PERSON, writer, writer + "-" + i, Instant.now()));
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    List<ChatTurn> shared = one.recent("pg-shared", 1000);
+    assertThat(shared).hasSize(100);
+    assertThat(shared).extracting(ChatTurn::text).doesNotHaveDuplicates();
+    try (Connection c = postgres.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT count(*) FROM chat_turn WHERE thread_key = 'pg-trimmed'")) {
+      rs.next();
+      assertThat(rs.getInt(1)).isEqualTo(5);
+    }
+  }
+
+  @Test
+  void reportThreadsOnPostgresAreClaimedOnceAndForgottenWithTheirIncident() throws Exception {
+    String payload = AlertmanagerPayloads.firing(Map.of("alertname", "ReportThreadCheck", "instance", "db-9"), "check",
+        Instant.parse("2024-05-03T12:00:00Z"));
+    String id = first.client().postAlertmanager(payload).get(0);
+    java.time.Clock clock = java.time.Clock.systemUTC();
+    ReportThreads one = new ReportThreads(dataSource(), clock);
+    ReportThreads two = new ReportThreads(dataSource(), clock);
+
+    assertThat(one.claim(id, "slack")).isTrue();
+    assertThat(two.claim(id, "slack")).isFalse();
+    one.remember(id, ReportThreads.slackKey("C0PG", "1700000000.000900"));
+    assertThat(two.incidentFor("slack:C0PG:1700000000.000900")).contains(id);
+    assertThat(two.threadOf(id)).contains("slack:C0PG:1700000000.000900");
+    new JdbcChatThreadStore(dataSource(), 20).append("slack:C0PG:1700000000.000900",
+        new ChatTurn(ChatTurn.Author.PERSON, "U1", "status", Instant.now()));
+    two.remember("no-such-incident", "slack:C0PG:1700000000.000901");
+
+    assertThat(one.forgetDeletedIncidents()).isEqualTo(1);
+
+    assertThat(two.incidentFor("slack:C0PG:1700000000.000901")).isEmpty();
+    assertThat(two.threadOf(id)).contains("slack:C0PG:1700000000.000900");
+    assertThat(new JdbcChatThreadStore(dataSource(), 20).recent("slack:C0PG:1700000000.000900", 5)).hasSize(1);
+  }
+
+  private static javax.sql.DataSource dataSource() {
+    org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
+    ds.setURL(postgres.jdbcUrl());
+    ds.setUser(PostgresServer.USER);
+    return ds;
+  }
 
   private static Table ordersTable(Path warehouse) {
     Catalog catalog = Catalog.local(warehouse);
@@ -186,7 +281,7 @@ class SharedPostgresIT {
         assertThat(rs.getBoolean(2)).isTrue();
         applied.add(rs.getString(1));
       }
-      assertThat(applied).startsWith("1", "2").doesNotHaveDuplicates();
+      assertThat(applied).startsWith("1", "2", "3", "4").doesNotHaveDuplicates();
     }
   }
 }
