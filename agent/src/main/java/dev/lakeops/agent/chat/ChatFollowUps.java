@@ -10,11 +10,11 @@ import java.util.Optional;
 public interface ChatFollowUps {
 
   /**
-   * The answer to {@code message} as Markdown, or empty when no model is configured.
+   * The answer to {@code message}, with the proposals the model recorded, or empty when no model is configured.
    *
    * @param context facts given to the model as data, never as instructions (see {@link IncidentContext})
    */
-  Optional<String> answer(ChatMessage message, Map<String, String> context);
+  Optional<FollowUpAnswer> answer(ChatMessage message, Map<String, String> context);
 
   /** No model: nothing answers follow-ups. */
   static ChatFollowUps none() {

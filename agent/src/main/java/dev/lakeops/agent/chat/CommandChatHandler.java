@@ -105,15 +105,31 @@ public final class CommandChatHandler implements ChatHandler {
     }
     ChatIntent.Help help = (ChatIntent.Help) intent;
     if (help.unrecognized() != null) {
-      Optional<String> answer = followUps.answer(message, incident.map(IncidentContext::data).orElse(Map.of()));
+      Optional<FollowUpAnswer> answer = followUps.answer(message, incident.map(IncidentContext::data).orElse(Map.of()));
       if (answer.isPresent()) {
-        return new ChatReply(ChatIntent.Kind.FOLLOW_UP, answer.get(), language, null);
+        return followUp(answer.get(), message, language);
       }
     }
     String md = help.unrecognized() == null
         ? messages.get(language, "help.body")
         : messages.get(language, "help.unrecognized", ChatMarkdown.code(help.unrecognized())) + "\n\n" + messages.get(language, "help.body");
     return reply(intent, language, md);
+  }
+
+  /**
+   * The model's answer; when it proposed actions, they are listed as waiting for approval and the
+   * first one's card (Approve/Reject, the sender's links) goes with the answer.
+   */
+  private ChatReply followUp(FollowUpAnswer answer, ChatMessage message, Language language) {
+    if (answer.proposals().isEmpty()) {
+      return new ChatReply(ChatIntent.Kind.FOLLOW_UP, answer.markdown(), language, null);
+    }
+    StringBuilder md = new StringBuilder(answer.markdown());
+    for (String id : answer.proposals()) {
+      md.append("\n").append(messages.get(language, "follow-up.proposed", ChatMarkdown.code(id)));
+    }
+    String first = answer.proposals().get(0);
+    return new ChatReply(ChatIntent.Kind.FOLLOW_UP, md.toString(), language, card(first, approvals.links(first, message), language));
   }
 
   private String triage(String job, ChatMessage message, Language language) {

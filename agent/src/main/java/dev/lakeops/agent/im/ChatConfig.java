@@ -20,13 +20,6 @@ public interface ChatConfig {
   @WithDefault("20")
   int historyTurns();
 
-  /**
-   * Threads an in-memory thread store remembers, the least recently used forgotten first. The app's
-   * database store keeps threads until {@code lakeops.retention.incidents} instead.
-   */
-  @WithDefault("10000")
-  int maxThreads();
-
   /** Threads that handle IM messages after they are acknowledged. */
   @WithDefault("2")
   int workers();

@@ -4,6 +4,7 @@ import dev.lakeops.agent.chat.ChatFollowUps;
 import dev.lakeops.agent.chat.ChatMessage;
 import dev.lakeops.agent.chat.ChatThreads;
 import dev.lakeops.agent.chat.ChatTurn;
+import dev.lakeops.agent.chat.FollowUpAnswer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,7 @@ public final class LlmChatFollowUps implements ChatFollowUps {
   }
 
   @Override
-  public Optional<String> answer(ChatMessage message, Map<String, String> context) {
+  public Optional<FollowUpAnswer> answer(ChatMessage message, Map<String, String> context) {
     Map<String, String> data = new LinkedHashMap<>(context);
     if (!chat.remembers(message.threadKey())) {
       List<ChatTurn> earlier = earlier(message);
@@ -43,7 +44,8 @@ public final class LlmChatFollowUps implements ChatFollowUps {
         data.put("earlier." + (i + 1), t.userId() + ": " + text);
       }
     }
-    return Optional.of(chat.answer(message.threadKey(), message.userId(), message.text(), data).text());
+    LlmChatAnswer answer = chat.answer(message.threadKey(), message.userId(), message.text(), data);
+    return Optional.of(new FollowUpAnswer(answer.text(), answer.proposals()));
   }
 
   /** The thread's last turns before {@code message}, which the chat handler has already remembered. */

@@ -36,6 +36,7 @@ class KafkaClustersConfigTest {
     all.put("lakeops.watch.interval", "PT60S");
     all.put("lakeops.retention.incidents", "P30D");
     all.put("lakeops.approval.proposal-ttl", "PT1H");
+    all.put("lakeops.approval.link-ttl", "PT30M");
     SmallRyeConfig config = new SmallRyeConfigBuilder()
         .withMapping(LakeopsConfig.class)
         .withSources(new PropertiesConfigSource(all, "test", 100))

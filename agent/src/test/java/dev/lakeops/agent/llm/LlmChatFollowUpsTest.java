@@ -44,8 +44,8 @@ class LlmChatFollowUpsTest {
     ChatMessage first = new ChatMessage(Platform.SLACK, "1700000000.000100", "C0123", "U1", "why is it slow?", Language.EN);
     ChatMessage second = new ChatMessage(Platform.SLACK, "1700000000.000100", "C0123", "U1", "and now?", Language.EN);
 
-    assertThat(followUps.answer(first, context)).contains("The sink is the bottleneck.");
-    assertThat(followUps.answer(second, context)).contains("Raise its parallelism.");
+    assertThat(followUps.answer(first, context).map(dev.lakeops.agent.chat.FollowUpAnswer::markdown)).contains("The sink is the bottleneck.");
+    assertThat(followUps.answer(second, context).map(dev.lakeops.agent.chat.FollowUpAnswer::markdown)).contains("Raise its parallelism.");
 
     String user = ScriptedChatModel.userTexts(model.requests().get(0)).get(0);
     String json = user.substring(user.indexOf(DataBlock.OPEN) + DataBlock.OPEN.length(), user.indexOf(DataBlock.CLOSE));
