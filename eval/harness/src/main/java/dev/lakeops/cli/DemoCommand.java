@@ -152,6 +152,9 @@ final class DemoCommand implements Callable<Integer> {
     out.println();
     out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
     String thread = "incident-" + id;
+    say(out, "");
+    say(out, "oncall, in the chat thread " + thread + ": status");
+    say(out, "  lakeops: " + indent(chat(agent, thread, "oncall", "status")));
     int n = 0;
     for (JsonNode proposed : incident.path("report").path("verdict").path("proposals")) {
       String action = proposed.path("action").asText();

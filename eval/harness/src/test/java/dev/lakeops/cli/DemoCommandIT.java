@@ -32,6 +32,9 @@ class DemoCommandIT {
     assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(3);
     // One approval is given in the chat thread, the other by pressing Approve in the web console.
     assertThat(out.toString()).contains("is approved").contains("console: Approved and executed: DONE");
+    // The chat thread named after the incident knows it: "status" answers with its verdict.
+    String status = out.toString().substring(out.toString().indexOf(": status"));
+    assertThat(status.substring(0, status.indexOf("oncall proposes"))).contains("DUPLICATES");
     dev.lakeops.tools.ToolReport after = new dev.lakeops.tools.table.TableTools(
         dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse"))).duplicateKeys("lake.payments", null, java.util.List.of("order_id"));
     assertThat(after.findings()).extracting(dev.lakeops.tools.Finding::code).contains("table.duplicates.none");
