@@ -56,11 +56,17 @@ public class LlmBeans {
   @Produces
   @Singleton
   LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals,
-      dev.lakeops.runbooks.DeterministicPlanner planner, dev.lakeops.agent.config.LakeopsConfig lakeops) {
+      dev.lakeops.runbooks.DeterministicPlanner planner, dev.lakeops.agent.config.LakeopsConfig lakeops,
+      dev.lakeops.agent.binlog.BinlogServersConfig binlogServers, Clock clock) {
     LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka)
         .add(new RunbookTools(planner));
     lakeops.tables().warehouse().filter(w -> !w.isBlank()).map(w -> java.nio.file.Path.of(w.strip()))
         .ifPresent(w -> tools.addInWarehouse(new dev.lakeops.tools.table.TableTools(dev.lakeops.tools.table.TableLocator.local(w)), w));
+    java.util.Map<String, dev.lakeops.tools.binlog.live.BinlogServerConnection> servers = dev.lakeops.agent.binlog.BinlogServers.from(binlogServers);
+    if (!servers.isEmpty()) {
+      tools.add(new dev.lakeops.tools.binlog.live.BinlogServerTools(servers, binlogServers.timeout(),
+          dev.lakeops.tools.binlog.live.BinlogServerAnalyzer.defaults(), clock));
+    }
     config.binlogDir().filter(d -> !d.isBlank()).ifPresent(dir -> tools.addConfined(new BinlogTools(), java.nio.file.Path.of(dir)));
     for (String name : flink.names()) {
       if (!name.equals(flink.defaultName())) {
