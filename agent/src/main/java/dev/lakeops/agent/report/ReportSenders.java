@@ -51,17 +51,22 @@ final class ReportSenders {
     };
   }
 
-  private static ReportSender slack(String channel, SlackClient client) {
+  /**
+   * Posts to {@code channel} (an id or a {@code #name}); the thread key takes the channel id Slack
+   * answers, so that replies in the thread, whose events carry the id, find the incident.
+   */
+  static ReportSender slack(String channel, SlackClient client) {
     return new ReportSender() {
       @Override
       public Optional<String> post(ChatReply reply) {
-        String ts = client.postMessage(channel, null, reply);
-        return ts.isEmpty() ? Optional.empty() : Optional.of(ReportThreads.slackKey(channel, ts));
+        SlackClient.Posted posted = client.post(channel, null, reply);
+        return posted.ts().isEmpty() ? Optional.empty() : Optional.of(ReportThreads.slackKey(posted.channel(), posted.ts()));
       }
 
       @Override
       public void reply(String threadKey, ChatReply reply) {
-        client.postMessage(channel, threadKey.substring(threadKey.lastIndexOf(':') + 1), reply);
+        String[] parts = threadKey.split(":", 3);
+        client.postMessage(parts.length == 3 ? parts[1] : channel, threadKey.substring(threadKey.lastIndexOf(':') + 1), reply);
       }
     };
   }

@@ -41,6 +41,22 @@ public final class SlackClient {
    * @throws DeliveryException Slack answered {@code "ok": false} or an HTTP error
    */
   public String postMessage(String channel, @Nullable String threadTs, ChatReply reply) {
+    return post(channel, threadTs, reply).ts();
+  }
+
+  /**
+   * Where a posted message landed: the channel id Slack answered (a configured {@code #name} comes
+   * back as its {@code C...} id, which is what Slack's events name) and the message's {@code ts}.
+   */
+  public record Posted(String channel, String ts) {}
+
+  /**
+   * Posts like {@link #postMessage}, answering the channel id and {@code ts} Slack gave back; the
+   * channel is the one given when Slack names none.
+   *
+   * @throws DeliveryException Slack answered {@code "ok": false} or an HTTP error
+   */
+  public Posted post(String channel, @Nullable String threadTs, ChatReply reply) {
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("channel", channel);
     if (threadTs != null) {
       body.put("thread_ts", threadTs);
@@ -52,7 +68,7 @@ public final class SlackClient {
     if (!answer.path("ok").asBoolean(false)) {
       throw new DeliveryException("Slack chat.postMessage refused the reply: " + answer.path("error").asText("no error given"));
     }
-    return answer.path("ts").asText("");
+    return new Posted(answer.path("channel").asText(channel), answer.path("ts").asText(""));
   }
 
   /**
