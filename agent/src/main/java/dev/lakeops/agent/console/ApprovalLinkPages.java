@@ -133,17 +133,7 @@ public class ApprovalLinkPages {
     if (run == null) {
       return m.f("decide.approvedWaiting", decided.proposal().state().name());
     }
-    StringBuilder text = new StringBuilder(m.f("decide.executed", run.state().name()));
-    if (run.outcome() != null) {
-      text.append(": ").append(run.outcome().summary());
-    }
-    if (run.verification() != null) {
-      text.append(" (").append(m.t("decide.verification")).append(' ').append(run.verification().status().name()).append(')');
-    }
-    if (run.error() != null) {
-      text.append(": ").append(run.error());
-    }
-    return text.toString();
+    return ExecutionText.of(m, run);
   }
 
   private Response refused(ConsolePage page, String accept, ApprovalLinkException e) {

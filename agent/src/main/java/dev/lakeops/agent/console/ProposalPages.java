@@ -117,17 +117,7 @@ public class ProposalPages {
     if (run == null) {
       return decided.executionRefused() == null ? m.f("decide.approvedWaiting", decided.proposal().state().name()) : "";
     }
-    StringBuilder text = new StringBuilder(m.f("decide.executed", run.state().name()));
-    if (run.outcome() != null) {
-      text.append(": ").append(run.outcome().summary());
-    }
-    if (run.verification() != null) {
-      text.append(" (").append(m.t("decide.verification")).append(' ').append(run.verification().status().name()).append(')');
-    }
-    if (run.error() != null) {
-      text.append(": ").append(run.error());
-    }
-    return text.toString();
+    return ExecutionText.of(m, run);
   }
 
   private static String address(HttpServerRequest request) {

@@ -1,7 +1,6 @@
 package dev.lakeops.agent.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.service.tool.ToolExecutor;
 import java.io.IOException;
@@ -17,8 +16,6 @@ import java.util.List;
  * taken relative to the directory.
  */
 final class ConfinedPaths implements ToolExecutor {
-
-  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final ToolExecutor delegate;
   private final Path root;
@@ -38,11 +35,9 @@ final class ConfinedPaths implements ToolExecutor {
 
   @Override
   public String execute(ToolExecutionRequest request, Object memoryId) {
-    JsonNode args;
-    try {
-      args = MAPPER.readTree(request.arguments() == null || request.arguments().isBlank() ? "{}" : request.arguments());
-    } catch (IOException e) {
-      return "REFUSED: the arguments are not a JSON object";
+    JsonNode args = ToolArguments.parse(request).orElse(null);
+    if (args == null) {
+      return ToolArguments.NOT_AN_OBJECT;
     }
     List<String> paths = new ArrayList<>();
     if (args.hasNonNull("path")) {
@@ -63,15 +58,11 @@ final class ConfinedPaths implements ToolExecutor {
     try {
       real = root.resolve(path).toRealPath();
     } catch (IOException | RuntimeException e) {
-      return "NO_DATA: no file '" + clip(path) + "' in the binlog directory " + root;
+      return "NO_DATA: no file '" + ToolArguments.clip(path) + "' in the binlog directory " + root;
     }
     if (!real.startsWith(root) || !Files.isRegularFile(real)) {
-      return "REFUSED: '" + clip(path) + "' is not a file inside the binlog directory " + root + " (lakeops.llm.binlog-dir)";
+      return "REFUSED: '" + ToolArguments.clip(path) + "' is not a file inside the binlog directory " + root + " (lakeops.llm.binlog-dir)";
     }
     return null;
-  }
-
-  private static String clip(String text) {
-    return text.length() <= 200 ? text : text.substring(0, 200) + "...";
   }
 }

@@ -1,7 +1,6 @@
 package dev.lakeops.agent.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.service.tool.ToolExecutor;
 import java.io.IOException;
@@ -17,7 +16,6 @@ import java.util.regex.Pattern;
  */
 final class WarehouseTables implements ToolExecutor {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_$-]+\\.[A-Za-z0-9_$-]+");
 
   private final ToolExecutor delegate;
@@ -30,16 +28,14 @@ final class WarehouseTables implements ToolExecutor {
 
   @Override
   public String execute(ToolExecutionRequest request, Object memoryId) {
-    JsonNode args;
-    try {
-      args = MAPPER.readTree(request.arguments() == null || request.arguments().isBlank() ? "{}" : request.arguments());
-    } catch (IOException e) {
-      return "REFUSED: the arguments are not a JSON object";
+    JsonNode args = ToolArguments.parse(request).orElse(null);
+    if (args == null) {
+      return ToolArguments.NOT_AN_OBJECT;
     }
     if (args.has("table")) {
       String table = args.path("table").asText("").strip();
       if (!NAME.matcher(table).matches()) {
-        return "REFUSED: table '" + clip(table) + "' is not a database.table name; name a table of the warehouse " + warehouse;
+        return "REFUSED: table '" + ToolArguments.clip(table) + "' is not a database.table name; name a table of the warehouse " + warehouse;
       }
       int dot = table.indexOf('.');
       Path dir = warehouse.resolve(table.substring(0, dot) + ".db").resolve(table.substring(dot + 1));
@@ -56,9 +52,5 @@ final class WarehouseTables implements ToolExecutor {
     } catch (IOException e) {
       return false;
     }
-  }
-
-  private static String clip(String text) {
-    return text.length() <= 200 ? text : text.substring(0, 200) + "...";
   }
 }

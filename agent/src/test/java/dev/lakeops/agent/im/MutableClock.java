@@ -15,7 +15,7 @@ public final class MutableClock extends Clock {
     this.now = now;
   }
 
-  public void advance(Duration by) {
+  public synchronized void advance(Duration by) {
     now = now.plus(by);
   }
 

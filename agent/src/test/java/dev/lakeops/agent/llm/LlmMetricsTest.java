@@ -9,12 +9,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,7 +132,7 @@ class LlmMetricsTest {
 
   @Test
   void aRunPastItsTimeBudgetBetweenModelCallsCountsATimeoutNotABudget() {
-    MovableClock clock = new MovableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    dev.lakeops.agent.im.MutableClock clock = new dev.lakeops.agent.im.MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     ScriptedChatModel model = new ScriptedChatModel()
         .then(r -> {
           clock.advance(Duration.ofMinutes(5));
@@ -174,33 +171,5 @@ class LlmMetricsTest {
   private double count(String name, String... tags) {
     Counter counter = registry.find(name).tags(tags).counter();
     return counter == null ? 0 : counter.count();
-  }
-
-  /** A clock a scripted model moves forward. */
-  private static final class MovableClock extends Clock {
-    private final AtomicReference<Instant> now;
-
-    MovableClock(Instant start) {
-      this.now = new AtomicReference<>(start);
-    }
-
-    void advance(Duration by) {
-      now.updateAndGet(t -> t.plus(by));
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
   }
 }
