@@ -59,8 +59,8 @@ public class ApprovalBeans {
   @Produces
   @jakarta.enterprise.context.ApplicationScoped
   dev.lakeops.agent.chat.ApprovalPort chatApprovals(ProposalService proposals, ApprovalLinks links,
-      dev.lakeops.agent.im.ChatConfig chat) {
-    return new GateApprovals(proposals, links, chat);
+      dev.lakeops.agent.im.ChatConfig chat, LakeopsConfig config) {
+    return new GateApprovals(proposals, links, chat.tableWarehouse(config));
   }
 
   /** The model's propose_action on the gate (replaces the LLM layer's "not configured" default). */

@@ -4,7 +4,6 @@ import dev.lakeops.agent.chat.ApprovalOutcome;
 import dev.lakeops.agent.chat.ApprovalPort;
 import dev.lakeops.agent.chat.ChatMessage;
 import dev.lakeops.agent.chat.IssuedLinks;
-import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.approval.ApprovalRefusedException;
 import dev.lakeops.runbooks.approval.ApprovalSource;
@@ -29,10 +28,11 @@ public final class GateApprovals implements ApprovalPort {
   private final ApprovalLinks links;
   private final Optional<String> warehouse;
 
-  public GateApprovals(ProposalService proposals, ApprovalLinks links, ChatConfig chat) {
+  /** @param warehouse where {@code rollback <db.table>} finds a table named without a path */
+  public GateApprovals(ProposalService proposals, ApprovalLinks links, Optional<String> warehouse) {
     this.proposals = proposals;
     this.links = links;
-    this.warehouse = chat.tableWarehouse();
+    this.warehouse = warehouse;
   }
 
   @Override

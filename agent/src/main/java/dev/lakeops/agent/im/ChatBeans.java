@@ -82,7 +82,7 @@ public class ChatBeans {
   @Singleton
   ChatTools chatTools(ChatConfig chat, LakeopsConfig config, KafkaTools kafka, Clock clock) {
     KafkaCluster cluster = kafkaCluster(chat, config).orElse(null);
-    return new ConfiguredChatTools(kafka, cluster, chat.tableWarehouse().map(Path::of).orElse(null),
+    return new ConfiguredChatTools(kafka, cluster, chat.tableWarehouse(config).map(Path::of).orElse(null),
         chat.binlogDir().map(Path::of).orElse(null), clock);
   }
 

@@ -24,8 +24,16 @@ public interface ChatConfig {
   @WithDefault("2")
   int workers();
 
-  /** The lake warehouse that {@code table <db.table> snapshots} reads; absent: not available. */
+  /**
+   * The lake warehouse that {@code table <db.table> snapshots} and {@code rollback} read; absent:
+   * {@code lakeops.tables.warehouse}, and without that, not available. See {@link #tableWarehouse(LakeopsConfig)}.
+   */
   Optional<String> tableWarehouse();
+
+  /** The chat's warehouse: this group's own, else the one the runbooks read. */
+  default Optional<String> tableWarehouse(dev.lakeops.agent.config.LakeopsConfig config) {
+    return tableWarehouse().filter(w -> !w.isBlank()).or(() -> config.tables().warehouse().filter(w -> !w.isBlank())).map(String::strip);
+  }
 
   /** The only directory {@code binlog verify <file>} may read; absent: not available. */
   Optional<String> binlogDir();

@@ -32,6 +32,9 @@ class DemoCommandIT {
     assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(3);
     // One approval is given in the chat thread, the other by pressing Approve in the web console.
     assertThat(out.toString()).contains("is approved").contains("console: Approved and executed: DONE");
+    // The follow-up reads the table of the runbooks' warehouse: snapshot 11 is the rollback's commit.
+    String snapshots = out.toString().substring(out.toString().lastIndexOf("snapshots\n"));
+    assertThat(snapshots).contains("Snapshot 11 (OVERWRITE)").contains("lakeops-rollback").doesNotContain("not available");
     // The chat thread named after the incident knows it: "status" answers with its verdict.
     String status = out.toString().substring(out.toString().indexOf(": status"));
     assertThat(status.substring(0, status.indexOf("oncall proposes"))).contains("DUPLICATES");
