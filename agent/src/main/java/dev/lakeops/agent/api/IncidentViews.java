@@ -7,6 +7,7 @@ import dev.lakeops.agent.incident.IncidentMarkdown;
 import dev.lakeops.agent.incident.IncidentSummary;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.llm.LlmFollowUp;
+import dev.lakeops.agent.report.IncidentConversations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
@@ -22,11 +23,13 @@ public class IncidentViews {
 
   private final Incidents incidents;
   private final LlmFollowUp llm;
+  private final IncidentConversations conversations;
 
   @Inject
-  public IncidentViews(Incidents incidents, LlmFollowUp llm) {
+  public IncidentViews(Incidents incidents, LlmFollowUp llm, IncidentConversations conversations) {
     this.incidents = incidents;
     this.llm = llm;
+    this.conversations = conversations;
   }
 
   /** The newest {@code limit} incidents, newest first. */
@@ -34,7 +37,7 @@ public class IncidentViews {
     return incidents.list(limit(limit)).stream().map(IncidentSummary::of).toList();
   }
 
-  /** One incident as JSON (with its latest LLM review, or null) or Markdown; 404 with a JSON error when there is none with this id. */
+  /** One incident as JSON (with its latest LLM review, or null, and its chat) or Markdown; 404 with a JSON error when there is none with this id. */
   Response one(String id, String format, List<MediaType> acceptable) {
     IncidentId.check("id", id);
     boolean markdown = markdown(format, acceptable);
@@ -47,7 +50,7 @@ public class IncidentViews {
     }
     return markdown
         ? Response.ok(IncidentMarkdown.render(incident), MARKDOWN + ";charset=UTF-8").build()
-        : Response.ok(new IncidentDetail(incident, llm.review(id).orElse(null)), MediaType.APPLICATION_JSON_TYPE).build();
+        : Response.ok(IncidentDetail.of(incident, llm.review(id).orElse(null), conversations.of(id)), MediaType.APPLICATION_JSON_TYPE).build();
   }
 
   /** {@code ?format} wins; otherwise the first of the Accept header's types (by quality) that fits. */

@@ -27,6 +27,11 @@ public record ChatMessage(Platform platform, String threadId, String channel, St
 
   /** The thread's key across platforms, e.g. {@code slack:C123:1712345678.000100}. */
   public String threadKey() {
+    return threadKey(platform, channel, threadId);
+  }
+
+  /** The key of thread {@code threadId} in {@code channel} on {@code platform}. */
+  public static String threadKey(Platform platform, String channel, String threadId) {
     return platform.id() + ":" + channel + ":" + threadId;
   }
 }

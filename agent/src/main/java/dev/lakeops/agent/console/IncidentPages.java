@@ -2,6 +2,7 @@ package dev.lakeops.agent.console;
 
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.llm.LlmFollowUp;
+import dev.lakeops.agent.report.IncidentConversations;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.inject.Inject;
@@ -13,7 +14,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** The incidents list ({@code /console}) and one incident's page, with its latest LLM review when there is one. */
+/**
+ * The incidents list ({@code /console}) and one incident's page, with its latest LLM review when
+ * there is one and its chat thread.
+ */
 @Path("/console")
 @Produces(MediaType.TEXT_HTML)
 public class IncidentPages {
@@ -28,6 +32,9 @@ public class IncidentPages {
 
   @Inject
   LlmFollowUp llm;
+
+  @Inject
+  IncidentConversations conversations;
 
   @Inject
   @Location("console/incidents")
@@ -48,7 +55,7 @@ public class IncidentPages {
   @Path("incidents/{id}")
   public Response one(@PathParam("id") String id, @BeanParam ConsoleParams params) {
     ConsolePage page = pages.page(params);
-    return incidents.find(id).map(i -> ConsolePages.html(200, detail.data("page", page).data("i", IncidentView.of(i))
+    return incidents.find(id).map(i -> ConsolePages.html(200, detail.data("page", page).data("i", IncidentView.of(i, conversations.of(i.id())))
             .data("review", llm.review(i.id()).orElse(null))))
         .orElseGet(() -> pages.message(page, 404, page.m().t("error.notFound"), page.m().f("incident.unknown", id)));
   }

@@ -1,13 +1,18 @@
 package dev.lakeops.agent.console;
 
 import dev.lakeops.agent.alert.AlertStatus;
+import dev.lakeops.agent.chat.ChatTurn;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentStatus;
+import dev.lakeops.agent.report.IncidentConversation;
+import dev.lakeops.agent.report.ReportThread;
 import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import io.quarkus.qute.TemplateData;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -19,33 +24,57 @@ import java.util.Map;
  * @param timeline what happened, in order
  * @param evidence the verdict's evidence: finding id, code, summary (an id that names no finding
  *     has an empty code)
+ * @param chat the newest turns of the incident's chat threads, oldest first (text as written: the
+ *     template escapes it)
+ * @param chatOlderLeftOut whether older turns than {@code chat}'s exist
  */
 @TemplateData
 public record IncidentView(String id, String alertname, String status, String alertStatus, String category, String received,
                            String headline, String confidence, String runbook, String error, Map<String, String> labels,
                            Map<String, String> annotations, List<Event> timeline, List<Evidence> evidence,
-                           List<String> nextActions, List<ProposedAction> proposals) {
+                           List<String> nextActions, List<ProposedAction> proposals, List<Turn> chat, boolean chatOlderLeftOut) {
 
-  /** One point on the timeline. */
+  /** One point on the timeline; {@code where} says where it happened, or is empty. */
   @TemplateData
-  public record Event(String what, String at) {}
+  public record Event(String what, String at, String where) {}
+
+  /** One chat turn: when, who (a person's user id, or {@code lakeops}) and what. */
+  @TemplateData
+  public record Turn(String at, String who, String text) {
+    static Turn of(ChatTurn t) {
+      return new Turn(t.at().toString(), t.author() == ChatTurn.Author.LAKEOPS ? "lakeops" : t.userId(), t.text());
+    }
+  }
+
+  private record Dated(String what, Instant at, String where) {}
 
   /** One piece of the verdict's evidence. */
   @TemplateData
   public record Evidence(String id, String code, String summary) {}
 
+  /** The incident without its conversation, as the incidents list shows it. */
   static IncidentView of(Incident i) {
+    return of(i, IncidentConversation.none());
+  }
+
+  static IncidentView of(Incident i, IncidentConversation conversation) {
     TriageReport report = i.report();
-    List<Event> timeline = new ArrayList<>();
-    timeline.add(new Event("timeline.received", i.receivedAt().toString()));
+    List<Dated> dated = new ArrayList<>();
+    dated.add(new Dated("timeline.received", i.receivedAt(), ""));
     if (i.status() == IncidentStatus.TRIAGED && report != null) {
-      timeline.add(new Event("timeline.triaged", report.finishedAt().toString()));
+      dated.add(new Dated("timeline.triaged", report.finishedAt(), ""));
     } else if (i.status() == IncidentStatus.FAILED) {
-      timeline.add(new Event("timeline.failed", i.updatedAt().toString()));
+      dated.add(new Dated("timeline.failed", i.updatedAt(), ""));
     }
     if (i.alertStatus() == AlertStatus.RESOLVED) {
-      timeline.add(new Event("timeline.resolved", (i.endsAt() != null ? i.endsAt() : i.updatedAt()).toString()));
+      dated.add(new Dated("timeline.resolved", i.endsAt() != null ? i.endsAt() : i.updatedAt(), ""));
     }
+    ReportThread posted = conversation.reportThread();
+    if (posted != null) {
+      dated.add(new Dated("timeline.posted", posted.postedAt(), posted.platform() + " · " + posted.channel() + " · " + posted.thread()));
+    }
+    dated.sort(Comparator.comparing(Dated::at));
+    List<Event> timeline = dated.stream().map(d -> new Event(d.what(), d.at().toString(), d.where())).toList();
     List<Evidence> evidence = new ArrayList<>();
     if (report != null) {
       Map<String, Finding> byId = report.findingsById();
@@ -59,6 +88,7 @@ public record IncidentView(String id, String alertname, String status, String al
         report == null ? "" : report.verdict().headline(), report == null ? "" : report.verdict().confidence().name(),
         report == null ? "" : report.runbook(), i.error() == null ? "" : i.error(), i.labels(), i.annotations(), timeline,
         evidence, report == null ? List.of() : report.verdict().nextActions(),
-        report == null ? List.of() : report.verdict().proposals());
+        report == null ? List.of() : report.verdict().proposals(), conversation.turns().stream().map(Turn::of).toList(),
+        conversation.olderLeftOut());
   }
 }

@@ -24,6 +24,8 @@ import java.util.List;
 @Path("/api/chat")
 public class ChatResource {
 
+  /** The channel of every REST thread: a thread {@code t} is keyed {@code api:api:t}. */
+  public static final String CHANNEL = "api";
   static final int MAX_ID_CHARS = 200;
   static final int MAX_TEXT_CHARS = 4000;
 
@@ -44,9 +46,9 @@ public class ChatResource {
     String user = bounded(RequestJson.text(request, "", "user"), "user", MAX_ID_CHARS);
     String text = bounded(RequestJson.text(request, "", "text"), "text", MAX_TEXT_CHARS);
     String tag = RequestJson.optionalText(request, "", "language");
-    Language language = tag == null ? languages.of(Platform.API, "api")
+    Language language = tag == null ? languages.of(Platform.API, CHANNEL)
         : Language.find(tag).orElseThrow(() -> new InvalidInputException("language", "'" + tag + "' is not en or zh-CN"));
-    ChatReply reply = handler.handle(new ChatMessage(Platform.API, thread, "api", user, text, language));
+    ChatReply reply = handler.handle(new ChatMessage(Platform.API, thread, CHANNEL, user, text, language));
     Card card = reply.findCard().map(c -> new Card(c.title(), c.buttons().stream().map(Button::of).toList(),
         c.links().stream().map(Link::of).toList())).orElse(null);
     return new Answer(thread, reply.intent(), reply.language().tag(), reply.markdown(), card);

@@ -6,6 +6,8 @@ import dev.lakeops.agent.chat.ThreadIncidents;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentId;
 import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.im.ChatResource;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,6 +26,12 @@ public final class ReportThreadIncidents implements ThreadIncidents {
   public ReportThreadIncidents(ReportThreads threads, IncidentStore incidents) {
     this.threads = threads;
     this.incidents = incidents;
+  }
+
+  /** The keys of the REST threads about {@code incidentId}: the threads {@code <id>} and {@code incident-<id>}. */
+  public static List<String> restThreadKeys(String incidentId) {
+    return List.of(ChatMessage.threadKey(Platform.API, ChatResource.CHANNEL, incidentId),
+        ChatMessage.threadKey(Platform.API, ChatResource.CHANNEL, API_PREFIX + incidentId));
   }
 
   @Override

@@ -72,13 +72,14 @@ public final class ReportThreads {
     }
   }
 
-  /** Remembers that {@code threadKey} holds the report of {@code incidentId}. */
+  /** Remembers that {@code threadKey} holds the report of {@code incidentId}, posted now. */
   public void remember(String incidentId, String threadKey) {
     String platform = threadKey.substring(0, Math.max(0, threadKey.indexOf(':')));
     try (Connection c = dataSource.getConnection()) {
-      try (PreparedStatement s = c.prepareStatement("UPDATE report_thread SET thread_key = ? WHERE incident_id = ?")) {
+      try (PreparedStatement s = c.prepareStatement("UPDATE report_thread SET thread_key = ?, posted_at_us = ? WHERE incident_id = ?")) {
         s.setString(1, threadKey);
-        s.setString(2, incidentId);
+        s.setLong(2, micros(clock.instant()));
+        s.setString(3, incidentId);
         if (s.executeUpdate() == 1) {
           return;
         }
@@ -93,6 +94,24 @@ public final class ReportThreads {
       }
     } catch (SQLException e) {
       throw SqlErrors.wrap("remember thread " + threadKey + " of incident " + incidentId, e);
+    }
+  }
+
+  /**
+   * The thread {@code incidentId}'s report started, and when it was posted; empty when the report
+   * was not posted, its post failed or is under way, or its channel has no threads.
+   */
+  public Optional<ReportThread> reportOf(String incidentId) {
+    String sql = "SELECT platform, thread_key, posted_at_us FROM report_thread WHERE incident_id = ? AND thread_key IS NOT NULL";
+    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+      s.setString(1, incidentId);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next()
+            ? Optional.of(new ReportThread(rs.getString(1), rs.getString(2), Instant.EPOCH.plus(rs.getLong(3), ChronoUnit.MICROS)))
+            : Optional.empty();
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.wrap("find the report thread of incident " + incidentId, e);
     }
   }
 
