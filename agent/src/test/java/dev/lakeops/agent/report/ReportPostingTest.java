@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 @TestProfile(ReportPostingTest.ToSlack.class)
 class ReportPostingTest {
 
-  static final int PORT = 62601;
+  static final int PORT = Integer.getInteger("lakeops-test.report-slack-port", 62601);
   static final Duration WAIT = Duration.ofSeconds(30);
   static SlackLoopback slack;
 
@@ -130,6 +130,8 @@ class ReportPostingTest {
     await(() -> warnings.stream().anyMatch(w -> w.contains(id) && w.contains("channel_not_found")));
     assertThat(slack.posts()).hasSize(1);
     assertThat(threads.threadOf(id)).isEmpty();
+    io.restassured.path.json.JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+    assertThat(incident.getMap("$")).containsEntry("reportThread", null).containsKey("reportThread");
   }
 
   @Test
@@ -153,6 +155,15 @@ class ReportPostingTest {
     String markdown = given().contentType("application/json").body("{\"thread\":\"" + id + "\",\"user\":\"ann\",\"text\":\"状态\"}")
         .post("/api/chat").then().statusCode(200).extract().jsonPath().getString("markdown");
     assertThat(markdown).contains("事件 `" + id + "`").contains("PROBE_FAILED");
+
+    // The incident's JSON and page show where the report went and both threads' turns, oldest first.
+    io.restassured.path.json.JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+    assertThat(incident.getString("reportThread.platform")).isEqualTo("slack");
+    assertThat(incident.getString("reportThread.threadKey")).isEqualTo(ReportThreads.slackKey("C0123", ts));
+    assertThat(incident.getList("chat.user", String.class)).containsExactly("U123", "lakeops", "ann", "lakeops");
+    assertThat(incident.getList("chat.text", String.class).get(2)).isEqualTo("状态");
+    String page = given().get("/console/incidents/" + id).then().statusCode(200).extract().asString();
+    assertThat(page).contains("Report posted").contains("(slack · C0123 · " + ts + ")").contains("<td class=\"mono\">U123</td>");
   }
 
   static int slackEvent(String body) {

@@ -96,4 +96,22 @@ class ReportThreadsTest {
     assertThat(turns.recent("slack:C1:2.2", 5)).isEmpty();
     assertThat(turns.recent("api:api:other", 5)).hasSize(1);
   }
+
+  @Test
+  void theReportThreadOfAnIncidentIsKnownOnceItsPostStartedAThread() {
+    dev.lakeops.agent.im.MutableClock clock = new dev.lakeops.agent.im.MutableClock(NOW);
+    ReportThreads threads = new ReportThreads(TestDatabases.h2(dir), clock);
+    assertThat(threads.claim("inc-1", "slack")).isTrue();
+    // Claimed, not (yet) posted: a failed or unthreaded post leaves it so.
+    assertThat(threads.reportOf("inc-1")).isEmpty();
+    clock.advance(java.time.Duration.ofSeconds(2));
+
+    threads.remember("inc-1", ReportThreads.slackKey("C0123", "1700000000.000100"));
+
+    ReportThread report = threads.reportOf("inc-1").orElseThrow();
+    assertThat(report).isEqualTo(new ReportThread("slack", "slack:C0123:1700000000.000100", NOW.plusSeconds(2)));
+    assertThat(report.channel()).isEqualTo("C0123");
+    assertThat(report.thread()).isEqualTo("1700000000.000100");
+    assertThat(threads.reportOf("inc-2")).isEmpty();
+  }
 }
