@@ -175,6 +175,20 @@ class ConsoleBrowserTest {
   }
 
   @Test
+  void theBrowserShowsAChatTurnsMarkupAsTextAndRunsNoneOfIt() {
+    String id = ConsoleFixtures.postAlert("BrowserChatProbe", "disk full");
+    String hostile = "<img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>\nsecond line";
+    IncidentChatPageTest.chat("incident-" + id, "mallory", hostile);
+
+    browser.get(url("/console/incidents/" + id));
+    WebElement turn = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#chat-turns pre.turn")));
+
+    assertThat(turn.getText()).isEqualTo(hostile);
+    assertThat(turn.findElements(By.xpath("./*"))).as("no element made from chat text").isEmpty();
+    assertThat(browser.getTitle()).doesNotContain("pwned").contains("BrowserChatProbe");
+  }
+
+  @Test
   void theBrowserShowsTheConsoleInChineseAndALoginFailure() {
     browser.get(url("/console/login?lang=zh-CN"));
     browser.findElement(By.id("token")).sendKeys("wrong-token");
