@@ -10,9 +10,7 @@ import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import io.quarkus.qute.TemplateData;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -46,8 +44,6 @@ public record IncidentView(String id, String alertname, String status, String al
     }
   }
 
-  private record Dated(String what, Instant at, String where) {}
-
   /** One piece of the verdict's evidence. */
   @TemplateData
   public record Evidence(String id, String code, String summary) {}
@@ -59,22 +55,22 @@ public record IncidentView(String id, String alertname, String status, String al
 
   static IncidentView of(Incident i, IncidentConversation conversation) {
     TriageReport report = i.report();
-    List<Dated> dated = new ArrayList<>();
-    dated.add(new Dated("timeline.received", i.receivedAt(), ""));
+    List<Event> timeline = new ArrayList<>();
+    timeline.add(new Event("timeline.received", i.receivedAt().toString(), ""));
     if (i.status() == IncidentStatus.TRIAGED && report != null) {
-      dated.add(new Dated("timeline.triaged", report.finishedAt(), ""));
+      timeline.add(new Event("timeline.triaged", report.finishedAt().toString(), ""));
     } else if (i.status() == IncidentStatus.FAILED) {
-      dated.add(new Dated("timeline.failed", i.updatedAt(), ""));
+      timeline.add(new Event("timeline.failed", i.updatedAt().toString(), ""));
     }
-    if (i.alertStatus() == AlertStatus.RESOLVED) {
-      dated.add(new Dated("timeline.resolved", i.endsAt() != null ? i.endsAt() : i.updatedAt(), ""));
-    }
+    // A report is posted once the triage is done.
     ReportThread posted = conversation.reportThread();
     if (posted != null) {
-      dated.add(new Dated("timeline.posted", posted.postedAt(), posted.platform() + " · " + posted.channel() + " · " + posted.thread()));
+      timeline.add(new Event("timeline.posted", posted.postedAt().toString(),
+          posted.platform() + " · " + posted.channel() + " · " + posted.thread()));
     }
-    dated.sort(Comparator.comparing(Dated::at));
-    List<Event> timeline = dated.stream().map(d -> new Event(d.what(), d.at().toString(), d.where())).toList();
+    if (i.alertStatus() == AlertStatus.RESOLVED) {
+      timeline.add(new Event("timeline.resolved", (i.endsAt() != null ? i.endsAt() : i.updatedAt()).toString(), ""));
+    }
     List<Evidence> evidence = new ArrayList<>();
     if (report != null) {
       Map<String, Finding> byId = report.findingsById();
