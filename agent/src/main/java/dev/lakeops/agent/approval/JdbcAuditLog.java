@@ -1,6 +1,7 @@
 package dev.lakeops.agent.approval;
 
 import dev.lakeops.agent.store.SqlErrors;
+import dev.lakeops.agent.store.Transactions;
 import dev.lakeops.runbooks.audit.AuditChain;
 import dev.lakeops.runbooks.audit.AuditEntry;
 import dev.lakeops.runbooks.audit.AuditLog;
@@ -35,45 +36,33 @@ public final class JdbcAuditLog implements AuditLog {
 
   @Override
   public AuditRecord append(AuditEntry entry) {
-    try (Connection c = dataSource.getConnection()) {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try {
-        long seq;
-        String previous;
-        try (PreparedStatement s = c.prepareStatement("SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE");
-            ResultSet rs = s.executeQuery()) {
-          if (!rs.next()) {
-            throw new IllegalStateException("audit_head row is missing: the audit log's schema was changed outside lakeops");
-          }
-          seq = rs.getLong(1) + 1;
-          previous = rs.getString(2);
+    return Transactions.run(dataSource, "append to the audit log", c -> {
+      long seq;
+      String previous;
+      try (PreparedStatement s = c.prepareStatement("SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE");
+          ResultSet rs = s.executeQuery()) {
+        if (!rs.next()) {
+          throw new IllegalStateException("audit_head row is missing: the audit log's schema was changed outside lakeops");
         }
-        Instant at = clock.instant();
-        String line = AuditChain.seal(seq, at, entry, previous);
-        AuditRecord record = AuditChain.read(line, "audit record " + seq);
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO audit_record (seq, at_us, line) VALUES (?, ?, ?)")) {
-          s.setLong(1, seq);
-          s.setLong(2, micros(at));
-          s.setString(3, line);
-          s.executeUpdate();
-        }
-        try (PreparedStatement s = c.prepareStatement("UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1")) {
-          s.setLong(1, seq);
-          s.setString(2, record.hash());
-          s.executeUpdate();
-        }
-        c.commit();
-        return record;
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(autoCommit);
+        seq = rs.getLong(1) + 1;
+        previous = rs.getString(2);
       }
-    } catch (SQLException e) {
-      throw SqlErrors.wrap("append to the audit log", e);
-    }
+      Instant at = clock.instant();
+      String line = AuditChain.seal(seq, at, entry, previous);
+      AuditRecord record = AuditChain.read(line, "audit record " + seq);
+      try (PreparedStatement s = c.prepareStatement("INSERT INTO audit_record (seq, at_us, line) VALUES (?, ?, ?)")) {
+        s.setLong(1, seq);
+        s.setLong(2, micros(at));
+        s.setString(3, line);
+        s.executeUpdate();
+      }
+      try (PreparedStatement s = c.prepareStatement("UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1")) {
+        s.setLong(1, seq);
+        s.setString(2, record.hash());
+        s.executeUpdate();
+      }
+      return record;
+    });
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.lakeops.agent.approval;
 
 import dev.lakeops.agent.store.SqlErrors;
+import dev.lakeops.agent.store.Transactions;
 import dev.lakeops.runbooks.approval.Approval;
 import dev.lakeops.runbooks.approval.Proposal;
 import dev.lakeops.runbooks.approval.ProposalJson;
@@ -96,46 +97,31 @@ public final class JdbcProposalStore implements ProposalStore {
   }
 
   private boolean change(String id, ProposalState expected, UnaryOperator<Proposal> change) {
-    try (Connection c = dataSource.getConnection()) {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try {
-        Proposal current;
-        try (PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal WHERE id = ? FOR UPDATE")) {
-          s.setString(1, id);
-          try (ResultSet rs = s.executeQuery()) {
-            if (!rs.next()) {
-              c.rollback();
-              return false;
-            }
-            current = ProposalJson.fromJson(rs.getString(1));
-          }
-        }
-        if (current.state() != expected) {
-          c.rollback();
-          return false;
-        }
-        Proposal changed = change.apply(current);
-        try (PreparedStatement s = c.prepareStatement("UPDATE proposal SET state = ?, doc = ? WHERE id = ? AND state = ?")) {
-          s.setString(1, changed.state().name());
-          s.setString(2, ProposalJson.toJson(changed));
-          s.setString(3, id);
-          s.setString(4, expected.name());
-          if (s.executeUpdate() != 1) {
-            c.rollback();
+    return Transactions.run(dataSource, "change proposal " + id, c -> {
+      Proposal current;
+      try (PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal WHERE id = ? FOR UPDATE")) {
+        s.setString(1, id);
+        try (ResultSet rs = s.executeQuery()) {
+          if (!rs.next()) {
             return false;
           }
+          current = ProposalJson.fromJson(rs.getString(1));
         }
-        c.commit();
-        return true;
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(autoCommit);
       }
-    } catch (SQLException e) {
-      throw SqlErrors.wrap("change proposal " + id, e);
-    }
+      if (current.state() != expected) {
+        return false;
+      }
+      Proposal changed = change.apply(current);
+      try (PreparedStatement s = c.prepareStatement("UPDATE proposal SET state = ?, doc = ? WHERE id = ? AND state = ?")) {
+        s.setString(1, changed.state().name());
+        s.setString(2, ProposalJson.toJson(changed));
+        s.setString(3, id);
+        s.setString(4, expected.name());
+        if (s.executeUpdate() != 1) {
+          return false;
+        }
+      }
+      return true;
+    });
   }
 }

@@ -1,6 +1,7 @@
 package dev.lakeops.agent.incident;
 
 import dev.lakeops.agent.store.SqlErrors;
+import dev.lakeops.agent.store.Transactions;
 import dev.lakeops.agent.store.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -97,22 +98,7 @@ public final class JdbcIncidentStore implements IncidentStore {
 
   @Override
   public Optional<Incident> update(String id, UnaryOperator<Incident> change) {
-    try (Connection c = dataSource.getConnection()) {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try {
-        Optional<Incident> changed = lockAndChange(c, id, change);
-        c.commit();
-        return changed;
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(autoCommit);
-      }
-    } catch (SQLException e) {
-      throw SqlErrors.wrap("update incident " + id, e);
-    }
+    return Transactions.run(dataSource, "update incident " + id, c -> lockAndChange(c, id, change));
   }
 
   @Override

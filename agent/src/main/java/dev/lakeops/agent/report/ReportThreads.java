@@ -2,6 +2,7 @@ package dev.lakeops.agent.report;
 
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.agent.store.SqlErrors;
+import dev.lakeops.agent.store.Transactions;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -132,29 +133,17 @@ public final class ReportThreads {
   public int forgetDeletedIncidents() {
     String orphans = "SELECT r.thread_key FROM report_thread r WHERE r.thread_key IS NOT NULL "
         + "AND NOT EXISTS (SELECT 1 FROM incident i WHERE i.id = r.incident_id)";
-    try (Connection c = dataSource.getConnection()) {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try {
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM chat_turn WHERE thread_key IN (" + orphans + ")")) {
-          s.executeUpdate();
-        }
-        int forgotten;
-        try (PreparedStatement s = c.prepareStatement(
-            "DELETE FROM report_thread WHERE NOT EXISTS (SELECT 1 FROM incident i WHERE i.id = report_thread.incident_id)")) {
-          forgotten = s.executeUpdate();
-        }
-        c.commit();
-        return forgotten;
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(autoCommit);
+    return Transactions.run(dataSource, "forget the report threads of deleted incidents", c -> {
+      try (PreparedStatement s = c.prepareStatement("DELETE FROM chat_turn WHERE thread_key IN (" + orphans + ")")) {
+        s.executeUpdate();
       }
-    } catch (SQLException e) {
-      throw SqlErrors.wrap("forget the report threads of deleted incidents", e);
-    }
+      int forgotten;
+      try (PreparedStatement s = c.prepareStatement(
+          "DELETE FROM report_thread WHERE NOT EXISTS (SELECT 1 FROM incident i WHERE i.id = report_thread.incident_id)")) {
+        forgotten = s.executeUpdate();
+      }
+      return forgotten;
+    });
   }
 
   private Optional<String> one(String what, String sql, String arg) {
