@@ -6,8 +6,7 @@ import java.util.List;
 /**
  * Where thread memory is kept, keyed by {@link ChatMessage#threadKey()}. The app keeps it in the
  * database ({@link JdbcChatThreadStore}), so threads outlive a restart and several lakeops instances
- * share them; {@link InMemoryChatThreadStore} keeps it in the JVM. Implementations are safe for
- * concurrent use.
+ * share them. Implementations are safe for concurrent use.
  */
 public interface ChatThreadStore {
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread memory in the JVM, bounded twice: each thread keeps its last {@code turnsPerThread} turns,
+ * Thread memory in the JVM, for tests that need no database, bounded twice: each thread keeps its last {@code turnsPerThread} turns,
  * and the least recently used threads are forgotten beyond {@code maxThreads}. Lost at restart.
  */
 public final class InMemoryChatThreadStore implements ChatThreadStore {
