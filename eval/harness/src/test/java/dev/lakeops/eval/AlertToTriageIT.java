@@ -1,5 +1,7 @@
 package dev.lakeops.eval;
 
+import dev.lakeops.cli.LakeopsCli;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

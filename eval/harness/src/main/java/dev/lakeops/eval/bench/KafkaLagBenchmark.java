@@ -1,5 +1,7 @@
 package dev.lakeops.eval.bench;
 
+import dev.lakeops.cli.LakeopsCli;
+
 import dev.lakeops.eval.sandbox.KafkaSandbox;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.kafka.KafkaCluster;

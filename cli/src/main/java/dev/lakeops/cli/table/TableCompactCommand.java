@@ -1,0 +1,151 @@
+package dev.lakeops.cli.table;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.table.commit.ConflictingChangesException;
+import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.maintenance.BucketCompactionPreview;
+import dev.lakeops.table.maintenance.CompactionPreview;
+import dev.lakeops.table.maintenance.CompactionPreviews;
+import dev.lakeops.table.write.CompactionMode;
+import dev.lakeops.table.write.CompactionReport;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lakeops table compact TABLE [--partition k=v,...] [--full]}: compacts the matching
+ * buckets as one COMPACT commit (Paimon's {@code compact} procedure) and reports the live files
+ * before and after.
+ */
+@Command(name = "compact", mixinStandardHelpOptions = true,
+    description = "Compact a table (or the partitions --partition matches) as one COMPACT commit: where the "
+        + "compaction picker would, or --full into one sorted run per bucket; --dry-run shows what it would merge.")
+final class TableCompactCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+  @Mixin TableTarget target;
+
+  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
+  String table;
+
+  @Option(names = "--partition", paramLabel = "K=V[,K=V]", description = "Only partitions with these values, e.g. dt=2024-01-01")
+  String partition;
+
+  @Option(names = "--full", description = "Full compaction: every bucket into one sorted run")
+  boolean full;
+
+  @Option(names = "--dry-run", description = "Show the buckets, files and bytes a compaction would merge; write nothing")
+  boolean dryRun;
+
+  @Option(names = "--user", paramLabel = "USER", defaultValue = "lakeops-compact",
+      description = "Commit user of the COMPACT snapshot (default ${DEFAULT-VALUE})")
+  String user;
+
+  @Override
+  public Integer call() {
+    Table t = target.load(spec, table);
+    Map<String, String> partitionSpec = partition == null ? Map.of() : parseSpec(spec, partition);
+    PartitionFilter filter;
+    try {
+      filter = partitionSpec.isEmpty() ? PartitionFilter.all() : PartitionFilter.matching(t.schema(), partitionSpec);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--partition " + partition + ": " + e.getMessage());
+    }
+    if (dryRun) {
+      return preview(t, partitionSpec, filter);
+    }
+    int liveBefore = t.newScan().withPartitionFilter(filter).plan().fileCount();
+    CompactionReport report;
+    try {
+      report = t.compact(user, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
+    } catch (ConflictingChangesException e) {
+      throw new ParameterException(spec.commandLine(), "compact " + table + ": another writer changed the same files; "
+          + "nothing was committed (" + e.getMessage() + ")");
+    } catch (UnsupportedOperationException e) {
+      throw new ParameterException(spec.commandLine(), "compact " + table + ": " + e.getMessage());
+    }
+    int liveAfter = t.newScan().withPartitionFilter(filter).plan().fileCount();
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("table", table);
+    result.put("partition", partitionSpec);
+    result.put("mode", full ? "full" : "universal");
+    result.put("snapshot", report.findSnapshot().map(s -> (Object) s.id()).orElse(null));
+    result.put("bucketsCompacted", report.bucketsCompacted());
+    result.put("filesReplaced", report.filesBefore());
+    result.put("filesWritten", report.filesAfter());
+    result.put("liveFilesBefore", liveBefore);
+    result.put("liveFilesAfter", liveAfter);
+    String text = report.findSnapshot().isEmpty()
+        ? "Nothing to compact in " + table + (partitionSpec.isEmpty() ? "" : " " + partitionSpec) + " (" + liveBefore
+            + " live files)."
+        : "Compacted " + report.bucketsCompacted() + " buckets of " + table + " as snapshot "
+            + report.snapshot().id() + ": " + report.filesBefore() + " files replaced by " + report.filesAfter()
+            + "; live files " + liveBefore + " -> " + liveAfter + ".";
+    TableActionOutput.print(spec, target.json, result, text);
+    return 0;
+  }
+
+  private int preview(Table t, Map<String, String> partitionSpec, PartitionFilter filter) {
+    CompactionPreview p;
+    try {
+      p = CompactionPreviews.preview(t, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
+    } catch (UnsupportedOperationException e) {
+      throw new ParameterException(spec.commandLine(), "compact " + table + ": " + e.getMessage());
+    }
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("table", table);
+    result.put("partition", partitionSpec);
+    result.put("mode", full ? "full" : "universal");
+    result.put("dryRun", true);
+    result.put("snapshot", p.snapshotId());
+    result.put("liveFilesBefore", p.liveFilesBefore());
+    result.put("inputFiles", p.inputFiles());
+    result.put("inputBytes", p.inputBytes());
+    result.put("estimatedOutputFiles", p.estimatedOutputFiles());
+    result.put("estimatedLiveFilesAfter", p.estimatedLiveFilesAfter());
+    List<Map<String, Object>> buckets = new java.util.ArrayList<>();
+    StringBuilder text = new StringBuilder("Dry run: compacting " + table + " would merge " + p.inputFiles()
+        + " files (" + p.inputBytes() + " bytes) in " + p.buckets().size() + " buckets; live files "
+        + p.liveFilesBefore() + " -> about " + p.estimatedLiveFilesAfter() + ".\n");
+    for (BucketCompactionPreview b : p.buckets()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("partition", b.partition());
+      m.put("bucket", b.bucket());
+      m.put("files", b.filesBefore());
+      m.put("sortedRuns", b.sortedRunsBefore());
+      m.put("inputFiles", b.inputFiles());
+      m.put("inputBytes", b.inputBytes());
+      m.put("outputLevel", b.outputLevel());
+      m.put("reason", b.reason());
+      buckets.add(m);
+      text.append("  ").append(b.partition().isEmpty() ? "" : b.partition() + "/").append("bucket-").append(b.bucket())
+          .append(": ").append(b.inputFiles().size()).append(" of ").append(b.filesBefore()).append(" files, ")
+          .append(b.inputBytes()).append(" bytes -> level ").append(b.outputLevel()).append(" (").append(b.reason())
+          .append(")\n");
+    }
+    result.put("buckets", buckets);
+    TableActionOutput.print(spec, target.json, result, text.toString());
+    return 0;
+  }
+
+  /** {@code k=v[,k=v]} as a map. */
+  static Map<String, String> parseSpec(CommandSpec spec, String text) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String part : List.of(text.split(","))) {
+      int eq = part.indexOf('=');
+      if (eq <= 0) {
+        throw new ParameterException(spec.commandLine(), "--partition " + text + ": expected KEY=VALUE[,KEY=VALUE], e.g. dt=2024-01-01");
+      }
+      values.put(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
+    }
+    return values;
+  }
+}

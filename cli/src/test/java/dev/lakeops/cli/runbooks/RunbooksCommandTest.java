@@ -1,0 +1,99 @@
+package dev.lakeops.cli.runbooks;
+
+import dev.lakeops.cli.LakeopsCli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.tools.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code lakeops runbooks list|validate|show}. */
+class RunbooksCommandTest {
+
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+  }
+
+  @Test
+  void listsEveryShippedRunbookAsAJsonArray() throws Exception {
+    assertThat(run("runbooks", "list", "--json")).isZero();
+
+    JsonNode list = Json.mapper().readTree(out.toString());
+    assertThat(list.isArray()).isTrue();
+    List<String> names = new ArrayList<>();
+    list.forEach(r -> names.add(r.path("name").asText()));
+    assertThat(names).hasSize(12).contains("flink-backpressure", "kafka-lag", "cdc-binlog-corruption", "table-snapshot-rollback");
+    JsonNode bp = list.get(0);
+    assertThat(bp.path("match").path("labels").path("alertname").asText()).isEqualTo("FlinkJobBackpressured");
+    assertThat(bp.path("tools").toString()).contains("flink.backpressure", "flink.health");
+  }
+
+  @Test
+  void listsAsTextByDefault() {
+    assertThat(run("runbooks", "list")).isZero();
+    assertThat(out.toString()).contains("kafka-lag", "proposes: kafka.reset_offsets");
+  }
+
+  @Test
+  void validatesEveryShippedRunbookWithoutArguments() {
+    assertThat(run("runbooks", "validate")).isZero();
+    assertThat(out.toString()).contains("ok flink-backpressure.yaml").contains("12 of 12 runbooks valid");
+  }
+
+  @Test
+  void printsEachProblemOfAnInvalidFileAndExitsOne() throws Exception {
+    Path good = Files.writeString(dir.resolve("good.yaml"), """
+        name: good
+        match: {keywords: [x]}
+        steps:
+          - id: done
+            end: {category: NO_FAULT, headline: ok, confidence: LOW}
+        """);
+    Path bad = Files.writeString(dir.resolve("bad.yaml"), """
+        name: bad
+        match: {keywords: [x]}
+        steps:
+          - id: p
+            probe: flink.reboot
+            output: o
+            next: nowhere
+          - id: q
+            propose: table.compact
+            args: {table: t}
+            next: p
+        """);
+
+    int exit = run("runbooks", "validate", good.toString(), bad.toString());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(out.toString()).contains("ok " + good).contains("1 of 2 runbooks valid");
+    assertThat(err.toString()).contains("invalid " + bad + ": step 'p': next 'nowhere' names no step").doesNotContain("Exception");
+  }
+
+  @Test
+  void namesAFileThatCannotBeRead() {
+    assertThat(run("runbooks", "validate", dir.resolve("missing.yaml").toString())).isEqualTo(1);
+    assertThat(err.toString()).contains("missing.yaml: cannot read the file");
+  }
+
+  @Test
+  void showsAShippedRunbookAndRefusesAnUnknownName() {
+    assertThat(run("runbooks", "show", "kafka-lag")).isZero();
+    assertThat(out.toString()).startsWith("# A consumer group is behind").contains("probe: kafka.lag");
+
+    assertThat(run("runbooks", "show", "nope")).isEqualTo(2);
+    assertThat(err.toString()).contains("no shipped runbook named 'nope'").contains("flink-backpressure");
+  }
+}
