@@ -1,5 +1,6 @@
 package dev.lakeops.runbooks;
 
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

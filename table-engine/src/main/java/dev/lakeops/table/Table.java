@@ -3,53 +3,39 @@ package dev.lakeops.table;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.commit.DataFileLocator;
-import dev.lakeops.table.commit.FileSystemSnapshotStore;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.commit.SnapshotFiles;
 import dev.lakeops.table.commit.SnapshotStore;
 import dev.lakeops.table.commit.TableCommitter;
 import dev.lakeops.table.io.FileIO;
-import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.read.TableRead;
 import dev.lakeops.table.read.TableScan;
-import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
+import dev.lakeops.table.store.TableNotFoundException;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.CompactionReport;
 import dev.lakeops.table.write.TableCompaction;
 import dev.lakeops.table.write.TableWrite;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One Paimon-format table: its schema, its snapshots, and the entry points to write, commit, scan,
  * read and compact it. Holds no mutable table state: every scan and write reads the snapshots it
  * needs, so one {@code Table} may be shared by threads. The schema is the latest when loaded;
- * {@link #refresh} reloads it.
+ * {@link #refresh} reloads it. What the table is on storage is its {@link TableStore}, which the
+ * scans, reads and writes below work on.
  */
 public final class Table {
 
-  private final FileIO io;
-  private final TablePaths paths;
-  private final TableSchema schema;
-  private final SnapshotStore store;
-  private final SnapshotFiles snapshotFiles;
-  private final DataFileLocator locator;
-  private final Map<Long, TableSchema> schemas = new ConcurrentHashMap<>();
+  private final TableStore store;
 
-  private Table(FileIO io, TablePaths paths, TableSchema schema) {
-    this.io = io;
-    this.paths = paths;
-    this.schema = schema;
-    this.store = new FileSystemSnapshotStore(io, paths);
-    this.snapshotFiles = new SnapshotFiles(new ManifestFiles(io, paths));
-    this.locator = new DataFileLocator(paths, schema);
-    schemas.put(schema.id(), schema);
+  private Table(TableStore store) {
+    this.store = requireNonNull(store, "store");
   }
 
   /**
@@ -59,43 +45,35 @@ public final class Table {
    * @throws dev.lakeops.table.schema.CorruptSchemaException the latest schema file does not decode
    */
   public static Table load(FileIO io, Path root) {
-    requireNonNull(io, "io");
-    TablePaths paths = new TablePaths(requireNonNull(root, "root"));
-    OptionalLong latest = OptionalLong.empty();
-    for (Path file : io.list(paths.schemaDir())) {
-      OptionalLong id = TablePaths.parseSchemaId(file.getFileName().toString());
-      if (id.isPresent() && (latest.isEmpty() || id.getAsLong() > latest.getAsLong())) {
-        latest = id;
-      }
-    }
-    if (latest.isEmpty()) {
-      throw new TableNotFoundException(root, io.exists(root) ? "no schema file in " + paths.schemaDir()
-          : "the directory does not exist");
-    }
-    return new Table(io, paths, SchemaJson.load(io, paths.schemaFile(latest.getAsLong())));
+    return new Table(TableStore.load(io, root));
   }
 
   /** The same table with its latest schema read again. */
   public Table refresh() {
-    return load(io, paths.root());
+    return new Table(store.refresh());
+  }
+
+  /** What the table is on storage: paths, schemas, snapshot store, file lists, committer. */
+  public TableStore store() {
+    return store;
   }
 
   /** The directory name, which is the table name inside its database. */
   public String name() {
-    return paths.root().getFileName().toString();
+    return store.name();
   }
 
   public FileIO io() {
-    return io;
+    return store.io();
   }
 
   public TablePaths paths() {
-    return paths;
+    return store.paths();
   }
 
   /** The latest schema when this instance was loaded. */
   public TableSchema schema() {
-    return schema;
+    return store.schema();
   }
 
   /**
@@ -104,33 +82,33 @@ public final class Table {
    * @throws java.io.UncheckedIOException the schema file does not exist or cannot be read
    */
   public TableSchema schema(long id) {
-    return schemas.computeIfAbsent(id, i -> SchemaJson.load(io, paths.schemaFile(i)));
+    return store.schema(id);
   }
 
   public TableOptions options() {
-    return schema.tableOptions();
+    return store.options();
   }
 
   public boolean hasPrimaryKey() {
-    return schema.hasPrimaryKey();
+    return store.hasPrimaryKey();
   }
 
   public SnapshotStore snapshotStore() {
-    return store;
+    return store.snapshotStore();
   }
 
   /** Reads manifests and live file sets of this table's snapshots (with a manifest cache). */
   public SnapshotFiles snapshotFiles() {
-    return snapshotFiles;
+    return store.snapshotFiles();
   }
 
   /** Where data files of a (partition, bucket) live. */
   public DataFileLocator locator() {
-    return locator;
+    return store.locator();
   }
 
   public Optional<Snapshot> latestSnapshot() {
-    return store.latest();
+    return store.latestSnapshot();
   }
 
   /**
@@ -142,22 +120,22 @@ public final class Table {
    *     (dynamic or postpone buckets on a primary-key table, merge engines other than deduplicate)
    */
   public TableWrite newWrite(String commitUser) {
-    return new TableWrite(this, commitUser);
+    return new TableWrite(store, commitUser);
   }
 
   /** The committer of this table: {@code commit}, {@code commitOverwrite}, {@code filterAndCommit}. */
   public TableCommitter newCommit() {
-    return TableCommitter.builder(io, paths, schema).store(store).build();
+    return store.newCommit();
   }
 
   /** A scan of the latest snapshot, without filter; see {@link TableScan} for time travel and pruning. */
   public TableScan newScan() {
-    return TableScan.of(this);
+    return TableScan.of(store);
   }
 
   /** A reader of all columns; see {@link TableRead} for projection and filters. */
   public TableRead newRead() {
-    return TableRead.of(this);
+    return TableRead.of(store);
   }
 
   /**
@@ -170,11 +148,11 @@ public final class Table {
    *     files first; nothing was committed
    */
   public CompactionReport compact(String commitUser, PartitionFilter partitions, CompactionMode mode) {
-    return new TableCompaction(this).run(commitUser, partitions, mode);
+    return new TableCompaction(store).run(commitUser, partitions, mode);
   }
 
   @Override
   public String toString() {
-    return "Table[" + paths.root() + "]";
+    return "Table[" + store.paths().root() + "]";
   }
 }

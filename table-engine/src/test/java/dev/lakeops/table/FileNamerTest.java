@@ -1,5 +1,6 @@
 package dev.lakeops.table;
 
+import dev.lakeops.table.paths.FileNamer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.UUID;

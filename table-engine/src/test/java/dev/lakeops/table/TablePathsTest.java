@@ -1,5 +1,7 @@
 package dev.lakeops.table;
 
+import dev.lakeops.table.paths.PartitionPaths;
+import dev.lakeops.table.paths.TablePaths;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -105,19 +107,19 @@ class TablePathsTest {
     LinkedHashMap<String, String> spec = new LinkedHashMap<>();
     spec.put("dt", "2024-01-01");
     spec.put("hr", "a/b=c:d%e#f?g*h\"i'j\\k{l}m[n]o^p\u0001q\u007Fr s-é");
-    String path = TablePaths.partitionPath(spec);
+    String path = PartitionPaths.partitionPath(spec);
 
     assertThat(path).isEqualTo("dt=2024-01-01/hr=a%2Fb%3Dc%3Ad%25e%23f%3Fg%2Ah%22i%27j%5Ck%7Bl%7Dm%5Bn%5Do%5Ep%01q%7Fr s-é");
-    assertThat(TablePaths.parsePartitionPath(path)).isEqualTo(spec);
-    assertThat(TablePaths.parsePartitionPath(path + "/")).isEqualTo(spec);
-    assertThat(TablePaths.partitionPath(new LinkedHashMap<>())).isEmpty();
+    assertThat(PartitionPaths.parsePartitionPath(path)).isEqualTo(spec);
+    assertThat(PartitionPaths.parsePartitionPath(path + "/")).isEqualTo(spec);
+    assertThat(PartitionPaths.partitionPath(new LinkedHashMap<>())).isEmpty();
   }
 
   @Test
   void leavesMalformedEscapesAsTheyAre() {
-    assertThat(TablePaths.unescapePathName("100%")).isEqualTo("100%");
-    assertThat(TablePaths.unescapePathName("a%zzb")).isEqualTo("a%zzb");
-    assertThat(TablePaths.unescapePathName("a%2F")).isEqualTo("a/");
+    assertThat(PartitionPaths.unescapePathName("100%")).isEqualTo("100%");
+    assertThat(PartitionPaths.unescapePathName("a%zzb")).isEqualTo("a%zzb");
+    assertThat(PartitionPaths.unescapePathName("a%2F")).isEqualTo("a/");
   }
 
   @Test
@@ -125,9 +127,9 @@ class TablePathsTest {
     RowType type = RowType.of(List.of(new DataField(0, "dt", AtomicType.string()),
         new DataField(1, "region", AtomicType.string())));
 
-    assertThat(TablePaths.partitionPath(type, Row.of(null, " "), TablePaths.DEFAULT_PARTITION_NAME, true))
+    assertThat(PartitionPaths.partitionPath(type, Row.of(null, " "), PartitionPaths.DEFAULT_PARTITION_NAME, true))
         .isEqualTo("dt=__DEFAULT_PARTITION__/region=__DEFAULT_PARTITION__");
-    assertThat(TablePaths.partitionPath(type, Row.of("2024-01-01", "eu"), "x", true)).isEqualTo("dt=2024-01-01/region=eu");
+    assertThat(PartitionPaths.partitionPath(type, Row.of("2024-01-01", "eu"), "x", true)).isEqualTo("dt=2024-01-01/region=eu");
   }
 
   @Test
@@ -137,8 +139,8 @@ class TablePathsTest {
         new DataField(3, "ts", AtomicType.timestamp(3)), new DataField(4, "b", AtomicType.of(TypeRoot.BOOLEAN))));
     Row row = Row.of(LocalDate.of(2024, 1, 1), -5, new BigDecimal("1.5"), LocalDateTime.of(2024, 1, 1, 12, 30), true);
 
-    assertThat(TablePaths.partitionPath(type, row, "x", true)).isEqualTo("d=19723/n=-5/m=1.50/ts=2024-01-01T12%3A30/b=true");
-    assertThatThrownBy(() -> TablePaths.partitionPath(type, row, "x", false))
+    assertThat(PartitionPaths.partitionPath(type, row, "x", true)).isEqualTo("d=19723/n=-5/m=1.50/ts=2024-01-01T12%3A30/b=true");
+    assertThatThrownBy(() -> PartitionPaths.partitionPath(type, row, "x", false))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ts");
   }
 
@@ -146,16 +148,16 @@ class TablePathsTest {
   void rendersDatePartitionsIsoWithoutLegacyNames() {
     RowType type = RowType.of(List.of(new DataField(0, "d", AtomicType.of(TypeRoot.DATE))));
 
-    assertThat(TablePaths.partitionPath(type, Row.of(LocalDate.of(2024, 1, 1)), "x", false)).isEqualTo("d=2024-01-01");
+    assertThat(PartitionPaths.partitionPath(type, Row.of(LocalDate.of(2024, 1, 1)), "x", false)).isEqualTo("d=2024-01-01");
   }
 
   @Test
   void rejectsBinaryPartitionColumnsAndWrongArity() {
     RowType type = RowType.of(List.of(new DataField(0, "b", AtomicType.bytes())));
 
-    assertThatThrownBy(() -> TablePaths.partitionPath(type, Row.of((Object) new byte[] {1}), "x", true))
+    assertThatThrownBy(() -> PartitionPaths.partitionPath(type, Row.of((Object) new byte[] {1}), "x", true))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("b");
-    assertThatThrownBy(() -> TablePaths.partitionPath(type, Row.of(1, 2), "x", true))
+    assertThatThrownBy(() -> PartitionPaths.partitionPath(type, Row.of(1, 2), "x", true))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 values");
   }
 }

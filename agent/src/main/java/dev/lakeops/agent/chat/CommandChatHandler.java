@@ -2,7 +2,7 @@ package dev.lakeops.agent.chat;
 
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.runbooks.AlertSignal;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.ToolReport;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.lakeops.agent.chat;
 
-import dev.lakeops.table.TableNotFoundException;
+import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.meta.Snapshot;

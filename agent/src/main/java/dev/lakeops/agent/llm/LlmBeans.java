@@ -56,7 +56,7 @@ public class LlmBeans {
   @Produces
   @Singleton
   LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals,
-      dev.lakeops.runbooks.DeterministicPlanner planner, dev.lakeops.agent.config.LakeopsConfig lakeops,
+      dev.lakeops.runbooks.plan.DeterministicPlanner planner, dev.lakeops.agent.config.LakeopsConfig lakeops,
       dev.lakeops.agent.binlog.BinlogServersConfig binlogServers, Clock clock) {
     LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka)
         .add(new RunbookTools(planner));

@@ -1,7 +1,7 @@
 package dev.lakeops.agent.triage;
 
 import dev.lakeops.agent.config.LakeopsConfig;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.KafkaBindings;
 import dev.lakeops.runbooks.tool.TableBindings;

@@ -7,7 +7,7 @@ import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.llm.LlmFollowUp;
 import dev.lakeops.agent.report.ReportPoster;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;

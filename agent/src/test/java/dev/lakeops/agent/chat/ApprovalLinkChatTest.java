@@ -2,7 +2,7 @@ package dev.lakeops.agent.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -8,7 +8,7 @@ import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.Confidence;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.StepRecord;
 import dev.lakeops.runbooks.TriageReport;

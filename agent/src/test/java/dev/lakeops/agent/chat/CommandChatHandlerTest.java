@@ -2,7 +2,7 @@ package dev.lakeops.agent.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;

@@ -1,7 +1,7 @@
 package dev.lakeops.agent.llm;
 
 import dev.lakeops.runbooks.AlertSignal;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;

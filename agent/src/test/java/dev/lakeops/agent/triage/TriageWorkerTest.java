@@ -15,7 +15,7 @@ import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.Runbook;
 import dev.lakeops.runbooks.TriageReport;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.lakeops.cli.table;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TableNotFoundException;
+import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.DatabaseNotFoundException;
 import dev.lakeops.table.catalog.Identifier;

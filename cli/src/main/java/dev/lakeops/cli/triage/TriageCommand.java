@@ -5,7 +5,7 @@ import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.cli.kafka.KafkaTarget;
 
 import dev.lakeops.runbooks.AlertSignal;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.tool.BinlogBindings;
 import dev.lakeops.runbooks.tool.FlinkBindings;

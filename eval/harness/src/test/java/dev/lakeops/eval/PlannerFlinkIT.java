@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.eval.sandbox.FlinkScenarios;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
-import dev.lakeops.runbooks.DeterministicPlanner;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.StepRecord;
 import dev.lakeops.runbooks.TriageReport;

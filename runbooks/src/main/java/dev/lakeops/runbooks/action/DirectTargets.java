@@ -1,7 +1,7 @@
 package dev.lakeops.runbooks.action;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TableNotFoundException;
+import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.io.LocalFileIO;

@@ -1,6 +1,6 @@
 package dev.lakeops.runbooks.action;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Consumer;

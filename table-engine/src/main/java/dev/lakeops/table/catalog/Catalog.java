@@ -3,8 +3,8 @@ package dev.lakeops.table.catalog;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TableNotFoundException;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.store.TableNotFoundException;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.io.LocalFileIO;

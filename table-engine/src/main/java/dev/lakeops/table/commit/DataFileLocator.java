@@ -1,8 +1,9 @@
 package dev.lakeops.table.commit;
 
+import dev.lakeops.table.paths.PartitionPaths;
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
@@ -41,7 +42,7 @@ public final class DataFileLocator {
 
   /** The relative directory of a partition ({@code dt=2024-01-01}); empty for an unpartitioned table. */
   public String partitionPath(BinaryRow partition) {
-    return partitionPaths.computeIfAbsent(partition, p -> TablePaths.partitionPath(partitionType,
+    return partitionPaths.computeIfAbsent(partition, p -> PartitionPaths.partitionPath(partitionType,
         BinaryRowCodec.decode(partitionType, p), defaultPartitionName, legacyPartitionName));
   }
 

@@ -2,7 +2,7 @@ package dev.lakeops.table.commit;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Snapshot;

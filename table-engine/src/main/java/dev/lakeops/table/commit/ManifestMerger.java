@@ -2,7 +2,7 @@ package dev.lakeops.table.commit;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.FileNamer;
+import dev.lakeops.table.paths.FileNamer;
 import dev.lakeops.table.meta.FileIdentifier;
 import dev.lakeops.table.meta.FileKind;
 import dev.lakeops.table.meta.ManifestEntry;

@@ -1,6 +1,7 @@
 package dev.lakeops.table.commit;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.PartitionPaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.schema.TableOptions;
@@ -46,7 +47,7 @@ public interface PartitionFilter {
     TableOptions options = schema.tableOptions();
     Map<String, String> wanted = Map.copyOf(spec);
     return partition -> {
-      LinkedHashMap<String, String> values = TablePaths.partitionSpec(type, BinaryRowCodec.decode(type, partition),
+      LinkedHashMap<String, String> values = PartitionPaths.partitionSpec(type, BinaryRowCodec.decode(type, partition),
           options.partitionDefaultName(), options.partitionLegacyName());
       return wanted.entrySet().stream().allMatch(e -> e.getValue().equals(values.get(e.getKey())));
     };

@@ -2,8 +2,8 @@ package dev.lakeops.table.commit;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.FileNamer;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.FileNamer;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.DataFileMeta;

@@ -14,7 +14,7 @@ import java.util.Optional;
  *
  * <p>Every {@link IOException} surfaces as an {@link UncheckedIOException} whose message names the
  * path; a missing file on read surfaces as one whose cause is a
- * {@link java.nio.file.NoSuchFileException}. Paths are those made by {@link dev.lakeops.table.TablePaths}.
+ * {@link java.nio.file.NoSuchFileException}. Paths are those made by {@link dev.lakeops.table.paths.TablePaths}.
  *
  * <p>Two write primitives carry the table's safety:
  * <ul>

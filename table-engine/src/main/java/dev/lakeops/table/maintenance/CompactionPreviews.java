@@ -1,7 +1,8 @@
 package dev.lakeops.table.maintenance;
 
+import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.lsm.CompactionPicker;
 import dev.lakeops.table.lsm.CompactionUnit;
@@ -59,7 +60,7 @@ public final class CompactionPreviews {
       }
       List<DataFileMeta> files = unit.get().files();
       long bytes = files.stream().mapToLong(DataFileMeta::fileSize).sum();
-      String partition = partitionType.arity() == 0 ? "" : TablePaths.partitionPath(partitionType,
+      String partition = partitionType.arity() == 0 ? "" : PartitionPaths.partitionPath(partitionType,
           BinaryRowCodec.decode(partitionType, split.partition()), options.partitionDefaultName(),
           options.partitionLegacyName());
       buckets.add(new BucketCompactionPreview(partition, split.bucket(), split.files().size(),

@@ -1,6 +1,6 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.IndexManifestEntry;

@@ -1,6 +1,6 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.CommitResult;
 import dev.lakeops.table.commit.TableCommitter;
 import dev.lakeops.table.io.FileExistsException;

@@ -2,7 +2,7 @@ package dev.lakeops.table.maintenance;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.DataFileLocator;
 import dev.lakeops.table.commit.FileSystemSnapshotStore;
 import dev.lakeops.table.commit.SnapshotFiles;

@@ -2,7 +2,7 @@ package dev.lakeops.table.meta;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.types.RowType;
 import java.nio.file.Path;
@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Reads and writes the Avro files in a table's {@code manifest/} directory through a
  * {@link FileIO}, by file name. Writes are atomic (no reader sees a partial manifest); names come
- * from {@link dev.lakeops.table.FileNamer} and are never reused.
+ * from {@link dev.lakeops.table.paths.FileNamer} and are never reused.
  */
 public final class ManifestFiles {
 

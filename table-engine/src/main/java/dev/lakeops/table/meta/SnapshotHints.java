@@ -1,6 +1,6 @@
 package dev.lakeops.table.meta;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package dev.lakeops.table.read;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.deletion.DeletionVector;
 import dev.lakeops.table.format.CorruptDataFileException;
 import dev.lakeops.table.format.DataFileFormat;
-import dev.lakeops.table.format.DataFileFormats;
+import dev.lakeops.table.formats.DataFileFormats;
 import dev.lakeops.table.format.DataFileReader;
 import dev.lakeops.table.format.KeyValue;
 import dev.lakeops.table.format.KeyValueLayout;
@@ -28,9 +28,9 @@ import java.util.NoSuchElementException;
  */
 public final class DataFileAccess {
 
-  private final Table table;
+  private final TableStore table;
 
-  public DataFileAccess(Table table) {
+  public DataFileAccess(TableStore table) {
     this.table = table;
   }
 

@@ -1,6 +1,6 @@
 package dev.lakeops.table.read;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.deletion.DeletionFile;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.DeletionVectorRange;
@@ -39,7 +39,7 @@ final class DeletionFiles {
    *
    * @throws dev.lakeops.table.meta.CorruptManifestException the index manifest does not decode
    */
-  static DeletionFiles of(Table table, Snapshot snapshot) {
+  static DeletionFiles of(TableStore table, Snapshot snapshot) {
     if (snapshot.indexManifest() == null) {
       return none();
     }
@@ -61,7 +61,7 @@ final class DeletionFiles {
     return new DeletionFiles(byBucket);
   }
 
-  private static Path indexFile(Table table, IndexManifestEntry index, boolean inDataDir) {
+  private static Path indexFile(TableStore table, IndexManifestEntry index, boolean inDataDir) {
     if (index.externalPath() != null) {
       String external = index.externalPath();
       return external.contains(":/") ? Path.of(URI.create(external)) : Path.of(external);

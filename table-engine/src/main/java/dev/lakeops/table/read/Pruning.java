@@ -1,6 +1,6 @@
 package dev.lakeops.table.read;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.bucket.BucketFunction;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.meta.BinaryRow;
@@ -27,7 +27,7 @@ final class Pruning {
 
   private static final int MAX_BUCKET_KEY_COMBINATIONS = 256;
 
-  private final Table table;
+  private final TableStore table;
   private final @Nullable Predicate filter;
   private final @Nullable Predicate partitionFilter;
   private final @Nullable Predicate keyFilter;
@@ -36,7 +36,7 @@ final class Pruning {
   private final Map<BinaryRow, Boolean> partitionMatches = new HashMap<>();
   private final Map<Integer, Set<Integer>> bucketsByTotal = new HashMap<>();
 
-  Pruning(Table table, @Nullable Predicate filter) {
+  Pruning(TableStore table, @Nullable Predicate filter) {
     this.table = table;
     this.filter = filter;
     TableSchema schema = table.schema();

@@ -1,6 +1,6 @@
 package dev.lakeops.table.read;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.commit.SnapshotStore;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
@@ -14,9 +14,9 @@ import java.util.OptionalLong;
 /** Finds the snapshot a {@link ScanTarget} names. */
 final class SnapshotResolver {
 
-  private final Table table;
+  private final TableStore table;
 
-  SnapshotResolver(Table table) {
+  SnapshotResolver(TableStore table) {
     this.table = table;
   }
 

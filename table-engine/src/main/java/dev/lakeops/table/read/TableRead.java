@@ -2,7 +2,7 @@ package dev.lakeops.table.read;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.deletion.DeletionVector;
@@ -38,17 +38,17 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TableRead {
 
-  private final Table table;
+  private final TableStore table;
   private final int[] projection;
   private final @Nullable Predicate filter;
 
-  private TableRead(Table table, int[] projection, @Nullable Predicate filter) {
+  private TableRead(TableStore table, int[] projection, @Nullable Predicate filter) {
     this.table = table;
     this.projection = projection;
     this.filter = filter;
   }
 
-  public static TableRead of(Table table) {
+  public static TableRead of(TableStore table) {
     requireNonNull(table, "table");
     int[] all = new int[table.schema().fields().size()];
     for (int i = 0; i < all.length; i++) {

@@ -2,7 +2,7 @@ package dev.lakeops.table.read;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.commit.SnapshotFiles;
 import dev.lakeops.table.deletion.DeletionFile;
@@ -42,13 +42,13 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TableScan {
 
-  private final Table table;
+  private final TableStore table;
   private final ScanTarget target;
   private final @Nullable Predicate filter;
   private final @Nullable PartitionFilter partitions;
   private final @Nullable Integer bucket;
 
-  private TableScan(Table table, ScanTarget target, @Nullable Predicate filter, @Nullable PartitionFilter partitions,
+  private TableScan(TableStore table, ScanTarget target, @Nullable Predicate filter, @Nullable PartitionFilter partitions,
                     @Nullable Integer bucket) {
     this.table = table;
     this.target = target;
@@ -57,7 +57,7 @@ public final class TableScan {
     this.bucket = bucket;
   }
 
-  public static TableScan of(Table table) {
+  public static TableScan of(TableStore table) {
     return new TableScan(requireNonNull(table, "table"), ScanTarget.LATEST, null, null, null);
   }
 

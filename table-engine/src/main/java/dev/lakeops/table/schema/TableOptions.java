@@ -1,6 +1,7 @@
 package dev.lakeops.table.schema;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.PartitionPaths;
+import dev.lakeops.table.paths.TablePaths;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
@@ -177,7 +178,7 @@ public record TableOptions(Map<String, String> map) {
   }
 
   public String partitionDefaultName() {
-    return string(PARTITION_DEFAULT_NAME, TablePaths.DEFAULT_PARTITION_NAME);
+    return string(PARTITION_DEFAULT_NAME, PartitionPaths.DEFAULT_PARTITION_NAME);
   }
 
   public boolean partitionLegacyName() {

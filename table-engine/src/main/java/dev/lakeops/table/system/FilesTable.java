@@ -5,7 +5,7 @@ import static dev.lakeops.table.system.Columns.INT;
 import static dev.lakeops.table.system.Columns.STRING;
 import static dev.lakeops.table.system.Columns.TIMESTAMP;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;

@@ -3,7 +3,7 @@ package dev.lakeops.table.system;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Consumer;
 import dev.lakeops.table.meta.ConsumerJson;

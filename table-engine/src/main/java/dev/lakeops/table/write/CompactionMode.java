@@ -1,6 +1,6 @@
 package dev.lakeops.table.write;
 
-/** How {@link dev.lakeops.table.Table#compact} compacts each bucket. */
+/** How {@code Table.compact} compacts each bucket. */
 public enum CompactionMode {
   /** Everything into one sorted run in the highest level (Paimon's full compaction). */
   FULL,

@@ -1,6 +1,6 @@
 package dev.lakeops.table.write;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.CommitResult;
@@ -16,9 +16,9 @@ import java.util.Set;
 /** Compacts the buckets of some partitions of a table and commits the result as one COMPACT snapshot. */
 public final class TableCompaction {
 
-  private final Table table;
+  private final TableStore table;
 
-  public TableCompaction(Table table) {
+  public TableCompaction(TableStore table) {
     this.table = table;
   }
 
@@ -41,7 +41,7 @@ public final class TableCompaction {
         buckets.add(Map.entry(e.partition(), e.bucket()));
       }
     }
-    try (TableWrite write = table.newWrite(commitUser)) {
+    try (TableWrite write = new TableWrite(table, commitUser)) {
       for (Map.Entry<BinaryRow, Integer> bucket : buckets) {
         if (mode == CompactionMode.FULL) {
           write.fullCompact(bucket.getKey(), bucket.getValue());

@@ -2,7 +2,7 @@ package dev.lakeops.table.write;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.Table;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.bucket.BucketFunction;
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
@@ -51,7 +51,7 @@ public final class TableWrite implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(TableWrite.class);
 
-  private final Table table;
+  private final TableStore table;
   private final String commitUser;
   private final WriteContext context;
   private final TableSchema schema;
@@ -74,7 +74,7 @@ public final class TableWrite implements AutoCloseable {
    *     buckets on a primary-key table, postpone buckets on an append table, or a merge engine
    *     other than {@code deduplicate}
    */
-  public TableWrite(Table table, String commitUser) {
+  public TableWrite(TableStore table, String commitUser) {
     this.table = requireNonNull(table, "table");
     this.commitUser = requireNonNull(commitUser, "commitUser");
     if (commitUser.isBlank()) {

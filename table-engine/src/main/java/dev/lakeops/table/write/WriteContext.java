@@ -1,10 +1,10 @@
 package dev.lakeops.table.write;
 
-import dev.lakeops.table.FileNamer;
-import dev.lakeops.table.Table;
+import dev.lakeops.table.paths.FileNamer;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.format.Compression;
 import dev.lakeops.table.format.DataFileFormat;
-import dev.lakeops.table.format.DataFileFormats;
+import dev.lakeops.table.formats.DataFileFormats;
 import dev.lakeops.table.format.KeyValueLayout;
 import dev.lakeops.table.format.StatsMode;
 import dev.lakeops.table.lsm.KeyOrder;
@@ -19,11 +19,11 @@ import org.jspecify.annotations.Nullable;
  *
  * @param layout the key-value layout of primary-key tables; null for append tables
  */
-record WriteContext(Table table, TableSchema schema, @Nullable KeyValueLayout layout, @Nullable KeyOrder keyOrder,
+record WriteContext(TableStore table, TableSchema schema, @Nullable KeyValueLayout layout, @Nullable KeyOrder keyOrder,
                     DataFileFormat format, Compression compression, StatsMode statsMode, FileNamer namer,
                     long targetFileSize) {
 
-  static WriteContext of(Table table) {
+  static WriteContext of(TableStore table) {
     TableSchema schema = table.schema();
     TableOptions options = schema.tableOptions();
     DataFileFormat format = DataFileFormats.find(options.fileFormat()).orElseThrow(() ->

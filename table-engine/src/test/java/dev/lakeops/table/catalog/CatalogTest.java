@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TableNotFoundException;
+import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.TypeRoot;
 import java.nio.file.Files;

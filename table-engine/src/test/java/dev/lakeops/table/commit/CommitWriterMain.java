@@ -1,6 +1,6 @@
 package dev.lakeops.table.commit;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.maintenance.ExpireRetention;

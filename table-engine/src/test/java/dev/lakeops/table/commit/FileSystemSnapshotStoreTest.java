@@ -3,7 +3,7 @@ package dev.lakeops.table.commit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;

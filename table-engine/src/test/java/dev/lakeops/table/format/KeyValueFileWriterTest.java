@@ -1,5 +1,6 @@
 package dev.lakeops.table.format;
 
+import dev.lakeops.table.formats.DataFileFormats;
 import static dev.lakeops.table.format.SampleTables.notNull;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

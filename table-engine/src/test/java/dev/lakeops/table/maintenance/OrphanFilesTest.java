@@ -2,8 +2,8 @@ package dev.lakeops.table.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.table.FileNamer;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.FileNamer;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;

@@ -7,8 +7,8 @@ import static dev.lakeops.table.meta.ManifestFixtures.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lakeops.table.FileNamer;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.FileNamer;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.types.AtomicType;

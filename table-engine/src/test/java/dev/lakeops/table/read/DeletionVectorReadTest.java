@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.catalog.TestTables;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.data.Row;
@@ -103,7 +103,7 @@ class DeletionVectorReadTest {
 
   private static List<Row> rowsOf(Table table, DataSplit split, DataFileMeta file) {
     List<Row> rows = new ArrayList<>();
-    try (var it = new DataFileAccess(table).rows(split.partition(), split.bucket(), file, new int[] {0, 1})) {
+    try (var it = new DataFileAccess(table.store()).rows(split.partition(), split.bucket(), file, new int[] {0, 1})) {
       it.forEachRemaining(rows::add);
     }
     return rows;

@@ -1,7 +1,8 @@
 package dev.lakeops.tools.table;
 
+import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
@@ -76,7 +77,7 @@ public final class CompactionBacklogProbe {
     if (type.arity() == 0) {
       return "";
     }
-    return TablePaths.partitionPath(type, BinaryRowCodec.decode(type, partition), table.options().partitionDefaultName(),
+    return PartitionPaths.partitionPath(type, BinaryRowCodec.decode(type, partition), table.options().partitionDefaultName(),
         table.options().partitionLegacyName());
   }
 }

@@ -88,7 +88,7 @@ public final class DuplicateKeysProbe {
     List<Long> fileOrigins = new ArrayList<>();
     KeyTally pkInFiles = new KeyTally(true);
     KeyTally keysInFiles = new KeyTally(false);
-    DataFileAccess access = new DataFileAccess(table);
+    DataFileAccess access = new DataFileAccess(table.store());
     long fileRows = 0;
     boolean truncated = false;
     outer:

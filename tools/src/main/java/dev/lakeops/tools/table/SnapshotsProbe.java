@@ -1,7 +1,7 @@
 package dev.lakeops.tools.table;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.maintenance.Tags;
 import dev.lakeops.table.meta.ConsumerJson;
 import dev.lakeops.table.meta.SnapshotHints;

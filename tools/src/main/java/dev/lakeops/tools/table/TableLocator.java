@@ -1,7 +1,7 @@
 package dev.lakeops.tools.table;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.TableNotFoundException;
+import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.tools.ProbeException;

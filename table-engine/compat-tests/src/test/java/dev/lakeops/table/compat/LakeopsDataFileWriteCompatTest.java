@@ -7,7 +7,7 @@ import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.format.ColumnStats;
 import dev.lakeops.table.format.Compression;
 import dev.lakeops.table.format.DataFileFormat;
-import dev.lakeops.table.format.DataFileFormats;
+import dev.lakeops.table.formats.DataFileFormats;
 import dev.lakeops.table.format.DataFileReader;
 import dev.lakeops.table.format.KeyValue;
 import dev.lakeops.table.format.KeyValueFileWriter;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.format.DataFileFormat;
-import dev.lakeops.table.format.DataFileFormats;
+import dev.lakeops.table.formats.DataFileFormats;
 import dev.lakeops.table.format.DataFileReader;
 import dev.lakeops.table.format.KeyValue;
 import dev.lakeops.table.format.KeyValueLayout;

@@ -1,8 +1,9 @@
 package dev.lakeops.table.compat;
 
+import dev.lakeops.table.paths.PartitionPaths;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.meta.LiveFiles;
 import dev.lakeops.table.meta.ManifestAvro;
@@ -117,7 +118,7 @@ class PaimonMetadataCompatTest {
                 dev.lakeops.table.meta.BinaryRowCodec.encode(schema.partitionType(), ours.project(partitionIndexes));
             assertThat(Describe.hex(dataSplit.partition()))
                 .isEqualTo(java.util.HexFormat.of().formatHex(partition.toSerialized()));
-            String dir = TablePaths.partitionPath(schema.partitionType(), ours.project(partitionIndexes),
+            String dir = PartitionPaths.partitionPath(schema.partitionType(), ours.project(partitionIndexes),
                 schema.tableOptions().partitionDefaultName(), schema.tableOptions().partitionLegacyName());
             assertThat(paths(table).bucketDir(dir, dataSplit.bucket())
                 .resolve(dataSplit.dataFiles().get(0).fileName())).exists();

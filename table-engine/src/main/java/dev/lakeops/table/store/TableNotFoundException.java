@@ -1,4 +1,4 @@
-package dev.lakeops.table;
+package dev.lakeops.table.store;
 
 import java.nio.file.Path;
 

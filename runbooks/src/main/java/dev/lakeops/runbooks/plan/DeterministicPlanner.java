@@ -1,5 +1,11 @@
-package dev.lakeops.runbooks;
+package dev.lakeops.runbooks.plan;
 
+import dev.lakeops.runbooks.Verdict;
+import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.Runbook;
+import dev.lakeops.runbooks.Confidence;
+import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.load.RunbookLoader;
 import dev.lakeops.runbooks.plan.GraphRunbook;
 import dev.lakeops.runbooks.tool.ToolRegistry;

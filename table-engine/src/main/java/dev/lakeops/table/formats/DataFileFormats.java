@@ -1,6 +1,7 @@
-package dev.lakeops.table.format;
+package dev.lakeops.table.formats;
 
-import dev.lakeops.table.TablePaths;
+import dev.lakeops.table.format.DataFileFormat;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.format.avro.AvroFileFormat;
 import dev.lakeops.table.format.parquet.ParquetFileFormat;
 import java.nio.file.Path;

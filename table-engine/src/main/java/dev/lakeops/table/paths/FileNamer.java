@@ -1,5 +1,6 @@
-package dev.lakeops.table;
+package dev.lakeops.table.paths;
 
+import dev.lakeops.table.paths.TablePaths;
 import static java.util.Objects.requireNonNull;
 
 import java.util.UUID;

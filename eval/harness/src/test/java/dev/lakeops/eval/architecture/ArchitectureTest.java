@@ -1,0 +1,88 @@
+package dev.lakeops.eval.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The map of DESIGN.md, checked on the compiled main classes of every module (this module sees
+ * them all): dependencies run {@code table-engine <- tools <- runbooks <- {cli, agent}}, with
+ * {@code eval} on top and imported by nothing, and no module has a package cycle.
+ */
+class ArchitectureTest {
+
+  private static JavaClasses main;
+
+  @BeforeAll
+  static void importMainClasses() {
+    main = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("dev.lakeops");
+  }
+
+  @Test
+  void modulesDependOneWay() {
+    modules().check(main);
+  }
+
+  @Test
+  void theTableEngineCoreKnowsNoFlinkHadoopQuarkusOrLangchain4j() {
+    noClasses().that().resideInAPackage("dev.lakeops.table..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.apache.flink..", "org.apache.hadoop.fs..",
+            "io.quarkus..", "dev.langchain4j..", "software.amazon..")
+        .check(main);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"table", "tools", "runbooks", "cli", "agent", "eval"})
+  void noModuleHasAPackageCycle(String module) {
+    packageCycles(module).check(main);
+  }
+
+  /** The layers of DESIGN.md. */
+  static ArchRule modules() {
+    return layeredArchitecture().consideringOnlyDependenciesInLayers()
+        .layer("table-engine").definedBy("dev.lakeops.table..")
+        .layer("tools").definedBy("dev.lakeops.tools..")
+        .layer("runbooks").definedBy("dev.lakeops.runbooks..")
+        .layer("cli").definedBy("dev.lakeops.cli..")
+        .layer("agent").definedBy("dev.lakeops.agent..")
+        .layer("eval").definedBy("dev.lakeops.eval..")
+        .whereLayer("eval").mayNotBeAccessedByAnyLayer()
+        .whereLayer("agent").mayOnlyBeAccessedByLayers("eval")
+        .whereLayer("cli").mayOnlyBeAccessedByLayers("eval")
+        .whereLayer("runbooks").mayOnlyBeAccessedByLayers("cli", "agent", "eval")
+        .whereLayer("tools").mayOnlyBeAccessedByLayers("runbooks", "cli", "agent", "eval")
+        .whereLayer("table-engine").mayOnlyBeAccessedByLayers("tools", "runbooks", "cli", "agent", "eval");
+  }
+
+  /** Every package of {@code dev.lakeops.<module>} (the root and each nested one) is a slice of its own. */
+  static ArchRule packageCycles(String module) {
+    String root = "dev.lakeops." + module;
+    SliceAssignment byPackage = new SliceAssignment() {
+      @Override
+      public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+        String pkg = javaClass.getPackageName();
+        return pkg.equals(root) || pkg.startsWith(root + ".") ? SliceIdentifier.of(pkg) : SliceIdentifier.ignore();
+      }
+
+      @Override
+      public String getDescription() {
+        return "the packages of " + root;
+      }
+    };
+    return slices().assignedFrom(byPackage).should().beFreeOfCycles();
+  }
+}
