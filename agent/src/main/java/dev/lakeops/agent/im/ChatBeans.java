@@ -80,10 +80,10 @@ public class ChatBeans {
 
   @Produces
   @Singleton
-  ChatTools chatTools(ChatConfig chat, LakeopsConfig config, KafkaTools kafka, Clock clock) {
-    KafkaCluster cluster = kafkaCluster(chat, config).orElse(null);
+  ChatTools chatTools(ChatConfig chat, LakeopsConfig config, KafkaTools kafka) {
+    String cluster = kafkaCluster(chat, config).map(KafkaCluster::name).orElse(null);
     return new ConfiguredChatTools(kafka, cluster, chat.tableWarehouse(config).map(Path::of).orElse(null),
-        chat.binlogDir().map(Path::of).orElse(null), clock);
+        chat.binlogDir().map(Path::of).orElse(null));
   }
 
   @Produces

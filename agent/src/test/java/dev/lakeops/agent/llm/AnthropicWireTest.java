@@ -66,8 +66,8 @@ class AnthropicWireTest {
     assertThat(first.path("max_tokens").asInt()).isEqualTo(LlmModels.ANTHROPIC_MAX_OUTPUT_TOKENS);
     List<String> names = new ArrayList<>();
     first.path("tools").forEach(t -> names.add(t.path("name").asText()));
-    assertThat(names).contains("verifyFile", "propose_action");
-    JsonNode verify = OpenAiWireTest.tool(first, "verifyFile");
+    assertThat(names).contains("binlog_verify", "propose_action");
+    JsonNode verify = OpenAiWireTest.tool(first, "binlog_verify");
     assertThat(verify.path("input_schema").path("properties").path("path").path("type").asText()).isEqualTo("string");
 
     JsonNode second = JSON.readTree(requests.get(1).body());

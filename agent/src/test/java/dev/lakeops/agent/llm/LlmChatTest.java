@@ -42,8 +42,8 @@ class LlmChatTest {
   @Test
   void answersWithTheReasonWhenTheToolBudgetIsSpent() {
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "listJobs", "{}")
-        .callsTool("c2", "listJobs", "{}")
+        .callsTool("c1", "flink_jobs", "{}")
+        .callsTool("c2", "flink_jobs", "{}")
         .answers("never reached");
     LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults().withMaxToolCalls(1), 20,
         threads, Clock.systemUTC(), LlmMetrics.unpublished());

@@ -55,7 +55,7 @@ class OllamaWireTest {
     List<LoopbackLlmServer.Received> requests = server.received();
     assertThat(requests).extracting(LoopbackLlmServer.Received::path).containsExactly("/api/chat", "/api/chat");
     JsonNode first = JSON.readTree(requests.get(0).body());
-    assertThat(first.path("tools").toString()).contains("\"verifyFile\"").contains("\"propose_action\"");
+    assertThat(first.path("tools").toString()).contains("\"binlog_verify\"").contains("\"propose_action\"");
     JsonNode messages = JSON.readTree(requests.get(1).body()).path("messages");
     JsonNode toolMessage = messages.get(messages.size() - 1);
     assertThat(toolMessage.path("role").asText()).isEqualTo("tool");

@@ -58,7 +58,7 @@ class OpenAiWireTest {
     assertThat(registry.get("lakeops.llm.tokens").tags("type", "prompt").counter().count()).isEqualTo(1812 + 2240);
     assertThat(registry.get("lakeops.llm.tokens").tags("type", "completion").counter().count()).isEqualTo(31 + 64);
     assertThat(registry.get("lakeops.llm.model.calls").tags("outcome", "ok").counter().count()).isEqualTo(2);
-    assertThat(registry.get("lakeops.llm.tool.calls").tags("tool", "verifyFile", "outcome", "ok").counter().count()).isEqualTo(1);
+    assertThat(registry.get("lakeops.llm.tool.calls").tags("tool", "binlog_verify", "outcome", "ok").counter().count()).isEqualTo(1);
 
     assertThat(assessment.fallback()).isNull();
     assertThat(assessment.verdict().category()).isEqualTo(Category.INCONCLUSIVE);
@@ -79,8 +79,8 @@ class OpenAiWireTest {
       assertThat(t.path("type").asText()).isEqualTo("function");
       names.add(t.path("function").path("name").asText());
     });
-    assertThat(names).contains("verifyFile", "binlog_events", "jobState", "propose_action");
-    JsonNode verify = tool(first, "verifyFile").path("function").path("parameters");
+    assertThat(names).contains("binlog_verify", "binlog_events", "flink_job", "propose_action");
+    JsonNode verify = tool(first, "binlog_verify").path("function").path("parameters");
     assertThat(verify.path("type").asText()).isEqualTo("object");
     assertThat(verify.path("properties").path("path").path("type").asText()).isEqualTo("string");
     assertThat(verify.path("required").toString()).isEqualTo("[\"path\"]");
