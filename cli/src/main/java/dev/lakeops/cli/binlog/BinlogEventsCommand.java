@@ -4,8 +4,8 @@ import dev.lakeops.cli.CliErrors;
 
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
-import dev.lakeops.tools.binlog.BinlogEventLister;
-import dev.lakeops.tools.binlog.ListedEvent;
+import dev.lakeops.tools.binlog.file.BinlogEventLister;
+import dev.lakeops.tools.binlog.file.ListedEvent;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.lakeops.tools.binlog;
 
+import dev.lakeops.tools.binlog.file.BinlogFindings;
 import static dev.lakeops.tools.spec.ParamType.INTEGER;
 import static dev.lakeops.tools.spec.ParamType.LIST;
 import static dev.lakeops.tools.spec.ParamType.STRING;

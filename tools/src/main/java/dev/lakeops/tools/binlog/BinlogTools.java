@@ -1,5 +1,11 @@
 package dev.lakeops.tools.binlog;
 
+import dev.lakeops.tools.binlog.file.ListedEvent;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogReader;
+import dev.lakeops.tools.binlog.file.BinlogIntegrityAnalyzer;
+import dev.lakeops.tools.binlog.file.BinlogFindings;
+import dev.lakeops.tools.binlog.file.BinlogEventLister;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;

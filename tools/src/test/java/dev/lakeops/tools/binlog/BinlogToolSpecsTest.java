@@ -1,5 +1,7 @@
 package dev.lakeops.tools.binlog;
 
+import dev.lakeops.tools.binlog.file.BinlogFixtures;
+import dev.lakeops.tools.binlog.file.BinlogFindings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.tools.Finding;
