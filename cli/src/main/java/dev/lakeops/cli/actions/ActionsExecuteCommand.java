@@ -1,9 +1,9 @@
 package dev.lakeops.cli.actions;
 
+import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.runbooks.approval.ExecutionReport;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.approval.ProposalState;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,15 +29,12 @@ final class ActionsExecuteCommand implements Callable<Integer> {
   @Option(names = "--as", required = true, paramLabel = "USER", description = "Who executes (a configured user)")
   String user;
 
-  @Option(names = "--json", description = "Print the execution report as JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
     ExecutionReport r = state.gate(spec).execute(id, user);
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? ProposalJson.write(r) + "\n" : ActionsText.execution(r));
-    out.flush();
+    output.print(spec, r, ProposalJson::write, ActionsText::execution);
     if (r.state() != ProposalState.DONE) {
       return 1;
     }

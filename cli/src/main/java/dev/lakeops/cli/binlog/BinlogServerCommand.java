@@ -1,20 +1,20 @@
 package dev.lakeops.cli.binlog;
 
 import dev.lakeops.cli.DurationConverter;
+import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.cli.ToolReportText;
 
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerConnection;
 import dev.lakeops.tools.binlog.live.BinlogServerTools;
 import dev.lakeops.tools.binlog.live.ConnectorOffset;
-import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -51,8 +51,7 @@ final class BinlogServerCommand implements Callable<Integer> {
       description = "Connect and query timeout; default ${DEFAULT-VALUE}")
   Duration timeout;
 
-  @Option(names = "--json", description = "Print the report as JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
@@ -84,9 +83,7 @@ final class BinlogServerCommand implements Callable<Integer> {
     }
     BinlogServerTools tools = new BinlogServerTools(Map.of(), timeout, BinlogServerAnalyzer.defaults(), Clock.systemUTC());
     ToolReport report = tools.status(connection, stored);
-    PrintWriter out = spec.commandLine().getOut();
-    out.println(json ? Json.compact(report) : ToolReportText.render(report));
-    out.flush();
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     return report.status() == ToolReport.Status.ERROR ? 1 : 0;
   }
 }

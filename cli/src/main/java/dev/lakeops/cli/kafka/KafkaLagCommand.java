@@ -1,7 +1,8 @@
 package dev.lakeops.cli.kafka;
 
 import dev.lakeops.cli.DurationConverter;
-
+import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.ToolReportText;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.FlinkSourceOffsets;
@@ -29,6 +30,7 @@ final class KafkaLagCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin KafkaTarget target;
+  @Mixin OutputOptions output;
 
   @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (repeatable); default: every consumer group")
   List<String> groups = List.of();
@@ -81,7 +83,7 @@ final class KafkaLagCommand implements Callable<Integer> {
     } else {
       report = tools.lag(cluster, groups, samples, interval, flink);
     }
-    target.print(spec, report);
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     if (includeSnapshot) {
       spec.commandLine().getOut().println(Json.compact(tools.history().window(cluster.name())));
       spec.commandLine().getOut().flush();

@@ -1,5 +1,7 @@
 package dev.lakeops.cli.kafka;
 
+import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.LagRules;
 import dev.lakeops.tools.kafka.OffsetRange;
@@ -24,6 +26,7 @@ final class KafkaReconcileCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin KafkaTarget target;
+  @Mixin OutputOptions output;
 
   @Option(names = "--topic", required = true, description = "Topic")
   String topic;
@@ -54,7 +57,7 @@ final class KafkaReconcileCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--sink-count: " + sinkCount + " is negative");
     }
     ToolReport report = target.tools(LagRules.defaults()).reconcile(target.cluster(spec), topic, parsed, sinkCount, null);
-    target.print(spec, report);
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     return KafkaTarget.exitCode(report);
   }
 }
