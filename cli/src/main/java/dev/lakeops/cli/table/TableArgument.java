@@ -6,63 +6,55 @@ import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.DatabaseNotFoundException;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.io.LocalFileIO;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 
 /**
- * The options every {@code table} command shares: the warehouse and the output format. A table is
- * named {@code DATABASE.TABLE} inside the warehouse ({@code <warehouse>/<database>.db/<table>}), or,
- * without {@code --warehouse}, by the path of any Paimon table directory.
+ * The table a command works on, its first positional parameter {@code TABLE}: {@code DATABASE.TABLE}
+ * inside {@code --warehouse}, or, without {@code --warehouse}, the path of any Paimon table directory.
  */
-final class TableTarget {
+final class TableArgument {
 
-  @Option(names = "--warehouse", paramLabel = "DIR", description = "Warehouse directory: holds <database>.db/<table>/")
-  Path warehouse;
+  @Mixin WarehouseOption warehouse;
 
-  @Option(names = "--json", description = "Print JSON")
-  boolean json;
+  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
+  String name;
 
-  /**
-   * The warehouse.
-   *
-   * @throws ParameterException it was not given, does not exist or is not a directory
-   */
-  Catalog catalog(CommandSpec spec) {
-    if (warehouse == null) {
-      throw new ParameterException(spec.commandLine(), "--warehouse DIR is required");
-    }
-    if (!Files.exists(warehouse)) {
-      throw new ParameterException(spec.commandLine(), "--warehouse " + warehouse + ": no such directory");
-    }
-    if (!Files.isDirectory(warehouse)) {
-      throw new ParameterException(spec.commandLine(), "--warehouse " + warehouse + ": not a directory");
-    }
-    return Catalog.local(warehouse.toAbsolutePath().normalize());
+  /** The table as the command line names it, for messages and output. */
+  String name() {
+    return name;
+  }
+
+  /** The warehouse directory, absolute and normalized; null without {@code --warehouse}. */
+  Path warehouse() {
+    return warehouse.path();
   }
 
   /**
-   * The table {@code name} names: {@code DATABASE.TABLE} in the warehouse, or a table directory.
+   * The table.
    *
    * @throws ParameterException a bad warehouse, a malformed name, an unknown database or table
    *     (naming the ones that exist), or a directory that holds no table
    */
-  Table load(CommandSpec spec, String name) {
-    if (warehouse == null && Files.isDirectory(Path.of(name))) {
+  Table load(CommandSpec spec) {
+    if (warehouse.dir == null && Files.isDirectory(Path.of(name))) {
       try {
         return Table.load(new LocalFileIO(), Path.of(name).toAbsolutePath().normalize());
       } catch (TableNotFoundException e) {
         throw new ParameterException(spec.commandLine(), "table " + name + ": " + e.getMessage());
       }
     }
-    if (warehouse == null && name.contains(java.io.File.separator)) {
+    if (warehouse.dir == null && name.contains(File.separator)) {
       throw new ParameterException(spec.commandLine(), "table " + name + ": " + (Files.exists(Path.of(name))
           ? "not a directory" : "no such directory") + " (give a table directory, or --warehouse DIR and DATABASE.TABLE)");
     }
-    Catalog catalog = catalog(spec);
+    Catalog catalog = warehouse.catalog(spec);
     Identifier id;
     try {
       id = Identifier.parse(name);
@@ -74,22 +66,18 @@ final class TableTarget {
       tables = catalog.listTables(id.database());
     } catch (DatabaseNotFoundException e) {
       throw new ParameterException(spec.commandLine(), "table " + name + ": no database '" + id.database()
-          + "' in warehouse " + catalog.warehouse() + " (databases: " + orNone(catalog.listDatabases()) + ")");
+          + "' in warehouse " + catalog.warehouse() + " (databases: " + WarehouseOption.orNone(catalog.listDatabases()) + ")");
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "table '" + name + "': " + e.getMessage());
     }
     if (!tables.contains(id.table())) {
       throw new ParameterException(spec.commandLine(), "table " + name + ": no table '" + id.table() + "' in database '"
-          + id.database() + "' of warehouse " + catalog.warehouse() + " (tables: " + orNone(tables) + ")");
+          + id.database() + "' of warehouse " + catalog.warehouse() + " (tables: " + WarehouseOption.orNone(tables) + ")");
     }
     try {
       return catalog.loadTable(id);
     } catch (TableNotFoundException e) {
       throw new ParameterException(spec.commandLine(), "table " + name + ": " + e.getMessage());
     }
-  }
-
-  static String orNone(List<String> names) {
-    return names.isEmpty() ? "none" : String.join(", ", names);
   }
 }
