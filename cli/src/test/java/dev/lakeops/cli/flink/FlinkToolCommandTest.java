@@ -31,6 +31,12 @@ class FlinkToolCommandTest {
   }
 
   @Test
+  void refusesABlankJobName() {
+    assertThat(cli.run("flink", "checkpoints", "--rest", "http://127.0.0.1:8081", "--job", " ")).isEqualTo(2);
+    assertThat(cli.err()).contains("--job: the job name is empty");
+  }
+
+  @Test
   void requiresAJobForJobCommands() {
     assertThat(cli.run("flink", "backpressure", "--rest", "http://127.0.0.1:8081")).isEqualTo(2);
     assertThat(cli.err()).contains("--job");
