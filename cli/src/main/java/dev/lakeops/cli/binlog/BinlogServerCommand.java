@@ -1,9 +1,9 @@
 package dev.lakeops.cli.binlog;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.DurationConverter;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.cli.ToolReportText;
-
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerConnection;
@@ -70,7 +70,7 @@ final class BinlogServerCommand implements Callable<Integer> {
     try {
       connection = new BinlogServerConnection(jdbcUrl, user, password);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "--jdbc-url/--user: " + e.getMessage());
+      throw CliErrors.badInput(spec, "--jdbc-url/--user", e);
     }
     try {
       if (offset != null) {
@@ -79,7 +79,7 @@ final class BinlogServerCommand implements Callable<Integer> {
         stored = ConnectorOffset.gtids(gtid);
       }
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), (offset != null ? "--offset: " : "--gtid: ") + e.getMessage());
+      throw CliErrors.badInput(spec, offset != null ? "--offset" : "--gtid", e);
     }
     BinlogServerTools tools = new BinlogServerTools(Map.of(), timeout, BinlogServerAnalyzer.defaults(), Clock.systemUTC());
     ToolReport report = tools.status(connection, stored);

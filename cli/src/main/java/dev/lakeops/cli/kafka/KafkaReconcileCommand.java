@@ -1,5 +1,6 @@
 package dev.lakeops.cli.kafka;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.cli.ToolReportText;
 import dev.lakeops.tools.ToolReport;
@@ -50,7 +51,7 @@ final class KafkaReconcileCommand implements Callable<Integer> {
         parsed.add(new OffsetRange(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)),
             m.group(3) == null ? Long.MAX_VALUE : Long.parseLong(m.group(3))));
       } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--range: " + e.getMessage());
+        throw CliErrors.badInput(spec, "--range", e);
       }
     }
     if (sinkCount < 0) {

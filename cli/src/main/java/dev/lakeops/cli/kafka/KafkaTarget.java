@@ -1,7 +1,7 @@
 package dev.lakeops.cli.kafka;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.DurationConverter;
-
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;
@@ -51,7 +51,7 @@ public final class KafkaTarget {
       }
       return KafkaClusters.load(Path.of("").toAbsolutePath().resolve(CONFIG)).resolve(cluster);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), (bootstrap != null ? "--bootstrap: " : "--cluster: ") + e.getMessage());
+      throw CliErrors.badInput(spec, bootstrap != null ? "--bootstrap" : "--cluster", e);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.data.Row;
@@ -64,7 +65,7 @@ abstract class SystemTableCommand implements Callable<Integer> {
     } catch (UnknownSystemTableException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     } catch (SnapshotNotFoundException e) {
-      throw new ParameterException(spec.commandLine(), at.describe() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, at.describe(), e);
     }
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("table", table.name());

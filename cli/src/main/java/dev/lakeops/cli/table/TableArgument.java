@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.TableNotFoundException;
 import dev.lakeops.table.catalog.Catalog;
@@ -47,7 +48,7 @@ final class TableArgument {
       try {
         return Table.load(new LocalFileIO(), Path.of(name).toAbsolutePath().normalize());
       } catch (TableNotFoundException e) {
-        throw new ParameterException(spec.commandLine(), "table " + name + ": " + e.getMessage());
+        throw CliErrors.badInput(spec, "table " + name, e);
       }
     }
     if (warehouse.dir == null && name.contains(File.separator)) {
@@ -68,7 +69,7 @@ final class TableArgument {
       throw new ParameterException(spec.commandLine(), "table " + name + ": no database '" + id.database()
           + "' in warehouse " + catalog.warehouse() + " (databases: " + WarehouseOption.orNone(catalog.listDatabases()) + ")");
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "table '" + name + "': " + e.getMessage());
+      throw CliErrors.badInput(spec, "table '" + name + "'", e);
     }
     if (!tables.contains(id.table())) {
       throw new ParameterException(spec.commandLine(), "table " + name + ": no table '" + id.table() + "' in database '"
@@ -77,7 +78,7 @@ final class TableArgument {
     try {
       return catalog.loadTable(id);
     } catch (TableNotFoundException e) {
-      throw new ParameterException(spec.commandLine(), "table " + name + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "table " + name, e);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.ConflictingChangesException;
@@ -55,7 +56,7 @@ final class TableCompactCommand implements Callable<Integer> {
     try {
       filter = partitionSpec.isEmpty() ? PartitionFilter.all() : PartitionFilter.matching(t.schema(), partitionSpec);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "--partition " + partition + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "--partition " + partition, e);
     }
     if (dryRun) {
       return preview(t, partitionSpec, filter);
@@ -68,13 +69,10 @@ final class TableCompactCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "compact " + table.name() + ": another writer changed the same files; "
           + "nothing was committed (" + e.getMessage() + ")");
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "compact " + table.name() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "compact " + table.name(), e);
     }
     int liveAfter = t.newScan().withPartitionFilter(filter).plan().fileCount();
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table.name());
-    result.put("partition", partitionSpec);
-    result.put("mode", full ? "full" : "universal");
+    Map<String, Object> result = result(partitionSpec);
     result.put("snapshot", report.findSnapshot().map(s -> (Object) s.id()).orElse(null));
     result.put("bucketsCompacted", report.bucketsCompacted());
     result.put("filesReplaced", report.filesBefore());
@@ -96,12 +94,9 @@ final class TableCompactCommand implements Callable<Integer> {
     try {
       p = CompactionPreviews.preview(t, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "compact " + table.name() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "compact " + table.name(), e);
     }
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table.name());
-    result.put("partition", partitionSpec);
-    result.put("mode", full ? "full" : "universal");
+    Map<String, Object> result = result(partitionSpec);
     result.put("dryRun", true);
     result.put("snapshot", p.snapshotId());
     result.put("liveFilesBefore", p.liveFilesBefore());
@@ -132,6 +127,15 @@ final class TableCompactCommand implements Callable<Integer> {
     result.put("buckets", buckets);
     TableActionOutput.print(spec, output, result, text.toString());
     return 0;
+  }
+
+  /** The figures every compaction result starts with: which table, partitions and mode. */
+  private Map<String, Object> result(Map<String, String> partitionSpec) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("table", table.name());
+    result.put("partition", partitionSpec);
+    result.put("mode", full ? "full" : "universal");
+    return result;
   }
 
   /** {@code k=v[,k=v]} as a map. */

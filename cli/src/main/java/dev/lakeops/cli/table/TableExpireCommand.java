@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.maintenance.ExpirePreview;
@@ -83,7 +84,7 @@ final class TableExpireCommand implements Callable<Integer> {
             + " of " + table.name() + "; " + TableActionOutput.text(r.deletedFiles(), "deleted"));
       }
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "expire " + table.name() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "expire " + table.name(), e);
     }
     return 0;
   }

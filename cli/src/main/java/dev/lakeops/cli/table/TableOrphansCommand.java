@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.maintenance.OrphanPreview;
@@ -14,7 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -73,7 +73,7 @@ final class TableOrphansCommand implements Callable<Integer> {
             + " files scanned): " + TableActionOutput.text(r.deletedFiles(), "deleted"));
       }
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "orphans of " + table.name() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "orphans of " + table.name(), e);
     }
     return 0;
   }

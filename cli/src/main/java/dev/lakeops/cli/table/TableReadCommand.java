@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.data.CloseableIterator;
@@ -76,8 +77,7 @@ final class TableReadCommand implements Callable<Integer> {
       try {
         read = read.withProjection(columns);
       } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--columns " + String.join(",", columns) + ": "
-            + e.getMessage());
+        throw CliErrors.badInput(spec, "--columns " + String.join(",", columns), e);
       }
     }
     ScanPlan plan;
@@ -85,7 +85,7 @@ final class TableReadCommand implements Callable<Integer> {
       new TableMetadata(t).select(scanTarget); // names the snapshots or tags that exist when the target does not
       plan = scan.plan();
     } catch (SnapshotNotFoundException e) {
-      throw new ParameterException(spec.commandLine(), at.describe() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, at.describe(), e);
     }
     List<Row> rows = new ArrayList<>();
     if (limit == null || limit > 0) {

@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.maintenance.RollbackPreview;
@@ -67,9 +68,7 @@ final class TableRollbackCommand implements Callable<Integer> {
       if (asLatest) {
         RollbackReport report = to.snapshot != null ? maintenance.rollbackToAsLatest(to.snapshot)
             : maintenance.rollbackToTagAsLatest(to.tag);
-        result.put("performed", true);
-        result.put("previousLatest", report.previousLatestId());
-        result.put("target", report.targetSnapshotId());
+        putPerformed(result, report);
         result.put("newSnapshot", report.newSnapshotId());
         TableActionOutput.print(spec, output, result, "Rolled " + table.name() + " back to the content of " + what
             + " (snapshot " + report.targetSnapshotId() + ") as new snapshot " + report.newSnapshotId()
@@ -92,9 +91,7 @@ final class TableRollbackCommand implements Callable<Integer> {
       }
       RollbackReport report = to.snapshot != null ? maintenance.rollbackTo(to.snapshot)
           : maintenance.rollbackToTag(to.tag);
-      result.put("performed", true);
-      result.put("previousLatest", report.previousLatestId());
-      result.put("target", report.targetSnapshotId());
+      putPerformed(result, report);
       result.put("removedSnapshots", report.removedSnapshotIds());
       result.put("removedTags", report.removedTags());
       result.put("deleted", TableActionOutput.files(report.deletedFiles()));
@@ -105,8 +102,14 @@ final class TableRollbackCommand implements Callable<Integer> {
           + TableActionOutput.text(report.deletedFiles(), "deleted"));
       return 0;
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "rollback to " + what + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "rollback to " + what, e);
     }
+  }
+
+  private static void putPerformed(Map<String, Object> result, RollbackReport report) {
+    result.put("performed", true);
+    result.put("previousLatest", report.previousLatestId());
+    result.put("target", report.targetSnapshotId());
   }
 
   private static void putPreview(Map<String, Object> result, RollbackPreview p) {

@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.maintenance.TableMaintenance;
@@ -59,7 +60,7 @@ abstract class TableTagChangeCommand implements Callable<Integer> {
     try {
       report = change(t, new TableMaintenance(t.io(), t.paths()));
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "tag " + name + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "tag " + name, e);
     }
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("table", table.name());

@@ -1,10 +1,10 @@
 package dev.lakeops.cli.triage;
 
+import dev.lakeops.cli.CliErrors;
 import dev.lakeops.cli.DurationConverter;
 import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.cli.kafka.KafkaTarget;
-
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
@@ -112,7 +112,7 @@ public final class TriageCommand implements Callable<Integer> {
         try {
           byName.put(name, new FlinkTools(new FlinkJobProbe(new FlinkRestClient(url, timeout)), new BackpressureAnalyzer()));
         } catch (IllegalArgumentException e) {
-          throw new ParameterException(spec.commandLine(), "Flink cluster '" + name + "' (" + url + "): " + e.getMessage());
+          throw CliErrors.badInput(spec, "Flink cluster '" + name + "' (" + url + ")", e);
         }
       });
       String defaultName = byName.containsKey(FlinkClusterProfiles.DEFAULT) ? FlinkClusterProfiles.DEFAULT : byName.keySet().iterator().next();
