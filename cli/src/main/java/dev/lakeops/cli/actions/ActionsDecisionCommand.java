@@ -2,24 +2,13 @@ package dev.lakeops.cli.actions;
 
 import dev.lakeops.runbooks.approval.ApprovalGate;
 import dev.lakeops.runbooks.approval.ApprovalSource;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * What approving and rejecting a proposal share: the proposal, the approver, and where the decision
  * comes from. The gate checks the approver's role; its refusals end the command with exit code 1.
  */
-abstract class ActionsDecisionCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
-  @Mixin ActionsStateOptions state;
-
-  @Parameters(index = "0", paramLabel = "ID")
-  String id;
+abstract class ActionsDecisionCommand extends ActionsProposalCommand {
 
   @Option(names = "--as", required = true, paramLabel = "USER", description = "The approver (lakeops.approvers.USER.roles)")
   String user;

@@ -4,13 +4,9 @@ import dev.lakeops.cli.OutputOptions;
 import dev.lakeops.runbooks.approval.ExecutionReport;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.approval.ProposalState;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code lakeops actions execute ID --as U}: runs the stored proposal if the gate allows it. Exit
@@ -18,13 +14,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "execute", mixinStandardHelpOptions = true,
     description = "Execute an approved proposal (once), after re-checking approvals, expiry and the live state.")
-final class ActionsExecuteCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
-  @Mixin ActionsStateOptions state;
-
-  @Parameters(index = "0", paramLabel = "ID")
-  String id;
+final class ActionsExecuteCommand extends ActionsProposalCommand {
 
   @Option(names = "--as", required = true, paramLabel = "USER", description = "Who executes (a configured user)")
   String user;
