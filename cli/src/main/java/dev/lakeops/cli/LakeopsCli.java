@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "lakeops 0.1.0",
     description = "The first responder for the streaming lakehouse.",
+    resourceBundle = "dev.lakeops.cli.OptionHelp",
     subcommands = {ServeCommand.class, TriageCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class,
         BinlogCommand.class, RunbooksCommand.class, ActionsCommand.class, AuditCommand.class})
 public final class LakeopsCli {

@@ -26,6 +26,11 @@ public final class ToolReportText {
     return out.toString();
   }
 
+  /** As {@link #render}, then an empty line: the form of the {@code kafka} and {@code binlog server} commands. */
+  public static String renderWithBlankLine(ToolReport report) {
+    return render(report) + "\n";
+  }
+
   private static String oneLine(String s) {
     return s.replaceAll("[\\r\\n]+", " ");
   }
