@@ -1,5 +1,6 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.actions.ActionsCommand;
 import dev.lakeops.cli.actions.AuditCommand;
 import dev.lakeops.cli.binlog.BinlogCommand;

@@ -1,6 +1,6 @@
 package dev.lakeops.cli.actions;
 
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.approval.ExecutionReport;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.approval.ProposalState;

@@ -1,7 +1,7 @@
 package dev.lakeops.cli.actions;
 
-import dev.lakeops.cli.DurationConverter;
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.approval.ProposalRequest;

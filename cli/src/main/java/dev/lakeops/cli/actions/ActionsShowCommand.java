@@ -1,6 +1,6 @@
 package dev.lakeops.cli.actions;
 
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.approval.Proposal;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import picocli.CommandLine.Command;

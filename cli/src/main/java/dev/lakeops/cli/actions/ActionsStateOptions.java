@@ -1,7 +1,7 @@
 package dev.lakeops.cli.actions;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.LakeopsHome;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.LakeopsHome;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.runbooks.action.ActionTargets;
 import dev.lakeops.runbooks.action.Actions;

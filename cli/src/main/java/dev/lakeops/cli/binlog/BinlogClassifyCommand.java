@@ -1,6 +1,6 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.tools.binlog.classify.CdcErrorCategory;
 import dev.lakeops.tools.binlog.classify.CdcErrorClassification;
 import dev.lakeops.tools.binlog.classify.CdcErrorClassifier;

@@ -1,7 +1,7 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;

@@ -1,9 +1,9 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.DurationConverter;
-import dev.lakeops.cli.OutputOptions;
-import dev.lakeops.cli.ToolReportText;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerConnection;

@@ -1,8 +1,8 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.OutputOptions;
-import dev.lakeops.cli.ToolReportText;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;

@@ -1,7 +1,7 @@
 package dev.lakeops.cli.flink;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.DurationConverter;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRestClient;

@@ -1,7 +1,7 @@
 package dev.lakeops.cli.flink;
 
-import dev.lakeops.cli.OutputOptions;
-import dev.lakeops.cli.ToolReportText;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.flink.FlinkTools;
 import dev.lakeops.tools.flink.Sampling;

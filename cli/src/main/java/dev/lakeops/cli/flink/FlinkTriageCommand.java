@@ -1,6 +1,6 @@
 package dev.lakeops.cli.flink;
 
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.plan.GraphRunbook;
 import dev.lakeops.runbooks.tool.FlinkBindings;

@@ -1,8 +1,8 @@
 package dev.lakeops.cli.kafka;
 
-import dev.lakeops.cli.DurationConverter;
-import dev.lakeops.cli.OutputOptions;
-import dev.lakeops.cli.ToolReportText;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.ClientSettings;
 import dev.lakeops.tools.kafka.LagRules;

@@ -1,8 +1,8 @@
 package dev.lakeops.cli.kafka;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.OutputOptions;
-import dev.lakeops.cli.ToolReportText;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.LagRules;
 import dev.lakeops.tools.kafka.OffsetRange;

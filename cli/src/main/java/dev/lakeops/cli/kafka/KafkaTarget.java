@@ -1,7 +1,7 @@
 package dev.lakeops.cli.kafka;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.DurationConverter;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;

@@ -2,7 +2,7 @@ package dev.lakeops.cli.runbooks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.graph.InputSpec;
 import dev.lakeops.runbooks.graph.RunbookGraph;
 import dev.lakeops.runbooks.load.RunbookLoader;

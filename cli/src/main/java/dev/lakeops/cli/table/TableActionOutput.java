@@ -3,7 +3,7 @@ package dev.lakeops.cli.table;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.maintenance.DeletedFiles;
 import dev.lakeops.table.maintenance.FilesPreview;
 import dev.lakeops.table.maintenance.PreviewFile;

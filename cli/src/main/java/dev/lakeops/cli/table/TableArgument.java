@@ -1,6 +1,6 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.CliErrors;
+import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.catalog.Catalog;

@@ -3,7 +3,7 @@ package dev.lakeops.cli.table;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.TableSchema;

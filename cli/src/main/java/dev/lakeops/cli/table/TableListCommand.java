@@ -1,7 +1,7 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;

@@ -1,6 +1,6 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.CommitResult;

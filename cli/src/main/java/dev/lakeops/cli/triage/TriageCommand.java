@@ -1,8 +1,8 @@
 package dev.lakeops.cli.triage;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.DurationConverter;
-import dev.lakeops.cli.OutputOptions;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.cli.kafka.KafkaTarget;
 import dev.lakeops.runbooks.AlertSignal;

@@ -1,4 +1,4 @@
-package dev.lakeops.cli;
+package dev.lakeops.cli.common;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

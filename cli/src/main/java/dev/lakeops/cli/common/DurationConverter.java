@@ -1,4 +1,4 @@
-package dev.lakeops.cli;
+package dev.lakeops.cli.common;
 
 import java.time.Duration;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package dev.lakeops.cli;
+package dev.lakeops.cli.common;
 
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReports;

@@ -1,5 +1,6 @@
-package dev.lakeops.cli;
+package dev.lakeops.cli.common;
 
+import dev.lakeops.cli.common.OutputOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;

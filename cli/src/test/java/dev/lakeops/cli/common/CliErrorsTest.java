@@ -1,5 +1,6 @@
-package dev.lakeops.cli;
+package dev.lakeops.cli.common;
 
+import dev.lakeops.cli.common.CliErrors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
