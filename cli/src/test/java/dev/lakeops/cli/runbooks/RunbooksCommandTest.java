@@ -74,6 +74,69 @@ class RunbooksCommandTest {
   }
 
   @Test
+  void rejectsAMisspeltFindingCodeNamingTheStepAndTheCodeItMeant() throws Exception {
+    Path typo = Files.writeString(dir.resolve("typo.yaml"), """
+        name: typo
+        match: {keywords: [backpressure]}
+        inputs:
+          job: {from: [job_name], required: true}
+        steps:
+          - id: look
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: judge
+          - id: judge
+            branch:
+              - when: {finding: {output: bp, code: flink.backpresure.bottleneck}}
+                next: found
+            otherwise: none
+          - id: found
+            end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
+          - id: none
+            end: {category: NO_FAULT, headline: none, confidence: LOW}
+        """);
+
+    int exit = cli.run("runbooks", "validate", typo.toString());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(cli.err())
+        .contains("invalid " + typo)
+        .contains("step 'judge'")
+        .contains("flink.backpresure.bottleneck")
+        .contains("did you mean flink.backpressure.bottleneck?")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void acceptsTheSameRunbookWithTheCodeSpeltRight() throws Exception {
+    Path right = Files.writeString(dir.resolve("right.yaml"), """
+        name: right
+        match: {keywords: [backpressure]}
+        inputs:
+          job: {from: [job_name], required: true}
+        steps:
+          - id: look
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: judge
+          - id: judge
+            branch:
+              - when: {finding: {output: bp, code: flink.backpressure.bottleneck}}
+                next: found
+            otherwise: none
+          - id: found
+            end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
+          - id: none
+            end: {category: NO_FAULT, headline: none, confidence: LOW}
+        """);
+
+    assertThat(cli.run("runbooks", "validate", right.toString())).isZero();
+    assertThat(cli.out()).contains("ok " + right).contains("1 of 1 runbooks valid");
+  }
+
+  @Test
   void namesAFileThatCannotBeRead() {
     assertThat(cli.run("runbooks", "validate", dir.resolve("missing.yaml").toString())).isEqualTo(1);
     assertThat(cli.err()).contains("missing.yaml: cannot read the file");
