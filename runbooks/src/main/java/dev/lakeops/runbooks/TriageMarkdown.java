@@ -25,6 +25,21 @@ final class TriageMarkdown {
       }
       md.append("\n\n");
     }
+    Routing routing = report.routing();
+    if (routing != null) {
+      routing.scores().stream().filter(s -> s.runbook().equals(report.runbook())).findFirst().ifPresent(s -> {
+        md.append("**Why this runbook:** score ").append(String.format(java.util.Locale.ROOT, "%.2f", s.score()));
+        String sep = " — ";
+        for (RouteReason r : s.reasons().subList(0, Math.min(4, s.reasons().size()))) {
+          md.append(sep).append(text(r.detail()));
+          sep = "; ";
+        }
+        md.append("\n\n");
+      });
+      for (String note : routing.notes()) {
+        md.append("**Note:** ").append(text(note)).append("\n\n");
+      }
+    }
     if (v.window() != null) {
       md.append("**Window:** ").append(v.window().from()).append(" to ").append(v.window().to()).append("\n\n");
     }
@@ -80,6 +95,14 @@ final class TriageMarkdown {
       int i = 1;
       for (String action : v.nextActions()) {
         md.append(i++).append(". ").append(text(action)).append("\n");
+      }
+      md.append("\n");
+    }
+    if (!report.others().isEmpty()) {
+      md.append("**Also ran**\n\n");
+      for (TriageReport o : report.others()) {
+        md.append("- ").append(code(o.runbook())).append(" ").append(o.verdict().category()).append(" (confidence ")
+            .append(o.verdict().confidence()).append("): ").append(text(o.verdict().headline())).append("\n");
       }
       md.append("\n");
     }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One triage of one alert: which runbook ran, what each tool returned, what each step did, and the
@@ -21,9 +22,14 @@ import java.util.Map;
  * @param startedAt when the triage began
  * @param finishedAt when it ended
  * @param steps the steps run, in order; empty for a triage that ran no runbook graph
+ * @param routing what the planner read from the alert and why it ran the runbooks it ran; null
+ *     for the report of one runbook run on its own
+ * @param others the reports of the other runbooks that ran for the alert, strongest evidence first;
+ *     this report's verdict is the one whose findings are strongest
  */
 public record TriageReport(
-    String runbook, AlertSignal alert, Verdict verdict, List<ToolReport> tools, Instant startedAt, Instant finishedAt, List<StepRecord> steps) {
+    String runbook, AlertSignal alert, Verdict verdict, List<ToolReport> tools, Instant startedAt, Instant finishedAt, List<StepRecord> steps,
+    @Nullable Routing routing, List<TriageReport> others) {
 
   public TriageReport {
     requireNonNull(runbook, "runbook");
@@ -33,6 +39,28 @@ public record TriageReport(
     requireNonNull(startedAt, "startedAt");
     requireNonNull(finishedAt, "finishedAt");
     steps = steps == null ? List.of() : List.copyOf(steps);
+    others = others == null ? List.of() : List.copyOf(others);
+  }
+
+  /** The report of one runbook's run. */
+  public TriageReport(
+      String runbook, AlertSignal alert, Verdict verdict, List<ToolReport> tools, Instant startedAt, Instant finishedAt, List<StepRecord> steps) {
+    this(runbook, alert, verdict, tools, startedAt, finishedAt, steps, null, List.of());
+  }
+
+  /** This report with the planner's routing and the other runbooks' reports. */
+  public TriageReport withRouting(Routing r, List<TriageReport> otherReports, Instant started, Instant finished) {
+    return new TriageReport(runbook, alert, verdict, tools, started, finished, steps, r, otherReports);
+  }
+
+  /** Ids of every runbook that ran for the alert: this report's first, then the others'. */
+  public List<String> runbooksRun() {
+    List<String> ids = new java.util.ArrayList<>();
+    if (!runbook.equals("none")) {
+      ids.add(runbook);
+    }
+    others.forEach(o -> ids.add(o.runbook()));
+    return ids;
   }
 
   /** A report without a step trace. */

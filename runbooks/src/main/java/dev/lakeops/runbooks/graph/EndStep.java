@@ -30,4 +30,9 @@ public record EndStep(String id, VerdictSpec verdict) implements Step {
   public List<String> inputsRead() {
     return verdict.inputsRead();
   }
+
+  @Override
+  public List<String> conceptsRead() {
+    return Template.conceptsOf(verdict.templates());
+  }
 }

@@ -46,4 +46,9 @@ public record ProbeStep(String id, String tool, Map<String, Template> args, Stri
   public List<String> inputsRead() {
     return Template.inputsOf(args.values());
   }
+
+  @Override
+  public List<String> conceptsRead() {
+    return Template.conceptsOf(args.values());
+  }
 }

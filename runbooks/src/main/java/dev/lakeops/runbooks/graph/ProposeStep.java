@@ -44,6 +44,11 @@ public record ProposeStep(String id, ActionKind action, Map<String, Template> ar
     return Template.inputsOf(templates());
   }
 
+  @Override
+  public List<String> conceptsRead() {
+    return Template.conceptsOf(templates());
+  }
+
   private List<Template> templates() {
     List<Template> all = new ArrayList<>(args.values());
     all.add(reason);

@@ -28,4 +28,9 @@ public sealed interface Step permits ProbeStep, BranchStep, ProposeStep, Approva
 
   /** Inputs this step's guards and templates read. */
   List<String> inputsRead();
+
+  /** Concepts of the alert this step's templates read ({@code ${concepts.NAME}}). */
+  default List<String> conceptsRead() {
+    return List.of();
+  }
 }

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * Text with {@code ${...}} references, parsed when the runbook loads. A reference is one of:
  *
  * <pre>
- * ${labels.NAME}  ${annotations.NAME}  ${inputs.NAME}
+ * ${labels.NAME}  ${annotations.NAME}  ${inputs.NAME}  ${concepts.NAME}
  * ${OUTPUT.status}  ${OUTPUT.error}  ${OUTPUT.tool}  ${OUTPUT.param.NAME}
  * ${OUTPUT[CODE-PATTERN].evidence.KEY}  ${OUTPUT[CODE-PATTERN].summary|subject|code|severity|id}
  * </pre>
@@ -32,7 +32,7 @@ public record Template(String raw, List<Ref> refs) {
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
   private static final Pattern OUTPUT = Pattern.compile("[a-z][a-z0-9_-]*");
   /** Scopes that are not output names. */
-  public static final Set<String> RESERVED = Set.of("labels", "annotations", "inputs");
+  public static final Set<String> RESERVED = Set.of("labels", "annotations", "inputs", "concepts");
 
   public Template {
     requireNonNull(raw, "raw");
@@ -60,6 +60,8 @@ public record Template(String raw, List<Ref> refs) {
           return Optional.ofNullable(ctx.alert().annotations().get(field)).filter(v -> !v.isBlank());
         case "inputs":
           return ctx.input(field);
+        case "concepts":
+          return ctx.concept(field);
         default:
           break;
       }
@@ -217,6 +219,13 @@ public record Template(String raw, List<Ref> refs) {
   public static List<String> outputsOf(Collection<Template> templates) {
     Set<String> names = new LinkedHashSet<>();
     templates.forEach(t -> t.refs().stream().filter(Ref::readsOutput).forEach(r -> names.add(r.source())));
+    return List.copyOf(names);
+  }
+
+  /** Concept names the templates read. */
+  public static List<String> conceptsOf(Collection<Template> templates) {
+    Set<String> names = new LinkedHashSet<>();
+    templates.forEach(t -> t.refs().stream().filter(r -> r.source().equals("concepts")).forEach(r -> names.add(r.field())));
     return List.copyOf(names);
   }
 

@@ -36,4 +36,9 @@ public record VerifyStep(String id, String tool, Map<String, Template> args, Str
   public List<String> inputsRead() {
     return Template.inputsOf(args.values());
   }
+
+  @Override
+  public List<String> conceptsRead() {
+    return Template.conceptsOf(args.values());
+  }
 }

@@ -88,10 +88,10 @@ final class RunbookParser {
 
   private @Nullable MatchRule match(@Nullable JsonNode node) {
     if (node == null || !node.isObject()) {
-      problem("match is required: labels (exact values) and/or keywords");
+      problem("match is required: signals, related, keywords and/or labels (exact values)");
       return null;
     }
-    unknownKeys(node, Set.of("labels", "keywords"), "match");
+    unknownKeys(node, Set.of("labels", "keywords", "signals", "related"), "match");
     Map<String, String> labels = new LinkedHashMap<>();
     JsonNode l = node.get("labels");
     if (l != null) {
@@ -102,10 +102,19 @@ final class RunbookParser {
       }
     }
     List<String> keywords = strings(node.get("keywords"), "match.keywords");
-    if (labels.isEmpty() && keywords.isEmpty()) {
-      problem("match needs labels or keywords, or no alert can pick this runbook");
+    for (String k : keywords) {
+      try {
+        dev.lakeops.runbooks.alert.Phrase.of(k);
+      } catch (IllegalArgumentException e) {
+        problem("match.keywords: " + e.getMessage());
+      }
     }
-    return new MatchRule(labels, keywords);
+    List<String> signals = strings(node.get("signals"), "match.signals");
+    List<String> related = strings(node.get("related"), "match.related");
+    if (labels.isEmpty() && keywords.isEmpty() && signals.isEmpty() && related.isEmpty()) {
+      problem("match needs signals, keywords or labels, or no alert can pick this runbook");
+    }
+    return new MatchRule(labels, signals, related, keywords);
   }
 
   private Map<String, InputSpec> inputs(@Nullable JsonNode node) {
@@ -114,7 +123,7 @@ final class RunbookParser {
       return inputs;
     }
     if (!node.isObject()) {
-      problem("inputs must be a mapping of input name to {from, default, required}");
+      problem("inputs must be a mapping of input name to {from: [CONCEPT...], default, required}");
       return inputs;
     }
     node.fields().forEachRemaining(e -> {
@@ -124,10 +133,13 @@ final class RunbookParser {
         return;
       }
       unknownKeys(spec, Set.of("from", "default", "required"), "input " + e.getKey());
-      List<String> from = strings(spec.get("from"), "input " + e.getKey() + ".from");
+      // A concept has a dot (flink.job); a name without one is a label, read as it is.
+      List<String> from = strings(spec.get("from"), "input " + e.getKey() + ".from").stream()
+          .map(f -> f.contains(".") || f.startsWith(dev.lakeops.runbooks.alert.AlertReading.LABEL) ? f : dev.lakeops.runbooks.alert.AlertReading.LABEL + f)
+          .toList();
       String def = spec.hasNonNull("default") ? spec.get("default").asText() : null;
       if (from.isEmpty() && def == null) {
-        problem("input " + e.getKey() + " needs labels to read (from) or a default");
+        problem("input " + e.getKey() + " needs concepts to read (from) or a default");
       }
       boolean required = spec.path("required").asBoolean(false);
       inputs.put(e.getKey(), new InputSpec(e.getKey(), from, def, required));

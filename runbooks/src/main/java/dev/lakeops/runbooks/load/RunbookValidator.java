@@ -1,6 +1,7 @@
 package dev.lakeops.runbooks.load;
 
 import dev.lakeops.runbooks.action.RiskTier;
+import dev.lakeops.runbooks.alert.Vocabulary;
 import dev.lakeops.runbooks.graph.ActionStep;
 import dev.lakeops.runbooks.graph.ApprovalStep;
 import dev.lakeops.runbooks.graph.Bound;
@@ -39,6 +40,8 @@ import org.jspecify.annotations.Nullable;
  *       argument that does not read as the parameter's declared type;
  *   <li>a finding code (or code pattern) that no tool it reads declares (with the closest
  *       declared code as a suggestion);
+ *   <li>a concept (in an input's {@code from} or a step's {@code ${concepts.X}}) or a signal (in
+ *       {@code match}) that the alert vocabulary does not know, with the closest known name;
  *   <li>a {@code next} (or any successor) naming no step; a step no path from the start reaches;
  *   <li>a guard or template reading an output that is not produced on every path to it, or an
  *       input the runbook does not declare;
@@ -74,6 +77,7 @@ public final class RunbookValidator {
       return problems;
     }
     tools(g, problems);
+    new VocabularyCheck(Vocabulary.builtIn()).check(g, problems);
     new CodeCheck(catalog).check(g, problems);
     references(g, problems);
     Set<String> reachable = reachable(g);

@@ -21,6 +21,9 @@ import dev.lakeops.runbooks.graph.ProposeStep;
 import dev.lakeops.runbooks.graph.RunbookGraph;
 import dev.lakeops.runbooks.graph.Step;
 import dev.lakeops.runbooks.graph.VerdictSpec;
+import dev.lakeops.runbooks.alert.AlertReading;
+import dev.lakeops.runbooks.route.AlertRouter;
+import dev.lakeops.runbooks.route.RunbookFit;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ToolReport;
@@ -50,11 +53,19 @@ public final class GraphRunbook implements Runbook {
   private final RunbookGraph graph;
   private final ToolCalls calls;
   private final Clock clock;
+  private final AlertRouter router;
 
+  /** A runbook that reads alerts with the built-in vocabulary. */
   public GraphRunbook(RunbookGraph graph, ToolRegistry tools, Clock clock) {
+    this(graph, tools, clock, AlertRouter.builtIn());
+  }
+
+  /** A runbook that reads alerts (its inputs, whether it fits) as {@code router} does. */
+  public GraphRunbook(RunbookGraph graph, ToolRegistry tools, Clock clock, AlertRouter router) {
     this.graph = graph;
     this.calls = new ToolCalls(tools);
     this.clock = clock;
+    this.router = router;
   }
 
   /**
@@ -81,37 +92,56 @@ public final class GraphRunbook implements Runbook {
     return graph.name();
   }
 
+  /**
+   * {@link Match#LABEL} when what the rule is made of says the runbook fits (a metric of its
+   * expression, a word of its name, exact label values, a pin), {@link Match#KEYWORD} when only its
+   * annotations or a past alert do, {@link Match#NONE} when nothing does or a required input is
+   * missing. What the alert names alone (a job, a table) is no match.
+   */
   @Override
   public Match match(AlertSignal alert) {
-    if (!missingInputs(alert).isEmpty()) {
+    RunbookFit fit = fit(alert);
+    if (!fit.runnable()) {
       return Match.NONE;
     }
-    if (graph.match().labelsMatch(alert)) {
-      return Match.LABEL;
-    }
-    return graph.match().keywordHits(alert.text()) > 0 ? Match.KEYWORD : Match.NONE;
+    return switch (fit.level()) {
+      case PINNED, RULE -> Match.LABEL;
+      case TEXT -> Match.KEYWORD;
+      default -> Match.NONE;
+    };
   }
 
+  /** The score of {@link #fit}, times ten. */
   @Override
   public int strength(AlertSignal alert) {
-    return graph.match().keywordHits(alert.text());
+    return (int) Math.round(fit(alert).score() * 10);
+  }
+
+  /** How the runbook fits the alert, with the reasons. */
+  public RunbookFit fit(AlertSignal alert) {
+    return router.fit(router.reader().read(alert), graph);
   }
 
   /** Required inputs the alert does not provide, with the labels they are read from. */
   public List<String> missingInputs(AlertSignal alert) {
-    return graph.requiredInputs().stream().filter(i -> i.resolve(alert).isEmpty())
-        .map(i -> i.name() + " (label " + String.join(" or ", i.fromLabels()) + ")").toList();
+    return fit(alert).missing();
+  }
+
+  /** The inputs the alert gives (or their defaults), by name. */
+  public Map<String, String> inputs(AlertReading alert) {
+    Map<String, String> inputs = new LinkedHashMap<>();
+    for (InputSpec spec : graph.inputs().values()) {
+      spec.resolve(alert).ifPresent(v -> inputs.put(spec.name(), v));
+    }
+    return inputs;
   }
 
   @Override
   public TriageReport run(AlertSignal alert) {
     Instant started = clock.instant();
     long deadline = System.nanoTime() + graph.limits().budget().toNanos();
-    Map<String, String> inputs = new LinkedHashMap<>();
-    for (InputSpec spec : graph.inputs().values()) {
-      spec.resolve(alert).ifPresent(v -> inputs.put(spec.name(), v));
-    }
-    RunState state = new RunState(alert, inputs);
+    AlertReading reading = router.reader().read(alert);
+    RunState state = new RunState(reading, inputs(reading));
     List<ProposedAction> proposals = new ArrayList<>();
     String current = graph.start();
     for (int taken = 0; taken < MAX_STEPS; taken++) {

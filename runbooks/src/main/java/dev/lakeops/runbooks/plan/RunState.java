@@ -2,6 +2,7 @@ package dev.lakeops.runbooks.plan;
 
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.StepRecord;
+import dev.lakeops.runbooks.alert.AlertReading;
 import dev.lakeops.runbooks.graph.RunContext;
 import dev.lakeops.runbooks.graph.Template;
 import dev.lakeops.tools.Finding;
@@ -17,7 +18,7 @@ import java.util.Optional;
 /** The state of one run: inputs, outputs by name, every report in order, finding ids, the step trace. */
 final class RunState implements RunContext, Template.FindingIds {
 
-  private final AlertSignal alert;
+  private final AlertReading reading;
   private final Map<String, String> inputs;
   private final Map<String, ToolReport> outputs = new LinkedHashMap<>();
   final List<ToolReport> reports = new ArrayList<>();
@@ -26,8 +27,8 @@ final class RunState implements RunContext, Template.FindingIds {
   private final Map<String, Integer> counters = new HashMap<>();
   private final Map<String, Integer> visits = new HashMap<>();
 
-  RunState(AlertSignal alert, Map<String, String> inputs) {
-    this.alert = alert;
+  RunState(AlertReading reading, Map<String, String> inputs) {
+    this.reading = reading;
     this.inputs = Map.copyOf(inputs);
   }
 
@@ -48,7 +49,12 @@ final class RunState implements RunContext, Template.FindingIds {
 
   @Override
   public AlertSignal alert() {
-    return alert;
+    return reading.alert();
+  }
+
+  @Override
+  public Optional<String> concept(String name) {
+    return Optional.ofNullable(reading.concepts().get(name)).map(dev.lakeops.runbooks.alert.ConceptValue::value);
   }
 
   @Override
