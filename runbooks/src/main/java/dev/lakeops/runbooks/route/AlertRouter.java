@@ -161,6 +161,7 @@ public final class AlertRouter {
     List<InputSpec> required = g.requiredInputs();
     boolean specific = false;
     Set<String> mentioned = new LinkedHashSet<>();
+    Set<String> counted = new LinkedHashSet<>();
     for (InputSpec in : g.inputs().values()) {
       Optional<ConceptValue> v = alert.first(in.concepts());
       if (in.required() && v.isEmpty() && in.defaultValue() == null) {
@@ -171,10 +172,11 @@ public final class AlertRouter {
         continue;
       }
       if (in.required()) {
+        counted.add(v.get().concept());
         specific |= v.get().specific();
         f.add(new RouteReason(Kind.LABEL, v.get().concept() + " " + v.get(), v.get().specific() ? 1.0 / required.size() : 0), RunbookFit.Level.NONE);
         in.concepts().stream().filter(alert.mentioned()::contains).forEach(mentioned::add);
-      } else {
+      } else if (counted.add(v.get().concept())) {
         f.add(new RouteReason(Kind.LABEL, v.get().concept() + " " + v.get(), 0.25), RunbookFit.Level.NONE);
       }
     }
@@ -242,7 +244,7 @@ public final class AlertRouter {
     }
 
     void add(RouteReason r, RunbookFit.Level l) {
-      reasons.add(r);
+      reasons.add(new RouteReason(r.kind(), r.detail(), Math.round(r.weight() * 100) / 100.0));
       raise(l);
     }
 
