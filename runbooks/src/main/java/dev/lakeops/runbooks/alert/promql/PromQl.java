@@ -48,6 +48,9 @@ public final class PromQl {
       if (tok.is(Type.IDENT)) {
         String lower = tok.text().toLowerCase(Locale.ROOT);
         boolean call = i + 1 < t.size() && t.get(i + 1).is(Type.LPAREN);
+        // An aggregation may put its grouping first: sum by (x) (expr).
+        boolean aggregation = i + 2 < t.size() && t.get(i + 1).is(Type.IDENT)
+            && Set.of("by", "without").contains(t.get(i + 1).text().toLowerCase(Locale.ROOT)) && t.get(i + 2).is(Type.LPAREN);
         if (GROUPING.contains(lower) && call) {
           i = skipPast(t, i + 2, Type.RPAREN);
           continue;
@@ -56,7 +59,7 @@ public final class PromQl {
           i++;
           continue;
         }
-        if (call) {
+        if (call || aggregation) {
           functions.add(tok.text());
           i++;
           continue;
