@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The alerts of an Alertmanager webhook payload (version 4) in a file: {@code alerts[].labels}
- * (required, strings) and {@code alerts[].annotations}; resolved alerts are left out. Every error
- * names the file and the field.
+ * The alerts of an Alertmanager (version 4) or Grafana unified-alerting (version 1) webhook payload
+ * in a file: {@code alerts[].labels} (required, strings), {@code alerts[].annotations},
+ * {@code alerts[].generatorURL} (a Prometheus rule's link carries its expression), and Grafana's
+ * {@code valueString} or {@code values}; resolved alerts are left out. Every error names the file
+ * and the field.
  */
 final class AlertmanagerFile {
 
@@ -42,8 +44,10 @@ final class AlertmanagerFile {
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException(file + ": expected an Alertmanager webhook payload (a JSON object with version and alerts)");
     }
-    if (!root.path("version").asText("").equals("4")) {
-      throw new IllegalArgumentException(file + ": version must be \"4\" (Alertmanager webhook payload), was " + root.path("version"));
+    String version = root.path("version").asText("");
+    if (!version.equals("4") && !version.equals("1")) {
+      throw new IllegalArgumentException(file + ": version must be \"4\" (Alertmanager webhook payload) or \"1\" (Grafana), was "
+          + root.path("version"));
     }
     JsonNode alerts = root.path("alerts");
     if (!alerts.isArray() || alerts.isEmpty()) {
@@ -63,11 +67,29 @@ final class AlertmanagerFile {
       }
       Map<String, String> annotations = a.path("annotations").isMissingNode() || a.path("annotations").isNull()
           ? Map.of() : strings(a.path("annotations"), where + ".annotations");
+      String generatorUrl = text(a.path("generatorURL"), where + ".generatorURL");
+      String values = text(a.path("valueString"), where + ".valueString");
+      if (values == null && a.path("values").isObject()) {
+        StringBuilder s = new StringBuilder();
+        a.get("values").fields().forEachRemaining(e -> s.append(s.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(e.getValue().asText()));
+        values = s.toString();
+      }
       if (!a.path("status").asText(groupStatus).equals("resolved")) {
-        firing.add(new AlertSignal(labels, annotations));
+        firing.add(new AlertSignal(labels, annotations, generatorUrl, values));
       }
     }
     return firing;
+  }
+
+  /** A string field, or null when absent. */
+  private static String text(JsonNode node, String where) {
+    if (node.isMissingNode() || node.isNull()) {
+      return null;
+    }
+    if (!node.isTextual()) {
+      throw new IllegalArgumentException(where + " must be a string, was " + node.getNodeType());
+    }
+    return node.asText();
   }
 
   private static Map<String, String> strings(JsonNode node, String where) {

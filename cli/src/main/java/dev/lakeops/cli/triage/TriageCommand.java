@@ -6,6 +6,9 @@ import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.cli.kafka.KafkaTarget;
 import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.alert.AlertRouting;
+import dev.lakeops.runbooks.route.AlertExamples;
+import dev.lakeops.runbooks.route.embedding.Similarities;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.tool.BinlogBindings;
@@ -51,8 +54,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lakeops triage --alert FILE.json}: the deterministic triage the agent runs, for every
  * firing alert of an Alertmanager payload, against the clusters of
- * {@code config/application.properties} (Flink and Kafka profiles, the table warehouse) or the ones
- * given. Lake tables are table directories or {@code database.table} in the warehouse. Exit code 0
+ * {@code config/application.properties} (Flink and Kafka profiles, the table warehouse, and how alerts are
+ * read: {@code lakeops.alerts.*}, see {@link AlertRouting}) or the ones given. Alertmanager and Grafana
+ * payloads are read, with the rule's expression where the alert carries it. Lake tables are table directories or {@code database.table} in the warehouse. Exit code 0
  * when every triage ran (whatever it found), 2 for a bad payload or option.
  */
 @Command(name = "triage", mixinStandardHelpOptions = true,
@@ -61,7 +65,7 @@ public final class TriageCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--alert", required = true, paramLabel = "FILE.json", description = "Alertmanager webhook payload (version 4)")
+  @Option(names = "--alert", required = true, paramLabel = "FILE.json", description = "Alertmanager (version 4) or Grafana (version 1) webhook payload")
   Path alert;
 
   @Mixin OutputOptions output;
@@ -88,7 +92,13 @@ public final class TriageCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--alert " + e.getMessage());
     }
-    DeterministicPlanner planner = DeterministicPlanner.shipped(tools(), Clock.systemUTC());
+    AlertRouting routing = routing(Path.of("").toAbsolutePath());
+    DeterministicPlanner planner;
+    try {
+      planner = DeterministicPlanner.shipped(tools(), Clock.systemUTC(), routing, Similarities.of(routing), AlertExamples.NONE);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), FlinkClusterProfiles.FILE + ": " + e.getMessage());
+    }
     List<TriageReport> reports = new ArrayList<>();
     for (AlertSignal a : alerts) {
       reports.add(planner.triage(a));
@@ -134,6 +144,15 @@ public final class TriageCommand implements Callable<Integer> {
     return registry.registerAll(KafkaBindings.of(kafkaTools, kafka));
   }
 
+  /** The {@code lakeops.alerts.*} keys of {@code config/application.properties}; the defaults without the file. */
+  private AlertRouting routing(Path workingDir) {
+    try {
+      return AlertRouting.fromProperties(configProperties(workingDir));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), workingDir.resolve(FlinkClusterProfiles.FILE) + ": " + e.getMessage());
+    }
+  }
+
   /** {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table directories only). */
   private Path warehouse(Path workingDir) {
     String option = "--warehouse";
@@ -158,9 +177,19 @@ public final class TriageCommand implements Callable<Integer> {
    * @throws UncheckedIOException the file exists but cannot be read
    */
   static String configuredWarehouse(Path workingDir) {
+    return configProperties(workingDir).getOrDefault("lakeops.tables.warehouse", "").strip();
+  }
+
+  /**
+   * Every key of {@code config/application.properties} under {@code workingDir}; none if the file is missing.
+   *
+   * @throws UncheckedIOException the file exists but cannot be read
+   */
+  static Map<String, String> configProperties(Path workingDir) {
     Path file = workingDir.resolve(FlinkClusterProfiles.FILE);
+    Map<String, String> out = new LinkedHashMap<>();
     if (!Files.isRegularFile(file)) {
-      return "";
+      return out;
     }
     Properties p = new Properties();
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -168,6 +197,7 @@ public final class TriageCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to read " + file, e);
     }
-    return p.getProperty("lakeops.tables.warehouse", "").strip();
+    p.stringPropertyNames().forEach(k -> out.put(k, p.getProperty(k)));
+    return out;
   }
 }
