@@ -144,13 +144,22 @@ public final class TriageCommand implements Callable<Integer> {
     return registry.registerAll(KafkaBindings.of(kafkaTools, kafka));
   }
 
-  /** The {@code lakeops.alerts.*} keys of {@code config/application.properties}; the defaults without the file. */
   private AlertRouting routing(Path workingDir) {
     try {
-      return AlertRouting.fromProperties(configProperties(workingDir));
+      return alertRouting(workingDir);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), workingDir.resolve(FlinkClusterProfiles.FILE) + ": " + e.getMessage());
     }
+  }
+
+  /**
+   * The {@code lakeops.alerts.*} keys of {@code config/application.properties} under {@code workingDir};
+   * the defaults without the file.
+   *
+   * @throws IllegalArgumentException a key is unknown or its value does not read; the message names it
+   */
+  static AlertRouting alertRouting(Path workingDir) {
+    return AlertRouting.fromProperties(configProperties(workingDir));
   }
 
   /** {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table directories only). */
