@@ -36,12 +36,15 @@ final class RunbooksListCommand implements Callable<Integer> {
       o.put("file", g.source());
       o.put("description", g.description());
       ObjectNode match = o.putObject("match");
+      g.match().signals().forEach(match.putArray("signals")::add);
+      g.match().related().forEach(match.putArray("related")::add);
       g.match().labels().forEach(match.putObject("labels")::put);
       g.match().keywords().forEach(match.putArray("keywords")::add);
       ArrayNode inputs = o.putArray("inputs");
       for (InputSpec i : g.inputs().values()) {
         ObjectNode in = inputs.addObject();
         in.put("name", i.name());
+        i.concepts().forEach(in.putArray("concepts")::add);
         i.fromLabels().forEach(in.putArray("labels")::add);
         in.put("required", i.required());
       }
@@ -57,10 +60,11 @@ final class RunbooksListCommand implements Callable<Integer> {
     for (RunbookGraph g : runbooks) {
       s.append(g.name()).append("  (").append(g.steps().size()).append(" steps)\n");
       s.append("  ").append(g.description()).append('\n');
-      s.append("  match: ").append(g.match().labels().isEmpty() ? "" : g.match().labels() + " ").append("keywords ")
-          .append(g.match().keywords()).append('\n');
+      s.append("  match: signals ").append(g.match().signals()).append(g.match().related().isEmpty() ? "" : ", related " + g.match().related())
+          .append(g.match().keywords().isEmpty() ? "" : ", keywords " + g.match().keywords())
+          .append(g.match().labels().isEmpty() ? "" : ", labels " + g.match().labels()).append('\n');
       s.append("  needs: ").append(String.join(", ", g.requiredInputs().stream()
-          .map(i -> i.name() + " (" + String.join("|", i.fromLabels()) + ")").toList())).append('\n');
+          .map(i -> i.name() + " (" + String.join("|", i.concepts()) + ")").toList())).append('\n');
       s.append("  tools: ").append(String.join(", ", g.tools()))
           .append(g.actions().isEmpty() ? "" : "; proposes: " + String.join(", ", g.actions())).append('\n');
     }

@@ -27,7 +27,9 @@ class RunbooksCommandTest {
     list.forEach(r -> names.add(r.path("name").asText()));
     assertThat(names).hasSize(12).contains("flink-backpressure", "kafka-lag", "cdc-binlog-corruption", "table-snapshot-rollback");
     JsonNode bp = list.get(0);
-    assertThat(bp.path("match").path("labels").path("alertname").asText()).isEqualTo("FlinkJobBackpressured");
+    assertThat(bp.path("match").path("signals").get(0).asText()).isEqualTo("flink.backpressure");
+    assertThat(bp.path("inputs").get(0).path("concepts").toString()).contains("flink.job", "flink.job-id");
+    assertThat(bp.path("inputs").get(0).path("labels").toString()).contains("job_name", "job_id", "task_name");
     assertThat(bp.path("tools").toString()).contains("flink.backpressure", "flink.health");
   }
 
