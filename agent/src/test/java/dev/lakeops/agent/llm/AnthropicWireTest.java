@@ -42,7 +42,7 @@ class AnthropicWireTest {
 
   private LlmAssessment review(LlmConfig config) {
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "anthropic", "claude-sonnet-4-5",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmMetrics.unpublished());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmFixtures.metrics());
     return triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
   }
 

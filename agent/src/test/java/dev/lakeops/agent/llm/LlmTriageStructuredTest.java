@@ -37,7 +37,7 @@ class LlmTriageStructuredTest {
 
   private LlmTriage triage(ScriptedChatModel model) {
     return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(),
-        threads, Clock.systemUTC(), LlmMetrics.unpublished());
+        threads, Clock.systemUTC(), LlmFixtures.metrics());
   }
 
   @Test

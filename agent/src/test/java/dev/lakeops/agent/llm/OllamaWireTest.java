@@ -41,7 +41,7 @@ class OllamaWireTest {
 
   private LlmAssessment review(LlmConfig config) {
     LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "ollama", "qwen2.5:7b",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmMetrics.unpublished());
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmFixtures.metrics());
     return triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
   }
 
