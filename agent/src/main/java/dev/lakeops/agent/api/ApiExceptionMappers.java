@@ -1,6 +1,7 @@
 package dev.lakeops.agent.api;
 
 import dev.lakeops.agent.InvalidInputException;
+import dev.lakeops.agent.http.ApiError;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
