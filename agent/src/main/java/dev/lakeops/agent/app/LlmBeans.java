@@ -1,5 +1,18 @@
-package dev.lakeops.agent.llm;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.llm.JdbcLlmAssessmentStore;
+import dev.lakeops.agent.llm.LlmChat;
+import dev.lakeops.agent.llm.LlmConfig;
+import dev.lakeops.agent.llm.LlmFollowUp;
+import dev.lakeops.agent.llm.LlmLimits;
+import dev.lakeops.agent.llm.LlmMetrics;
+import dev.lakeops.agent.llm.LlmModels;
+import dev.lakeops.agent.llm.LlmProvider;
+import dev.lakeops.agent.llm.LlmToolbox;
+import dev.lakeops.agent.llm.LlmTriage;
+import dev.lakeops.agent.llm.ProposalPort;
+import dev.lakeops.agent.llm.RunbookTools;
+import dev.lakeops.agent.llm.UnconfiguredProposals;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.flink.FlinkClusters;
