@@ -1,5 +1,12 @@
-package dev.lakeops.agent.approval;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.approval.ApprovalLinks;
+import dev.lakeops.agent.approval.GateApprovals;
+import dev.lakeops.agent.approval.GateProposals;
+import dev.lakeops.agent.approval.JdbcAuditLog;
+import dev.lakeops.agent.approval.JdbcProposalStore;
+import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.approval.Users;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.metrics.LakeopsMetrics;
 import dev.lakeops.agent.store.Database;

@@ -1,5 +1,9 @@
-package dev.lakeops.agent.approval;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.approval.ApprovalLinkSigner;
+import dev.lakeops.agent.approval.ApprovalLinks;
+import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.approval.UsedApprovalLinks;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.report.ReportConfig;
 import dev.lakeops.agent.store.Database;
