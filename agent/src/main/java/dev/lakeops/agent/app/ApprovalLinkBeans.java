@@ -11,6 +11,7 @@ import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +53,7 @@ public class ApprovalLinkBeans {
             + "approval links are built on it");
       }
       return uri.getHost();
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       throw new IllegalArgumentException("lakeops.report.public-url: '" + url + "' is not a URL: " + e.getReason());
     }
   }
