@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * run's budgets, and must answer with a verdict that passes {@link VerdictGuard}: a typed
  * {@link LlmVerdict} from a model with structured output, otherwise one that {@link LlmVerdictParser}
  * reads out of its text. The guard refuses evidence that neither the deterministic triage nor the
- * run's tool results hold. Any failure
- * (invalid answer, spent budget, timeout, provider error) keeps the deterministic verdict and says
- * why in {@link LlmAssessment#fallback()}. Never throws for a model's behaviour.
+ * run's tool results hold. Any failure (invalid answer, spent budget, timeout, provider error) keeps
+ * the deterministic verdict and says why in {@link LlmAssessment#fallback()}. Never throws for a
+ * model's behaviour.
  */
 public final class LlmTriage {
 
@@ -121,7 +121,7 @@ public final class LlmTriage {
   }
 
   /** Whether the model takes {@link LlmVerdict}'s JSON schema as its response format (see {@link LlmModels}). */
-  boolean structured() {
+  private boolean structured() {
     return model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
   }
 
