@@ -1,5 +1,9 @@
-package dev.lakeops.agent.approval;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.approval.ApprovalLinkSigner;
+import dev.lakeops.agent.approval.ApprovalLinks;
+import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.approval.UsedApprovalLinks;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.report.ReportConfig;
 import dev.lakeops.agent.store.Database;
@@ -7,6 +11,7 @@ import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +53,7 @@ public class ApprovalLinkBeans {
             + "approval links are built on it");
       }
       return uri.getHost();
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       throw new IllegalArgumentException("lakeops.report.public-url: '" + url + "' is not a URL: " + e.getReason());
     }
   }

@@ -1,4 +1,4 @@
-package dev.lakeops.agent.triage;
+package dev.lakeops.agent.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

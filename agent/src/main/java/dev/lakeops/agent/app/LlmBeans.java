@@ -1,9 +1,31 @@
-package dev.lakeops.agent.llm;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.binlog.BinlogServers;
+import dev.lakeops.agent.binlog.BinlogServersConfig;
+import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.llm.JdbcLlmAssessmentStore;
+import dev.lakeops.agent.llm.LlmChat;
+import dev.lakeops.agent.llm.LlmConfig;
+import dev.lakeops.agent.llm.LlmFollowUp;
+import dev.lakeops.agent.llm.LlmLimits;
+import dev.lakeops.agent.llm.LlmMetrics;
+import dev.lakeops.agent.llm.LlmModels;
+import dev.lakeops.agent.llm.LlmProvider;
+import dev.lakeops.agent.llm.LlmToolbox;
+import dev.lakeops.agent.llm.LlmTriage;
+import dev.lakeops.agent.llm.ProposalPort;
+import dev.lakeops.agent.llm.RunbookTools;
+import dev.lakeops.agent.llm.UnconfiguredProposals;
 import dev.lakeops.agent.store.Database;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.tools.binlog.BinlogTools;
+import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
+import dev.lakeops.tools.binlog.live.BinlogServerConnection;
+import dev.lakeops.tools.binlog.live.BinlogServerTools;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.kafka.KafkaTools;
+import dev.lakeops.tools.table.TableLocator;
+import dev.lakeops.tools.table.TableTools;
 import dev.langchain4j.model.chat.ChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.DefaultBean;
@@ -11,10 +33,15 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,8 +65,8 @@ public class LlmBeans {
   private static final int REVIEW_QUEUE = 200;
   /** Reviews at once: each holds a model conversation open for up to lakeops.llm.max-duration. */
   private static final int REVIEWERS = 2;
-  private final ExecutorService reviews = new java.util.concurrent.ThreadPoolExecutor(REVIEWERS, REVIEWERS, 0, java.util.concurrent.TimeUnit.SECONDS,
-      new java.util.concurrent.ArrayBlockingQueue<>(REVIEW_QUEUE), r -> {
+  private final ExecutorService reviews = new ThreadPoolExecutor(REVIEWERS, REVIEWERS, 0, TimeUnit.SECONDS,
+      new ArrayBlockingQueue<>(REVIEW_QUEUE), r -> {
         Thread t = new Thread(r, "lakeops-llm-review-" + COUNT.incrementAndGet());
         t.setDaemon(true);
         return t;
@@ -56,18 +83,18 @@ public class LlmBeans {
   @Produces
   @Singleton
   LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals,
-      dev.lakeops.runbooks.plan.DeterministicPlanner planner, dev.lakeops.agent.config.LakeopsConfig lakeops,
-      dev.lakeops.agent.binlog.BinlogServersConfig binlogServers, Clock clock) {
+      DeterministicPlanner planner, LakeopsConfig lakeops,
+      BinlogServersConfig binlogServers, Clock clock) {
     LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka)
         .add(new RunbookTools(planner));
-    lakeops.tables().warehouse().filter(w -> !w.isBlank()).map(w -> java.nio.file.Path.of(w.strip()))
-        .ifPresent(w -> tools.addInWarehouse(new dev.lakeops.tools.table.TableTools(dev.lakeops.tools.table.TableLocator.local(w)), w));
-    java.util.Map<String, dev.lakeops.tools.binlog.live.BinlogServerConnection> servers = dev.lakeops.agent.binlog.BinlogServers.from(binlogServers);
+    lakeops.tables().warehouse().filter(w -> !w.isBlank()).map(w -> Path.of(w.strip()))
+        .ifPresent(w -> tools.addInWarehouse(new TableTools(TableLocator.local(w)), w));
+    Map<String, BinlogServerConnection> servers = BinlogServers.from(binlogServers);
     if (!servers.isEmpty()) {
-      tools.add(new dev.lakeops.tools.binlog.live.BinlogServerTools(servers, binlogServers.timeout(),
-          dev.lakeops.tools.binlog.live.BinlogServerAnalyzer.defaults(), clock));
+      tools.add(new BinlogServerTools(servers, binlogServers.timeout(),
+          BinlogServerAnalyzer.defaults(), clock));
     }
-    config.binlogDir().filter(d -> !d.isBlank()).ifPresent(dir -> tools.addConfined(new BinlogTools(), java.nio.file.Path.of(dir)));
+    config.binlogDir().filter(d -> !d.isBlank()).ifPresent(dir -> tools.addConfined(new BinlogTools(), Path.of(dir)));
     for (String name : flink.names()) {
       if (!name.equals(flink.defaultName())) {
         tools.add(flink.find(name).orElseThrow(), "_" + name.replaceAll("[^A-Za-z0-9_-]", "_"), "[Flink cluster " + name + "] ");

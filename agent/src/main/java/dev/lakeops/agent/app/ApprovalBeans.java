@@ -1,6 +1,16 @@
-package dev.lakeops.agent.approval;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.approval.ApprovalLinks;
+import dev.lakeops.agent.approval.GateApprovals;
+import dev.lakeops.agent.approval.GateProposals;
+import dev.lakeops.agent.approval.JdbcAuditLog;
+import dev.lakeops.agent.approval.JdbcProposalStore;
+import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.approval.Users;
+import dev.lakeops.agent.chat.ApprovalPort;
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.im.ChatConfig;
+import dev.lakeops.agent.llm.ProposalPort;
 import dev.lakeops.agent.metrics.LakeopsMetrics;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.action.Actions;
@@ -9,6 +19,7 @@ import dev.lakeops.runbooks.approval.ApprovalGate;
 import dev.lakeops.runbooks.approval.ProposalStore;
 import dev.lakeops.runbooks.audit.AuditLog;
 import dev.lakeops.tools.kafka.KafkaClusters;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -57,16 +68,16 @@ public class ApprovalBeans {
 
   /** Chat approvals on the gate (replaces the chat layer's "not configured" default). */
   @Produces
-  @jakarta.enterprise.context.ApplicationScoped
-  dev.lakeops.agent.chat.ApprovalPort chatApprovals(ProposalService proposals, ApprovalLinks links,
-      dev.lakeops.agent.im.ChatConfig chat, LakeopsConfig config) {
+  @ApplicationScoped
+  ApprovalPort chatApprovals(ProposalService proposals, ApprovalLinks links,
+      ChatConfig chat, LakeopsConfig config) {
     return new GateApprovals(proposals, links, chat.tableWarehouse(config));
   }
 
   /** The model's propose_action on the gate (replaces the LLM layer's "not configured" default). */
   @Produces
   @Singleton
-  dev.lakeops.agent.llm.ProposalPort llmProposals(ProposalService proposals) {
+  ProposalPort llmProposals(ProposalService proposals) {
     return new GateProposals(proposals);
   }
 }

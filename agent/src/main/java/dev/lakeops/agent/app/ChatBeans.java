@@ -1,4 +1,4 @@
-package dev.lakeops.agent.im;
+package dev.lakeops.agent.app;
 
 import dev.lakeops.agent.chat.ApprovalPort;
 import dev.lakeops.agent.chat.ChatFollowUps;
@@ -14,6 +14,13 @@ import dev.lakeops.agent.chat.Platform;
 import dev.lakeops.agent.chat.ThreadIncidents;
 import dev.lakeops.agent.chat.UnconfiguredApprovals;
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.im.ChannelLanguages;
+import dev.lakeops.agent.im.ChatConfig;
+import dev.lakeops.agent.im.ChatDispatcher;
+import dev.lakeops.agent.im.ChatWorkers;
+import dev.lakeops.agent.im.ImConfig;
+import dev.lakeops.agent.im.ImHttp;
+import dev.lakeops.agent.im.RecentKeys;
 import dev.lakeops.agent.incident.IncidentStore;
 import dev.lakeops.agent.llm.LlmChat;
 import dev.lakeops.agent.llm.LlmChatFollowUps;

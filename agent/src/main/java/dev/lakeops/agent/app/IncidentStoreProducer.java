@@ -1,5 +1,7 @@
-package dev.lakeops.agent.incident;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.incident.JdbcIncidentStore;
 import dev.lakeops.agent.store.Database;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;

@@ -1,4 +1,4 @@
-package dev.lakeops.agent.triage;
+package dev.lakeops.agent.app;
 
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
@@ -17,7 +17,10 @@ import dev.lakeops.tools.table.TableTools;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -53,7 +56,7 @@ public class TriageBeans {
     return new FlinkClusters(byName, FlinkClusters.DEFAULT);
   }
 
-  private static FlinkTools tools(String restUrl, java.time.Duration timeout) {
+  private static FlinkTools tools(String restUrl, Duration timeout) {
     return new FlinkTools(new FlinkJobProbe(new FlinkRestClient(restUrl, timeout)), new BackpressureAnalyzer());
   }
 
@@ -73,8 +76,8 @@ public class TriageBeans {
     config.tables().warehouse().filter(w -> !w.isBlank()).ifPresent(w -> {
       TableLocator locator;
       try {
-        locator = TableLocator.local(java.nio.file.Path.of(w.strip()));
-      } catch (java.nio.file.InvalidPathException e) {
+        locator = TableLocator.local(Path.of(w.strip()));
+      } catch (InvalidPathException e) {
         throw new IllegalArgumentException("lakeops.tables.warehouse: '" + w + "' is not a path: " + e.getReason(), e);
       }
       registry.registerAll(TableBindings.inWarehouse(new TableTools(locator), locator));

@@ -4,17 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * Proposals kept in memory, all {@code PENDING} forever: nothing here can approve or execute one.
- * For tests and for a demo without the approval gate.
- */
-public final class InMemoryProposals implements ProposalPort {
+/** Proposals kept in memory, all {@code PENDING} forever: nothing here can approve or execute one. */
+final class InMemoryProposals implements ProposalPort {
 
   private final AtomicInteger next = new AtomicInteger();
   private final List<Recorded> recorded = new ArrayList<>();
 
   /** One recorded proposal. */
-  public record Recorded(String id, ProposalDraft draft, String state) {}
+  record Recorded(String id, ProposalDraft draft, String state) {}
 
   @Override
   public synchronized ProposalReceipt propose(ProposalDraft draft) {
@@ -23,7 +20,7 @@ public final class InMemoryProposals implements ProposalPort {
     return new ProposalReceipt(id, "PENDING");
   }
 
-  public synchronized List<Recorded> all() {
+  synchronized List<Recorded> all() {
     return List.copyOf(recorded);
   }
 }

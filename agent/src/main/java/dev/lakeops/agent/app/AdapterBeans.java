@@ -1,5 +1,8 @@
-package dev.lakeops.agent.im;
+package dev.lakeops.agent.app;
 
+import dev.lakeops.agent.im.ChannelLanguages;
+import dev.lakeops.agent.im.ImConfig;
+import dev.lakeops.agent.im.ImHttp;
 import dev.lakeops.agent.im.dingtalk.DingTalkAdapter;
 import dev.lakeops.agent.im.dingtalk.DingTalkSignature;
 import dev.lakeops.agent.im.feishu.FeishuAdapter;

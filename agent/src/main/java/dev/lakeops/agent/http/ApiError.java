@@ -1,4 +1,4 @@
-package dev.lakeops.agent.api;
+package dev.lakeops.agent.http;
 
 /**
  * The body of every error answer: {@code {"error": "<what is wrong, naming the field>"}}.

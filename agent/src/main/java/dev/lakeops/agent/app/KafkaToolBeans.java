@@ -1,4 +1,4 @@
-package dev.lakeops.agent.triage;
+package dev.lakeops.agent.app;
 
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.tools.kafka.KafkaCluster;
