@@ -1,5 +1,6 @@
-package dev.lakeops.agent.im;
+package dev.lakeops.agent.im.slack;
 
+import dev.lakeops.agent.im.Acknowledger;
 import dev.lakeops.agent.im.slack.SlackAdapter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;

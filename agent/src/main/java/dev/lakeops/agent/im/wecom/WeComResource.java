@@ -1,5 +1,6 @@
-package dev.lakeops.agent.im;
+package dev.lakeops.agent.im.wecom;
 
+import dev.lakeops.agent.im.Acknowledger;
 import dev.lakeops.agent.im.wecom.WeComAdapter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
