@@ -40,7 +40,7 @@ class LlmTriageTest {
   }
 
   private LlmTriage triage(ScriptedChatModel model, LlmLimits limits) {
-    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC(), LlmMetrics.unpublished());
+    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC(), LlmFixtures.metrics());
   }
 
   @Test
