@@ -14,7 +14,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code lakeops runbooks list [--json]}: every shipped runbook with what it matches, reads and proposes. */
+/**
+ * {@code lakeops runbooks list [--json]}: every shipped runbook with what it matches, reads and
+ * proposes.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the shipped runbooks.")
 final class RunbooksListCommand implements Callable<Integer> {
 
@@ -24,7 +27,11 @@ final class RunbooksListCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    output.print(spec, RunbookLoader.lakeops().loadShipped(), RunbooksListCommand::json, RunbooksListCommand::text);
+    output.print(
+        spec,
+        RunbookLoader.lakeops().loadShipped(),
+        RunbooksListCommand::json,
+        RunbooksListCommand::text);
     return 0;
   }
 

@@ -25,24 +25,35 @@ final class AlertmanagerFile {
   private AlertmanagerFile() {}
 
   /**
-   * @throws IllegalArgumentException the file is missing, not JSON or not a version 4 payload; the message says where
+   * @throws IllegalArgumentException the file is missing, not JSON or not a version 4 payload; the
+   *     message says where
    */
   static List<AlertSignal> firingAlerts(Path file) {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
+      throw new IllegalArgumentException(
+          file + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
     }
     JsonNode root;
     try {
       root = Json.mapper().readTree(text);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(file + ": not JSON at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+      throw new IllegalArgumentException(
+          file
+              + ": not JSON at line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr()
+              + ": "
+              + e.getOriginalMessage());
     }
     if (root == null || !root.isObject()) {
-      throw new IllegalArgumentException(file + ": expected an Alertmanager webhook payload (a JSON object with version and alerts)");
+      throw new IllegalArgumentException(
+          file
+              + ": expected an Alertmanager webhook payload (a JSON object with version and"
+              + " alerts)");
     }
     String version = root.path("version").asText("");
     if (!version.equals("4") && !version.equals("1")) {
@@ -97,12 +108,19 @@ final class AlertmanagerFile {
       throw new IllegalArgumentException(where + " must be an object of strings");
     }
     Map<String, String> out = new LinkedHashMap<>();
-    node.fields().forEachRemaining(e -> {
-      if (!e.getValue().isTextual()) {
-        throw new IllegalArgumentException(where + "." + e.getKey() + " must be a string, was " + e.getValue().getNodeType());
-      }
-      out.put(e.getKey(), e.getValue().asText());
-    });
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().isTextual()) {
+                throw new IllegalArgumentException(
+                    where
+                        + "."
+                        + e.getKey()
+                        + " must be a string, was "
+                        + e.getValue().getNodeType());
+              }
+              out.put(e.getKey(), e.getValue().asText());
+            });
     return out;
   }
 }
