@@ -14,18 +14,24 @@ import org.jspecify.annotations.Nullable;
  * instruction, a shell string or a query.
  *
  * @param labels the alert's labels ({@code alertname} among them)
- * @param annotations its annotations ({@code summary}, {@code description}, {@code runbook_url} ...)
- * @param generatorUrl the link to the rule that fired (Alertmanager's and Grafana's {@code generatorURL};
- *     for Prometheus rules it carries the expression as {@code g0.expr=}), or null
- * @param valuesText Grafana's {@code valueString} ({@code [ var='A' metric='...' labels={...} value=12 ]})
- *     or its {@code values} written as {@code A=12 B=1}, or null
+ * @param annotations its annotations ({@code summary}, {@code description}, {@code runbook_url}
+ *     ...)
+ * @param generatorUrl the link to the rule that fired (Alertmanager's and Grafana's {@code
+ *     generatorURL}; for Prometheus rules it carries the expression as {@code g0.expr=}), or null
+ * @param valuesText Grafana's {@code valueString} ({@code [ var='A' metric='...' labels={...}
+ *     value=12 ]}) or its {@code values} written as {@code A=12 B=1}, or null
  */
-public record AlertSignal(Map<String, String> labels, Map<String, String> annotations, @Nullable String generatorUrl,
+public record AlertSignal(
+    Map<String, String> labels,
+    Map<String, String> annotations,
+    @Nullable String generatorUrl,
     @Nullable String valuesText) {
 
   public AlertSignal {
     labels = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(labels, "labels")));
-    annotations = Collections.unmodifiableMap(new LinkedHashMap<>(annotations == null ? Map.of() : annotations));
+    annotations =
+        Collections.unmodifiableMap(
+            new LinkedHashMap<>(annotations == null ? Map.of() : annotations));
     generatorUrl = generatorUrl == null || generatorUrl.isBlank() ? null : generatorUrl;
     valuesText = valuesText == null || valuesText.isBlank() ? null : valuesText;
   }
@@ -59,7 +65,11 @@ public record AlertSignal(Map<String, String> labels, Map<String, String> annota
 
   /** Alert name, summary and description in lower case. */
   public String text() {
-    return (name() + " " + annotations.getOrDefault("summary", "") + " " + annotations.getOrDefault("description", ""))
+    return (name()
+            + " "
+            + annotations.getOrDefault("summary", "")
+            + " "
+            + annotations.getOrDefault("description", ""))
         .toLowerCase(Locale.ROOT);
   }
 }

@@ -6,7 +6,8 @@ import static java.util.Objects.requireNonNull;
  * One reason a runbook fits an alert, as the report shows it.
  *
  * @param kind what kind of evidence
- * @param detail what exactly, e.g. {@code metric flink_jobmanager_job_numRestarts -> flink.restarts}
+ * @param detail what exactly, e.g. {@code metric flink_jobmanager_job_numRestarts ->
+ *     flink.restarts}
  * @param weight what it adds to the runbook's score
  */
 public record RouteReason(Kind kind, String detail, double weight) {
@@ -18,7 +19,10 @@ public record RouteReason(Kind kind, String detail, double weight) {
 
   /** Kinds of evidence, strongest first. */
   public enum Kind {
-    /** A team pinned the runbook for the alert rule ({@code lakeops.alerts.rules.<alertname>.runbook}). */
+    /**
+     * A team pinned the runbook for the alert rule ({@code
+     * lakeops.alerts.rules.<alertname>.runbook}).
+     */
     PIN,
     /** A metric of the rule's expression. */
     METRIC,

@@ -13,7 +13,12 @@ import java.util.List;
  * @param missing required inputs the alert does not provide, each with the labels it is read from
  * @param outcome whether it ran
  */
-public record RouteScore(String runbook, double score, List<RouteReason> reasons, List<String> missing, Outcome outcome) {
+public record RouteScore(
+    String runbook,
+    double score,
+    List<RouteReason> reasons,
+    List<String> missing,
+    Outcome outcome) {
 
   public RouteScore {
     requireNonNull(runbook, "runbook");
@@ -29,7 +34,10 @@ public record RouteScore(String runbook, double score, List<RouteReason> reasons
   public enum Outcome {
     /** It ran; its verdict is the report's or one of the others. */
     RAN,
-    /** It fits and could run, but the planner's budget or its limit on runbooks per alert was spent first. */
+    /**
+     * It fits and could run, but the planner's budget or its limit on runbooks per alert was spent
+     * first.
+     */
     NOT_RUN,
     /** It fits but the alert lacks a required input. */
     CANNOT_RUN,

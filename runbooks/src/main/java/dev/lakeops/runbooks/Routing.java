@@ -16,11 +16,18 @@ import java.util.Map;
  * @param notes what else a person should know: runbooks that disagree, an expression that could not
  *     be read, the best similarity when nothing else fitted
  */
-public record Routing(Map<String, String> recognised, List<String> metrics, List<String> cues, List<RouteScore> scores,
+public record Routing(
+    Map<String, String> recognised,
+    List<String> metrics,
+    List<String> cues,
+    List<RouteScore> scores,
     List<String> notes) {
 
   public Routing {
-    recognised = recognised == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(recognised));
+    recognised =
+        recognised == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(recognised));
     metrics = metrics == null ? List.of() : List.copyOf(metrics);
     cues = cues == null ? List.of() : List.copyOf(cues);
     scores = scores == null ? List.of() : List.copyOf(scores);

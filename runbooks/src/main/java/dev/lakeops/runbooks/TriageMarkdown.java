@@ -31,15 +31,20 @@ final class TriageMarkdown {
     }
     Routing routing = report.routing();
     if (routing != null) {
-      routing.scores().stream().filter(s -> s.runbook().equals(report.runbook())).findFirst().ifPresent(s -> {
-        md.append("**Why this runbook:** score ").append(String.format(java.util.Locale.ROOT, "%.2f", s.score()));
-        String sep = " — ";
-        for (RouteReason r : s.reasons().subList(0, Math.min(4, s.reasons().size()))) {
-          md.append(sep).append(text(r.detail()));
-          sep = "; ";
-        }
-        md.append("\n\n");
-      });
+      routing.scores().stream()
+          .filter(s -> s.runbook().equals(report.runbook()))
+          .findFirst()
+          .ifPresent(
+              s -> {
+                md.append("**Why this runbook:** score ")
+                    .append(String.format(java.util.Locale.ROOT, "%.2f", s.score()));
+                String sep = " — ";
+                for (RouteReason r : s.reasons().subList(0, Math.min(4, s.reasons().size()))) {
+                  md.append(sep).append(text(r.detail()));
+                  sep = "; ";
+                }
+                md.append("\n\n");
+              });
       for (String note : routing.notes()) {
         md.append("**Note:** ").append(text(note)).append("\n\n");
       }
@@ -131,13 +136,23 @@ final class TriageMarkdown {
     if (!report.others().isEmpty()) {
       md.append("**Also ran**\n\n");
       for (TriageReport o : report.others()) {
-        md.append("- ").append(code(o.runbook())).append(" ").append(o.verdict().category()).append(" (confidence ")
-            .append(o.verdict().confidence()).append("): ").append(text(o.verdict().headline())).append("\n");
+        md.append("- ")
+            .append(code(o.runbook()))
+            .append(" ")
+            .append(o.verdict().category())
+            .append(" (confidence ")
+            .append(o.verdict().confidence())
+            .append("): ")
+            .append(text(o.verdict().headline()))
+            .append("\n");
       }
       md.append("\n");
     }
-    md.append("_Runbook ").append(code(report.runbook())).append(", ")
-        .append(Duration.between(report.startedAt(), report.finishedAt()).toMillis()).append(" ms, no LLM._\n");
+    md.append("_Runbook ")
+        .append(code(report.runbook()))
+        .append(", ")
+        .append(Duration.between(report.startedAt(), report.finishedAt()).toMillis())
+        .append(" ms, no LLM._\n");
     return md.toString();
   }
 

@@ -22,14 +22,21 @@ import org.jspecify.annotations.Nullable;
  * @param startedAt when the triage began
  * @param finishedAt when it ended
  * @param steps the steps run, in order; empty for a triage that ran no runbook graph
- * @param routing what the planner read from the alert and why it ran the runbooks it ran; null
- *     for the report of one runbook run on its own
+ * @param routing what the planner read from the alert and why it ran the runbooks it ran; null for
+ *     the report of one runbook run on its own
  * @param others the reports of the other runbooks that ran for the alert, strongest evidence first;
  *     this report's verdict is the one whose findings are strongest
  */
 public record TriageReport(
-    String runbook, AlertSignal alert, Verdict verdict, List<ToolReport> tools, Instant startedAt, Instant finishedAt, List<StepRecord> steps,
-    @Nullable Routing routing, List<TriageReport> others) {
+    String runbook,
+    AlertSignal alert,
+    Verdict verdict,
+    List<ToolReport> tools,
+    Instant startedAt,
+    Instant finishedAt,
+    List<StepRecord> steps,
+    @Nullable Routing routing,
+    List<TriageReport> others) {
 
   public TriageReport {
     requireNonNull(runbook, "runbook");
@@ -44,13 +51,21 @@ public record TriageReport(
 
   /** The report of one runbook's run. */
   public TriageReport(
-      String runbook, AlertSignal alert, Verdict verdict, List<ToolReport> tools, Instant startedAt, Instant finishedAt, List<StepRecord> steps) {
+      String runbook,
+      AlertSignal alert,
+      Verdict verdict,
+      List<ToolReport> tools,
+      Instant startedAt,
+      Instant finishedAt,
+      List<StepRecord> steps) {
     this(runbook, alert, verdict, tools, startedAt, finishedAt, steps, null, List.of());
   }
 
   /** This report with the planner's routing and the other runbooks' reports. */
-  public TriageReport withRouting(Routing r, List<TriageReport> otherReports, Instant started, Instant finished) {
-    return new TriageReport(runbook, alert, verdict, tools, started, finished, steps, r, otherReports);
+  public TriageReport withRouting(
+      Routing r, List<TriageReport> otherReports, Instant started, Instant finished) {
+    return new TriageReport(
+        runbook, alert, verdict, tools, started, finished, steps, r, otherReports);
   }
 
   /** Ids of every runbook that ran for the alert: this report's first, then the others'. */

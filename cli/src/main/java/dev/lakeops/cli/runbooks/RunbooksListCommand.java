@@ -67,13 +67,24 @@ final class RunbooksListCommand implements Callable<Integer> {
     for (RunbookGraph g : runbooks) {
       s.append(g.name()).append("  (").append(g.steps().size()).append(" steps)\n");
       s.append("  ").append(g.description()).append('\n');
-      s.append("  match: signals ").append(g.match().signals()).append(g.match().related().isEmpty() ? "" : ", related " + g.match().related())
+      s.append("  match: signals ")
+          .append(g.match().signals())
+          .append(g.match().related().isEmpty() ? "" : ", related " + g.match().related())
           .append(g.match().keywords().isEmpty() ? "" : ", keywords " + g.match().keywords())
-          .append(g.match().labels().isEmpty() ? "" : ", labels " + g.match().labels()).append('\n');
-      s.append("  needs: ").append(String.join(", ", g.requiredInputs().stream()
-          .map(i -> i.name() + " (" + String.join("|", i.concepts()) + ")").toList())).append('\n');
-      s.append("  tools: ").append(String.join(", ", g.tools()))
-          .append(g.actions().isEmpty() ? "" : "; proposes: " + String.join(", ", g.actions())).append('\n');
+          .append(g.match().labels().isEmpty() ? "" : ", labels " + g.match().labels())
+          .append('\n');
+      s.append("  needs: ")
+          .append(
+              String.join(
+                  ", ",
+                  g.requiredInputs().stream()
+                      .map(i -> i.name() + " (" + String.join("|", i.concepts()) + ")")
+                      .toList()))
+          .append('\n');
+      s.append("  tools: ")
+          .append(String.join(", ", g.tools()))
+          .append(g.actions().isEmpty() ? "" : "; proposes: " + String.join(", ", g.actions()))
+          .append('\n');
     }
     return s.toString();
   }

@@ -15,10 +15,10 @@ import java.util.Map;
 
 /**
  * The alerts of an Alertmanager (version 4) or Grafana unified-alerting (version 1) webhook payload
- * in a file: {@code alerts[].labels} (required, strings), {@code alerts[].annotations},
- * {@code alerts[].generatorURL} (a Prometheus rule's link carries its expression), and Grafana's
- * {@code valueString} or {@code values}; resolved alerts are left out. Every error names the file
- * and the field.
+ * in a file: {@code alerts[].labels} (required, strings), {@code alerts[].annotations}, {@code
+ * alerts[].generatorURL} (a Prometheus rule's link carries its expression), and Grafana's {@code
+ * valueString} or {@code values}; resolved alerts are left out. Every error names the file and the
+ * field.
  */
 final class AlertmanagerFile {
 
@@ -57,8 +57,10 @@ final class AlertmanagerFile {
     }
     String version = root.path("version").asText("");
     if (!version.equals("4") && !version.equals("1")) {
-      throw new IllegalArgumentException(file + ": version must be \"4\" (Alertmanager webhook payload) or \"1\" (Grafana), was "
-          + root.path("version"));
+      throw new IllegalArgumentException(
+          file
+              + ": version must be \"4\" (Alertmanager webhook payload) or \"1\" (Grafana), was "
+              + root.path("version"));
     }
     JsonNode alerts = root.path("alerts");
     if (!alerts.isArray() || alerts.isEmpty()) {
@@ -76,13 +78,22 @@ final class AlertmanagerFile {
       if (labels.isEmpty()) {
         throw new IllegalArgumentException(where + ".labels must be a non-empty object of strings");
       }
-      Map<String, String> annotations = a.path("annotations").isMissingNode() || a.path("annotations").isNull()
-          ? Map.of() : strings(a.path("annotations"), where + ".annotations");
+      Map<String, String> annotations =
+          a.path("annotations").isMissingNode() || a.path("annotations").isNull()
+              ? Map.of()
+              : strings(a.path("annotations"), where + ".annotations");
       String generatorUrl = text(a.path("generatorURL"), where + ".generatorURL");
       String values = text(a.path("valueString"), where + ".valueString");
       if (values == null && a.path("values").isObject()) {
         StringBuilder s = new StringBuilder();
-        a.get("values").fields().forEachRemaining(e -> s.append(s.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(e.getValue().asText()));
+        a.get("values")
+            .fields()
+            .forEachRemaining(
+                e ->
+                    s.append(s.length() == 0 ? "" : " ")
+                        .append(e.getKey())
+                        .append('=')
+                        .append(e.getValue().asText()));
         values = s.toString();
       }
       if (!a.path("status").asText(groupStatus).equals("resolved")) {

@@ -6,12 +6,11 @@ import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.cli.kafka.KafkaTarget;
 import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.alert.AlertRouting;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.route.AlertExamples;
 import dev.lakeops.runbooks.route.embedding.Similarities;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
-import dev.lakeops.runbooks.TriageReport;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.BinlogBindings;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.KafkaBindings;
@@ -54,11 +53,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lakeops triage --alert FILE.json}: the deterministic triage the agent runs, for every
- * firing alert of an Alertmanager payload, against the clusters of
- * {@code config/application.properties} (Flink and Kafka profiles, the table warehouse, and how alerts are
- * read: {@code lakeops.alerts.*}, see {@link AlertRouting}) or the ones given. Alertmanager and Grafana
- * payloads are read, with the rule's expression where the alert carries it. Lake tables are table directories or {@code database.table} in the warehouse. Exit code 0
- * when every triage ran (whatever it found), 2 for a bad payload or option.
+ * firing alert of an Alertmanager payload, against the clusters of {@code
+ * config/application.properties} (Flink and Kafka profiles, the table warehouse, and how alerts are
+ * read: {@code lakeops.alerts.*}, see {@link AlertRouting}) or the ones given. Alertmanager and
+ * Grafana payloads are read, with the rule's expression where the alert carries it. Lake tables are
+ * table directories or {@code database.table} in the warehouse. Exit code 0 when every triage ran
+ * (whatever it found), 2 for a bad payload or option.
  */
 @Command(
     name = "triage",
@@ -70,7 +70,11 @@ public final class TriageCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--alert", required = true, paramLabel = "FILE.json", description = "Alertmanager (version 4) or Grafana (version 1) webhook payload")
+  @Option(
+      names = "--alert",
+      required = true,
+      paramLabel = "FILE.json",
+      description = "Alertmanager (version 4) or Grafana (version 1) webhook payload")
   Path alert;
 
   @Mixin OutputOptions output;
@@ -114,9 +118,12 @@ public final class TriageCommand implements Callable<Integer> {
     AlertRouting routing = routing(Path.of("").toAbsolutePath());
     DeterministicPlanner planner;
     try {
-      planner = DeterministicPlanner.shipped(tools(), Clock.systemUTC(), routing, Similarities.of(routing), AlertExamples.NONE);
+      planner =
+          DeterministicPlanner.shipped(
+              tools(), Clock.systemUTC(), routing, Similarities.of(routing), AlertExamples.NONE);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), FlinkClusterProfiles.FILE + ": " + e.getMessage());
+      throw new ParameterException(
+          spec.commandLine(), FlinkClusterProfiles.FILE + ": " + e.getMessage());
     }
     List<TriageReport> reports = new ArrayList<>();
     for (AlertSignal a : alerts) {
@@ -193,21 +200,27 @@ public final class TriageCommand implements Callable<Integer> {
     try {
       return alertRouting(workingDir);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), workingDir.resolve(FlinkClusterProfiles.FILE) + ": " + e.getMessage());
+      throw new ParameterException(
+          spec.commandLine(),
+          workingDir.resolve(FlinkClusterProfiles.FILE) + ": " + e.getMessage());
     }
   }
 
   /**
-   * The {@code lakeops.alerts.*} keys of {@code config/application.properties} under {@code workingDir};
-   * the defaults without the file.
+   * The {@code lakeops.alerts.*} keys of {@code config/application.properties} under {@code
+   * workingDir}; the defaults without the file.
    *
-   * @throws IllegalArgumentException a key is unknown or its value does not read; the message names it
+   * @throws IllegalArgumentException a key is unknown or its value does not read; the message names
+   *     it
    */
   static AlertRouting alertRouting(Path workingDir) {
     return AlertRouting.fromProperties(configProperties(workingDir));
   }
 
-  /** {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table directories only). */
+  /**
+   * {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table
+   * directories only).
+   */
   private Path warehouse(Path workingDir) {
     String option = "--warehouse";
     Path dir = warehouse;
@@ -242,7 +255,8 @@ public final class TriageCommand implements Callable<Integer> {
   }
 
   /**
-   * Every key of {@code config/application.properties} under {@code workingDir}; none if the file is missing.
+   * Every key of {@code config/application.properties} under {@code workingDir}; none if the file
+   * is missing.
    *
    * @throws UncheckedIOException the file exists but cannot be read
    */

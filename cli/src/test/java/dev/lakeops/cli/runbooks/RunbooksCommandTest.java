@@ -31,8 +31,10 @@ class RunbooksCommandTest {
             "flink-backpressure", "kafka-lag", "cdc-binlog-corruption", "table-snapshot-rollback");
     JsonNode bp = list.get(0);
     assertThat(bp.path("match").path("signals").get(0).asText()).isEqualTo("flink.backpressure");
-    assertThat(bp.path("inputs").get(0).path("concepts").toString()).contains("flink.job", "flink.job-id");
-    assertThat(bp.path("inputs").get(0).path("labels").toString()).contains("job_name", "job_id", "task_name");
+    assertThat(bp.path("inputs").get(0).path("concepts").toString())
+        .contains("flink.job", "flink.job-id");
+    assertThat(bp.path("inputs").get(0).path("labels").toString())
+        .contains("job_name", "job_id", "task_name");
     assertThat(bp.path("tools").toString()).contains("flink.backpressure", "flink.health");
   }
 

@@ -17,19 +17,25 @@ import java.util.Set;
 
 /**
  * Reads an alert the way a person on call would: what it is about from its labels (through the
- * {@link Vocabulary}'s label names), what fired from the metrics of the rule's expression
- * ({@code generatorURL}, an {@code expr} annotation, Grafana's values) and from the words of its
- * name and annotations in English or Chinese. Pure and stateless; never throws for any alert.
+ * {@link Vocabulary}'s label names), what fired from the metrics of the rule's expression ({@code
+ * generatorURL}, an {@code expr} annotation, Grafana's values) and from the words of its name and
+ * annotations in English or Chinese. Pure and stateless; never throws for any alert.
  */
 public final class AlertReader {
 
-  /** A metric of the rule's expression is what fired; the rule's name is what its author called it; annotations are prose. */
+  /**
+   * A metric of the rule's expression is what fired; the rule's name is what its author called it;
+   * annotations are prose.
+   */
   public static final double METRIC_WEIGHT = 4;
+
   public static final double NAME_WEIGHT = 3;
   public static final double TEXT_WEIGHT = 2;
 
   /** Annotations (and labels) that may carry the rule's expression itself. */
-  private static final List<String> EXPRESSION_KEYS = List.of("expr", "expression", "query", "promql");
+  private static final List<String> EXPRESSION_KEYS =
+      List.of("expr", "expression", "query", "promql");
+
   /** Annotations longer than this are read only up to it. */
   private static final int MAX_TEXT = 4_000;
 
@@ -56,7 +62,9 @@ public final class AlertReader {
       GeneratorUrl.expressions(alert.generatorUrl()).forEach(e -> expressions.add(e));
     }
     for (String key : EXPRESSION_KEYS) {
-      Optional.ofNullable(alert.annotations().get(key)).filter(v -> !v.isBlank()).ifPresent(expressions::add);
+      Optional.ofNullable(alert.annotations().get(key))
+          .filter(v -> !v.isBlank())
+          .ifPresent(expressions::add);
     }
     for (int i = 0; i < expressions.size(); i++) {
       PromQlExpression e = PromQl.read(expressions.get(i));
@@ -79,19 +87,29 @@ public final class AlertReader {
         mentioned.add(c.name());
       }
     }
-    return new AlertReading(alert, concepts, List.copyOf(metrics), hits, texts, mentioned, problems);
+    return new AlertReading(
+        alert, concepts, List.copyOf(metrics), hits, texts, mentioned, problems);
   }
 
-  private Map<String, ConceptValue> concepts(AlertSignal alert, List<LabelMatcher> matchers, Map<String, String> grafanaLabels) {
+  private Map<String, ConceptValue> concepts(
+      AlertSignal alert, List<LabelMatcher> matchers, Map<String, String> grafanaLabels) {
     Map<String, ConceptValue> out = new LinkedHashMap<>();
     for (Concept c : vocabulary.concepts().values()) {
       from(c, alert.labels(), "label ", out);
       if (!out.containsKey(c.name())) {
         for (String label : c.allLabels()) {
-          Optional<LabelMatcher> m = matchers.stream().filter(x -> x.label().equals(label) && x.selectedValue().isPresent()).findFirst();
+          Optional<LabelMatcher> m =
+              matchers.stream()
+                  .filter(x -> x.label().equals(label) && x.selectedValue().isPresent())
+                  .findFirst();
           if (m.isPresent()) {
-            out.put(c.name(), new ConceptValue(c.name(), m.get().selectedValue().get().strip(), "expression " + m.get(),
-                c.labels().contains(label)));
+            out.put(
+                c.name(),
+                new ConceptValue(
+                    c.name(),
+                    m.get().selectedValue().get().strip(),
+                    "expression " + m.get(),
+                    c.labels().contains(label)));
             break;
           }
         }
@@ -102,18 +120,29 @@ public final class AlertReader {
     }
     ConceptValue table = out.get("lake.table");
     ConceptValue database = out.get("lake.database");
-    if (table != null && database != null && !table.value().contains(".") && !table.value().contains("/")) {
-      out.put("lake.table", new ConceptValue("lake.table", database.value() + "." + table.value(),
-          table.source() + " with " + database.source(), table.specific()));
+    if (table != null
+        && database != null
+        && !table.value().contains(".")
+        && !table.value().contains("/")) {
+      out.put(
+          "lake.table",
+          new ConceptValue(
+              "lake.table",
+              database.value() + "." + table.value(),
+              table.source() + " with " + database.source(),
+              table.specific()));
     }
     return out;
   }
 
-  private static void from(Concept c, Map<String, String> labels, String kind, Map<String, ConceptValue> out) {
+  private static void from(
+      Concept c, Map<String, String> labels, String kind, Map<String, ConceptValue> out) {
     for (String label : c.allLabels()) {
       String v = labels.get(label);
       if (v != null && !v.isBlank()) {
-        out.put(c.name(), new ConceptValue(c.name(), v.strip(), kind + label, c.labels().contains(label)));
+        out.put(
+            c.name(),
+            new ConceptValue(c.name(), v.strip(), kind + label, c.labels().contains(label)));
         return;
       }
     }
@@ -122,15 +151,24 @@ public final class AlertReader {
   private static List<IndexedText> texts(AlertSignal alert) {
     List<IndexedText> texts = new ArrayList<>();
     alert.label("alertname").ifPresent(n -> texts.add(IndexedText.of("alertname", n)));
-    alert.annotations().forEach((k, v) -> {
-      if (!k.startsWith("__") && !EXPRESSION_KEYS.contains(k) && v != null && !v.isBlank()) {
-        texts.add(IndexedText.of("annotations." + k, v.length() > MAX_TEXT ? v.substring(0, MAX_TEXT) : v));
-      }
-    });
+    alert
+        .annotations()
+        .forEach(
+            (k, v) -> {
+              if (!k.startsWith("__")
+                  && !EXPRESSION_KEYS.contains(k)
+                  && v != null
+                  && !v.isBlank()) {
+                texts.add(
+                    IndexedText.of(
+                        "annotations." + k, v.length() > MAX_TEXT ? v.substring(0, MAX_TEXT) : v));
+              }
+            });
     return texts;
   }
 
-  private static void hits(Signal s, List<String> metrics, List<IndexedText> texts, List<SignalHit> out) {
+  private static void hits(
+      Signal s, List<String> metrics, List<IndexedText> texts, List<SignalHit> out) {
     for (String metric : metrics) {
       List<String> stems = TextWords.stems(metric);
       Optional<Phrase> p = s.metrics().stream().filter(x -> x.inOrder(stems)).findFirst();
@@ -149,8 +187,12 @@ public final class AlertReader {
       IndexedText clean = t.without(s.except());
       for (Phrase p : s.words()) {
         if (p.in(clean)) {
-          out.add(new SignalHit(s.name(), isName ? Kind.NAME : Kind.TEXT, "'" + p.text() + "' in " + t.field(),
-              isName ? NAME_WEIGHT : TEXT_WEIGHT));
+          out.add(
+              new SignalHit(
+                  s.name(),
+                  isName ? Kind.NAME : Kind.TEXT,
+                  "'" + p.text() + "' in " + t.field(),
+                  isName ? NAME_WEIGHT : TEXT_WEIGHT));
           if (isName) {
             name = true;
           } else {

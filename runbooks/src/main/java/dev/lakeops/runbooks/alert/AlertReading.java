@@ -21,10 +21,18 @@ import java.util.Set;
  * @param mentioned concepts its text names ({@code table}, {@code topic}, {@code 表} ...)
  * @param problems what could not be read (an expression with a syntax error ...)
  */
-public record AlertReading(AlertSignal alert, Map<String, ConceptValue> concepts, List<String> metrics, List<SignalHit> hits,
-    List<IndexedText> texts, Set<String> mentioned, List<String> problems) {
+public record AlertReading(
+    AlertSignal alert,
+    Map<String, ConceptValue> concepts,
+    List<String> metrics,
+    List<SignalHit> hits,
+    List<IndexedText> texts,
+    Set<String> mentioned,
+    List<String> problems) {
 
-  /** The prefix of a runbook input's {@code from} entry that names a label rather than a concept. */
+  /**
+   * The prefix of a runbook input's {@code from} entry that names a label rather than a concept.
+   */
   public static final String LABEL = "label:";
 
   public AlertReading {
@@ -67,11 +75,14 @@ public record AlertReading(AlertSignal alert, Map<String, ConceptValue> concepts
   /** The alert's name and annotations as one text, for similarity. */
   public String prose() {
     StringBuilder s = new StringBuilder(String.join(" ", TextWords.words(alert.name())));
-    alert.annotations().forEach((k, v) -> {
-      if (!k.startsWith("__") && !k.equals("runbook_url")) {
-        s.append(". ").append(v.length() > 1_000 ? v.substring(0, 1_000) : v);
-      }
-    });
+    alert
+        .annotations()
+        .forEach(
+            (k, v) -> {
+              if (!k.startsWith("__") && !k.equals("runbook_url")) {
+                s.append(". ").append(v.length() > 1_000 ? v.substring(0, 1_000) : v);
+              }
+            });
     return s.toString();
   }
 }

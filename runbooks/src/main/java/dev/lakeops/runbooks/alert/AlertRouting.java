@@ -31,8 +31,13 @@ import java.util.TreeMap;
  * @param similarityModel {@code all-minilm-l6-v2} or {@code none}
  * @param minSimilarity similarity (cosine, -1 to 1) from which a text relates to a runbook
  */
-public record AlertRouting(Map<String, List<String>> labelAliases, Map<String, String> pins, int maxRunbooks, Duration budget,
-    String similarityModel, double minSimilarity) {
+public record AlertRouting(
+    Map<String, List<String>> labelAliases,
+    Map<String, String> pins,
+    int maxRunbooks,
+    Duration budget,
+    String similarityModel,
+    double minSimilarity) {
 
   public static final String PREFIX = "lakeops.alerts.";
   public static final String MINILM = "all-minilm-l6-v2";
@@ -44,16 +49,32 @@ public record AlertRouting(Map<String, List<String>> labelAliases, Map<String, S
     labelAliases = Collections.unmodifiableMap(a);
     pins = Collections.unmodifiableMap(new LinkedHashMap<>(pins));
     if (maxRunbooks < 1) {
-      throw new IllegalArgumentException("Invalid " + PREFIX + "max-runbooks: " + maxRunbooks + " (must be at least 1)");
+      throw new IllegalArgumentException(
+          "Invalid " + PREFIX + "max-runbooks: " + maxRunbooks + " (must be at least 1)");
     }
     if (budget.isNegative() || budget.isZero()) {
-      throw new IllegalArgumentException("Invalid " + PREFIX + "budget: " + budget + " (must be positive)");
+      throw new IllegalArgumentException(
+          "Invalid " + PREFIX + "budget: " + budget + " (must be positive)");
     }
     if (!similarityModel.equals(MINILM) && !similarityModel.equals(NONE)) {
-      throw new IllegalArgumentException("Invalid " + PREFIX + "similarity.model: '" + similarityModel + "' (known: " + MINILM + ", " + NONE + ")");
+      throw new IllegalArgumentException(
+          "Invalid "
+              + PREFIX
+              + "similarity.model: '"
+              + similarityModel
+              + "' (known: "
+              + MINILM
+              + ", "
+              + NONE
+              + ")");
     }
     if (!(minSimilarity >= -1 && minSimilarity <= 1)) {
-      throw new IllegalArgumentException("Invalid " + PREFIX + "similarity.min-score: " + minSimilarity + " (must be between -1 and 1)");
+      throw new IllegalArgumentException(
+          "Invalid "
+              + PREFIX
+              + "similarity.min-score: "
+              + minSimilarity
+              + " (must be between -1 and 1)");
     }
     Vocabulary.builtIn().withLabelAliases(labelAliases);
   }
@@ -66,8 +87,8 @@ public record AlertRouting(Map<String, List<String>> labelAliases, Map<String, S
   /**
    * Reads the {@code lakeops.alerts.*} keys of {@code properties}; other keys are ignored.
    *
-   * @throws IllegalArgumentException a key under {@code lakeops.alerts.} is unknown, names an unknown
-   *     concept, or has a value that does not read; the message names the key and the value
+   * @throws IllegalArgumentException a key under {@code lakeops.alerts.} is unknown, names an
+   *     unknown concept, or has a value that does not read; the message names the key and the value
    */
   public static AlertRouting fromProperties(Map<String, String> properties) {
     AlertRouting d = defaults();
@@ -88,15 +109,26 @@ public record AlertRouting(Map<String, List<String>> labelAliases, Map<String, S
         if (rest.startsWith("label-aliases.") && rest.length() > "label-aliases.".length()) {
           String concept = rest.substring("label-aliases.".length());
           if (Vocabulary.builtIn().concept(concept).isEmpty()) {
-            throw new IllegalArgumentException("no concept '" + concept + "' (known: "
-                + String.join(", ", Vocabulary.builtIn().concepts().keySet()) + ")");
+            throw new IllegalArgumentException(
+                "no concept '"
+                    + concept
+                    + "' (known: "
+                    + String.join(", ", Vocabulary.builtIn().concepts().keySet())
+                    + ")");
           }
-          List<String> names = new ArrayList<>(Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList());
+          List<String> names =
+              new ArrayList<>(
+                  Arrays.stream(value.split(","))
+                      .map(String::strip)
+                      .filter(s -> !s.isEmpty())
+                      .toList());
           if (names.isEmpty()) {
             throw new IllegalArgumentException("no label names");
           }
           aliases.put(concept, names);
-        } else if (rest.startsWith("rules.") && rest.endsWith(".runbook") && rest.length() > "rules.".length() + ".runbook".length()) {
+        } else if (rest.startsWith("rules.")
+            && rest.endsWith(".runbook")
+            && rest.length() > "rules.".length() + ".runbook".length()) {
           if (value.isEmpty()) {
             throw new IllegalArgumentException("no runbook name");
           }
@@ -110,11 +142,13 @@ public record AlertRouting(Map<String, List<String>> labelAliases, Map<String, S
         } else if (rest.equals("similarity.min-score")) {
           min = Double.parseDouble(value);
         } else {
-          throw new IllegalArgumentException("unknown key (known: label-aliases.<concept>, rules.<alertname>.runbook, max-runbooks, "
-              + "budget, similarity.model, similarity.min-score)");
+          throw new IllegalArgumentException(
+              "unknown key (known: label-aliases.<concept>, rules.<alertname>.runbook,"
+                  + " max-runbooks, budget, similarity.model, similarity.min-score)");
         }
       } catch (IllegalArgumentException ex) {
-        throw new IllegalArgumentException("Invalid " + key + "=" + value + ": " + ex.getMessage(), ex);
+        throw new IllegalArgumentException(
+            "Invalid " + key + "=" + value + ": " + ex.getMessage(), ex);
       }
     }
     try {

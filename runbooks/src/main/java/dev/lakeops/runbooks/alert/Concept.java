@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Something an alert can be about, read from its labels (e.g. {@code flink.job} from
- * {@code job_name}). Runbook inputs read concepts, so any label name the table knows fills them.
+ * Something an alert can be about, read from its labels (e.g. {@code flink.job} from {@code
+ * job_name}). Runbook inputs read concepts, so any label name the table knows fills them.
  *
  * @param name e.g. {@code kafka.group}
  * @param description what it is
@@ -16,7 +16,12 @@ import java.util.List;
  *     runbook fit ({@code instance}, {@code file}, {@code partition} ...)
  * @param words how alert text names it
  */
-public record Concept(String name, String description, List<String> labels, List<String> weakLabels, List<Phrase> words) {
+public record Concept(
+    String name,
+    String description,
+    List<String> labels,
+    List<String> weakLabels,
+    List<Phrase> words) {
 
   public Concept {
     requireNonNull(name, "name");
@@ -37,6 +42,11 @@ public record Concept(String name, String description, List<String> labels, List
   public Concept withLabelsFirst(List<String> names) {
     List<String> strong = new ArrayList<>(names);
     labels.stream().filter(l -> !strong.contains(l)).forEach(strong::add);
-    return new Concept(name, description, strong, weakLabels.stream().filter(l -> !strong.contains(l)).toList(), words);
+    return new Concept(
+        name,
+        description,
+        strong,
+        weakLabels.stream().filter(l -> !strong.contains(l)).toList(),
+        words);
   }
 }

@@ -23,7 +23,10 @@ public record IndexedText(String field, List<String> stems, String compact) {
     return new IndexedText(field, TextWords.stems(text), TextWords.compact(text));
   }
 
-  /** The text with {@code except} phrases taken out, so that a phrase inside one of them is not found. */
+  /**
+   * The text with {@code except} phrases taken out, so that a phrase inside one of them is not
+   * found.
+   */
   public IndexedText without(List<Phrase> except) {
     String c = compact;
     for (Phrase p : except) {

@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 
 /**
- * A word or phrase to find in alert text: English as whole words with their inflections (see
- * {@link TextWords}), Chinese (any phrase with an ideograph) as it is, white space ignored.
+ * A word or phrase to find in alert text: English as whole words with their inflections (see {@link
+ * TextWords}), Chinese (any phrase with an ideograph) as it is, white space ignored.
  *
  * @param text the phrase as written, for reasons
  * @param stems its word stems, empty for a Chinese phrase
@@ -38,7 +38,10 @@ public record Phrase(String text, List<String> stems, String compact) {
     return stems.isEmpty();
   }
 
-  /** Whether the phrase occurs in {@code text}: its stems next to each other, or its characters as they are. */
+  /**
+   * Whether the phrase occurs in {@code text}: its stems next to each other, or its characters as
+   * they are.
+   */
   public boolean in(IndexedText text) {
     if (isChinese()) {
       return text.compact().contains(compact);
@@ -46,7 +49,9 @@ public record Phrase(String text, List<String> stems, String compact) {
     return indexOf(text.stems(), stems, 0) >= 0;
   }
 
-  /** Where {@code part} starts in {@code whole} at or after {@code from} as a contiguous run, or -1. */
+  /**
+   * Where {@code part} starts in {@code whole} at or after {@code from} as a contiguous run, or -1.
+   */
   static int indexOf(List<String> whole, List<String> part, int from) {
     outer:
     for (int i = from; i + part.size() <= whole.size(); i++) {
@@ -60,7 +65,9 @@ public record Phrase(String text, List<String> stems, String compact) {
     return -1;
   }
 
-  /** Whether the phrase's stems occur in {@code words} in order, not necessarily next to each other. */
+  /**
+   * Whether the phrase's stems occur in {@code words} in order, not necessarily next to each other.
+   */
   public boolean inOrder(List<String> words) {
     int at = 0;
     for (String s : stems) {

@@ -13,7 +13,12 @@ import java.util.List;
  * @param words English words and phrases and Chinese phrases of the alert's name and annotations
  * @param except phrases that contain one of {@code words} without meaning the signal
  */
-public record Signal(String name, String description, List<Phrase> metrics, List<Phrase> words, List<Phrase> except) {
+public record Signal(
+    String name,
+    String description,
+    List<Phrase> metrics,
+    List<Phrase> words,
+    List<Phrase> except) {
 
   public Signal {
     requireNonNull(name, "name");

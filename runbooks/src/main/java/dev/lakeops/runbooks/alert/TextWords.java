@@ -7,16 +7,18 @@ import java.util.Locale;
 
 /**
  * The words of alert text as lakeops compares them: split at anything that is not a letter or a
- * digit and at camelCase humps ({@code FlinkJobBackPressured} is flink, job, back, pressured), lower
- * case, and reduced to a stem so that simple inflections compare equal ({@code restarts},
- * {@code restarting}, {@code restarted} are {@code restart}; {@code lagging} is {@code lag};
- * {@code backpressured} and {@code backpressure} are one stem). Whole words only: {@code flag} is not
- * {@code lag} and {@code calculate} is not {@code late}. Chinese and other ideographs are no part of
- * words; {@link #compact(String)} keeps them for phrase search.
+ * digit and at camelCase humps ({@code FlinkJobBackPressured} is flink, job, back, pressured),
+ * lower case, and reduced to a stem so that simple inflections compare equal ({@code restarts},
+ * {@code restarting}, {@code restarted} are {@code restart}; {@code lagging} is {@code lag}; {@code
+ * backpressured} and {@code backpressure} are one stem). Whole words only: {@code flag} is not
+ * {@code lag} and {@code calculate} is not {@code late}. Chinese and other ideographs are no part
+ * of words; {@link #compact(String)} keeps them for phrase search.
  */
 public final class TextWords {
 
-  /** Text longer than this is read only up to it: alert text is short, and matching stays linear. */
+  /**
+   * Text longer than this is read only up to it: alert text is short, and matching stays linear.
+   */
   public static final int MAX_CHARS = 20_000;
 
   private TextWords() {}
@@ -46,8 +48,11 @@ public final class TextWords {
         // camelCase: a hump starts a word (fooBar), and so does the last capital of a run before a
         // lower-case letter (HTTPServer is http, server).
         boolean hump = Character.isUpperCase(c) && Character.isLowerCase(prev);
-        boolean runEnd = Character.isUpperCase(c) && Character.isUpperCase(prev) && i + n < s.length()
-            && Character.isLowerCase(s.codePointAt(i + n));
+        boolean runEnd =
+            Character.isUpperCase(c)
+                && Character.isUpperCase(prev)
+                && i + n < s.length()
+                && Character.isLowerCase(s.codePointAt(i + n));
         if (hump || runEnd) {
           flush(word, out);
         }
@@ -62,8 +67,8 @@ public final class TextWords {
 
   /**
    * The stem of one lower-case word: a plural or verb ending removed ({@code -s}, {@code -es},
-   * {@code -ed}, {@code -ing}), a doubled final consonant left by it undone ({@code lagg} to
-   * {@code lag}), and a final {@code e} dropped, so that a word and its inflections meet.
+   * {@code -ed}, {@code -ing}), a doubled final consonant left by it undone ({@code lagg} to {@code
+   * lag}), and a final {@code e} dropped, so that a word and its inflections meet.
    */
   public static String stem(String word) {
     String w = word;
@@ -76,10 +81,17 @@ public final class TextWords {
       cut = true;
     } else if (w.length() > 4 && w.endsWith("ies")) {
       w = w.substring(0, w.length() - 3) + "y";
-    } else if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
+    } else if (w.length() > 3
+        && w.endsWith("s")
+        && !w.endsWith("ss")
+        && !w.endsWith("us")
+        && !w.endsWith("is")) {
       w = w.substring(0, w.length() - 1);
     }
-    if (cut && w.length() > 2 && w.charAt(w.length() - 1) == w.charAt(w.length() - 2) && "bdgmnprt".indexOf(w.charAt(w.length() - 1)) >= 0) {
+    if (cut
+        && w.length() > 2
+        && w.charAt(w.length() - 1) == w.charAt(w.length() - 2)
+        && "bdgmnprt".indexOf(w.charAt(w.length() - 1)) >= 0) {
       w = w.substring(0, w.length() - 1);
     }
     if (w.length() > 3 && w.endsWith("e")) {
@@ -92,7 +104,9 @@ public final class TextWords {
   public static String compact(String text) {
     String s = normalize(text).toLowerCase(Locale.ROOT);
     StringBuilder out = new StringBuilder(s.length());
-    s.codePoints().filter(c -> !Character.isWhitespace(c) && !Character.isSpaceChar(c)).forEach(out::appendCodePoint);
+    s.codePoints()
+        .filter(c -> !Character.isWhitespace(c) && !Character.isSpaceChar(c))
+        .forEach(out::appendCodePoint);
     return out.toString();
   }
 
@@ -103,8 +117,11 @@ public final class TextWords {
 
   private static boolean isIdeograph(int c) {
     Character.UnicodeScript script = Character.UnicodeScript.of(c);
-    return Character.isIdeographic(c) || script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
-        || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+    return Character.isIdeographic(c)
+        || script == Character.UnicodeScript.HAN
+        || script == Character.UnicodeScript.HIRAGANA
+        || script == Character.UnicodeScript.KATAKANA
+        || script == Character.UnicodeScript.HANGUL;
   }
 
   private static String normalize(String text) {

@@ -15,17 +15,18 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The concepts (what an alert is about, from its labels) and signals (what fired, from its
- * metrics and words) lakeops knows, as maintained in {@code alerts/concepts.yaml} and
- * {@code alerts/signals.yaml}. Immutable; {@link #withLabelAliases} makes a copy with configured
- * label names.
+ * The concepts (what an alert is about, from its labels) and signals (what fired, from its metrics
+ * and words) lakeops knows, as maintained in {@code alerts/concepts.yaml} and {@code
+ * alerts/signals.yaml}. Immutable; {@link #withLabelAliases} makes a copy with configured label
+ * names.
  */
 public final class Vocabulary {
 
   public static final String CONCEPTS = "alerts/concepts.yaml";
   public static final String SIGNALS = "alerts/signals.yaml";
 
-  private static final Vocabulary BUILT_IN = new Vocabulary(concepts(read(CONCEPTS)), signals(read(SIGNALS)));
+  private static final Vocabulary BUILT_IN =
+      new Vocabulary(concepts(read(CONCEPTS)), signals(read(SIGNALS)));
 
   private final Map<String, Concept> concepts;
   private final Map<String, Signal> signals;
@@ -43,17 +44,24 @@ public final class Vocabulary {
   /**
    * This vocabulary with {@code aliases} (concept to label names) read before the built-in labels.
    *
-   * @throws IllegalArgumentException an alias names a concept that does not exist (the message lists those that do)
+   * @throws IllegalArgumentException an alias names a concept that does not exist (the message
+   *     lists those that do)
    */
   public Vocabulary withLabelAliases(Map<String, List<String>> aliases) {
     Map<String, Concept> copy = new LinkedHashMap<>(concepts);
-    aliases.forEach((concept, labels) -> {
-      Concept c = concepts.get(concept);
-      if (c == null) {
-        throw new IllegalArgumentException("Unknown concept '" + concept + "' (known: " + String.join(", ", concepts.keySet()) + ")");
-      }
-      copy.put(concept, c.withLabelsFirst(labels));
-    });
+    aliases.forEach(
+        (concept, labels) -> {
+          Concept c = concepts.get(concept);
+          if (c == null) {
+            throw new IllegalArgumentException(
+                "Unknown concept '"
+                    + concept
+                    + "' (known: "
+                    + String.join(", ", concepts.keySet())
+                    + ")");
+          }
+          copy.put(concept, c.withLabelsFirst(labels));
+        });
     return new Vocabulary(copy, signals);
   }
 
@@ -75,34 +83,59 @@ public final class Vocabulary {
 
   private static Map<String, Concept> concepts(JsonNode root) {
     Map<String, Concept> out = new LinkedHashMap<>();
-    root.fields().forEachRemaining(e -> {
-      JsonNode c = e.getValue();
-      known(e.getKey(), c, Set.of("description", "labels", "weak", "words"));
-      out.put(e.getKey(), new Concept(e.getKey(), c.path("description").asText(""), texts(c.path("labels")), texts(c.path("weak")),
-          phrases(c.path("words"))));
-    });
+    root.fields()
+        .forEachRemaining(
+            e -> {
+              JsonNode c = e.getValue();
+              known(e.getKey(), c, Set.of("description", "labels", "weak", "words"));
+              out.put(
+                  e.getKey(),
+                  new Concept(
+                      e.getKey(),
+                      c.path("description").asText(""),
+                      texts(c.path("labels")),
+                      texts(c.path("weak")),
+                      phrases(c.path("words"))));
+            });
     return out;
   }
 
   private static Map<String, Signal> signals(JsonNode root) {
     Map<String, Signal> out = new LinkedHashMap<>();
-    root.fields().forEachRemaining(e -> {
-      JsonNode s = e.getValue();
-      known(e.getKey(), s, Set.of("description", "metrics", "words", "zh", "except"));
-      List<Phrase> words = new ArrayList<>(phrases(s.path("words")));
-      words.addAll(phrases(s.path("zh")));
-      out.put(e.getKey(), new Signal(e.getKey(), s.path("description").asText(""), phrases(s.path("metrics")), words,
-          phrases(s.path("except"))));
-    });
+    root.fields()
+        .forEachRemaining(
+            e -> {
+              JsonNode s = e.getValue();
+              known(e.getKey(), s, Set.of("description", "metrics", "words", "zh", "except"));
+              List<Phrase> words = new ArrayList<>(phrases(s.path("words")));
+              words.addAll(phrases(s.path("zh")));
+              out.put(
+                  e.getKey(),
+                  new Signal(
+                      e.getKey(),
+                      s.path("description").asText(""),
+                      phrases(s.path("metrics")),
+                      words,
+                      phrases(s.path("except"))));
+            });
     return out;
   }
 
   private static void known(String entry, JsonNode node, Set<String> keys) {
-    node.fieldNames().forEachRemaining(k -> {
-      if (!keys.contains(k)) {
-        throw new IllegalStateException("Unknown key '" + k + "' in " + entry + " of the alert vocabulary (known: " + keys + ")");
-      }
-    });
+    node.fieldNames()
+        .forEachRemaining(
+            k -> {
+              if (!keys.contains(k)) {
+                throw new IllegalStateException(
+                    "Unknown key '"
+                        + k
+                        + "' in "
+                        + entry
+                        + " of the alert vocabulary (known: "
+                        + keys
+                        + ")");
+              }
+            });
   }
 
   private static List<String> texts(JsonNode list) {

@@ -12,17 +12,18 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A value a runbook needs from the alert, read through concepts ({@code flink.job},
- * {@code kafka.group} ...) so that any label name the vocabulary or the configuration knows for
- * them fills it.
+ * A value a runbook needs from the alert, read through concepts ({@code flink.job}, {@code
+ * kafka.group} ...) so that any label name the vocabulary or the configuration knows for them fills
+ * it.
  *
  * @param name how steps refer to it: {@code ${inputs.NAME}}
- * @param concepts concepts to read it from, first one the alert gives wins; {@code label:NAME} reads
- *     one label as it is
+ * @param concepts concepts to read it from, first one the alert gives wins; {@code label:NAME}
+ *     reads one label as it is
  * @param defaultValue the value when the alert gives none, or null
  * @param required whether the runbook applies only to alerts that provide it
  */
-public record InputSpec(String name, List<String> concepts, @Nullable String defaultValue, boolean required) {
+public record InputSpec(
+    String name, List<String> concepts, @Nullable String defaultValue, boolean required) {
 
   public InputSpec {
     concepts = List.copyOf(concepts);
@@ -30,7 +31,10 @@ public record InputSpec(String name, List<String> concepts, @Nullable String def
 
   /** The value from an alert as read, else the default. */
   public Optional<String> resolve(AlertReading alert) {
-    return alert.first(concepts).map(ConceptValue::value).or(() -> Optional.ofNullable(defaultValue).filter(v -> !v.isBlank()));
+    return alert
+        .first(concepts)
+        .map(ConceptValue::value)
+        .or(() -> Optional.ofNullable(defaultValue).filter(v -> !v.isBlank()));
   }
 
   /** The value from an alert read with the built-in vocabulary, else the default. */
@@ -51,7 +55,10 @@ public record InputSpec(String name, List<String> concepts, @Nullable String def
         out.add(c.substring(AlertReading.LABEL.length()));
         continue;
       }
-      vocabulary.concept(c).map(Concept::allLabels).ifPresent(l -> l.stream().filter(x -> !out.contains(x)).forEach(out::add));
+      vocabulary
+          .concept(c)
+          .map(Concept::allLabels)
+          .ifPresent(l -> l.stream().filter(x -> !out.contains(x)).forEach(out::add));
     }
     return out;
   }

@@ -10,16 +10,18 @@ import java.util.Map;
 
 /**
  * Which alerts a runbook is for, by what they say rather than what they are called: the signals it
- * answers (what fired, recognised from the rule's metrics and the alert's words, see
- * {@code alerts/signals.yaml}), signals it answers less directly, words of its own, and optionally
- * exact label values (for a team's runbook made for one alert rule).
+ * answers (what fired, recognised from the rule's metrics and the alert's words, see {@code
+ * alerts/signals.yaml}), signals it answers less directly, words of its own, and optionally exact
+ * label values (for a team's runbook made for one alert rule).
  *
  * @param labels label values that must all be equal; empty for most runbooks
  * @param signals signals the runbook answers
  * @param related signals it also fits, half as strongly
- * @param keywords English words and phrases or Chinese phrases of its own, found like a signal's words
+ * @param keywords English words and phrases or Chinese phrases of its own, found like a signal's
+ *     words
  */
-public record MatchRule(Map<String, String> labels, List<String> signals, List<String> related, List<String> keywords) {
+public record MatchRule(
+    Map<String, String> labels, List<String> signals, List<String> related, List<String> keywords) {
 
   public MatchRule {
     labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));

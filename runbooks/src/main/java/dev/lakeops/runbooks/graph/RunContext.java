@@ -16,7 +16,10 @@ public interface RunContext {
   /** A resolved runbook input; empty when the alert does not provide it and it has no default. */
   Optional<String> input(String name);
 
-  /** The value the alert gives for a concept ({@code flink.job}, {@code kafka.topic} ...), through the configured label names. */
+  /**
+   * The value the alert gives for a concept ({@code flink.job}, {@code kafka.topic} ...), through
+   * the configured label names.
+   */
   default Optional<String> concept(String name) {
     return Optional.empty();
   }

@@ -245,7 +245,11 @@ public record Template(String raw, List<Ref> refs) {
   /** Concept names the templates read. */
   public static List<String> conceptsOf(Collection<Template> templates) {
     Set<String> names = new LinkedHashSet<>();
-    templates.forEach(t -> t.refs().stream().filter(r -> r.source().equals("concepts")).forEach(r -> names.add(r.field())));
+    templates.forEach(
+        t ->
+            t.refs().stream()
+                .filter(r -> r.source().equals("concepts"))
+                .forEach(r -> names.add(r.field())));
     return List.copyOf(names);
   }
 

@@ -129,24 +129,32 @@ final class RunbookParser {
       problem("inputs must be a mapping of input name to {from: [CONCEPT...], default, required}");
       return inputs;
     }
-    node.fields().forEachRemaining(e -> {
-      JsonNode spec = e.getValue();
-      if (!spec.isObject()) {
-        problem("input " + e.getKey() + " must be a mapping with from, default, required");
-        return;
-      }
-      unknownKeys(spec, Set.of("from", "default", "required"), "input " + e.getKey());
-      // A concept has a dot (flink.job); a name without one is a label, read as it is.
-      List<String> from = strings(spec.get("from"), "input " + e.getKey() + ".from").stream()
-          .map(f -> f.contains(".") || f.startsWith(dev.lakeops.runbooks.alert.AlertReading.LABEL) ? f : dev.lakeops.runbooks.alert.AlertReading.LABEL + f)
-          .toList();
-      String def = spec.hasNonNull("default") ? spec.get("default").asText() : null;
-      if (from.isEmpty() && def == null) {
-        problem("input " + e.getKey() + " needs concepts to read (from) or a default");
-      }
-      boolean required = spec.path("required").asBoolean(false);
-      inputs.put(e.getKey(), new InputSpec(e.getKey(), from, def, required));
-    });
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              JsonNode spec = e.getValue();
+              if (!spec.isObject()) {
+                problem("input " + e.getKey() + " must be a mapping with from, default, required");
+                return;
+              }
+              unknownKeys(spec, Set.of("from", "default", "required"), "input " + e.getKey());
+              // A concept has a dot (flink.job); a name without one is a label, read as it is.
+              List<String> from =
+                  strings(spec.get("from"), "input " + e.getKey() + ".from").stream()
+                      .map(
+                          f ->
+                              f.contains(".")
+                                      || f.startsWith(dev.lakeops.runbooks.alert.AlertReading.LABEL)
+                                  ? f
+                                  : dev.lakeops.runbooks.alert.AlertReading.LABEL + f)
+                      .toList();
+              String def = spec.hasNonNull("default") ? spec.get("default").asText() : null;
+              if (from.isEmpty() && def == null) {
+                problem("input " + e.getKey() + " needs concepts to read (from) or a default");
+              }
+              boolean required = spec.path("required").asBoolean(false);
+              inputs.put(e.getKey(), new InputSpec(e.getKey(), from, def, required));
+            });
     return inputs;
   }
 

@@ -38,8 +38,8 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>a tool no catalog entry has, arguments the tool does not take or lacks, or a literal
  *       argument that does not read as the parameter's declared type;
- *   <li>a finding code (or code pattern) that no tool it reads declares (with the closest
- *       declared code as a suggestion);
+ *   <li>a finding code (or code pattern) that no tool it reads declares (with the closest declared
+ *       code as a suggestion);
  *   <li>a concept (in an input's {@code from} or a step's {@code ${concepts.X}}) or a signal (in
  *       {@code match}) that the alert vocabulary does not know, with the closest known name;
  *   <li>a {@code next} (or any successor) naming no step; a step no path from the start reaches;

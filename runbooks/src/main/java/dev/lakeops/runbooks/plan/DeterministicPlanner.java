@@ -31,17 +31,19 @@ import java.util.regex.Pattern;
 /**
  * Triage without an LLM. The alert is read for what it says ({@link AlertRouter}: labels through
  * the label names exporters use, the metrics of the rule's expression, words in English and
- * Chinese, past alerts, similarity); every runbook that fits and has its inputs runs (the best
- * fits first, at most {@code lakeops.alerts.max-runbooks}, within {@code lakeops.alerts.budget});
- * the report is the one whose findings are strongest ({@link EvidenceRank}), with the others and a
- * note where they disagree. A runbook pinned for the alert rule runs alone. When nothing says what
+ * Chinese, past alerts, similarity); every runbook that fits and has its inputs runs (the best fits
+ * first, at most {@code lakeops.alerts.max-runbooks}, within {@code lakeops.alerts.budget}); the
+ * report is the one whose findings are strongest ({@link EvidenceRank}), with the others and a note
+ * where they disagree. A runbook pinned for the alert rule runs alone. When nothing says what
  * fired, the runbooks for what the alert names (its job, table ...) run. An alert nothing relates
  * to gets a {@link dev.lakeops.runbooks.Category#NO_RUNBOOK} report saying what lakeops read, not
  * an error.
  */
 public final class DeterministicPlanner {
 
-  private static final Pattern LABEL_IN_TEXT = Pattern.compile("\\b([a-z][a-z0-9_]*)=([A-Za-z0-9_.:/@-]+)");
+  private static final Pattern LABEL_IN_TEXT =
+      Pattern.compile("\\b([a-z][a-z0-9_]*)=([A-Za-z0-9_.:/@-]+)");
+
   /** A runbook whose score is below this share of the best one's is not run beside it. */
   private static final double RUN_SHARE = 0.25;
 
@@ -55,22 +57,38 @@ public final class DeterministicPlanner {
   }
 
   /**
-   * @throws IllegalArgumentException a pin of the router's configuration names a runbook that is not among {@code runbooks}
+   * @throws IllegalArgumentException a pin of the router's configuration names a runbook that is
+   *     not among {@code runbooks}
    */
   public DeterministicPlanner(List<Runbook> runbooks, Clock clock, AlertRouter router) {
     this.runbooks = List.copyOf(runbooks);
     this.clock = clock;
     this.router = router;
-    router.config().pins().forEach((rule, runbook) -> {
-      if (find(runbook).isEmpty()) {
-        throw new IllegalArgumentException("Invalid " + AlertRouting.PREFIX + "rules." + rule + ".runbook=" + runbook + ": no runbook named '"
-            + runbook + "' (known: " + String.join(", ", this.runbooks.stream().map(Runbook::id).toList()) + ")");
-      }
-    });
+    router
+        .config()
+        .pins()
+        .forEach(
+            (rule, runbook) -> {
+              if (find(runbook).isEmpty()) {
+                throw new IllegalArgumentException(
+                    "Invalid "
+                        + AlertRouting.PREFIX
+                        + "rules."
+                        + rule
+                        + ".runbook="
+                        + runbook
+                        + ": no runbook named '"
+                        + runbook
+                        + "' (known: "
+                        + String.join(", ", this.runbooks.stream().map(Runbook::id).toList())
+                        + ")");
+              }
+            });
   }
 
   /**
-   * A planner over every shipped runbook, calling the tools of {@code tools}, with the built-in vocabulary.
+   * A planner over every shipped runbook, calling the tools of {@code tools}, with the built-in
+   * vocabulary.
    *
    * @throws dev.lakeops.runbooks.load.RunbookException a shipped runbook does not load
    */
@@ -79,20 +97,26 @@ public final class DeterministicPlanner {
   }
 
   /**
-   * A planner over every shipped runbook with a team's configuration ({@link AlertRouting#fromProperties}),
-   * a similarity for text no rule covers ({@code TextSimilarity.NONE} for none) and past alerts
-   * ({@code AlertExamples.NONE} for none).
+   * A planner over every shipped runbook with a team's configuration ({@link
+   * AlertRouting#fromProperties}), a similarity for text no rule covers ({@code
+   * TextSimilarity.NONE} for none) and past alerts ({@code AlertExamples.NONE} for none).
    *
    * @throws IllegalArgumentException a pin names no shipped runbook
    */
-  public static DeterministicPlanner shipped(ToolRegistry tools, Clock clock, AlertRouting config, TextSimilarity similarity,
+  public static DeterministicPlanner shipped(
+      ToolRegistry tools,
+      Clock clock,
+      AlertRouting config,
+      TextSimilarity similarity,
       AlertExamples examples) {
     return shipped(tools, clock, AlertRouter.of(config, similarity, examples));
   }
 
   public static DeterministicPlanner shipped(ToolRegistry tools, Clock clock, AlertRouter router) {
     List<Runbook> runbooks = new ArrayList<>();
-    RunbookLoader.lakeops().loadShipped().forEach(g -> runbooks.add(new GraphRunbook(g, tools, clock, router)));
+    RunbookLoader.lakeops()
+        .loadShipped()
+        .forEach(g -> runbooks.add(new GraphRunbook(g, tools, clock, router)));
     return new DeterministicPlanner(runbooks, clock, router);
   }
 
@@ -114,7 +138,16 @@ public final class DeterministicPlanner {
     RoutePlan plan = route(alert);
     if (plan.chosen().isEmpty()) {
       Verdict verdict = NoRunbookVerdict.of(alert.name(), plan.routing());
-      return new TriageReport("none", alert, verdict, List.of(), started, clock.instant(), List.of(), plan.routing(), List.of());
+      return new TriageReport(
+          "none",
+          alert,
+          verdict,
+          List.of(),
+          started,
+          clock.instant(),
+          List.of(),
+          plan.routing(),
+          List.of());
     }
     long deadline = System.nanoTime() + router.config().budget().toNanos();
     List<TriageReport> reports = new ArrayList<>();
@@ -131,10 +164,16 @@ public final class DeterministicPlanner {
     List<String> notes = new ArrayList<>();
     disagreement(ranked).ifPresent(notes::add);
     if (!notRun.isEmpty()) {
-      notes.add("not run, the budget of " + router.config().budget().toSeconds() + " s was spent: " + String.join(", ", notRun));
+      notes.add(
+          "not run, the budget of "
+              + router.config().budget().toSeconds()
+              + " s was spent: "
+              + String.join(", ", notRun));
     }
-    List<RouteScore> scores = plan.routing().scores().stream()
-        .map(s -> notRun.contains(s.runbook()) ? s.withOutcome(RouteScore.Outcome.NOT_RUN) : s).toList();
+    List<RouteScore> scores =
+        plan.routing().scores().stream()
+            .map(s -> notRun.contains(s.runbook()) ? s.withOutcome(RouteScore.Outcome.NOT_RUN) : s)
+            .toList();
     Routing routing = plan.routing().withScores(scores).withNotes(notes);
     TriageReport best = ranked.get(0);
     return best.withRouting(routing, ranked.subList(1, ranked.size()), started, clock.instant());
@@ -164,7 +203,11 @@ public final class DeterministicPlanner {
         }
       }
       double best = chosen.isEmpty() ? 0 : chosen.get(0).fit.score();
-      chosen = chosen.stream().filter(s -> s.fit.score() >= best * RUN_SHARE).limit(router.config().maxRunbooks()).toList();
+      chosen =
+          chosen.stream()
+              .filter(s -> s.fit.score() >= best * RUN_SHARE)
+              .limit(router.config().maxRunbooks())
+              .toList();
     }
     List<String> ids = chosen.stream().map(s -> s.runbook.id()).toList();
     Map<String, Map<String, String>> inputs = new LinkedHashMap<>();
@@ -175,22 +218,34 @@ public final class DeterministicPlanner {
     }
     List<RouteScore> scores = new ArrayList<>();
     for (Scored s : scored) {
-      boolean related = s.fit.fits() || ids.contains(s.runbook.id()) || (s.fit.level() != RunbookFit.Level.NONE && !s.fit.runnable());
+      boolean related =
+          s.fit.fits()
+              || ids.contains(s.runbook.id())
+              || (s.fit.level() != RunbookFit.Level.NONE && !s.fit.runnable());
       if (!related) {
         continue;
       }
-      RouteScore.Outcome outcome = ids.contains(s.runbook.id()) ? RouteScore.Outcome.RAN
-          : !s.fit.runnable() ? RouteScore.Outcome.CANNOT_RUN
-          : RouteScore.Outcome.NOT_CHOSEN;
-      if (!s.fit.runnable() && !s.fit.fits() && (pin.isEmpty() || !pin.get().equals(s.runbook.id()))) {
+      RouteScore.Outcome outcome =
+          ids.contains(s.runbook.id())
+              ? RouteScore.Outcome.RAN
+              : !s.fit.runnable() ? RouteScore.Outcome.CANNOT_RUN : RouteScore.Outcome.NOT_CHOSEN;
+      if (!s.fit.runnable()
+          && !s.fit.fits()
+          && (pin.isEmpty() || !pin.get().equals(s.runbook.id()))) {
         continue;
       }
-      scores.add(new RouteScore(s.runbook.id(), s.fit.score(), s.fit.reasons(), s.fit.missing(), outcome));
+      scores.add(
+          new RouteScore(s.runbook.id(), s.fit.score(), s.fit.reasons(), s.fit.missing(), outcome));
     }
     Map<String, String> recognised = new LinkedHashMap<>();
     reading.concepts().forEach((c, v) -> recognised.put(c, v.toString()));
     List<String> cues = reading.hits().stream().map(DeterministicPlanner::cue).toList();
-    return new RoutePlan(reading, ids, inputs, new Routing(recognised, reading.metrics(), cues, scores, notes), bySubject);
+    return new RoutePlan(
+        reading,
+        ids,
+        inputs,
+        new Routing(recognised, reading.metrics(), cues, scores, notes),
+        bySubject);
   }
 
   private static String cue(SignalHit h) {
@@ -199,15 +254,26 @@ public final class DeterministicPlanner {
 
   /** Every runbook's fit, best first (ties in registration order). */
   private List<Scored> score(AlertReading reading, List<String> notes) {
-    List<GraphRunbook> graphs = runbooks.stream().filter(r -> r instanceof GraphRunbook).map(r -> (GraphRunbook) r).toList();
-    List<RunbookFit> graphFits = router.route(reading, graphs.stream().map(GraphRunbook::graph).toList(), notes);
+    List<GraphRunbook> graphs =
+        runbooks.stream()
+            .filter(r -> r instanceof GraphRunbook)
+            .map(r -> (GraphRunbook) r)
+            .toList();
+    List<RunbookFit> graphFits =
+        router.route(reading, graphs.stream().map(GraphRunbook::graph).toList(), notes);
     List<Scored> out = new ArrayList<>();
     for (int i = 0; i < runbooks.size(); i++) {
       Runbook r = runbooks.get(i);
-      RunbookFit fit = r instanceof GraphRunbook g ? graphFits.get(graphs.indexOf(g)) : ownFit(r, reading.alert());
+      RunbookFit fit =
+          r instanceof GraphRunbook g
+              ? graphFits.get(graphs.indexOf(g))
+              : ownFit(r, reading.alert());
       out.add(new Scored(r, fit, i));
     }
-    out.sort(Comparator.comparingDouble((Scored s) -> s.fit.score()).reversed().thenComparingInt(s -> s.index));
+    out.sort(
+        Comparator.comparingDouble((Scored s) -> s.fit.score())
+            .reversed()
+            .thenComparingInt(s -> s.index));
     return out;
   }
 
@@ -215,11 +281,24 @@ public final class DeterministicPlanner {
   private static RunbookFit ownFit(Runbook r, AlertSignal alert) {
     Runbook.Match m = r.match(alert);
     return switch (m) {
-      case LABEL -> new RunbookFit(r.id(), AlertRouter.MATCH_WEIGHT + r.strength(alert) / 10.0,
-          List.of(new RouteReason(RouteReason.Kind.MATCH, "the runbook's own match: " + m, AlertRouter.MATCH_WEIGHT)), List.of(),
-          RunbookFit.Level.RULE);
-      case KEYWORD -> new RunbookFit(r.id(), 2 + r.strength(alert) / 10.0,
-          List.of(new RouteReason(RouteReason.Kind.MATCH, "the runbook's own match: " + m, 2)), List.of(), RunbookFit.Level.TEXT);
+      case LABEL ->
+          new RunbookFit(
+              r.id(),
+              AlertRouter.MATCH_WEIGHT + r.strength(alert) / 10.0,
+              List.of(
+                  new RouteReason(
+                      RouteReason.Kind.MATCH,
+                      "the runbook's own match: " + m,
+                      AlertRouter.MATCH_WEIGHT)),
+              List.of(),
+              RunbookFit.Level.RULE);
+      case KEYWORD ->
+          new RunbookFit(
+              r.id(),
+              2 + r.strength(alert) / 10.0,
+              List.of(new RouteReason(RouteReason.Kind.MATCH, "the runbook's own match: " + m, 2)),
+              List.of(),
+              RunbookFit.Level.TEXT);
       default -> new RunbookFit(r.id(), 0, List.of(), List.of(), RunbookFit.Level.NONE);
     };
   }
@@ -227,14 +306,28 @@ public final class DeterministicPlanner {
   /** A note when runbooks that ran reached different conclusions. */
   private static Optional<String> disagreement(List<TriageReport> ranked) {
     List<TriageReport> concluded = ranked.stream().filter(r -> EvidenceRank.tier(r) >= 2).toList();
-    if (concluded.size() < 2 || concluded.stream().map(r -> r.verdict().category()).distinct().count() < 2
+    if (concluded.size() < 2
+        || concluded.stream().map(r -> r.verdict().category()).distinct().count() < 2
         || concluded.stream().noneMatch(EvidenceRank::isFault)) {
       return Optional.empty();
     }
-    List<String> parts = concluded.stream().map(r -> r.runbook() + " concluded " + r.verdict().category()
-        + " (" + r.verdict().confidence().name().toLowerCase(Locale.ROOT) + " confidence)").toList();
-    return Optional.of("runbooks disagree: " + String.join("; ", parts) + "; the report is " + ranked.get(0).runbook()
-        + "'s, whose findings are strongest");
+    List<String> parts =
+        concluded.stream()
+            .map(
+                r ->
+                    r.runbook()
+                        + " concluded "
+                        + r.verdict().category()
+                        + " ("
+                        + r.verdict().confidence().name().toLowerCase(Locale.ROOT)
+                        + " confidence)")
+            .toList();
+    return Optional.of(
+        "runbooks disagree: "
+            + String.join("; ", parts)
+            + "; the report is "
+            + ranked.get(0).runbook()
+            + "'s, whose findings are strongest");
   }
 
   /**

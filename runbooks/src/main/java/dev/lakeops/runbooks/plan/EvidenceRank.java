@@ -24,13 +24,18 @@ final class EvidenceRank {
 
   /** Strongest first; ties keep the order of the list sorted (the order of fit). */
   static Comparator<TriageReport> strongestFirst() {
-    return Comparator.comparingInt(EvidenceRank::tier).reversed()
+    return Comparator.comparingInt(EvidenceRank::tier)
+        .reversed()
         .thenComparing(Comparator.comparingInt(EvidenceRank::worst).reversed())
         .thenComparing(Comparator.comparingLong(EvidenceRank::serious).reversed())
-        .thenComparing(Comparator.comparing((TriageReport r) -> r.verdict().confidence()).reversed());
+        .thenComparing(
+            Comparator.comparing((TriageReport r) -> r.verdict().confidence()).reversed());
   }
 
-  /** 5 fault with WARN+ evidence, 4 other fault, 3 artefact, 2 healthy, 1 unmeasured, 0 probe failed or no runbook. */
+  /**
+   * 5 fault with WARN+ evidence, 4 other fault, 3 artefact, 2 healthy, 1 unmeasured, 0 probe failed
+   * or no runbook.
+   */
   static int tier(TriageReport r) {
     Category c = r.verdict().category();
     if (c == Category.PROBE_FAILED || c == Category.NO_RUNBOOK) {
@@ -56,11 +61,19 @@ final class EvidenceRank {
   /** The ordinal of the worst severity among the findings the verdict cites, -1 for none. */
   private static int worst(TriageReport r) {
     Map<String, Finding> byId = r.findingsById();
-    return r.verdict().evidence().stream().map(byId::get).filter(f -> f != null).mapToInt(f -> f.severity().ordinal()).max().orElse(-1);
+    return r.verdict().evidence().stream()
+        .map(byId::get)
+        .filter(f -> f != null)
+        .mapToInt(f -> f.severity().ordinal())
+        .max()
+        .orElse(-1);
   }
 
   private static long serious(TriageReport r) {
     Map<String, Finding> byId = r.findingsById();
-    return r.verdict().evidence().stream().map(byId::get).filter(f -> f != null && f.severity().compareTo(Severity.WARN) >= 0).count();
+    return r.verdict().evidence().stream()
+        .map(byId::get)
+        .filter(f -> f != null && f.severity().compareTo(Severity.WARN) >= 0)
+        .count();
   }
 }

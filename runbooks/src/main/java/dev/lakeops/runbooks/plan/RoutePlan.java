@@ -16,9 +16,14 @@ import java.util.Map;
  * @param chosen ids of the runbooks to run, best fit first (at most the configured number)
  * @param inputs for each chosen runbook (a graph), the inputs the alert fills
  * @param routing every related runbook's score and reasons, as the report shows them
- * @param bySubject whether nothing says what fired and the runbooks were chosen for what the alert names
+ * @param bySubject whether nothing says what fired and the runbooks were chosen for what the alert
+ *     names
  */
-public record RoutePlan(AlertReading reading, List<String> chosen, Map<String, Map<String, String>> inputs, Routing routing,
+public record RoutePlan(
+    AlertReading reading,
+    List<String> chosen,
+    Map<String, Map<String, String>> inputs,
+    Routing routing,
     boolean bySubject) {
 
   public RoutePlan {

@@ -60,7 +60,8 @@ final class RunState implements RunContext, Template.FindingIds {
 
   @Override
   public Optional<String> concept(String name) {
-    return Optional.ofNullable(reading.concepts().get(name)).map(dev.lakeops.runbooks.alert.ConceptValue::value);
+    return Optional.ofNullable(reading.concepts().get(name))
+        .map(dev.lakeops.runbooks.alert.ConceptValue::value);
   }
 
   @Override

@@ -26,8 +26,8 @@ import java.util.Set;
  * <ul>
  *   <li>a pin ({@code lakeops.alerts.rules.<alertname>.runbook}): 100;
  *   <li>each signal the runbook answers, per kind of evidence: a metric of the rule's expression 4,
- *       a word of the alert's name 3, a word of an annotation 2 (half for a {@code related} signal);
- *       the runbook's own keywords count the same;
+ *       a word of the alert's name 3, a word of an annotation 2 (half for a {@code related}
+ *       signal); the runbook's own keywords count the same;
  *   <li>exact label values of its match rule: 5;
  *   <li>a past alert like this one answered by it: 4 × how alike;
  *   <li>only when nothing above relates the alert to any runbook: similarity of the alert's text to
@@ -52,7 +52,8 @@ public final class AlertRouter {
   private final TextSimilarity similarity;
   private final AlertExamples examples;
 
-  public AlertRouter(AlertReader reader, AlertRouting config, TextSimilarity similarity, AlertExamples examples) {
+  public AlertRouter(
+      AlertReader reader, AlertRouting config, TextSimilarity similarity, AlertExamples examples) {
     this.reader = reader;
     this.config = config;
     this.similarity = similarity;
@@ -61,11 +62,15 @@ public final class AlertRouter {
 
   /** The built-in vocabulary and defaults, no similarity, no examples. */
   public static AlertRouter builtIn() {
-    return new AlertRouter(AlertReader.builtIn(), AlertRouting.defaults(), TextSimilarity.NONE, AlertExamples.NONE);
+    return new AlertRouter(
+        AlertReader.builtIn(), AlertRouting.defaults(), TextSimilarity.NONE, AlertExamples.NONE);
   }
 
-  /** From configuration: its label aliases and pins, with {@code similarity} and {@code examples}. */
-  public static AlertRouter of(AlertRouting config, TextSimilarity similarity, AlertExamples examples) {
+  /**
+   * From configuration: its label aliases and pins, with {@code similarity} and {@code examples}.
+   */
+  public static AlertRouter of(
+      AlertRouting config, TextSimilarity similarity, AlertExamples examples) {
     return new AlertRouter(new AlertReader(config.vocabulary()), config, similarity, examples);
   }
 
@@ -84,16 +89,21 @@ public final class AlertRouter {
   /**
    * Every runbook's fit, in the order given.
    *
-   * @param notes receives what a person should know about the routing (the best similarity when it was used)
+   * @param notes receives what a person should know about the routing (the best similarity when it
+   *     was used)
    */
-  public List<RunbookFit> route(AlertReading alert, List<RunbookGraph> runbooks, List<String> notes) {
+  public List<RunbookFit> route(
+      AlertReading alert, List<RunbookGraph> runbooks, List<String> notes) {
     List<AlertExamples.Match> like = safeExamples(alert);
     List<Fitting> fits = new ArrayList<>();
     for (RunbookGraph g : runbooks) {
       fits.add(fitting(alert, g, like));
     }
     boolean anyFits = fits.stream().anyMatch(f -> f.level.compareTo(RunbookFit.Level.TEXT) >= 0);
-    if (!anyFits && similarity != TextSimilarity.NONE && !runbooks.isEmpty() && !alert.texts().isEmpty()) {
+    if (!anyFits
+        && similarity != TextSimilarity.NONE
+        && !runbooks.isEmpty()
+        && !alert.texts().isEmpty()) {
       similarities(alert, runbooks, fits, notes);
     }
     return fits.stream().map(Fitting::fit).toList();
@@ -117,10 +127,17 @@ public final class AlertRouter {
     Fitting f = new Fitting(g.name());
     Optional<String> pinned = alert.alert().label("alertname").flatMap(config::pinned);
     if (pinned.isPresent() && pinned.get().equals(g.name())) {
-      f.add(new RouteReason(Kind.PIN, "pinned by lakeops.alerts.rules." + alert.alert().name() + ".runbook", PIN_WEIGHT), RunbookFit.Level.PINNED);
+      f.add(
+          new RouteReason(
+              Kind.PIN,
+              "pinned by lakeops.alerts.rules." + alert.alert().name() + ".runbook",
+              PIN_WEIGHT),
+          RunbookFit.Level.PINNED);
     }
     if (g.match().labelsMatch(alert.alert())) {
-      f.add(new RouteReason(Kind.MATCH, "labels " + g.match().labels(), MATCH_WEIGHT), RunbookFit.Level.RULE);
+      f.add(
+          new RouteReason(Kind.MATCH, "labels " + g.match().labels(), MATCH_WEIGHT),
+          RunbookFit.Level.RULE);
     }
     for (String s : g.match().signals()) {
       alert.hits(s).forEach(h -> f.add(h.reason(1, ""), level(h)));
@@ -129,9 +146,21 @@ public final class AlertRouter {
       alert.hits(s).forEach(h -> f.add(h.reason(RELATED_FACTOR, " (related)"), level(h)));
     }
     keywords(alert, g, f);
-    like.stream().filter(m -> m.example().runbook().equals(g.name())).findFirst().ifPresent(m -> f.add(new RouteReason(Kind.EXAMPLE,
-        String.format(Locale.ROOT, "like past alert %s (%.2f)", m.example().id(), m.similarity()), EXAMPLE_WEIGHT * m.similarity()),
-        RunbookFit.Level.TEXT));
+    like.stream()
+        .filter(m -> m.example().runbook().equals(g.name()))
+        .findFirst()
+        .ifPresent(
+            m ->
+                f.add(
+                    new RouteReason(
+                        Kind.EXAMPLE,
+                        String.format(
+                            Locale.ROOT,
+                            "like past alert %s (%.2f)",
+                            m.example().id(),
+                            m.similarity()),
+                        EXAMPLE_WEIGHT * m.similarity()),
+                    RunbookFit.Level.TEXT));
     subject(alert, g, f);
     return f;
   }
@@ -149,8 +178,12 @@ public final class AlertRouter {
         if ((isName ? name : text) || !p.in(t)) {
           continue;
         }
-        f.add(new RouteReason(isName ? Kind.NAME : Kind.TEXT, "'" + p.text() + "' in " + t.field() + " (runbook keyword)",
-            isName ? AlertReader.NAME_WEIGHT : AlertReader.TEXT_WEIGHT), isName ? RunbookFit.Level.RULE : RunbookFit.Level.TEXT);
+        f.add(
+            new RouteReason(
+                isName ? Kind.NAME : Kind.TEXT,
+                "'" + p.text() + "' in " + t.field() + " (runbook keyword)",
+                isName ? AlertReader.NAME_WEIGHT : AlertReader.TEXT_WEIGHT),
+            isName ? RunbookFit.Level.RULE : RunbookFit.Level.TEXT);
         name |= isName;
         text |= !isName;
       }
@@ -174,10 +207,17 @@ public final class AlertRouter {
       if (in.required()) {
         counted.add(v.get().concept());
         specific |= v.get().specific();
-        f.add(new RouteReason(Kind.LABEL, v.get().concept() + " " + v.get(), v.get().specific() ? 1.0 / required.size() : 0), RunbookFit.Level.NONE);
+        f.add(
+            new RouteReason(
+                Kind.LABEL,
+                v.get().concept() + " " + v.get(),
+                v.get().specific() ? 1.0 / required.size() : 0),
+            RunbookFit.Level.NONE);
         in.concepts().stream().filter(alert.mentioned()::contains).forEach(mentioned::add);
       } else if (counted.add(v.get().concept())) {
-        f.add(new RouteReason(Kind.LABEL, v.get().concept() + " " + v.get(), 0.25), RunbookFit.Level.NONE);
+        f.add(
+            new RouteReason(Kind.LABEL, v.get().concept() + " " + v.get(), 0.25),
+            RunbookFit.Level.NONE);
       }
     }
     for (String c : mentioned) {
@@ -194,17 +234,27 @@ public final class AlertRouter {
     if (names.size() <= 3) {
       return "(label " + String.join(" or ", names) + ")";
     }
-    return "(label " + String.join(" or ", names.subList(0, 3)) + ") or another " + String.join("/", in.concepts()) + " label ("
-        + String.join(", ", names.subList(3, names.size())) + ")";
+    return "(label "
+        + String.join(" or ", names.subList(0, 3))
+        + ") or another "
+        + String.join("/", in.concepts())
+        + " label ("
+        + String.join(", ", names.subList(3, names.size()))
+        + ")";
   }
 
-  private void similarities(AlertReading alert, List<RunbookGraph> runbooks, List<Fitting> fits, List<String> notes) {
+  private void similarities(
+      AlertReading alert, List<RunbookGraph> runbooks, List<Fitting> fits, List<String> notes) {
     List<String> descriptions = runbooks.stream().map(g -> description(g)).toList();
     double[] s;
     try {
       s = similarity.scores(alert.prose(), descriptions);
     } catch (RuntimeException e) {
-      notes.add("similarity (" + similarity.name() + ") could not be computed: " + e.getClass().getSimpleName());
+      notes.add(
+          "similarity ("
+              + similarity.name()
+              + ") could not be computed: "
+              + e.getClass().getSimpleName());
       return;
     }
     int best = -1;
@@ -213,13 +263,28 @@ public final class AlertRouter {
         best = i;
       }
       if (s[i] >= config.minSimilarity()) {
-        fits.get(i).add(new RouteReason(Kind.SIMILARITY, String.format(Locale.ROOT, "text %.2f alike to the description (%s)", s[i],
-            similarity.name()), SIMILARITY_WEIGHT * s[i]), RunbookFit.Level.TEXT);
+        fits.get(i)
+            .add(
+                new RouteReason(
+                    Kind.SIMILARITY,
+                    String.format(
+                        Locale.ROOT,
+                        "text %.2f alike to the description (%s)",
+                        s[i],
+                        similarity.name()),
+                    SIMILARITY_WEIGHT * s[i]),
+                RunbookFit.Level.TEXT);
       }
     }
     if (best >= 0) {
-      notes.add(String.format(Locale.ROOT, "best similarity %.2f (%s, %s; relates from %.2f)", s[best], runbooks.get(best).name(),
-          similarity.name(), config.minSimilarity()));
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "best similarity %.2f (%s, %s; relates from %.2f)",
+              s[best],
+              runbooks.get(best).name(),
+              similarity.name(),
+              config.minSimilarity()));
     }
   }
 

@@ -14,7 +14,8 @@ import java.util.List;
  * @param missing required inputs the alert does not give, each with the labels it is read from
  * @param level what kind of evidence the strongest reason is
  */
-public record RunbookFit(String runbook, double score, List<RouteReason> reasons, List<String> missing, Level level) {
+public record RunbookFit(
+    String runbook, double score, List<RouteReason> reasons, List<String> missing, Level level) {
 
   public RunbookFit {
     requireNonNull(runbook, "runbook");
@@ -31,7 +32,9 @@ public record RunbookFit(String runbook, double score, List<RouteReason> reasons
     SUBJECT,
     /** Its annotations, a past alert or its meaning say what the runbook answers. */
     TEXT,
-    /** What the rule is made of says so: a metric of its expression, its name, exact label values. */
+    /**
+     * What the rule is made of says so: a metric of its expression, its name, exact label values.
+     */
     RULE,
     /** A team pinned the runbook for this alert rule. */
     PINNED

@@ -9,21 +9,22 @@ import java.util.List;
 public interface TextSimilarity {
 
   /** None: every similarity is 0, and nothing is loaded. */
-  TextSimilarity NONE = new TextSimilarity() {
-    @Override
-    public double[] scores(String text, List<String> candidates) {
-      return new double[candidates.size()];
-    }
+  TextSimilarity NONE =
+      new TextSimilarity() {
+        @Override
+        public double[] scores(String text, List<String> candidates) {
+          return new double[candidates.size()];
+        }
 
-    @Override
-    public String name() {
-      return "none";
-    }
-  };
+        @Override
+        public String name() {
+          return "none";
+        }
+      };
 
   /**
-   * The similarity of {@code text} to each of {@code candidates}, in their order, from -1 (opposite)
-   * to 1 (same meaning); 0 for all when the similarity cannot be computed.
+   * The similarity of {@code text} to each of {@code candidates}, in their order, from -1
+   * (opposite) to 1 (same meaning); 0 for all when the similarity cannot be computed.
    */
   double[] scores(String text, List<String> candidates);
 

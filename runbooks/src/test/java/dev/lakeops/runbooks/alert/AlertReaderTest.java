@@ -30,7 +30,11 @@ class AlertReaderTest {
 
   @Test
   void leavesFalseFriendsAlone() {
-    assertThat(read("FeatureFlagCalculationSlowdown", "calculate the latest template in the lagoon; a countdown to shutdown").hits())
+    assertThat(
+            read(
+                    "FeatureFlagCalculationSlowdown",
+                    "calculate the latest template in the lagoon; a countdown to shutdown")
+                .hits())
         .isEmpty();
   }
 
@@ -45,38 +49,59 @@ class AlertReaderTest {
 
   @Test
   void weighsTheRulesMetricAboveItsNameAboveItsAnnotations() {
-    AlertReading r = reader.read(new AlertSignal(Map.of("alertname", "FlinkRestarting", "job_name", "j"), Map.of("summary", "restarts"),
-        "http://p/graph?g0.expr=flink_jobmanager_job_numRestarts+%3E+3", null));
+    AlertReading r =
+        reader.read(
+            new AlertSignal(
+                Map.of("alertname", "FlinkRestarting", "job_name", "j"),
+                Map.of("summary", "restarts"),
+                "http://p/graph?g0.expr=flink_jobmanager_job_numRestarts+%3E+3",
+                null));
 
-    assertThat(r.hits("flink.restarts")).extracting(SignalHit::kind)
+    assertThat(r.hits("flink.restarts"))
+        .extracting(SignalHit::kind)
         .containsExactly(RouteReason.Kind.METRIC, RouteReason.Kind.NAME, RouteReason.Kind.TEXT);
-    assertThat(r.hits("flink.restarts")).extracting(SignalHit::weight).containsExactly(4.0, 3.0, 2.0);
+    assertThat(r.hits("flink.restarts"))
+        .extracting(SignalHit::weight)
+        .containsExactly(4.0, 3.0, 2.0);
   }
 
   @Test
   void readsConceptsFromAnyLabelNameTheExportersUse() {
-    assertThat(value(Map.of("consumergroup", "a"), "kafka.group")).isEqualTo("a (label consumergroup)");
+    assertThat(value(Map.of("consumergroup", "a"), "kafka.group"))
+        .isEqualTo("a (label consumergroup)");
     assertThat(value(Map.of("group_id", "a"), "kafka.group")).isEqualTo("a (label group_id)");
     assertThat(value(Map.of("topic_name", "t"), "kafka.topic")).isEqualTo("t (label topic_name)");
     assertThat(value(Map.of("job_id", "f".repeat(32)), "flink.job-id")).startsWith("ffff");
-    assertThat(value(Map.of("table", "orders", "database", "shop"), "lake.table")).startsWith("shop.orders");
-    assertThat(reader.read(new AlertSignal(Map.of("job", "node-exporter"), Map.of())).concepts()).doesNotContainKey("flink.job");
+    assertThat(value(Map.of("table", "orders", "database", "shop"), "lake.table"))
+        .startsWith("shop.orders");
+    assertThat(reader.read(new AlertSignal(Map.of("job", "node-exporter"), Map.of())).concepts())
+        .doesNotContainKey("flink.job");
   }
 
   @Test
   void readsConceptsFromTheExpressionsLabelMatchersAfterTheLabels() {
-    AlertReading r = reader.read(new AlertSignal(Map.of("alertname", "A", "topic", "from-label"), Map.of(),
-        "http://p/graph?g0.expr=kafka_consumergroup_lag%7Bconsumergroup%3D%22orders%22%2Ctopic%3D%22t%22%7D", null));
+    AlertReading r =
+        reader.read(
+            new AlertSignal(
+                Map.of("alertname", "A", "topic", "from-label"),
+                Map.of(),
+                "http://p/graph?g0.expr=kafka_consumergroup_lag%7Bconsumergroup%3D%22orders%22%2Ctopic%3D%22t%22%7D",
+                null));
 
-    assertThat(r.concepts().get("kafka.group").toString()).isEqualTo("orders (expression consumergroup=\"orders\")");
+    assertThat(r.concepts().get("kafka.group").toString())
+        .isEqualTo("orders (expression consumergroup=\"orders\")");
     assertThat(r.concepts().get("kafka.topic").value()).isEqualTo("from-label");
   }
 
   @Test
   void readsConfiguredLabelNamesFirst() {
-    AlertReader custom = new AlertReader(Vocabulary.builtIn().withLabelAliases(Map.of("flink.job", java.util.List.of("pipeline"))));
+    AlertReader custom =
+        new AlertReader(
+            Vocabulary.builtIn()
+                .withLabelAliases(Map.of("flink.job", java.util.List.of("pipeline"))));
 
-    AlertReading r = custom.read(new AlertSignal(Map.of("pipeline", "orders", "job_name", "other"), Map.of()));
+    AlertReading r =
+        custom.read(new AlertSignal(Map.of("pipeline", "orders", "job_name", "other"), Map.of()));
 
     assertThat(r.concepts().get("flink.job").value()).isEqualTo("orders");
     assertThat(r.concepts().get("flink.job").specific()).isTrue();
@@ -84,7 +109,11 @@ class AlertReaderTest {
 
   @Test
   void weakLabelsFillAConceptButDoNotSayWhatTheAlertIsAbout() {
-    ConceptValue v = reader.read(new AlertSignal(Map.of("file", "/b/mysql-bin.000001"), Map.of())).concepts().get("binlog.file");
+    ConceptValue v =
+        reader
+            .read(new AlertSignal(Map.of("file", "/b/mysql-bin.000001"), Map.of()))
+            .concepts()
+            .get("binlog.file");
 
     assertThat(v.value()).isEqualTo("/b/mysql-bin.000001");
     assertThat(v.specific()).isFalse();

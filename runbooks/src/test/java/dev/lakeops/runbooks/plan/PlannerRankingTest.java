@@ -28,24 +28,61 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Several runbooks fit one alert: all run, the strongest evidence is the report, disagreements are said. */
+/**
+ * Several runbooks fit one alert: all run, the strongest evidence is the report, disagreements are
+ * said.
+ */
 class PlannerRankingTest {
 
   private final List<String> called = new ArrayList<>();
-  private final ToolRegistry tools = new ToolRegistry().register(new ToolBinding(new ToolSpec("test.judge", "Finds what it is told.",
-      List.of(ToolParam.required("severity", ParamType.STRING, "OK, WARN or CRITICAL"), ToolParam.optional("job", ParamType.STRING, "job")),
-      FindingCodes.of("test.judge.finding")), args -> {
-        called.add(args.string("severity"));
-        Finding f = new Finding(Severity.valueOf(args.string("severity")), "test.judge.finding", "job", "judged", Map.of(), List.of());
-        return new ToolReport(ToolReport.Status.OK, "test.judge", args.given(), List.of(f), null);
-      }));
+  private final ToolRegistry tools =
+      new ToolRegistry()
+          .register(
+              new ToolBinding(
+                  new ToolSpec(
+                      "test.judge",
+                      "Finds what it is told.",
+                      List.of(
+                          ToolParam.required("severity", ParamType.STRING, "OK, WARN or CRITICAL"),
+                          ToolParam.optional("job", ParamType.STRING, "job")),
+                      FindingCodes.of("test.judge.finding")),
+                  args -> {
+                    called.add(args.string("severity"));
+                    Finding f =
+                        new Finding(
+                            Severity.valueOf(args.string("severity")),
+                            "test.judge.finding",
+                            "job",
+                            "judged",
+                            Map.of(),
+                            List.of());
+                    return new ToolReport(
+                        ToolReport.Status.OK, "test.judge", args.given(), List.of(f), null);
+                  }));
 
-  /** A runbook answering {@code signal} that concludes {@code category} citing a finding of {@code severity}. */
+  /**
+   * A runbook answering {@code signal} that concludes {@code category} citing a finding of {@code
+   * severity}.
+   */
   private String runbook(String name, String signal, String severity, Category category) {
-    return "name: " + name + "\ndescription: " + name + "\nmatch: {signals: [" + signal + "]}\n"
+    return "name: "
+        + name
+        + "\ndescription: "
+        + name
+        + "\nmatch: {signals: ["
+        + signal
+        + "]}\n"
         + "inputs:\n  job: {from: [flink.job], required: true}\nsteps:\n"
-        + "  - id: judge\n    probe: test.judge\n    args: {severity: " + severity + ", job: \"${inputs.job}\"}\n    output: j\n    next: done\n"
-        + "  - id: done\n    end: {category: " + category + ", headline: \"" + name + " says " + category + "\", confidence: MEDIUM, "
+        + "  - id: judge\n    probe: test.judge\n    args: {severity: "
+        + severity
+        + ", job: \"${inputs.job}\"}\n    output: j\n    next: done\n"
+        + "  - id: done\n    end: {category: "
+        + category
+        + ", headline: \""
+        + name
+        + " says "
+        + category
+        + "\", confidence: MEDIUM, "
         + "evidence: [test.judge.finding]}\n";
   }
 
@@ -53,20 +90,31 @@ class PlannerRankingTest {
     AlertRouter router = AlertRouter.of(config, TextSimilarity.NONE, AlertExamples.NONE);
     List<Runbook> runbooks = new ArrayList<>();
     for (String y : yamls) {
-      runbooks.add(new GraphRunbook(new RunbookLoader(tools.catalog()).load("t.yaml", y), tools, Clock.systemUTC(), router));
+      runbooks.add(
+          new GraphRunbook(
+              new RunbookLoader(tools.catalog()).load("t.yaml", y),
+              tools,
+              Clock.systemUTC(),
+              router));
     }
     return new DeterministicPlanner(runbooks, Clock.systemUTC(), router);
   }
 
   /** A job alert whose metric says restarts and whose summary says backpressure. */
-  private static final AlertSignal RED_HERRING = new AlertSignal(Map.of("alertname", "FlinkJobUnhealthy", "job_name", "orders"),
-      Map.of("summary", "orders is backpressured"), "http://p/graph?g0.expr=increase(flink_jobmanager_job_numRestarts%5B10m%5D)+%3E+2", null);
+  private static final AlertSignal RED_HERRING =
+      new AlertSignal(
+          Map.of("alertname", "FlinkJobUnhealthy", "job_name", "orders"),
+          Map.of("summary", "orders is backpressured"),
+          "http://p/graph?g0.expr=increase(flink_jobmanager_job_numRestarts%5B10m%5D)+%3E+2",
+          null);
 
   @Test
   void runsBothRelatedRunbooksAndReportsTheStrongerFault() {
-    DeterministicPlanner p = planner(AlertRouting.defaults(),
-        runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
-        runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
+            runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
 
     TriageReport report = p.triage(RED_HERRING);
 
@@ -74,93 +122,139 @@ class PlannerRankingTest {
     assertThat(report.verdict().category()).isEqualTo(Category.RESTART_LOOP);
     assertThat(report.others()).extracting(TriageReport::runbook).containsExactly("bp");
     assertThat(report.runbooksRun()).containsExactly("restarts", "bp");
-    assertThat(report.routing().scores()).extracting(RouteScore::runbook).containsExactly("restarts", "bp");
-    assertThat(report.routing().scores().get(0).reasons().get(0).detail()).contains("metric flink_jobmanager_job_numRestarts -> flink.restarts");
-    assertThat(report.routing().scores().get(1).reasons().get(0).detail()).contains("'backpressure' in annotations.summary");
-    assertThat(report.toMarkdown()).contains("Why this runbook").contains("Also ran").contains("NO_BACKPRESSURE");
+    assertThat(report.routing().scores())
+        .extracting(RouteScore::runbook)
+        .containsExactly("restarts", "bp");
+    assertThat(report.routing().scores().get(0).reasons().get(0).detail())
+        .contains("metric flink_jobmanager_job_numRestarts -> flink.restarts");
+    assertThat(report.routing().scores().get(1).reasons().get(0).detail())
+        .contains("'backpressure' in annotations.summary");
+    assertThat(report.toMarkdown())
+        .contains("Why this runbook")
+        .contains("Also ran")
+        .contains("NO_BACKPRESSURE");
   }
 
   @Test
   void strongerFindingsBeatABetterFitAndTheDisagreementIsSaid() {
-    DeterministicPlanner p = planner(AlertRouting.defaults(),
-        runbook("restarts", "flink.restarts", "OK", Category.NO_FAULT),
-        runbook("bp", "flink.backpressure", "WARN", Category.BACKPRESSURE));
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "flink.restarts", "OK", Category.NO_FAULT),
+            runbook("bp", "flink.backpressure", "WARN", Category.BACKPRESSURE));
 
     TriageReport report = p.triage(RED_HERRING);
 
     assertThat(report.runbook()).isEqualTo("bp");
     assertThat(report.verdict().category()).isEqualTo(Category.BACKPRESSURE);
-    assertThat(report.routing().notes()).anySatisfy(n -> assertThat(n).contains("runbooks disagree")
-        .contains("bp concluded BACKPRESSURE").contains("restarts concluded NO_FAULT"));
+    assertThat(report.routing().notes())
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .contains("runbooks disagree")
+                    .contains("bp concluded BACKPRESSURE")
+                    .contains("restarts concluded NO_FAULT"));
   }
 
   @Test
   void aFaultWithoutSeriousFindingsStillBeatsHealthyAndUnmeasuredAnswers() {
-    DeterministicPlanner p = planner(AlertRouting.defaults(),
-        runbook("restarts", "flink.restarts", "OK", Category.INCONCLUSIVE),
-        runbook("bp", "flink.backpressure", "OK", Category.BACKPRESSURE));
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "flink.restarts", "OK", Category.INCONCLUSIVE),
+            runbook("bp", "flink.backpressure", "OK", Category.BACKPRESSURE));
 
     assertThat(p.triage(RED_HERRING).runbook()).isEqualTo("bp");
   }
 
   @Test
   void aPinnedRunbookRunsAlone() {
-    AlertRouting pinned = AlertRouting.fromProperties(Map.of("lakeops.alerts.rules.FlinkJobUnhealthy.runbook", "bp"));
-    DeterministicPlanner p = planner(pinned,
-        runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
-        runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
+    AlertRouting pinned =
+        AlertRouting.fromProperties(Map.of("lakeops.alerts.rules.FlinkJobUnhealthy.runbook", "bp"));
+    DeterministicPlanner p =
+        planner(
+            pinned,
+            runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
+            runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
 
     TriageReport report = p.triage(RED_HERRING);
 
     assertThat(report.runbooksRun()).containsExactly("bp");
-    assertThat(report.routing().scores().get(0).reasons().get(0).detail()).contains("pinned by lakeops.alerts.rules.FlinkJobUnhealthy.runbook");
+    assertThat(report.routing().scores().get(0).reasons().get(0).detail())
+        .contains("pinned by lakeops.alerts.rules.FlinkJobUnhealthy.runbook");
   }
 
   @Test
   void refusesAPinNamingNoRunbook() {
-    AlertRouting pinned = AlertRouting.fromProperties(Map.of("lakeops.alerts.rules.X.runbook", "nope"));
+    AlertRouting pinned =
+        AlertRouting.fromProperties(Map.of("lakeops.alerts.rules.X.runbook", "nope"));
 
-    assertThatThrownBy(() -> planner(pinned, runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lakeops.alerts.rules.X.runbook=nope").hasMessageContaining("known: bp");
+    assertThatThrownBy(
+            () -> planner(pinned, runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("lakeops.alerts.rules.X.runbook=nope")
+        .hasMessageContaining("known: bp");
   }
 
   @Test
   void runsNoMoreRunbooksThanConfigured() {
-    DeterministicPlanner p = planner(AlertRouting.fromProperties(Map.of("lakeops.alerts.max-runbooks", "1")),
-        runbook("restarts", "flink.restarts", "OK", Category.NO_FAULT),
-        runbook("bp", "flink.backpressure", "WARN", Category.BACKPRESSURE));
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.fromProperties(Map.of("lakeops.alerts.max-runbooks", "1")),
+            runbook("restarts", "flink.restarts", "OK", Category.NO_FAULT),
+            runbook("bp", "flink.backpressure", "WARN", Category.BACKPRESSURE));
 
     TriageReport report = p.triage(RED_HERRING);
 
     assertThat(report.runbooksRun()).containsExactly("restarts");
-    assertThat(report.routing().scores()).filteredOn(s -> s.runbook().equals("bp")).extracting(RouteScore::outcome)
+    assertThat(report.routing().scores())
+        .filteredOn(s -> s.runbook().equals("bp"))
+        .extracting(RouteScore::outcome)
         .containsExactly(RouteScore.Outcome.NOT_CHOSEN);
   }
 
   @Test
   void runsTheRunbooksForWhatTheAlertNamesWhenNothingSaysWhatFired() {
-    DeterministicPlanner p = planner(AlertRouting.defaults(), runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(), runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
 
-    TriageReport report = p.triage(new AlertSignal(Map.of("alertname", "OrdersPipeline", "job_name", "orders"), Map.of()));
+    TriageReport report =
+        p.triage(
+            new AlertSignal(Map.of("alertname", "OrdersPipeline", "job_name", "orders"), Map.of()));
 
     assertThat(report.runbook()).isEqualTo("bp");
-    assertThat(report.routing().notes()).anySatisfy(n -> assertThat(n).contains("nothing in the alert says what fired"));
-    assertThat(p.triage(new AlertSignal(Map.of("alertname", "OrdersPipeline", "file", "/x"), Map.of())).verdict().category())
-        .as("a weak label alone relates nothing").isEqualTo(Category.NO_RUNBOOK);
+    assertThat(report.routing().notes())
+        .anySatisfy(n -> assertThat(n).contains("nothing in the alert says what fired"));
+    assertThat(
+            p.triage(new AlertSignal(Map.of("alertname", "OrdersPipeline", "file", "/x"), Map.of()))
+                .verdict()
+                .category())
+        .as("a weak label alone relates nothing")
+        .isEqualTo(Category.NO_RUNBOOK);
   }
 
   @Test
   void saysWhatItReadWhenNothingRelates() {
-    DeterministicPlanner p = planner(AlertRouting.defaults(), runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
-    AlertSignal disk = new AlertSignal(Map.of("alertname", "HostOutOfDiskSpace", "instance", "node-1:9100"), Map.of("summary", "Disk is almost full"),
-        "http://p/graph?g0.expr=node_filesystem_avail_bytes+%2F+node_filesystem_size_bytes+%3C+0.1", null);
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(), runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
+    AlertSignal disk =
+        new AlertSignal(
+            Map.of("alertname", "HostOutOfDiskSpace", "instance", "node-1:9100"),
+            Map.of("summary", "Disk is almost full"),
+            "http://p/graph?g0.expr=node_filesystem_avail_bytes+%2F+node_filesystem_size_bytes+%3C+0.1",
+            null);
 
     TriageReport report = p.triage(disk);
 
     assertThat(report.verdict().category()).isEqualTo(Category.NO_RUNBOOK);
-    assertThat(report.verdict().headline()).contains("No runbook fits alert 'HostOutOfDiskSpace'")
-        .contains("metrics node_filesystem_avail_bytes, node_filesystem_size_bytes").contains("no signal it knows");
-    assertThat(report.verdict().entities()).containsEntry("metrics", "node_filesystem_avail_bytes; node_filesystem_size_bytes")
+    assertThat(report.verdict().headline())
+        .contains("No runbook fits alert 'HostOutOfDiskSpace'")
+        .contains("metrics node_filesystem_avail_bytes, node_filesystem_size_bytes")
+        .contains("no signal it knows");
+    assertThat(report.verdict().entities())
+        .containsEntry("metrics", "node_filesystem_avail_bytes; node_filesystem_size_bytes")
         .containsEntry("labels", "cdc.server=node-1:9100 (label instance)");
     assertThat(called).isEmpty();
   }

@@ -9,7 +9,10 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The first alert of an Alertmanager (version 4) or Grafana (version 1) webhook payload under {@code src/test/resources/alerts/}. */
+/**
+ * The first alert of an Alertmanager (version 4) or Grafana (version 1) webhook payload under
+ * {@code src/test/resources/alerts/}.
+ */
 final class AlertPayloads {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -18,7 +21,8 @@ final class AlertPayloads {
 
   static AlertSignal first(String file) {
     JsonNode root;
-    try (InputStream in = AlertPayloads.class.getClassLoader().getResourceAsStream("alerts/" + file)) {
+    try (InputStream in =
+        AlertPayloads.class.getClassLoader().getResourceAsStream("alerts/" + file)) {
       if (in == null) {
         throw new IllegalArgumentException("No payload alerts/" + file);
       }
@@ -30,10 +34,21 @@ final class AlertPayloads {
     String values = a.hasNonNull("valueString") ? a.get("valueString").asText() : null;
     if (values == null && a.path("values").isObject()) {
       StringBuilder s = new StringBuilder();
-      a.get("values").fields().forEachRemaining(e -> s.append(s.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(e.getValue().asText()));
+      a.get("values")
+          .fields()
+          .forEachRemaining(
+              e ->
+                  s.append(s.length() == 0 ? "" : " ")
+                      .append(e.getKey())
+                      .append('=')
+                      .append(e.getValue().asText()));
       values = s.toString();
     }
-    return new AlertSignal(strings(a.path("labels")), strings(a.path("annotations")), a.path("generatorURL").asText(null), values);
+    return new AlertSignal(
+        strings(a.path("labels")),
+        strings(a.path("annotations")),
+        a.path("generatorURL").asText(null),
+        values);
   }
 
   private static Map<String, String> strings(JsonNode node) {

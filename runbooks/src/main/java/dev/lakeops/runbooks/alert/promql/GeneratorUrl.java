@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 /**
  * The rule expressions an alert's {@code generatorURL} carries. Prometheus and Thanos link to
  * {@code /graph?g0.expr=<url-encoded PromQL>&g0.tab=1} (more panels as {@code g1.expr} ...); other
- * tools use {@code expr=} or {@code query=}, or a Grafana Explore link whose {@code left} or
- * {@code panes} parameter is JSON with {@code "expr"} fields. Grafana-managed rules link to the rule's
+ * tools use {@code expr=} or {@code query=}, or a Grafana Explore link whose {@code left} or {@code
+ * panes} parameter is JSON with {@code "expr"} fields. Grafana-managed rules link to the rule's
  * page and carry no expression. Percent-decoding is lenient (a malformed {@code %} sequence stays
  * as written); nothing here throws.
  */
@@ -26,7 +26,10 @@ public final class GeneratorUrl {
 
   private GeneratorUrl() {}
 
-  /** The expressions of {@code url}, in order; empty when it carries none or is longer than {@link #MAX_CHARS}. */
+  /**
+   * The expressions of {@code url}, in order; empty when it carries none or is longer than {@link
+   * #MAX_CHARS}.
+   */
   public static List<String> expressions(String url) {
     List<String> out = new ArrayList<>();
     if (url == null || url.length() > MAX_CHARS) {
@@ -67,12 +70,17 @@ public final class GeneratorUrl {
       char c = s.charAt(i);
       if (c == '+') {
         bytes.write(' ');
-      } else if (c == '%' && i + 2 < s.length() && hex(s.charAt(i + 1)) >= 0 && hex(s.charAt(i + 2)) >= 0) {
+      } else if (c == '%'
+          && i + 2 < s.length()
+          && hex(s.charAt(i + 1)) >= 0
+          && hex(s.charAt(i + 2)) >= 0) {
         bytes.write(hex(s.charAt(i + 1)) * 16 + hex(s.charAt(i + 2)));
         i += 2;
       } else {
         byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-        if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < s.length()
+            && Character.isLowSurrogate(s.charAt(i + 1))) {
           b = s.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
           i++;
         }
@@ -86,7 +94,10 @@ public final class GeneratorUrl {
     return Character.digit(c, 16) >= 0 && c < 128 ? Character.digit(c, 16) : -1;
   }
 
-  /** Every {@code "expr"} text field in a JSON value (Grafana Explore state); nothing when it is not JSON. */
+  /**
+   * Every {@code "expr"} text field in a JSON value (Grafana Explore state); nothing when it is not
+   * JSON.
+   */
   private static void exprFields(String json, List<String> out) {
     JsonNode root;
     try {
@@ -100,13 +111,17 @@ public final class GeneratorUrl {
     while (!todo.isEmpty() && seen++ < 10_000) {
       JsonNode n = todo.remove(todo.size() - 1);
       if (n.isObject()) {
-        n.fields().forEachRemaining(e -> {
-          if (e.getKey().equals("expr") && e.getValue().isTextual() && !e.getValue().asText().isBlank()) {
-            out.add(e.getValue().asText());
-          } else {
-            todo.add(e.getValue());
-          }
-        });
+        n.fields()
+            .forEachRemaining(
+                e -> {
+                  if (e.getKey().equals("expr")
+                      && e.getValue().isTextual()
+                      && !e.getValue().asText().isBlank()) {
+                    out.add(e.getValue().asText());
+                  } else {
+                    todo.add(e.getValue());
+                  }
+                });
       } else if (n.isArray()) {
         n.forEach(todo::add);
       }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What Grafana's {@code valueString} says about the series that fired:
- * {@code [ var='A' metric='kafka_consumergroup_lag' labels={consumergroup=orders, topic=t} value=12 ], [ ... ]}.
+ * What Grafana's {@code valueString} says about the series that fired: {@code [ var='A'
+ * metric='kafka_consumergroup_lag' labels={consumergroup=orders, topic=t} value=12 ], [ ... ]}.
  * Grafana 8 and 9 write {@code metric='...'}; later versions {@code var='A'} with the labels only.
  * A lenient scan: anything it cannot read is left out, nothing throws.
  *

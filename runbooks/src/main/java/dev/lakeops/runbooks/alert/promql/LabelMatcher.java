@@ -23,7 +23,10 @@ public record LabelMatcher(String label, String op, String value) {
     requireNonNull(value, "value");
   }
 
-  /** The one value the matcher selects: its value for {@code =}, or a regex that is a plain name; empty otherwise. */
+  /**
+   * The one value the matcher selects: its value for {@code =}, or a regex that is a plain name;
+   * empty otherwise.
+   */
   public Optional<String> selectedValue() {
     if (op.equals("=") && !value.isBlank()) {
       return Optional.of(value);

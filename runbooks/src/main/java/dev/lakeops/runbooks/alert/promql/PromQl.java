@@ -18,23 +18,51 @@ import java.util.Set;
  */
 public final class PromQl {
 
-  /** Expressions longer than this are not read (a rule's expression is a few hundred characters). */
+  /**
+   * Expressions longer than this are not read (a rule's expression is a few hundred characters).
+   */
   public static final int MAX_CHARS = 64 * 1024;
 
-  private static final Set<String> GROUPING = Set.of("by", "without", "on", "ignoring", "group_left", "group_right");
-  private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "bool", "offset", "inf", "nan", "atan2",
-      "group_left", "group_right", "start", "end", "smoothed", "anchored");
+  private static final Set<String> GROUPING =
+      Set.of("by", "without", "on", "ignoring", "group_left", "group_right");
+  private static final Set<String> KEYWORDS =
+      Set.of(
+          "and",
+          "or",
+          "unless",
+          "bool",
+          "offset",
+          "inf",
+          "nan",
+          "atan2",
+          "group_left",
+          "group_right",
+          "start",
+          "end",
+          "smoothed",
+          "anchored");
 
   private PromQl() {}
 
-  /** What {@code expr} selects; an expression too long or unreadable in part says so in {@code problems}. */
+  /**
+   * What {@code expr} selects; an expression too long or unreadable in part says so in {@code
+   * problems}.
+   */
   public static PromQlExpression read(String expr) {
     if (expr == null || expr.isBlank()) {
       return PromQlExpression.EMPTY;
     }
     if (expr.length() > MAX_CHARS) {
-      return new PromQlExpression(List.of(), List.of(), List.of(),
-          List.of("expression of " + expr.length() + " characters is longer than " + MAX_CHARS + "; not read"));
+      return new PromQlExpression(
+          List.of(),
+          List.of(),
+          List.of(),
+          List.of(
+              "expression of "
+                  + expr.length()
+                  + " characters is longer than "
+                  + MAX_CHARS
+                  + "; not read"));
     }
     PromQlLexer.Lexed lexed = PromQlLexer.lex(expr);
     List<PromQlToken> t = lexed.tokens();
@@ -49,8 +77,11 @@ public final class PromQl {
         String lower = tok.text().toLowerCase(Locale.ROOT);
         boolean call = i + 1 < t.size() && t.get(i + 1).is(Type.LPAREN);
         // An aggregation may put its grouping first: sum by (x) (expr).
-        boolean aggregation = i + 2 < t.size() && t.get(i + 1).is(Type.IDENT)
-            && Set.of("by", "without").contains(t.get(i + 1).text().toLowerCase(Locale.ROOT)) && t.get(i + 2).is(Type.LPAREN);
+        boolean aggregation =
+            i + 2 < t.size()
+                && t.get(i + 1).is(Type.IDENT)
+                && Set.of("by", "without").contains(t.get(i + 1).text().toLowerCase(Locale.ROOT))
+                && t.get(i + 2).is(Type.LPAREN);
         if (GROUPING.contains(lower) && call) {
           i = skipPast(t, i + 2, Type.RPAREN);
           continue;
@@ -98,7 +129,12 @@ public final class PromQl {
    * Reads the matchers of the selector whose {@code {} is at {@code open}; returns the index after
    * its {@code }}. A quoted name alone ({@code {"metric.name"}}, PromQL 3) is a metric name.
    */
-  private static int matchers(List<PromQlToken> t, int open, Set<String> metrics, List<LabelMatcher> out, List<String> problems) {
+  private static int matchers(
+      List<PromQlToken> t,
+      int open,
+      Set<String> metrics,
+      List<LabelMatcher> out,
+      List<String> problems) {
     int i = open + 1;
     while (i < t.size() && !t.get(i).is(Type.RBRACE)) {
       PromQlToken name = t.get(i);
@@ -108,13 +144,16 @@ public final class PromQl {
       }
       boolean isName = name.is(Type.IDENT) || name.is(Type.STRING);
       PromQlToken op = i + 1 < t.size() ? t.get(i + 1) : null;
-      if (isName && name.is(Type.STRING) && (op == null || op.is(Type.COMMA) || op.is(Type.RBRACE))) {
+      if (isName
+          && name.is(Type.STRING)
+          && (op == null || op.is(Type.COMMA) || op.is(Type.RBRACE))) {
         metrics.add(name.text());
         i++;
         continue;
       }
       PromQlToken value = i + 2 < t.size() ? t.get(i + 2) : null;
-      boolean matcherOp = op != null && op.is(Type.OP) && Set.of("=", "!=", "=~", "!~").contains(op.text());
+      boolean matcherOp =
+          op != null && op.is(Type.OP) && Set.of("=", "!=", "=~", "!~").contains(op.text());
       if (!isName || !matcherOp || value == null || !value.is(Type.STRING)) {
         problems.add("malformed label matcher at offset " + name.at());
         return skipPast(t, i, Type.RBRACE);

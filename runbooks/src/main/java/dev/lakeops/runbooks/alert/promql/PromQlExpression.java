@@ -3,8 +3,7 @@ package dev.lakeops.runbooks.alert.promql;
 import java.util.List;
 
 /**
- * What a PromQL expression selects, as far as routing needs it: no evaluation, no full syntax
- * tree.
+ * What a PromQL expression selects, as far as routing needs it: no evaluation, no full syntax tree.
  *
  * @param metrics metric names of its selectors, in order, once each ({@code __name__} matchers
  *     included; a {@code __name__} regex is given with its operators replaced by {@code _})
@@ -12,9 +11,14 @@ import java.util.List;
  * @param functions functions and aggregations it calls ({@code rate}, {@code sum} ...)
  * @param problems what could not be read, with offsets; empty for a clean expression
  */
-public record PromQlExpression(List<String> metrics, List<LabelMatcher> matchers, List<String> functions, List<String> problems) {
+public record PromQlExpression(
+    List<String> metrics,
+    List<LabelMatcher> matchers,
+    List<String> functions,
+    List<String> problems) {
 
-  public static final PromQlExpression EMPTY = new PromQlExpression(List.of(), List.of(), List.of(), List.of());
+  public static final PromQlExpression EMPTY =
+      new PromQlExpression(List.of(), List.of(), List.of(), List.of());
 
   public PromQlExpression {
     metrics = List.copyOf(metrics);

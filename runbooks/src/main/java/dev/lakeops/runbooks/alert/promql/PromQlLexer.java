@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a PromQL expression into tokens, following the lexical rules of Prometheus'
- * {@code promql/parser/lex.go}: identifiers (metric, label and function names, with {@code :} in
+ * Splits a PromQL expression into tokens, following the lexical rules of Prometheus' {@code
+ * promql/parser/lex.go}: identifiers (metric, label and function names, with {@code :} in
  * recording-rule names), strings in double or single quotes with backslash escapes or in back-ticks
  * raw, numbers (decimal, hex, exponent), durations ({@code 5m}, {@code 1h30m}), brackets, commas,
  * operators, and {@code #} comments. Never throws: what cannot be read is a problem and the lexer
@@ -16,6 +16,7 @@ final class PromQlLexer {
 
   /** Tokens past this many are not read (an expression of a rule has tens). */
   static final int MAX_TOKENS = 20_000;
+
   private static final int MAX_PROBLEMS = 5;
 
   private final String s;
@@ -39,7 +40,8 @@ final class PromQlLexer {
   private void run() {
     while (i < s.length()) {
       if (tokens.size() >= MAX_TOKENS) {
-        problem("more than " + MAX_TOKENS + " tokens; the rest (from offset " + i + ") was not read");
+        problem(
+            "more than " + MAX_TOKENS + " tokens; the rest (from offset " + i + ") was not read");
         return;
       }
       char c = s.charAt(i);
@@ -55,7 +57,8 @@ final class PromQlLexer {
           i++;
         }
         tokens.add(new PromQlToken(Type.IDENT, s.substring(start, i), start));
-      } else if (Character.isDigit(c) || (c == '.' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1)))) {
+      } else if (Character.isDigit(c)
+          || (c == '.' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1)))) {
         number();
       } else if (c == '"' || c == '\'') {
         quoted(c);
@@ -77,12 +80,17 @@ final class PromQlLexer {
       tokens.add(new PromQlToken(Type.NUMBER, s.substring(start, i), start));
       return;
     }
-    while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.' || s.charAt(i) == '_')) {
+    while (i < s.length()
+        && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.' || s.charAt(i) == '_')) {
       i++;
     }
-    if (i < s.length() && (s.charAt(i) == 'e' || s.charAt(i) == 'E') && i + 1 < s.length()
-        && (Character.isDigit(s.charAt(i + 1)) || ((s.charAt(i + 1) == '+' || s.charAt(i + 1) == '-') && i + 2 < s.length()
-        && Character.isDigit(s.charAt(i + 2))))) {
+    if (i < s.length()
+        && (s.charAt(i) == 'e' || s.charAt(i) == 'E')
+        && i + 1 < s.length()
+        && (Character.isDigit(s.charAt(i + 1))
+            || ((s.charAt(i + 1) == '+' || s.charAt(i + 1) == '-')
+                && i + 2 < s.length()
+                && Character.isDigit(s.charAt(i + 2))))) {
       i += 2;
       while (i < s.length() && Character.isDigit(s.charAt(i))) {
         i++;
@@ -105,7 +113,8 @@ final class PromQlLexer {
         break;
       }
     }
-    tokens.add(new PromQlToken(duration ? Type.DURATION : Type.NUMBER, s.substring(start, i), start));
+    tokens.add(
+        new PromQlToken(duration ? Type.DURATION : Type.NUMBER, s.substring(start, i), start));
   }
 
   private void quoted(char quote) {
@@ -129,20 +138,33 @@ final class PromQlLexer {
     problem("unterminated string starting at offset " + start);
   }
 
-  /** The character of an escape whose backslash was read; unknown escapes stand for the character itself. */
+  /**
+   * The character of an escape whose backslash was read; unknown escapes stand for the character
+   * itself.
+   */
   private String escape() {
     char e = s.charAt(i++);
     switch (e) {
-      case 'n': return "\n";
-      case 't': return "\t";
-      case 'r': return "\r";
-      case 'a': return "\u0007";
-      case 'b': return "\b";
-      case 'f': return "\f";
-      case 'v': return "\u000b";
-      case 'x': return hex(2);
-      case 'u': return hex(4);
-      case 'U': return hex(8);
+      case 'n':
+        return "\n";
+      case 't':
+        return "\t";
+      case 'r':
+        return "\r";
+      case 'a':
+        return "\u0007";
+      case 'b':
+        return "\b";
+      case 'f':
+        return "\f";
+      case 'v':
+        return "\u000b";
+      case 'x':
+        return hex(2);
+      case 'u':
+        return hex(4);
+      case 'U':
+        return hex(8);
       default:
         if (e >= '0' && e <= '7') {
           int end = Math.min(s.length(), i + 2);
@@ -184,22 +206,26 @@ final class PromQlLexer {
 
   private void symbol(char c) {
     int start = i;
-    Type type = switch (c) {
-      case '{' -> Type.LBRACE;
-      case '}' -> Type.RBRACE;
-      case '(' -> Type.LPAREN;
-      case ')' -> Type.RPAREN;
-      case '[' -> Type.LBRACKET;
-      case ']' -> Type.RBRACKET;
-      case ',' -> Type.COMMA;
-      default -> null;
-    };
+    Type type =
+        switch (c) {
+          case '{' -> Type.LBRACE;
+          case '}' -> Type.RBRACE;
+          case '(' -> Type.LPAREN;
+          case ')' -> Type.RPAREN;
+          case '[' -> Type.LBRACKET;
+          case ']' -> Type.RBRACKET;
+          case ',' -> Type.COMMA;
+          default -> null;
+        };
     if (type != null) {
       i++;
       tokens.add(new PromQlToken(type, String.valueOf(c), start));
       return;
     }
-    for (String op : new String[] {"=~", "!~", "!=", "==", ">=", "<=", "=", ">", "<", "+", "-", "*", "/", "%", "^", "@", ":"}) {
+    for (String op :
+        new String[] {
+          "=~", "!~", "!=", "==", ">=", "<=", "=", ">", "<", "+", "-", "*", "/", "%", "^", "@", ":"
+        }) {
       if (s.startsWith(op, i)) {
         i += op.length();
         tokens.add(new PromQlToken(Type.OP, op, start));
@@ -220,7 +246,9 @@ final class PromQlLexer {
   }
 
   private static String printable(char c) {
-    return c < 0x20 || c == 0x7f || Character.isSurrogate(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c);
+    return c < 0x20 || c == 0x7f || Character.isSurrogate(c)
+        ? String.format("\\u%04x", (int) c)
+        : String.valueOf(c);
   }
 
   private static boolean isUnit(char c) {

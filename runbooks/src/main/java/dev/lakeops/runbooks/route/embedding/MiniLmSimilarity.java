@@ -1,9 +1,9 @@
 package dev.lakeops.runbooks.route.embedding;
 
+import dev.lakeops.runbooks.route.TextSimilarity;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
-import dev.lakeops.runbooks.route.TextSimilarity;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,8 +22,10 @@ public final class MiniLmSimilarity implements TextSimilarity {
 
   private static final Logger LOG = LoggerFactory.getLogger(MiniLmSimilarity.class);
   private static final MiniLmSimilarity SHARED = new MiniLmSimilarity();
+
   /** Text longer than this is cut: the model reads 256 word pieces at most. */
   private static final int MAX_CHARS = 2_000;
+
   private static final int MAX_CACHED = 1_000;
 
   private final Map<String, float[]> cache = new ConcurrentHashMap<>();
@@ -90,10 +92,15 @@ public final class MiniLmSimilarity implements TextSimilarity {
           try {
             long t0 = System.nanoTime();
             model = new AllMiniLmL6V2EmbeddingModel();
-            LOG.info("Loaded embedding model {} in {} ms", name(), (System.nanoTime() - t0) / 1_000_000);
+            LOG.info(
+                "Loaded embedding model {} in {} ms", name(), (System.nanoTime() - t0) / 1_000_000);
           } catch (RuntimeException | LinkageError e) {
             failed = true;
-            LOG.warn("Could not load embedding model {}; alerts no rule covers are routed without similarity", name(), e);
+            LOG.warn(
+                "Could not load embedding model {}; alerts no rule covers are routed without"
+                    + " similarity",
+                name(),
+                e);
           }
         }
       }

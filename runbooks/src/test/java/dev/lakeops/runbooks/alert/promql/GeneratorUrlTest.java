@@ -11,22 +11,33 @@ class GeneratorUrlTest {
   @Test
   void readsEveryPanelExpressionOfAPrometheusGraphLink() {
     String expr = "sum(kafka_consumergroup_lag{consumergroup=\"orders\"}) by (consumergroup) > 50";
-    String url = "http://prom:9090/graph?g0.expr=" + URLEncoder.encode(expr, StandardCharsets.UTF_8) + "&g0.tab=1&g1.expr=up&g1.tab=0";
+    String url =
+        "http://prom:9090/graph?g0.expr="
+            + URLEncoder.encode(expr, StandardCharsets.UTF_8)
+            + "&g0.tab=1&g1.expr=up&g1.tab=0";
 
     assertThat(GeneratorUrl.expressions(url)).containsExactly(expr, "up");
   }
 
   @Test
   void readsExpressionsOfAGrafanaExploreLink() {
-    String left = "{\"datasource\":\"prom\",\"queries\":[{\"refId\":\"A\",\"expr\":\"flink_jobmanager_job_numRestarts > 3\"}],\"range\":{\"from\":\"now-1h\"}}";
-    String url = "http://grafana:3000/explore?orgId=1&left=" + URLEncoder.encode(left, StandardCharsets.UTF_8);
+    String left =
+        "{\"datasource\":\"prom\",\"queries\":[{\"refId\":\"A\",\"expr\":\"flink_jobmanager_job_numRestarts"
+            + " > 3\"}],\"range\":{\"from\":\"now-1h\"}}";
+    String url =
+        "http://grafana:3000/explore?orgId=1&left="
+            + URLEncoder.encode(left, StandardCharsets.UTF_8);
 
-    assertThat(GeneratorUrl.expressions(url)).containsExactly("flink_jobmanager_job_numRestarts > 3");
+    assertThat(GeneratorUrl.expressions(url))
+        .containsExactly("flink_jobmanager_job_numRestarts > 3");
   }
 
   @Test
   void findsNoExpressionInALinkToAGrafanaRule() {
-    assertThat(GeneratorUrl.expressions("http://grafana:3000/alerting/grafana/cdu3vbqzd7jeoe/view?orgId=1")).isEmpty();
+    assertThat(
+            GeneratorUrl.expressions(
+                "http://grafana:3000/alerting/grafana/cdu3vbqzd7jeoe/view?orgId=1"))
+        .isEmpty();
     assertThat(GeneratorUrl.expressions("http://grafana:3000/alerting/list")).isEmpty();
     assertThat(GeneratorUrl.expressions(null)).isEmpty();
   }

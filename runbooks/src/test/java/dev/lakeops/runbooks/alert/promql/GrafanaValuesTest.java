@@ -8,11 +8,16 @@ class GrafanaValuesTest {
 
   @Test
   void readsMetricsAndLabelsOfEverySeries() {
-    GrafanaValues v = GrafanaValues.read("[ var='A' metric='kafka_consumergroup_lag' labels={consumergroup=orders, topic=t} value=12 ], "
-        + "[ var='B' labels={consumergroup=other} value=1 ]");
+    GrafanaValues v =
+        GrafanaValues.read(
+            "[ var='A' metric='kafka_consumergroup_lag' labels={consumergroup=orders, topic=t}"
+                + " value=12 ], [ var='B' labels={consumergroup=other} value=1 ]");
 
     assertThat(v.metrics()).containsExactly("kafka_consumergroup_lag");
-    assertThat(v.labels()).containsEntry("consumergroup", "orders").containsEntry("topic", "t").hasSize(2);
+    assertThat(v.labels())
+        .containsEntry("consumergroup", "orders")
+        .containsEntry("topic", "t")
+        .hasSize(2);
   }
 
   @Test

@@ -26,12 +26,15 @@ class PromQlFuzzTest {
         s.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
       }
       String text = s.toString();
-      assertThatCode(() -> {
-        PromQl.read(text);
-        GeneratorUrl.expressions("http://p/graph?g0.expr=" + text);
-        GeneratorUrl.decode(text);
-        GrafanaValues.read(text);
-      }).as(text).doesNotThrowAnyException();
+      assertThatCode(
+              () -> {
+                PromQl.read(text);
+                GeneratorUrl.expressions("http://p/graph?g0.expr=" + text);
+                GeneratorUrl.decode(text);
+                GrafanaValues.read(text);
+              })
+          .as(text)
+          .doesNotThrowAnyException();
     }
   }
 
@@ -42,11 +45,13 @@ class PromQlFuzzTest {
       byte[] bytes = new byte[random.nextInt(300)];
       random.nextBytes(bytes);
       String text = new String(bytes, StandardCharsets.ISO_8859_1);
-      assertThatCode(() -> {
-        PromQl.read(text);
-        GeneratorUrl.expressions("http://p/graph?g0.expr=" + text + "&left=" + text);
-        GrafanaValues.read(text);
-      }).doesNotThrowAnyException();
+      assertThatCode(
+              () -> {
+                PromQl.read(text);
+                GeneratorUrl.expressions("http://p/graph?g0.expr=" + text + "&left=" + text);
+                GrafanaValues.read(text);
+              })
+          .doesNotThrowAnyException();
     }
   }
 
@@ -70,10 +75,15 @@ class PromQlFuzzTest {
     assertThat(Duration.ofNanos(time(() -> PromQl.read(huge)))).isLessThan(Duration.ofSeconds(2));
     assertThat(PromQl.read(huge).matchers()).hasSize(1);
     assertThat(PromQl.read("x".repeat(PromQl.MAX_CHARS * 4)).metrics()).isEmpty();
-    assertThat(Duration.ofNanos(time(() -> GeneratorUrl.expressions(hugeUrl)))).isLessThan(Duration.ofSeconds(2));
+    assertThat(Duration.ofNanos(time(() -> GeneratorUrl.expressions(hugeUrl))))
+        .isLessThan(Duration.ofSeconds(2));
     assertThat(GeneratorUrl.expressions(hugeUrl + "x".repeat(GeneratorUrl.MAX_CHARS))).isEmpty();
-    assertThat(Duration.ofNanos(time(() -> PromQl.read(manyStrings)))).isLessThan(Duration.ofSeconds(2));
-    assertThat(Duration.ofNanos(time(() -> GrafanaValues.read("[ metric='a' labels={".repeat(20_000))))).isLessThan(Duration.ofSeconds(2));
+    assertThat(Duration.ofNanos(time(() -> PromQl.read(manyStrings))))
+        .isLessThan(Duration.ofSeconds(2));
+    assertThat(
+            Duration.ofNanos(
+                time(() -> GrafanaValues.read("[ metric='a' labels={".repeat(20_000)))))
+        .isLessThan(Duration.ofSeconds(2));
   }
 
   private static long time(Runnable r) {
