@@ -110,7 +110,10 @@ class RunbooksCommandTest {
     assertThat(cli.out()).contains("ok " + right).contains("1 of 1 runbooks valid");
   }
 
-  /** A runbook whose branch step {@code judge} matches {@code code} on the backpressure probe's findings. */
+  /**
+   * A runbook whose branch step {@code judge} matches {@code code} on the backpressure probe's
+   * findings.
+   */
   private Path backpressureRunbook(String name, String code) throws Exception {
     return Files.writeString(
         dir.resolve(name + ".yaml"),
