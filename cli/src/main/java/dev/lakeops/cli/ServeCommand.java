@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -41,6 +42,14 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--handover", hidden = true, paramLabel = "FILE",
       description = "Write the agent's command line to FILE (NUL-separated) instead of starting it; ./lakeops execs it")
   Path handover;
+
+  /**
+   * {@code ./lakeops serve}'s entry point: this command alone, as {@code lakeops serve}, without the
+   * other commands and plugins that {@link LakeopsCli} builds (half of this short JVM's start).
+   */
+  public static void main(String[] args) {
+    System.exit(LakeopsCli.withErrorLines(new CommandLine(new ServeCommand()).setCommandName("lakeops serve")).execute(args));
+  }
 
   @Override
   public Integer call() throws Exception {
