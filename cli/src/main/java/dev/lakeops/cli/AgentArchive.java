@@ -22,11 +22,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The agent's class-data archive ({@code app-cds.jsa} beside {@code quarkus-run.jar}, a JDK 17
+ * The agent's class-data archive ({@code agent-cds.jsa} beside {@code quarkus-run.jar}, a JDK 17
  * dynamic AppCDS archive): the classes that a start loads, parsed and verified once and mapped by
- * every later start. Quarkus' own AppCDS build step stops the app before it serves and records the
- * jar by a path relative to its directory, so a start from anywhere else could not use it; this
- * archive is recorded by a whole start of the agent, launched as {@link AgentJvm} launches it.
+ * every later start. Quarkus' own AppCDS build step ({@code app-cds.jsa}) stops the app before it
+ * serves and records the jar by a path relative to its directory, so a start from anywhere else
+ * cannot use it; this archive is recorded by a whole start of the agent, launched as
+ * {@link AgentJvm} launches it.
  *
  * <p>Recorded once per build and JVM, on the first start that finds none: the agent runs on a
  * free loopback port with an empty data directory, a working directory of its own and no
@@ -49,12 +50,12 @@ final class AgentArchive {
   }
 
   Path file() {
-    return appDir.resolve("app-cds.jsa");
+    return appDir.resolve("agent-cds.jsa");
   }
 
   /** What the last recording printed, after a first line naming the JVM it was for. */
   Path log() {
-    return appDir.resolve("app-cds.log");
+    return appDir.resolve("agent-cds.log");
   }
 
   /** Newer than the app's jar and written by this JVM. */

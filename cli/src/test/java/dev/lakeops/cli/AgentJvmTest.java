@@ -56,7 +56,7 @@ class AgentJvmTest {
   void usesAnArchiveWrittenByThisJvmAfterTheBuild() throws IOException {
     archive(dynamicHeader(thisJvm()), BUILT.plusSeconds(60));
 
-    assertThat(AgentJvm.packaged(home).jvmOptions()).last().isEqualTo("-XX:SharedArchiveFile=" + app.resolve("app-cds.jsa"));
+    assertThat(AgentJvm.packaged(home).jvmOptions()).last().isEqualTo("-XX:SharedArchiveFile=" + app.resolve("agent-cds.jsa"));
   }
 
   @Test
@@ -78,8 +78,8 @@ class AgentJvmTest {
 
   @Test
   void aFailedRecordingIsNotRepeatedForTheSameBuild() throws IOException {
-    Files.writeString(app.resolve("app-cds.log"), "# " + thisJvm() + "\nthe agent exited with code 1\n");
-    Files.setLastModifiedTime(app.resolve("app-cds.log"), FileTime.from(BUILT.plusSeconds(60)));
+    Files.writeString(app.resolve("agent-cds.log"), "# " + thisJvm() + "\nthe agent exited with code 1\n");
+    Files.setLastModifiedTime(app.resolve("agent-cds.log"), FileTime.from(BUILT.plusSeconds(60)));
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
     AgentJvm.packaged(home).prepareArchive(Path.of("/no/such/java"), new PrintStream(progress, true, StandardCharsets.UTF_8));
@@ -96,8 +96,8 @@ class AgentJvmTest {
     assertThat(progress.toString(StandardCharsets.UTF_8))
         .contains("recording the agent's class-data archive")
         .contains("no class-data archive (");
-    assertThat(app.resolve("app-cds.jsa")).doesNotExist();
-    assertThat(app.resolve("app-cds.log")).exists();
+    assertThat(app.resolve("agent-cds.jsa")).doesNotExist();
+    assertThat(app.resolve("agent-cds.log")).exists();
   }
 
   @Test
@@ -109,7 +109,7 @@ class AgentJvmTest {
   }
 
   private void archive(byte[] content, Instant modified) throws IOException {
-    Path file = app.resolve("app-cds.jsa");
+    Path file = app.resolve("agent-cds.jsa");
     Files.write(file, content);
     Files.setLastModifiedTime(file, FileTime.from(modified));
   }
