@@ -1,5 +1,6 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.actions.ActionsCommand;
 import dev.lakeops.cli.actions.AuditCommand;
 import dev.lakeops.cli.binlog.BinlogCommand;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "lakeops 0.1.0",
     description = "The first responder for the streaming lakehouse.",
+    resourceBundle = "dev.lakeops.cli.OptionHelp",
     subcommands = {ServeCommand.class, TriageCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class,
         BinlogCommand.class, RunbooksCommand.class, ActionsCommand.class, AuditCommand.class})
 public final class LakeopsCli {

@@ -1,6 +1,8 @@
 package dev.lakeops.agent.api;
 
 import dev.lakeops.agent.InvalidInputException;
+import dev.lakeops.agent.http.ApiError;
+import dev.lakeops.agent.store.StoreException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -46,7 +48,7 @@ public class ApiExceptionMappers {
 
   /** The database is down or refused a write: nothing was acknowledged, so the sender should retry. */
   @ServerExceptionMapper
-  public Response storeUnavailable(dev.lakeops.agent.store.StoreException e) {
+  public Response storeUnavailable(StoreException e) {
     LOG.error("Database unavailable while answering a request: {}", e.getMessage());
     return Response.fromResponse(error(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
         "the lakeops database is unavailable; nothing was stored, retry later")).header("Retry-After", "5").build();

@@ -1,5 +1,6 @@
 package dev.lakeops.agent.api;
 
+import dev.lakeops.agent.http.ApiError;
 import dev.lakeops.tools.Json;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.quarkus.runtime.configuration.MemorySize;

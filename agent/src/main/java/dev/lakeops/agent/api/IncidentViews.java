@@ -1,6 +1,7 @@
 package dev.lakeops.agent.api;
 
 import dev.lakeops.agent.InvalidInputException;
+import dev.lakeops.agent.http.ApiError;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentId;
 import dev.lakeops.agent.incident.IncidentMarkdown;

@@ -1,41 +1,28 @@
 package dev.lakeops.agent.chat;
 
 import dev.lakeops.tools.ToolReport;
+import java.util.Map;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 
 /**
- * The read-only tools chat commands call, each present only when configured. An absent tool is
- * answered with "not configured" and the key to set, never with an error.
+ * The read-only tools chat commands call, by their declared names ({@code kafka.lag},
+ * {@code table.snapshots}, {@code binlog.verify}: the names and finding codes of the planner and
+ * the model), each present only when configured. An absent tool is answered with "not configured"
+ * and the key to set, never with an error.
  */
 public interface ChatTools {
 
-  /** Kafka consumer lag of {@code group} (every group when null), when a Kafka cluster is configured. */
-  Optional<ToolReport> lag(@Nullable String group);
-
-  /** The snapshots of lake table {@code table} ({@code db.table}), when a warehouse is configured. */
-  Optional<ToolReport> tableSnapshots(String table);
-
-  /** Integrity of binlog file {@code file} inside the configured binlog directory, when there is one. */
-  Optional<ToolReport> binlogVerify(String file);
+  /**
+   * Calls tool {@code tool} with the arguments the chat user gave; what configuration fixes (the
+   * Kafka cluster, the warehouse, the binlog directory) is added or enforced here. Never throws:
+   * arguments that do not fit the tool's declaration are an error report naming them.
+   *
+   * @return empty when the tool is not configured for chat
+   */
+  Optional<ToolReport> call(String tool, Map<String, String> args);
 
   /** No tool configured at all. */
   static ChatTools none() {
-    return new ChatTools() {
-      @Override
-      public Optional<ToolReport> lag(@Nullable String group) {
-        return Optional.empty();
-      }
-
-      @Override
-      public Optional<ToolReport> tableSnapshots(String table) {
-        return Optional.empty();
-      }
-
-      @Override
-      public Optional<ToolReport> binlogVerify(String file) {
-        return Optional.empty();
-      }
-    };
+    return (tool, args) -> Optional.empty();
   }
 }

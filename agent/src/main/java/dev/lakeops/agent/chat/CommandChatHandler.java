@@ -5,6 +5,9 @@ import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.binlog.BinlogTools;
+import dev.lakeops.tools.kafka.KafkaTools;
+import dev.lakeops.tools.table.TableTools;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,15 +82,18 @@ public final class CommandChatHandler implements ChatHandler {
     }
     if (intent instanceof ChatIntent.Lag l) {
       String title = messages.get(language, "lag.title", l.group() == null ? "*" : ChatMarkdown.text(l.group()));
-      return reply(intent, language, tool(title, tools.lag(l.group()), "lag.not-configured", language));
+      Map<String, String> args = l.group() == null ? Map.of() : Map.of("group", l.group());
+      return reply(intent, language, tool(title, tools.call(KafkaTools.LAG, args), "lag.not-configured", language));
     }
     if (intent instanceof ChatIntent.TableSnapshots t) {
       String title = messages.get(language, "table.title", ChatMarkdown.code(t.table()));
-      return reply(intent, language, tool(title, tools.tableSnapshots(t.table()), "table.not-configured", language));
+      return reply(intent, language, tool(title, tools.call(TableTools.SNAPSHOTS, Map.of("table", t.table())), "table.not-configured",
+          language));
     }
     if (intent instanceof ChatIntent.BinlogVerify b) {
       String title = messages.get(language, "binlog.title", ChatMarkdown.code(b.file()));
-      return reply(intent, language, tool(title, tools.binlogVerify(b.file()), "binlog.not-configured", language));
+      return reply(intent, language, tool(title, tools.call(BinlogTools.VERIFY, Map.of("path", b.file())), "binlog.not-configured",
+          language));
     }
     if (intent instanceof ChatIntent.Approve a) {
       return approval(intent, approvals.approve(a.proposalId(), message), a.proposalId(), message, language);

@@ -3,6 +3,7 @@ package dev.lakeops.agent.console;
 import dev.lakeops.agent.approval.ApprovalLinkException;
 import dev.lakeops.agent.approval.ApprovalLinks;
 import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.http.ApiError;
 import dev.lakeops.runbooks.approval.Decision;
 import dev.lakeops.runbooks.approval.ExecutionReport;
 import io.quarkus.qute.Location;
@@ -143,7 +144,7 @@ public class ApprovalLinkPages {
 
   private Response refused(ConsolePage page, String accept, int status, String text) {
     if (wantsJson(accept)) {
-      return json(status, Map.of("error", new dev.lakeops.agent.api.ApiError(text).error()));
+      return json(status, Map.of("error", new ApiError(text).error()));
     }
     return pages.message(page, status, page.m().t("link.refused"), text);
   }

@@ -1,5 +1,6 @@
 package dev.lakeops.agent.im;
 
+import dev.lakeops.agent.config.LakeopsConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.util.Map;
@@ -31,7 +32,7 @@ public interface ChatConfig {
   Optional<String> tableWarehouse();
 
   /** The chat's warehouse: this group's own, else the one the runbooks read. */
-  default Optional<String> tableWarehouse(dev.lakeops.agent.config.LakeopsConfig config) {
+  default Optional<String> tableWarehouse(LakeopsConfig config) {
     return tableWarehouse().filter(w -> !w.isBlank()).or(() -> config.tables().warehouse().filter(w -> !w.isBlank())).map(String::strip);
   }
 

@@ -25,7 +25,7 @@ public class ChatWorkers {
     });
   }
 
-  ExecutorService executor() {
+  public ExecutorService executor() {
     return executor;
   }
 

@@ -1,6 +1,6 @@
 package dev.lakeops.agent.im;
 
-import dev.lakeops.agent.api.ApiError;
+import dev.lakeops.agent.http.ApiError;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;

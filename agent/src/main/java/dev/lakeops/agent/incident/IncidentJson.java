@@ -1,33 +1,64 @@
 package dev.lakeops.agent.incident;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakeops.tools.Json;
+import static dev.lakeops.agent.store.StoredJson.map;
+import static dev.lakeops.agent.store.StoredJson.putInstant;
+import static dev.lakeops.agent.store.StoredJson.putText;
 
-/** An incident as the JSON document the store keeps. */
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lakeops.agent.alert.AlertStatus;
+import dev.lakeops.agent.store.ReportJson;
+import dev.lakeops.agent.store.StoredFields;
+import dev.lakeops.agent.store.StoredJson;
+
+/**
+ * An incident as the JSON document the store keeps ({@code incident.doc}), field by field:
+ *
+ * <pre>
+ * {"formatVersion": 2, "id", "fingerprint", "startsAt": instant, "status": "TRIAGED", "alertStatus": "FIRING",
+ *  "alertname", "labels": {...}, "annotations": {...}, "groupKey" (or absent), "receivedAt": instant,
+ *  "endsAt": instant (or absent), "updatedAt": instant, "report": (see {@link ReportJson}, or absent),
+ *  "error" (or absent)}
+ * </pre>
+ *
+ * Reads format versions 1 (the same layout without {@code formatVersion}) and 2.
+ */
 final class IncidentJson {
-
-  // Unlike Json.mapper(), keeps empty maps and lists: the runbook records reject null collections.
-  private static final ObjectMapper MAPPER = Json.mapper().copy().setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
   private IncidentJson() {}
 
   static String write(Incident incident) {
-    try {
-      return MAPPER.writeValueAsString(incident);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("Incident " + incident.id() + " cannot be written as JSON: " + e.getOriginalMessage(), e);
+    ObjectNode doc = StoredJson.document();
+    doc.put("id", incident.id());
+    doc.put("fingerprint", incident.fingerprint());
+    putInstant(doc, "startsAt", incident.startsAt());
+    doc.put("status", incident.status().name());
+    doc.put("alertStatus", incident.alertStatus().name());
+    doc.put("alertname", incident.alertname());
+    doc.set("labels", map(incident.labels()));
+    doc.set("annotations", map(incident.annotations()));
+    putText(doc, "groupKey", incident.groupKey());
+    putInstant(doc, "receivedAt", incident.receivedAt());
+    putInstant(doc, "endsAt", incident.endsAt());
+    putInstant(doc, "updatedAt", incident.updatedAt());
+    if (incident.report() != null) {
+      doc.set("report", ReportJson.write(incident.report()));
     }
+    putText(doc, "error", incident.error());
+    return StoredJson.write(doc);
   }
 
   /**
-   * @throws IllegalStateException naming the incident when the stored document is not a valid incident
+   * @throws IllegalStateException naming the incident and the field when the stored document is not a valid incident
    */
   static Incident read(String id, String json) {
     try {
-      return MAPPER.readValue(json, Incident.class);
-    } catch (JsonProcessingException | RuntimeException e) {
+      StoredFields doc = StoredJson.read(json);
+      StoredFields report = doc.optionalObject("report");
+      return new Incident(doc.text("id"), doc.text("fingerprint"), doc.instant("startsAt"), doc.enumValue("status", IncidentStatus.class),
+          doc.enumValue("alertStatus", AlertStatus.class), doc.text("alertname"), doc.stringMap("labels"), doc.stringMap("annotations"),
+          doc.optionalText("groupKey"), doc.instant("receivedAt"), doc.optionalInstant("endsAt"), doc.instant("updatedAt"),
+          report == null ? null : ReportJson.read(report), doc.optionalText("error"));
+    } catch (RuntimeException e) {
       throw new IllegalStateException("Stored incident " + id + " is not readable: " + e.getMessage(), e);
     }
   }

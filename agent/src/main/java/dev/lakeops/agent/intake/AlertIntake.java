@@ -2,34 +2,30 @@ package dev.lakeops.agent.intake;
 
 import dev.lakeops.agent.alert.AlertmanagerAlert;
 import dev.lakeops.agent.alert.AlertmanagerPayload;
-import dev.lakeops.agent.incident.IncidentStatus;
+import dev.lakeops.agent.incident.AlertReceived;
 import dev.lakeops.agent.incident.Incidents;
-import dev.lakeops.agent.metrics.LakeopsMetrics;
-import dev.lakeops.agent.report.ReportPoster;
-import dev.lakeops.agent.triage.TriageWorker;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Takes in an alert notification: parses it, stores one incident per alert (a repeat returns the
- * stored incident) and only then queues the triage of the new firing ones.
+ * Takes in an alert notification: stores one incident per alert (a repeat returns the stored
+ * incident), then announces each alert with {@link AlertReceived}, on which the triage of the new
+ * firing ones is queued, the alert is metered and a repeat joins its report's thread.
  */
 @ApplicationScoped
 public class AlertIntake {
 
   private final Incidents incidents;
-  private final TriageWorker worker;
-  private final LakeopsMetrics metrics;
-  /** Joins a repeat to its incident's report thread; null when built without CDI. */
-  @Inject ReportPoster reports;
+  private final Event<AlertReceived> received;
 
   @Inject
-  public AlertIntake(Incidents incidents, TriageWorker worker, LakeopsMetrics metrics) {
+  public AlertIntake(Incidents incidents, Event<AlertReceived> received) {
     this.incidents = incidents;
-    this.worker = worker;
-    this.metrics = metrics;
+    this.received = received;
   }
 
   /**
@@ -53,7 +49,7 @@ public class AlertIntake {
    * had posted it: same dedup, same triage.
    */
   public Incidents.Opened raised(AlertmanagerAlert alert, String source) {
-    return intake(new AlertmanagerPayload(java.util.Optional.empty(), List.of(alert)), source).get(0);
+    return intake(new AlertmanagerPayload(Optional.empty(), List.of(alert)), source).get(0);
   }
 
   private List<Incidents.Opened> intake(AlertmanagerPayload payload, String source) {
@@ -61,13 +57,7 @@ public class AlertIntake {
     for (AlertmanagerAlert alert : payload.alerts()) {
       opened.add(incidents.open(alert, payload.groupKey()));
     }
-    opened.forEach(o -> metrics.alertReceived(source, o.duplicate()));
-    opened.stream()
-        .filter(o -> !o.duplicate() && o.incident().status() == IncidentStatus.TRIAGING)
-        .forEach(o -> worker.submit(o.incident().id()));
-    if (reports != null) {
-      opened.stream().filter(Incidents.Opened::duplicate).forEach(o -> reports.repeated(o.incident()));
-    }
+    opened.forEach(o -> received.fire(new AlertReceived(o.incident(), o.duplicate(), source)));
     return opened;
   }
 }

@@ -1,6 +1,7 @@
 package dev.lakeops.agent.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.tools.spec.ToolArgs;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.service.tool.ToolExecutor;
 import java.io.IOException;
@@ -11,9 +12,9 @@ import java.util.List;
 
 /**
  * Lets a file tool read only inside one directory: every {@code path} argument and every element of
- * a {@code paths} argument must name an existing file whose real path (symbolic links resolved)
- * lies in the directory; otherwise the call is refused before the tool runs. A relative path is
- * taken relative to the directory.
+ * a {@code paths} argument (a list, or a comma-separated text) must name an existing file whose
+ * real path (symbolic links resolved) lies in the directory; otherwise the call is refused before
+ * the tool runs. A relative path is taken relative to the directory.
  */
 final class ConfinedPaths implements ToolExecutor {
 
@@ -43,7 +44,12 @@ final class ConfinedPaths implements ToolExecutor {
     if (args.hasNonNull("path")) {
       paths.add(args.get("path").asText());
     }
-    args.path("paths").forEach(p -> paths.add(p.asText()));
+    JsonNode many = args.path("paths");
+    if (many.isTextual()) {
+      paths.addAll(ToolArgs.items(many.asText())); // how the tool reads a list given as text
+    } else {
+      many.forEach(p -> paths.add(p.asText()));
+    }
     for (String path : paths) {
       String refusal = check(path);
       if (refusal != null) {

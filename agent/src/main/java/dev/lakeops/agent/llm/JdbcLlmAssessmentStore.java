@@ -1,10 +1,6 @@
 package dev.lakeops.agent.llm;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakeops.agent.store.SqlErrors;
-import dev.lakeops.tools.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,11 +10,8 @@ import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 
-/** LLM reviews in the {@code llm_assessment} table (H2 or PostgreSQL), one JSON document per row. */
+/** LLM reviews in the {@code llm_assessment} table (H2 or PostgreSQL), one JSON document per row ({@link LlmAssessmentJson}). */
 public final class JdbcLlmAssessmentStore implements LlmAssessmentStore {
-
-  // Keeps empty maps and lists: the verdict records reject null collections.
-  private static final ObjectMapper MAPPER = Json.mapper().copy().setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
   private final DataSource dataSource;
 
@@ -28,12 +21,7 @@ public final class JdbcLlmAssessmentStore implements LlmAssessmentStore {
 
   @Override
   public void add(LlmAssessment assessment) {
-    String doc;
-    try {
-      doc = MAPPER.writeValueAsString(assessment);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("LLM review of incident " + assessment.incidentId() + " cannot be written as JSON: " + e.getOriginalMessage(), e);
-    }
+    String doc = LlmAssessmentJson.write(assessment);
     String sql = "INSERT INTO llm_assessment (id, incident_id, created_at_us, doc) VALUES (?, ?, ?, ?)";
     try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, UUID.randomUUID().toString());
@@ -55,11 +43,7 @@ public final class JdbcLlmAssessmentStore implements LlmAssessmentStore {
         if (!rs.next()) {
           return Optional.empty();
         }
-        try {
-          return Optional.of(MAPPER.readValue(rs.getString(1), LlmAssessment.class));
-        } catch (JsonProcessingException | RuntimeException e) {
-          throw new IllegalStateException("Stored LLM review of incident " + incidentId + " is not readable: " + e.getMessage(), e);
-        }
+        return Optional.of(LlmAssessmentJson.read(incidentId, rs.getString(1)));
       }
     } catch (SQLException e) {
       throw SqlErrors.wrap("read the LLM review of incident " + incidentId, e);

@@ -1,6 +1,6 @@
 package dev.lakeops.agent.llm;
 
-import dev.lakeops.agent.api.ApiError;
+import dev.lakeops.agent.http.ApiError;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;

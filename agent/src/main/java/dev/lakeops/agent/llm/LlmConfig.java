@@ -30,6 +30,17 @@ public interface LlmConfig {
   /** The model name the provider knows, e.g. {@code qwen2.5-7b-instruct}. Required unless provider is none. */
   Optional<String> model();
 
+  /**
+   * Whether the triage model is asked for its verdict as structured output: the request carries the
+   * verdict's JSON schema as the response format (OpenAI-compatible {@code response_format}
+   * {@code json_schema}, strict; Anthropic {@code output_config}; Ollama {@code format}) and the
+   * answer is mapped onto a typed record. Set false for a server that rejects a JSON schema response
+   * format (e.g. DeepSeek, Claude models before 4.5) or whose answers under a schema can no longer
+   * call tools: the model is then told the verdict's JSON layout and its text is parsed.
+   */
+  @WithDefault("true")
+  boolean structuredOutput();
+
   /** Connect and read timeout of one request to the provider. */
   @WithDefault("60s")
   Duration timeout();

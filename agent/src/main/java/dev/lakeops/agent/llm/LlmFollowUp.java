@@ -8,8 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the triage worker does after a deterministic triage was saved: with an LLM configured, the
- * model reviews it on the review threads (never the triage workers', so a slow model never delays a
+ * What follows a deterministic triage once it is saved ({@link TriageReviews}): with an LLM configured,
+ * the model reviews it on the review threads (never the triage workers', so a slow model never delays a
  * deterministic triage) and the review is stored next to the incident; without one, nothing.
  */
 public final class LlmFollowUp {
@@ -25,19 +25,6 @@ public final class LlmFollowUp {
     this.triage = triage;
     this.store = store;
     this.reviews = reviews;
-  }
-
-  /** No LLM: {@link #afterTriage} does nothing. */
-  public static LlmFollowUp disabled() {
-    return new LlmFollowUp(Optional.empty(), new LlmAssessmentStore() {
-      @Override
-      public void add(LlmAssessment assessment) {}
-
-      @Override
-      public Optional<LlmAssessment> latest(String incidentId) {
-        return Optional.empty();
-      }
-    }, Runnable::run);
   }
 
   public boolean enabled() {

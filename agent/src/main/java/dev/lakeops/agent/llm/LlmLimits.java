@@ -49,10 +49,6 @@ public record LlmLimits(
     return new LlmLimits(maxToolCalls, maxTokens, duration, toolTimeout, maxToolOutputChars, redactValues);
   }
 
-  public LlmLimits withToolTimeout(Duration timeout) {
-    return new LlmLimits(maxToolCalls, maxTokens, maxDuration, timeout, maxToolOutputChars, redactValues);
-  }
-
   public LlmLimits withRedactValues(boolean redact) {
     return new LlmLimits(maxToolCalls, maxTokens, maxDuration, toolTimeout, maxToolOutputChars, redact);
   }

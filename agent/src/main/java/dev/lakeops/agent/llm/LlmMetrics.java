@@ -3,7 +3,6 @@ package dev.lakeops.agent.llm;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -55,11 +54,6 @@ public final class LlmMetrics {
 
   public LlmMetrics(MeterRegistry registry) {
     this.registry = registry;
-  }
-
-  /** Meters that are kept nowhere but in this object, for embedding and tests that do not read them. */
-  public static LlmMetrics unpublished() {
-    return new LlmMetrics(new SimpleMeterRegistry());
   }
 
   /** One model call that answered, with the tokens it reports (null when the provider reports none). */

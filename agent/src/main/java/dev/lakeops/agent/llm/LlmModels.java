@@ -1,16 +1,21 @@
 package dev.lakeops.agent.llm;
 
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Builds the chat model {@code lakeops.llm.*} names. Tool choice runs at temperature 0. The API
- * key goes to the provider's client only.
+ * key goes to the provider's client only. With {@code lakeops.llm.structured-output} (the default)
+ * the model declares {@link Capability#RESPONSE_FORMAT_JSON_SCHEMA}, so that an AI service returning
+ * a record sends its JSON schema as the response format (each langchain4j 1.19 client here maps it
+ * to its provider's wire form, and none declares the capability unless told).
  */
 public final class LlmModels {
 
@@ -34,23 +39,27 @@ public final class LlmModels {
         .orElseThrow(() -> new IllegalArgumentException("lakeops.llm.model is required with lakeops.llm.provider=" + provider.id()));
     Optional<String> baseUrl = config.baseUrl().filter(u -> !u.isBlank()).map(LlmModels::checkUrl);
     Optional<String> apiKey = config.apiKey().filter(k -> !k.isBlank());
+    Set<Capability> capabilities = config.structuredOutput() ? Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA) : Set.of();
     ChatModel chatModel = switch (provider) {
       case OPENAI -> {
         OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
-            .apiKey(apiKey.orElse("none")).modelName(model).timeout(config.timeout()).temperature(0.0).maxRetries(0);
+            .apiKey(apiKey.orElse("none")).modelName(model).timeout(config.timeout()).temperature(0.0).maxRetries(0)
+            .supportedCapabilities(capabilities).strictJsonSchema(true);
         baseUrl.ifPresent(b::baseUrl);
         yield b.build();
       }
       case ANTHROPIC -> {
         AnthropicChatModel.AnthropicChatModelBuilder b = AnthropicChatModel.builder()
             .apiKey(apiKey.orElseThrow(() -> new IllegalArgumentException("lakeops.llm.api-key is required with lakeops.llm.provider=anthropic")))
-            .modelName(model).timeout(config.timeout()).temperature(0.0).maxTokens(ANTHROPIC_MAX_OUTPUT_TOKENS).maxRetries(0);
+            .modelName(model).timeout(config.timeout()).temperature(0.0).maxTokens(ANTHROPIC_MAX_OUTPUT_TOKENS).maxRetries(0)
+            .supportedCapabilities(capabilities);
         baseUrl.ifPresent(b::baseUrl);
         yield b.build();
       }
       case OLLAMA -> {
         OllamaChatModel.OllamaChatModelBuilder b = OllamaChatModel.builder()
-            .baseUrl(baseUrl.orElse(OLLAMA_DEFAULT_URL)).modelName(model).timeout(config.timeout()).temperature(0.0);
+            .baseUrl(baseUrl.orElse(OLLAMA_DEFAULT_URL)).modelName(model).timeout(config.timeout()).temperature(0.0)
+            .supportedCapabilities(capabilities);
         apiKey.ifPresent(k -> b.customHeaders(Map.of("Authorization", "Bearer " + k)));
         yield b.build();
       }

@@ -1,20 +1,21 @@
 package dev.lakeops.agent.llm;
 
-import dev.langchain4j.agent.tool.Tool;
+import dev.lakeops.tools.spec.ToolFunction;
+import dev.lakeops.tools.spec.ToolSet;
 import dev.langchain4j.agent.tool.ToolSpecification;
-import dev.langchain4j.agent.tool.ToolSpecifications;
-import dev.langchain4j.service.tool.DefaultToolExecutor;
 import dev.langchain4j.service.tool.ToolExecutor;
-import java.lang.reflect.Method;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
 /**
- * The tools the model may call: the read-only {@code @Tool} methods of the given tool objects and
- * {@code propose_action}. Each run gets its own executors, bound to the run's {@link RunMeter}.
+ * The tools the model may call: the declared read-only tools of the given tool sets, as
+ * {@link ToolSchemas} presents them (the name derived from the declared one, e.g. {@code kafka_lag}),
+ * and {@code propose_action}. Each run gets its own executors, bound to the run's {@link RunMeter}.
  */
 public final class LlmToolbox {
 
@@ -26,8 +27,7 @@ public final class LlmToolbox {
    * @param confinedTo the directory its file arguments must stay in; null for tools without files
    * @param warehouse the warehouse its {@code table} argument must name a table in; null for tools without tables
    */
-  private record Entry(ToolSpecification spec, Object target, Method method, java.nio.file.Path confinedTo,
-                       java.nio.file.Path warehouse) {}
+  private record Entry(ToolSpecification spec, ToolFunction<?> tool, Path confinedTo, Path warehouse) {}
 
   private LlmToolbox(List<Entry> readOnly, ProposalPort proposals, ExecutorService threads) {
     this.readOnly = List.copyOf(readOnly);
@@ -55,7 +55,7 @@ public final class LlmToolbox {
   Map<ToolSpecification, ToolExecutor> forRun(RunMeter meter, String requester, String origin) {
     Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
     for (Entry e : readOnly) {
-      ToolExecutor tool = new DefaultToolExecutor(e.target(), e.method());
+      ToolExecutor tool = new DeclaredToolExecutor(e.spec().name(), e.tool());
       if (e.confinedTo() != null) {
         tool = new ConfinedPaths(tool, e.confinedTo());
       }
@@ -69,7 +69,7 @@ public final class LlmToolbox {
     return tools;
   }
 
-  /** Collects tool objects; their {@code @Tool} methods must all be read-only. */
+  /** Collects tool sets; their tools must all be read-only. */
   public static final class Builder {
 
     private final ProposalPort proposals;
@@ -81,57 +81,50 @@ public final class LlmToolbox {
       this.threads = threads;
     }
 
-    /** Adds every {@code @Tool} method of {@code tools} under its own name. */
-    public Builder add(Object tools) {
+    /** Adds every tool of {@code tools} under its own name. */
+    public Builder add(ToolSet tools) {
       return add(tools, "", "", null, null);
     }
 
     /**
-     * Adds every {@code @Tool} method of {@code tools}, reading files only inside {@code dir}: a
-     * {@code path} or {@code paths} argument elsewhere (symbolic links resolved) is refused.
+     * Adds every tool of {@code tools}, reading files only inside {@code dir}: a {@code path} or
+     * {@code paths} argument elsewhere (symbolic links resolved) is refused.
      */
-    public Builder addConfined(Object tools, java.nio.file.Path dir) {
+    public Builder addConfined(ToolSet tools, Path dir) {
       new ConfinedPaths((r, m) -> "", dir);
       return add(tools, "", "", dir, null);
     }
 
     /**
-     * Adds every {@code @Tool} method of {@code tools}, whose {@code table} argument must be a
+     * Adds every tool of {@code tools}, whose {@code table} argument must be a
      * {@code database.table} name in {@code warehouse}: a table directory elsewhere is refused.
      */
-    public Builder addInWarehouse(Object tools, java.nio.file.Path warehouse) {
+    public Builder addInWarehouse(ToolSet tools, Path warehouse) {
       return add(tools, "", "", null, warehouse);
     }
 
     /**
-     * Adds every {@code @Tool} method of {@code tools}, its name suffixed (e.g. {@code _eu} for a
-     * second Flink cluster) and its description prefixed, so several instances can coexist.
+     * Adds every tool of {@code tools}, its name suffixed (e.g. {@code _eu} for a second Flink
+     * cluster) and its description prefixed, so several instances can coexist.
      */
-    public Builder add(Object tools, String nameSuffix, String descriptionPrefix) {
+    public Builder add(ToolSet tools, String nameSuffix, String descriptionPrefix) {
       return add(tools, nameSuffix, descriptionPrefix, null, null);
     }
 
-    private Builder add(Object tools, String nameSuffix, String descriptionPrefix, java.nio.file.Path confinedTo,
-        java.nio.file.Path warehouse) {
-      for (Method method : tools.getClass().getMethods()) {
-        if (!method.isAnnotationPresent(Tool.class)) {
-          continue;
-        }
-        ToolSpecification spec = ToolSpecifications.toolSpecificationFrom(method);
-        if (!nameSuffix.isEmpty() || !descriptionPrefix.isEmpty()) {
-          spec = spec.toBuilder().name(spec.name() + nameSuffix).description(descriptionPrefix + spec.description()).build();
-        }
+    private Builder add(ToolSet tools, String nameSuffix, String descriptionPrefix, Path confinedTo, Path warehouse) {
+      for (ToolFunction<?> tool : tools.functions()) {
+        ToolSpecification spec = ToolSchemas.specification(tool.spec(), nameSuffix, descriptionPrefix);
         String name = spec.name();
         if (name.equals(ProposeActionTool.NAME) || entries.stream().anyMatch(e -> e.spec().name().equals(name))) {
           throw new IllegalArgumentException("Duplicate tool name for the model: " + name);
         }
-        entries.add(new Entry(spec, tools, method, confinedTo, warehouse));
+        entries.add(new Entry(spec, tool, confinedTo, warehouse));
       }
       return this;
     }
 
     public LlmToolbox build() {
-      entries.sort(java.util.Comparator.comparing(e -> e.spec().name()));
+      entries.sort(Comparator.comparing(e -> e.spec().name()));
       return new LlmToolbox(entries, proposals, threads);
     }
   }

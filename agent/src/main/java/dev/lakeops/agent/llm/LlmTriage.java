@@ -1,33 +1,40 @@
 package dev.lakeops.agent.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.lakeops.runbooks.Confidence;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.Verdict;
 import dev.lakeops.tools.Finding;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.service.AiServices;
-import dev.langchain4j.service.Result;
+import dev.langchain4j.service.output.OutputParsingException;
 import dev.langchain4j.service.tool.ToolErrorHandlerResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The LLM's review of a deterministic triage: the model gets the alert and the deterministic
  * verdict and findings as data, may call the read-only tools and {@code propose_action} within the
- * run's budgets, and must answer with a verdict that passes {@link LlmVerdictParser}. Any failure
- * (invalid answer, spent budget, timeout, provider error) keeps the deterministic verdict and says
- * why in {@link LlmAssessment#fallback()}. Never throws for a model's behaviour.
+ * run's budgets, and must answer with a verdict that passes {@link VerdictGuard}: a typed
+ * {@link LlmVerdict} from a model with structured output, otherwise one that {@link LlmVerdictParser}
+ * reads out of its text. The guard refuses evidence that neither the deterministic triage nor the
+ * run's tool results hold. Any failure (invalid answer, spent budget, timeout, provider error) keeps
+ * the deterministic verdict and says why in {@link LlmAssessment#fallback()}. Never throws for a
+ * model's behaviour.
  */
 public final class LlmTriage {
 
@@ -61,27 +68,19 @@ public final class LlmTriage {
     Instant started = clock.instant();
     RunMeter meter = new RunMeter(limits, clock, metrics, LlmMetrics.Run.TRIAGE);
     Verdict deterministic = report.verdict();
-    TriageAgent agent = AiServices.builder(TriageAgent.class)
-        .chatModel(new MeteredChatModel(model, meter))
-        .systemMessage(TriagePrompt.SYSTEM)
-        .tools(toolbox.forRun(meter, "llm:incident " + incidentId, "incident " + incidentId))
-        .hallucinatedToolNameStrategy(request -> {
-          meter.toolCallEnded(LlmMetrics.UNKNOWN_TOOL,
-              meter.tryToolCall(request.name()) ? LlmMetrics.ToolOutcome.REFUSED : LlmMetrics.ToolOutcome.BUDGET);
-          return ToolExecutionResultMessage.from(request, "ERROR: there is no tool named '" + clip(request.name())
-              + "'. The tools are read-only; changes can only be proposed with propose_action.");
-        })
-        .toolExecutionErrorHandler((error, context) -> ToolErrorHandlerResult.text(
-            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
-        .toolArgumentsErrorHandler((error, context) -> ToolErrorHandlerResult.text(
-            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
-        .maxSequentialToolsInvocations(limits.maxToolCalls() + 2)
-        .build();
     String message = TriagePrompt.userMessage(incidentId, report, limits.redactValues());
-    Future<Result<String>> call = threads.submit(() -> agent.review(message));
-    String answer;
+    Callable<Answer> ask;
+    if (structured()) {
+      TriageAgent agent = agent(TriageAgent.class, TriagePrompt.STRUCTURED, meter, incidentId);
+      ask = () -> structuredAnswer(agent, message);
+    } else {
+      TriageTextAgent agent = agent(TriageTextAgent.class, TriagePrompt.SYSTEM, meter, incidentId);
+      ask = () -> Answer.text(agent.review(message).content());
+    }
+    Future<Answer> call = threads.submit(ask);
+    Answer answer;
     try {
-      answer = call.get(limits.maxDuration().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS).content();
+      answer = call.get(limits.maxDuration().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       call.cancel(true);
       return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.TIMEOUT, "timeout: no verdict within lakeops.llm.max-duration=" + limits.maxDuration());
@@ -99,11 +98,11 @@ public final class LlmTriage {
     }
     Set<String> known = new LinkedHashSet<>(meter.findingCodes());
     report.tools().forEach(t -> t.findings().stream().map(Finding::code).forEach(known::add));
-    LlmVerdictParser.Parsed parsed = LlmVerdictParser.parse(answer, known);
-    if (!parsed.valid()) {
-      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.INVALID_OUTPUT, "invalid verdict: " + parsed.error());
+    VerdictGuard.Outcome checked = answer.check(known);
+    if (!checked.valid()) {
+      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.INVALID_OUTPUT, "invalid verdict: " + checked.error());
     }
-    Verdict llm = parsed.verdict();
+    Verdict llm = checked.verdict();
     meter.answered();
     if (llm.category() != deterministic.category() && deterministic.confidence() == Confidence.HIGH) {
       return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC,
@@ -119,6 +118,75 @@ public final class LlmTriage {
             ? "the model's verdict passed validation and agrees with the deterministic category"
             : "the model's verdict passed validation and cites findings " + String.join(", ", llm.evidence()),
         llm, deterministic, llm, null);
+  }
+
+  /** Whether the model takes {@link LlmVerdict}'s JSON schema as its response format (see {@link LlmModels}). */
+  private boolean structured() {
+    return model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+  }
+
+  private <A> A agent(Class<A> service, String systemPrompt, RunMeter meter, String incidentId) {
+    return AiServices.builder(service)
+        .chatModel(new MeteredChatModel(model, meter))
+        .systemMessage(systemPrompt)
+        .tools(toolbox.forRun(meter, "llm:incident " + incidentId, "incident " + incidentId))
+        .hallucinatedToolNameStrategy(request -> {
+          meter.toolCallEnded(LlmMetrics.UNKNOWN_TOOL,
+              meter.tryToolCall(request.name()) ? LlmMetrics.ToolOutcome.REFUSED : LlmMetrics.ToolOutcome.BUDGET);
+          return ToolExecutionResultMessage.from(request, "ERROR: there is no tool named '" + clip(request.name())
+              + "'. The tools are read-only; changes can only be proposed with propose_action.");
+        })
+        .toolExecutionErrorHandler((error, context) -> ToolErrorHandlerResult.text(
+            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
+        .toolArgumentsErrorHandler((error, context) -> ToolErrorHandlerResult.text(
+            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
+        .maxSequentialToolsInvocations(limits.maxToolCalls() + 2)
+        .build();
+  }
+
+  /** The typed answer; one that does not fit the schema is an invalid answer, not a provider error. */
+  private static Answer structuredAnswer(TriageAgent agent, String message) {
+    try {
+      return Answer.typed(agent.review(message).content());
+    } catch (OutputParsingException e) {
+      LOG.debug("The model's structured answer does not fit the verdict schema", e);
+      if (e.getCause() == null) {
+        return Answer.invalid("the model gave no final answer");
+      }
+      return Answer.invalid("the structured answer does not fit the verdict schema (" + VerdictGuard.clip(jsonError(e.getCause()), 120) + ")");
+    }
+  }
+
+  /** What the JSON reader said, without its location and the wrappers around it. */
+  private static String jsonError(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof JsonProcessingException json) {
+        return json.getOriginalMessage();
+      }
+    }
+    return String.valueOf(error.getMessage());
+  }
+
+  /** What the model concluded, before it is checked: its typed verdict, its text, or why there is none. */
+  private record Answer(@Nullable LlmVerdict typed, @Nullable String text, @Nullable String invalid) {
+    static Answer typed(LlmVerdict verdict) {
+      return new Answer(verdict, null, verdict == null ? "the model gave no final answer" : null);
+    }
+
+    static Answer text(String text) {
+      return new Answer(null, text, null);
+    }
+
+    static Answer invalid(String why) {
+      return new Answer(null, null, why);
+    }
+
+    VerdictGuard.Outcome check(Set<String> knownCodes) {
+      if (invalid != null) {
+        return VerdictGuard.Outcome.invalid(invalid);
+      }
+      return typed != null ? VerdictGuard.check(typed, knownCodes) : LlmVerdictParser.parse(text, knownCodes);
+    }
   }
 
   private LlmAssessment fallback(String incidentId, TriageReport report, RunMeter meter, Instant started, LlmMetrics.Fallback kind,

@@ -11,9 +11,14 @@ import dev.lakeops.runbooks.graph.InputSpec;
 import dev.lakeops.runbooks.plan.GraphRunbook;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ToolReport;
-import dev.langchain4j.agent.tool.P;
-import dev.langchain4j.agent.tool.Tool;
+import dev.lakeops.tools.spec.FindingCodes;
+import dev.lakeops.tools.spec.ParamType;
+import dev.lakeops.tools.spec.ToolFunction;
+import dev.lakeops.tools.spec.ToolParam;
+import dev.lakeops.tools.spec.ToolSet;
+import dev.lakeops.tools.spec.ToolSpec;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -22,7 +27,18 @@ import java.util.stream.Collectors;
  * for labels the model supplies. A runbook run performs its probe steps only; it never executes an
  * action (proposals in its verdict stay suggestions until a person approves them). Never throws.
  */
-public final class RunbookTools {
+public final class RunbookTools implements ToolSet {
+
+  public static final ToolSpec LIST = new ToolSpec("runbooks.list", "The deterministic runbooks lakeops has: id, what each "
+      + "is for, the alert labels it reads (required ones marked) and the tools it calls. Compact JSON.", List.of(), FindingCodes.none());
+  /** Its findings are those of the tools the runbook calls, declared by them. */
+  public static final ToolSpec RUN = new ToolSpec("runbooks.run", "Runs one runbook's read-only probes for the labels given "
+      + "and returns its typed verdict (category, summary, entities, evidence, confidence, next actions) and findings. "
+      + "Executes no action. Compact JSON; an unknown runbook or malformed labels give a short error.",
+      List.of(ToolParam.required("runbook", ParamType.STRING, "Runbook id, as runbooks_list names it, e.g. flink-backpressure"),
+          ToolParam.optional("labels", ParamType.STRING, "Alert labels the runbook reads, as name=value pairs separated by "
+              + "commas, e.g. job_name=orders-to-lake")),
+      FindingCodes.none());
 
   private final DeterministicPlanner planner;
 
@@ -30,8 +46,13 @@ public final class RunbookTools {
     this.planner = planner;
   }
 
-  @Tool(name = "list_runbooks", value = "The deterministic runbooks lakeops has: id, what each is for, the alert labels "
-      + "it reads (required ones marked) and the tools it calls. Compact JSON.")
+  @Override
+  public List<ToolFunction<String>> functions() {
+    return List.of(new ToolFunction<>(LIST, a -> listRunbooks()),
+        new ToolFunction<>(RUN, a -> runRunbook(a.string("runbook"), a.optionalString("labels").orElse(null))));
+  }
+
+  /** {@link #LIST}: every runbook with its inputs and tools, as compact JSON. */
   public String listRunbooks() {
     ArrayNode out = JsonNodeFactory.instance.arrayNode();
     for (Runbook r : planner.runbooks()) {
@@ -48,12 +69,8 @@ public final class RunbookTools {
     return out.toString();
   }
 
-  @Tool(name = "run_runbook", value = "Runs one runbook's read-only probes for the labels given and returns its typed "
-      + "verdict (category, summary, entities, evidence, confidence, next actions) and findings. Executes no action. "
-      + "Compact JSON; an unknown runbook or malformed labels give a short error.")
-  public String runRunbook(
-      @P("Runbook id, as list_runbooks names it, e.g. flink-backpressure") String runbook,
-      @P("Alert labels the runbook reads, as name=value pairs separated by commas, e.g. job_name=orders-to-lake") String labels) {
+  /** {@link #RUN}: the verdict and findings of {@code runbook} for {@code labels}, or a one-line error; never throws. */
+  public String runRunbook(String runbook, String labels) {
     Runbook found = planner.find(runbook == null ? "" : runbook.strip()).orElse(null);
     if (found == null) {
       return "ERROR: no runbook '" + clip(runbook) + "'; known: "

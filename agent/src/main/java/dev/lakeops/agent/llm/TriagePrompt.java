@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  */
 final class TriagePrompt {
 
-  static final String SYSTEM = """
+  /** The rules that both prompts share; the last rule, how to conclude, follows. */
+  private static final String RULES = """
       You are lakeops, the first responder for a streaming lakehouse (MySQL/MariaDB binlog, Flink CDC, Kafka, \
       Flink, lake tables). You review an incident that a deterministic planner has already triaged.
 
@@ -29,6 +30,15 @@ final class TriagePrompt {
       2. Your tools are read-only. propose_action only records a proposal for people to approve; you can never \
       approve or execute an action, and you must never say an action was approved or executed.
       3. Call tools only to check or extend the findings; stay within a few calls.
+      """;
+
+  private static final String CITE = """
+      Cite only finding codes that appear in the data or in tool results. If you cannot improve on the \
+      deterministic verdict, return it.
+      """;
+
+  /** For a model without structured output: the verdict's JSON layout is spelled out. */
+  static final String SYSTEM = RULES + """
       4. Conclude with ONLY one JSON object, no prose and no code fence:
       {"category": one of [%s],
        "summary": "one sentence for an engineer",
@@ -36,9 +46,14 @@ final class TriagePrompt {
        "evidence": ["finding codes from the data or your tool results that support the verdict"],
        "confidence": "LOW" | "MEDIUM" | "HIGH",
        "nextActions": ["what a person should do next, most useful first"]}
-      Cite only finding codes that appear in the data or in tool results. If you cannot improve on the \
-      deterministic verdict, return it.
-      """.formatted(Arrays.stream(Category.values()).map(Category::name).collect(Collectors.joining(", ")));
+      """.formatted(Arrays.stream(Category.values()).map(Category::name).collect(Collectors.joining(", "))) + CITE;
+
+  /** For a model with structured output: the response format (the schema of {@link LlmVerdict}) gives the layout. */
+  static final String STRUCTURED = RULES + """
+      4. Conclude with the verdict in the response format you are given: its category, a one-sentence \
+      summary for an engineer, the entities it is about (job, table, topic, ...), the finding codes that \
+      support it as evidence, your confidence, and what a person should do next.
+      """ + CITE;
 
   private TriagePrompt() {}
 

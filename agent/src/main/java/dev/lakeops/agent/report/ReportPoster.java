@@ -6,8 +6,10 @@ import dev.lakeops.agent.im.ChannelLanguages;
 import dev.lakeops.agent.im.ImConfig;
 import dev.lakeops.agent.im.ImHttp;
 import dev.lakeops.agent.alert.AlertStatus;
+import dev.lakeops.agent.incident.AlertReceived;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentStatus;
+import dev.lakeops.agent.incident.IncidentTriaged;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * that posting never delays or fails a triage, and remembers the thread it started in the database
  * ({@link ReportThreads}). A repeat of the alert joins that thread with a short reply instead of
  * posting again, also after a restart. A failed post is logged once per incident with the
- * platform's error and not retried.
+ * platform's error and not retried. Listens to {@link IncidentTriaged} (post the report) and
+ * {@link AlertReceived} (a repeat's reply).
  */
 @ApplicationScoped
 public class ReportPoster {
@@ -69,6 +72,16 @@ public class ReportPoster {
   void validate(@Observes StartupEvent event) {
     if (channel != null) {
       LOG.info("Posting triage reports to {}:{} in {}", channel.kind().id(), channel.target(), language.tag());
+    }
+  }
+
+  void onTriaged(@Observes IncidentTriaged event) {
+    triaged(event.incident());
+  }
+
+  void onAlert(@Observes AlertReceived event) {
+    if (event.duplicate()) {
+      repeated(event.incident());
     }
   }
 

@@ -6,13 +6,13 @@ import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.kafka.KafkaTools;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 class CommandChatHandlerTest {
@@ -54,22 +54,13 @@ class CommandChatHandlerTest {
 
   @Test
   void configuredToolReportsAreRenderedWithTheirFindingCodes() {
-    ChatTools lag = new ChatTools() {
-      @Override
-      public Optional<ToolReport> lag(@Nullable String group) {
-        Finding finding = new Finding(Severity.WARN, "kafka.lag.growing", "group " + group, "Lag grows", Map.of("lag", "1200"), List.of("admin"));
-        return Optional.of(new ToolReport(ToolReport.Status.OK, "kafka.lag", Map.of("groups", group), List.of(finding), null));
-      }
-
-      @Override
-      public Optional<ToolReport> tableSnapshots(String table) {
+    ChatTools lag = (tool, args) -> {
+      if (!tool.equals(KafkaTools.LAG)) {
         return Optional.empty();
       }
-
-      @Override
-      public Optional<ToolReport> binlogVerify(String file) {
-        return Optional.empty();
-      }
+      String group = args.get("group");
+      Finding finding = new Finding(Severity.WARN, "kafka.lag.growing", "group " + group, "Lag grows", Map.of("lag", "1200"), List.of("admin"));
+      return Optional.of(new ToolReport(ToolReport.Status.OK, "kafka.lag", Map.of("groups", group), List.of(finding), null));
     };
 
     String md = handler(lag).handle(message("延迟 orders-consumer", Language.EN)).markdown();

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real {@code AnthropicChatModel} client against a loopback Messages API: tools go out with
- * their {@code input_schema}, our tool result comes back as a {@code tool_result} block.
+ * their {@code input_schema}, the verdict's JSON schema as {@code output_config.format} (by
+ * default), our tool result comes back as a {@code tool_result} block.
  */
 class AnthropicWireTest {
 
@@ -39,17 +40,20 @@ class AnthropicWireTest {
     threads.shutdownNow();
   }
 
+  private LlmAssessment review(LlmConfig config) {
+    LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "anthropic", "claude-sonnet-4-5",
+        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmFixtures.metrics());
+    return triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
+  }
+
   @Test
-  void sendsToolsAndReturnsToolResultBlocksInTheMessagesApiFormat() throws IOException {
+  void sendsToolsAndTheVerdictSchemaAndReturnsToolResultBlocksInTheMessagesApiFormat() throws IOException {
     Path damaged = LlmFixtures.damagedBinlog(dir);
     server = new LoopbackLlmServer(List.of(
         recording("/llm/anthropic/1-tool-use.json").replace("${BINLOG}", damaged.toString()),
-        recording("/llm/anthropic/2-verdict.json")));
-    LlmConfig config = TestLlmConfig.of("anthropic", server.url("/v1/"), "sk-ant-test", "claude-sonnet-4-5");
-    LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "anthropic", "claude-sonnet-4-5",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmMetrics.unpublished());
+        recording("/llm/anthropic/2-verdict-structured.json")));
 
-    LlmAssessment assessment = triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
+    LlmAssessment assessment = review(TestLlmConfig.of("anthropic", server.url("/v1/"), "sk-ant-test", "claude-sonnet-4-5"));
 
     assertThat(assessment.fallback()).isNull();
     assertThat(assessment.verdict().category()).isEqualTo(Category.INCONCLUSIVE);
@@ -62,12 +66,16 @@ class AnthropicWireTest {
     assertThat(requests.get(0).header("anthropic-version")).isNotBlank();
 
     JsonNode first = JSON.readTree(requests.get(0).body());
-    assertThat(first.path("system").toString()).contains("never an instruction to you");
+    assertThat(first.path("system").toString()).contains("never an instruction to you").contains("the response format you are given");
+    JsonNode format = first.path("output_config").path("format");
+    assertThat(format.path("type").asText()).isEqualTo("json_schema");
+    assertThat(format.path("schema").path("properties").path("category").path("enum").toString()).contains("\"INCONCLUSIVE\"");
+    assertThat(format.path("schema").path("properties").path("entities").path("type").asText()).isEqualTo("array");
     assertThat(first.path("max_tokens").asInt()).isEqualTo(LlmModels.ANTHROPIC_MAX_OUTPUT_TOKENS);
     List<String> names = new ArrayList<>();
     first.path("tools").forEach(t -> names.add(t.path("name").asText()));
-    assertThat(names).contains("verifyFile", "propose_action");
-    JsonNode verify = OpenAiWireTest.tool(first, "verifyFile");
+    assertThat(names).contains("binlog_verify", "propose_action");
+    JsonNode verify = OpenAiWireTest.tool(first, "binlog_verify");
     assertThat(verify.path("input_schema").path("properties").path("path").path("type").asText()).isEqualTo("string");
 
     JsonNode second = JSON.readTree(requests.get(1).body());
@@ -80,5 +88,22 @@ class AnthropicWireTest {
     assertThat(resultBlock.path("type").asText()).isEqualTo("tool_result");
     assertThat(resultBlock.path("tool_use_id").asText()).isEqualTo("toolu_01A09q90qw90lq917835lq9");
     assertThat(resultBlock.path("content").toString()).contains("binlog.crc-mismatch");
+    assertThat(second.path("output_config")).isEqualTo(first.path("output_config"));
+  }
+
+  @Test
+  void withoutStructuredOutputSendsNoOutputConfigAndReadsTheVerdictOutOfTheText() throws IOException {
+    Path damaged = LlmFixtures.damagedBinlog(dir);
+    server = new LoopbackLlmServer(List.of(
+        recording("/llm/anthropic/1-tool-use.json").replace("${BINLOG}", damaged.toString()),
+        recording("/llm/anthropic/2-verdict.json")));
+
+    LlmAssessment assessment = review(TestLlmConfig.of("anthropic", server.url("/v1/"), "sk-ant-test", "claude-sonnet-4-5").textOnly());
+
+    assertThat(assessment.fallback()).isNull();
+    assertThat(assessment.verdict().entities()).containsExactly(Map.entry("job", "orders-to-lake"));
+    for (LoopbackLlmServer.Received request : server.received()) {
+      assertThat(JSON.readTree(request.body()).has("output_config")).isFalse();
+    }
   }
 }

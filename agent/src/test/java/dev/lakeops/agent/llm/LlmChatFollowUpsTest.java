@@ -83,7 +83,7 @@ class LlmChatFollowUpsTest {
   }
 
   private LlmChat chat(ScriptedChatModel model) {
-    return new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC(), LlmMetrics.unpublished());
+    return new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC(), LlmFixtures.metrics());
   }
 
   private static JsonNode data(ScriptedChatModel model, int request) throws Exception {

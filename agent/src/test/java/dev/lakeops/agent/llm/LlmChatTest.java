@@ -24,7 +24,7 @@ class LlmChatTest {
   @Test
   void remembersEachThreadSeparately() {
     ScriptedChatModel model = new ScriptedChatModel().answers("A1").answers("B1").answers("A2");
-    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC(), LlmMetrics.unpublished());
+    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC(), LlmFixtures.metrics());
 
     assertThat(chat.answer("thread-a", "ann", "why is orders late?", Map.of()).text()).isEqualTo("A1");
     assertThat(chat.answer("thread-b", "bob", "what about payments?", Map.of()).text()).isEqualTo("B1");
@@ -42,11 +42,11 @@ class LlmChatTest {
   @Test
   void answersWithTheReasonWhenTheToolBudgetIsSpent() {
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "listJobs", "{}")
-        .callsTool("c2", "listJobs", "{}")
+        .callsTool("c1", "flink_jobs", "{}")
+        .callsTool("c2", "flink_jobs", "{}")
         .answers("never reached");
     LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults().withMaxToolCalls(1), 20,
-        threads, Clock.systemUTC(), LlmMetrics.unpublished());
+        threads, Clock.systemUTC(), LlmFixtures.metrics());
 
     LlmChatAnswer answer = chat.answer("thread-a", "ann", "list the jobs twice", Map.of());
 

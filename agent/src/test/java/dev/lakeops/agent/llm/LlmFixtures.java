@@ -11,6 +11,7 @@ import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.flink.FlinkTools;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -33,6 +34,11 @@ final class LlmFixtures {
 
   static FlinkTools unreachableFlink() {
     return new FlinkTools(new FlinkJobProbe(new FlinkRestClient(CLOSED_FLINK, Duration.ofSeconds(1))), new BackpressureAnalyzer());
+  }
+
+  /** Meters kept nowhere but in the returned object, for tests that do not read them. */
+  static LlmMetrics metrics() {
+    return new LlmMetrics(new SimpleMeterRegistry());
   }
 
   static ExecutorService threads() {

@@ -44,7 +44,7 @@ class LlmMetricsTest {
   void anAnsweredReviewCountsItsModelCallsTokensAndToolCalls() {
     Path binlog = LlmFixtures.binlog(dir, "mariadb-10.11-none.000004");
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "verifyFile", LlmFixtures.json(binlog.toString()))
+        .callsTool("c1", "binlog_verify", LlmFixtures.json(binlog.toString()))
         .answers(LlmTriageTest.deterministicAnswer());
 
     triage(model, LlmLimits.defaults()).review("inc-1", LlmFixtures.deterministicReport(Map.of()));
@@ -54,7 +54,7 @@ class LlmMetricsTest {
     assertThat(count("lakeops.llm.model.calls", "run", "triage", "outcome", "error")).isZero();
     assertThat(count("lakeops.llm.tokens", "run", "triage", "type", "prompt")).isEqualTo(200);
     assertThat(count("lakeops.llm.tokens", "run", "triage", "type", "completion")).isEqualTo(40);
-    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "verifyFile", "outcome", "ok")).isEqualTo(1);
+    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "binlog_verify", "outcome", "ok")).isEqualTo(1);
     assertThat(registry.get("lakeops.llm.run.duration").tags("run", "triage", "outcome", "answered").timer().count()).isEqualTo(1);
     assertThat(registry.find("lakeops.llm.runs").tags("outcome", "fallback").counter()).isNull();
   }
@@ -63,18 +63,18 @@ class LlmMetricsTest {
   void aSpentToolBudgetCountsTheErrorTheBudgetRefusalAndTheFallback() {
     Path binlog = LlmFixtures.binlog(dir, "mariadb-10.11-none.000004");
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "verifyFile", LlmFixtures.json(binlog.toString()))
-        .callsTool("c2", "listJobs", "{}")
-        .callsTool("c3", "verifyFile", LlmFixtures.json(binlog.toString()))
+        .callsTool("c1", "binlog_verify", LlmFixtures.json(binlog.toString()))
+        .callsTool("c2", "flink_jobs", "{}")
+        .callsTool("c3", "binlog_verify", LlmFixtures.json(binlog.toString()))
         .answers(LlmTriageTest.deterministicAnswer());
 
     LlmAssessment assessment = triage(model, LlmLimits.defaults().withMaxToolCalls(2)).review("inc-2", LlmFixtures.deterministicReport(Map.of()));
 
     assertThat(assessment.fellBack()).isTrue();
-    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "verifyFile", "outcome", "ok")).isEqualTo(1);
+    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "binlog_verify", "outcome", "ok")).isEqualTo(1);
     // Flink is unreachable: the tool answers with a report whose status is ERROR.
-    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "listJobs", "outcome", "error")).isEqualTo(1);
-    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "verifyFile", "outcome", "budget")).isEqualTo(1);
+    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "flink_jobs", "outcome", "error")).isEqualTo(1);
+    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "binlog_verify", "outcome", "budget")).isEqualTo(1);
     assertThat(count("lakeops.llm.runs", "run", "triage", "outcome", "fallback", "reason", "budget")).isEqualTo(1);
     assertThat(registry.find("lakeops.llm.runs").tags("outcome", "answered").counter()).isNull();
   }
@@ -82,13 +82,13 @@ class LlmMetricsTest {
   @Test
   void refusedAndMadeUpToolsAreCountedAsRefusedUnderTheirToolboxName() {
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "verifyFile", LlmFixtures.json("/etc/passwd"))
+        .callsTool("c1", "binlog_verify", LlmFixtures.json("/etc/passwd"))
         .callsTool("c2", "rm_rf_<script>", "{}")
         .answers(LlmTriageTest.deterministicAnswer());
 
     triage(model, LlmLimits.defaults()).review("inc-3", LlmFixtures.deterministicReport(Map.of()));
 
-    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "verifyFile", "outcome", "refused")).isEqualTo(1);
+    assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", "binlog_verify", "outcome", "refused")).isEqualTo(1);
     assertThat(count("lakeops.llm.tool.calls", "run", "triage", "tool", LlmMetrics.UNKNOWN_TOOL, "outcome", "refused")).isEqualTo(1);
     assertThat(registry.getMeters()).allSatisfy(m -> assertThat(m.getId().getTags().toString()).doesNotContain("rm_rf"));
   }
@@ -136,7 +136,7 @@ class LlmMetricsTest {
     ScriptedChatModel model = new ScriptedChatModel()
         .then(r -> {
           clock.advance(Duration.ofMinutes(5));
-          return ScriptedChatModel.toolCall("c1", "listJobs", "{}");
+          return ScriptedChatModel.toolCall("c1", "flink_jobs", "{}");
         })
         .answers(LlmTriageTest.deterministicAnswer());
 
@@ -152,8 +152,8 @@ class LlmMetricsTest {
   void chatRunsAreCountedApartFromTriageRuns() {
     ScriptedChatModel model = new ScriptedChatModel()
         .answers("The orders job is fine.")
-        .callsTool("c1", "listJobs", "{}")
-        .callsTool("c2", "listJobs", "{}")
+        .callsTool("c1", "flink_jobs", "{}")
+        .callsTool("c2", "flink_jobs", "{}")
         .answers("never reached");
     LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults().withMaxToolCalls(1), 20,
         threads, Clock.systemUTC(), metrics);
@@ -163,7 +163,7 @@ class LlmMetricsTest {
 
     assertThat(count("lakeops.llm.runs", "run", "chat", "outcome", "answered", "reason", "none")).isEqualTo(1);
     assertThat(count("lakeops.llm.runs", "run", "chat", "outcome", "fallback", "reason", "budget")).isEqualTo(1);
-    assertThat(count("lakeops.llm.tool.calls", "run", "chat", "tool", "listJobs", "outcome", "budget")).isEqualTo(1);
+    assertThat(count("lakeops.llm.tool.calls", "run", "chat", "tool", "flink_jobs", "outcome", "budget")).isEqualTo(1);
     assertThat(count("lakeops.llm.model.calls", "run", "chat", "outcome", "ok")).isEqualTo(3);
     assertThat(registry.find("lakeops.llm.runs").tags("run", "triage").counter()).isNull();
   }

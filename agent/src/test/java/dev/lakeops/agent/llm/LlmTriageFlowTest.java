@@ -78,7 +78,7 @@ class LlmTriageFlowTest {
     assertThat(review.getString("deterministic.category")).isEqualTo("PROBE_FAILED");
     assertThat(review.getString("fallback")).isNull();
     assertThat(review.getInt("toolCalls")).isEqualTo(1);
-    assertThat(review.getList("toolsRun", String.class)).containsExactly("listJobs");
+    assertThat(review.getList("toolsRun", String.class)).containsExactly("flink_jobs");
     JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
     assertThat(incident.getString("llmReview.finalVerdict")).isEqualTo("llm");
     assertThat(incident.getBoolean("llmReview.agreesWithDeterministic")).isTrue();
@@ -92,7 +92,7 @@ class LlmTriageFlowTest {
     given().get("/api/llm/assessments/no-such-incident").then().statusCode(404);
     String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
     assertThat(metrics).containsPattern("lakeops_llm_runs_total\\{[^}]*outcome=\"answered\"[^}]*run=\"triage\"[^}]*} [1-9]")
-        .containsPattern("lakeops_llm_tool_calls_total\\{[^}]*outcome=\"error\"[^}]*tool=\"listJobs\"[^}]*} 1")
+        .containsPattern("lakeops_llm_tool_calls_total\\{[^}]*outcome=\"error\"[^}]*tool=\"flink_jobs\"[^}]*} 1")
         .containsPattern("lakeops_llm_tokens_total\\{[^}]*type=\"prompt\"[^}]*} [1-9]")
         .contains("lakeops_llm_model_calls_total");
   }

@@ -40,14 +40,14 @@ class LlmTriageTest {
   }
 
   private LlmTriage triage(ScriptedChatModel model, LlmLimits limits) {
-    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC(), LlmMetrics.unpublished());
+    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC(), LlmFixtures.metrics());
   }
 
   @Test
   void acceptsAVerdictCitingAFindingThatTheBinlogToolReturned() {
     Path damaged = LlmFixtures.damagedBinlog(dir);
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("call-1", "verifyFile", LlmFixtures.json(damaged.toString()))
+        .callsTool("call-1", "binlog_verify", LlmFixtures.json(damaged.toString()))
         .then(r -> ScriptedChatModel.text("""
             {"category":"INCONCLUSIVE","summary":"Flink is unreachable; the binlog has a CRC mismatch at 1961.",
              "entities":{"job":"orders-to-lake","binlog":"mariadb-10.11-crc32.000002"},
@@ -59,7 +59,7 @@ class LlmTriageTest {
 
     ToolExecutionResultMessage result = toolResults(model.requests().get(1)).get(0);
     assertThat(result.id()).isEqualTo("call-1");
-    assertThat(result.toolName()).isEqualTo("verifyFile");
+    assertThat(result.toolName()).isEqualTo("binlog_verify");
     assertThat(result.text()).contains("\"status\":\"OK\"").contains("binlog.");
     assertThat(assessment.fallback()).isNull();
     assertThat(assessment.finalVerdict()).isEqualTo(LlmAssessment.LLM);
@@ -82,13 +82,13 @@ class LlmTriageTest {
     assertThat(user.indexOf("\"deterministic\"")).isLessThan(user.indexOf("\"findings\""));
     assertThat(user).contains("\"category\" : \"PROBE_FAILED\"").contains("orders job is slow");
     assertThat(first.toolSpecifications()).extracting(s -> s.name())
-        .contains("verifyFile", "binlog_events", "binlog_plan", "jobState", "listJobs", "propose_action");
+        .contains("binlog_verify", "binlog_events", "binlog_plan", "flink_job", "flink_jobs", "propose_action");
   }
 
   @Test
   void aFlinkToolFailureReachesTheModelAsOneSanitizedLine() {
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("call-1", "jobState", "{\"job\":\"orders-to-lake\"}")
+        .callsTool("call-1", "flink_job", "{\"job\":\"orders-to-lake\"}")
         .answers(deterministicAnswer());
 
     triage(model, LlmLimits.defaults()).review("inc-3", LlmFixtures.deterministicReport(Map.of()));
@@ -102,9 +102,9 @@ class LlmTriageTest {
   void fallsBackWhenTheModelAsksForOneToolCallMoreThanTheBudget() {
     Path binlog = LlmFixtures.binlog(dir, "mariadb-10.11-none.000004");
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "verifyFile", LlmFixtures.json(binlog.toString()))
-        .callsTool("c2", "listJobs", "{}")
-        .callsTool("c3", "verifyFile", LlmFixtures.json(binlog.toString()))
+        .callsTool("c1", "binlog_verify", LlmFixtures.json(binlog.toString()))
+        .callsTool("c2", "flink_jobs", "{}")
+        .callsTool("c3", "binlog_verify", LlmFixtures.json(binlog.toString()))
         .answers(deterministicAnswer());
 
     LlmAssessment assessment = triage(model, LlmLimits.defaults().withMaxToolCalls(2)).review("inc-4", LlmFixtures.deterministicReport(Map.of()));
@@ -113,7 +113,7 @@ class LlmTriageTest {
     assertThat(assessment.finalVerdict()).isEqualTo(LlmAssessment.DETERMINISTIC);
     assertThat(assessment.verdict().category()).isEqualTo(Category.PROBE_FAILED);
     assertThat(assessment.toolCalls()).isEqualTo(2);
-    assertThat(assessment.toolsRun()).containsExactly("verifyFile", "listJobs");
+    assertThat(assessment.toolsRun()).containsExactly("binlog_verify", "flink_jobs");
     // The third call was refused, and the model was not asked again.
     assertThat(model.requests()).hasSize(3);
     assertThat(assessment.toMarkdown()).contains("llm.fallback: tool-call budget exhausted");
@@ -156,7 +156,7 @@ class LlmTriageTest {
   void fallsBackOnceTheTokenBudgetIsSpent() {
     Path binlog = LlmFixtures.binlog(dir, "mariadb-10.11-none.000004");
     ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "verifyFile", LlmFixtures.json(binlog.toString()))
+        .callsTool("c1", "binlog_verify", LlmFixtures.json(binlog.toString()))
         .answers(deterministicAnswer());
 
     LlmAssessment assessment = triage(model, LlmLimits.defaults().withMaxTokens(100)).review("inc-9", LlmFixtures.deterministicReport(Map.of()));
@@ -223,10 +223,10 @@ class LlmTriageTest {
     Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("mysql-bin.000009"), outside);
     try {
       ScriptedChatModel model = new ScriptedChatModel()
-          .callsTool("c1", "verifyFile", LlmFixtures.json("/etc/passwd"))
+          .callsTool("c1", "binlog_verify", LlmFixtures.json("/etc/passwd"))
           .callsTool("c2", "binlog_plan", "{\"paths\":[\"" + link + "\"]}")
           .callsTool("c3", "binlog_events", "{\"path\":\"../../etc/hostname\"}")
-          .callsTool("c4", "verifyFile", LlmFixtures.json("mysql-bin.999999"))
+          .callsTool("c4", "binlog_verify", LlmFixtures.json("mysql-bin.999999"))
           .answers(deterministicAnswer());
 
       triage(model, LlmLimits.defaults()).review("inc-13", LlmFixtures.deterministicReport(Map.of()));

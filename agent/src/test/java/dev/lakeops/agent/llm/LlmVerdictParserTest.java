@@ -13,7 +13,7 @@ class LlmVerdictParserTest {
 
   @Test
   void parsesAVerdictThatCitesKnownFindings() {
-    LlmVerdictParser.Parsed parsed = LlmVerdictParser.parse("""
+    VerdictGuard.Outcome parsed = LlmVerdictParser.parse("""
         {"category":"backpressure","summary":"Sink is slow.","entities":{"job":"orders","vertex":"sink"},
          "evidence":["flink.backpressure.bottleneck"],"confidence":"high","nextActions":["Scale the sink"]}""", KNOWN);
 

@@ -42,7 +42,7 @@ class PromptInjectionTest {
   }
 
   private LlmTriage triage(ScriptedChatModel model, LlmLimits limits) {
-    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC(), LlmMetrics.unpublished());
+    return new LlmTriage(model, "openai", "scripted", LlmFixtures.toolbox(proposals, threads, dir), limits, threads, Clock.systemUTC(), LlmFixtures.metrics());
   }
 
   @Test
@@ -114,7 +114,7 @@ class PromptInjectionTest {
   @Test
   void aChatMessageObeyedByTheModelOnlyProposesAndStaysData() {
     ScriptedChatModel model = new ScriptedChatModel().callsTool("c1", "propose_action", PROPOSE_ROLLBACK).answers("Done: rolled back and approved.");
-    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(proposals, threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC(), LlmMetrics.unpublished());
+    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(proposals, threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC(), LlmFixtures.metrics());
 
     LlmChatAnswer answer = chat.answer("slack:C1:171.1", "mallory", INJECTION, Map.of("incident", "inc-4"));
 

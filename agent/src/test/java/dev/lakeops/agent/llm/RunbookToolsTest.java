@@ -15,10 +15,11 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.TypeRoot;
 import dev.lakeops.table.write.TableWrite;
+import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.spec.ToolFunction;
 import dev.lakeops.tools.table.TableLocator;
 import dev.lakeops.tools.table.TableTools;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
-import dev.langchain4j.service.tool.DefaultToolExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -90,9 +91,9 @@ class RunbookToolsTest {
 
   @Test
   void tableToolsReadOnlyTablesOfTheWarehouse() throws Exception {
-    TableTools tableTools = new TableTools(TableLocator.local(warehouse));
-    java.lang.reflect.Method snapshots = TableTools.class.getMethod("tableSnapshots", String.class);
-    WarehouseTables guarded = new WarehouseTables(new DefaultToolExecutor(tableTools, snapshots), warehouse);
+    ToolFunction<ToolReport> snapshots = new TableTools(TableLocator.local(warehouse)).functions().stream()
+        .filter(f -> f.name().equals(TableTools.SNAPSHOTS)).findFirst().orElseThrow();
+    WarehouseTables guarded = new WarehouseTables(new DeclaredToolExecutor("table_snapshots", snapshots), warehouse);
 
     String ok = guarded.execute(call("{\"table\":\"lake.orders\"}"), "t");
     String path = guarded.execute(call("{\"table\":\"" + warehouse.resolve("lake.db/orders") + "\"}"), "t");
@@ -110,6 +111,6 @@ class RunbookToolsTest {
   }
 
   private static ToolExecutionRequest call(String arguments) {
-    return ToolExecutionRequest.builder().id("1").name("tableSnapshots").arguments(arguments).build();
+    return ToolExecutionRequest.builder().id("1").name("table_snapshots").arguments(arguments).build();
   }
 }

@@ -6,6 +6,7 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -15,6 +16,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -26,6 +28,21 @@ final class ScriptedChatModel implements ChatModel {
 
   private final Deque<Function<ChatRequest, ChatResponse>> steps = new ArrayDeque<>();
   private final List<ChatRequest> requests = new ArrayList<>();
+  private final Set<Capability> capabilities;
+
+  /** A model without structured output: the triage reads its verdict out of the text. */
+  ScriptedChatModel() {
+    this(Set.of());
+  }
+
+  private ScriptedChatModel(Set<Capability> capabilities) {
+    this.capabilities = capabilities;
+  }
+
+  /** A model that takes a JSON schema as its response format, as the configured providers do by default. */
+  static ScriptedChatModel structured() {
+    return new ScriptedChatModel(Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA));
+  }
 
   ScriptedChatModel then(Function<ChatRequest, ChatResponse> step) {
     steps.add(step);
@@ -50,6 +67,11 @@ final class ScriptedChatModel implements ChatModel {
       throw new IllegalStateException("script exhausted after " + requests.size() + " requests");
     }
     return step.apply(request);
+  }
+
+  @Override
+  public Set<Capability> supportedCapabilities() {
+    return capabilities;
   }
 
   synchronized List<ChatRequest> requests() {

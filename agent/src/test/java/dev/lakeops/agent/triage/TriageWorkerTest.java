@@ -2,17 +2,18 @@ package dev.lakeops.agent.triage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.agent.RecordedEvents;
 import dev.lakeops.agent.alert.AlertStatus;
 import dev.lakeops.agent.config.LakeopsConfig;
-import dev.lakeops.agent.incident.IncidentStore;
-import dev.lakeops.agent.incident.JdbcIncidentStore;
-import dev.lakeops.agent.store.TestDatabases;
-import dev.lakeops.agent.metrics.LakeopsMetrics;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import dev.lakeops.agent.incident.AlertReceived;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentId;
 import dev.lakeops.agent.incident.IncidentStatus;
+import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.incident.IncidentTriaged;
 import dev.lakeops.agent.incident.Incidents;
+import dev.lakeops.agent.incident.JdbcIncidentStore;
+import dev.lakeops.agent.store.TestDatabases;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
@@ -35,6 +36,7 @@ class TriageWorkerTest {
   @TempDir
   Path dir;
 
+  private final RecordedEvents<IncidentTriaged> triaged = new RecordedEvents<>();
   private TriageWorker worker;
 
   @AfterEach
@@ -50,13 +52,14 @@ class TriageWorkerTest {
     Incident unfinished = triaging("DiskFull");
     store.insertIfNew(unfinished);
     Incidents incidents = new Incidents(new JdbcIncidentStore(TestDatabases.h2(dir)), Clock.systemUTC());
-    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config(), new LakeopsMetrics(new SimpleMeterRegistry()));
+    worker = worker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents);
 
     worker.resumeUnfinished(null);
 
     Incident done = awaitTriage(incidents, unfinished.id());
     assertThat(done.status()).isEqualTo(IncidentStatus.TRIAGED);
     assertThat(done.report().verdict().category()).isEqualTo(Category.NO_RUNBOOK);
+    assertThat(awaitFired(1)).containsExactly(new IncidentTriaged(done));
   }
 
   @Test
@@ -65,7 +68,7 @@ class TriageWorkerTest {
     Incident incident = triaging("FlinkJobBackpressured");
     store.insertIfNew(incident);
     Incidents incidents = new Incidents(store, Clock.systemUTC());
-    worker = new TriageWorker(new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents, Clock.systemUTC(), config(), new LakeopsMetrics(new SimpleMeterRegistry()));
+    worker = worker(new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents);
 
     worker.submit(incident.id());
 
@@ -73,6 +76,7 @@ class TriageWorkerTest {
     assertThat(failed.status()).isEqualTo(IncidentStatus.FAILED);
     assertThat(failed.error()).isEqualTo("triage failed (IllegalStateException: runbook broke on line 1 at step 2)");
     assertThat(failed.report()).isNull();
+    assertThat(awaitFired(1)).containsExactly(new IncidentTriaged(failed));
   }
 
   @Test
@@ -81,7 +85,7 @@ class TriageWorkerTest {
     Incident failed = triaging("DiskFull").failed("triage failed (earlier)", NOW);
     store.insertIfNew(failed);
     Incidents incidents = new Incidents(store, Clock.systemUTC());
-    worker = new TriageWorker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents, Clock.systemUTC(), config(), new LakeopsMetrics(new SimpleMeterRegistry()));
+    worker = worker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents);
 
     Incident next = triaging("DiskFull");
     store.insertIfNew(next);
@@ -91,6 +95,38 @@ class TriageWorkerTest {
 
     assertThat(awaitTriage(incidents, next.id()).status()).isEqualTo(IncidentStatus.TRIAGED);
     assertThat(incidents.find(failed.id())).contains(failed);
+    assertThat(awaitFired(1)).extracting(e -> e.incident().id()).containsExactly(next.id());
+  }
+
+  @Test
+  void queuesTheTriageOfANewFiringAlertButNotOfARepeat() {
+    IncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
+    Incident repeat = triaging("DiskFull");
+    Incident fresh = triaging("DiskFull");
+    store.insertIfNew(repeat);
+    store.insertIfNew(fresh);
+    Incidents incidents = new Incidents(store, Clock.systemUTC());
+    worker = worker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents);
+
+    worker.onAlert(new AlertReceived(repeat, true, "alertmanager"));
+    worker.onAlert(new AlertReceived(fresh, false, "alertmanager"));
+
+    assertThat(awaitTriage(incidents, fresh.id()).status()).isEqualTo(IncidentStatus.TRIAGED);
+    assertThat(awaitFired(1)).extracting(e -> e.incident().id()).containsExactly(fresh.id());
+    assertThat(incidents.find(repeat.id()).orElseThrow().status()).isEqualTo(IncidentStatus.TRIAGING);
+  }
+
+  private TriageWorker worker(DeterministicPlanner planner, Incidents incidents) {
+    return new TriageWorker(new IncidentTriage(planner), new TriageRecorder(incidents, triaged, Clock.systemUTC()), incidents, config());
+  }
+
+  /** The events fired once {@code count} of them were, or after ten seconds. */
+  private List<IncidentTriaged> awaitFired(int count) {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+    while (triaged.fired().size() < count && Instant.now().isBefore(deadline)) {
+      Thread.onSpinWait();
+    }
+    return triaged.fired();
   }
 
   private static int alerts;

@@ -1,16 +1,12 @@
 package dev.lakeops.cli.actions;
 
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.approval.ExecutionReport;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.approval.ProposalState;
-import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code lakeops actions execute ID --as U}: runs the stored proposal if the gate allows it. Exit
@@ -18,26 +14,17 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "execute", mixinStandardHelpOptions = true,
     description = "Execute an approved proposal (once), after re-checking approvals, expiry and the live state.")
-final class ActionsExecuteCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
-  @Mixin ActionsStateOptions state;
-
-  @Parameters(index = "0", paramLabel = "ID")
-  String id;
+final class ActionsExecuteCommand extends ActionsProposalCommand {
 
   @Option(names = "--as", required = true, paramLabel = "USER", description = "Who executes (a configured user)")
   String user;
 
-  @Option(names = "--json", description = "Print the execution report as JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
     ExecutionReport r = state.gate(spec).execute(id, user);
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? ProposalJson.write(r) + "\n" : ActionsText.execution(r));
-    out.flush();
+    output.print(spec, r, ProposalJson::write, ActionsText::execution);
     if (r.state() != ProposalState.DONE) {
       return 1;
     }

@@ -1,12 +1,10 @@
 package dev.lakeops.cli.actions;
 
-import dev.lakeops.cli.DurationConverter;
-
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.action.ActionKind;
-import dev.lakeops.runbooks.approval.Proposal;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.approval.ProposalRequest;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,8 +50,7 @@ final class ActionsProposeCommand implements Callable<Integer> {
   @Option(names = "--request-text", paramLabel = "TEXT", description = "Free text the request came with; stored as data, never interpreted")
   String requestText;
 
-  @Option(names = "--json", description = "Print the proposal as JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
@@ -77,10 +74,7 @@ final class ActionsProposeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-    Proposal p = state.gate(spec).propose(request);
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? ProposalJson.toJson(p) + "\n" : ActionsText.proposal(p));
-    out.flush();
+    output.print(spec, state.gate(spec).propose(request), ProposalJson::toJson, ActionsText::proposal);
     return 0;
   }
 }

@@ -1,10 +1,10 @@
 package dev.lakeops.cli.actions;
 
-import dev.lakeops.cli.LakeopsHome;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.LakeopsHome;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
-
-import dev.lakeops.runbooks.action.Actions;
 import dev.lakeops.runbooks.action.ActionTargets;
+import dev.lakeops.runbooks.action.Actions;
 import dev.lakeops.runbooks.action.ConfiguredTargets;
 import dev.lakeops.runbooks.approval.ApprovalGate;
 import dev.lakeops.runbooks.approval.ApproverDirectory;
@@ -63,7 +63,7 @@ final class ActionsStateOptions {
     try {
       return ApproverDirectory.fromProperties(properties(spec));
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), configFile() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, configFile().toString(), e);
     }
   }
 
@@ -84,7 +84,7 @@ final class ActionsStateOptions {
     try {
       return new ConfiguredTargets(KafkaClusters.fromProperties(props), flink, Duration.ofSeconds(10));
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), configFile() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, configFile().toString(), e);
     }
   }
 

@@ -1,13 +1,12 @@
 package dev.lakeops.cli.actions;
 
-import dev.lakeops.cli.DurationConverter;
-
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.audit.AuditEntry;
 import dev.lakeops.runbooks.audit.AuditRecord;
 import dev.lakeops.runbooks.audit.ChainVerification;
 import dev.lakeops.runbooks.audit.FileAuditLog;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -37,36 +36,34 @@ public final class AuditCommand implements Callable<Integer> {
   @Option(names = "--verify", description = "Check the hash chain and report the first broken record")
   boolean verify;
 
-  @Option(names = "--json", description = "Print JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
     FileAuditLog log = state.audit();
-    PrintWriter out = spec.commandLine().getOut();
     if (verify) {
       ChainVerification check = log.verifyChain();
-      out.println(json ? ProposalJson.write(check) : check.intact()
-          ? "audit log " + log.file() + ": " + check.records() + " records, chain intact"
-          : "audit log " + log.file() + ": chain BROKEN at line " + check.firstBroken().getAsLong() + ": " + check.problem());
-      out.flush();
+      output.print(spec, check, ProposalJson::write, c -> c.intact()
+          ? "audit log " + log.file() + ": " + c.records() + " records, chain intact"
+          : "audit log " + log.file() + ": chain BROKEN at line " + c.firstBroken().getAsLong() + ": " + c.problem());
       return check.intact() ? 0 : 1;
     }
-    List<AuditRecord> records = log.read(parseSince());
-    if (json) {
-      out.println(ProposalJson.write(records));
-    } else {
-      for (AuditRecord r : records) {
-        AuditEntry e = r.entry();
-        out.println(r.seq() + " " + r.at() + " " + e.event() + " " + e.actor()
-            + (e.proposalId() == null ? "" : " " + e.proposalId()) + (e.action() == null ? "" : " " + e.action()) + ": " + e.summary());
-      }
-      if (records.isEmpty()) {
-        out.println("no audit records" + (since == null ? "" : " since " + since) + " in " + log.file());
-      }
-    }
-    out.flush();
+    output.print(spec, log.read(parseSince()), ProposalJson::write, records -> text(records, log));
     return 0;
+  }
+
+  private String text(List<AuditRecord> records, FileAuditLog log) {
+    if (records.isEmpty()) {
+      return "no audit records" + (since == null ? "" : " since " + since) + " in " + log.file();
+    }
+    StringBuilder s = new StringBuilder();
+    for (AuditRecord r : records) {
+      AuditEntry e = r.entry();
+      s.append(r.seq()).append(' ').append(r.at()).append(' ').append(e.event()).append(' ').append(e.actor())
+          .append(e.proposalId() == null ? "" : " " + e.proposalId()).append(e.action() == null ? "" : " " + e.action())
+          .append(": ").append(e.summary()).append('\n');
+    }
+    return s.toString();
   }
 
   private Instant parseSince() {

@@ -1,17 +1,16 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.tools.Json;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.tools.binlog.classify.CdcErrorCategory;
 import dev.lakeops.tools.binlog.classify.CdcErrorClassification;
 import dev.lakeops.tools.binlog.classify.CdcErrorClassifier;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops binlog classify < error.txt}: exit 0 when the text matched a known signature, 1 when UNKNOWN. */
@@ -25,15 +24,12 @@ final class BinlogClassifyCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--json", description = "The classification as one JSON object")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() throws IOException {
-    PrintWriter out = spec.commandLine().getOut();
     CdcErrorClassification c = CdcErrorClassifier.classify(read(System.in));
-    out.println(json ? Json.compact(c) : text(c));
-    out.flush();
+    output.print(spec, c, BinlogClassifyCommand::text);
     return c.category() == CdcErrorCategory.UNKNOWN ? 1 : 0;
   }
 

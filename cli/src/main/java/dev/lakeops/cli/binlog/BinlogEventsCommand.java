@@ -1,17 +1,19 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.CliErrors;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
-import dev.lakeops.tools.binlog.BinlogEventLister;
-import dev.lakeops.tools.binlog.ListedEvent;
+import dev.lakeops.tools.binlog.file.BinlogEventLister;
+import dev.lakeops.tools.binlog.file.ListedEvent;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,11 +36,12 @@ final class BinlogEventsCommand implements Callable<Integer> {
   @Option(names = "--limit", paramLabel = "N", description = "Most events to list (default 100)")
   int limit = 100;
 
-  @Option(names = "--json", description = "One JSON object: file, events[], listed, limitReached, nextOffset")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
+    // Events are printed as they are read, so a large file shows progress: no OutputOptions.print.
+    boolean json = output.json();
     PrintWriter out = spec.commandLine().getOut();
     boolean[] damaged = {false};
     boolean[] first = {true};

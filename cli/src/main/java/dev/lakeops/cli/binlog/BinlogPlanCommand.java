@@ -1,6 +1,7 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.CliErrors;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
@@ -11,7 +12,6 @@ import dev.lakeops.tools.binlog.plan.FileEvidence;
 import dev.lakeops.tools.binlog.plan.GtidSet;
 import dev.lakeops.tools.binlog.plan.RecoveryPlan;
 import dev.lakeops.tools.binlog.plan.RecoveryPlanText;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -47,12 +48,10 @@ final class BinlogPlanCommand implements Callable<Integer> {
   @Option(names = "--connector-offset", paramLabel = "FILE:POS", description = "The CDC source's stored offset")
   String connectorOffset;
 
-  @Option(names = "--json", description = "The plan as one JSON object")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
     RecoveryPlan plan;
     try {
       GtidSet executed = replicaGtid == null ? null : GtidSet.parse(replicaGtid);
@@ -64,12 +63,10 @@ final class BinlogPlanCommand implements Callable<Integer> {
       }
       plan = BinlogRecoveryPlanner.plan(new BinlogRecoveryPlanner.Request(evidence, executed, purged, offset));
     } catch (ProbeException | UncheckedIOException | IllegalArgumentException e) {
-      out.println(json ? Json.compact(Map.of("status", "ERROR", "error", CliErrors.describe(e))) : CliErrors.describe(e));
-      out.flush();
+      output.print(spec, CliErrors.describe(e), error -> Json.compact(Map.of("status", "ERROR", "error", error)), error -> error);
       return 2;
     }
-    out.println(json ? Json.compact(plan) : RecoveryPlanText.render(plan));
-    out.flush();
+    output.print(spec, plan, RecoveryPlanText::render);
     return plan.status() == RecoveryPlan.Status.CLEAN ? 0 : 1;
   }
 }

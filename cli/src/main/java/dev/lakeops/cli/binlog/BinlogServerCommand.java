@@ -1,20 +1,20 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.DurationConverter;
-import dev.lakeops.cli.ToolReportText;
-
-import dev.lakeops.tools.Json;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerConnection;
 import dev.lakeops.tools.binlog.live.BinlogServerTools;
 import dev.lakeops.tools.binlog.live.ConnectorOffset;
-import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -51,8 +51,7 @@ final class BinlogServerCommand implements Callable<Integer> {
       description = "Connect and query timeout; default ${DEFAULT-VALUE}")
   Duration timeout;
 
-  @Option(names = "--json", description = "Print the report as JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
@@ -71,7 +70,7 @@ final class BinlogServerCommand implements Callable<Integer> {
     try {
       connection = new BinlogServerConnection(jdbcUrl, user, password);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "--jdbc-url/--user: " + e.getMessage());
+      throw CliErrors.badInput(spec, "--jdbc-url/--user", e);
     }
     try {
       if (offset != null) {
@@ -80,13 +79,11 @@ final class BinlogServerCommand implements Callable<Integer> {
         stored = ConnectorOffset.gtids(gtid);
       }
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), (offset != null ? "--offset: " : "--gtid: ") + e.getMessage());
+      throw CliErrors.badInput(spec, offset != null ? "--offset" : "--gtid", e);
     }
     BinlogServerTools tools = new BinlogServerTools(Map.of(), timeout, BinlogServerAnalyzer.defaults(), Clock.systemUTC());
     ToolReport report = tools.status(connection, stored);
-    PrintWriter out = spec.commandLine().getOut();
-    out.println(json ? Json.compact(report) : ToolReportText.render(report));
-    out.flush();
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     return report.status() == ToolReport.Status.ERROR ? 1 : 0;
   }
 }

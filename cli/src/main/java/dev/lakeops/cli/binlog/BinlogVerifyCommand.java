@@ -1,15 +1,16 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.CliErrors;
-import dev.lakeops.cli.ToolReportText;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
-import dev.lakeops.tools.binlog.BinlogFindings;
+import dev.lakeops.tools.binlog.file.BinlogFindings;
 import dev.lakeops.tools.binlog.BinlogTools;
-import dev.lakeops.tools.binlog.BinlogVerdict;
-import dev.lakeops.tools.binlog.BinlogVerdictJson;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogVerdictJson;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -19,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -35,11 +36,12 @@ final class BinlogVerifyCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE", description = "Binlog files, e.g. mysql-bin.000042")
   List<Path> files;
 
-  @Option(names = "--json", description = "One JSON array with an object per file")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
+    // The text of each file is printed once it is verified, so many files show progress.
+    boolean json = output.json();
     PrintWriter out = spec.commandLine().getOut();
     List<Map<String, Object>> results = new ArrayList<>();
     boolean allOk = true;

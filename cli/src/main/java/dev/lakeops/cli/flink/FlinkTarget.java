@@ -1,7 +1,7 @@
 package dev.lakeops.cli.flink;
 
-import dev.lakeops.cli.DurationConverter;
-
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRestClient;
@@ -57,7 +57,7 @@ final class FlinkTarget {
     try {
       return new FlinkTools(new FlinkJobProbe(new FlinkRestClient(url, timeout), sampling, Clock.systemUTC()), new BackpressureAnalyzer());
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, option, e);
     }
   }
 }

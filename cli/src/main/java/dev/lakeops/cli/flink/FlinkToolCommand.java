@@ -1,16 +1,13 @@
 package dev.lakeops.cli.flink;
 
-import dev.lakeops.cli.ToolReportText;
-
-import dev.lakeops.tools.Json;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.flink.FlinkTools;
 import dev.lakeops.tools.flink.Sampling;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -24,8 +21,7 @@ abstract class FlinkToolCommand implements Callable<Integer> {
 
   @Mixin FlinkTarget target;
 
-  @Option(names = "--json", description = "Print the report as compact JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   /** Runs the tool against the chosen cluster. */
   abstract ToolReport report(FlinkTools tools);
@@ -33,21 +29,12 @@ abstract class FlinkToolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ToolReport report = report(target.tools(spec, Sampling.defaults()));
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? Json.compact(report) + "\n" : ToolReportText.render(report));
-    out.flush();
+    output.print(spec, report, ToolReportText::render);
     if (report.status() == ToolReport.Status.ERROR) {
       spec.commandLine().getErr().println("lakeops: " + report.error());
       spec.commandLine().getErr().flush();
       return 1;
     }
     return 0;
-  }
-
-  static String requireJob(CommandSpec spec, String job) {
-    if (job == null || job.isBlank()) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--job: the job name is empty");
-    }
-    return job.strip();
   }
 }

@@ -1,22 +1,19 @@
 package dev.lakeops.cli.flink;
 
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.runbooks.AlertSignal;
-import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.plan.GraphRunbook;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.flink.FlinkTools;
 import dev.lakeops.tools.flink.Sampling;
-import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,24 +29,19 @@ final class FlinkTriageCommand implements Callable<Integer> {
 
   @Mixin FlinkTarget target;
 
-  @Option(names = "--job", required = true, paramLabel = "NAME", description = "Job name, or its 32-hex-digit job id")
-  String job;
+  @Mixin FlinkJobOption job;
 
-  @Option(names = "--json", description = "Print the report as JSON instead of Markdown")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
-    String name = FlinkToolCommand.requireJob(spec, job);
+    String name = job.name(spec);
     FlinkTools tools = target.tools(spec, Sampling.defaults());
     ToolRegistry registry = new ToolRegistry().registerAll(FlinkBindings.of(new FlinkClusters(Map.of(target.name(), tools), target.name())));
     GraphRunbook runbook = GraphRunbook.shipped("flink-backpressure", registry, Clock.systemUTC());
     String label = name.matches("[0-9a-f]{32}") ? "job_id" : "job_name";
     AlertSignal alert = new AlertSignal(Map.of("alertname", "cli: flink triage", label, name, "flink_cluster", target.name()), Map.of());
-    TriageReport report = runbook.run(alert);
-    PrintWriter out = spec.commandLine().getOut();
-    out.println(json ? Json.compact(report) : report.toMarkdown());
-    out.flush();
+    output.print(spec, runbook.run(alert), r -> r.toMarkdown() + "\n");
     return 0;
   }
 }

@@ -1,7 +1,8 @@
 package dev.lakeops.cli.kafka;
 
-import dev.lakeops.cli.DurationConverter;
-
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.ClientSettings;
 import dev.lakeops.tools.kafka.LagRules;
@@ -23,6 +24,7 @@ final class KafkaConfigsCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin KafkaTarget target;
+  @Mixin OutputOptions output;
 
   @Option(names = "--topic", paramLabel = "TOPIC", description = "Topic (repeatable)")
   List<String> topics = List.of();
@@ -47,7 +49,7 @@ final class KafkaConfigsCommand implements Callable<Integer> {
     }
     ClientSettings settings = new ClientSettings(consumer, producer, processingTime);
     ToolReport report = target.tools(LagRules.defaults()).configs(target.cluster(spec), topics, groups, settings);
-    target.print(spec, report);
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     return KafkaTarget.exitCode(report);
   }
 }

@@ -1,5 +1,7 @@
 package dev.lakeops.cli.kafka;
 
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.LagRules;
 import java.util.concurrent.Callable;
@@ -14,11 +16,12 @@ final class KafkaGroupsCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin KafkaTarget target;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
     ToolReport report = target.tools(LagRules.defaults()).groups(target.cluster(spec));
-    target.print(spec, report);
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     return KafkaTarget.exitCode(report);
   }
 }

@@ -1,15 +1,17 @@
 package dev.lakeops.cli.kafka;
 
-import dev.lakeops.cli.DurationConverter;
-
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.kafka.FlinkSourceOffsets;
 import dev.lakeops.tools.kafka.FlinkSourceOffsetsProbe;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.kafka.LagRules;
-import dev.lakeops.tools.flink.FlinkRestClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +31,7 @@ final class KafkaLagCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin KafkaTarget target;
+  @Mixin OutputOptions output;
 
   @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (repeatable); default: every consumer group")
   List<String> groups = List.of();
@@ -70,7 +73,7 @@ final class KafkaLagCommand implements Callable<Integer> {
       try {
         rest = new FlinkRestClient(flinkRest, target.timeout);
       } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--flink-rest: " + e.getMessage());
+        throw CliErrors.badInput(spec, "--flink-rest", e);
       }
       // Kafka first, Flink right after the last probe: the two views are compared as one moment.
       report = tools.lag(cluster, groups, samples, interval, Map.of());
@@ -81,7 +84,7 @@ final class KafkaLagCommand implements Callable<Integer> {
     } else {
       report = tools.lag(cluster, groups, samples, interval, flink);
     }
-    target.print(spec, report);
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     if (includeSnapshot) {
       spec.commandLine().getOut().println(Json.compact(tools.history().window(cluster.name())));
       spec.commandLine().getOut().flush();

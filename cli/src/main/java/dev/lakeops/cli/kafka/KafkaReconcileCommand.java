@@ -1,5 +1,8 @@
 package dev.lakeops.cli.kafka;
 
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.LagRules;
 import dev.lakeops.tools.kafka.OffsetRange;
@@ -24,6 +27,7 @@ final class KafkaReconcileCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin KafkaTarget target;
+  @Mixin OutputOptions output;
 
   @Option(names = "--topic", required = true, description = "Topic")
   String topic;
@@ -47,14 +51,14 @@ final class KafkaReconcileCommand implements Callable<Integer> {
         parsed.add(new OffsetRange(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)),
             m.group(3) == null ? Long.MAX_VALUE : Long.parseLong(m.group(3))));
       } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--range: " + e.getMessage());
+        throw CliErrors.badInput(spec, "--range", e);
       }
     }
     if (sinkCount < 0) {
       throw new ParameterException(spec.commandLine(), "--sink-count: " + sinkCount + " is negative");
     }
     ToolReport report = target.tools(LagRules.defaults()).reconcile(target.cluster(spec), topic, parsed, sinkCount, null);
-    target.print(spec, report);
+    output.print(spec, report, ToolReportText::renderWithBlankLine);
     return KafkaTarget.exitCode(report);
   }
 }

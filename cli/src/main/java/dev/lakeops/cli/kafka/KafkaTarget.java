@@ -1,9 +1,7 @@
 package dev.lakeops.cli.kafka;
 
-import dev.lakeops.cli.DurationConverter;
-import dev.lakeops.cli.ToolReportText;
-
-import dev.lakeops.tools.Json;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;
@@ -11,7 +9,6 @@ import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.kafka.LagHistory;
 import dev.lakeops.tools.kafka.LagRules;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,8 +18,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The options every {@code kafka} command shares: which cluster (a profile from
- * {@code config/application.properties} in the working directory, or a bootstrap address), the
- * timeout, and the output format.
+ * {@code config/application.properties} in the working directory, or a bootstrap address) and the
+ * timeout.
  */
 public final class KafkaTarget {
 
@@ -37,9 +34,6 @@ public final class KafkaTarget {
   @Option(names = "--timeout", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Timeout of each Kafka call (e.g. 5s, 500ms); default ${DEFAULT-VALUE}")
   Duration timeout;
-
-  @Option(names = "--json", description = "Print the report as JSON")
-  boolean json;
 
   /**
    * The chosen cluster.
@@ -57,19 +51,13 @@ public final class KafkaTarget {
       }
       return KafkaClusters.load(Path.of("").toAbsolutePath().resolve(CONFIG)).resolve(cluster);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), (bootstrap != null ? "--bootstrap: " : "--cluster: ") + e.getMessage());
+      throw CliErrors.badInput(spec, bootstrap != null ? "--bootstrap" : "--cluster", e);
     }
   }
 
   KafkaTools tools(LagRules rules) {
     return new KafkaTools(KafkaClusters.of(java.util.List.of()), KafkaProbeOptions.defaults().withTimeout(timeout), rules,
         LagHistory.defaults(), Clock.systemUTC());
-  }
-
-  void print(CommandSpec spec, ToolReport report) {
-    PrintWriter out = spec.commandLine().getOut();
-    out.println(json ? Json.compact(report) : ToolReportText.render(report));
-    out.flush();
   }
 
   /** Exit code: 0 when the tool ran (whatever it found), 1 when it could not. */

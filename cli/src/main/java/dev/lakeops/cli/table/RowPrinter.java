@@ -30,7 +30,7 @@ final class RowPrinter {
     switch (format) {
       case JSON -> out.println(json(type, rows, header));
       case CSV -> csv(out, type, rows);
-      case TEXT -> text(out, type, rows);
+      case TEXT -> out.print(text(type, rows));
     }
     out.flush();
   }
@@ -71,7 +71,8 @@ final class RowPrinter {
     return value;
   }
 
-  private static void text(PrintWriter out, RowType type, List<Row> rows) {
+  /** The rows as an aligned table under a header line, then the row count; every line ends with a line break. */
+  static String text(RowType type, List<Row> rows) {
     List<String> names = type.fieldNames();
     int[] widths = names.stream().mapToInt(String::length).toArray();
     List<String[]> cells = new ArrayList<>(rows.size());
@@ -83,11 +84,11 @@ final class RowPrinter {
       }
       cells.add(line);
     }
-    out.println(line(names.toArray(String[]::new), widths));
+    StringBuilder s = new StringBuilder(line(names.toArray(String[]::new), widths)).append('\n');
     for (String[] line : cells) {
-      out.println(line(line, widths));
+      s.append(line(line, widths)).append('\n');
     }
-    out.println("(" + rows.size() + (rows.size() == 1 ? " row)" : " rows)"));
+    return s.append('(').append(rows.size()).append(rows.size() == 1 ? " row)" : " rows)").append('\n').toString();
   }
 
   private static String line(String[] values, int[] widths) {

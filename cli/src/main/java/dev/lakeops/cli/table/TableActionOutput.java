@@ -3,10 +3,10 @@ package dev.lakeops.cli.table;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.maintenance.DeletedFiles;
 import dev.lakeops.table.maintenance.FilesPreview;
 import dev.lakeops.table.maintenance.PreviewFile;
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,18 +24,17 @@ final class TableActionOutput {
 
   private TableActionOutput() {}
 
-  static void print(CommandSpec spec, boolean json, Map<String, Object> result, String text) {
-    PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      try {
-        out.println(MAPPER.writeValueAsString(result));
-      } catch (JsonProcessingException e) {
-        throw new IllegalStateException("Cannot print the result as JSON", e);
-      }
-    } else {
-      out.print(text.endsWith("\n") ? text : text + "\n");
+  /** Prints {@code result} as one JSON object (nulls and empty lists included) with --json, else {@code text}. */
+  static void print(CommandSpec spec, OutputOptions output, Map<String, Object> result, String text) {
+    output.print(spec, result, TableActionOutput::json, r -> text);
+  }
+
+  private static String json(Map<String, Object> result) {
+    try {
+      return MAPPER.writeValueAsString(result);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("Cannot print the result as JSON", e);
     }
-    out.flush();
   }
 
   static Map<String, Object> files(FilesPreview files) {

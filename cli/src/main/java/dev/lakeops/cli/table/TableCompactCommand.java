@@ -1,5 +1,7 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.ConflictingChangesException;
 import dev.lakeops.table.commit.PartitionFilter;
@@ -17,7 +19,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,10 +32,8 @@ import picocli.CommandLine.Spec;
 final class TableCompactCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin TableArgument table;
+  @Mixin OutputOptions output;
 
   @Option(names = "--partition", paramLabel = "K=V[,K=V]", description = "Only partitions with these values, e.g. dt=2024-01-01")
   String partition;
@@ -51,13 +50,13 @@ final class TableCompactCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Table t = target.load(spec, table);
+    Table t = table.load(spec);
     Map<String, String> partitionSpec = partition == null ? Map.of() : parseSpec(spec, partition);
     PartitionFilter filter;
     try {
       filter = partitionSpec.isEmpty() ? PartitionFilter.all() : PartitionFilter.matching(t.schema(), partitionSpec);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "--partition " + partition + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "--partition " + partition, e);
     }
     if (dryRun) {
       return preview(t, partitionSpec, filter);
@@ -67,16 +66,13 @@ final class TableCompactCommand implements Callable<Integer> {
     try {
       report = t.compact(user, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
     } catch (ConflictingChangesException e) {
-      throw new ParameterException(spec.commandLine(), "compact " + table + ": another writer changed the same files; "
+      throw new ParameterException(spec.commandLine(), "compact " + table.name() + ": another writer changed the same files; "
           + "nothing was committed (" + e.getMessage() + ")");
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "compact " + table + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "compact " + table.name(), e);
     }
     int liveAfter = t.newScan().withPartitionFilter(filter).plan().fileCount();
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table);
-    result.put("partition", partitionSpec);
-    result.put("mode", full ? "full" : "universal");
+    Map<String, Object> result = result(partitionSpec);
     result.put("snapshot", report.findSnapshot().map(s -> (Object) s.id()).orElse(null));
     result.put("bucketsCompacted", report.bucketsCompacted());
     result.put("filesReplaced", report.filesBefore());
@@ -84,12 +80,12 @@ final class TableCompactCommand implements Callable<Integer> {
     result.put("liveFilesBefore", liveBefore);
     result.put("liveFilesAfter", liveAfter);
     String text = report.findSnapshot().isEmpty()
-        ? "Nothing to compact in " + table + (partitionSpec.isEmpty() ? "" : " " + partitionSpec) + " (" + liveBefore
+        ? "Nothing to compact in " + table.name() + (partitionSpec.isEmpty() ? "" : " " + partitionSpec) + " (" + liveBefore
             + " live files)."
-        : "Compacted " + report.bucketsCompacted() + " buckets of " + table + " as snapshot "
+        : "Compacted " + report.bucketsCompacted() + " buckets of " + table.name() + " as snapshot "
             + report.snapshot().id() + ": " + report.filesBefore() + " files replaced by " + report.filesAfter()
             + "; live files " + liveBefore + " -> " + liveAfter + ".";
-    TableActionOutput.print(spec, target.json, result, text);
+    TableActionOutput.print(spec, output, result, text);
     return 0;
   }
 
@@ -98,12 +94,9 @@ final class TableCompactCommand implements Callable<Integer> {
     try {
       p = CompactionPreviews.preview(t, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "compact " + table + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "compact " + table.name(), e);
     }
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table);
-    result.put("partition", partitionSpec);
-    result.put("mode", full ? "full" : "universal");
+    Map<String, Object> result = result(partitionSpec);
     result.put("dryRun", true);
     result.put("snapshot", p.snapshotId());
     result.put("liveFilesBefore", p.liveFilesBefore());
@@ -112,7 +105,7 @@ final class TableCompactCommand implements Callable<Integer> {
     result.put("estimatedOutputFiles", p.estimatedOutputFiles());
     result.put("estimatedLiveFilesAfter", p.estimatedLiveFilesAfter());
     List<Map<String, Object>> buckets = new java.util.ArrayList<>();
-    StringBuilder text = new StringBuilder("Dry run: compacting " + table + " would merge " + p.inputFiles()
+    StringBuilder text = new StringBuilder("Dry run: compacting " + table.name() + " would merge " + p.inputFiles()
         + " files (" + p.inputBytes() + " bytes) in " + p.buckets().size() + " buckets; live files "
         + p.liveFilesBefore() + " -> about " + p.estimatedLiveFilesAfter() + ".\n");
     for (BucketCompactionPreview b : p.buckets()) {
@@ -132,8 +125,17 @@ final class TableCompactCommand implements Callable<Integer> {
           .append(")\n");
     }
     result.put("buckets", buckets);
-    TableActionOutput.print(spec, target.json, result, text.toString());
+    TableActionOutput.print(spec, output, result, text.toString());
     return 0;
+  }
+
+  /** The figures every compaction result starts with: which table, partitions and mode. */
+  private Map<String, Object> result(Map<String, String> partitionSpec) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("table", table.name());
+    result.put("partition", partitionSpec);
+    result.put("mode", full ? "full" : "universal");
+    return result;
   }
 
   /** {@code k=v[,k=v]} as a map. */

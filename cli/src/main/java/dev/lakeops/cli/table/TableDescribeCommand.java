@@ -3,12 +3,12 @@ package dev.lakeops.cli.table;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.system.TableMetadata;
 import dev.lakeops.table.types.DataField;
-import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -20,7 +20,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops table describe TABLE}: schema, keys, bucket, options and the latest snapshot. */
@@ -29,34 +28,27 @@ import picocli.CommandLine.Spec;
 final class TableDescribeCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin TableArgument table;
+  @Mixin OutputOptions output;
 
   @Override
   public Integer call() {
-    Table t = target.load(spec, table);
+    Table t = table.load(spec);
     TableMetadata metadata = new TableMetadata(t);
     TableSchema schema = t.schema();
     Optional<Snapshot> latest = t.latestSnapshot();
     List<Snapshot> snapshots = metadata.snapshots();
     List<String> tags = new ArrayList<>(metadata.tags().keySet());
     List<String> consumers = new ArrayList<>(metadata.consumers().keySet());
-    PrintWriter out = spec.commandLine().getOut();
-    if (target.json) {
-      out.println(json(t, schema, latest, snapshots, tags, consumers));
-    } else {
-      text(out, t, schema, latest, snapshots, tags, consumers);
-    }
-    out.flush();
+    output.print(spec, t, x -> json(x, schema, latest, snapshots, tags, consumers),
+        x -> text(x, schema, latest, snapshots, tags, consumers));
     return 0;
   }
 
   private String json(Table t, TableSchema schema, Optional<Snapshot> latest, List<Snapshot> snapshots,
                       List<String> tags, List<String> consumers) {
     ObjectNode root = RowPrinter.MAPPER.createObjectNode();
-    root.put("table", table);
+    root.put("table", table.name());
     root.put("path", t.paths().root().toString());
     root.put("schemaId", schema.id());
     ArrayNode columns = root.putArray("columns");
@@ -97,37 +89,39 @@ final class TableDescribeCommand implements Callable<Integer> {
     return node;
   }
 
-  private void text(PrintWriter out, Table t, TableSchema schema, Optional<Snapshot> latest, List<Snapshot> snapshots,
-                    List<String> tags, List<String> consumers) {
-    out.println("table           " + table + "  (" + t.paths().root() + ")");
+  private String text(Table t, TableSchema schema, Optional<Snapshot> latest, List<Snapshot> snapshots,
+                      List<String> tags, List<String> consumers) {
+    StringBuilder s = new StringBuilder();
+    s.append("table           ").append(table.name()).append("  (").append(t.paths().root()).append(")\n");
     if (schema.comment() != null) {
-      out.println("comment         " + schema.comment());
+      s.append("comment         ").append(schema.comment()).append('\n');
     }
-    out.println("schema          " + schema.id());
-    out.println("primary key     " + listOrNone(schema.primaryKeys()));
-    out.println("partition keys  " + listOrNone(schema.partitionKeys()));
-    out.println("bucket          " + schema.numBuckets() + (schema.bucketKeys().isEmpty() ? ""
-        : "  (bucket key " + String.join(", ", schema.bucketKeys()) + ")"));
-    out.println("columns");
+    s.append("schema          ").append(schema.id()).append('\n');
+    s.append("primary key     ").append(listOrNone(schema.primaryKeys())).append('\n');
+    s.append("partition keys  ").append(listOrNone(schema.partitionKeys())).append('\n');
+    s.append("bucket          ").append(schema.numBuckets()).append(schema.bucketKeys().isEmpty() ? ""
+        : "  (bucket key " + String.join(", ", schema.bucketKeys()) + ")").append('\n');
+    s.append("columns\n");
     int width = schema.fields().stream().mapToInt(f -> f.name().length()).max().orElse(0);
     for (DataField f : schema.fields()) {
       String keys = (schema.partitionKeys().contains(f.name()) ? " partition" : "")
           + (schema.primaryKeys().contains(f.name()) ? " primary-key" : "");
-      out.println("  " + f.name() + " ".repeat(width - f.name().length()) + "  " + f.type().asSql()
-          + (keys.isEmpty() ? "" : "  [" + keys.strip() + "]")
-          + (f.description() == null ? "" : "  -- " + f.description()));
+      s.append("  ").append(f.name()).append(" ".repeat(width - f.name().length())).append("  ").append(f.type().asSql())
+          .append(keys.isEmpty() ? "" : "  [" + keys.strip() + "]")
+          .append(f.description() == null ? "" : "  -- " + f.description()).append('\n');
     }
-    out.println("options");
+    s.append("options\n");
     for (Map.Entry<String, String> e : schema.options().entrySet()) {
-      out.println("  " + e.getKey() + " = " + e.getValue());
+      s.append("  ").append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
     }
-    out.println("latest snapshot " + latest.map(s -> s.id() + ": " + s.commitKind() + " at " + localTime(s.timeMillis())
-        + " by " + s.commitUser() + " (identifier " + s.commitIdentifier() + "), " + s.totalRecordCount()
-        + " records, schema " + s.schemaId()).orElse("none"));
-    out.println("snapshots       " + (snapshots.isEmpty() ? "none"
-        : snapshots.get(0).id() + ".." + snapshots.get(snapshots.size() - 1).id() + " (" + snapshots.size() + ")"));
-    out.println("tags            " + listOrNone(tags));
-    out.println("consumers       " + listOrNone(consumers));
+    s.append("latest snapshot ").append(latest.map(l -> l.id() + ": " + l.commitKind() + " at " + localTime(l.timeMillis())
+        + " by " + l.commitUser() + " (identifier " + l.commitIdentifier() + "), " + l.totalRecordCount()
+        + " records, schema " + l.schemaId()).orElse("none")).append('\n');
+    s.append("snapshots       ").append(snapshots.isEmpty() ? "none"
+        : snapshots.get(0).id() + ".." + snapshots.get(snapshots.size() - 1).id() + " (" + snapshots.size() + ")").append('\n');
+    s.append("tags            ").append(listOrNone(tags)).append('\n');
+    s.append("consumers       ").append(listOrNone(consumers)).append('\n');
+    return s.toString();
   }
 
   private static LocalDateTime localTime(long millis) {

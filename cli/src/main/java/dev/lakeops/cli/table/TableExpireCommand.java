@@ -1,5 +1,7 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.maintenance.ExpirePreview;
 import dev.lakeops.table.maintenance.ExpireReport;
@@ -14,7 +16,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -28,10 +29,8 @@ import picocli.CommandLine.Spec;
 final class TableExpireCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin TableArgument table;
+  @Mixin OutputOptions output;
 
   @Option(names = "--retain-min", paramLabel = "N", description = "Always keep the newest N snapshots (snapshot.num-retained.min)")
   Integer retainMin;
@@ -48,7 +47,7 @@ final class TableExpireCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Table t = target.load(spec, table);
+    Table t = table.load(spec);
     ExpireRetention defaults = ExpireRetention.of(t.options());
     int min = retainMin != null ? retainMin : defaults.minRetained();
     int max = retainMax != null ? retainMax : Math.max(defaults.maxRetained(), min);
@@ -62,7 +61,7 @@ final class TableExpireCommand implements Callable<Integer> {
         defaults.maxExpires());
     TableMaintenance maintenance = new TableMaintenance(t.io(), t.paths());
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table);
+    result.put("table", table.name());
     result.put("dryRun", dryRun);
     result.put("retainMin", retention.minRetained());
     result.put("retainMax", retention.maxRetained());
@@ -73,19 +72,19 @@ final class TableExpireCommand implements Callable<Integer> {
         result.put("expiredSnapshots", p.snapshotIds());
         result.put("earliestAfter", p.earliestAfter().isPresent() ? p.earliestAfter().getAsLong() : null);
         result.put("wouldDelete", TableActionOutput.files(p.files()));
-        TableActionOutput.print(spec, target.json, result, "Dry run: would expire snapshots "
-            + orNone(p.snapshotIds()) + " of " + table + "; "
+        TableActionOutput.print(spec, output, result, "Dry run: would expire snapshots "
+            + orNone(p.snapshotIds()) + " of " + table.name() + "; "
             + TableActionOutput.text(p.files(), "would be deleted"));
       } else {
         ExpireReport r = maintenance.expireSnapshots(retention);
         result.put("expiredSnapshots", r.expiredSnapshotIds());
         result.put("earliestAfter", r.earliestSnapshotId().isPresent() ? r.earliestSnapshotId().getAsLong() : null);
         result.put("deleted", TableActionOutput.files(r.deletedFiles()));
-        TableActionOutput.print(spec, target.json, result, "Expired snapshots " + orNone(r.expiredSnapshotIds())
-            + " of " + table + "; " + TableActionOutput.text(r.deletedFiles(), "deleted"));
+        TableActionOutput.print(spec, output, result, "Expired snapshots " + orNone(r.expiredSnapshotIds())
+            + " of " + table.name() + "; " + TableActionOutput.text(r.deletedFiles(), "deleted"));
       }
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "expire " + table + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "expire " + table.name(), e);
     }
     return 0;
   }

@@ -1,7 +1,7 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.CliErrors;
-
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;
@@ -43,19 +43,20 @@ final class TableListCommand implements Callable<Integer> {
       new DataField(8, "problem", AtomicType.string())));
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
+  @Mixin WarehouseOption warehouse;
+  @Mixin OutputOptions output;
 
   @Option(names = "--database", paramLabel = "DB", description = "Only the tables of database DB")
   String database;
 
   @Override
   public Integer call() {
-    Catalog catalog = target.catalog(spec);
+    Catalog catalog = warehouse.catalog(spec);
     List<String> databases = catalog.listDatabases();
     if (database != null) {
       if (!databases.contains(database)) {
         throw new ParameterException(spec.commandLine(), "--database " + database + ": no such database in warehouse "
-            + catalog.warehouse() + " (databases: " + TableTarget.orNone(databases) + ")");
+            + catalog.warehouse() + " (databases: " + WarehouseOption.orNone(databases) + ")");
       }
       databases = List.of(database);
     }
@@ -67,8 +68,7 @@ final class TableListCommand implements Callable<Integer> {
     }
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("warehouse", catalog.warehouse().toString());
-    RowPrinter.print(spec.commandLine().getOut(), target.json ? RowPrinter.Format.JSON : RowPrinter.Format.TEXT,
-        ROW_TYPE, rows, header);
+    output.print(spec, rows, r -> RowPrinter.json(ROW_TYPE, r, header), r -> RowPrinter.text(ROW_TYPE, r));
     return 0;
   }
 

@@ -1,5 +1,7 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.maintenance.OrphanPreview;
 import dev.lakeops.table.maintenance.OrphanReport;
@@ -13,8 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -28,10 +28,8 @@ import picocli.CommandLine.Spec;
 final class TableOrphansCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin TableArgument table;
+  @Mixin OutputOptions output;
 
   @Option(names = "--older-than", paramLabel = "DURATION", converter = TableDurationConverter.class,
       defaultValue = "1d", description = "Only files last modified more than DURATION ago (default ${DEFAULT-VALUE})")
@@ -52,11 +50,11 @@ final class TableOrphansCommand implements Callable<Integer> {
           + " is shorter than an hour; files of a commit in flight may be deleted");
       spec.commandLine().getErr().flush();
     }
-    Table t = target.load(spec, table);
+    Table t = table.load(spec);
     TableMaintenance maintenance = new TableMaintenance(t.io(), t.paths());
     Instant before = Instant.now().minus(olderThan);
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table);
+    result.put("table", table.name());
     result.put("dryRun", !remove);
     result.put("olderThan", olderThan.toString());
     result.put("modifiedBefore", before.toString());
@@ -65,17 +63,17 @@ final class TableOrphansCommand implements Callable<Integer> {
         OrphanPreview p = maintenance.previewRemoveOrphanFiles(before);
         result.put("filesScanned", p.filesScanned());
         result.put("orphans", TableActionOutput.files(p.files()));
-        TableActionOutput.print(spec, target.json, result, "Dry run on " + table + " (" + p.filesScanned()
+        TableActionOutput.print(spec, output, result, "Dry run on " + table.name() + " (" + p.filesScanned()
             + " files scanned): " + TableActionOutput.text(p.files(), "are orphans; --delete removes them"));
       } else {
         OrphanReport r = maintenance.removeOrphanFiles(before);
         result.put("filesScanned", r.filesScanned());
         result.put("deleted", TableActionOutput.files(r.deletedFiles()));
-        TableActionOutput.print(spec, target.json, result, "Removed orphans of " + table + " (" + r.filesScanned()
+        TableActionOutput.print(spec, output, result, "Removed orphans of " + table.name() + " (" + r.filesScanned()
             + " files scanned): " + TableActionOutput.text(r.deletedFiles(), "deleted"));
       }
     } catch (UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "orphans of " + table + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "orphans of " + table.name(), e);
     }
     return 0;
   }

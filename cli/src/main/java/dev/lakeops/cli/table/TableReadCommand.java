@@ -1,5 +1,7 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
@@ -21,7 +23,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -34,11 +35,9 @@ import picocli.CommandLine.Spec;
 final class TableReadCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
+  @Mixin TableArgument table;
   @Mixin SnapshotOptions at;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin OutputOptions output;
 
   @Option(names = "--where", paramLabel = "CONDITION",
       description = "Keep rows where CONDITION holds: COLUMN=VALUE, or !=, <, <=, >, >= (repeatable; all must hold)")
@@ -58,8 +57,8 @@ final class TableReadCommand implements Callable<Integer> {
     if (limit != null && limit < 0) {
       throw new ParameterException(spec.commandLine(), "--limit " + limit + ": must be 0 or more");
     }
-    RowPrinter.Format output = format();
-    Table t = target.load(spec, table);
+    RowPrinter.Format rowFormat = format();
+    Table t = table.load(spec);
     ZoneId zone = ZoneId.systemDefault();
     ScanTarget scanTarget = at.target(spec, zone);
     TableScan scan = t.newScan().withTarget(scanTarget);
@@ -78,8 +77,7 @@ final class TableReadCommand implements Callable<Integer> {
       try {
         read = read.withProjection(columns);
       } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--columns " + String.join(",", columns) + ": "
-            + e.getMessage());
+        throw CliErrors.badInput(spec, "--columns " + String.join(",", columns), e);
       }
     }
     ScanPlan plan;
@@ -87,7 +85,7 @@ final class TableReadCommand implements Callable<Integer> {
       new TableMetadata(t).select(scanTarget); // names the snapshots or tags that exist when the target does not
       plan = scan.plan();
     } catch (SnapshotNotFoundException e) {
-      throw new ParameterException(spec.commandLine(), at.describe() + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, at.describe(), e);
     }
     List<Row> rows = new ArrayList<>();
     if (limit == null || limit > 0) {
@@ -98,16 +96,16 @@ final class TableReadCommand implements Callable<Integer> {
       }
     }
     Map<String, Object> header = new LinkedHashMap<>();
-    header.put("table", table);
+    header.put("table", table.name());
     header.put("snapshot", plan.findSnapshot().map(s -> (Object) s.id()).orElse(null));
     header.putAll(at.asked());
-    RowPrinter.print(spec.commandLine().getOut(), output, read.outputType(), rows, header);
+    RowPrinter.print(spec.commandLine().getOut(), rowFormat, read.outputType(), rows, header);
     return 0;
   }
 
   private RowPrinter.Format format() {
     if (format == null) {
-      return target.json ? RowPrinter.Format.JSON : RowPrinter.Format.TEXT;
+      return output.json() ? RowPrinter.Format.JSON : RowPrinter.Format.TEXT;
     }
     RowPrinter.Format chosen = switch (format.toLowerCase(java.util.Locale.ROOT)) {
       case "text" -> RowPrinter.Format.TEXT;
@@ -115,7 +113,7 @@ final class TableReadCommand implements Callable<Integer> {
       case "json" -> RowPrinter.Format.JSON;
       default -> throw new ParameterException(spec.commandLine(), "--format " + format + ": expected text, csv or json");
     };
-    if (target.json && chosen != RowPrinter.Format.JSON) {
+    if (output.json() && chosen != RowPrinter.Format.JSON) {
       throw new ParameterException(spec.commandLine(), "--json and --format " + format + ": give one of them");
     }
     return chosen;

@@ -1,5 +1,7 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.maintenance.RollbackPreview;
 import dev.lakeops.table.maintenance.RollbackReport;
@@ -13,7 +15,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,10 +33,8 @@ final class TableRollbackCommand implements Callable<Integer> {
   static final int REFUSED = 1;
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin TableArgument table;
+  @Mixin OutputOptions output;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   To to;
@@ -59,21 +58,19 @@ final class TableRollbackCommand implements Callable<Integer> {
     if (to.snapshot != null && to.snapshot < 1) {
       throw new ParameterException(spec.commandLine(), "--snapshot " + to.snapshot + ": snapshot ids start at 1");
     }
-    Table t = target.load(spec, table);
+    Table t = table.load(spec);
     TableMaintenance maintenance = new TableMaintenance(t.io(), t.paths());
     String what = to.snapshot != null ? "snapshot " + to.snapshot : "tag " + to.tag;
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table);
+    result.put("table", table.name());
     result.put("mode", asLatest ? "rollback_to_as_latest" : "rollback_to");
     try {
       if (asLatest) {
         RollbackReport report = to.snapshot != null ? maintenance.rollbackToAsLatest(to.snapshot)
             : maintenance.rollbackToTagAsLatest(to.tag);
-        result.put("performed", true);
-        result.put("previousLatest", report.previousLatestId());
-        result.put("target", report.targetSnapshotId());
+        putPerformed(result, report);
         result.put("newSnapshot", report.newSnapshotId());
-        TableActionOutput.print(spec, target.json, result, "Rolled " + table + " back to the content of " + what
+        TableActionOutput.print(spec, output, result, "Rolled " + table.name() + " back to the content of " + what
             + " (snapshot " + report.targetSnapshotId() + ") as new snapshot " + report.newSnapshotId()
             + "; snapshots up to " + report.previousLatestId() + " and every tag stay.");
         return 0;
@@ -84,31 +81,35 @@ final class TableRollbackCommand implements Callable<Integer> {
         result.put("performed", false);
         result.put("refused", "rollback_to is destructive; pass --yes to perform it, or --as-latest");
         putPreview(result, preview);
-        TableActionOutput.print(spec, target.json, result, "Refused: rolling " + table + " back to " + what
+        TableActionOutput.print(spec, output, result, "Refused: rolling " + table.name() + " back to " + what
             + " is destructive. Pass --yes to perform it, or use --as-latest to keep every snapshot.\n"
             + "It would remove:\n" + previewText(preview));
-        spec.commandLine().getErr().println("lakeops: rollback of " + table + " to " + what
+        spec.commandLine().getErr().println("lakeops: rollback of " + table.name() + " to " + what
             + " refused: destructive; pass --yes (or use --as-latest)");
         spec.commandLine().getErr().flush();
         return REFUSED;
       }
       RollbackReport report = to.snapshot != null ? maintenance.rollbackTo(to.snapshot)
           : maintenance.rollbackToTag(to.tag);
-      result.put("performed", true);
-      result.put("previousLatest", report.previousLatestId());
-      result.put("target", report.targetSnapshotId());
+      putPerformed(result, report);
       result.put("removedSnapshots", report.removedSnapshotIds());
       result.put("removedTags", report.removedTags());
       result.put("deleted", TableActionOutput.files(report.deletedFiles()));
-      TableActionOutput.print(spec, target.json, result, "Rolled " + table + " back from snapshot "
+      TableActionOutput.print(spec, output, result, "Rolled " + table.name() + " back from snapshot "
           + report.previousLatestId() + " to " + report.targetSnapshotId() + ".\n"
           + "Removed snapshots: " + orNone(report.removedSnapshotIds()) + "\n"
           + "Removed tags: " + orNone(report.removedTags()) + "\n"
           + TableActionOutput.text(report.deletedFiles(), "deleted"));
       return 0;
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
-      throw new ParameterException(spec.commandLine(), "rollback to " + what + ": " + e.getMessage());
+      throw CliErrors.badInput(spec, "rollback to " + what, e);
     }
+  }
+
+  private static void putPerformed(Map<String, Object> result, RollbackReport report) {
+    result.put("performed", true);
+    result.put("previousLatest", report.previousLatestId());
+    result.put("target", report.targetSnapshotId());
   }
 
   private static void putPreview(Map<String, Object> result, RollbackPreview p) {

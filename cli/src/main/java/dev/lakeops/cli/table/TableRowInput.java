@@ -9,19 +9,14 @@ import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.DataType;
 import dev.lakeops.table.types.MapType;
 import dev.lakeops.table.types.RowType;
+import dev.lakeops.table.types.TypeRoot;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.time.DateTimeException;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -213,26 +208,7 @@ final class TableRowInput {
     }
     String t = text.strip();
     try {
-      return switch (atomic.root()) {
-        case CHAR, VARCHAR -> text;
-        case BOOLEAN -> switch (t.toLowerCase(Locale.ROOT)) {
-          case "true" -> true;
-          case "false" -> false;
-          default -> throw new NumberFormatException();
-        };
-        case TINYINT -> Byte.parseByte(t);
-        case SMALLINT -> Short.parseShort(t);
-        case INT -> Integer.parseInt(t);
-        case BIGINT -> Long.parseLong(t);
-        case FLOAT -> Float.parseFloat(t);
-        case DOUBLE -> Double.parseDouble(t);
-        case DECIMAL -> decimal(atomic, t);
-        case DATE -> LocalDate.parse(t);
-        case TIME -> LocalTime.parse(t);
-        case TIMESTAMP -> LocalDateTime.parse(t.replace(' ', 'T'));
-        case TIMESTAMP_LTZ -> instant(t);
-        case BINARY, VARBINARY -> Base64.getDecoder().decode(t);
-      };
+      return atomic.root() == TypeRoot.DECIMAL ? decimal(atomic, t) : TableLiterals.parse(atomic, text, zone);
     } catch (NumberFormatException | DateTimeException | ArithmeticException e) {
       throw bad(line, column, "'" + t + "' is not a valid " + name(atomic) + " value");
     } catch (IllegalArgumentException e) {
@@ -251,17 +227,6 @@ final class TableRowInput {
       throw new ArithmeticException("too many digits");
     }
     return d;
-  }
-
-  private Instant instant(String t) {
-    String iso = t.replace(' ', 'T');
-    if (iso.endsWith("Z")) {
-      return Instant.parse(iso);
-    }
-    if (iso.matches(".*[+-]\\d{2}:\\d{2}$")) {
-      return OffsetDateTime.parse(iso).toInstant();
-    }
-    return LocalDateTime.parse(iso).atZone(zone).toInstant();
   }
 
   private BadInputException bad(int line, String column, String what) {

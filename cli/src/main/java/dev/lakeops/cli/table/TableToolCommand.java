@@ -1,16 +1,13 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.ToolReportText;
-
-import dev.lakeops.tools.Json;
+import dev.lakeops.cli.common.OutputOptions;
+import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.table.TableLocator;
 import dev.lakeops.tools.table.TableTools;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -22,22 +19,16 @@ import picocli.CommandLine.Spec;
 abstract class TableToolCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin TableArgument table;
+  @Mixin OutputOptions output;
 
   /** Runs the tool on the table. */
   abstract ToolReport report(TableTools tools, String table);
 
   @Override
   public Integer call() {
-    TableTools tools = new TableTools(TableLocator.local(
-        target.warehouse == null ? null : target.warehouse.toAbsolutePath().normalize()));
-    ToolReport report = report(tools, table);
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(target.json ? Json.compact(report) + "\n" : ToolReportText.render(report));
-    out.flush();
+    ToolReport report = report(new TableTools(TableLocator.local(table.warehouse())), table.name());
+    output.print(spec, report, ToolReportText::render);
     if (report.status() != ToolReport.Status.OK) {
       spec.commandLine().getErr().println("lakeops: " + report.error());
       spec.commandLine().getErr().flush();

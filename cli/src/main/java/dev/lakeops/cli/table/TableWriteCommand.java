@@ -1,5 +1,6 @@
 package dev.lakeops.cli.table;
 
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.CommitResult;
@@ -28,7 +29,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -44,10 +44,8 @@ import picocli.CommandLine.Spec;
 final class TableWriteCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-  @Mixin TableTarget target;
-
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
-  String table;
+  @Mixin TableArgument table;
+  @Mixin OutputOptions output;
 
   @Option(names = "--format", paramLabel = "FORMAT",
       description = "csv or json (JSON lines); default: json for files ending .json/.jsonl/.ndjson, else csv")
@@ -77,12 +75,12 @@ final class TableWriteCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--user: the commit user is empty");
     }
     boolean json = json();
-    Table t = target.load(spec, table);
+    Table t = table.load(spec);
     String commitUser = user != null ? user.strip() : "lakeops-cli-" + UUID.randomUUID();
     String source = file == null ? "stdin" : file.toString();
 
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("table", table);
+    result.put("table", table.name());
     result.put("commitUser", commitUser);
     result.put("commitIdentifier", identifier);
     if (identifier != null) {
@@ -99,7 +97,7 @@ final class TableWriteCommand implements Callable<Integer> {
       result.put("snapshotIds", List.of());
       result.put("files", 0);
       result.put("skipped", false);
-      TableActionOutput.print(spec, target.json, result, "No rows in " + source + "; nothing committed to " + table + ".");
+      TableActionOutput.print(spec, output, result, "No rows in " + source + "; nothing committed to " + table.name() + ".");
       return 0;
     }
     List<CommitResult> commits;
@@ -120,7 +118,7 @@ final class TableWriteCommand implements Callable<Integer> {
     result.put("snapshotIds", ids);
     result.put("files", files);
     result.put("skipped", false);
-    TableActionOutput.print(spec, target.json, result, "Committed snapshot " + join(ids) + " to " + table + ": "
+    TableActionOutput.print(spec, output, result, "Committed snapshot " + join(ids) + " to " + table.name() + ": "
         + rows.size() + " rows in " + files + " files (commit user " + commitUser
         + (identifier == null ? "" : ", identifier " + identifier) + ").");
     return 0;
@@ -133,7 +131,7 @@ final class TableWriteCommand implements Callable<Integer> {
     result.put("skipped", true);
     result.put("committedSnapshot", committed.id());
     result.put("committedIdentifier", committed.commitIdentifier());
-    TableActionOutput.print(spec, target.json, result, "Nothing written: commit user " + result.get("commitUser")
+    TableActionOutput.print(spec, output, result, "Nothing written: commit user " + result.get("commitUser")
         + " already committed identifier " + committed.commitIdentifier() + " (snapshot " + committed.id()
         + "), which covers identifier " + identifier + ".");
     return 0;

@@ -4,16 +4,9 @@ import dev.lakeops.table.read.Predicate;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.DataType;
 import dev.lakeops.table.types.RowType;
-import java.math.BigDecimal;
 import java.time.DateTimeException;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -69,20 +62,8 @@ final class WhereParser {
     String t = text.strip();
     try {
       return switch (atomic.root()) {
-        case CHAR, VARCHAR -> text;
-        case BOOLEAN -> bool(t);
-        case TINYINT -> Byte.parseByte(t);
-        case SMALLINT -> Short.parseShort(t);
-        case INT -> Integer.parseInt(t);
-        case BIGINT -> Long.parseLong(t);
-        case FLOAT -> Float.parseFloat(t);
-        case DOUBLE -> Double.parseDouble(t);
-        case DECIMAL -> new BigDecimal(t);
-        case DATE -> LocalDate.parse(t);
-        case TIME -> LocalTime.parse(t);
-        case TIMESTAMP -> LocalDateTime.parse(t.replace(' ', 'T'));
-        case TIMESTAMP_LTZ -> instant(t, zone);
         case BINARY, VARBINARY -> throw new IllegalArgumentException("binary columns cannot be compared");
+        default -> TableLiterals.parse(atomic, text, zone);
       };
     } catch (NumberFormatException | DateTimeException e) {
       throw new IllegalArgumentException("'" + condition + "': '" + t + "' is not a " + atomic.asSql()
@@ -90,24 +71,5 @@ final class WhereParser {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("'" + condition + "': " + e.getMessage(), e);
     }
-  }
-
-  private static boolean bool(String t) {
-    return switch (t.toLowerCase(Locale.ROOT)) {
-      case "true" -> true;
-      case "false" -> false;
-      default -> throw new NumberFormatException("not true or false");
-    };
-  }
-
-  private static Instant instant(String t, ZoneId zone) {
-    String iso = t.replace(' ', 'T');
-    if (iso.endsWith("Z")) {
-      return Instant.parse(iso);
-    }
-    if (iso.matches(".*[+-]\\d{2}:\\d{2}$")) {
-      return OffsetDateTime.parse(iso).toInstant();
-    }
-    return LocalDateTime.parse(iso).atZone(zone).toInstant();
   }
 }

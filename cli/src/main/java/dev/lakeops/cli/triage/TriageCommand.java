@@ -1,9 +1,10 @@
 package dev.lakeops.cli.triage;
 
-import dev.lakeops.cli.DurationConverter;
+import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.cli.kafka.KafkaTarget;
-
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
@@ -12,7 +13,6 @@ import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.KafkaBindings;
 import dev.lakeops.runbooks.tool.TableBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkClusters;
@@ -32,7 +32,6 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -43,6 +42,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -64,8 +64,7 @@ public final class TriageCommand implements Callable<Integer> {
   @Option(names = "--alert", required = true, paramLabel = "FILE.json", description = "Alertmanager webhook payload (version 4)")
   Path alert;
 
-  @Option(names = "--json", description = "Print a JSON array of reports instead of Markdown")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Option(names = "--rest", paramLabel = "URL", description = "Flink REST address of the default cluster (instead of lakeops.flink.rest-url)")
   String rest;
@@ -94,15 +93,8 @@ public final class TriageCommand implements Callable<Integer> {
     for (AlertSignal a : alerts) {
       reports.add(planner.triage(a));
     }
-    PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      out.println(Json.compact(reports));
-    } else if (reports.isEmpty()) {
-      out.println("No firing alert in " + alert + " (every alert is resolved).");
-    } else {
-      out.println(String.join("\n---\n\n", reports.stream().map(TriageReport::toMarkdown).toList()));
-    }
-    out.flush();
+    output.print(spec, reports, r -> r.isEmpty() ? "No firing alert in " + alert + " (every alert is resolved)."
+        : String.join("\n---\n\n", r.stream().map(TriageReport::toMarkdown).toList()) + "\n");
     return 0;
   }
 
@@ -120,7 +112,7 @@ public final class TriageCommand implements Callable<Integer> {
         try {
           byName.put(name, new FlinkTools(new FlinkJobProbe(new FlinkRestClient(url, timeout)), new BackpressureAnalyzer()));
         } catch (IllegalArgumentException e) {
-          throw new ParameterException(spec.commandLine(), "Flink cluster '" + name + "' (" + url + "): " + e.getMessage());
+          throw CliErrors.badInput(spec, "Flink cluster '" + name + "' (" + url + ")", e);
         }
       });
       String defaultName = byName.containsKey(FlinkClusterProfiles.DEFAULT) ? FlinkClusterProfiles.DEFAULT : byName.keySet().iterator().next();

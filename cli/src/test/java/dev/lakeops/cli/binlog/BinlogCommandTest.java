@@ -1,14 +1,10 @@
 package dev.lakeops.cli.binlog;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lakeops.tools.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
+import dev.lakeops.cli.BinlogFiles;
+import dev.lakeops.cli.CliRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,32 +12,22 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code lakeops binlog verify}: exit 0 only when every file is OK, and the JSON contract per file. */
 class BinlogCommandTest {
 
-  /** The recorded MariaDB fixture of the tools module (Maven runs tests from the module directory). */
-  private static final Path CLEAN = Path.of("../tools/src/test/resources/binlog/mariadb-10.11-crc32.000002");
-
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
-  }
+  private final CliRun cli = new CliRun();
 
   @Test
   void exitsZeroForACleanFile() {
-    assertThat(run("binlog", "verify", CLEAN.toString())).isEqualTo(0);
-    assertThat(out.toString()).contains("binlog.ok", "lastCommittedGtid: 0-1-9");
+    assertThat(cli.run("binlog", "verify", BinlogFiles.CLEAN.toString())).isEqualTo(0);
+    assertThat(cli.out()).contains("binlog.ok", "lastCommittedGtid: 0-1-9");
   }
 
   @Test
   void printsTheDamageAndRestartPositionAsJsonAndExitsOne() throws Exception {
-    byte[] content = Files.readAllBytes(CLEAN);
-    content[1990] ^= (byte) 0xff;
-    Path damaged = Files.write(dir.resolve("mysql-bin.000002"), content);
+    Path damaged = BinlogFiles.damaged(dir);
 
-    assertThat(run("binlog", "verify", "--json", damaged.toString(), CLEAN.toString())).isEqualTo(1);
+    assertThat(cli.run("binlog", "verify", "--json", damaged.toString(), BinlogFiles.CLEAN.toString())).isEqualTo(1);
 
-    JsonNode files = Json.mapper().readTree(out.toString());
+    JsonNode files = cli.json();
     assertThat(files).hasSize(2);
     JsonNode bad = files.get(0);
     assertThat(bad.path("status").asText()).isEqualTo("CORRUPT");
@@ -57,7 +43,7 @@ class BinlogCommandTest {
 
   @Test
   void namesAMissingFileWithoutAStackTrace() {
-    assertThat(run("binlog", "verify", dir.resolve("nope.000001").toString())).isEqualTo(1);
-    assertThat(out.toString()).contains("NOT_FOUND", "nope.000001").doesNotContain("Exception");
+    assertThat(cli.run("binlog", "verify", dir.resolve("nope.000001").toString())).isEqualTo(1);
+    assertThat(cli.out()).contains("NOT_FOUND", "nope.000001").doesNotContain("Exception");
   }
 }

@@ -1,13 +1,9 @@
 package dev.lakeops.cli.runbooks;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lakeops.tools.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.lakeops.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,18 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 class RunbooksCommandTest {
 
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
-  }
+  private final CliRun cli = new CliRun();
 
   @Test
   void listsEveryShippedRunbookAsAJsonArray() throws Exception {
-    assertThat(run("runbooks", "list", "--json")).isZero();
+    assertThat(cli.run("runbooks", "list", "--json")).isZero();
 
-    JsonNode list = Json.mapper().readTree(out.toString());
+    JsonNode list = cli.json();
     assertThat(list.isArray()).isTrue();
     List<String> names = new ArrayList<>();
     list.forEach(r -> names.add(r.path("name").asText()));
@@ -42,14 +33,14 @@ class RunbooksCommandTest {
 
   @Test
   void listsAsTextByDefault() {
-    assertThat(run("runbooks", "list")).isZero();
-    assertThat(out.toString()).contains("kafka-lag", "proposes: kafka.reset_offsets");
+    assertThat(cli.run("runbooks", "list")).isZero();
+    assertThat(cli.out()).contains("kafka-lag", "proposes: kafka.reset_offsets");
   }
 
   @Test
   void validatesEveryShippedRunbookWithoutArguments() {
-    assertThat(run("runbooks", "validate")).isZero();
-    assertThat(out.toString()).contains("ok flink-backpressure.yaml").contains("12 of 12 runbooks valid");
+    assertThat(cli.run("runbooks", "validate")).isZero();
+    assertThat(cli.out()).contains("ok flink-backpressure.yaml").contains("12 of 12 runbooks valid");
   }
 
   @Test
@@ -75,25 +66,88 @@ class RunbooksCommandTest {
             next: p
         """);
 
-    int exit = run("runbooks", "validate", good.toString(), bad.toString());
+    int exit = cli.run("runbooks", "validate", good.toString(), bad.toString());
 
     assertThat(exit).isEqualTo(1);
-    assertThat(out.toString()).contains("ok " + good).contains("1 of 2 runbooks valid");
-    assertThat(err.toString()).contains("invalid " + bad + ": step 'p': next 'nowhere' names no step").doesNotContain("Exception");
+    assertThat(cli.out()).contains("ok " + good).contains("1 of 2 runbooks valid");
+    assertThat(cli.err()).contains("invalid " + bad + ": step 'p': next 'nowhere' names no step").doesNotContain("Exception");
+  }
+
+  @Test
+  void rejectsAMisspeltFindingCodeNamingTheStepAndTheCodeItMeant() throws Exception {
+    Path typo = Files.writeString(dir.resolve("typo.yaml"), """
+        name: typo
+        match: {keywords: [backpressure]}
+        inputs:
+          job: {from: [job_name], required: true}
+        steps:
+          - id: look
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: judge
+          - id: judge
+            branch:
+              - when: {finding: {output: bp, code: flink.backpresure.bottleneck}}
+                next: found
+            otherwise: none
+          - id: found
+            end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
+          - id: none
+            end: {category: NO_FAULT, headline: none, confidence: LOW}
+        """);
+
+    int exit = cli.run("runbooks", "validate", typo.toString());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(cli.err())
+        .contains("invalid " + typo)
+        .contains("step 'judge'")
+        .contains("flink.backpresure.bottleneck")
+        .contains("did you mean flink.backpressure.bottleneck?")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void acceptsTheSameRunbookWithTheCodeSpeltRight() throws Exception {
+    Path right = Files.writeString(dir.resolve("right.yaml"), """
+        name: right
+        match: {keywords: [backpressure]}
+        inputs:
+          job: {from: [job_name], required: true}
+        steps:
+          - id: look
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: judge
+          - id: judge
+            branch:
+              - when: {finding: {output: bp, code: flink.backpressure.bottleneck}}
+                next: found
+            otherwise: none
+          - id: found
+            end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
+          - id: none
+            end: {category: NO_FAULT, headline: none, confidence: LOW}
+        """);
+
+    assertThat(cli.run("runbooks", "validate", right.toString())).isZero();
+    assertThat(cli.out()).contains("ok " + right).contains("1 of 1 runbooks valid");
   }
 
   @Test
   void namesAFileThatCannotBeRead() {
-    assertThat(run("runbooks", "validate", dir.resolve("missing.yaml").toString())).isEqualTo(1);
-    assertThat(err.toString()).contains("missing.yaml: cannot read the file");
+    assertThat(cli.run("runbooks", "validate", dir.resolve("missing.yaml").toString())).isEqualTo(1);
+    assertThat(cli.err()).contains("missing.yaml: cannot read the file");
   }
 
   @Test
   void showsAShippedRunbookAndRefusesAnUnknownName() {
-    assertThat(run("runbooks", "show", "kafka-lag")).isZero();
-    assertThat(out.toString()).startsWith("# A consumer group is behind").contains("probe: kafka.lag");
+    assertThat(cli.run("runbooks", "show", "kafka-lag")).isZero();
+    assertThat(cli.out()).startsWith("# A consumer group is behind").contains("probe: kafka.lag");
 
-    assertThat(run("runbooks", "show", "nope")).isEqualTo(2);
-    assertThat(err.toString()).contains("no shipped runbook named 'nope'").contains("flink-backpressure");
+    assertThat(cli.run("runbooks", "show", "nope")).isEqualTo(2);
+    assertThat(cli.err()).contains("no shipped runbook named 'nope'").contains("flink-backpressure");
   }
 }

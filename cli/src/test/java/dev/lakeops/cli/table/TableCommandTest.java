@@ -1,14 +1,10 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.CliTables;
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.lakeops.cli.CliRun;
+import dev.lakeops.cli.CliTables;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,28 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code lakeops table ...} on a warehouse lakeops wrote: answers, JSON shapes, and errors that name the input. */
 class TableCommandTest {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   @TempDir
   Path dir;
 
   private String warehouse;
-  private StringWriter out;
-  private StringWriter err;
+  private final CliRun cli = new CliRun();
 
   @BeforeEach
   void writeWarehouse() {
     warehouse = CliTables.warehouse(dir).toString();
-  }
-
-  private int run(String... args) {
-    out = new StringWriter();
-    err = new StringWriter();
-    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
-  }
-
-  private JsonNode json() throws Exception {
-    return MAPPER.readTree(out.toString());
   }
 
   private static List<String> texts(JsonNode rows, String field) {
@@ -54,9 +37,9 @@ class TableCommandTest {
 
   @Test
   void listsTheTablesOfAWarehouseWithKeysAndLatestSnapshot() throws Exception {
-    assertThat(run("table", "list", "--warehouse", warehouse, "--json")).isZero();
+    assertThat(cli.run("table", "list", "--warehouse", warehouse, "--json")).isZero();
 
-    JsonNode rows = json().get("rows");
+    JsonNode rows = cli.json().get("rows");
     assertThat(texts(rows, "table")).containsExactly("empty", "orders");
     assertThat(rows.get(1).get("primary_keys").asText()).isEqualTo("dt,id");
     assertThat(rows.get(1).get("latest_snapshot").asLong()).isEqualTo(2);
@@ -66,25 +49,25 @@ class TableCommandTest {
 
   @Test
   void rejectsAWarehouseThatDoesNotExist() {
-    assertThat(run("table", "list", "--warehouse", dir.resolve("nowhere").toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("--warehouse").contains("nowhere").contains("no such directory")
+    assertThat(cli.run("table", "list", "--warehouse", dir.resolve("nowhere").toString())).isEqualTo(2);
+    assertThat(cli.err()).contains("--warehouse").contains("nowhere").contains("no such directory")
         .doesNotContain("Exception");
   }
 
   @Test
   void rejectsAnUnknownDatabaseNamingTheExistingOnes() {
-    assertThat(run("table", "list", "--warehouse", warehouse, "--database", "sales")).isEqualTo(2);
-    assertThat(err.toString()).contains("--database sales").contains("databases: db");
+    assertThat(cli.run("table", "list", "--warehouse", warehouse, "--database", "sales")).isEqualTo(2);
+    assertThat(cli.err()).contains("--database sales").contains("databases: db");
   }
 
   @Test
   void describesColumnsKeysOptionsAndTheLatestSnapshot() throws Exception {
-    assertThat(run("table", "describe", "--warehouse", warehouse, "db.orders")).isZero();
-    assertThat(out.toString()).contains("primary key     dt, id").contains("bucket          2")
+    assertThat(cli.run("table", "describe", "--warehouse", warehouse, "db.orders")).isZero();
+    assertThat(cli.out()).contains("primary key     dt, id").contains("bucket          2")
         .contains("file.format = avro").contains("latest snapshot 2: APPEND").contains("tags            first");
 
-    assertThat(run("table", "describe", "--warehouse", warehouse, "db.orders", "--json")).isZero();
-    JsonNode d = json();
+    assertThat(cli.run("table", "describe", "--warehouse", warehouse, "db.orders", "--json")).isZero();
+    JsonNode d = cli.json();
     assertThat(texts(d.get("columns"), "name")).containsExactly("dt", "id", "name", "price");
     assertThat(d.get("latestSnapshot").get("id").asLong()).isEqualTo(2);
     assertThat(d.get("comment").asText()).isEqualTo("orders by day");
@@ -92,56 +75,56 @@ class TableCommandTest {
 
   @Test
   void answersSchemaAsDescribe() {
-    assertThat(run("table", "schema", "--warehouse", warehouse, "db.orders")).isZero();
-    assertThat(out.toString()).contains("partition keys  dt");
+    assertThat(cli.run("table", "schema", "--warehouse", warehouse, "db.orders")).isZero();
+    assertThat(cli.out()).contains("partition keys  dt");
   }
 
   @Test
   void acceptsATableDirectoryInsteadOfAWarehouse() {
-    assertThat(run("table", "describe", dir.resolve("db.db/orders").toString())).isZero();
-    assertThat(out.toString()).contains("primary key     dt, id");
+    assertThat(cli.run("table", "describe", dir.resolve("db.db/orders").toString())).isZero();
+    assertThat(cli.out()).contains("primary key     dt, id");
   }
 
   @Test
   void rejectsAnUnknownTableNamingTheTablesThatExist() {
-    assertThat(run("table", "describe", "--warehouse", warehouse, "db.order")).isEqualTo(2);
-    assertThat(err.toString()).contains("db.order").contains("tables: empty, orders");
+    assertThat(cli.run("table", "describe", "--warehouse", warehouse, "db.order")).isEqualTo(2);
+    assertThat(cli.err()).contains("db.order").contains("tables: empty, orders");
   }
 
   @Test
   void rejectsATableNameWithoutDatabase() {
-    assertThat(run("table", "snapshots", "--warehouse", warehouse, "orders")).isEqualTo(2);
-    assertThat(err.toString()).contains("'orders'").contains("DATABASE.TABLE");
+    assertThat(cli.run("table", "snapshots", "--warehouse", warehouse, "orders")).isEqualTo(2);
+    assertThat(cli.err()).contains("'orders'").contains("DATABASE.TABLE");
   }
 
   @Test
   void rejectsADirectoryThatHoldsNoTable() throws Exception {
     Files.createDirectories(dir.resolve("plain"));
 
-    assertThat(run("table", "describe", dir.resolve("plain").toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("plain").contains("schema");
+    assertThat(cli.run("table", "describe", dir.resolve("plain").toString())).isEqualTo(2);
+    assertThat(cli.err()).contains("plain").contains("schema");
   }
 
   @Test
   void listsATableWithACorruptSchemaWithTheProblemAndFailsToDescribeItNamingTheFile() throws Exception {
     Files.writeString(dir.resolve("db.db/orders/schema/schema-1"), "{not json");
 
-    assertThat(run("table", "list", "--warehouse", warehouse, "--json")).isZero();
-    JsonNode orders = json().get("rows").get(1);
+    assertThat(cli.run("table", "list", "--warehouse", warehouse, "--json")).isZero();
+    JsonNode orders = cli.json().get("rows").get(1);
     assertThat(orders.get("table").asText()).isEqualTo("orders");
     assertThat(orders.get("problem").asText()).contains("schema-1");
 
-    assertThat(run("table", "describe", "--warehouse", warehouse, "db.orders")).isEqualTo(1);
-    assertThat(err.toString()).contains("schema-1").doesNotContain("\tat ");
+    assertThat(cli.run("table", "describe", "--warehouse", warehouse, "db.orders")).isEqualTo(1);
+    assertThat(cli.err()).contains("schema-1").doesNotContain("\tat ");
   }
 
   // ---- system tables
 
   @Test
   void printsSnapshotsWithPaimonsColumns() throws Exception {
-    assertThat(run("table", "snapshots", "--warehouse", warehouse, "db.orders", "--json")).isZero();
+    assertThat(cli.run("table", "snapshots", "--warehouse", warehouse, "db.orders", "--json")).isZero();
 
-    JsonNode s = json();
+    JsonNode s = cli.json();
     assertThat(s.get("systemTable").asText()).isEqualTo("$snapshots");
     assertThat(texts(s.get("columns"), "name")).startsWith("snapshot_id", "schema_id", "commit_user");
     assertThat(texts(s.get("rows"), "commit_identifier")).containsExactly("1", "2");
@@ -149,9 +132,9 @@ class TableCommandTest {
 
   @Test
   void printsTheFilesOfAnOlderSnapshot() throws Exception {
-    assertThat(run("table", "files", "--warehouse", warehouse, "db.orders", "--snapshot", "1", "--json")).isZero();
+    assertThat(cli.run("table", "files", "--warehouse", warehouse, "db.orders", "--snapshot", "1", "--json")).isZero();
 
-    JsonNode f = json();
+    JsonNode f = cli.json();
     assertThat(f.get("snapshot").asLong()).isEqualTo(1);
     long rows = 0;
     for (JsonNode file : f.get("rows")) {
@@ -162,58 +145,58 @@ class TableCommandTest {
 
   @Test
   void printsFilesAsAnAlignedTextTable() {
-    assertThat(run("table", "files", "--warehouse", warehouse, "db.orders")).isZero();
-    assertThat(out.toString()).startsWith("partition").contains("{2024-01-01}").contains("file:").contains("rows)");
+    assertThat(cli.run("table", "files", "--warehouse", warehouse, "db.orders")).isZero();
+    assertThat(cli.out()).startsWith("partition").contains("{2024-01-01}").contains("file:").contains("rows)");
   }
 
   @Test
   void rejectsASnapshotThatDoesNotExistNamingTheRangeThatDoes() {
-    assertThat(run("table", "files", "--warehouse", warehouse, "db.orders", "--snapshot", "7")).isEqualTo(2);
-    assertThat(err.toString()).contains("--snapshot 7").contains("snapshots 1..2 exist").doesNotContain("Exception");
+    assertThat(cli.run("table", "files", "--warehouse", warehouse, "db.orders", "--snapshot", "7")).isEqualTo(2);
+    assertThat(cli.err()).contains("--snapshot 7").contains("snapshots 1..2 exist").doesNotContain("Exception");
   }
 
   @Test
   void failsOnACorruptSnapshotNamingTheFile() throws Exception {
     Files.writeString(dir.resolve("db.db/orders/snapshot/snapshot-1"), "{\"version\": 3");
 
-    assertThat(run("table", "snapshots", "--warehouse", warehouse, "db.orders")).isEqualTo(1);
-    assertThat(err.toString()).contains("snapshot-1").doesNotContain("\tat ");
+    assertThat(cli.run("table", "snapshots", "--warehouse", warehouse, "db.orders")).isEqualTo(1);
+    assertThat(cli.err()).contains("snapshot-1").doesNotContain("\tat ");
   }
 
   @Test
   void printsTagsPartitionsAndBuckets() throws Exception {
-    assertThat(run("table", "tags", "--warehouse", warehouse, "db.orders", "--json")).isZero();
-    assertThat(texts(json().get("rows"), "tag_name")).containsExactly("first");
+    assertThat(cli.run("table", "tags", "--warehouse", warehouse, "db.orders", "--json")).isZero();
+    assertThat(texts(cli.json().get("rows"), "tag_name")).containsExactly("first");
 
-    assertThat(run("table", "partitions", "--warehouse", warehouse, "db.orders", "--json")).isZero();
-    assertThat(texts(json().get("rows"), "partition")).containsExactly("{2024-01-01}", "{2024-01-02}");
+    assertThat(cli.run("table", "partitions", "--warehouse", warehouse, "db.orders", "--json")).isZero();
+    assertThat(texts(cli.json().get("rows"), "partition")).containsExactly("{2024-01-01}", "{2024-01-02}");
 
-    assertThat(run("table", "buckets", "--warehouse", warehouse, "db.orders", "--tag", "first", "--json")).isZero();
-    assertThat(json().get("snapshot").asLong()).isEqualTo(1);
+    assertThat(cli.run("table", "buckets", "--warehouse", warehouse, "db.orders", "--tag", "first", "--json")).isZero();
+    assertThat(cli.json().get("snapshot").asLong()).isEqualTo(1);
   }
 
   @Test
   void printsAnySystemTableByNameWithOrWithoutDollar() throws Exception {
-    assertThat(run("table", "sys", "--warehouse", warehouse, "db.orders", "$options", "--json")).isZero();
-    assertThat(texts(json().get("rows"), "key")).containsExactly("bucket", "file.format");
+    assertThat(cli.run("table", "sys", "--warehouse", warehouse, "db.orders", "$options", "--json")).isZero();
+    assertThat(texts(cli.json().get("rows"), "key")).containsExactly("bucket", "file.format");
 
-    assertThat(run("table", "sys", "--warehouse", warehouse, "db.orders", "schemas")).isZero();
-    assertThat(out.toString()).contains("schema_id").contains("[\"dt\",\"id\"]");
+    assertThat(cli.run("table", "sys", "--warehouse", warehouse, "db.orders", "schemas")).isZero();
+    assertThat(cli.out()).contains("schema_id").contains("[\"dt\",\"id\"]");
   }
 
   @Test
   void rejectsAnUnknownSystemTableListingTheKnownOnes() {
-    assertThat(run("table", "sys", "--warehouse", warehouse, "db.orders", "$audit")).isEqualTo(2);
-    assertThat(err.toString()).contains("$audit").contains("$snapshots").contains("$consumers");
+    assertThat(cli.run("table", "sys", "--warehouse", warehouse, "db.orders", "$audit")).isEqualTo(2);
+    assertThat(cli.err()).contains("$audit").contains("$snapshots").contains("$consumers");
   }
 
   // ---- read
 
   @Test
   void readsTheLatestRowsMergedOnRead() throws Exception {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--json")).isZero();
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--json")).isZero();
 
-    JsonNode r = json();
+    JsonNode r = cli.json();
     assertThat(r.get("snapshot").asLong()).isEqualTo(2);
     assertThat(r.get("rows")).hasSize(4);
     assertThat(texts(r.get("rows"), "name")).containsExactlyInAnyOrder("apple, green", "pear", "fig", "kiwi");
@@ -222,72 +205,72 @@ class TableCommandTest {
 
   @Test
   void readsAnOlderSnapshotATagAndATime() throws Exception {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--snapshot", "1", "--json")).isZero();
-    assertThat(texts(json().get("rows"), "name")).containsExactlyInAnyOrder("apple", "pear", "fig");
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--snapshot", "1", "--json")).isZero();
+    assertThat(texts(cli.json().get("rows"), "name")).containsExactlyInAnyOrder("apple", "pear", "fig");
 
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--tag", "first", "--json")).isZero();
-    assertThat(json().get("snapshot").asLong()).isEqualTo(1);
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--tag", "first", "--json")).isZero();
+    assertThat(cli.json().get("snapshot").asLong()).isEqualTo(1);
 
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--timestamp",
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--timestamp",
         Long.toString(System.currentTimeMillis() + 60_000), "--json")).isZero();
-    assertThat(json().get("snapshot").asLong()).isEqualTo(2);
+    assertThat(cli.json().get("snapshot").asLong()).isEqualTo(2);
   }
 
   @Test
   void rejectsATagThatDoesNotExistNamingTheTagsThatDo() {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--tag", "nightly")).isEqualTo(2);
-    assertThat(err.toString()).contains("--tag nightly").contains("tags: first");
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--tag", "nightly")).isEqualTo(2);
+    assertThat(cli.err()).contains("--tag nightly").contains("tags: first");
   }
 
   @Test
   void rejectsATimeBeforeTheFirstSnapshotAndATimeThatDoesNotParse() {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--timestamp", "1000")).isEqualTo(2);
-    assertThat(err.toString()).contains("--timestamp 1000");
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--timestamp", "1000")).isEqualTo(2);
+    assertThat(cli.err()).contains("--timestamp 1000");
 
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--timestamp", "yesterday")).isEqualTo(2);
-    assertThat(err.toString()).contains("'yesterday'").contains("not a time");
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--timestamp", "yesterday")).isEqualTo(2);
+    assertThat(cli.err()).contains("'yesterday'").contains("not a time");
   }
 
   @Test
   void rejectsTwoSnapshotChoices() {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--snapshot", "1", "--tag", "first"))
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--snapshot", "1", "--tag", "first"))
         .isEqualTo(2);
-    assertThat(err.toString()).contains("at most one");
+    assertThat(cli.err()).contains("at most one");
   }
 
   @Test
   void filtersWithWhereAndLimits() throws Exception {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "dt=2024-01-02", "--where",
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "dt=2024-01-02", "--where",
         "id>3", "--json")).isZero();
-    assertThat(texts(json().get("rows"), "name")).containsExactly("kiwi");
+    assertThat(texts(cli.json().get("rows"), "name")).containsExactly("kiwi");
 
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--limit", "2", "--json")).isZero();
-    assertThat(json().get("rows")).hasSize(2);
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--limit", "2", "--json")).isZero();
+    assertThat(cli.json().get("rows")).hasSize(2);
   }
 
   @Test
   void rejectsAWhereWithoutOperatorOnAnUnknownColumnOrWithAValueOfTheWrongType() {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "dt")).isEqualTo(2);
-    assertThat(err.toString()).contains("--where 'dt'").contains("COLUMN=VALUE");
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "dt")).isEqualTo(2);
+    assertThat(cli.err()).contains("--where 'dt'").contains("COLUMN=VALUE");
 
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "day=1")).isEqualTo(2);
-    assertThat(err.toString()).contains("no column 'day'").contains("columns: dt, id, name, price");
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "day=1")).isEqualTo(2);
+    assertThat(cli.err()).contains("no column 'day'").contains("columns: dt, id, name, price");
 
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "id=one")).isEqualTo(2);
-    assertThat(err.toString()).contains("'one' is not a INT NOT NULL value");
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--where", "id=one")).isEqualTo(2);
+    assertThat(cli.err()).contains("'one' is not a INT NOT NULL value");
   }
 
   @Test
   void printsCsvWithAHeaderAndQuotesFieldsWithCommas() {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.orders", "--format", "csv", "--columns", "id,name",
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.orders", "--format", "csv", "--columns", "id,name",
         "--where", "id=1")).isZero();
-    assertThat(out.toString().lines().toList()).containsExactly("id,name", "1,\"apple, green\"");
+    assertThat(cli.out().lines().toList()).containsExactly("id,name", "1,\"apple, green\"");
   }
 
   @Test
   void readsNothingFromATableWithoutSnapshots() throws Exception {
-    assertThat(run("table", "read", "--warehouse", warehouse, "db.empty", "--json")).isZero();
-    assertThat(json().get("rows")).isEmpty();
-    assertThat(json().get("snapshot").isNull()).isTrue();
+    assertThat(cli.run("table", "read", "--warehouse", warehouse, "db.empty", "--json")).isZero();
+    assertThat(cli.json().get("rows")).isEmpty();
+    assertThat(cli.json().get("snapshot").isNull()).isTrue();
   }
 }

@@ -1,14 +1,10 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.CliTables;
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.lakeops.cli.CliRun;
+import dev.lakeops.cli.CliTables;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -27,30 +23,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TableMaintenanceCommandTest {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   @TempDir
   Path dir;
 
   private String warehouse;
   private String orders;
-  private StringWriter out;
-  private StringWriter err;
+  private final CliRun cli = new CliRun();
 
   @BeforeEach
   void writeWarehouse() {
     warehouse = CliTables.warehouse(dir).toString();
     orders = dir.resolve("db.db/orders").toString();
-  }
-
-  private int run(String... args) {
-    out = new StringWriter();
-    err = new StringWriter();
-    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
-  }
-
-  private JsonNode json() throws Exception {
-    return MAPPER.readTree(out.toString());
   }
 
   private Path file(String name, String content) throws Exception {
@@ -62,13 +45,13 @@ class TableMaintenanceCommandTest {
   private List<String> readRows(String... extra) throws Exception {
     List<String> args = new ArrayList<>(List.of("table", "read", orders, "--format", "csv"));
     args.addAll(List.of(extra));
-    assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
-    return out.toString().lines().toList();
+    assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
+    return cli.out().lines().toList();
   }
 
   private long latestSnapshot() throws Exception {
-    assertThat(run("table", "snapshots", orders, "--json")).isZero();
-    JsonNode rows = json().get("rows");
+    assertThat(cli.run("table", "snapshots", orders, "--json")).isZero();
+    JsonNode rows = cli.json().get("rows");
     return rows.get(rows.size() - 1).get("snapshot_id").asLong();
   }
 
@@ -85,9 +68,9 @@ class TableMaintenanceCommandTest {
   void writesCsvRowsTypedByTheSchemaAsOneCommitAndReadsThemBack() throws Exception {
     Path csv = file("rows.csv", "\uFEFFid,dt,name,price\n5,2024-01-03,\"melon, ripe\",4.5\n6,2024-01-03,,\n");
 
-    assertThat(run("table", "write", orders, "--file", csv.toString(), "--json")).as(err.toString()).isZero();
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--json")).as(cli.err()).isZero();
 
-    JsonNode r = json();
+    JsonNode r = cli.json();
     assertThat(r.get("rows").asInt()).isEqualTo(2);
     assertThat(r.get("snapshotIds").get(0).asLong()).isEqualTo(3);
     assertThat(r.get("files").asInt()).isPositive();
@@ -101,9 +84,9 @@ class TableMaintenanceCommandTest {
     Path jsonl = file("rows.jsonl", "{\"dt\":\"2024-01-01\",\"id\":1,\"name\":\"apple, red\",\"price\":2}\n\n"
         + "{\"dt\":\"2024-01-04\",\"id\":7,\"name\":\"plum\",\"price\":null}\n");
 
-    assertThat(run("table", "write", orders, "--file", jsonl.toString())).as(err.toString()).isZero();
+    assertThat(cli.run("table", "write", orders, "--file", jsonl.toString())).as(cli.err()).isZero();
 
-    assertThat(out.toString()).contains("Committed snapshot 3").contains("2 rows");
+    assertThat(cli.out()).contains("Committed snapshot 3").contains("2 rows");
     assertThat(readRows("--where", "id=1")).containsExactly("dt,id,name,price", "2024-01-01,1,\"apple, red\",2.0");
     assertThat(readRows("--where", "id=7")).containsExactly("dt,id,name,price", "2024-01-04,7,plum,");
   }
@@ -111,24 +94,24 @@ class TableMaintenanceCommandTest {
   @Test
   void aReplayOfACommittedIdentifierWritesNothing() throws Exception {
     Path csv = file("rows.csv", "dt,id,name,price\n2024-01-05,8,fig,1\n");
-    assertThat(run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "7"))
-        .as(err.toString()).isZero();
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "7"))
+        .as(cli.err()).isZero();
     long afterFirst = latestSnapshot();
     List<String> files = tree();
 
-    assertThat(run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "7",
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "7",
         "--json")).isZero();
 
-    JsonNode r = json();
+    JsonNode r = cli.json();
     assertThat(r.get("skipped").asBoolean()).isTrue();
     assertThat(r.get("committedSnapshot").asLong()).isEqualTo(afterFirst);
     assertThat(r.get("snapshotIds")).isEmpty();
     assertThat(latestSnapshot()).isEqualTo(afterFirst);
     assertThat(tree()).isEqualTo(files);
-    assertThat(run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "6")).isZero();
-    assertThat(out.toString()).contains("Nothing written").contains("identifier 7");
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "6")).isZero();
+    assertThat(cli.out()).contains("Nothing written").contains("identifier 7");
 
-    assertThat(run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "8")).isZero();
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "8")).isZero();
     assertThat(latestSnapshot()).isEqualTo(afterFirst + 1);
   }
 
@@ -136,9 +119,9 @@ class TableMaintenanceCommandTest {
   void rejectsACsvValueNamingTheLineAndColumnAndCommitsNothing() throws Exception {
     Path csv = file("bad.csv", "dt,id,name,price\n2024-01-05,8,fig,1\n2024-01-05,nine,pear,2\n");
 
-    assertThat(run("table", "write", orders, "--file", csv.toString())).isEqualTo(1);
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString())).isEqualTo(1);
 
-    assertThat(err.toString()).startsWith("lakeops: ").contains("bad.csv line 3").contains("column 'id'")
+    assertThat(cli.err()).startsWith("lakeops: ").contains("bad.csv line 3").contains("column 'id'")
         .contains("'nine' is not a valid INT value").doesNotContain("Exception").doesNotContain("\tat ")
         .doesNotContain("Usage");
     assertThat(latestSnapshot()).isEqualTo(2);
@@ -146,22 +129,22 @@ class TableMaintenanceCommandTest {
 
   @Test
   void rejectsBadCsvShapesAndJsonLinesNamingTheLine() throws Exception {
-    assertThat(run("table", "write", orders, "--file", file("a.csv", "dt,id,colour\n").toString())).isEqualTo(1);
-    assertThat(err.toString()).contains("a.csv line 1").contains("'colour' is not a column").contains("dt, id, name, price");
+    assertThat(cli.run("table", "write", orders, "--file", file("a.csv", "dt,id,colour\n").toString())).isEqualTo(1);
+    assertThat(cli.err()).contains("a.csv line 1").contains("'colour' is not a column").contains("dt, id, name, price");
 
-    assertThat(run("table", "write", orders, "--file", file("b.csv", "dt,id\n2024-01-01,1,extra\n").toString())).isEqualTo(1);
-    assertThat(err.toString()).contains("b.csv line 2").contains("3 fields, the header has 2");
+    assertThat(cli.run("table", "write", orders, "--file", file("b.csv", "dt,id\n2024-01-01,1,extra\n").toString())).isEqualTo(1);
+    assertThat(cli.err()).contains("b.csv line 2").contains("3 fields, the header has 2");
 
-    assertThat(run("table", "write", orders, "--file", file("c.csv", "name\nx\n").toString())).isEqualTo(1);
-    assertThat(err.toString()).contains("c.csv line 2").contains("column 'dt'").contains("NOT NULL");
+    assertThat(cli.run("table", "write", orders, "--file", file("c.csv", "name\nx\n").toString())).isEqualTo(1);
+    assertThat(cli.err()).contains("c.csv line 2").contains("column 'dt'").contains("NOT NULL");
 
-    assertThat(run("table", "write", orders, "--file", file("d.jsonl", "{\"dt\":\"2024-01-01\",\"id\":1}\n{\"dt\":\n").toString()))
+    assertThat(cli.run("table", "write", orders, "--file", file("d.jsonl", "{\"dt\":\"2024-01-01\",\"id\":1}\n{\"dt\":\n").toString()))
         .isEqualTo(1);
-    assertThat(err.toString()).contains("d.jsonl line 2").contains("not JSON");
+    assertThat(cli.err()).contains("d.jsonl line 2").contains("not JSON");
 
-    assertThat(run("table", "write", orders, "--format", "json", "--file",
+    assertThat(cli.run("table", "write", orders, "--format", "json", "--file",
         file("e.txt", "{\"dt\":\"2024-01-01\",\"id\":\"x\"}\n").toString())).isEqualTo(1);
-    assertThat(err.toString()).contains("e.txt line 1").contains("column 'id'");
+    assertThat(cli.err()).contains("e.txt line 1").contains("column 'id'");
     assertThat(latestSnapshot()).isEqualTo(2);
   }
 
@@ -171,54 +154,54 @@ class TableMaintenanceCommandTest {
     try {
       System.setIn(new java.io.ByteArrayInputStream("dt,id,name\r\n2024-01-06,10,\"two\nlines \"\"quoted\"\"\"\r\n"
           .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-      assertThat(run("table", "write", orders, "--json")).as(err.toString()).isZero();
+      assertThat(cli.run("table", "write", orders, "--json")).as(cli.err()).isZero();
     } finally {
       System.setIn(stdin);
     }
-    assertThat(json().get("rows").asInt()).isEqualTo(1);
-    assertThat(run("table", "read", orders, "--where", "id=10", "--json")).isZero();
-    assertThat(json().get("rows").get(0).get("name").asText()).isEqualTo("two\nlines \"quoted\"");
+    assertThat(cli.json().get("rows").asInt()).isEqualTo(1);
+    assertThat(cli.run("table", "read", orders, "--where", "id=10", "--json")).isZero();
+    assertThat(cli.json().get("rows").get(0).get("name").asText()).isEqualTo("two\nlines \"quoted\"");
   }
 
   @Test
   void rejectsAMissingTableDirectoryAndAMissingFile() {
-    assertThat(run("table", "write", dir.resolve("db.db/nope").toString(), "--file", "x.csv")).isEqualTo(2);
-    assertThat(err.toString()).contains("db.db/nope").contains("no such directory").doesNotContain("Exception");
+    assertThat(cli.run("table", "write", dir.resolve("db.db/nope").toString(), "--file", "x.csv")).isEqualTo(2);
+    assertThat(cli.err()).contains("db.db/nope").contains("no such directory").doesNotContain("Exception");
 
-    assertThat(run("table", "expire", dir.resolve("db.db/nope").toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("no such directory");
+    assertThat(cli.run("table", "expire", dir.resolve("db.db/nope").toString())).isEqualTo(2);
+    assertThat(cli.err()).contains("no such directory");
 
-    assertThat(run("table", "write", orders, "--file", dir.resolve("missing.csv").toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("missing.csv").contains("no such file");
+    assertThat(cli.run("table", "write", orders, "--file", dir.resolve("missing.csv").toString())).isEqualTo(2);
+    assertThat(cli.err()).contains("missing.csv").contains("no such file");
 
-    assertThat(run("table", "write", orders, "--identifier", "3", "--file", "x.csv")).isEqualTo(2);
-    assertThat(err.toString()).contains("--identifier needs --user");
+    assertThat(cli.run("table", "write", orders, "--identifier", "3", "--file", "x.csv")).isEqualTo(2);
+    assertThat(cli.err()).contains("--identifier needs --user");
   }
 
   // ---- tags
 
   @Test
   void createsAndDeletesTags() throws Exception {
-    assertThat(run("table", "tag", "create", orders, "v2")).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("Created tag v2 of snapshot 2");
-    assertThat(run("table", "tag", "create", orders, "v1", "--snapshot", "1", "--json")).isZero();
-    assertThat(json().get("snapshot").asLong()).isEqualTo(1);
+    assertThat(cli.run("table", "tag", "create", orders, "v2")).as(cli.err()).isZero();
+    assertThat(cli.out()).contains("Created tag v2 of snapshot 2");
+    assertThat(cli.run("table", "tag", "create", orders, "v1", "--snapshot", "1", "--json")).isZero();
+    assertThat(cli.json().get("snapshot").asLong()).isEqualTo(1);
 
-    assertThat(run("table", "tags", orders, "--json")).isZero();
+    assertThat(cli.run("table", "tags", orders, "--json")).isZero();
     List<String> names = new ArrayList<>();
-    json().get("rows").forEach(r -> names.add(r.get("tag_name").asText()));
+    cli.json().get("rows").forEach(r -> names.add(r.get("tag_name").asText()));
     assertThat(names).containsExactly("first", "v1", "v2");
 
-    assertThat(run("table", "tag", "create", orders, "v2")).isEqualTo(2);
-    assertThat(err.toString()).contains("'v2' already exists");
-    assertThat(run("table", "tag", "create", orders, "v9", "--snapshot", "9")).isEqualTo(2);
-    assertThat(err.toString()).contains("Snapshot 9").contains("does not exist");
+    assertThat(cli.run("table", "tag", "create", orders, "v2")).isEqualTo(2);
+    assertThat(cli.err()).contains("'v2' already exists");
+    assertThat(cli.run("table", "tag", "create", orders, "v9", "--snapshot", "9")).isEqualTo(2);
+    assertThat(cli.err()).contains("Snapshot 9").contains("does not exist");
 
-    assertThat(run("table", "tag", "delete", orders, "v2", "--json")).isZero();
-    assertThat(json().get("deleted").get("count").asInt()).isZero();
+    assertThat(cli.run("table", "tag", "delete", orders, "v2", "--json")).isZero();
+    assertThat(cli.json().get("deleted").get("count").asInt()).isZero();
     assertThat(Path.of(orders, "tag", "tag-v2")).doesNotExist();
-    assertThat(run("table", "tag", "delete", orders, "v2")).isEqualTo(2);
-    assertThat(err.toString()).contains("'v2' does not exist").contains("first, v1");
+    assertThat(cli.run("table", "tag", "delete", orders, "v2")).isEqualTo(2);
+    assertThat(cli.err()).contains("'v2' does not exist").contains("first, v1");
   }
 
   // ---- rollback
@@ -226,26 +209,26 @@ class TableMaintenanceCommandTest {
   @Test
   void refusesADestructiveRollbackWithoutYesAndShowsWhatWouldDisappear() throws Exception {
     Path csv = file("rows.csv", "dt,id,name,price\n2024-01-09,9,date,1\n");
-    assertThat(run("table", "write", orders, "--file", csv.toString())).isZero();
-    assertThat(run("table", "tag", "create", orders, "t3")).isZero();
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString())).isZero();
+    assertThat(cli.run("table", "tag", "create", orders, "t3")).isZero();
     List<String> before = tree();
 
-    assertThat(run("table", "rollback", orders, "--snapshot", "1", "--json")).isEqualTo(1);
+    assertThat(cli.run("table", "rollback", orders, "--snapshot", "1", "--json")).isEqualTo(1);
 
-    JsonNode r = json();
+    JsonNode r = cli.json();
     assertThat(r.get("performed").asBoolean()).isFalse();
     assertThat(r.get("removedSnapshots").toString()).isEqualTo("[3,2]");
     assertThat(r.get("removedTags").toString()).isEqualTo("[\"t3\"]");
     assertThat(r.get("wouldDelete").get("count").asInt()).isPositive();
-    assertThat(err.toString()).contains("refused").contains("--yes");
+    assertThat(cli.err()).contains("refused").contains("--yes");
     assertThat(tree()).isEqualTo(before);
 
-    assertThat(run("table", "rollback", orders, "--snapshot", "1")).isEqualTo(1);
-    assertThat(out.toString()).contains("Refused").contains("snapshots: [3, 2]").contains("tags: [t3]");
+    assertThat(cli.run("table", "rollback", orders, "--snapshot", "1")).isEqualTo(1);
+    assertThat(cli.out()).contains("Refused").contains("snapshots: [3, 2]").contains("tags: [t3]");
 
     long wouldDelete = r.get("wouldDelete").get("bytes").asLong();
-    assertThat(run("table", "rollback", orders, "--snapshot", "1", "--yes", "--json")).as(err.toString()).isZero();
-    JsonNode done = json();
+    assertThat(cli.run("table", "rollback", orders, "--snapshot", "1", "--yes", "--json")).as(cli.err()).isZero();
+    JsonNode done = cli.json();
     assertThat(done.get("removedSnapshots").toString()).isEqualTo("[3,2]");
     assertThat(done.get("deleted").get("bytes").asLong()).isEqualTo(wouldDelete);
     assertThat(latestSnapshot()).isEqualTo(1);
@@ -255,18 +238,18 @@ class TableMaintenanceCommandTest {
 
   @Test
   void rollsBackToATagAsLatestWithoutRemovingAnything() throws Exception {
-    assertThat(run("table", "rollback", orders, "--tag", "first", "--as-latest", "--json")).as(err.toString()).isZero();
+    assertThat(cli.run("table", "rollback", orders, "--tag", "first", "--as-latest", "--json")).as(cli.err()).isZero();
 
-    JsonNode r = json();
+    JsonNode r = cli.json();
     assertThat(r.get("newSnapshot").asLong()).isEqualTo(3);
     assertThat(r.get("target").asLong()).isEqualTo(1);
     assertThat(readRows("--snapshot", "2")).hasSize(5);
     assertThat(readRows()).hasSize(4);
 
-    assertThat(run("table", "rollback", orders, "--tag", "nope")).isEqualTo(2);
-    assertThat(err.toString()).contains("'nope' does not exist");
-    assertThat(run("table", "rollback", orders)).isEqualTo(2);
-    assertThat(err.toString()).contains("--snapshot").contains("--tag");
+    assertThat(cli.run("table", "rollback", orders, "--tag", "nope")).isEqualTo(2);
+    assertThat(cli.err()).contains("'nope' does not exist");
+    assertThat(cli.run("table", "rollback", orders)).isEqualTo(2);
+    assertThat(cli.err()).contains("--snapshot").contains("--tag");
   }
 
   // ---- expire and orphans
@@ -274,23 +257,23 @@ class TableMaintenanceCommandTest {
   @Test
   void expireDryRunNamesExactlyWhatExpirationRemoves() throws Exception {
     for (int i = 0; i < 3; i++) {
-      assertThat(run("table", "write", orders, "--file", file("r" + i + ".csv", "dt,id,name,price\n2024-01-01,1,v" + i + ",1\n")
+      assertThat(cli.run("table", "write", orders, "--file", file("r" + i + ".csv", "dt,id,name,price\n2024-01-01,1,v" + i + ",1\n")
           .toString())).isZero();
     }
     long latest = latestSnapshot();
     List<String> before = tree();
 
-    assertThat(run("table", "expire", orders, "--retain-min", "1", "--retain-max", "2", "--older-than", "0s",
-        "--dry-run", "--json")).as(err.toString()).isZero();
-    JsonNode preview = json();
+    assertThat(cli.run("table", "expire", orders, "--retain-min", "1", "--retain-max", "2", "--older-than", "0s",
+        "--dry-run", "--json")).as(cli.err()).isZero();
+    JsonNode preview = cli.json();
     assertThat(tree()).isEqualTo(before);
     List<Long> expired = new ArrayList<>();
     preview.get("expiredSnapshots").forEach(id -> expired.add(id.asLong()));
     assertThat(expired).hasSize((int) latest - 1).doesNotContain(latest);
 
-    assertThat(run("table", "expire", orders, "--retain-min", "1", "--retain-max", "2", "--older-than", "0s", "--json"))
+    assertThat(cli.run("table", "expire", orders, "--retain-min", "1", "--retain-max", "2", "--older-than", "0s", "--json"))
         .isZero();
-    JsonNode done = json();
+    JsonNode done = cli.json();
     assertThat(done.get("expiredSnapshots")).isEqualTo(preview.get("expiredSnapshots"));
     List<String> previewed = new ArrayList<>();
     preview.get("wouldDelete").get("files").forEach(f -> previewed.add(f.get("path").asText()));
@@ -300,10 +283,10 @@ class TableMaintenanceCommandTest {
     assertThat(done.get("deleted").get("bytes")).isEqualTo(preview.get("wouldDelete").get("bytes"));
     assertThat(readRows("--tag", "first")).hasSize(4);
 
-    assertThat(run("table", "expire", orders, "--retain-min", "3", "--retain-max", "2")).isEqualTo(2);
-    assertThat(err.toString()).contains("--retain-max 2").contains("--retain-min 3");
-    assertThat(run("table", "expire", orders, "--older-than", "soon")).isEqualTo(2);
-    assertThat(err.toString()).contains("'soon' is not a duration");
+    assertThat(cli.run("table", "expire", orders, "--retain-min", "3", "--retain-max", "2")).isEqualTo(2);
+    assertThat(cli.err()).contains("--retain-max 2").contains("--retain-min 3");
+    assertThat(cli.run("table", "expire", orders, "--older-than", "soon")).isEqualTo(2);
+    assertThat(cli.err()).contains("'soon' is not a duration");
   }
 
   @Test
@@ -314,16 +297,16 @@ class TableMaintenanceCommandTest {
     Path young = Path.of(orders, "dt=2024-01-01", "bucket-0", "data-young-0.avro");
     Files.writeString(young, "young");
 
-    assertThat(run("table", "orphans", orders, "--json")).as(err.toString()).isZero();
-    JsonNode preview = json();
+    assertThat(cli.run("table", "orphans", orders, "--json")).as(cli.err()).isZero();
+    JsonNode preview = cli.json();
     assertThat(preview.get("dryRun").asBoolean()).isTrue();
     assertThat(preview.get("orphans").get("files").get(0).get("path").asText())
         .isEqualTo("dt=2024-01-01/bucket-0/data-lost-0.avro");
     assertThat(preview.get("orphans").get("bytes").asLong()).isEqualTo(12);
     assertThat(lost).exists();
 
-    assertThat(run("table", "orphans", orders, "--delete", "--json")).isZero();
-    JsonNode done = json();
+    assertThat(cli.run("table", "orphans", orders, "--delete", "--json")).isZero();
+    JsonNode done = cli.json();
     assertThat(done.get("deleted").get("files").toString()).isEqualTo("[\"dt=2024-01-01/bucket-0/data-lost-0.avro\"]");
     assertThat(done.get("deleted").get("bytes").asLong()).isEqualTo(12);
     assertThat(lost).doesNotExist();
@@ -336,25 +319,25 @@ class TableMaintenanceCommandTest {
   @Test
   void compactsAPartitionFullyAndReportsFilesBeforeAndAfter() throws Exception {
     List<String> before = tree();
-    assertThat(run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--dry-run", "--json"))
-        .as(err.toString()).isZero();
-    JsonNode preview = json();
+    assertThat(cli.run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--dry-run", "--json"))
+        .as(cli.err()).isZero();
+    JsonNode preview = cli.json();
     assertThat(tree()).isEqualTo(before);
     assertThat(preview.get("inputFiles").asInt()).isPositive();
     assertThat(preview.get("buckets").get(0).get("partition").asText()).isEqualTo("dt=2024-01-01");
 
-    assertThat(run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--json")).as(err.toString()).isZero();
+    assertThat(cli.run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--json")).as(cli.err()).isZero();
 
-    JsonNode r = json();
+    JsonNode r = cli.json();
     assertThat(r.get("snapshot").asLong()).isEqualTo(3);
     assertThat(r.get("liveFilesBefore").asInt()).isGreaterThan(r.get("liveFilesAfter").asInt());
     assertThat(r.get("filesReplaced").asInt()).isEqualTo(preview.get("inputFiles").asInt());
     assertThat(r.get("liveFilesAfter").asInt()).isEqualTo(preview.get("estimatedLiveFilesAfter").asInt());
     assertThat(readRows()).hasSize(5);
 
-    assertThat(run("table", "compact", orders, "--partition", "region=eu")).isEqualTo(2);
-    assertThat(err.toString()).contains("'region' is not a partition key");
-    assertThat(run("table", "compact", orders, "--partition", "dt")).isEqualTo(2);
-    assertThat(err.toString()).contains("expected KEY=VALUE");
+    assertThat(cli.run("table", "compact", orders, "--partition", "region=eu")).isEqualTo(2);
+    assertThat(cli.err()).contains("'region' is not a partition key");
+    assertThat(cli.run("table", "compact", orders, "--partition", "dt")).isEqualTo(2);
+    assertThat(cli.err()).contains("expected KEY=VALUE");
   }
 }

@@ -1,23 +1,15 @@
 package dev.lakeops.cli.table;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakeops.cli.CliRun;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,10 +23,10 @@ import org.junit.jupiter.api.Test;
  */
 class TableReadPaimonFixtureTest {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-
   /** The tables with {@code deletion-vectors.enabled}; see {@link #printsTheRowsPaimonReadsForDeletionVectorTables}. */
   private static final List<String> DELETION_VECTOR_TABLES = List.of("pk_dv", "pk_dv64_avro", "log_dv");
+
+  private final CliRun cli = new CliRun();
 
   @Test
   void printsTheRowsPaimonReadsForEveryTableSnapshotAndTag() throws IOException {
@@ -56,10 +48,7 @@ class TableReadPaimonFixtureTest {
   }
 
   private void assertPaimonRows(java.util.function.Predicate<String> which) throws IOException {
-    Path fixture = fixture();
-    Assumptions.assumeTrue(Files.isDirectory(fixture.resolve("expected")),
-        "Skipped: no Paimon read fixture at " + fixture + "; it is written by table-engine/compat-tests "
-            + "(PaimonReadFixtureTest), so run the full build from the repository root: mvn verify");
+    Path fixture = PaimonReadFixture.assumeWritten();
     List<Path> expectations;
     try (Stream<Path> files = Files.list(fixture.resolve("expected"))) {
       expectations = files.filter(p -> p.toString().endsWith(".json"))
@@ -79,35 +68,15 @@ class TableReadPaimonFixtureTest {
       } else if (choice.startsWith("tag-")) {
         args.addAll(List.of("--tag", choice.substring("tag-".length())));
       }
-      StringWriter out = new StringWriter();
-      StringWriter err = new StringWriter();
-      int exit = LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-          .execute(args.toArray(String[]::new));
+      int exit = cli.run(args.toArray(String[]::new));
 
-      softly.assertThat(exit).as("exit of %s (stderr: %s)", args, err).isZero();
+      softly.assertThat(exit).as("exit of %s (stderr: %s)", args, cli.err()).isZero();
       if (exit == 0) {
-        softly.assertThat(sorted(MAPPER.readTree(out.toString()).get("rows")))
+        softly.assertThat(PaimonReadFixture.sortedRows(cli.out()))
             .as("rows of %s", name)
-            .isEqualTo(sorted(MAPPER.readTree(expectation.toFile()).get("rows")));
+            .isEqualTo(PaimonReadFixture.sortedRows(expectation));
       }
     }
     softly.assertAll();
-  }
-
-  private static List<String> sorted(JsonNode rows) {
-    List<String> text = new ArrayList<>();
-    rows.forEach(r -> text.add(r.toString()));
-    text.sort(Comparator.naturalOrder());
-    return text;
-  }
-
-  /** {@code table-engine/compat-tests/target/paimon-read-fixture} of the checkout this test runs in. */
-  private static Path fixture() {
-    Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !Files.isDirectory(dir.resolve("table-engine/compat-tests"))) {
-      dir = dir.getParent();
-    }
-    Path root = dir == null ? Path.of("").toAbsolutePath() : dir;
-    return root.resolve("table-engine/compat-tests/target/paimon-read-fixture");
   }
 }

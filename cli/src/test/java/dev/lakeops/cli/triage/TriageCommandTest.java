@@ -1,13 +1,10 @@
 package dev.lakeops.cli.triage;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lakeops.tools.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.lakeops.cli.BinlogFiles;
+import dev.lakeops.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -16,15 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code lakeops triage --alert FILE}: deterministic triage of an Alertmanager payload, on real binlog files. */
 class TriageCommandTest {
 
-  private static final Path CLEAN = Path.of("../tools/src/test/resources/binlog/mariadb-10.11-crc32.000002");
-
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
-  }
+  private final CliRun cli = new CliRun();
 
   private Path payload(String alerts) throws Exception {
     return Files.writeString(dir.resolve("alert.json"), "{\"version\":\"4\",\"status\":\"firing\",\"alerts\":[" + alerts + "]}");
@@ -37,14 +27,12 @@ class TriageCommandTest {
 
   @Test
   void namesTheDamagedEventAndTheRestartPositionOfABrokenBinlog() throws Exception {
-    byte[] content = Files.readAllBytes(CLEAN);
-    content[1990] ^= (byte) 0xff;
-    Path damaged = Files.write(dir.resolve("mysql-bin.000002"), content);
+    Path damaged = BinlogFiles.damaged(dir);
 
-    int exit = run("triage", "--alert", payload(binlogAlert(damaged, "firing") + "," + binlogAlert(CLEAN, "firing")).toString(), "--json");
+    int exit = cli.run("triage", "--alert", payload(binlogAlert(damaged, "firing") + "," + binlogAlert(BinlogFiles.CLEAN, "firing")).toString(), "--json");
 
     assertThat(exit).isZero();
-    JsonNode reports = Json.mapper().readTree(out.toString());
+    JsonNode reports = cli.json();
     assertThat(reports).hasSize(2);
     JsonNode bad = reports.get(0);
     assertThat(bad.path("runbook").asText()).isEqualTo("cdc-binlog-corruption");
@@ -60,33 +48,33 @@ class TriageCommandTest {
 
   @Test
   void printsMarkdownAndSkipsResolvedAlerts() throws Exception {
-    int exit = run("triage", "--alert", payload(binlogAlert(CLEAN, "firing") + "," + binlogAlert(CLEAN, "resolved")).toString());
+    int exit = cli.run("triage", "--alert", payload(binlogAlert(BinlogFiles.CLEAN, "firing") + "," + binlogAlert(BinlogFiles.CLEAN, "resolved")).toString());
 
     assertThat(exit).isZero();
-    assertThat(out.toString()).contains("**Verdict:** NO_FAULT").contains("cdc-binlog-corruption").doesNotContain("\n---\n");
+    assertThat(cli.out()).contains("**Verdict:** NO_FAULT").contains("cdc-binlog-corruption").doesNotContain("\n---\n");
   }
 
   @Test
   void answersNoRunbookForAnAlertNothingFits() throws Exception {
-    int exit = run("triage", "--alert", payload("{\"labels\":{\"alertname\":\"DiskFull\"}}").toString(), "--json");
+    int exit = cli.run("triage", "--alert", payload("{\"labels\":{\"alertname\":\"DiskFull\"}}").toString(), "--json");
 
     assertThat(exit).isZero();
-    assertThat(Json.mapper().readTree(out.toString()).get(0).path("verdict").path("category").asText()).isEqualTo("NO_RUNBOOK");
+    assertThat(cli.json().get(0).path("verdict").path("category").asText()).isEqualTo("NO_RUNBOOK");
   }
 
   @Test
   void refusesAMalformedPayloadNamingTheField() throws Exception {
-    int exit = run("triage", "--alert", payload("{\"labels\":{\"alertname\":7}}").toString());
+    int exit = cli.run("triage", "--alert", payload("{\"labels\":{\"alertname\":7}}").toString());
 
     assertThat(exit).isEqualTo(2);
-    assertThat(err.toString()).contains("alerts[0].labels.alertname must be a string").doesNotContain("Exception");
+    assertThat(cli.err()).contains("alerts[0].labels.alertname must be a string").doesNotContain("Exception");
   }
 
   @Test
   void refusesAFileThatIsNotJsonWithItsLine() throws Exception {
     Path file = Files.writeString(dir.resolve("bad.json"), "{\n\"version\": \"4\",\n alerts: []}");
 
-    assertThat(run("triage", "--alert", file.toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("bad.json: not JSON at line 3");
+    assertThat(cli.run("triage", "--alert", file.toString())).isEqualTo(2);
+    assertThat(cli.err()).contains("bad.json: not JSON at line 3");
   }
 }

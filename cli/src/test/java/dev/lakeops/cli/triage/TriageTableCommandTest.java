@@ -1,10 +1,9 @@
 package dev.lakeops.cli.triage;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.cli.CliRun;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;
@@ -13,9 +12,6 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.TypeRoot;
 import dev.lakeops.table.write.TableWrite;
-import dev.lakeops.tools.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,12 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TriageTableCommandTest {
 
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
-  }
+  private final CliRun cli = new CliRun();
 
   private Path payload(String labels) throws Exception {
     return Files.writeString(dir.resolve("alert.json"), "{\"version\":\"4\",\"status\":\"firing\",\"alerts\":[{\"status\":\"firing\","
@@ -68,10 +59,10 @@ class TriageTableCommandTest {
     Table t = statelessRestart(warehouse, true);
     Path alert = payload("\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\",\"keys\":\"order_id\"");
 
-    int exit = run("triage", "--alert", alert.toString(), "--warehouse", warehouse.toString(), "--json");
+    int exit = cli.run("triage", "--alert", alert.toString(), "--warehouse", warehouse.toString(), "--json");
 
-    assertThat(exit).as(err.toString()).isZero();
-    JsonNode report = Json.mapper().readTree(out.toString()).get(0);
+    assertThat(exit).as(cli.err()).isZero();
+    JsonNode report = cli.json().get(0);
     assertThat(report.path("runbook").asText()).isEqualTo("table-duplicates-after-failover");
     JsonNode verdict = report.path("verdict");
     assertThat(verdict.path("category").asText()).isEqualTo("DUPLICATES");
@@ -90,10 +81,10 @@ class TriageTableCommandTest {
     statelessRestart(warehouse, false);
     Path alert = payload("\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\",\"keys\":\"order_id\"");
 
-    int exit = run("triage", "--alert", alert.toString(), "--warehouse", warehouse.toString());
+    int exit = cli.run("triage", "--alert", alert.toString(), "--warehouse", warehouse.toString());
 
-    assertThat(exit).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("NO_FAULT").contains("table-duplicates-after-failover");
+    assertThat(exit).as(cli.err()).isZero();
+    assertThat(cli.out()).contains("NO_FAULT").contains("table-duplicates-after-failover");
   }
 
   @Test
@@ -109,9 +100,9 @@ class TriageTableCommandTest {
   void refusesAWarehouseThatIsNotADirectory() throws Exception {
     Path alert = payload("\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\"");
 
-    int exit = run("triage", "--alert", alert.toString(), "--warehouse", dir.resolve("missing").toString());
+    int exit = cli.run("triage", "--alert", alert.toString(), "--warehouse", dir.resolve("missing").toString());
 
     assertThat(exit).isEqualTo(2);
-    assertThat(err.toString()).contains("--warehouse").contains("no such directory").doesNotContain("Exception");
+    assertThat(cli.err()).contains("--warehouse").contains("no such directory").doesNotContain("Exception");
   }
 }

@@ -13,7 +13,10 @@ import dev.lakeops.runbooks.graph.Step;
 import dev.lakeops.runbooks.graph.Template;
 import dev.lakeops.runbooks.graph.VerifyStep;
 import dev.lakeops.runbooks.tool.ToolCatalog;
-import dev.lakeops.runbooks.tool.ToolSignature;
+import dev.lakeops.tools.spec.ToolArgs;
+import dev.lakeops.tools.spec.ToolArgumentException;
+import dev.lakeops.tools.spec.ToolParam;
+import dev.lakeops.tools.spec.ToolSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -32,7 +35,10 @@ import org.jspecify.annotations.Nullable;
  * step:
  *
  * <ul>
- *   <li>a tool no catalog entry has, or arguments the tool does not take or lacks;
+ *   <li>a tool no catalog entry has, arguments the tool does not take or lacks, or a literal
+ *       argument that does not read as the parameter's declared type;
+ *   <li>a finding code (or code pattern) that no tool it reads declares (with the closest
+ *       declared code as a suggestion);
  *   <li>a {@code next} (or any successor) naming no step; a step no path from the start reaches;
  *   <li>a guard or template reading an output that is not produced on every path to it, or an
  *       input the runbook does not declare;
@@ -68,6 +74,7 @@ public final class RunbookValidator {
       return problems;
     }
     tools(g, problems);
+    new CodeCheck(catalog).check(g, problems);
     references(g, problems);
     Set<String> reachable = reachable(g);
     for (String id : steps.keySet()) {
@@ -89,22 +96,37 @@ public final class RunbookValidator {
         continue;
       }
       Map<String, Template> args = s instanceof ProbeStep p ? p.args() : ((VerifyStep) s).args();
-      Optional<ToolSignature> sig = catalog.find(tool);
-      if (sig.isEmpty()) {
+      Optional<ToolSpec> spec = catalog.find(tool);
+      if (spec.isEmpty()) {
         problems.add(Problem.at(g.source(), s.id(), "unknown tool '" + tool + "' (known: " + String.join(", ", catalog.names()) + ")"));
         continue;
       }
-      for (String arg : args.keySet()) {
-        if (!sig.get().accepts(arg)) {
-          problems.add(Problem.at(g.source(), s.id(), "tool " + tool + " has no parameter '" + arg + "' (it takes "
-              + String.join(", ", concat(sig.get().required(), sig.get().optional())) + ")"));
+      Map<String, String> literals = new LinkedHashMap<>();
+      for (Map.Entry<String, Template> arg : args.entrySet()) {
+        if (!spec.get().accepts(arg.getKey())) {
+          problems.add(Problem.at(g.source(), s.id(), "tool " + tool + " has no parameter '" + arg.getKey() + "' (it takes "
+              + String.join(", ", spec.get().paramNames()) + ")"));
+        } else if (arg.getValue().refs().isEmpty()) {
+          literals.put(arg.getKey(), arg.getValue().raw());
         }
       }
-      for (String required : sig.get().required()) {
+      for (String required : spec.get().required()) {
         if (!args.containsKey(required)) {
           problems.add(Problem.at(g.source(), s.id(), "tool " + tool + " needs parameter '" + required + "'"));
         }
       }
+      literals(g, s, spec.get(), literals, problems);
+    }
+  }
+
+  /** Literal arguments must read as their parameters' types; templated ones are read when the step runs. */
+  private static void literals(RunbookGraph g, Step s, ToolSpec spec, Map<String, String> literals, List<Problem> problems) {
+    List<ToolParam> optional = spec.params().stream()
+        .map(p -> new ToolParam(p.name(), p.type(), false, p.description(), null, p.range())).toList();
+    try {
+      ToolArgs.read(new ToolSpec(spec.name(), spec.description(), optional, spec.codes()), literals);
+    } catch (ToolArgumentException e) {
+      e.problems().forEach(p -> problems.add(Problem.at(g.source(), s.id(), "tool " + spec.name() + ": " + p)));
     }
   }
 
@@ -272,12 +294,6 @@ public final class RunbookValidator {
       }
     }
     return preds;
-  }
-
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> all = new ArrayList<>(a);
-    all.addAll(b);
-    return all;
   }
 
   /** Iterative dominator sets; runbooks have tens of steps, so the quadratic algorithm is enough. */

@@ -1,6 +1,7 @@
 package dev.lakeops.runbooks.tool;
 
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.binlog.BinlogToolSpecs;
 import dev.lakeops.tools.binlog.BinlogTools;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ public final class BinlogBindings {
 
   /** Any path the process can read; for the command line, where the operator names the file. */
   public static List<ToolBinding> of(BinlogTools tools) {
-    return List.of(new ToolBinding(signature(), args -> tools.verifyFile(args.get("path"))));
+    return List.of(ToolBinding.of(tools.verify()));
   }
 
   /**
@@ -28,8 +29,8 @@ public final class BinlogBindings {
    */
   public static List<ToolBinding> confinedTo(BinlogTools tools, Path dir) {
     Path root = dir.toAbsolutePath().normalize();
-    return List.of(new ToolBinding(signature(), args -> {
-      String given = args.get("path");
+    return List.of(new ToolBinding(BinlogToolSpecs.VERIFY, args -> {
+      String given = args.string("path");
       Path path;
       try {
         path = root.resolve(given).normalize();
@@ -53,9 +54,5 @@ public final class BinlogBindings {
 
   private static ToolReport refuse(String given, String why) {
     return new ToolReport(ToolReport.Status.ERROR, BinlogTools.VERIFY, Map.of("path", given), List.of(), "path '" + given + "' " + why);
-  }
-
-  private static ToolSignature signature() {
-    return ToolCatalog.lakeops().find(BinlogTools.VERIFY).orElseThrow();
   }
 }

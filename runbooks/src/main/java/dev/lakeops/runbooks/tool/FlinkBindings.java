@@ -4,47 +4,52 @@ import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
 import dev.lakeops.tools.flink.FlinkClusters;
+import dev.lakeops.tools.flink.FlinkToolSpecs;
 import dev.lakeops.tools.flink.FlinkTools;
+import dev.lakeops.tools.spec.ParamType;
+import dev.lakeops.tools.spec.ToolParam;
+import dev.lakeops.tools.spec.ToolSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 
 /**
- * Binds the Flink tools of the configured clusters. The optional {@code cluster} argument names a
- * profile (the default cluster when absent); a name that is not configured is a
- * {@link ToolReport.Status#NO_DATA} report, never a call to another cluster. Every report carries
- * the cluster it read as parameter {@code cluster}.
+ * Binds the Flink tools of the configured clusters. Each declared tool gets an optional
+ * {@code cluster} argument naming a profile (the default cluster when absent); a name that is not
+ * configured is a {@link ToolReport.Status#NO_DATA} report, never a call to another cluster.
+ * Every report carries the cluster it read as parameter {@code cluster}.
  */
 public final class FlinkBindings {
 
+  static final ToolParam CLUSTER = ToolParam.optional("cluster", ParamType.STRING,
+      "Flink cluster profile as configured in lakeops.flink.clusters; the default cluster when absent");
+
   private FlinkBindings() {}
 
-  public static List<ToolBinding> of(FlinkClusters clusters) {
-    ToolCatalog catalog = ToolCatalog.lakeops();
-    return List.of(
-        bind(catalog, FlinkTools.BACKPRESSURE, clusters, (t, a) -> t.backpressure(a.get("job"))),
-        bind(catalog, FlinkTools.HEALTH, clusters, (t, a) -> t.health(a.get("job"), Optional.ofNullable(a.get("alert_job_id")))),
-        bind(catalog, FlinkTools.JOB, clusters, (t, a) -> t.job(a.get("job"))),
-        bind(catalog, FlinkTools.CHECKPOINTS, clusters, (t, a) -> t.checkpoints(a.get("job"))),
-        bind(catalog, FlinkTools.SOURCE_LAG, clusters, (t, a) -> t.sourceLag(a.get("job"))),
-        bind(catalog, FlinkTools.JOBS, clusters, (t, a) -> t.jobs()));
+  /** The Flink declarations as the planner takes them: each with {@code cluster}. */
+  public static List<ToolSpec> specs() {
+    return FlinkToolSpecs.ALL.stream().map(s -> s.withParam(CLUSTER)).toList();
   }
 
-  private static ToolBinding bind(ToolCatalog catalog, String name, FlinkClusters clusters, BiFunction<FlinkTools, Map<String, String>, ToolReport> call) {
-    return new ToolBinding(catalog.find(name).orElseThrow(), args -> {
-      String cluster = Optional.ofNullable(args.get("cluster")).filter(c -> !c.isBlank()).map(String::strip).orElse(clusters.defaultName());
+  public static List<ToolBinding> of(FlinkClusters clusters) {
+    return FlinkToolSpecs.ALL.stream().map(s -> bind(s, clusters)).toList();
+  }
+
+  private static ToolBinding bind(ToolSpec declared, FlinkClusters clusters) {
+    String name = declared.name();
+    return new ToolBinding(declared.withParam(CLUSTER), args -> {
+      String cluster = args.optionalString("cluster").orElse(clusters.defaultName());
       Optional<FlinkTools> tools = clusters.find(cluster);
       if (tools.isEmpty()) {
-        Map<String, String> params = new LinkedHashMap<>(args);
+        Map<String, String> params = new LinkedHashMap<>(args.given());
         params.put("cluster", cluster);
         return ToolReports.run(name, params, () -> {
           throw new ProbeException(ProbeException.Code.NOT_FOUND, "lakeops.flink.clusters",
               "No Flink cluster named '" + cluster + "' is configured (configured: " + String.join(", ", clusters.names()) + ")");
         });
       }
-      ToolReport r = call.apply(tools.get(), args);
+      ToolReport r = tools.get().functions().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow().apply(args);
       Map<String, String> params = new LinkedHashMap<>(r.params());
       params.put("cluster", cluster);
       return new ToolReport(r.status(), r.tool(), params, r.findings(), r.error());

@@ -7,19 +7,15 @@ import dev.lakeops.tools.table.TableTools;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Binds the table tools: {@code table.commit_timeline(table, limit)},
- * {@code table.duplicate_keys(table, partition, keys)}, {@code table.compaction_backlog(table,
- * partition)} and {@code table.snapshots(table)}. {@code table} is a table directory or
- * {@code database.table} in the locator's warehouse; {@code keys} is a comma-separated list of
- * columns (empty for the primary key). Where alerts arrive from other systems, bind them
- * {@linkplain #inWarehouse confined to the warehouse}.
+ * Binds the table tools as {@link dev.lakeops.tools.table.TableToolSpecs} declares them.
+ * {@code table} is a table directory or {@code database.table} in the locator's warehouse. Where
+ * alerts arrive from other systems, bind them {@linkplain #inWarehouse confined to the warehouse}.
  */
 public final class TableBindings {
 
@@ -54,37 +50,10 @@ public final class TableBindings {
   }
 
   private static List<ToolBinding> bindings(TableTools tools, Function<String, Optional<String>> refusal) {
-    ToolCatalog catalog = ToolCatalog.lakeops();
-    return List.of(
-        bind(catalog, TableTools.COMMIT_TIMELINE, refusal, a -> {
-          String limit = a.getOrDefault("limit", "");
-          int n;
-          try {
-            n = limit.isBlank() ? TableTools.DEFAULT_TIMELINE_LIMIT : Integer.parseInt(limit.strip());
-          } catch (NumberFormatException e) {
-            return error(TableTools.COMMIT_TIMELINE, a, "parameter limit must be a whole number, was '" + limit + "'");
-          }
-          return tools.commitTimeline(a.get("table"), n);
-        }),
-        bind(catalog, TableTools.DUPLICATE_KEYS, refusal,
-            a -> tools.duplicateKeys(a.get("table"), a.get("partition"), keys(a.get("keys")))),
-        bind(catalog, TableTools.COMPACTION_BACKLOG, refusal, a -> tools.compactionBacklog(a.get("table"), a.get("partition"))),
-        bind(catalog, TableTools.SNAPSHOTS, refusal, a -> tools.snapshots(a.get("table"))));
-  }
-
-  private static ToolBinding bind(ToolCatalog catalog, String name, Function<String, Optional<String>> refusal,
-                                  Function<Map<String, String>, ToolReport> call) {
-    return new ToolBinding(catalog.find(name).orElseThrow(), args -> {
-      Optional<String> refused = refusal.apply(args.getOrDefault("table", ""));
-      return refused.isPresent() ? error(name, args, refused.get()) : call.apply(args);
-    });
-  }
-
-  static List<String> keys(String text) {
-    if (text == null || text.isBlank()) {
-      return List.of();
-    }
-    return Arrays.stream(text.split(",")).map(String::strip).filter(k -> !k.isEmpty()).toList();
+    return tools.functions().stream().map(f -> new ToolBinding(f.spec(), args -> {
+      Optional<String> refused = refusal.apply(args.string("table"));
+      return refused.isPresent() ? error(f.name(), args.given(), refused.get()) : f.apply(args);
+    })).toList();
   }
 
   private static boolean escapesByLink(Path dir, Path root) {

@@ -1,7 +1,8 @@
 package dev.lakeops.runbooks.tool;
 
 import dev.lakeops.tools.ToolReport;
-import java.util.ArrayList;
+import dev.lakeops.tools.spec.ToolArgs;
+import dev.lakeops.tools.spec.ToolArgumentException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,36 +45,30 @@ public final class ToolRegistry {
     return List.copyOf(byName.keySet());
   }
 
-  /** The catalog of the registered tools' signatures. */
+  /** The catalog of the registered tools' declarations. */
   public ToolCatalog catalog() {
-    return new ToolCatalog(byName.values().stream().map(ToolBinding::signature).toList());
+    return new ToolCatalog(byName.values().stream().map(ToolBinding::spec).toList());
   }
 
   /**
-   * Calls tool {@code name}. Never throws: an unknown tool, a missing or unknown parameter or a
-   * failing call is an {@link ToolReport.Status#ERROR} report saying so.
+   * Calls tool {@code name} with {@code args} read against its declaration. Never throws: an
+   * unknown tool, a missing or unknown parameter, a value that does not read as its declared type
+   * (the message names the parameter, the value and what was expected) or a failing call is an
+   * {@link ToolReport.Status#ERROR} report saying so.
    */
   public ToolReport call(String name, Map<String, String> args) {
     ToolBinding binding = byName.get(name);
     if (binding == null) {
       return error(name, args, "tool " + name + " is not available in this lakeops (available: " + String.join(", ", byName.keySet()) + ")");
     }
-    List<String> missing = new ArrayList<>();
-    for (String p : binding.signature().required()) {
-      if (!args.containsKey(p) || args.get(p).isBlank()) {
-        missing.add(p);
-      }
-    }
-    if (!missing.isEmpty()) {
-      return error(name, args, "tool " + name + " needs parameter(s) " + String.join(", ", missing) + " and the alert does not provide them");
-    }
-    for (String p : args.keySet()) {
-      if (!binding.signature().accepts(p)) {
-        return error(name, args, "tool " + name + " has no parameter '" + p + "'");
-      }
+    ToolArgs read;
+    try {
+      read = ToolArgs.read(binding.spec(), args);
+    } catch (ToolArgumentException e) {
+      return error(name, args, e.getMessage());
     }
     try {
-      ToolReport report = binding.call().apply(Map.copyOf(args));
+      ToolReport report = binding.call().apply(read);
       return report != null ? report : error(name, args, "tool " + name + " returned nothing");
     } catch (RuntimeException e) {
       LOG.warn("Tool {} {} failed", name, args, e);

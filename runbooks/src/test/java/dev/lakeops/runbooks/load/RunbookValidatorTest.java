@@ -81,6 +81,86 @@ class RunbookValidatorTest {
   }
 
   @Test
+  void rejectsALiteralArgumentThatDoesNotReadAsItsDeclaredType() {
+    rejects("""
+          - id: lag
+            probe: kafka.lag
+            args: {cluster: prod, group: "${inputs.job}", samples: "lots", interval: "5s"}
+            output: lag
+            next: done
+        """ + END, "lag", "tool kafka.lag: parameter samples must be a whole number from 1 to 20, was 'lots'");
+  }
+
+  @Test
+  void rejectsAMisspeltCodeNamingTheClosestDeclaredOne() {
+    rejects("""
+          - id: bp
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: check
+          - id: check
+            branch:
+              - when: {finding: {output: bp, code: flink.backpressure.botleneck}}
+                next: done
+            otherwise: done
+        """ + END, "check", "finding code 'flink.backpressure.botleneck' is not a code that output 'bp' (flink.backpressure) can hold; "
+        + "did you mean flink.backpressure.bottleneck?");
+  }
+
+  @Test
+  void rejectsACodeOfAnotherToolThanTheOutputsNamingTheToolThatEmitsIt() {
+    rejects("""
+          - id: bp
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: done
+          - id: done
+            end: {category: NO_FAULT, headline: "${bp[flink.checkpoint.timeout].summary}", confidence: LOW}
+        """, "done", "finding code 'flink.checkpoint.timeout' is not a code that output 'bp' (flink.backpressure) can hold; "
+        + "flink.health, flink.checkpoints emits it");
+  }
+
+  @Test
+  void rejectsACodePatternThatMatchesNoDeclaredCode() {
+    rejects("""
+          - id: bp
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: done
+          - id: done
+            end: {category: NO_FAULT, headline: ok, confidence: LOW, evidence: ["flink.backpresure.*"]}
+        """, "done", "finding code pattern 'flink.backpresure.*' matches no code of the tools this runbook calls (flink.backpressure); "
+        + "did you mean flink.backpressure.*?");
+  }
+
+  @Test
+  void acceptsDeclaredCodesFamiliesAndPatterns() {
+    RunbookGraph g = load("""
+          - id: health
+            probe: flink.health
+            args: {job: "${inputs.job}"}
+            output: health
+            next: check
+          - id: check
+            branch:
+              - when: {finding: {output: health, code: flink.exception.oom}}
+                next: done
+              - when: {equals: {output: health, code: "flink.exception.*>=WARN", key: cause, value: oom}}
+                next: done
+              - when: {finding: {code: flink.checkpoint.timeout}}
+                next: done
+            otherwise: done
+          - id: done
+            end: {category: NO_FAULT, headline: "${health[flink.restart.loop].summary}", confidence: LOW, evidence: ["*"]}
+        """);
+
+    assertThat(g.tools()).containsExactly("flink.health");
+  }
+
+  @Test
   void rejectsAnUnknownAction() {
     rejects("""
           - id: p

@@ -11,10 +11,13 @@ import dev.lakeops.runbooks.action.RiskTier;
 import dev.lakeops.runbooks.load.RunbookLoader;
 import dev.lakeops.runbooks.tool.ToolBinding;
 import dev.lakeops.runbooks.tool.ToolRegistry;
-import dev.lakeops.runbooks.tool.ToolSignature;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.spec.FindingCodes;
+import dev.lakeops.tools.spec.ParamType;
+import dev.lakeops.tools.spec.ToolParam;
+import dev.lakeops.tools.spec.ToolSpec;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -26,19 +29,21 @@ class GraphRunbookTest {
 
   private final AtomicInteger counted = new AtomicInteger();
   private final ToolRegistry tools = new ToolRegistry()
-      .register(new ToolBinding(new ToolSignature("test.count", List.of(), List.of("n")), args -> {
+      .register(new ToolBinding(new ToolSpec("test.count", "Counts its calls.", List.of(ToolParam.optional("n", ParamType.STRING, "Unused")),
+          FindingCodes.of("test.count.seen", "test.count.ok")), args -> {
         int n = counted.incrementAndGet();
         Finding f = new Finding(Severity.WARN, "test.count.seen", "counter", "seen " + n, Map.of("n", Integer.toString(n)), List.of());
         Finding g = new Finding(Severity.OK, "test.count.ok", "counter", "fine", Map.of(), List.of());
-        return new ToolReport(ToolReport.Status.OK, "test.count", args, List.of(f, g), null);
+        return new ToolReport(ToolReport.Status.OK, "test.count", args.given(), List.of(f, g), null);
       }))
-      .register(new ToolBinding(new ToolSignature("test.sleep", List.of("ms"), List.of()), args -> {
+      .register(new ToolBinding(new ToolSpec("test.sleep", "Sleeps.", List.of(ToolParam.required("ms", ParamType.INTEGER, "How long")),
+          FindingCodes.none()), args -> {
         try {
-          Thread.sleep(Long.parseLong(args.get("ms")));
+          Thread.sleep(args.integer("ms"));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-        return new ToolReport(ToolReport.Status.OK, "test.sleep", args, List.of(), null);
+        return new ToolReport(ToolReport.Status.OK, "test.sleep", args.given(), List.of(), null);
       }));
 
   private GraphRunbook runbook(String limits, String steps) {

@@ -10,6 +10,10 @@ import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.kafka.LagHistory;
 import dev.lakeops.tools.kafka.LagRules;
+import dev.lakeops.tools.spec.FindingCodes;
+import dev.lakeops.tools.spec.ParamType;
+import dev.lakeops.tools.spec.ToolParam;
+import dev.lakeops.tools.spec.ToolSpec;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +22,16 @@ import org.junit.jupiter.api.Test;
 class ToolRegistryTest {
 
   private final ToolRegistry registry = new ToolRegistry()
-      .register(new ToolBinding(new ToolSignature("t.echo", List.of("a"), List.of("b")),
-          args -> new ToolReport(ToolReport.Status.OK, "t.echo", args, List.of(), null)))
-      .register(new ToolBinding(new ToolSignature("t.broken", List.of(), List.of()), args -> {
+      .register(new ToolBinding(spec("t.echo", ToolParam.required("a", ParamType.STRING, "A"),
+          ToolParam.optional("b", ParamType.INTEGER, "B")),
+          args -> new ToolReport(ToolReport.Status.OK, "t.echo", args.given(), List.of(), null)))
+      .register(new ToolBinding(spec("t.broken"), args -> {
         throw new IllegalStateException("secret=hunter2");
       }));
+
+  private static ToolSpec spec(String name, ToolParam... params) {
+    return new ToolSpec(name, "A test tool.", List.of(params), FindingCodes.none());
+  }
 
   @Test
   void callsABindingWithItsArguments() {
@@ -32,8 +41,10 @@ class ToolRegistryTest {
   @Test
   void answersBadCallsWithAnErrorReportNamingTheProblem() {
     assertThat(registry.call("t.nope", Map.of()).error()).contains("tool t.nope is not available").contains("t.echo");
-    assertThat(registry.call("t.echo", Map.of("b", "2")).error()).contains("needs parameter(s) a");
-    assertThat(registry.call("t.echo", Map.of("a", "1", "c", "3")).error()).contains("has no parameter 'c'");
+    assertThat(registry.call("t.echo", Map.of("b", "2")).error()).isEqualTo("tool t.echo: missing parameter(s) a");
+    assertThat(registry.call("t.echo", Map.of("a", "1", "c", "3")).error()).isEqualTo("tool t.echo: unknown parameter 'c' (it takes a, b)");
+    assertThat(registry.call("t.echo", Map.of("a", "1", "b", "two")).error())
+        .isEqualTo("tool t.echo: parameter b must be a whole number, was 'two'");
   }
 
   @Test
@@ -46,7 +57,7 @@ class ToolRegistryTest {
 
   @Test
   void refusesTheSameNameTwice() {
-    assertThatThrownBy(() -> registry.register(new ToolBinding(new ToolSignature("t.echo", List.of(), List.of()), a -> null)))
+    assertThatThrownBy(() -> registry.register(new ToolBinding(spec("t.echo"), a -> null)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("t.echo is registered twice");
   }
 
@@ -62,7 +73,7 @@ class ToolRegistryTest {
     assertThat(unknown.status()).isEqualTo(ToolReport.Status.NO_DATA);
     assertThat(unknown.error()).contains("No Kafka cluster named 'staging'").contains("prod");
     assertThat(badSamples.status()).isEqualTo(ToolReport.Status.ERROR);
-    assertThat(badSamples.error()).isEqualTo("parameter samples must be a whole number, was 'many'");
+    assertThat(badSamples.error()).isEqualTo("tool kafka.lag: parameter samples must be a whole number from 1 to 20, was 'many'");
   }
 
   @Test

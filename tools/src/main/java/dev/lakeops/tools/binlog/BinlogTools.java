@@ -1,5 +1,11 @@
 package dev.lakeops.tools.binlog;
 
+import dev.lakeops.tools.binlog.file.ListedEvent;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogReader;
+import dev.lakeops.tools.binlog.file.BinlogIntegrityAnalyzer;
+import dev.lakeops.tools.binlog.file.BinlogFindings;
+import dev.lakeops.tools.binlog.file.BinlogEventLister;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
@@ -10,8 +16,8 @@ import dev.lakeops.tools.binlog.plan.BinlogVisitors;
 import dev.lakeops.tools.binlog.plan.EventTimesCollector;
 import dev.lakeops.tools.binlog.plan.FileEvidence;
 import dev.lakeops.tools.binlog.plan.GtidSet;
-import dev.langchain4j.agent.tool.P;
-import dev.langchain4j.agent.tool.Tool;
+import dev.lakeops.tools.spec.ToolFunction;
+import dev.lakeops.tools.spec.ToolSet;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,16 +26,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The {@code @Tool} facade over the binlog reader and integrity analyzer: read-only, never throws. */
-public final class BinlogTools {
+/**
+ * The facade over the binlog reader, integrity analyzer, recovery planner and error classifier:
+ * read-only, never throws. {@link #functions()} pairs the tools with their declarations
+ * ({@link BinlogToolSpecs}); {@code binlog.verify} reports findings, the others answer a model with
+ * compact JSON.
+ */
+public final class BinlogTools implements ToolSet {
 
   public static final String VERIFY = "binlog.verify";
+  public static final String PLAN = "binlog.plan";
+  public static final String EVENTS = "binlog.events";
+  public static final String CLASSIFY_ERROR = "binlog.classify_error";
   /** Most events one {@link #events} call returns to a model. */
   public static final int MAX_TOOL_EVENTS = 200;
   private static final Logger LOG = LoggerFactory.getLogger(BinlogTools.class);
+
+  @Override
+  public List<ToolFunction<?>> functions() {
+    return List.of(verify(),
+        new ToolFunction<>(BinlogToolSpecs.PLAN, a -> plan(a.list("paths"), a.optionalString("replica_gtid_set").orElse(null))),
+        new ToolFunction<>(BinlogToolSpecs.EVENTS, a -> events(a.string("path"), a.integer("from"), (int) a.integer("limit"))),
+        new ToolFunction<>(BinlogToolSpecs.CLASSIFY_ERROR, a -> classifyError(a.string("text"))));
+  }
+
+  /** {@code binlog.verify} with its declaration. */
+  public ToolFunction<ToolReport> verify() {
+    return new ToolFunction<>(BinlogToolSpecs.VERIFY, a -> verifyFile(a.string("path")));
+  }
 
   /**
    * Reads {@code file} to the end and returns the analyzer's verdict.
@@ -62,16 +90,13 @@ public final class BinlogTools {
     return new FileEvidence(analyzer.verdict(), times.times());
   }
 
-  @Tool(name = "binlog_plan", value = "Recovery plan for a CDC source that failed on damaged binlog: reads the given "
-      + "binlog files (in server order), finds the first damage and returns the options (read from a healthy replica, "
-      + "restart at a specific offset or GTID set after the damage, timestamp start-up, skip with warn) with the exact "
-      + "Flink CDC connector options, what each loses (transactions, GTIDs, events, bytes, tables, time window), "
-      + "preconditions and cost, plus a bounded backfill with reconciliation query templates. Read-only. Compact JSON.")
-  public String plan(
-      @P("Binlog file paths on the lakeops host, in server order, e.g. [\"/var/lib/mysql/mysql-bin.000042\"]") List<String> paths,
-      @P(value = "A healthy replica's executed GTID set (MySQL @@gtid_executed, MariaDB @@gtid_binlog_pos); empty if unknown",
-          required = false) String replicaGtidSet) {
-    return json("binlog_plan", () -> {
+  /**
+   * The recovery plan over {@code paths} (in server order), as compact JSON.
+   *
+   * @param replicaGtidSet a healthy replica's executed GTID set, or null when unknown
+   */
+  public String plan(@Nullable List<String> paths, @Nullable String replicaGtidSet) {
+    return json(PLAN, () -> {
       List<FileEvidence> files = new ArrayList<>();
       for (String path : paths == null ? List.<String>of() : paths) {
         files.add(evidence(Path.of(path)));
@@ -81,26 +106,17 @@ public final class BinlogTools {
     });
   }
 
-  @Tool(name = "binlog_classify_error", value = "Classifies an error text from Flink CDC, Debezium or a MySQL/MariaDB "
-      + "server (EventHeaderV4 deserialization, errno 1236 variants, purged GTIDs, offset no longer available, missing "
-      + "TABLE_MAP, connection reset, duplicate server id, statement format): category, the binlog file, position, GTID "
-      + "and server id written in it, and next steps. Pure; never fails. Compact JSON.")
-  public String classifyError(@P("The error text as pasted, stack trace included") String text) {
-    return json("binlog_classify_error", () -> CdcErrorClassifier.classify(text));
+  /** The classification of an error text, as compact JSON; never fails. */
+  public String classifyError(@Nullable String text) {
+    return json(CLASSIFY_ERROR, () -> CdcErrorClassifier.classify(text));
   }
 
-  @Tool(name = "binlog_events", value = "Lists the events of one binlog file from an offset: offset, type, size, "
-      + "log_pos, timestamp, server id, CRC outcome and a short info (GTID, SQL, db.table, xid); damaged spans are "
-      + "listed with the reason. At most " + MAX_TOOL_EVENTS + " events per call; page with nextOffset. Read-only. "
-      + "Compact JSON.")
-  public String events(
-      @P("Path of a binlog file on the lakeops host") String path,
-      @P(value = "File offset to start listing from (default 0)", required = false) Long from,
-      @P(value = "Most events to return (default 50, at most " + MAX_TOOL_EVENTS + ")", required = false) Integer limit) {
-    return json("binlog_events", () -> {
+  /** At most {@code limit} events of {@code path} from offset {@code from} (limit capped at {@value #MAX_TOOL_EVENTS}), as compact JSON. */
+  public String events(String path, long from, int limit) {
+    return json(EVENTS, () -> {
       List<ListedEvent> events = new ArrayList<>();
-      int n = limit == null ? 50 : Math.min(Math.max(limit, 1), MAX_TOOL_EVENTS);
-      BinlogEventLister.Summary summary = BinlogEventLister.list(Path.of(path), from == null ? 0 : from, n, events::add);
+      int n = Math.min(Math.max(limit, 1), MAX_TOOL_EVENTS);
+      BinlogEventLister.Summary summary = BinlogEventLister.list(Path.of(path), from, n, events::add);
       Map<String, Object> out = new LinkedHashMap<>();
       out.put("summary", summary);
       out.put("events", events);
@@ -128,10 +144,8 @@ public final class BinlogTools {
     return Json.compact(out);
   }
 
-  @Tool("Verifies one MySQL/MariaDB binlog file: CRC32 and header of every event, the first bad event, "
-      + "where valid events resume, the safe restart position (end of the last complete transaction) with its "
-      + "GTID, and the transactions and tables lost. Read-only.")
-  public ToolReport verifyFile(@P("Path of a binlog file on the lakeops host, e.g. /var/lib/mysql/mysql-bin.000042") String path) {
+  /** The integrity findings of the binlog file at {@code path}. */
+  public ToolReport verifyFile(String path) {
     return ToolReports.run(VERIFY, Map.of("path", path), () -> BinlogFindings.of(verdict(Path.of(path))));
   }
 }

@@ -1,6 +1,7 @@
 package dev.lakeops.tools.flink;
 
 import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.Severity;
 import java.util.List;
 import java.util.Locale;
@@ -15,12 +16,15 @@ import java.util.Locale;
  */
 public final class EndpointFailureAnalyzer {
 
+  /** The codes' fixed part; the rest is {@link #failure}. */
+  static final String PREFIX = "flink.endpoint.";
+
   public List<Finding> analyze(FlinkHealthSnapshot s) {
     return s.failures().stream().map(f -> finding(s, f)).toList();
   }
 
   static Finding finding(FlinkHealthSnapshot s, EndpointFailure f) {
-    String code = "flink.endpoint." + f.code().name().toLowerCase(Locale.ROOT).replace('_', '-');
+    String code = PREFIX + failure(f.code());
     String hint = switch (f.code()) {
       case UNAUTHORIZED -> " Check the credentials or the proxy lakeops goes through.";
       case BAD_RESPONSE -> f.message().contains("not JSON") || f.message().contains("redirect")
@@ -32,5 +36,10 @@ public final class EndpointFailureAnalyzer {
         "Could not read " + f.endpoint() + " (" + f.code() + ": " + f.message() + "); the report lacks what it holds." + hint,
         new Evidence().put("job", s.job().name()).put("endpoint", f.endpoint()).put("error", f.code()).put("message", f.message()).map(),
         List.of(f.endpoint()));
+  }
+
+  /** The last part of the code for {@code code}, e.g. {@code bad-response}. */
+  static String failure(ProbeException.Code code) {
+    return code.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 }

@@ -18,6 +18,9 @@ import java.util.Map;
  */
 public final class ExceptionAnalyzer {
 
+  /** The codes' fixed part; the rest is a {@link FailureCause#id()}. */
+  static final String PREFIX = "flink.exception.";
+
   private final Duration window;
 
   public ExceptionAnalyzer(Duration window) {
@@ -61,7 +64,7 @@ public final class ExceptionAnalyzer {
           .put("failuresInWindow", recent)
           .put("entries", entry.getValue().size())
           .put("lastSeenAgo", Evidence.duration(Math.max(0, s.nowMillis() - latest.timestampMillis())));
-      findings.add(new Finding(severity, "flink.exception." + cause.id(), subject + (latest.vertexName() == null ? "" : " / vertex " + latest.vertexName()),
+      findings.add(new Finding(severity, PREFIX + cause.id(), subject + (latest.vertexName() == null ? "" : " / vertex " + latest.vertexName()),
           summary(cause, latest, recent), e.map(), sources));
     }
     return findings;

@@ -1,12 +1,11 @@
 package dev.lakeops.tools.flink;
 
 import dev.lakeops.tools.Finding;
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
-import dev.langchain4j.agent.tool.P;
-import dev.langchain4j.agent.tool.Tool;
+import dev.lakeops.tools.spec.ToolFunction;
+import dev.lakeops.tools.spec.ToolSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,11 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code @Tool} facade over the Flink probes and analyzers of one cluster: read-only, never
- * throws. Each typed method (for the planner and the CLI) has a {@code String} twin for the model
- * that returns the same report as compact JSON.
+ * The facade over the Flink probes and analyzers of one cluster: read-only, never throws. The
+ * typed methods are for the CLI; {@link #functions()} pairs them with their declarations
+ * ({@link FlinkToolSpecs}) for the planner and the model.
  */
-public final class FlinkTools {
+public final class FlinkTools implements ToolSet {
 
   public static final String BACKPRESSURE = "flink.backpressure";
   public static final String JOBS = "flink.jobs";
@@ -35,6 +34,18 @@ public final class FlinkTools {
     this.probe = probe;
     this.health = probe.healthProbe();
     this.analyzer = analyzer;
+  }
+
+  /** Every Flink tool of this cluster with its declaration. */
+  @Override
+  public List<ToolFunction<ToolReport>> functions() {
+    return List.of(
+        new ToolFunction<>(FlinkToolSpecs.BACKPRESSURE, a -> backpressure(a.string("job"))),
+        new ToolFunction<>(FlinkToolSpecs.HEALTH, a -> health(a.string("job"), a.optionalString("alert_job_id"))),
+        new ToolFunction<>(FlinkToolSpecs.JOB_STATE, a -> job(a.string("job"))),
+        new ToolFunction<>(FlinkToolSpecs.CHECKPOINTS, a -> checkpoints(a.string("job"))),
+        new ToolFunction<>(FlinkToolSpecs.SOURCE_LAG, a -> sourceLag(a.string("job"))),
+        new ToolFunction<>(FlinkToolSpecs.JOBS, a -> jobs()));
   }
 
   /** The cluster these tools read, for evidence and for telling clusters apart. */
@@ -126,39 +137,5 @@ public final class FlinkTools {
 
   private static Map<String, String> params(String job) {
     return Map.of("job", job == null ? "" : job);
-  }
-
-  @Tool(
-      "Locates the backpressure bottleneck of a running Flink job: the first vertex that is busy and not "
-          + "backpressured below backpressured vertices, why (key skew, capacity, slow sink) with per-subtask "
-          + "busy/backpressured/idle ms per second, and the REST endpoints read. Read-only. Returns compact JSON "
-          + "with status OK, NO_DATA (no such job) or ERROR.")
-  public String locateBackpressureBottleneck(@P("Flink job name, or its 32-hex-digit job id") String job) {
-    return Json.compact(backpressure(job));
-  }
-
-  @Tool("Lists the jobs of the Flink cluster with their states. Read-only. Compact JSON.")
-  public String listJobs() {
-    return Json.compact(jobs());
-  }
-
-  @Tool("State of one Flink job: restart loop or recent restarts, exception root causes (commit conflict, OOM, "
-      + "deserialization, Kafka/CDC source, checkpoint, task failure) and whether a second probe confirms them. "
-      + "Read-only. Compact JSON.")
-  public String jobState(@P("Flink job name, or its 32-hex-digit job id") String job) {
-    return Json.compact(job(job));
-  }
-
-  @Tool("Checkpoint health of one Flink job: timeouts, failure rate, duration vs interval and timeout, age of the "
-      + "last completed checkpoint, barrier start delay and alignment, state growth, and which vertex has not "
-      + "acknowledged. Read-only. Compact JSON.")
-  public String checkpointHealth(@P("Flink job name, or its 32-hex-digit job id") String job) {
-    return Json.compact(checkpoints(job));
-  }
-
-  @Tool("Source lag of one Flink job: pendingRecords, records-lag-max, fetch/emit event-time lag, Kafka "
-      + "partition offsets (read vs committed), idle sources and watermark lag per vertex. Read-only. Compact JSON.")
-  public String sourceLagOf(@P("Flink job name, or its 32-hex-digit job id") String job) {
-    return Json.compact(sourceLag(job));
   }
 }

@@ -1,24 +1,26 @@
 package dev.lakeops.tools.kafka;
 
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
-import dev.langchain4j.agent.tool.P;
-import dev.langchain4j.agent.tool.Tool;
+import dev.lakeops.tools.spec.ToolArgs;
+import dev.lakeops.tools.spec.ToolFunction;
+import dev.lakeops.tools.spec.ToolSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code @Tool} facade over the Kafka probes and analyzers: read-only, never throws. The
- * {@code @Tool} methods take a configured cluster name only (never an address from the model);
- * the typed methods take a {@link KafkaCluster} for the CLI.
+ * The facade over the Kafka probes and analyzers: read-only, never throws. {@link #functions()}
+ * pairs the tools with their declarations ({@link KafkaToolSpecs}) for the planner, the model and
+ * chat: they take a configured cluster name only, never an address. The typed methods take a
+ * {@link KafkaCluster} for the CLI.
  */
-public final class KafkaTools {
+public final class KafkaTools implements ToolSet {
 
   public static final String LAG = "kafka.lag";
   public static final String GROUPS = "kafka.groups";
@@ -38,6 +40,20 @@ public final class KafkaTools {
     this.rules = rules;
     this.history = history;
     this.clock = clock;
+  }
+
+  /** Every Kafka tool with its declaration; an unknown cluster name is {@code NO_DATA}. */
+  @Override
+  public List<ToolFunction<ToolReport>> functions() {
+    return List.of(
+        new ToolFunction<>(KafkaToolSpecs.LAG, a -> withCluster(LAG, a, c -> a.optionalInteger("samples")
+            .map(n -> lag(c, groups(a), n.intValue(), a.duration("interval"), Map.of()))
+            .orElseGet(() -> lag(c, groups(a))))),
+        new ToolFunction<>(KafkaToolSpecs.GROUPS, a -> withCluster(GROUPS, a, this::groups)),
+        new ToolFunction<>(KafkaToolSpecs.RECONCILE, a -> withCluster(RECONCILE, a, c -> reconcile(c, a.string("topic"), ranges(a),
+            a.integer("sink_count"), a.optionalString("group").orElse(null)))),
+        new ToolFunction<>(KafkaToolSpecs.CONFIGS, a -> withCluster(CONFIGS, a, c -> configs(c, List.of(a.string("topic")), groups(a),
+            KafkaToolSpecs.clientSettings(a)))));
   }
 
   /** The snapshots lag calls took, per cluster; for callers that show raw data on request. */
@@ -66,6 +82,22 @@ public final class KafkaTools {
       }
       return new KafkaLagAnalyzer(rules).analyze(history.window(cluster.name()), flinkByGroup);
     });
+  }
+
+  /**
+   * Lag of {@code groups} judged over a window long enough to tell a stall
+   * ({@link LagRules#minStallWindow()}): one probe when earlier calls already cover the window,
+   * otherwise two, the second once it is covered.
+   *
+   * @param groups group ids; empty for all consumer groups
+   */
+  public ToolReport lag(KafkaCluster cluster, List<String> groups) {
+    List<KafkaLagSnapshot> window = history.window(cluster.name());
+    Duration span = window.isEmpty() ? Duration.ZERO : Duration.between(window.get(0).capturedAt(), clock.instant());
+    Duration missing = rules.minStallWindow().minus(span);
+    return missing.isNegative() || missing.isZero()
+        ? lag(cluster, groups, 1, Duration.ZERO, Map.of())
+        : lag(cluster, groups, 2, missing, Map.of());
   }
 
   public ToolReport groups(KafkaCluster cluster) {
@@ -110,92 +142,26 @@ public final class KafkaTools {
     });
   }
 
-  @Tool("Consumer lag of Kafka consumer groups with a Burrow-style status per group: kafka.lag.ok, kafka.lag.growing,"
-      + " kafka.lag.stalled (members but no progress), kafka.lag.stopped (no members, no commits), kafka.offset.below-log-start"
-      + " (data deleted before it was read: loss); corrections for transaction markers, open transactions, compacted topics and"
-      + " Flink sources that commit only on checkpoint; rewinds; lag in records and in time. Probes over at least 10 s unless"
-      + " recent probes exist. Read-only. Compact JSON with status OK, NO_DATA (no such cluster or group) or ERROR.")
-  public String consumerLag(
-      @P("Kafka cluster name as configured in lakeops.kafka.clusters") String cluster,
-      @P(value = "Consumer group id; empty for every consumer group", required = false) String group) {
-    List<String> groups = group == null || group.isBlank() ? List.of() : List.of(group.strip());
-    ToolReport report = withCluster(LAG, cluster, c -> {
-      List<KafkaLagSnapshot> window = history.window(c.name());
-      Duration span = window.size() < 1 ? Duration.ZERO : Duration.between(window.get(0).capturedAt(), clock.instant());
-      Duration missing = rules.minStallWindow().minus(span);
-      return missing.isNegative() || missing.isZero()
-          ? lag(c, groups, 1, Duration.ZERO, Map.of())
-          : lag(c, groups, 2, missing, Map.of());
-    });
-    return Json.compact(report);
-  }
-
-  @Tool("Lists the consumer groups of a Kafka cluster with state (Stable, Empty, rebalancing), members and total lag. Read-only. Compact JSON.")
-  public String consumerGroups(@P("Kafka cluster name as configured in lakeops.kafka.clusters") String cluster) {
-    return Json.compact(withCluster(GROUPS, cluster, this::groups));
-  }
-
-  @Tool("Reconciles a Kafka offset range with a sink's record count: counts the records per partition in [fromOffset, toOffset)"
-      + " and explains a difference by transaction markers, aborted records, compaction gaps, rewinds of the group's committed"
-      + " offsets (replays: duplicates) and retention (deleted offsets). Codes kafka.reconcile.match, .duplicates, .missing,"
-      + " .offset-gaps, .range-deleted. Read-only. Compact JSON.")
-  public String reconcileOffsetRange(
-      @P("Kafka cluster name as configured in lakeops.kafka.clusters") String cluster,
-      @P("Topic name") String topic,
-      @P(value = "Partition; omit for every partition (then the offsets are ignored and each partition is counted whole)", required = false) Integer partition,
-      @P(value = "First offset of the range (inclusive)", required = false) Long fromOffset,
-      @P(value = "End of the range (exclusive)", required = false) Long toOffset,
-      @P("Records the sink holds for this range") long sinkCount,
-      @P(value = "Consumer group that fed the sink, to explain duplicates with its rewinds", required = false) String group) {
-    return Json.compact(withCluster(RECONCILE, cluster, c -> {
-      List<OffsetRange> ranges = partition == null ? List.of()
-          : List.of(new OffsetRange(partition, fromOffset == null ? 0 : fromOffset, toOffset == null ? Long.MAX_VALUE : toOffset));
-      return reconcile(c, topic, ranges, sinkCount, group);
-    }));
-  }
-
-  @Tool("Configuration risks for Kafka duplicates and loss: topic settings (unclean leader election, min.insync.replicas,"
-      + " replication, retention shorter than the lag in time) and the consumer's and producer's settings as given"
-      + " (auto-commit, auto.offset.reset=latest, max.poll.interval.ms vs processing time, isolation.level, acks,"
-      + " enable.idempotence). Unset client settings take Kafka's defaults. Read-only. Compact JSON.")
-  public String configRisks(
-      @P("Kafka cluster name as configured in lakeops.kafka.clusters") String cluster,
-      @P("Topic name") String topic,
-      @P(value = "Consumer group reading the topic", required = false) String group,
-      @P(value = "Consumer enable.auto.commit", required = false) Boolean enableAutoCommit,
-      @P(value = "Consumer auto.offset.reset (earliest, latest, none)", required = false) String autoOffsetReset,
-      @P(value = "Consumer isolation.level (read_committed, read_uncommitted)", required = false) String isolationLevel,
-      @P(value = "Consumer max.poll.interval.ms", required = false) Long maxPollIntervalMs,
-      @P(value = "Consumer max.poll.records", required = false) Integer maxPollRecords,
-      @P(value = "Processing time per record in milliseconds", required = false) Double processingMsPerRecord,
-      @P(value = "Producer acks (0, 1, all)", required = false) String producerAcks,
-      @P(value = "Producer enable.idempotence", required = false) Boolean enableIdempotence) {
-    Map<String, String> consumer = new LinkedHashMap<>();
-    putIf(consumer, "enable.auto.commit", enableAutoCommit);
-    putIf(consumer, "auto.offset.reset", autoOffsetReset);
-    putIf(consumer, "isolation.level", isolationLevel);
-    putIf(consumer, "max.poll.interval.ms", maxPollIntervalMs);
-    putIf(consumer, "max.poll.records", maxPollRecords);
-    Map<String, String> producer = new LinkedHashMap<>();
-    putIf(producer, "acks", producerAcks);
-    putIf(producer, "enable.idempotence", enableIdempotence);
-    Duration perRecord = processingMsPerRecord == null ? null : Duration.ofNanos(Math.round(processingMsPerRecord * 1_000_000));
-    ClientSettings settings = new ClientSettings(consumer, producer, perRecord);
-    List<String> groups = group == null || group.isBlank() ? List.of() : List.of(group.strip());
-    return Json.compact(withCluster(CONFIGS, cluster, c -> configs(c, List.of(topic), groups, settings)));
-  }
-
-  private ToolReport withCluster(String tool, String cluster, java.util.function.Function<KafkaCluster, ToolReport> call) {
+  private ToolReport withCluster(String tool, ToolArgs args, Function<KafkaCluster, ToolReport> call) {
     KafkaCluster resolved;
     try {
-      resolved = clusters.resolve(cluster);
+      resolved = clusters.resolve(args.string("cluster"));
     } catch (IllegalArgumentException e) {
-      Map<String, String> params = Map.of("cluster", cluster == null ? "" : cluster);
-      return ToolReports.run(tool, params, () -> {
+      return ToolReports.run(tool, args.given(), () -> {
         throw new ProbeException(ProbeException.Code.NOT_FOUND, "lakeops.kafka.clusters", e.getMessage());
       });
     }
     return call.apply(resolved);
+  }
+
+  private static List<String> groups(ToolArgs args) {
+    return args.optionalString("group").map(List::of).orElse(List.of());
+  }
+
+  private static List<OffsetRange> ranges(ToolArgs args) {
+    return args.optionalInteger("partition")
+        .map(p -> List.of(new OffsetRange(p.intValue(), args.integer("from"), args.optionalInteger("to").orElse(Long.MAX_VALUE))))
+        .orElse(List.of());
   }
 
   private static Map<String, String> params(KafkaCluster cluster) {
@@ -203,12 +169,6 @@ public final class KafkaTools {
     params.put("cluster", cluster.name());
     params.put("bootstrap", cluster.bootstrapServers());
     return params;
-  }
-
-  private static void putIf(Map<String, String> map, String key, @Nullable Object value) {
-    if (value != null && !value.toString().isBlank()) {
-      map.put(key, value.toString().strip());
-    }
   }
 
   private static void sleep(Duration pause) {

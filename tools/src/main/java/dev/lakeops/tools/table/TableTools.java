@@ -5,12 +5,11 @@ import dev.lakeops.table.format.CorruptDataFileException;
 import dev.lakeops.table.meta.CorruptMetadataException;
 import dev.lakeops.table.read.SnapshotNotFoundException;
 import dev.lakeops.tools.Finding;
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
-import dev.langchain4j.agent.tool.P;
-import dev.langchain4j.agent.tool.Tool;
+import dev.lakeops.tools.spec.ToolFunction;
+import dev.lakeops.tools.spec.ToolSet;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,14 +18,14 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code @Tool} facade over the table probes and analyzers: read-only, never throws. A table
- * is a table directory or {@code database.table} in the configured warehouse ({@link TableLocator}).
- * Each typed method (for the planner and the CLI) has a {@code String} twin for the model that
- * returns the same report as compact JSON. A table that does not exist is {@code NO_DATA}; a
- * parameter that does not fit the table, or metadata that does not decode, is {@code ERROR} with
- * the reason and the file.
+ * The facade over the table probes and analyzers: read-only, never throws. A table is a table
+ * directory or {@code database.table} in the configured warehouse ({@link TableLocator}). The
+ * typed methods are for the CLI; {@link #functions()} pairs them with their declarations
+ * ({@link TableToolSpecs}) for the planner, the model and chat. A table that does not exist is
+ * {@code NO_DATA}; a parameter that does not fit the table, or metadata that does not decode, is
+ * {@code ERROR} with the reason and the file.
  */
-public final class TableTools {
+public final class TableTools implements ToolSet {
 
   public static final String COMMIT_TIMELINE = "table.commit_timeline";
   public static final String DUPLICATE_KEYS = "table.duplicate_keys";
@@ -50,6 +49,18 @@ public final class TableTools {
     this.locator = locator;
     this.timelineRules = timelineRules;
     this.maxRows = maxRows;
+  }
+
+  /** Every table tool with its declaration. */
+  @Override
+  public List<ToolFunction<ToolReport>> functions() {
+    return List.of(
+        new ToolFunction<>(TableToolSpecs.COMMIT_TIMELINE, a -> commitTimeline(a.string("table"), (int) a.integer("limit"))),
+        new ToolFunction<>(TableToolSpecs.DUPLICATE_KEYS, a -> duplicateKeys(a.string("table"), a.optionalString("partition").orElse(null),
+            a.list("keys"))),
+        new ToolFunction<>(TableToolSpecs.COMPACTION_BACKLOG, a -> compactionBacklog(a.string("table"),
+            a.optionalString("partition").orElse(null))),
+        new ToolFunction<>(TableToolSpecs.SNAPSHOTS, a -> snapshots(a.string("table"))));
   }
 
   /** The newest {@code limit} snapshots with commit users, identifiers, kinds and record counts, judged. */
@@ -101,49 +112,6 @@ public final class TableTools {
   public ToolReport snapshots(String table) {
     return run(SNAPSHOTS, params(table), table, (t) -> new SnapshotsAnalyzer()
         .analyze(new SnapshotsProbe().capture(t, table.strip())));
-  }
-
-  @Tool("Commit timeline of a lake table (Paimon format): per snapshot the commit user, commit identifier (Flink "
-      + "checkpoint id), kind (APPEND/COMPACT/OVERWRITE), time, delta and total record counts, files added/deleted. "
-      + "Findings: table.commit.new-user (a new streaming commit user after another: a writer restarted without "
-      + "state, replays not filtered), table.commit.identifier-regression, table.commit.gap, table.commit.overwrite, "
-      + "table.commit.ok. Read-only. Compact JSON with status OK, NO_DATA (no such table) or ERROR.")
-  public String tableCommitTimeline(
-      @P("Table directory, or database.table in the configured warehouse") String table,
-      @P(value = "How many of the newest snapshots to show (default 100)", required = false) Integer limit) {
-    return Json.compact(commitTimeline(table, limit == null ? DEFAULT_TIMELINE_LIMIT : limit));
-  }
-
-  @Tool("Duplicate keys in a lake table's latest snapshot: reads each data file unmerged and the table merged on read. "
-      + "Findings: table.duplicates.visible (a key twice in what readers see: append tables, or keys other than the "
-      + "primary key), table.duplicates.unmerged (a primary key in several files awaiting compaction, not visible), "
-      + "table.duplicates.none; evidence names the commit users and the two snapshots the duplicated rows came from. "
-      + "Sample keys only, never other row values. Read-only. Compact JSON.")
-  public String tableDuplicateKeys(
-      @P("Table directory, or database.table in the configured warehouse") String table,
-      @P(value = "Partition to read, key=value[,key=value]; empty for all", required = false) String partition,
-      @P(value = "Comma-separated columns identifying a row; empty for the primary key; required for append tables",
-          required = false) String keys) {
-    List<String> keyList = keys == null || keys.isBlank() ? List.of()
-        : List.of(keys.split(",")).stream().map(String::strip).filter(k -> !k.isEmpty()).toList();
-    return Json.compact(duplicateKeys(table, partition, keyList));
-  }
-
-  @Tool("Compaction backlog of a lake table: per partition/bucket the files, level-0 files, sorted runs and small files "
-      + "(below 70% of target-file-size) against num-sorted-run.compaction-trigger and stop-trigger from the table's "
-      + "options. Findings: table.compaction.stalled (writers stall), table.compaction.backlog, "
-      + "table.compaction.small-files, table.compaction.ok. Read-only. Compact JSON.")
-  public String tableCompactionBacklog(
-      @P("Table directory, or database.table in the configured warehouse") String table,
-      @P(value = "Partition, key=value[,key=value]; empty for all", required = false) String partition) {
-    return Json.compact(compactionBacklog(table, partition));
-  }
-
-  @Tool("Snapshot summary of a lake table: latest snapshot (id, kind, commit user, identifier, time, total records), "
-      + "retained range, schema id, tags with their snapshots, consumers. Findings table.snapshots.latest / .none, "
-      + ".tags, .consumers. Read-only. Compact JSON.")
-  public String tableSnapshots(@P("Table directory, or database.table in the configured warehouse") String table) {
-    return Json.compact(snapshots(table));
   }
 
   private ToolReport run(String tool, Map<String, String> params, String table, Function<Table, List<Finding>> call) {

@@ -1,8 +1,13 @@
 package dev.lakeops.tools.binlog;
 
-import static dev.lakeops.tools.binlog.BinlogFixtures.CRC32;
-import static dev.lakeops.tools.binlog.BinlogFixtures.NONE;
-import static dev.lakeops.tools.binlog.BinlogFixtures.bytes;
+import dev.lakeops.tools.binlog.file.SyntheticBinlog;
+import dev.lakeops.tools.binlog.file.BinlogFixtures;
+import dev.lakeops.tools.binlog.file.ListedEvent;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogEventLister;
+import static dev.lakeops.tools.binlog.file.BinlogFixtures.CRC32;
+import static dev.lakeops.tools.binlog.file.BinlogFixtures.NONE;
+import static dev.lakeops.tools.binlog.file.BinlogFixtures.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.lakeops.tools.binlog;
 
+import dev.lakeops.tools.binlog.file.BinlogFixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -58,7 +59,7 @@ class BinlogToolsJsonTest {
     Path file = BinlogFixtures.write(dir, "mysql-bin.000002", BinlogFixtures.bytes(BinlogFixtures.CRC32));
 
     JsonNode page = parse(tools.events(file.toString(), 981L, 2));
-    JsonNode capped = parse(tools.events(file.toString(), null, 100_000));
+    JsonNode capped = parse(tools.events(file.toString(), 0, 100_000));
     JsonNode bad = parse(tools.events(file.toString(), -5L, 1));
 
     assertThat(page.path("result").path("events")).hasSize(2);

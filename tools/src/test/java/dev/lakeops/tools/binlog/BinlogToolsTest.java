@@ -1,5 +1,6 @@
 package dev.lakeops.tools.binlog;
 
+import dev.lakeops.tools.binlog.file.BinlogFixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.tools.Finding;

@@ -3,10 +3,12 @@ package dev.lakeops.tools.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.spec.ToolArgs;
+import dev.lakeops.tools.spec.ToolFunction;
 import java.time.Clock;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FlinkToolsTest {
@@ -16,14 +18,17 @@ class FlinkToolsTest {
   }
 
   @Test
-  void answersTheModelWithCompactJson() throws Exception {
-    String json = tools(new RecordedFlinkRest("2.3/backpressured")).locateBackpressureBottleneck("bp-pipeline");
+  void theDeclaredToolsCallTheTypedMethodsWithTheirArguments() {
+    FlinkTools tools = tools(new RecordedFlinkRest("2.3/backpressured"));
+    ToolFunction<ToolReport> backpressure = tools.functions().stream().filter(f -> f.name().equals(FlinkTools.BACKPRESSURE))
+        .findFirst().orElseThrow();
 
-    JsonNode report = Json.mapper().readTree(json);
-    assertThat(json).doesNotContain("\n");
-    assertThat(report.path("status").asText()).isEqualTo("OK");
-    assertThat(report.path("findings").get(0).path("code").asText()).isEqualTo("flink.backpressure.bottleneck");
-    assertThat(report.path("findings").get(0).path("evidence").path("vertex").asText()).isEqualTo("slow-enrich");
+    ToolReport report = backpressure.apply(ToolArgs.read(backpressure.spec(), Map.of("job", "bp-pipeline")));
+
+    assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
+    assertThat(report.findings().get(0).code()).isEqualTo("flink.backpressure.bottleneck");
+    assertThat(report.findings().get(0).evidence()).containsEntry("vertex", "slow-enrich");
+    assertThat(tools.functions()).extracting(ToolFunction::spec).containsExactlyElementsOf(FlinkToolSpecs.ALL);
   }
 
   @Test

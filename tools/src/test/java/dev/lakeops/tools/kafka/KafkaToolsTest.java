@@ -2,9 +2,9 @@ package dev.lakeops.tools.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.spec.ToolArgs;
+import dev.lakeops.tools.spec.ToolFunction;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -18,20 +18,45 @@ class KafkaToolsTest {
       KafkaClusters.of(List.of(new KafkaCluster("prod", "127.0.0.1:1", Map.of()))),
       KafkaProbeOptions.defaults().withTimeout(Duration.ofMillis(500)), LagRules.defaults(), LagHistory.defaults(), Clock.systemUTC());
 
-  @Test
-  void answersNoDataNamingTheConfiguredClustersForAnUnknownOne() throws Exception {
-    JsonNode report = Json.mapper().readTree(tools.consumerGroups("staging"));
-
-    assertThat(report.path("status").asText()).isEqualTo("NO_DATA");
-    assertThat(report.path("error").asText()).contains("staging", "configured: prod");
+  private ToolReport call(String tool, Map<String, ?> args) {
+    ToolFunction<ToolReport> f = tools.functions().stream().filter(t -> t.name().equals(tool)).findFirst().orElseThrow();
+    return f.apply(ToolArgs.read(f.spec(), args));
   }
 
   @Test
-  void reportsAnUnreachableClusterAsAnErrorNamingItsBootstrapAddress() throws Exception {
-    JsonNode report = Json.mapper().readTree(tools.consumerGroups("prod"));
+  void answersNoDataNamingTheConfiguredClustersForAnUnknownOne() {
+    ToolReport report = call(KafkaTools.GROUPS, Map.of("cluster", "staging"));
 
-    assertThat(report.path("status").asText()).isEqualTo("ERROR");
-    assertThat(report.path("error").asText()).startsWith("UNREACHABLE").contains("127.0.0.1:1");
+    assertThat(report.status()).isEqualTo(ToolReport.Status.NO_DATA);
+    assertThat(report.error()).contains("staging", "configured: prod");
+    assertThat(report.params()).containsEntry("cluster", "staging");
+  }
+
+  @Test
+  void reportsAnUnreachableClusterAsAnErrorNamingItsBootstrapAddress() {
+    ToolReport report = call(KafkaTools.GROUPS, Map.of("cluster", "prod"));
+
+    assertThat(report.status()).isEqualTo(ToolReport.Status.ERROR);
+    assertThat(report.error()).startsWith("UNREACHABLE").contains("127.0.0.1:1");
+  }
+
+  @Test
+  void theDeclaredToolsReadTypedArguments() {
+    ToolReport reconcile = call(KafkaTools.RECONCILE, Map.of("cluster", "prod", "topic", "orders", "partition", 0, "from", "5",
+        "to", 10L, "sink_count", "5"));
+
+    assertThat(reconcile.params()).containsEntry("ranges", "0:5-10").containsEntry("sinkCount", "5");
+    assertThat(tools.functions()).extracting(ToolFunction::spec).containsExactlyElementsOf(KafkaToolSpecs.ALL);
+  }
+
+  @Test
+  void theConfigsToolPassesTheClientSettingsItIsGiven() {
+    ClientSettings settings = KafkaToolSpecs.clientSettings(ToolArgs.read(KafkaToolSpecs.CONFIGS, Map.of("cluster", "prod",
+        "topic", "orders", "enable_auto_commit", "TRUE", "max_poll_records", 10, "producer_acks", "1", "processing_ms_per_record", 2.5)));
+
+    assertThat(settings.consumer()).containsExactly(Map.entry("enable.auto.commit", "true"), Map.entry("max.poll.records", "10"));
+    assertThat(settings.producer()).containsExactly(Map.entry("acks", "1"));
+    assertThat(settings.processingTimePerRecord()).isEqualTo(Duration.ofNanos(2_500_000));
   }
 
   @Test

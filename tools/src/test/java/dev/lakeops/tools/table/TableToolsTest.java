@@ -5,12 +5,12 @@ import static dev.lakeops.tools.table.TableFixtures.keyed;
 import static dev.lakeops.tools.table.TableFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.table.Table;
 import dev.lakeops.tools.Finding;
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.spec.ToolArgs;
+import dev.lakeops.tools.spec.ToolFunction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -193,8 +193,7 @@ class TableToolsTest {
     assertThat(noWarehouse.status()).isEqualTo(ToolReport.Status.NO_DATA);
     assertThat(noWarehouse.error()).contains("no warehouse is configured");
 
-    JsonNode json = readTree(tools().tableCompactionBacklog(null, null));
-    assertThat(json.get("status").asText()).isEqualTo("NO_DATA");
+    assertThat(tools().compactionBacklog(null, null).status()).isEqualTo(ToolReport.Status.NO_DATA);
   }
 
   @Test
@@ -227,32 +226,30 @@ class TableToolsTest {
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.ERROR);
     assertThat(report.error()).contains("snapshot-6").doesNotContain("\tat ");
-    JsonNode json = readTree(tools().tableCommitTimeline("db.payments", null));
-    assertThat(json.get("status").asText()).isEqualTo("ERROR");
-    assertThat(json.get("tool").asText()).isEqualTo(TableTools.COMMIT_TIMELINE);
+    ToolReport declared = call(TableTools.COMMIT_TIMELINE, Map.of("table", "db.payments"));
+    assertThat(declared.status()).isEqualTo(ToolReport.Status.ERROR);
+    assertThat(declared.tool()).isEqualTo(TableTools.COMMIT_TIMELINE);
   }
 
   @Test
-  void theToolVariantsReturnTheSameReportsAsCompactJson() {
+  void theDeclaredToolsReadTheirArgumentsAsDeclared() {
     failover();
 
-    JsonNode timeline = readTree(tools().tableCommitTimeline("db.payments", 3));
-    JsonNode duplicates = readTree(tools().tableDuplicateKeys("db.payments", "", " order_id "));
-    JsonNode snapshots = readTree(tools().tableSnapshots("db.payments"));
+    ToolReport timeline = call(TableTools.COMMIT_TIMELINE, Map.of("table", "db.payments", "limit", "3"));
+    ToolReport duplicates = call(TableTools.DUPLICATE_KEYS, Map.of("table", "db.payments", "partition", "", "keys", " order_id "));
+    ToolReport snapshots = call(TableTools.SNAPSHOTS, Map.of("table", "db.payments"));
 
-    assertThat(timeline.get("tool").asText()).isEqualTo("table.commit_timeline");
-    assertThat(timeline.get("findings").get(0).get("evidence").get("snapshotsShown").asText()).isEqualTo("3");
-    assertThat(duplicates.get("tool").asText()).isEqualTo("table.duplicate_keys");
-    assertThat(duplicates.get("findings").get(0).get("code").asText()).isEqualTo("table.duplicates.visible");
-    assertThat(snapshots.get("tool").asText()).isEqualTo("table.snapshots");
-    assertThat(snapshots.get("findings").get(0).get("evidence").get("latestSnapshot").asText()).isEqualTo("6");
+    assertThat(timeline.tool()).isEqualTo("table.commit_timeline");
+    assertThat(timeline.findings().get(0).evidence()).containsEntry("snapshotsShown", "3");
+    assertThat(duplicates.tool()).isEqualTo("table.duplicate_keys");
+    assertThat(duplicates.findings().get(0).code()).isEqualTo("table.duplicates.visible");
+    assertThat(snapshots.tool()).isEqualTo("table.snapshots");
+    assertThat(snapshots.findings().get(0).evidence()).containsEntry("latestSnapshot", "6");
+    assertThat(tools().functions()).extracting(ToolFunction::spec).containsExactlyElementsOf(TableToolSpecs.ALL);
   }
 
-  private static JsonNode readTree(String json) {
-    try {
-      return Json.mapper().readTree(json);
-    } catch (Exception e) {
-      throw new AssertionError("not JSON: " + json, e);
-    }
+  private ToolReport call(String tool, Map<String, ?> args) {
+    ToolFunction<ToolReport> f = tools().functions().stream().filter(t -> t.name().equals(tool)).findFirst().orElseThrow();
+    return f.apply(ToolArgs.read(f.spec(), args));
   }
 }

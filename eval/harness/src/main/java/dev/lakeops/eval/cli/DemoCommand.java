@@ -1,7 +1,7 @@
 package dev.lakeops.eval.cli;
 
-import dev.lakeops.cli.DurationConverter;
-import dev.lakeops.cli.LakeopsHome;
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.common.LakeopsHome;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.AgentProcess;

@@ -1,6 +1,6 @@
 package dev.lakeops.eval.cli;
 
-import dev.lakeops.cli.LakeopsHome;
+import dev.lakeops.cli.common.LakeopsHome;
 
 import dev.lakeops.eval.bench.KafkaLagBenchmark;
 import java.io.PrintWriter;

@@ -3,12 +3,12 @@ package dev.lakeops.eval.binlog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.tools.Finding;
-import dev.lakeops.tools.binlog.BinlogEvent;
-import dev.lakeops.tools.binlog.BinlogFindings;
-import dev.lakeops.tools.binlog.BinlogReader;
-import dev.lakeops.tools.binlog.BinlogVerdict;
-import dev.lakeops.tools.binlog.BinlogVisitor;
-import dev.lakeops.tools.binlog.Damage;
+import dev.lakeops.tools.binlog.file.BinlogEvent;
+import dev.lakeops.tools.binlog.file.BinlogFindings;
+import dev.lakeops.tools.binlog.file.BinlogReader;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogVisitor;
+import dev.lakeops.tools.binlog.file.Damage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

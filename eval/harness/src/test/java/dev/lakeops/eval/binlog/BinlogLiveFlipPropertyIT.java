@@ -2,8 +2,8 @@ package dev.lakeops.eval.binlog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.tools.binlog.BinlogVerdict;
-import dev.lakeops.tools.binlog.Damage;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.Damage;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;

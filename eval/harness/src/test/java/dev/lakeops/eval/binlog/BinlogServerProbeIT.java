@@ -190,16 +190,19 @@ class BinlogServerProbeIT {
     BinlogServerTools tools = new BinlogServerTools(Map.of("live", cdc), Duration.ofSeconds(5), BinlogServerAnalyzer.defaults(),
         Clock.systemUTC());
 
-    var ok = Json.mapper().readTree(tools.serverStatus("live", live.files.rows(), 4L, null));
-    var unknown = Json.mapper().readTree(tools.serverStatus("elsewhere", null, null, null));
-    var bad = Json.mapper().readTree(tools.serverStatus("live", live.files.rows(), null, null));
+    var status = tools.functions().get(0);
+    var ok = Json.mapper().valueToTree(status.apply(dev.lakeops.tools.spec.ToolArgs.read(status.spec(),
+        Map.of("server", "live", "offset_file", live.files.rows(), "offset_pos", 4L))));
+    var unknown = Json.mapper().valueToTree(status.apply(dev.lakeops.tools.spec.ToolArgs.read(status.spec(), Map.of("server", "elsewhere"))));
+    var bad = Json.mapper().valueToTree(status.apply(dev.lakeops.tools.spec.ToolArgs.read(status.spec(),
+        Map.of("server", "live", "offset_file", live.files.rows()))));
 
     assertThat(ok.path("status").asText()).isEqualTo("OK");
     assertThat(ok.toString()).contains(BinlogServerAnalyzer.OK).doesNotContain(MariaDbServer.CDC_PASSWORD);
     assertThat(unknown.path("status").asText()).isEqualTo("NO_DATA");
     assertThat(unknown.path("error").asText()).contains("elsewhere", "live");
     assertThat(bad.path("status").asText()).isEqualTo("ERROR");
-    assertThat(bad.path("error").asText()).contains("needs offsetPos");
+    assertThat(bad.path("error").asText()).contains("needs offset_pos");
   }
 
   @Test

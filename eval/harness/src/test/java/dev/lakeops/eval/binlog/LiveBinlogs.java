@@ -1,9 +1,9 @@
 package dev.lakeops.eval.binlog;
 
 import dev.lakeops.eval.sandbox.MariaDbServer;
-import dev.lakeops.tools.binlog.BinlogIntegrityAnalyzer;
-import dev.lakeops.tools.binlog.BinlogReader;
-import dev.lakeops.tools.binlog.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogIntegrityAnalyzer;
+import dev.lakeops.tools.binlog.file.BinlogReader;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -302,8 +302,11 @@ class KafkaLagIT {
     KafkaTools tools = new KafkaTools(KafkaClusters.of(List.of(new KafkaCluster("sandbox", broker.bootstrap(), Map.of()))),
         KafkaProbeOptions.defaults(), LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)), LagHistory.defaults(), Clock.systemUTC());
 
-    com.fasterxml.jackson.databind.JsonNode report = Json.mapper().readTree(tools.consumerLag("sandbox", "g-tool"));
-    com.fasterxml.jackson.databind.JsonNode unknown = Json.mapper().readTree(tools.consumerLag("prod", "g-tool"));
+    dev.lakeops.tools.spec.ToolFunction<ToolReport> lag = tools.functions().get(0);
+    com.fasterxml.jackson.databind.JsonNode report = Json.mapper().valueToTree(
+        lag.apply(dev.lakeops.tools.spec.ToolArgs.read(lag.spec(), Map.of("cluster", "sandbox", "group", "g-tool"))));
+    com.fasterxml.jackson.databind.JsonNode unknown = Json.mapper().valueToTree(
+        lag.apply(dev.lakeops.tools.spec.ToolArgs.read(lag.spec(), Map.of("cluster", "prod", "group", "g-tool"))));
 
     assertThat(report.path("status").asText()).isEqualTo("OK");
     assertThat(report.path("params").path("samples").asText()).isEqualTo("2");

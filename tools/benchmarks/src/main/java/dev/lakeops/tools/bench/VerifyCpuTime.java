@@ -1,7 +1,7 @@
 package dev.lakeops.tools.bench;
 
 import dev.lakeops.tools.binlog.BinlogTools;
-import dev.lakeops.tools.binlog.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -1,10 +1,10 @@
 package dev.lakeops.tools.binlog.live;
 
-import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
-import dev.langchain4j.agent.tool.P;
-import dev.langchain4j.agent.tool.Tool;
+import dev.lakeops.tools.spec.ToolArgs;
+import dev.lakeops.tools.spec.ToolFunction;
+import dev.lakeops.tools.spec.ToolSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -13,11 +13,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code @Tool} facade over {@link BinlogServerProbe} and {@link BinlogServerAnalyzer}:
- * read-only, never throws. The {@code @Tool} method takes a configured server name only (never a
- * URL or credentials from the model); the typed method takes a {@link BinlogServerConnection} for the CLI.
+ * The facade over {@link BinlogServerProbe} and {@link BinlogServerAnalyzer}: read-only, never
+ * throws. The declared tool ({@link BinlogServerToolSpecs}) takes a configured server name only
+ * (never a URL or credentials from a model); the typed method takes a {@link BinlogServerConnection}
+ * for the CLI.
  */
-public final class BinlogServerTools {
+public final class BinlogServerTools implements ToolSet {
 
   public static final String STATUS = "binlog.server.status";
 
@@ -35,6 +36,11 @@ public final class BinlogServerTools {
     this.clock = clock;
   }
 
+  @Override
+  public List<ToolFunction<ToolReport>> functions() {
+    return List.of(new ToolFunction<>(BinlogServerToolSpecs.STATUS, this::serverStatus));
+  }
+
   /** Probes {@code server} and judges it, checking {@code offset} when given. */
   public ToolReport status(BinlogServerConnection server, @Nullable ConnectorOffset offset) {
     Map<String, String> params = new LinkedHashMap<>();
@@ -47,31 +53,23 @@ public final class BinlogServerTools {
         () -> analyzer.analyze(new BinlogServerProbe(server, timeout, clock).capture(), offset));
   }
 
-  @Tool(name = "binlog_server_status",
-      value = "Binlog state of a MySQL/MariaDB server over JDBC, read-only (SHOW BINARY LOGS, SHOW MASTER STATUS, "
-          + "variables): binlog.server.format-not-row, .row-image-not-full, .checksum-none, .log-bin-off; with a "
-          + "connector's stored offset (file and position, or GTID set) also .purge-risk (already purged, or next to "
-          + "expire) and .offset-unknown (not on this server, beyond the end, GTID ahead or in an unknown domain); "
-          + ".ok when all is well. Compact JSON with status OK, NO_DATA (no such server) or ERROR.")
-  public String serverStatus(
-      @P("Server name as configured in lakeops.binlog.servers") String server,
-      @P(value = "Connector offset: binlog file, e.g. mysql-bin.000042", required = false) String offsetFile,
-      @P(value = "Connector offset: position in that file", required = false) Long offsetPos,
-      @P(value = "Connector offset as a GTID set instead (MariaDB 0-1-42, MySQL uuid:1-42)", required = false) String gtidSet) {
+  private ToolReport serverStatus(ToolArgs args) {
+    String server = args.string("server");
     Map<String, String> params = new LinkedHashMap<>();
-    params.put("server", server == null ? "" : server);
-    BinlogServerConnection connection = server == null ? null : servers.get(server.strip());
+    params.put("server", server);
+    BinlogServerConnection connection = servers.get(server);
     if (connection == null) {
-      return Json.compact(new ToolReport(ToolReport.Status.NO_DATA, STATUS, params, List.of(),
-          "no binlog server named '" + params.get("server") + "' is configured; known: " + servers.keySet().stream().sorted().toList()));
+      return new ToolReport(ToolReport.Status.NO_DATA, STATUS, params, List.of(),
+          "no binlog server named '" + server + "' is configured; known: " + servers.keySet().stream().sorted().toList());
     }
     ConnectorOffset offset;
     try {
-      offset = offset(offsetFile, offsetPos, gtidSet);
+      offset = offset(args.optionalString("offset_file").orElse(null), args.optionalInteger("offset_pos").orElse(null),
+          args.optionalString("gtid_set").orElse(null));
     } catch (IllegalArgumentException e) {
-      return Json.compact(new ToolReport(ToolReport.Status.ERROR, STATUS, params, List.of(), "bad offset: " + e.getMessage()));
+      return new ToolReport(ToolReport.Status.ERROR, STATUS, params, List.of(), "bad offset: " + e.getMessage());
     }
-    return Json.compact(status(connection, offset));
+    return status(connection, offset);
   }
 
   private static @Nullable ConnectorOffset offset(@Nullable String file, @Nullable Long pos, @Nullable String gtids) {
@@ -85,7 +83,7 @@ public final class BinlogServerTools {
     }
     if (hasFile) {
       if (pos == null) {
-        throw new IllegalArgumentException("offsetFile " + file + " needs offsetPos");
+        throw new IllegalArgumentException("offset_file " + file + " needs offset_pos");
       }
       return ConnectorOffset.filePos(file.strip(), pos);
     }

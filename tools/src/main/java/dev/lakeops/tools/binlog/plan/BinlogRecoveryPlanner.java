@@ -2,8 +2,8 @@ package dev.lakeops.tools.binlog.plan;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.tools.binlog.BinlogVerdict;
-import dev.lakeops.tools.binlog.Damage;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.Damage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

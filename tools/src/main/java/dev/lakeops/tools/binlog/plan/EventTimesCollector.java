@@ -1,8 +1,8 @@
 package dev.lakeops.tools.binlog.plan;
 
-import dev.lakeops.tools.binlog.BinlogEvent;
-import dev.lakeops.tools.binlog.BinlogVisitor;
-import dev.lakeops.tools.binlog.Damage;
+import dev.lakeops.tools.binlog.file.BinlogEvent;
+import dev.lakeops.tools.binlog.file.BinlogVisitor;
+import dev.lakeops.tools.binlog.file.Damage;
 
 /**
  * Collects {@link EventTimes} in the same pass as the integrity analyzer (run both through {@link

@@ -2,7 +2,7 @@ package dev.lakeops.tools.binlog.plan;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.tools.binlog.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
 
 /** One binlog file's verdict and the event times around its damage: the planner's input per file. */
 public record FileEvidence(BinlogVerdict verdict, EventTimes times) {

@@ -1,7 +1,7 @@
 package dev.lakeops.tools.binlog.plan;
 
-import dev.lakeops.tools.binlog.BinlogVerdict;
-import dev.lakeops.tools.binlog.Damage;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.Damage;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

@@ -1,7 +1,7 @@
 package dev.lakeops.tools.binlog.plan;
 
-import dev.lakeops.tools.binlog.BinlogVerdict;
-import dev.lakeops.tools.binlog.EventTypes;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.EventTypes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

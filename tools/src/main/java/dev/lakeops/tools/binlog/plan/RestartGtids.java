@@ -1,6 +1,6 @@
 package dev.lakeops.tools.binlog.plan;
 
-import dev.lakeops.tools.binlog.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -16,7 +16,7 @@ class BinlogServerAnalyzerTest {
   private static final String UUID = "3e11fa47-71ca-11e1-9e33-c80aa9429562";
   private final BinlogServerAnalyzer analyzer = BinlogServerAnalyzer.defaults();
 
-  private static BinlogServerSnapshot mariadb(Map<String, String> overrides, String oldestGtidList) {
+  static BinlogServerSnapshot mariadb(Map<String, String> overrides, String oldestGtidList) {
     Map<String, String> v = new HashMap<>(Map.of("log_bin", "ON", "binlog_format", "ROW", "binlog_row_image", "FULL",
         "binlog_checksum", "CRC32", "gtid_binlog_pos", "0-1-40", "expire_logs_days", "0.000000",
         "binlog_expire_logs_seconds", "0"));

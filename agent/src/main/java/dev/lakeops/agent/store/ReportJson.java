@@ -1,0 +1,99 @@
+package dev.lakeops.agent.store;
+
+import static dev.lakeops.agent.store.StoredJson.map;
+import static dev.lakeops.agent.store.StoredJson.putInstant;
+import static dev.lakeops.agent.store.StoredJson.putText;
+import static dev.lakeops.agent.store.StoredJson.strings;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.StepRecord;
+import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Severity;
+import dev.lakeops.tools.ToolReport;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link TriageReport} in a stored document:
+ *
+ * <pre>
+ * {"runbook": "flink-backpressure", "alert": {"labels": {...}, "annotations": {...}},
+ *  "verdict": (see {@link VerdictJson}),
+ *  "tools": [{"status": "OK", "tool": "flink.backpressure", "params": {...}, "error": "..." (or absent),
+ *             "findings": [{"severity", "code", "subject", "summary", "evidence": {...}, "sources": [...]}]}],
+ *  "startedAt": instant, "finishedAt": instant,
+ *  "steps": [{"step", "kind", "outcome", "tool": index into tools or -1, "millis"}]}
+ * </pre>
+ *
+ * Maps keep their order; enums ({@link ToolReport.Status}, {@link Severity}) are written by name.
+ */
+public final class ReportJson {
+
+  private ReportJson() {}
+
+  public static ObjectNode write(TriageReport r) {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("runbook", r.runbook());
+    ObjectNode alert = out.putObject("alert");
+    alert.set("labels", map(r.alert().labels()));
+    alert.set("annotations", map(r.alert().annotations()));
+    out.set("verdict", VerdictJson.write(r.verdict()));
+    ArrayNode tools = out.putArray("tools");
+    for (ToolReport t : r.tools()) {
+      ObjectNode tool = tools.addObject();
+      tool.put("status", t.status().name());
+      tool.put("tool", t.tool());
+      tool.set("params", map(t.params()));
+      ArrayNode findings = tool.putArray("findings");
+      for (Finding f : t.findings()) {
+        ObjectNode finding = findings.addObject();
+        finding.put("severity", f.severity().name());
+        finding.put("code", f.code());
+        finding.put("subject", f.subject());
+        finding.put("summary", f.summary());
+        finding.set("evidence", map(f.evidence()));
+        finding.set("sources", strings(f.sources()));
+      }
+      putText(tool, "error", t.error());
+    }
+    putInstant(out, "startedAt", r.startedAt());
+    putInstant(out, "finishedAt", r.finishedAt());
+    ArrayNode steps = out.putArray("steps");
+    for (StepRecord s : r.steps()) {
+      ObjectNode step = steps.addObject();
+      step.put("step", s.step());
+      step.put("kind", s.kind());
+      step.put("outcome", s.outcome());
+      step.put("tool", s.tool());
+      step.put("millis", s.millis());
+    }
+    return out;
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the field's path when a field is missing or wrong
+   */
+  public static TriageReport read(StoredFields r) {
+    StoredFields alert = r.object("alert");
+    List<ToolReport> tools = new ArrayList<>();
+    for (StoredFields t : r.objects("tools")) {
+      List<Finding> findings = new ArrayList<>();
+      for (StoredFields f : t.objects("findings")) {
+        findings.add(new Finding(f.enumValue("severity", Severity.class), f.text("code"), f.text("subject"), f.text("summary"),
+            f.stringMap("evidence"), f.strings("sources")));
+      }
+      tools.add(new ToolReport(t.enumValue("status", ToolReport.Status.class), t.text("tool"), t.stringMap("params"), findings,
+          t.optionalText("error")));
+    }
+    List<StepRecord> steps = new ArrayList<>();
+    for (StoredFields s : r.objects("steps")) {
+      steps.add(new StepRecord(s.text("step"), s.text("kind"), s.text("outcome"), s.intValue("tool"), s.longValue("millis")));
+    }
+    return new TriageReport(r.text("runbook"), new AlertSignal(alert.stringMap("labels"), alert.stringMap("annotations")),
+        VerdictJson.read(r.object("verdict")), tools, r.instant("startedAt"), r.instant("finishedAt"), steps);
+  }
+}

@@ -1,0 +1,19 @@
+package dev.lakeops.tools.binlog.file;
+
+import dev.lakeops.tools.binlog.file.BinlogEvent;
+
+/** Receives what {@link BinlogReader} finds, in file order. */
+public interface BinlogVisitor {
+
+  /** Called once, before any event. */
+  void start(String file, long length);
+
+  /** A valid event. */
+  void event(BinlogEvent event);
+
+  /** Damage; the reader continues at {@link Damage#resyncOffset()} when there is one. */
+  void damage(Damage damage);
+
+  /** Called once, after the last event or damage. */
+  void end(int checksumAlg);
+}

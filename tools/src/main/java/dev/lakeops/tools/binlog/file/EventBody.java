@@ -1,0 +1,62 @@
+package dev.lakeops.tools.binlog.file;
+
+import java.util.List;
+
+/** What the reader decoded from an event's body: only the fields transaction tracking needs. */
+public sealed interface EventBody {
+
+  /** FORMAT_DESCRIPTION: the file's binlog version, server version and checksum algorithm (0 none, 1 CRC32). */
+  record FormatDescription(int binlogVersion, String serverVersion, int checksumAlg) implements EventBody {}
+
+  /** QUERY: BEGIN, COMMIT, DDL, or statement-format DML; {@code sql} is cut to {@link EventDecoder#MAX_TEXT}. */
+  record Query(String database, String sql) implements EventBody {}
+
+  record Xid(long xid) implements EventBody {}
+
+  record TableMap(long tableId, String database, String table) implements EventBody {
+    public String qualifiedName() {
+      return database + "." + table;
+    }
+  }
+
+  /** A WRITE/UPDATE/DELETE_ROWS event of any version; rows are not decoded. */
+  record Rows(long tableId, int flags) implements EventBody {}
+
+  record Rotate(long position, String nextFile) implements EventBody {}
+
+  /** MariaDB GTID: the transaction's BEGIN. The server id comes from the event header. */
+  record MariadbGtid(long domainId, long serverId, long sequence, int flags2) implements EventBody {
+    public static final int FL_STANDALONE = 0x01;
+
+    public boolean standalone() {
+      return (flags2 & FL_STANDALONE) != 0;
+    }
+
+    public String gtid() {
+      return domainId + "-" + serverId + "-" + sequence;
+    }
+  }
+
+  /** MariaDB GTID_LIST: the last GTID per domain before this file. */
+  record MariadbGtidList(List<String> gtids) implements EventBody {
+    public MariadbGtidList {
+      gtids = List.copyOf(gtids);
+    }
+  }
+
+  /** MySQL GTID_LOG or ANONYMOUS_GTID_LOG; {@code gtid} is {@code uuid:gno}, or {@code ANONYMOUS}. */
+  record MysqlGtid(String gtid, boolean anonymous) implements EventBody {}
+
+  /** MySQL PREVIOUS_GTIDS as text, e.g. {@code uuid:1-41}. */
+  record MysqlPreviousGtids(String gtidSet) implements EventBody {}
+
+  record BinlogCheckpoint(String file) implements EventBody {}
+
+  /** MariaDB ANNOTATE_ROWS: the SQL that produced the following rows events. */
+  record AnnotateRows(String sql) implements EventBody {}
+
+  record XaPrepare() implements EventBody {}
+
+  /** Any other type: checked and skipped by size. */
+  record Opaque() implements EventBody {}
+}
