@@ -2,7 +2,10 @@ package dev.lakeops.cli.common;
 
 import java.nio.file.Path;
 
-/** Where the lakeops checkout is: the {@code lakeops.home} system property (set by ./lakeops), else the working directory. */
+/**
+ * Where the lakeops checkout is: the {@code lakeops.home} system property (set by ./lakeops), else
+ * the working directory.
+ */
 public final class LakeopsHome {
 
   private LakeopsHome() {}

@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Binds the table tools as {@link dev.lakeops.tools.table.TableToolSpecs} declares them.
- * {@code table} is a table directory or {@code database.table} in the locator's warehouse. Where
- * alerts arrive from other systems, bind them {@linkplain #inWarehouse confined to the warehouse}.
+ * Binds the table tools as {@link dev.lakeops.tools.table.TableToolSpecs} declares them. {@code
+ * table} is a table directory or {@code database.table} in the locator's warehouse. Where alerts
+ * arrive from other systems, bind them {@linkplain #inWarehouse confined to the warehouse}.
  */
 public final class TableBindings {
 
@@ -33,27 +33,46 @@ public final class TableBindings {
    * @throws IllegalArgumentException the locator has no warehouse
    */
   public static List<ToolBinding> inWarehouse(TableTools tools, TableLocator locator) {
-    Path root = locator.warehouse().orElseThrow(() -> new IllegalArgumentException("a confined table binding needs a warehouse"));
-    return bindings(tools, table -> {
-      Path dir;
-      try {
-        dir = locator.resolve(table);
-      } catch (ProbeException e) {
-        return Optional.empty(); // the tool reports it
-      }
-      if (!dir.startsWith(root) || dir.equals(root) || escapesByLink(dir, root)) {
-        return Optional.of("table '" + table.strip() + "' is outside the warehouse " + root
-            + "; name it database.table");
-      }
-      return Optional.empty();
-    });
+    Path root =
+        locator
+            .warehouse()
+            .orElseThrow(
+                () -> new IllegalArgumentException("a confined table binding needs a warehouse"));
+    return bindings(
+        tools,
+        table -> {
+          Path dir;
+          try {
+            dir = locator.resolve(table);
+          } catch (ProbeException e) {
+            return Optional.empty(); // the tool reports it
+          }
+          if (!dir.startsWith(root) || dir.equals(root) || escapesByLink(dir, root)) {
+            return Optional.of(
+                "table '"
+                    + table.strip()
+                    + "' is outside the warehouse "
+                    + root
+                    + "; name it database.table");
+          }
+          return Optional.empty();
+        });
   }
 
-  private static List<ToolBinding> bindings(TableTools tools, Function<String, Optional<String>> refusal) {
-    return tools.functions().stream().map(f -> new ToolBinding(f.spec(), args -> {
-      Optional<String> refused = refusal.apply(args.string("table"));
-      return refused.isPresent() ? error(f.name(), args.given(), refused.get()) : f.apply(args);
-    })).toList();
+  private static List<ToolBinding> bindings(
+      TableTools tools, Function<String, Optional<String>> refusal) {
+    return tools.functions().stream()
+        .map(
+            f ->
+                new ToolBinding(
+                    f.spec(),
+                    args -> {
+                      Optional<String> refused = refusal.apply(args.string("table"));
+                      return refused.isPresent()
+                          ? error(f.name(), args.given(), refused.get())
+                          : f.apply(args);
+                    }))
+        .toList();
   }
 
   private static boolean escapesByLink(Path dir, Path root) {

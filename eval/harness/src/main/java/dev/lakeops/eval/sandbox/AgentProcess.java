@@ -24,7 +24,8 @@ public final class AgentProcess implements AutoCloseable {
   private AgentProcess(JavaProcess process, AgentClient client) {
     this.process = process;
     this.client = client;
-    this.shutdownHook = new Thread(() -> process.stop(Duration.ofSeconds(10)), "lakeops-agent-shutdown");
+    this.shutdownHook =
+        new Thread(() -> process.stop(Duration.ofSeconds(10)), "lakeops-agent-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
@@ -38,13 +39,14 @@ public final class AgentProcess implements AutoCloseable {
   }
 
   /**
-   * As {@link #start(Path, Path, int, String)}, with more JVM arguments, e.g.
-   * {@code -Dlakeops.database.kind=postgresql}.
+   * As {@link #start(Path, Path, int, String)}, with more JVM arguments, e.g. {@code
+   * -Dlakeops.database.kind=postgresql}.
    */
   public static AgentProcess start(Path lakeopsHome, Path workDir, int port, String flinkRestUrl, List<String> extraJvmArgs) {
     Path jar = lakeopsHome.resolve(AgentJvm.APP_DIR).resolve("quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
-      throw new SandboxException("The agent is not built: " + jar + " is missing (run mvn -DskipTests package)");
+      throw new SandboxException(
+          "The agent is not built: " + jar + " is missing (run mvn -DskipTests package)");
     }
     AgentJvm agentJvm = AgentJvm.packaged(lakeopsHome);
     LocalPorts.requireFree(port, "lakeops agent HTTP");
@@ -63,7 +65,8 @@ public final class AgentProcess implements AutoCloseable {
         "-Dlakeops.data-dir=" + workDir.resolve("data")));
     jvm.addAll(extraJvmArgs);
     JavaLaunch launch = JavaLaunch.jar("agent", jar).withJvmArgs(jvm);
-    JavaProcess process = JavaProcess.start(launch, workDir.resolve("agent.log"), workDir.resolve("agent.pid"));
+    JavaProcess process =
+        JavaProcess.start(launch, workDir.resolve("agent.log"), workDir.resolve("agent.pid"));
     AgentClient client = new AgentClient("http://127.0.0.1:" + port);
     AgentProcess agent = new AgentProcess(process, client);
     try {
