@@ -26,21 +26,23 @@ import java.util.stream.Stream;
  * dynamic AppCDS archive): the classes that a start loads, parsed and verified once and mapped by
  * every later start. Quarkus' own AppCDS build step ({@code app-cds.jsa}) stops the app before it
  * serves and records the jar by a path relative to its directory, so a start from anywhere else
- * cannot use it; this archive is recorded by a whole start of the agent, launched as
- * {@link AgentJvm} launches it.
+ * cannot use it; this archive is recorded by a whole start of the agent, launched as {@link
+ * AgentJvm} launches it.
  *
- * <p>Recorded once per build and JVM, on the first start that finds none: the agent runs on a
- * free loopback port with an empty data directory, a working directory of its own and no
- * {@code LAKEOPS_}/{@code QUARKUS_} environment (so no configuration of the caller reaches it),
- * until {@code /q/health/live} answers, then stops, and the JVM writes the archive as it exits. It
- * is used only while it is newer than {@code quarkus-run.jar} and names this JVM in its header; a
- * JVM that rejects it anyway (say the checkout moved) falls back silently to the JDK's own archive.
+ * <p>Recorded once per build and JVM, on the first start that finds none: the agent runs on a free
+ * loopback port with an empty data directory, a working directory of its own and no {@code
+ * LAKEOPS_}/{@code QUARKUS_} environment (so no configuration of the caller reaches it), until
+ * {@code /q/health/live} answers, then stops, and the JVM writes the archive as it exits. It is
+ * used only while it is newer than {@code quarkus-run.jar} and names this JVM in its header; a JVM
+ * that rejects it anyway (say the checkout moved) falls back silently to the JDK's own archive.
  */
 final class AgentArchive {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
   /** The magic number of a JDK dynamic archive (0xf00baba8, little-endian). */
   private static final byte[] DYNAMIC_MAGIC = {(byte) 0xa8, (byte) 0xab, 0x0b, (byte) 0xf0};
+
   private static final int HEADER_BYTES = 4096;
 
   private final Path appDir;
@@ -75,11 +77,16 @@ final class AgentArchive {
     }
   }
 
-  /** Starts and stops the agent once to write the archive; on failure says so on {@code progress} and leaves none. */
+  /**
+   * Starts and stops the agent once to write the archive; on failure says so on {@code progress}
+   * and leaves none.
+   */
   void record(Path java, List<String> options, PrintStream progress) {
     long started = System.nanoTime();
-    progress.println("lakeops: recording the agent's class-data archive (once per build, a few seconds)...");
-    Path partial = appDir.resolve(file().getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+    progress.println(
+        "lakeops: recording the agent's class-data archive (once per build, a few seconds)...");
+    Path partial =
+        appDir.resolve(file().getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
     Path work = null;
     Process agent = null;
     Thread stopper = null;
@@ -95,10 +102,19 @@ final class AgentArchive {
       command.add("-Dlakeops.data-dir=" + work.resolve("data"));
       command.add("-jar");
       command.add(appDir.resolve("quarkus-run.jar").toString());
-      Files.writeString(log(), "# " + jvmIdent() + "\n" + String.join(" ", command) + "\n", StandardCharsets.UTF_8);
-      ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
-      builder.environment().keySet().removeIf(key -> key.startsWith("LAKEOPS_") || key.startsWith("QUARKUS_"));
+      Files.writeString(
+          log(),
+          "# " + jvmIdent() + "\n" + String.join(" ", command) + "\n",
+          StandardCharsets.UTF_8);
+      ProcessBuilder builder =
+          new ProcessBuilder(command)
+              .directory(work.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
+      builder
+          .environment()
+          .keySet()
+          .removeIf(key -> key.startsWith("LAKEOPS_") || key.startsWith("QUARKUS_"));
       agent = builder.start();
       Process running = agent;
       stopper = new Thread(running::destroyForcibly, "lakeops-cds-stop");
@@ -111,10 +127,18 @@ final class AgentArchive {
       if (!hasDynamicHeader(partial)) {
         throw new IOException("the JVM wrote no archive");
       }
-      Files.move(partial, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      progress.printf("lakeops: class-data archive recorded in %.1f s: %s%n", (System.nanoTime() - started) / 1e9, file());
+      Files.move(
+          partial, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      progress.printf(
+          "lakeops: class-data archive recorded in %.1f s: %s%n",
+          (System.nanoTime() - started) / 1e9, file());
     } catch (IOException e) {
-      progress.println("lakeops: no class-data archive (" + e.getMessage() + "; see " + log() + "): the agent starts without");
+      progress.println(
+          "lakeops: no class-data archive ("
+              + e.getMessage()
+              + "; see "
+              + log()
+              + "): the agent starts without");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       progress.println("lakeops: class-data archive not recorded (interrupted)");
@@ -136,11 +160,13 @@ final class AgentArchive {
     }
   }
 
-  private static void awaitLive(Process agent, int port, long deadline) throws IOException, InterruptedException {
+  private static void awaitLive(Process agent, int port, long deadline)
+      throws IOException, InterruptedException {
     URI live = URI.create("http://127.0.0.1:" + port + "/q/health/live");
     while (System.nanoTime() < deadline) {
       if (!agent.isAlive()) {
-        throw new IOException("the agent exited with code " + agent.exitValue() + " before it was live");
+        throw new IOException(
+            "the agent exited with code " + agent.exitValue() + " before it was live");
       }
       try {
         HttpURLConnection connection = (HttpURLConnection) live.toURL().openConnection();
@@ -168,10 +194,14 @@ final class AgentArchive {
     }
   }
 
-  /** The header of a dynamic archive names the JVM that wrote it, e.g. {@code OpenJDK 64-Bit Server VM (17.0.15+6-...)}. */
+  /**
+   * The header of a dynamic archive names the JVM that wrote it, e.g. {@code OpenJDK 64-Bit Server
+   * VM (17.0.15+6-...)}.
+   */
   private static boolean madeByThisJvm(Path file) {
     byte[] header = header(file);
-    return startsWith(header, DYNAMIC_MAGIC) && new String(header, StandardCharsets.ISO_8859_1).contains(jvmIdent());
+    return startsWith(header, DYNAMIC_MAGIC)
+        && new String(header, StandardCharsets.ISO_8859_1).contains(jvmIdent());
   }
 
   private static boolean hasDynamicHeader(Path file) {
@@ -187,7 +217,8 @@ final class AgentArchive {
   }
 
   private static boolean startsWith(byte[] bytes, byte[] prefix) {
-    return bytes.length >= prefix.length && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length);
+    return bytes.length >= prefix.length
+        && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length);
   }
 
   private static String jvmIdent() {

@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * The JVM of the packaged agent ({@code agent/target/quarkus-app}): its java command line with the
  * options of {@code jvm.options} beside {@code quarkus-run.jar} and, when this JVM can use it, the
- * class-data archive ({@link AgentArchive}). {@code ./lakeops serve} and the sandbox start the agent
- * through this class, so its JVM options are written in that one file.
+ * class-data archive ({@link AgentArchive}). {@code ./lakeops serve} and the sandbox start the
+ * agent through this class, so its JVM options are written in that one file.
  */
 public final class AgentJvm {
 
@@ -37,7 +37,10 @@ public final class AgentJvm {
     Path appDir = home.resolve(APP_DIR).toAbsolutePath().normalize();
     Path jar = appDir.resolve("quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
-      throw new IllegalStateException("The agent is not built (" + jar + " is missing): run ./lakeops again, which builds it, or mvn -DskipTests package");
+      throw new IllegalStateException(
+          "The agent is not built ("
+              + jar
+              + " is missing): run ./lakeops again, which builds it, or mvn -DskipTests package");
     }
     return new AgentJvm(appDir);
   }
@@ -66,7 +69,10 @@ public final class AgentJvm {
     return options;
   }
 
-  /** {@code java}, {@link #jvmOptions}, {@code more} (later options win), {@code -jar quarkus-run.jar}. */
+  /**
+   * {@code java}, {@link #jvmOptions}, {@code more} (later options win), {@code -jar
+   * quarkus-run.jar}.
+   */
   public List<String> command(Path java, List<String> more) {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
@@ -77,7 +83,10 @@ public final class AgentJvm {
     return command;
   }
 
-  /** The lines of {@code jvm.options} that are options (not blank, not {@code #} comments); none if it is missing. */
+  /**
+   * The lines of {@code jvm.options} that are options (not blank, not {@code #} comments); none if
+   * it is missing.
+   */
   private List<String> options() {
     Path file = appDir.resolve("jvm.options");
     if (!Files.isRegularFile(file)) {

@@ -64,11 +64,14 @@ final class ServeCommand implements Callable<Integer> {
   Path handover;
 
   /**
-   * {@code ./lakeops serve}'s entry point: this command alone, as {@code lakeops serve}, without the
-   * other commands and plugins that {@link LakeopsCli} builds (half of this short JVM's start).
+   * {@code ./lakeops serve}'s entry point: this command alone, as {@code lakeops serve}, without
+   * the other commands and plugins that {@link LakeopsCli} builds (half of this short JVM's start).
    */
   public static void main(String[] args) {
-    System.exit(LakeopsCli.withErrorLines(new CommandLine(new ServeCommand()).setCommandName("lakeops serve")).execute(args));
+    System.exit(
+        LakeopsCli.withErrorLines(
+                new CommandLine(new ServeCommand()).setCommandName("lakeops serve"))
+            .execute(args));
   }
 
   @Override

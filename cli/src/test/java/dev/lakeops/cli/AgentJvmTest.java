@@ -28,7 +28,9 @@ class AgentJvmTest {
     app = Files.createDirectories(home.resolve(AgentJvm.APP_DIR));
     Files.writeString(app.resolve("quarkus-run.jar"), "jar");
     Files.setLastModifiedTime(app.resolve("quarkus-run.jar"), FileTime.from(BUILT));
-    Files.writeString(app.resolve("jvm.options"), """
+    Files.writeString(
+        app.resolve("jvm.options"),
+        """
         # a comment
 
         -XX:+UseSerialGC
@@ -41,7 +43,12 @@ class AgentJvmTest {
     AgentJvm jvm = AgentJvm.packaged(home);
 
     assertThat(jvm.command(Path.of("/jdk/bin/java"), List.of("-Dquarkus.http.port=9000")))
-        .containsExactly("/jdk/bin/java", "-XX:+UseSerialGC", "-Xmx512m", "-Dquarkus.http.port=9000", "-jar",
+        .containsExactly(
+            "/jdk/bin/java",
+            "-XX:+UseSerialGC",
+            "-Xmx512m",
+            "-Dquarkus.http.port=9000",
+            "-jar",
             app.resolve("quarkus-run.jar").toString());
   }
 
@@ -56,33 +63,41 @@ class AgentJvmTest {
   void usesAnArchiveWrittenByThisJvmAfterTheBuild() throws IOException {
     archive(dynamicHeader(thisJvm()), BUILT.plusSeconds(60));
 
-    assertThat(AgentJvm.packaged(home).jvmOptions()).last().isEqualTo("-XX:SharedArchiveFile=" + app.resolve("agent-cds.jsa"));
+    assertThat(AgentJvm.packaged(home).jvmOptions())
+        .last()
+        .isEqualTo("-XX:SharedArchiveFile=" + app.resolve("agent-cds.jsa"));
   }
 
   @Test
   void ignoresAnArchiveOlderThanTheBuild() throws IOException {
     archive(dynamicHeader(thisJvm()), BUILT.minusSeconds(60));
 
-    assertThat(AgentJvm.packaged(home).jvmOptions()).containsExactly("-XX:+UseSerialGC", "-Xmx512m");
+    assertThat(AgentJvm.packaged(home).jvmOptions())
+        .containsExactly("-XX:+UseSerialGC", "-Xmx512m");
   }
 
   @Test
   void ignoresAnArchiveOfAnotherJvmOrNoArchiveAtAll() throws IOException {
     archive(dynamicHeader("OpenJDK 64-Bit Server VM (11.0.2+9)"), BUILT.plusSeconds(60));
-    assertThat(AgentJvm.packaged(home).jvmOptions()).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
+    assertThat(AgentJvm.packaged(home).jvmOptions())
+        .noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
 
     byte[] notAnArchive = thisJvm().getBytes(StandardCharsets.ISO_8859_1);
     archive(notAnArchive, BUILT.plusSeconds(60));
-    assertThat(AgentJvm.packaged(home).jvmOptions()).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
+    assertThat(AgentJvm.packaged(home).jvmOptions())
+        .noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
   }
 
   @Test
   void aFailedRecordingIsNotRepeatedForTheSameBuild() throws IOException {
-    Files.writeString(app.resolve("agent-cds.log"), "# " + thisJvm() + "\nthe agent exited with code 1\n");
+    Files.writeString(
+        app.resolve("agent-cds.log"), "# " + thisJvm() + "\nthe agent exited with code 1\n");
     Files.setLastModifiedTime(app.resolve("agent-cds.log"), FileTime.from(BUILT.plusSeconds(60)));
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-    AgentJvm.packaged(home).prepareArchive(Path.of("/no/such/java"), new PrintStream(progress, true, StandardCharsets.UTF_8));
+    AgentJvm.packaged(home)
+        .prepareArchive(
+            Path.of("/no/such/java"), new PrintStream(progress, true, StandardCharsets.UTF_8));
 
     assertThat(progress.toString(StandardCharsets.UTF_8)).isEmpty();
   }
@@ -91,7 +106,9 @@ class AgentJvmTest {
   void aRecordingThatCannotStartTheAgentSaysSoAndLeavesNoArchive() {
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-    AgentJvm.packaged(home).prepareArchive(Path.of("/no/such/java"), new PrintStream(progress, true, StandardCharsets.UTF_8));
+    AgentJvm.packaged(home)
+        .prepareArchive(
+            Path.of("/no/such/java"), new PrintStream(progress, true, StandardCharsets.UTF_8));
 
     assertThat(progress.toString(StandardCharsets.UTF_8))
         .contains("recording the agent's class-data archive")
@@ -114,7 +131,9 @@ class AgentJvmTest {
     Files.setLastModifiedTime(file, FileTime.from(modified));
   }
 
-  /** The start of a dynamic archive: its magic number, then (at some offset) the JVM that wrote it. */
+  /**
+   * The start of a dynamic archive: its magic number, then (at some offset) the JVM that wrote it.
+   */
   private static byte[] dynamicHeader(String jvm) {
     byte[] header = new byte[1024];
     header[0] = (byte) 0xa8;

@@ -17,9 +17,9 @@ import org.jspecify.annotations.Nullable;
  * JSON over HTTP to the platforms' APIs with the JDK client. Errors name the endpoint without its
  * query string, which may carry an access token or a webhook key.
  *
- * <p>The client is built on the first request: building it sets up TLS (the JDK's trust store,
- * its cipher suites), a tenth of a second or more that an agent with no chat platform configured
- * would otherwise spend at every start (docs/benchmarks.md, "Agent start").
+ * <p>The client is built on the first request: building it sets up TLS (the JDK's trust store, its
+ * cipher suites), a tenth of a second or more that an agent with no chat platform configured would
+ * otherwise spend at every start (docs/benchmarks.md, "Agent start").
  */
 public final class ImHttp {
 
@@ -29,7 +29,11 @@ public final class ImHttp {
 
   private synchronized HttpClient client() {
     if (client == null) {
-      client = HttpClient.newBuilder().connectTimeout(TIMEOUT).followRedirects(HttpClient.Redirect.NEVER).build();
+      client =
+          HttpClient.newBuilder()
+              .connectTimeout(TIMEOUT)
+              .followRedirects(HttpClient.Redirect.NEVER)
+              .build();
     }
     return client;
   }

@@ -17,8 +17,8 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@link FlinkRest} over HTTP with {@code java.net.http}: the REST API is stable across Flink
- * 1.18 to 2.x, the client jar is not, so lakeops speaks the API itself.
+ * {@link FlinkRest} over HTTP with {@code java.net.http}: the REST API is stable across Flink 1.18
+ * to 2.x, the client jar is not, so lakeops speaks the API itself.
  *
  * <p>The HTTP client is built on the first request: building one sets up TLS (the JDK's trust
  * store, its cipher suites) even for {@code http://}, a tenth of a second or more that the agent
@@ -39,7 +39,11 @@ public final class FlinkRestClient implements FlinkRest {
 
   private synchronized HttpClient http() {
     if (http == null) {
-      http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+      http =
+          HttpClient.newBuilder()
+              .connectTimeout(timeout)
+              .followRedirects(HttpClient.Redirect.NEVER)
+              .build();
     }
     return http;
   }

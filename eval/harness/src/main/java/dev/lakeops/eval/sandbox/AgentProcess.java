@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * The lakeops agent (the packaged Quarkus app) in a JVM of its own, pointed at a Flink REST
- * address, with its data in a directory of its own and the JVM options that {@code ./lakeops
- * serve} gives it ({@link AgentJvm}). Stopped by PID on {@link #close} or when this JVM exits.
+ * address, with its data in a directory of its own and the JVM options that {@code ./lakeops serve}
+ * gives it ({@link AgentJvm}). Stopped by PID on {@link #close} or when this JVM exits.
  */
 public final class AgentProcess implements AutoCloseable {
 
@@ -42,7 +42,8 @@ public final class AgentProcess implements AutoCloseable {
    * As {@link #start(Path, Path, int, String)}, with more JVM arguments, e.g. {@code
    * -Dlakeops.database.kind=postgresql}.
    */
-  public static AgentProcess start(Path lakeopsHome, Path workDir, int port, String flinkRestUrl, List<String> extraJvmArgs) {
+  public static AgentProcess start(
+      Path lakeopsHome, Path workDir, int port, String flinkRestUrl, List<String> extraJvmArgs) {
     Path jar = lakeopsHome.resolve(AgentJvm.APP_DIR).resolve("quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
       throw new SandboxException(
@@ -57,12 +58,13 @@ public final class AgentProcess implements AutoCloseable {
     }
     agentJvm.prepareArchive(Path.of(System.getProperty("java.home"), "bin", "java"), System.err);
     List<String> jvm = new ArrayList<>(agentJvm.jvmOptions());
-    jvm.addAll(List.of(
-        "-Xmx256m",
-        "-Dquarkus.http.port=" + port,
-        "-Dquarkus.http.host=127.0.0.1",
-        "-Dlakeops.flink.rest-url=" + flinkRestUrl,
-        "-Dlakeops.data-dir=" + workDir.resolve("data")));
+    jvm.addAll(
+        List.of(
+            "-Xmx256m",
+            "-Dquarkus.http.port=" + port,
+            "-Dquarkus.http.host=127.0.0.1",
+            "-Dlakeops.flink.rest-url=" + flinkRestUrl,
+            "-Dlakeops.data-dir=" + workDir.resolve("data")));
     jvm.addAll(extraJvmArgs);
     JavaLaunch launch = JavaLaunch.jar("agent", jar).withJvmArgs(jvm);
     JavaProcess process =
