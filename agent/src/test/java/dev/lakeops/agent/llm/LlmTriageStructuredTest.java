@@ -51,7 +51,7 @@ class LlmTriageStructuredTest {
     Path damaged = LlmFixtures.damagedBinlog(dir);
     ScriptedChatModel model =
         ScriptedChatModel.structured()
-            .callsTool("call-1", "verifyFile", LlmFixtures.json(damaged.toString()))
+            .callsTool("call-1", "binlog_verify", LlmFixtures.json(damaged.toString()))
             .then(
                 r ->
                     ScriptedChatModel.text(
@@ -83,7 +83,7 @@ class LlmTriageStructuredTest {
               assertThat(request.responseFormat().jsonSchema().name()).isEqualTo("LlmVerdict");
               assertThat(request.toolSpecifications())
                   .extracting(s -> s.name())
-                  .contains("verifyFile", "propose_action");
+                  .contains("binlog_verify", "propose_action");
             });
     JsonObjectSchema root =
         (JsonObjectSchema) model.requests().get(0).responseFormat().jsonSchema().rootElement();

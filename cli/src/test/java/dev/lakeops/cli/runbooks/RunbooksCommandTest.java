@@ -89,30 +89,7 @@ class RunbooksCommandTest {
 
   @Test
   void rejectsAMisspeltFindingCodeNamingTheStepAndTheCodeItMeant() throws Exception {
-    Path typo =
-        Files.writeString(
-            dir.resolve("typo.yaml"),
-            """
-            name: typo
-            match: {keywords: [backpressure]}
-            inputs:
-              job: {from: [job_name], required: true}
-            steps:
-              - id: look
-                probe: flink.backpressure
-                args: {job: "${inputs.job}"}
-                output: bp
-                next: judge
-              - id: judge
-                branch:
-                  - when: {finding: {output: bp, code: flink.backpresure.bottleneck}}
-                    next: found
-                otherwise: none
-              - id: found
-                end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
-              - id: none
-                end: {category: NO_FAULT, headline: none, confidence: LOW}
-            """);
+    Path typo = backpressureRunbook("typo", "flink.backpresure.bottleneck");
 
     int exit = cli.run("runbooks", "validate", typo.toString());
 
@@ -127,33 +104,41 @@ class RunbooksCommandTest {
 
   @Test
   void acceptsTheSameRunbookWithTheCodeSpeltRight() throws Exception {
-    Path right =
-        Files.writeString(
-            dir.resolve("right.yaml"),
-            """
-            name: right
-            match: {keywords: [backpressure]}
-            inputs:
-              job: {from: [job_name], required: true}
-            steps:
-              - id: look
-                probe: flink.backpressure
-                args: {job: "${inputs.job}"}
-                output: bp
-                next: judge
-              - id: judge
-                branch:
-                  - when: {finding: {output: bp, code: flink.backpressure.bottleneck}}
-                    next: found
-                otherwise: none
-              - id: found
-                end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
-              - id: none
-                end: {category: NO_FAULT, headline: none, confidence: LOW}
-            """);
+    Path right = backpressureRunbook("right", "flink.backpressure.bottleneck");
 
     assertThat(cli.run("runbooks", "validate", right.toString())).isZero();
     assertThat(cli.out()).contains("ok " + right).contains("1 of 1 runbooks valid");
+  }
+
+  /**
+   * A runbook whose branch step {@code judge} matches {@code code} on the backpressure probe's
+   * findings.
+   */
+  private Path backpressureRunbook(String name, String code) throws Exception {
+    return Files.writeString(
+        dir.resolve(name + ".yaml"),
+        """
+        name: %s
+        match: {keywords: [backpressure]}
+        inputs:
+          job: {from: [job_name], required: true}
+        steps:
+          - id: look
+            probe: flink.backpressure
+            args: {job: "${inputs.job}"}
+            output: bp
+            next: judge
+          - id: judge
+            branch:
+              - when: {finding: {output: bp, code: %s}}
+                next: found
+            otherwise: none
+          - id: found
+            end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
+          - id: none
+            end: {category: NO_FAULT, headline: none, confidence: LOW}
+        """
+            .formatted(name, code));
   }
 
   @Test
