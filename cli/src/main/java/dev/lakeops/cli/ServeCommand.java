@@ -1,5 +1,6 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cli.common.AgentJvm;
 import dev.lakeops.cli.common.LakeopsHome;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

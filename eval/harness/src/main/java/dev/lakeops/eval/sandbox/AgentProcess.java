@@ -1,6 +1,6 @@
 package dev.lakeops.eval.sandbox;
 
-import dev.lakeops.cli.AgentJvm;
+import dev.lakeops.cli.common.AgentJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.lakeops.cli;
+package dev.lakeops.cli.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.lakeops.cli;
+package dev.lakeops.cli.common;
 
 import java.io.IOException;
 import java.io.InputStream;
