@@ -74,12 +74,16 @@ public final class LakeopsCli {
         parent.addSubcommand(plugged.command());
       }
     }
-    cli.setExecutionExceptionHandler(
+    return withErrorLines(cli);
+  }
+
+  /** {@code cli}, ending an error a user can cause with one line on stderr and exit code 1. */
+  static CommandLine withErrorLines(CommandLine cli) {
+    return cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("lakeops: " + CliErrors.describe(e));
           LoggerFactory.getLogger(LakeopsCli.class).debug("Command failed", e);
           return 1;
         });
-    return cli;
   }
 }

@@ -1,5 +1,6 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cli.common.AgentJvm;
 import dev.lakeops.cli.common.LakeopsHome;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -20,7 +22,8 @@ import picocli.CommandLine.Option;
  * <p>{@code ./lakeops serve} hands over to the agent's JVM: this command only writes the agent's
  * command line ({@code --handover FILE}, NUL-separated) and the launcher {@code exec}s it, so one
  * process serves and no launcher JVM stays resident. Called without {@code --handover} (from a
- * plain {@code java} command), it starts the agent as a child and waits for it.
+ * plain {@code java} command), it starts the agent as a child and waits for it. Either way the
+ * agent's JVM options come from {@link AgentJvm}.
  */
 @Command(
     name = "serve",
@@ -61,25 +64,37 @@ final class ServeCommand implements Callable<Integer> {
               + " execs it")
   Path handover;
 
+  /**
+   * {@code ./lakeops serve}'s entry point: this command alone, as {@code lakeops serve}, without
+   * the other commands and plugins that {@link LakeopsCli} builds (half of this short JVM's start).
+   */
+  public static void main(String[] args) {
+    System.exit(
+        LakeopsCli.withErrorLines(
+                new CommandLine(new ServeCommand()).setCommandName("lakeops serve"))
+            .execute(args));
+  }
+
   @Override
   public Integer call() throws Exception {
     if (port != null && (port < 1 || port > 65535)) {
       throw new IllegalArgumentException("--port: " + port + " is not a TCP port (1-65535)");
     }
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> settings = new ArrayList<>();
     if (port != null) {
-      command.add("-Dquarkus.http.port=" + port);
+      settings.add("-Dquarkus.http.port=" + port);
     }
     if (flinkRest != null) {
-      command.add("-Dlakeops.flink.rest-url=" + flinkRest);
+      settings.add("-Dlakeops.flink.rest-url=" + flinkRest);
     }
     if (dataDir != null) {
-      command.add("-Dlakeops.data-dir=" + dataDir);
+      settings.add("-Dlakeops.data-dir=" + dataDir);
     }
-    properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
-    command.add("-jar");
-    command.add(LakeopsHome.agentJar().toString());
+    properties.forEach((k, v) -> settings.add("-D" + k + "=" + v));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    AgentJvm jvm = AgentJvm.packaged(LakeopsHome.path());
+    jvm.prepareArchive(java, System.err);
+    List<String> command = jvm.command(java, settings);
     if (handover != null) {
       Files.writeString(handover, String.join("\0", command) + "\0", StandardCharsets.UTF_8);
       return 0;

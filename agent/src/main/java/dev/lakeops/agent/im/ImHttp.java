@@ -11,23 +11,31 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * JSON over HTTP to the platforms' APIs with the JDK client. Errors name the endpoint without its
  * query string, which may carry an access token or a webhook key.
+ *
+ * <p>The client is built on the first request: building it sets up TLS (the JDK's trust store, its
+ * cipher suites), a tenth of a second or more that an agent with no chat platform configured would
+ * otherwise spend at every start (docs/benchmarks.md, "Agent start").
  */
 public final class ImHttp {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-  private final HttpClient client;
+  private @Nullable HttpClient client;
 
-  public ImHttp() {
-    this.client =
-        HttpClient.newBuilder()
-            .connectTimeout(TIMEOUT)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+  private synchronized HttpClient client() {
+    if (client == null) {
+      client =
+          HttpClient.newBuilder()
+              .connectTimeout(TIMEOUT)
+              .followRedirects(HttpClient.Redirect.NEVER)
+              .build();
+    }
+    return client;
   }
 
   /**
@@ -54,7 +62,7 @@ public final class ImHttp {
   private JsonNode exchange(URI uri, HttpRequest request) {
     HttpResponse<String> response;
     try {
-      response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      response = client().send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new DeliveryException(
           request.method()

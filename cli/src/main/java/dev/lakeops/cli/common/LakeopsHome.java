@@ -1,6 +1,5 @@
 package dev.lakeops.cli.common;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -18,13 +17,6 @@ public final class LakeopsHome {
 
   /** The packaged agent application, or an error saying how to build it. */
   public static Path agentJar() {
-    Path jar = path().resolve("agent/target/quarkus-app/quarkus-run.jar");
-    if (!Files.isRegularFile(jar)) {
-      throw new IllegalStateException(
-          "The agent is not built ("
-              + jar
-              + " is missing): run ./lakeops again, which builds it, or mvn -DskipTests package");
-    }
-    return jar;
+    return AgentJvm.packaged(path()).jar();
   }
 }

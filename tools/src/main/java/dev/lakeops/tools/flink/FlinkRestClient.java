@@ -14,27 +14,38 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link FlinkRest} over HTTP with {@code java.net.http}: the REST API is stable across Flink 1.18
  * to 2.x, the client jar is not, so lakeops speaks the API itself.
+ *
+ * <p>The HTTP client is built on the first request: building one sets up TLS (the JDK's trust
+ * store, its cipher suites) even for {@code http://}, a tenth of a second or more that the agent
+ * would otherwise spend at every start, where it builds a client per configured cluster.
  */
 public final class FlinkRestClient implements FlinkRest {
 
   private static final int MAX_BODY_CHARS = 16 * 1024 * 1024;
 
   private final URI base;
-  private final HttpClient http;
   private final Duration timeout;
+  private @Nullable HttpClient http;
 
   public FlinkRestClient(String baseUrl, Duration timeout) {
     this.base = parseBase(baseUrl);
     this.timeout = timeout;
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(timeout)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+  }
+
+  private synchronized HttpClient http() {
+    if (http == null) {
+      http =
+          HttpClient.newBuilder()
+              .connectTimeout(timeout)
+              .followRedirects(HttpClient.Redirect.NEVER)
+              .build();
+    }
+    return http;
   }
 
   /** Accepts {@code http(s)://host:port[/prefix]}; a trailing slash is dropped. */
@@ -103,7 +114,7 @@ public final class FlinkRestClient implements FlinkRest {
   private JsonNode send(String endpoint, HttpRequest request) {
     HttpResponse<String> response;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      response = http().send(request, HttpResponse.BodyHandlers.ofString());
     } catch (HttpTimeoutException e) {
       throw new ProbeException(
           ProbeException.Code.TIMEOUT,

@@ -1,5 +1,6 @@
 package dev.lakeops.eval.sandbox;
 
+import dev.lakeops.cli.common.AgentJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,8 +9,8 @@ import java.util.List;
 
 /**
  * The lakeops agent (the packaged Quarkus app) in a JVM of its own, pointed at a Flink REST
- * address, with its data in a directory of its own. Stopped by PID on {@link #close} or when this
- * JVM exits.
+ * address, with its data in a directory of its own and the JVM options that {@code ./lakeops serve}
+ * gives it ({@link AgentJvm}). Stopped by PID on {@link #close} or when this JVM exits.
  */
 public final class AgentProcess implements AutoCloseable {
 
@@ -43,25 +44,27 @@ public final class AgentProcess implements AutoCloseable {
    */
   public static AgentProcess start(
       Path lakeopsHome, Path workDir, int port, String flinkRestUrl, List<String> extraJvmArgs) {
-    Path jar = lakeopsHome.resolve("agent/target/quarkus-app/quarkus-run.jar");
+    Path jar = lakeopsHome.resolve(AgentJvm.APP_DIR).resolve("quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
       throw new SandboxException(
           "The agent is not built: " + jar + " is missing (run mvn -DskipTests package)");
     }
+    AgentJvm agentJvm = AgentJvm.packaged(lakeopsHome);
     LocalPorts.requireFree(port, "lakeops agent HTTP");
     try {
       Files.createDirectories(workDir);
     } catch (java.io.IOException e) {
       throw new SandboxException("Cannot create " + workDir + ": " + e.getMessage());
     }
-    List<String> jvm =
-        new ArrayList<>(
-            List.of(
-                "-Xmx256m",
-                "-Dquarkus.http.port=" + port,
-                "-Dquarkus.http.host=127.0.0.1",
-                "-Dlakeops.flink.rest-url=" + flinkRestUrl,
-                "-Dlakeops.data-dir=" + workDir.resolve("data")));
+    agentJvm.prepareArchive(Path.of(System.getProperty("java.home"), "bin", "java"), System.err);
+    List<String> jvm = new ArrayList<>(agentJvm.jvmOptions());
+    jvm.addAll(
+        List.of(
+            "-Xmx256m",
+            "-Dquarkus.http.port=" + port,
+            "-Dquarkus.http.host=127.0.0.1",
+            "-Dlakeops.flink.rest-url=" + flinkRestUrl,
+            "-Dlakeops.data-dir=" + workDir.resolve("data")));
     jvm.addAll(extraJvmArgs);
     JavaLaunch launch = JavaLaunch.jar("agent", jar).withJvmArgs(jvm);
     JavaProcess process =
