@@ -183,7 +183,12 @@ public final class TableChangeAnalyzer {
 
   private static List<Change> tags(TableChangeSnapshot now, List<TableChangeSnapshot> earlier) {
     List<Change> out = new ArrayList<>();
-    now.tags().forEach((name, tag) -> {
+    // Every tag seen, by name and file time: one created and deleted since an earlier capture still counts as created.
+    Map<String, TagInfo> seen = new LinkedHashMap<>();
+    earlier.forEach(s -> s.tags().forEach((name, tag) -> seen.put(name + "@" + tag.fileWritten(), tag)));
+    now.tags().forEach((name, tag) -> seen.put(name + "@" + tag.fileWritten(), tag));
+    seen.forEach((key, tag) -> {
+      String name = key.substring(0, key.lastIndexOf('@'));
       if (tag.fileWritten() != null) {
         out.add(change(ChangeCodes.TABLE_TAG, now, tag.fileWritten()).phrase("tag " + name + " created (snapshot " + tag.snapshotId() + ")")
             .summary("Tag " + name + " of snapshot " + tag.snapshotId() + " was created at " + tag.fileWritten() + ".")
