@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.tools.Severity;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,7 +74,7 @@ public record Change(
     private @Nullable String before;
     private @Nullable String after;
     private final Map<String, String> details = new LinkedHashMap<>();
-    private final List<String> sources = new java.util.ArrayList<>();
+    private final List<String> sources = new ArrayList<>();
 
     private Builder(String code, String target, String subject, Instant at) {
       this.code = code;

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -127,15 +128,15 @@ public final class FlinkChangeAnalyzer {
     }
 
     /** A restore at start, or none (a fresh start) for a resubmission. */
-    private java.util.Optional<Change> restore() {
+    private Optional<Change> restore() {
       if (run.checkpoints() == null) {
-        return java.util.Optional.empty(); // checkpoints unread or disabled: whether it restored is unknown
+        return Optional.empty(); // checkpoints unread or disabled: whether it restored is unknown
       }
       Restore r = run.checkpoints().latestRestore();
       if (r != null && isInitial(r)) {
         Instant at = Instant.ofEpochMilli(r.restoreTimestampMillis());
         String kind = r.savepoint() ? "savepoint" : "retained checkpoint";
-        return java.util.Optional.of(change(ChangeCodes.FLINK_SAVEPOINT_RESTORE, at)
+        return Optional.of(change(ChangeCodes.FLINK_SAVEPOINT_RESTORE, at)
             .phrase("restored from " + kind + (r.externalPath() == null ? "" : " " + lastSegment(r.externalPath())))
             .summary("Run " + run.jobId() + " of '" + run.name() + "' restored its state from " + kind + " " + r.checkpointId()
                 + (r.externalPath() == null ? "" : " at " + r.externalPath()) + " when it started.")
@@ -144,10 +145,10 @@ public final class FlinkChangeAnalyzer {
             .detail("externalPath", r.externalPath()).detail("restoredAt", at).build());
       }
       if (r != null || before == null) {
-        return java.util.Optional.empty(); // a later failover's restore hides the start's; a first run has nothing to restore
+        return Optional.empty(); // a later failover's restore hides the start's; a first run has nothing to restore
       }
       Boolean hadState = before.hadState();
-      return java.util.Optional.of(change(ChangeCodes.FLINK_FRESH_START, start)
+      return Optional.of(change(ChangeCodes.FLINK_FRESH_START, start)
           .severity(Boolean.TRUE.equals(hadState) ? Severity.WARN : Severity.INFO)
           .phrase("fresh start without state")
           .summary("Run " + run.jobId() + " of '" + run.name() + "' started without restoring any state"
@@ -175,15 +176,15 @@ public final class FlinkChangeAnalyzer {
     }
   }
 
-  static java.util.Optional<Change> parallelism(FlinkJobInstance a, FlinkJobInstance b, Instant at, @Nullable Instant notBefore,
+  static Optional<Change> parallelism(FlinkJobInstance a, FlinkJobInstance b, Instant at, @Nullable Instant notBefore,
                                                 FlinkChangeSnapshot now) {
     if (a.vertexParallelism().isEmpty() || b.vertexParallelism().isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     Map<String, String> vertices = MapDiff.of(a.vertexParallelism(), b.vertexParallelism());
     boolean jobLevel = a.parallelism() != null && b.parallelism() != null && !a.parallelism().equals(b.parallelism());
     if (vertices.isEmpty() && !jobLevel) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     String what = jobLevel ? "parallelism " + MapDiff.arrow(a.parallelism(), b.parallelism())
         : "parallelism of " + MapDiff.describe(vertices, 2);
@@ -192,10 +193,10 @@ public final class FlinkChangeAnalyzer {
             + (notBefore == null ? " (run " + a.jobId() + " before it)." : " between two probes."))
         .before(a.parallelism()).after(b.parallelism()).detail("jobId", b.jobId()).detail("previousJobId", a.jobId());
     vertices.forEach((v, d) -> c.detail("vertex[" + v + "]", d));
-    return java.util.Optional.of(c.build());
+    return Optional.of(c.build());
   }
 
-  static java.util.Optional<Change> config(FlinkJobInstance a, FlinkJobInstance b, Instant at, @Nullable Instant notBefore,
+  static Optional<Change> config(FlinkJobInstance a, FlinkJobInstance b, Instant at, @Nullable Instant notBefore,
                                            FlinkChangeSnapshot now) {
     Map<String, String> diff = new LinkedHashMap<>();
     if (a.userConfig() != null && b.userConfig() != null) {
@@ -205,7 +206,7 @@ public final class FlinkChangeAnalyzer {
       diff.putAll(MapDiff.of(a.executionConfig(), b.executionConfig()));
     }
     if (diff.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     Change.Builder c = change(ChangeCodes.FLINK_CONFIG, b.name(), at, now).notBefore(notBefore)
         .phrase("config " + MapDiff.describe(diff, 2))
@@ -213,7 +214,7 @@ public final class FlinkChangeAnalyzer {
             + ": " + MapDiff.describe(diff, 5) + ".")
         .before(a.jobId()).after(b.jobId()).detail("jobId", b.jobId()).detail("previousJobId", a.jobId());
     diff.forEach(c::detail);
-    return java.util.Optional.of(c.build());
+    return Optional.of(c.build());
   }
 
   /** The same run seen by two captures: a rescale or reconfiguration in place. */
@@ -228,7 +229,7 @@ public final class FlinkChangeAnalyzer {
     return out;
   }
 
-  private static java.util.Optional<Change> restarts(FlinkChangeSnapshot now, FlinkJobInstance run) {
+  private static Optional<Change> restarts(FlinkChangeSnapshot now, FlinkJobInstance run) {
     List<Long> failovers = new ArrayList<>();
     long previous = Long.MAX_VALUE;
     for (long t : run.failureTimes()) {
@@ -238,12 +239,12 @@ public final class FlinkChangeAnalyzer {
       previous = t;
     }
     if (failovers.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     Instant latest = Instant.ofEpochMilli(failovers.get(0));
     Restore r = run.checkpoints() == null ? null : run.checkpoints().latestRestore();
     String times = failovers.size() == 1 ? "once" : failovers.size() + " times";
-    return java.util.Optional.of(change(ChangeCodes.FLINK_RESTART, run.name(), latest, now)
+    return Optional.of(change(ChangeCodes.FLINK_RESTART, run.name(), latest, now)
         .phrase("restarted " + times)
         .summary("Run " + run.jobId() + " of '" + run.name() + "' failed and restarted " + times + ", latest at " + latest
             + (r == null || r.savepoint() ? "." : ", restoring checkpoint " + r.checkpointId() + "."))

@@ -58,10 +58,6 @@ public record FlinkJobInstance(
     failureTimes = List.copyOf(failureTimes);
   }
 
-  public boolean isRunning() {
-    return "RUNNING".equals(state);
-  }
-
   /** The run's parallelism: the job's setting, else the highest vertex parallelism; null when neither was read. */
   public @Nullable Integer parallelism() {
     if (jobParallelism != null && jobParallelism > 0) {

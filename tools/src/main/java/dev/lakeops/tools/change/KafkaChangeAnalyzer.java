@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -69,7 +70,7 @@ public final class KafkaChangeAnalyzer {
     for (int i = 1; i < all.size(); i++) {
       GroupInfo a = all.get(i - 1).group();
       GroupInfo b = all.get(i).group();
-      if (a != null && b != null) {
+      if (a != null && b != null && a.groupId().equals(b.groupId())) {
         members(now, a, b, all.get(i - 1).capturedAt(), all.get(i).capturedAt()).ifPresent(changes::add);
         rewinds(now, a, b, all.get(i - 1).capturedAt(), all.get(i).capturedAt()).ifPresent(changes::add);
       }
@@ -86,7 +87,7 @@ public final class KafkaChangeAnalyzer {
   }
 
   /** The highest partitions holding only records from the window, above partitions holding older ones: added, without history. */
-  private static java.util.Optional<Change> inferredAdd(KafkaChangeSnapshot now, TopicState t, ChangeWindow window) {
+  private static Optional<Change> inferredAdd(KafkaChangeSnapshot now, TopicState t, ChangeWindow window) {
     List<PartitionState> ps = t.partitions();
     long since = window.since().toEpochMilli();
     int k = ps.size();
@@ -102,18 +103,18 @@ public final class KafkaChangeAnalyzer {
       k--;
     }
     if (!anyYoung || k == 0) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     for (int i = 0; i < k; i++) {
       PartitionState p = ps.get(i);
       boolean old = p.logStart() > 0 || p.firstTimestamp() != null && p.firstTimestamp() < since;
       if (!old) {
-        return java.util.Optional.empty(); // an original partition as young as the new ones: nothing tells them apart
+        return Optional.empty(); // an original partition as young as the new ones: nothing tells them apart
       }
     }
     List<PartitionState> added = ps.subList(k, ps.size());
     long first = added.stream().map(PartitionState::firstTimestamp).filter(Objects::nonNull).min(Long::compare).orElseThrow();
-    return java.util.Optional.of(added(now, t, k, added, Instant.ofEpochMilli(first), null, "first record of the new partitions"));
+    return Optional.of(added(now, t, k, added, Instant.ofEpochMilli(first), null, "first record of the new partitions"));
   }
 
   private static Change added(KafkaChangeSnapshot now, TopicState t, int before, List<PartitionState> added, Instant at,
@@ -147,18 +148,18 @@ public final class KafkaChangeAnalyzer {
     return c.build();
   }
 
-  private static java.util.Optional<Change> members(KafkaChangeSnapshot now, GroupInfo a, GroupInfo b, Instant notBefore, Instant at) {
+  private static Optional<Change> members(KafkaChangeSnapshot now, GroupInfo a, GroupInfo b, Instant notBefore, Instant at) {
     Set<String> before = new TreeSet<>(a.members().stream().map(GroupMember::memberId).toList());
     Set<String> after = new TreeSet<>(b.members().stream().map(GroupMember::memberId).toList());
     boolean epochMoved = a.groupEpoch() != null && b.groupEpoch() != null && !a.groupEpoch().equals(b.groupEpoch());
     if (before.equals(after) && !epochMoved) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     Set<String> joined = new TreeSet<>(after);
     joined.removeAll(before);
     Set<String> left = new TreeSet<>(before);
     left.removeAll(after);
-    return java.util.Optional.of(groupChange(ChangeCodes.KAFKA_GROUP_MEMBERS, now, b.groupId(), at).notBefore(notBefore)
+    return Optional.of(groupChange(ChangeCodes.KAFKA_GROUP_MEMBERS, now, b.groupId(), at).notBefore(notBefore)
         .phrase("rebalanced (members " + before.size() + " → " + after.size() + ")")
         .summary("Group " + b.groupId() + " rebalanced between " + notBefore + " and " + at + ": " + joined.size() + " member(s) joined, "
             + left.size() + " left" + (epochMoved ? ", group epoch " + a.groupEpoch() + " → " + b.groupEpoch() : "") + ".")
@@ -170,26 +171,30 @@ public final class KafkaChangeAnalyzer {
         .build());
   }
 
-  private static java.util.Optional<Change> rewinds(KafkaChangeSnapshot now, GroupInfo a, GroupInfo b, Instant notBefore, Instant at) {
+  private static Optional<Change> rewinds(KafkaChangeSnapshot now, GroupInfo a, GroupInfo b, Instant notBefore, Instant at) {
     Map<String, String> moved = new LinkedHashMap<>();
+    List<String> before = new ArrayList<>();
+    List<String> after = new ArrayList<>();
     long records = 0;
     for (CommittedOffset o : b.offsets()) {
       CommittedOffset was = a.offset(o.topic(), o.partition()).orElse(null);
       if (was != null && o.offset() < was.offset()) {
         moved.put(o.partitionName(), was.offset() + " → " + o.offset());
+        before.add(o.partitionName() + " " + was.offset());
+        after.add(o.partitionName() + " " + o.offset());
         records += was.offset() - o.offset();
       }
     }
     if (moved.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     Change.Builder c = groupChange(ChangeCodes.KAFKA_OFFSETS_REWOUND, now, b.groupId(), at).severity(Severity.WARN).notBefore(notBefore)
         .phrase("offsets rewound on " + moved.size() + " partition(s) (" + records + " records to read again)")
         .summary("Group " + b.groupId() + " committed offsets went back between " + notBefore + " and " + at + " on "
             + String.join(", ", moved.keySet()) + ": " + records + " record(s) are read again, duplicates downstream unless the sink deduplicates.")
-        .before(String.join(", ", moved.values())).after(null).detail("recordsToReadAgain", records);
+        .before(String.join(", ", before)).after(String.join(", ", after)).detail("recordsToReadAgain", records);
     moved.forEach((p, d) -> c.detail("partition[" + p + "]", d));
-    return java.util.Optional.of(c.build());
+    return Optional.of(c.build());
   }
 
   private static Change.Builder topicChange(String code, KafkaChangeSnapshot now, String topic, Instant at) {

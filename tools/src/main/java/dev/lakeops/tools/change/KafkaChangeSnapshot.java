@@ -89,8 +89,11 @@ public record KafkaChangeSnapshot(
     return topics.stream().filter(t -> t.topic().equals(name)).findFirst();
   }
 
-  /** The history key: one topic and group on one cluster. */
+  /**
+   * The history key: one topic on one cluster, or a group when no topic was asked. Calls about the
+   * same topic with and without a group share it; groups are compared only with the same group.
+   */
   public String key() {
-    return bootstrap + " " + (topic == null ? "*" : topic) + " " + (groupId == null ? "-" : groupId);
+    return bootstrap + (topic != null ? " topic " + topic : " group " + groupId);
   }
 }

@@ -8,6 +8,7 @@ import dev.lakeops.eval.sandbox.FlinkScenarios;
 import dev.lakeops.eval.sandbox.FreePorts;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Json;
+import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.change.ChangeHistory;
@@ -25,6 +26,7 @@ import dev.lakeops.tools.flink.FlinkTools;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.table.TableLocator;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -132,7 +134,7 @@ class FlinkChangesIT {
     Finding restore = only(report, "change.flink.savepoint-restore");
     assertThat(restore.evidence()).containsEntry("jobId", second).containsEntry("kind", "savepoint")
         .containsEntry("minutesBeforeAlert", "0");
-    assertThat(restore.evidence().get("externalPath")).contains(Path.of(java.net.URI.create(savepoint)).getFileName().toString());
+    assertThat(restore.evidence().get("externalPath")).contains(Path.of(URI.create(savepoint)).getFileName().toString());
     assertThat(only(report, "change.flink.job-resubmitted").evidence()).containsEntry("previousState", "FINISHED");
     System.out.println("changes.recent after a savepoint restore: " + millis + " ms; " + ChangeText.line(report));
   }
@@ -207,7 +209,7 @@ class FlinkChangesIT {
         if (done.test(jobId)) {
           return;
         }
-      } catch (dev.lakeops.tools.ProbeException e) {
+      } catch (ProbeException e) {
         // not listed yet
       }
       Thread.sleep(200);

@@ -1,5 +1,7 @@
 package dev.lakeops.eval.sandbox;
 
+import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -136,8 +138,8 @@ public final class FlinkJobSubmitter {
       if (javac == null) {
         throw new IllegalStateException("no Java compiler in " + System.getProperty("java.home"));
       }
-      String cp = classpath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
-      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      String cp = classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
       int rc = javac.run(null, null, err, "-classpath", cp, "-d", classes.toString(), "-nowarn", src.toString());
       if (rc != 0) {
         throw new IllegalStateException("the change job does not compile: " + err.toString(StandardCharsets.UTF_8));
