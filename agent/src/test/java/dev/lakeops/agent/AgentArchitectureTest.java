@@ -15,17 +15,18 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The package rules of the agent's main code: its packages ({@code dev.lakeops.agent.<package>}, each
- * with its sub-packages) form no import cycle; the bean producers all live in the wiring package
- * {@code app}, which nothing else depends on; and nothing in it depends on test code (the agent's test
- * classes, or the test-scope libraries).
+ * The package rules of the agent's main code: its packages ({@code dev.lakeops.agent.<package>},
+ * each with its sub-packages) form no import cycle; the bean producers all live in the wiring
+ * package {@code app}, which nothing else depends on; and nothing in it depends on test code (the
+ * agent's test classes, or the test-scope libraries).
  */
 class AgentArchitectureTest {
 
-  private static final JavaClasses MAIN = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-      .importPackages("dev.lakeops.agent");
+  private static final JavaClasses MAIN =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+          .importPackages("dev.lakeops.agent");
 
   @Test
   void agentPackagesFormNoCycle() {
@@ -34,22 +35,46 @@ class AgentArchitectureTest {
 
   @Test
   void beanProducersLiveInTheWiringPackageOnly() {
-    noMethods().that().areAnnotatedWith(Produces.class).should().beDeclaredInClassesThat().resideOutsideOfPackage("dev.lakeops.agent.app")
+    noMethods()
+        .that()
+        .areAnnotatedWith(Produces.class)
+        .should()
+        .beDeclaredInClassesThat()
+        .resideOutsideOfPackage("dev.lakeops.agent.app")
         .check(MAIN);
-    noClasses().that().resideOutsideOfPackage("dev.lakeops.agent.app").should().dependOnClassesThat().resideInAPackage("dev.lakeops.agent.app")
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.lakeops.agent.app")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.lakeops.agent.app")
         .check(MAIN);
   }
 
   @Test
   void mainCodeDependsOnNoTestCode() {
-    Set<String> testClasses = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-        .importPackages("dev.lakeops").stream().map(JavaClass::getName).collect(Collectors.toSet());
+    Set<String> testClasses =
+        new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages("dev.lakeops")
+                .stream()
+                .map(JavaClass::getName)
+                .collect(Collectors.toSet());
 
-    noClasses().should().dependOnClassesThat(describe("are test classes of lakeops", c -> testClasses.contains(c.getName())))
-        .orShould().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "io.restassured..", "org.openqa..",
-            "io.quarkus.test..", "com.tngtech.archunit..")
+    noClasses()
+        .should()
+        .dependOnClassesThat(
+            describe("are test classes of lakeops", c -> testClasses.contains(c.getName())))
+        .orShould()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.junit..",
+            "org.assertj..",
+            "io.restassured..",
+            "org.openqa..",
+            "io.quarkus.test..",
+            "com.tngtech.archunit..")
         .check(MAIN);
   }
 }

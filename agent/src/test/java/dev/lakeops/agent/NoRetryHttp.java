@@ -14,13 +14,19 @@ import org.apache.http.impl.client.DefaultHttpRequestRetryHandler;
  */
 public final class NoRetryHttp {
 
-  @SuppressWarnings("deprecation") // REST Assured's factory returns the Apache 4 client it configures.
-  private static final RestAssuredConfig ONCE = RestAssuredConfig.config().httpClient(HttpClientConfig.httpClientConfig()
-      .httpClientFactory(() -> {
-        DefaultHttpClient client = new DefaultHttpClient();
-        client.setHttpRequestRetryHandler(new DefaultHttpRequestRetryHandler(0, false));
-        return client;
-      }));
+  @SuppressWarnings(
+      "deprecation") // REST Assured's factory returns the Apache 4 client it configures.
+  private static final RestAssuredConfig ONCE =
+      RestAssuredConfig.config()
+          .httpClient(
+              HttpClientConfig.httpClientConfig()
+                  .httpClientFactory(
+                      () -> {
+                        DefaultHttpClient client = new DefaultHttpClient();
+                        client.setHttpRequestRetryHandler(
+                            new DefaultHttpRequestRetryHandler(0, false));
+                        return client;
+                      }));
 
   private NoRetryHttp() {}
 

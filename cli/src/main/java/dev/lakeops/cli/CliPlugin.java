@@ -5,10 +5,10 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 
 /**
- * Commands that another module adds to {@code ./lakeops} without the command line depending on
- * it: the sandbox's {@code demo} and {@code bench} come from {@code eval} this way. Found with
- * {@link java.util.ServiceLoader} (a {@code META-INF/services/dev.lakeops.cli.CliPlugin} file in
- * the providing jar); when the jar is not on the class path, its commands are simply absent.
+ * Commands that another module adds to {@code ./lakeops} without the command line depending on it:
+ * the sandbox's {@code demo} and {@code bench} come from {@code eval} this way. Found with {@link
+ * java.util.ServiceLoader} (a {@code META-INF/services/dev.lakeops.cli.CliPlugin} file in the
+ * providing jar); when the jar is not on the class path, its commands are simply absent.
  */
 public interface CliPlugin {
 
@@ -18,8 +18,8 @@ public interface CliPlugin {
   /**
    * One command to add.
    *
-   * @param parent the name of the top-level command to add it under (e.g. {@code kafka}), or
-   *     empty for a top-level command of its own
+   * @param parent the name of the top-level command to add it under (e.g. {@code kafka}), or empty
+   *     for a top-level command of its own
    * @param command an instance of a picocli {@code @Command} class
    */
   record PluggedCommand(String parent, Object command) {

@@ -1,9 +1,9 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.actions.ActionsCommand;
 import dev.lakeops.cli.actions.AuditCommand;
 import dev.lakeops.cli.binlog.BinlogCommand;
+import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.flink.FlinkCommand;
 import dev.lakeops.cli.kafka.KafkaCommand;
 import dev.lakeops.cli.runbooks.RunbooksCommand;
@@ -25,15 +25,27 @@ import picocli.CommandLine.Command;
     version = "lakeops 0.1.0",
     description = "The first responder for the streaming lakehouse.",
     resourceBundle = "dev.lakeops.cli.OptionHelp",
-    subcommands = {ServeCommand.class, TriageCommand.class, FlinkCommand.class, KafkaCommand.class, TableCommand.class,
-        BinlogCommand.class, RunbooksCommand.class, ActionsCommand.class, AuditCommand.class})
+    subcommands = {
+      ServeCommand.class,
+      TriageCommand.class,
+      FlinkCommand.class,
+      KafkaCommand.class,
+      TableCommand.class,
+      BinlogCommand.class,
+      RunbooksCommand.class,
+      ActionsCommand.class,
+      AuditCommand.class
+    })
 public final class LakeopsCli {
 
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
   }
 
-  /** The configured command line with every plugin found on the class path; tests call {@code execute} on it. */
+  /**
+   * The configured command line with every plugin found on the class path; tests call {@code
+   * execute} on it.
+   */
   public static CommandLine commandLine() {
     return commandLine(ServiceLoader.load(CliPlugin.class));
   }
@@ -47,10 +59,17 @@ public final class LakeopsCli {
     CommandLine cli = new CommandLine(new LakeopsCli());
     for (CliPlugin plugin : plugins) {
       for (CliPlugin.PluggedCommand plugged : plugin.commands()) {
-        CommandLine parent = plugged.parent().isEmpty() ? cli : cli.getSubcommands().get(plugged.parent());
+        CommandLine parent =
+            plugged.parent().isEmpty() ? cli : cli.getSubcommands().get(plugged.parent());
         if (parent == null) {
-          throw new IllegalStateException("CLI plugin " + plugin.getClass().getName() + " adds a command under '"
-              + plugged.parent() + "', which is no command (commands: " + cli.getSubcommands().keySet() + ")");
+          throw new IllegalStateException(
+              "CLI plugin "
+                  + plugin.getClass().getName()
+                  + " adds a command under '"
+                  + plugged.parent()
+                  + "', which is no command (commands: "
+                  + cli.getSubcommands().keySet()
+                  + ")");
         }
         parent.addSubcommand(plugged.command());
       }

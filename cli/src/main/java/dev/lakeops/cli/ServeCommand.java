@@ -13,33 +13,52 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code lakeops serve}: runs the agent (the Quarkus app) in the foreground. It reads
- * {@code config/application.properties} in the working directory and environment variables such
- * as {@code LAKEOPS_FLINK_REST_URL}; options here override both.
+ * {@code lakeops serve}: runs the agent (the Quarkus app) in the foreground. It reads {@code
+ * config/application.properties} in the working directory and environment variables such as {@code
+ * LAKEOPS_FLINK_REST_URL}; options here override both.
  *
  * <p>{@code ./lakeops serve} hands over to the agent's JVM: this command only writes the agent's
  * command line ({@code --handover FILE}, NUL-separated) and the launcher {@code exec}s it, so one
  * process serves and no launcher JVM stays resident. Called without {@code --handover} (from a
  * plain {@code java} command), it starts the agent as a child and waits for it.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
     description = "Run the lakeops agent: alert webhooks and the incident API.")
 final class ServeCommand implements Callable<Integer> {
 
-  @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default: quarkus.http.port, 8080)")
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      description = "HTTP port (default: quarkus.http.port, 8080)")
   Integer port;
 
-  @Option(names = "--flink-rest", paramLabel = "URL", description = "Flink REST address (default: lakeops.flink.rest-url)")
+  @Option(
+      names = "--flink-rest",
+      paramLabel = "URL",
+      description = "Flink REST address (default: lakeops.flink.rest-url)")
   String flinkRest;
 
-  @Option(names = "--data-dir", paramLabel = "DIR", description = "Where incidents are stored (default: lakeops.data-dir)")
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description = "Where incidents are stored (default: lakeops.data-dir)")
   String dataDir;
 
-  @Option(names = "-D", paramLabel = "KEY=VALUE", description = "Any other configuration property, e.g. -Dquarkus.log.level=DEBUG")
+  @Option(
+      names = "-D",
+      paramLabel = "KEY=VALUE",
+      description = "Any other configuration property, e.g. -Dquarkus.log.level=DEBUG")
   Map<String, String> properties = Map.of();
 
-  @Option(names = "--handover", hidden = true, paramLabel = "FILE",
-      description = "Write the agent's command line to FILE (NUL-separated) instead of starting it; ./lakeops execs it")
+  @Option(
+      names = "--handover",
+      hidden = true,
+      paramLabel = "FILE",
+      description =
+          "Write the agent's command line to FILE (NUL-separated) instead of starting it; ./lakeops"
+              + " execs it")
   Path handover;
 
   @Override
@@ -66,15 +85,18 @@ final class ServeCommand implements Callable<Integer> {
       return 0;
     }
     Process agent = new ProcessBuilder(command).inheritIO().start();
-    Thread stopper = new Thread(() -> {
-      agent.destroy(); // SIGTERM: Quarkus shuts down cleanly
-      try {
-        agent.waitFor(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      agent.destroyForcibly();
-    }, "lakeops-serve-stop");
+    Thread stopper =
+        new Thread(
+            () -> {
+              agent.destroy(); // SIGTERM: Quarkus shuts down cleanly
+              try {
+                agent.waitFor(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              agent.destroyForcibly();
+            },
+            "lakeops-serve-stop");
     Runtime.getRuntime().addShutdownHook(stopper);
     return agent.waitFor();
   }

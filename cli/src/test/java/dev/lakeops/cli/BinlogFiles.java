@@ -4,11 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Binlog files for CLI tests: the recorded MariaDB fixture of the tools module, intact and damaged. */
+/**
+ * Binlog files for CLI tests: the recorded MariaDB fixture of the tools module, intact and damaged.
+ */
 public final class BinlogFiles {
 
-  /** A clean MariaDB 10.11 binlog with CRC32 checksums (Maven runs tests from the module directory). */
-  public static final Path CLEAN = Path.of("../tools/src/test/resources/binlog/mariadb-10.11-crc32.000002");
+  /**
+   * A clean MariaDB 10.11 binlog with CRC32 checksums (Maven runs tests from the module directory).
+   */
+  public static final Path CLEAN =
+      Path.of("../tools/src/test/resources/binlog/mariadb-10.11-crc32.000002");
 
   private BinlogFiles() {}
 

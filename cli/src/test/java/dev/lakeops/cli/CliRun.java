@@ -36,13 +36,18 @@ public final class CliRun {
     return new CliRun(List.of(args));
   }
 
-  /** Runs one command line and returns its exit code; {@link #out()} and {@link #err()} then hold its output. */
+  /**
+   * Runs one command line and returns its exit code; {@link #out()} and {@link #err()} then hold
+   * its output.
+   */
   public int run(String... args) {
     out = new StringWriter();
     err = new StringWriter();
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(trailingArgs);
-    return LakeopsCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+    return LakeopsCli.commandLine()
+        .setOut(new PrintWriter(out))
+        .setErr(new PrintWriter(err))
         .execute(all.toArray(String[]::new));
   }
 

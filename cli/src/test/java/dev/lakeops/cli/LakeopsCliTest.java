@@ -27,15 +27,19 @@ class LakeopsCliTest {
     CommandLine cli = LakeopsCli.commandLine(List.of());
 
     assertThat(cli.getSubcommands().keySet())
-        .contains("serve", "triage", "flink", "kafka", "table", "binlog", "runbooks", "actions", "audit")
+        .contains(
+            "serve", "triage", "flink", "kafka", "table", "binlog", "runbooks", "actions", "audit")
         .doesNotContain("demo", "bench");
     assertThat(cli.getSubcommands().get("kafka").getSubcommands()).doesNotContainKey("bench");
   }
 
   @Test
   void addsAPluginsCommandsAtTopLevelAndUnderTheParentItNames() {
-    CliPlugin plugin = () -> List.of(CliPlugin.PluggedCommand.topLevel(new Hello()),
-        CliPlugin.PluggedCommand.under("kafka", new Hello()));
+    CliPlugin plugin =
+        () ->
+            List.of(
+                CliPlugin.PluggedCommand.topLevel(new Hello()),
+                CliPlugin.PluggedCommand.under("kafka", new Hello()));
     CommandLine cli = LakeopsCli.commandLine(List.of(plugin));
     StringWriter out = new StringWriter();
     cli.setOut(new PrintWriter(out, true));

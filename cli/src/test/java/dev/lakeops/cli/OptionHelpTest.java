@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The help lines a shared option has in each command's own words ({@code OptionHelp.properties}). */
+/**
+ * The help lines a shared option has in each command's own words ({@code OptionHelp.properties}).
+ */
 class OptionHelpTest {
 
   private final CommandLine cli = LakeopsCli.commandLine();
@@ -21,10 +23,12 @@ class OptionHelpTest {
   @Test
   void eachCommandSaysWhatItsJsonHolds() {
     assertThat(help("--json", "actions", "list")).isEqualTo("Print a JSON array of proposals");
-    assertThat(help("--json", "binlog", "events")).isEqualTo("One JSON object: file, events[], listed, limitReached, nextOffset");
+    assertThat(help("--json", "binlog", "events"))
+        .isEqualTo("One JSON object: file, events[], listed, limitReached, nextOffset");
     assertThat(help("--json", "flink", "source-lag")).isEqualTo("Print the report as compact JSON");
     assertThat(help("--json", "kafka", "lag")).isEqualTo("Print the report as JSON");
-    assertThat(help("--json", "triage")).isEqualTo("Print a JSON array of reports instead of Markdown");
+    assertThat(help("--json", "triage"))
+        .isEqualTo("Print a JSON array of reports instead of Markdown");
   }
 
   @Test
@@ -36,7 +40,9 @@ class OptionHelpTest {
 
   @Test
   void approveAndRejectSayWhereTheirDecisionComesFrom() {
-    assertThat(help("--from", "actions", "approve")).isEqualTo("Where the approval comes from (host, ticket); default: this host");
-    assertThat(help("--from", "actions", "reject")).isEqualTo("Where the decision comes from; default: this host");
+    assertThat(help("--from", "actions", "approve"))
+        .isEqualTo("Where the approval comes from (host, ticket); default: this host");
+    assertThat(help("--from", "actions", "reject"))
+        .isEqualTo("Where the decision comes from; default: this host");
   }
 }

@@ -7,14 +7,18 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the planner knows of an alert: its labels and annotations. They are data from another
- * system and never become instructions, shell strings or queries.
+ * What the planner knows of an alert: its labels and annotations. They are data from another system
+ * and never become instructions, shell strings or queries.
  */
 public record AlertSignal(Map<String, String> labels, Map<String, String> annotations) {
 
   public AlertSignal {
-    labels = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(labels, "labels")));
-    annotations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(annotations, "annotations")));
+    labels =
+        java.util.Collections.unmodifiableMap(
+            new LinkedHashMap<>(requireNonNull(labels, "labels")));
+    annotations =
+        java.util.Collections.unmodifiableMap(
+            new LinkedHashMap<>(requireNonNull(annotations, "annotations")));
   }
 
   /** The {@code alertname} label, or {@code "(unnamed alert)"}. */
@@ -41,7 +45,11 @@ public record AlertSignal(Map<String, String> labels, Map<String, String> annota
 
   /** Alert name, summary and description in lower case, for keyword matching. */
   public String text() {
-    return (name() + " " + annotations.getOrDefault("summary", "") + " " + annotations.getOrDefault("description", ""))
+    return (name()
+            + " "
+            + annotations.getOrDefault("summary", "")
+            + " "
+            + annotations.getOrDefault("description", ""))
         .toLowerCase(java.util.Locale.ROOT);
   }
 }

@@ -10,7 +10,10 @@ public enum Category {
   CHECKPOINT_FAILURE,
   /** The job's sources are behind their input (records or event time). */
   SOURCE_LAG,
-  /** What looked like a fault is an artefact of observing the job (a stale job id, probes that disagree). */
+  /**
+   * What looked like a fault is an artefact of observing the job (a stale job id, probes that
+   * disagree).
+   */
   MONITORING_ARTEFACT,
   /** The job was measured and nothing is backpressured. */
   NO_BACKPRESSURE,
@@ -30,7 +33,10 @@ public enum Category {
   DUPLICATES,
   /** Records are gone before they were read or written (retention, truncation, a reset). */
   DATA_LOSS,
-  /** Two counts of the same data differ, and the difference is not yet explained as duplicates or loss. */
+  /**
+   * Two counts of the same data differ, and the difference is not yet explained as duplicates or
+   * loss.
+   */
   COUNT_MISMATCH,
   /** A binlog file is damaged: a bad checksum, header or a truncated event. */
   BINLOG_CORRUPTION,

@@ -17,12 +17,20 @@ import org.jspecify.annotations.Nullable;
  * @param action the action's name, e.g. {@code table.rollback_to}
  * @param tier its risk tier
  * @param args the exact arguments
- * @param missing arguments the runbook names but the triage could not fill; a proposal with any is incomplete
+ * @param missing arguments the runbook names but the triage could not fill; a proposal with any is
+ *     incomplete
  * @param reason why, for a person
- * @param approvalStep the runbook step where execution would start, or null when the runbook describes none
+ * @param approvalStep the runbook step where execution would start, or null when the runbook
+ *     describes none
  */
 public record ProposedAction(
-    String step, String action, RiskTier tier, Map<String, String> args, List<String> missing, String reason, @Nullable String approvalStep) {
+    String step,
+    String action,
+    RiskTier tier,
+    Map<String, String> args,
+    List<String> missing,
+    String reason,
+    @Nullable String approvalStep) {
 
   public ProposedAction {
     requireNonNull(step, "step");
@@ -35,6 +43,8 @@ public record ProposedAction(
 
   /** Always awaiting approval: a triage never carries out what it proposes. */
   public String status() {
-    return missing.isEmpty() ? "awaiting approval" : "incomplete: missing " + String.join(", ", missing);
+    return missing.isEmpty()
+        ? "awaiting approval"
+        : "incomplete: missing " + String.join(", ", missing);
   }
 }

@@ -9,7 +9,10 @@ public interface Runbook {
   /** Whether this runbook is about the alert; strongest match first is the planner's job. */
   Match match(AlertSignal alert);
 
-  /** Among runbooks with the same {@link Match}, the higher fits better (e.g. more keywords found); 0 by default. */
+  /**
+   * Among runbooks with the same {@link Match}, the higher fits better (e.g. more keywords found);
+   * 0 by default.
+   */
   default int strength(AlertSignal alert) {
     return 0;
   }

@@ -14,7 +14,11 @@ final class TriageMarkdown {
     StringBuilder md = new StringBuilder();
     Verdict v = report.verdict();
     md.append("### lakeops triage: ").append(text(report.alert().name())).append("\n\n");
-    md.append("**Verdict:** ").append(v.category()).append(" (confidence ").append(v.confidence()).append(")  \n");
+    md.append("**Verdict:** ")
+        .append(v.category())
+        .append(" (confidence ")
+        .append(v.confidence())
+        .append(")  \n");
     md.append(text(v.headline())).append("\n\n");
     if (!v.entities().isEmpty()) {
       md.append("**Entities:** ");
@@ -26,7 +30,11 @@ final class TriageMarkdown {
       md.append("\n\n");
     }
     if (v.window() != null) {
-      md.append("**Window:** ").append(v.window().from()).append(" to ").append(v.window().to()).append("\n\n");
+      md.append("**Window:** ")
+          .append(v.window().from())
+          .append(" to ")
+          .append(v.window().to())
+          .append("\n\n");
     }
     if (!v.evidence().isEmpty()) {
       md.append("**Evidence:** ");
@@ -43,16 +51,32 @@ final class TriageMarkdown {
       if (tool.status() == ToolReport.Status.OK) {
         md.append("**Findings of ").append(code(tool.tool())).append("**");
       } else {
-        md.append("**").append(code(tool.tool())).append(" returned ").append(tool.status()).append("**");
+        md.append("**")
+            .append(code(tool.tool()))
+            .append(" returned ")
+            .append(tool.status())
+            .append("**");
       }
       if (tool.error() != null) {
         md.append(": ").append(text(tool.error()));
       }
       md.append("\n\n");
       for (Finding f : tool.findings()) {
-        md.append("- ").append(code(ids.getOrDefault(f, "?"))).append(" ").append(f.severity()).append(" ").append(code(f.code())).append(" — ").append(text(f.summary())).append("\n");
+        md.append("- ")
+            .append(code(ids.getOrDefault(f, "?")))
+            .append(" ")
+            .append(f.severity())
+            .append(" ")
+            .append(code(f.code()))
+            .append(" — ")
+            .append(text(f.summary()))
+            .append("\n");
         for (Map.Entry<String, String> e : f.evidence().entrySet()) {
-          md.append("  - ").append(text(e.getKey())).append(": ").append(code(e.getValue())).append("\n");
+          md.append("  - ")
+              .append(text(e.getKey()))
+              .append(": ")
+              .append(code(e.getValue()))
+              .append("\n");
         }
       }
       if (!tool.findings().isEmpty()) {
@@ -62,7 +86,13 @@ final class TriageMarkdown {
     if (!v.proposals().isEmpty()) {
       md.append("**Proposed actions** (none has run; each needs approval)\n\n");
       for (ProposedAction p : v.proposals()) {
-        md.append("- ").append(code(p.action())).append(" (").append(p.tier()).append(", ").append(text(p.status())).append(")");
+        md.append("- ")
+            .append(code(p.action()))
+            .append(" (")
+            .append(p.tier())
+            .append(", ")
+            .append(text(p.status()))
+            .append(")");
         String sep = ": ";
         for (Map.Entry<String, String> e : p.args().entrySet()) {
           md.append(sep).append(text(e.getKey())).append("=").append(code(e.getValue()));
@@ -83,14 +113,22 @@ final class TriageMarkdown {
       }
       md.append("\n");
     }
-    md.append("_Runbook ").append(code(report.runbook())).append(", ")
-        .append(Duration.between(report.startedAt(), report.finishedAt()).toMillis()).append(" ms, no LLM._\n");
+    md.append("_Runbook ")
+        .append(code(report.runbook()))
+        .append(", ")
+        .append(Duration.between(report.startedAt(), report.finishedAt()).toMillis())
+        .append(" ms, no LLM._\n");
     return md.toString();
   }
 
-  /** Plain text from another system: one line, no Markdown that could restyle or link the report. */
+  /**
+   * Plain text from another system: one line, no Markdown that could restyle or link the report.
+   */
   private static String text(String s) {
-    return s.replaceAll("[\\r\\n]+", " ").replace("`", "'").replace("<", "&lt;").replace(">", "&gt;");
+    return s.replaceAll("[\\r\\n]+", " ")
+        .replace("`", "'")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;");
   }
 
   private static String code(String s) {

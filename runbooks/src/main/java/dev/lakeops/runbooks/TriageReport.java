@@ -23,7 +23,13 @@ import java.util.Map;
  * @param steps the steps run, in order; empty for a triage that ran no runbook graph
  */
 public record TriageReport(
-    String runbook, AlertSignal alert, Verdict verdict, List<ToolReport> tools, Instant startedAt, Instant finishedAt, List<StepRecord> steps) {
+    String runbook,
+    AlertSignal alert,
+    Verdict verdict,
+    List<ToolReport> tools,
+    Instant startedAt,
+    Instant finishedAt,
+    List<StepRecord> steps) {
 
   public TriageReport {
     requireNonNull(runbook, "runbook");
@@ -36,7 +42,13 @@ public record TriageReport(
   }
 
   /** A report without a step trace. */
-  public TriageReport(String runbook, AlertSignal alert, Verdict verdict, List<ToolReport> tools, Instant startedAt, Instant finishedAt) {
+  public TriageReport(
+      String runbook,
+      AlertSignal alert,
+      Verdict verdict,
+      List<ToolReport> tools,
+      Instant startedAt,
+      Instant finishedAt) {
     this(runbook, alert, verdict, tools, startedAt, finishedAt, List.of());
   }
 
@@ -63,10 +75,16 @@ public record TriageReport(
     return byId;
   }
 
-  /** Codes of the verdict's evidence, in order, once each; an evidence entry that is not an id counts as a code. */
+  /**
+   * Codes of the verdict's evidence, in order, once each; an evidence entry that is not an id
+   * counts as a code.
+   */
   public List<String> evidenceCodes() {
     Map<String, Finding> byId = findingsById();
-    return verdict.evidence().stream().map(e -> byId.containsKey(e) ? byId.get(e).code() : e).distinct().toList();
+    return verdict.evidence().stream()
+        .map(e -> byId.containsKey(e) ? byId.get(e).code() : e)
+        .distinct()
+        .toList();
   }
 
   /** The report as chat-ready Markdown. */

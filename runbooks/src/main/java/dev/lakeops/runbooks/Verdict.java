@@ -12,9 +12,11 @@ import org.jspecify.annotations.Nullable;
  *
  * @param category what was concluded
  * @param headline one sentence for a person
- * @param entities what it is about, e.g. {@code job}, {@code vertex}, {@code topic}, {@code partition},
- *     {@code table}, {@code bucket}, {@code snapshot}, {@code binlogFile}, {@code binlogOffset}
- * @param evidence ids of the findings that support it ({@code step#n}, see {@link TriageReport#findingsById()})
+ * @param entities what it is about, e.g. {@code job}, {@code vertex}, {@code topic}, {@code
+ *     partition}, {@code table}, {@code bucket}, {@code snapshot}, {@code binlogFile}, {@code
+ *     binlogOffset}
+ * @param evidence ids of the findings that support it ({@code step#n}, see {@link
+ *     TriageReport#findingsById()})
  * @param confidence how strongly they do
  * @param nextActions what a person should do next, most useful first
  * @param window the period the observations cover, or null
@@ -41,7 +43,12 @@ public record Verdict(
   }
 
   /** A verdict with no time window and no proposals. */
-  public Verdict(Category category, String headline, Map<String, String> entities, List<String> evidence, Confidence confidence,
+  public Verdict(
+      Category category,
+      String headline,
+      Map<String, String> entities,
+      List<String> evidence,
+      Confidence confidence,
       List<String> nextActions) {
     this(category, headline, entities, evidence, confidence, nextActions, null, List.of());
   }

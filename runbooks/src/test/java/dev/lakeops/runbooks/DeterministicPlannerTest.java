@@ -1,8 +1,8 @@
 package dev.lakeops.runbooks;
 
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -25,7 +25,9 @@ class DeterministicPlannerTest {
 
       @Override
       public TriageReport run(AlertSignal alert) {
-        Verdict v = new Verdict(Category.INCONCLUSIVE, "ran " + id, Map.of(), List.of(), Confidence.LOW, List.of());
+        Verdict v =
+            new Verdict(
+                Category.INCONCLUSIVE, "ran " + id, Map.of(), List.of(), Confidence.LOW, List.of());
         return new TriageReport(id, alert, v, List.of(), Instant.EPOCH, Instant.EPOCH);
       }
     };
@@ -35,21 +37,28 @@ class DeterministicPlannerTest {
 
   @Test
   void prefersALabelMatchOverAKeywordMatch() {
-    DeterministicPlanner planner = new DeterministicPlanner(List.of(fixed("kw", Runbook.Match.KEYWORD), fixed("label", Runbook.Match.LABEL)), Clock.systemUTC());
+    DeterministicPlanner planner =
+        new DeterministicPlanner(
+            List.of(fixed("kw", Runbook.Match.KEYWORD), fixed("label", Runbook.Match.LABEL)),
+            Clock.systemUTC());
 
     assertThat(planner.triage(ALERT).runbook()).isEqualTo("label");
   }
 
   @Test
   void breaksTiesByRegistrationOrder() {
-    DeterministicPlanner planner = new DeterministicPlanner(List.of(fixed("first", Runbook.Match.LABEL), fixed("second", Runbook.Match.LABEL)), Clock.systemUTC());
+    DeterministicPlanner planner =
+        new DeterministicPlanner(
+            List.of(fixed("first", Runbook.Match.LABEL), fixed("second", Runbook.Match.LABEL)),
+            Clock.systemUTC());
 
     assertThat(planner.triage(ALERT).runbook()).isEqualTo("first");
   }
 
   @Test
   void answersNoRunbookInsteadOfFailing() {
-    DeterministicPlanner planner = new DeterministicPlanner(List.of(fixed("never", Runbook.Match.NONE)), Clock.systemUTC());
+    DeterministicPlanner planner =
+        new DeterministicPlanner(List.of(fixed("never", Runbook.Match.NONE)), Clock.systemUTC());
 
     TriageReport report = planner.triage(ALERT);
 
@@ -59,7 +68,8 @@ class DeterministicPlannerTest {
 
   @Test
   void keepsAlertTextOutOfTheMarkdownStructure() {
-    AlertSignal hostile = new AlertSignal(Map.of("alertname", "X`\n### injected <a href=x>"), Map.of());
+    AlertSignal hostile =
+        new AlertSignal(Map.of("alertname", "X`\n### injected <a href=x>"), Map.of());
     DeterministicPlanner planner = new DeterministicPlanner(List.of(), Clock.systemUTC());
 
     String md = planner.triage(hostile).toMarkdown();

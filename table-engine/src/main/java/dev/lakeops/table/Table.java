@@ -113,8 +113,9 @@ public final class Table {
 
   /**
    * A writer for {@code commitUser}, the writer job's stable name (keep it across restarts so that
-   * replays are recognised). Rows go to per (partition, bucket) writers; {@link TableWrite#prepareCommit}
-   * hands the written files over as a change set for {@link #newCommit()}.
+   * replays are recognised). Rows go to per (partition, bucket) writers; {@link
+   * TableWrite#prepareCommit} hands the written files over as a change set for {@link
+   * #newCommit()}.
    *
    * @throws UnsupportedOperationException the table's bucket mode cannot be written by lakeops
    *     (dynamic or postpone buckets on a primary-key table, merge engines other than deduplicate)
@@ -123,12 +124,17 @@ public final class Table {
     return new TableWrite(store, commitUser);
   }
 
-  /** The committer of this table: {@code commit}, {@code commitOverwrite}, {@code filterAndCommit}. */
+  /**
+   * The committer of this table: {@code commit}, {@code commitOverwrite}, {@code filterAndCommit}.
+   */
   public TableCommitter newCommit() {
     return store.newCommit();
   }
 
-  /** A scan of the latest snapshot, without filter; see {@link TableScan} for time travel and pruning. */
+  /**
+   * A scan of the latest snapshot, without filter; see {@link TableScan} for time travel and
+   * pruning.
+   */
   public TableScan newScan() {
     return TableScan.of(store);
   }
@@ -147,7 +153,8 @@ public final class Table {
    * @throws dev.lakeops.table.commit.ConflictingChangesException another writer compacted the same
    *     files first; nothing was committed
    */
-  public CompactionReport compact(String commitUser, PartitionFilter partitions, CompactionMode mode) {
+  public CompactionReport compact(
+      String commitUser, PartitionFilter partitions, CompactionMode mode) {
     return new TableCompaction(store).run(commitUser, partitions, mode);
   }
 

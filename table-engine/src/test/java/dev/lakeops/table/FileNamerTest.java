@@ -1,8 +1,8 @@
 package dev.lakeops.table;
 
-import dev.lakeops.table.paths.FileNamer;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.table.paths.FileNamer;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 

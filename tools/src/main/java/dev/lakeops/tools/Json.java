@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
-/** The one Jackson configuration of the tools: lenient on input (APIs add fields), compact on output. */
+/**
+ * The one Jackson configuration of the tools: lenient on input (APIs add fields), compact on
+ * output.
+ */
 public final class Json {
 
   private static final ObjectMapper MAPPER =

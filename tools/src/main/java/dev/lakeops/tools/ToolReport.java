@@ -18,12 +18,19 @@ import org.jspecify.annotations.Nullable;
  * @param error what went wrong, for {@link Status#ERROR} and {@link Status#NO_DATA}
  */
 public record ToolReport(
-    Status status, String tool, Map<String, String> params, List<Finding> findings, @Nullable String error) {
+    Status status,
+    String tool,
+    Map<String, String> params,
+    List<Finding> findings,
+    @Nullable String error) {
 
   /** Outcome of a tool call. */
   public enum Status {
     OK,
-    /** The thing asked about does not exist or has no data yet; {@code error} says what was searched. */
+    /**
+     * The thing asked about does not exist or has no data yet; {@code error} says what was
+     * searched.
+     */
     NO_DATA,
     ERROR,
     APPROVAL_REQUIRED

@@ -17,13 +17,16 @@ public final class ToolReports {
 
   private ToolReports() {}
 
-  public static ToolReport run(String tool, Map<String, String> params, Supplier<List<Finding>> call) {
+  public static ToolReport run(
+      String tool, Map<String, String> params, Supplier<List<Finding>> call) {
     try {
       return new ToolReport(ToolReport.Status.OK, tool, params, call.get(), null);
     } catch (ProbeException e) {
       LOG.info("Tool {} {}: {} at {}", tool, params, e.getMessage(), e.endpoint());
       ToolReport.Status status =
-          e.code() == ProbeException.Code.NOT_FOUND ? ToolReport.Status.NO_DATA : ToolReport.Status.ERROR;
+          e.code() == ProbeException.Code.NOT_FOUND
+              ? ToolReport.Status.NO_DATA
+              : ToolReport.Status.ERROR;
       return new ToolReport(status, tool, params, List.of(), describe(e));
     } catch (RuntimeException e) {
       LOG.warn("Tool {} {} failed", tool, params, e);
@@ -32,7 +35,11 @@ public final class ToolReports {
           tool,
           params,
           List.of(),
-          "internal error in " + tool + " (" + e.getClass().getSimpleName() + "); details are in the lakeops log");
+          "internal error in "
+              + tool
+              + " ("
+              + e.getClass().getSimpleName()
+              + "); details are in the lakeops log");
     }
   }
 

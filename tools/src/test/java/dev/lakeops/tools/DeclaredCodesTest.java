@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The declarations and the analyzers' sources agree: every finding code written in the tools'
- * sources is declared by a tool (so a code added to an analyzer without a declaration fails
- * here), every code prefix built on is a declared family, and every declared code is written
- * somewhere (so a declaration does not promise a code no analyzer emits). The fixture tests of
- * each package check which tool emits which code.
+ * sources is declared by a tool (so a code added to an analyzer without a declaration fails here),
+ * every code prefix built on is a declared family, and every declared code is written somewhere (so
+ * a declaration does not promise a code no analyzer emits). The fixture tests of each package check
+ * which tool emits which code.
  */
 class DeclaredCodesTest {
 
@@ -48,11 +48,19 @@ class DeclaredCodesTest {
   @Test
   void everyCodeInTheSourcesIsDeclared() {
     Set<String> names = new TreeSet<>(specs().stream().map(ToolSpec::name).toList());
-    Set<String> prefixes = new TreeSet<>(specs().stream().flatMap(s -> s.codes().families().stream()).map(CodeFamily::prefix).toList());
+    Set<String> prefixes =
+        new TreeSet<>(
+            specs().stream()
+                .flatMap(s -> s.codes().families().stream())
+                .map(CodeFamily::prefix)
+                .toList());
     List<String> undeclared = new ArrayList<>();
     for (String literal : literals()) {
-      boolean declared = literal.endsWith(".") ? prefixes.contains(literal)
-          : names.contains(literal) || specs().stream().anyMatch(s -> s.codes().declares(literal));
+      boolean declared =
+          literal.endsWith(".")
+              ? prefixes.contains(literal)
+              : names.contains(literal)
+                  || specs().stream().anyMatch(s -> s.codes().declares(literal));
       if (!declared) {
         undeclared.add(literal);
       }
@@ -65,7 +73,12 @@ class DeclaredCodesTest {
   @Test
   void everyDeclaredCodeIsWrittenInTheSources() {
     Set<String> literals = literals();
-    List<String> unwritten = specs().stream().flatMap(s -> s.codes().exact().stream()).filter(c -> !literals.contains(c)).distinct().toList();
+    List<String> unwritten =
+        specs().stream()
+            .flatMap(s -> s.codes().exact().stream())
+            .filter(c -> !literals.contains(c))
+            .distinct()
+            .toList();
 
     assertThat(unwritten).as("declared codes that no source writes").isEmpty();
   }

@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * @param annotations free text such as {@code summary}, {@code description}, {@code runbook_url}
  * @param startsAt when the alert started firing; empty when the sender did not say
  * @param endsAt when it resolved; empty while firing (Alertmanager's zero time)
- * @param fingerprint 16 lower-case hex digits, stable per label set: the sender's, or computed
- *     with {@link LabelFingerprint}
+ * @param fingerprint 16 lower-case hex digits, stable per label set: the sender's, or computed with
+ *     {@link LabelFingerprint}
  */
 public record AlertmanagerAlert(
     AlertStatus status,

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fingerprint of a label set, for alerts whose sender gives none: 64-bit FNV-1a over the
- * labels sorted by name, each name and value followed by the byte {@code 0xff}, as 16 lower-case
- * hex digits. This is the scheme Prometheus and Alertmanager use for their own fingerprints, so an
+ * The fingerprint of a label set, for alerts whose sender gives none: 64-bit FNV-1a over the labels
+ * sorted by name, each name and value followed by the byte {@code 0xff}, as 16 lower-case hex
+ * digits. This is the scheme Prometheus and Alertmanager use for their own fingerprints, so an
  * alert relayed without its fingerprint gets the one Alertmanager would have sent.
  */
 public final class LabelFingerprint {

@@ -28,7 +28,13 @@ public enum WebhookFlavor {
   String otherHint(String sentVersion) {
     for (WebhookFlavor other : values()) {
       if (other != this && other.version.equals(sentVersion)) {
-        return " (version \"" + sentVersion + "\" is " + other.payloadName + ": send it to " + other.endpoint + ")";
+        return " (version \""
+            + sentVersion
+            + "\" is "
+            + other.payloadName
+            + ": send it to "
+            + other.endpoint
+            + ")";
       }
     }
     return "";

@@ -17,8 +17,9 @@ import java.util.List;
 /**
  * Alert webhooks: Alertmanager's receiver ({@code webhook_configs}) and Grafana's unified-alerting
  * contact point. Answers {@code 202} once every alert is stored as an incident; the triage runs
- * afterwards. When webhook credentials are configured, {@link WebhookAuthFilter} checks them first. The body is read as bytes and parsed by
- * {@link AlertIntake} with the JSON tree model, so that an error can name the field that is wrong.
+ * afterwards. When webhook credentials are configured, {@link WebhookAuthFilter} checks them first.
+ * The body is read as bytes and parsed by {@link AlertIntake} with the JSON tree model, so that an
+ * error can name the field that is wrong.
  */
 @Path("/api/alerts")
 public class AlertWebhookResource {
@@ -37,7 +38,9 @@ public class AlertWebhookResource {
     return accepted(intake.alertmanager(body));
   }
 
-  /** Grafana's unified-alerting webhook contact point (POST or PUT, as the contact point is set). */
+  /**
+   * Grafana's unified-alerting webhook contact point (POST or PUT, as the contact point is set).
+   */
   @POST
   @Path("/grafana")
   @Consumes(MediaType.APPLICATION_JSON)
@@ -57,8 +60,16 @@ public class AlertWebhookResource {
   private static Response accepted(List<Incidents.Opened> opened) {
     List<Receipt> receipts =
         opened.stream()
-            .map(o -> new Receipt(o.incident().id(), o.incident().fingerprint(), o.incident().alertname(), o.incident().status(),
-                o.incident().alertStatus(), IncidentSummary.url(o.incident().id()), o.duplicate()))
+            .map(
+                o ->
+                    new Receipt(
+                        o.incident().id(),
+                        o.incident().fingerprint(),
+                        o.incident().alertname(),
+                        o.incident().status(),
+                        o.incident().alertStatus(),
+                        IncidentSummary.url(o.incident().id()),
+                        o.duplicate()))
             .toList();
     return Response.accepted(new Accepted(receipts)).build();
   }
@@ -66,5 +77,11 @@ public class AlertWebhookResource {
   record Accepted(List<Receipt> incidents) {}
 
   record Receipt(
-      String id, String fingerprint, String alertname, IncidentStatus status, AlertStatus alertStatus, String url, boolean duplicate) {}
+      String id,
+      String fingerprint,
+      String alertname,
+      IncidentStatus status,
+      AlertStatus alertStatus,
+      String url,
+      boolean duplicate) {}
 }

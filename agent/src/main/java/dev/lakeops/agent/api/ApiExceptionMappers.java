@@ -28,7 +28,8 @@ public class ApiExceptionMappers {
   }
 
   @ServerExceptionMapper
-  public Response webApplication(WebApplicationException e, HttpHeaders headers, UriInfo uri, Request request) {
+  public Response webApplication(
+      WebApplicationException e, HttpHeaders headers, UriInfo uri, Request request) {
     int status = e.getResponse().getStatus();
     if (status >= 500) {
       return unexpected(e);
@@ -37,27 +38,40 @@ public class ApiExceptionMappers {
         switch (status) {
           case 404 -> "no resource at " + uri.getPath();
           case 405 -> "method " + request.getMethod() + " is not allowed on " + uri.getPath();
-          case 406 -> "cannot answer in any type the Accept header asks for (" + headers.getHeaderString(HttpHeaders.ACCEPT)
-              + "); " + uri.getPath() + " answers application/json or text/markdown";
-          case 413 -> "request body is larger than the server accepts (quarkus.http.limits.max-body-size)";
+          case 406 ->
+              "cannot answer in any type the Accept header asks for ("
+                  + headers.getHeaderString(HttpHeaders.ACCEPT)
+                  + "); "
+                  + uri.getPath()
+                  + " answers application/json or text/markdown";
+          case 413 ->
+              "request body is larger than the server accepts (quarkus.http.limits.max-body-size)";
           case 415 -> unsupportedType(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
           default -> "HTTP " + status + " " + e.getResponse().getStatusInfo().getReasonPhrase();
         };
     return error(status, message);
   }
 
-  /** The database is down or refused a write: nothing was acknowledged, so the sender should retry. */
+  /**
+   * The database is down or refused a write: nothing was acknowledged, so the sender should retry.
+   */
   @ServerExceptionMapper
   public Response storeUnavailable(StoreException e) {
     LOG.error("Database unavailable while answering a request: {}", e.getMessage());
-    return Response.fromResponse(error(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
-        "the lakeops database is unavailable; nothing was stored, retry later")).header("Retry-After", "5").build();
+    return Response.fromResponse(
+            error(
+                Response.Status.SERVICE_UNAVAILABLE.getStatusCode(),
+                "the lakeops database is unavailable; nothing was stored, retry later"))
+        .header("Retry-After", "5")
+        .build();
   }
 
   @ServerExceptionMapper
   public Response unexpected(Throwable e) {
     LOG.error("Unexpected error while answering a request", e);
-    return error(Response.Status.INTERNAL_SERVER_ERROR.getStatusCode(), "internal error (" + e.getClass().getSimpleName() + "); details are in the lakeops log");
+    return error(
+        Response.Status.INTERNAL_SERVER_ERROR.getStatusCode(),
+        "internal error (" + e.getClass().getSimpleName() + "); details are in the lakeops log");
   }
 
   private static String unsupportedType(String contentType) {
@@ -67,6 +81,9 @@ public class ApiExceptionMappers {
   }
 
   static Response error(int status, String message) {
-    return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(new ApiError(message)).build();
+    return Response.status(status)
+        .type(MediaType.APPLICATION_JSON_TYPE)
+        .entity(new ApiError(message))
+        .build();
   }
 }

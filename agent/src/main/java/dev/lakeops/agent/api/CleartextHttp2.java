@@ -6,9 +6,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * Applies {@code lakeops.http.h2c} to the plain-text server. With h2c on, the JDK's HTTP client (which
- * asks for h2c by default) and Vert.x agree on HTTP/2, and closing the connection after one request
- * (an oversized body) ends every stream on it with a GOAWAY; with it off, such clients stay on HTTP/1.1.
+ * Applies {@code lakeops.http.h2c} to the plain-text server. With h2c on, the JDK's HTTP client
+ * (which asks for h2c by default) and Vert.x agree on HTTP/2, and closing the connection after one
+ * request (an oversized body) ends every stream on it with a GOAWAY; with it off, such clients stay
+ * on HTTP/1.1.
  */
 @ApplicationScoped
 public class CleartextHttp2 implements HttpServerOptionsCustomizer {

@@ -3,7 +3,9 @@ package dev.lakeops.agent.api;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** The HTTP server, under {@code lakeops.http} (Quarkus' own keys stay under {@code quarkus.http}). */
+/**
+ * The HTTP server, under {@code lakeops.http} (Quarkus' own keys stay under {@code quarkus.http}).
+ */
 @ConfigMapping(prefix = "lakeops.http")
 public interface HttpConfig {
 

@@ -17,19 +17,30 @@ import org.jspecify.annotations.Nullable;
  * its report was posted (null when it was not); {@code chat}, the newest turns of its chat threads,
  * oldest first, and {@code chatOlderLeftOut}, whether older turns were left out.
  */
-public record IncidentDetail(@JsonUnwrapped Incident incident, @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable LlmReview llmReview,
-                             @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable ReportThread reportThread, List<Turn> chat,
-                             boolean chatOlderLeftOut) {
+public record IncidentDetail(
+    @JsonUnwrapped Incident incident,
+    @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable LlmReview llmReview,
+    @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable ReportThread reportThread,
+    List<Turn> chat,
+    boolean chatOlderLeftOut) {
 
-  /** One chat turn: {@code author} PERSON or LAKEOPS, {@code user} the person's platform id (or {@code lakeops}). */
+  /**
+   * One chat turn: {@code author} PERSON or LAKEOPS, {@code user} the person's platform id (or
+   * {@code lakeops}).
+   */
   public record Turn(Instant at, ChatTurn.Author author, String user, String text) {
     static Turn of(ChatTurn t) {
       return new Turn(t.at(), t.author(), t.userId(), t.text());
     }
   }
 
-  static IncidentDetail of(Incident incident, @Nullable LlmReview review, IncidentConversation conversation) {
-    return new IncidentDetail(incident, review, conversation.reportThread(), conversation.turns().stream().map(Turn::of).toList(),
+  static IncidentDetail of(
+      Incident incident, @Nullable LlmReview review, IncidentConversation conversation) {
+    return new IncidentDetail(
+        incident,
+        review,
+        conversation.reportThread(),
+        conversation.turns().stream().map(Turn::of).toList(),
         conversation.olderLeftOut());
   }
 }

@@ -35,7 +35,10 @@ public class IncidentResource {
   @GET
   @Path("/{id}")
   @Produces({MediaType.APPLICATION_JSON, IncidentViews.MARKDOWN})
-  public Response get(@PathParam("id") String id, @QueryParam("format") String format, @Context HttpHeaders headers) {
+  public Response get(
+      @PathParam("id") String id,
+      @QueryParam("format") String format,
+      @Context HttpHeaders headers) {
     return views.one(id, format, headers.getAcceptableMediaTypes());
   }
 }

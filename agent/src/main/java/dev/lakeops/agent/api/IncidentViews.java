@@ -38,7 +38,10 @@ public class IncidentViews {
     return incidents.list(limit(limit)).stream().map(IncidentSummary::of).toList();
   }
 
-  /** One incident as JSON (with its latest LLM review, or null, and its chat) or Markdown; 404 with a JSON error when there is none with this id. */
+  /**
+   * One incident as JSON (with its latest LLM review, or null, and its chat) or Markdown; 404 with
+   * a JSON error when there is none with this id.
+   */
   Response one(String id, String format, List<MediaType> acceptable) {
     IncidentId.check("id", id);
     boolean markdown = markdown(format, acceptable);
@@ -51,16 +54,23 @@ public class IncidentViews {
     }
     return markdown
         ? Response.ok(IncidentMarkdown.render(incident), MARKDOWN + ";charset=UTF-8").build()
-        : Response.ok(IncidentDetail.of(incident, llm.review(id).orElse(null), conversations.of(id)), MediaType.APPLICATION_JSON_TYPE).build();
+        : Response.ok(
+                IncidentDetail.of(incident, llm.review(id).orElse(null), conversations.of(id)),
+                MediaType.APPLICATION_JSON_TYPE)
+            .build();
   }
 
-  /** {@code ?format} wins; otherwise the first of the Accept header's types (by quality) that fits. */
+  /**
+   * {@code ?format} wins; otherwise the first of the Accept header's types (by quality) that fits.
+   */
   private static boolean markdown(String format, List<MediaType> acceptable) {
     if (format != null) {
       return switch (format) {
         case "markdown", "md" -> true;
         case "json" -> false;
-        default -> throw new InvalidInputException("format", "must be \"json\" or \"markdown\", got \"" + clip(format) + "\"");
+        default ->
+            throw new InvalidInputException(
+                "format", "must be \"json\" or \"markdown\", got \"" + clip(format) + "\"");
       };
     }
     MediaType markdownType = MediaType.valueOf(MARKDOWN);
@@ -84,7 +94,8 @@ public class IncidentViews {
     } catch (NumberFormatException e) {
       // Reported below with the value.
     }
-    throw new InvalidInputException("limit", "must be a whole number from 1 to " + MAX_LIMIT + ", got \"" + clip(text) + "\"");
+    throw new InvalidInputException(
+        "limit", "must be a whole number from 1 to " + MAX_LIMIT + ", got \"" + clip(text) + "\"");
   }
 
   private static String clip(String text) {

@@ -29,10 +29,10 @@ import java.util.Map;
 
 /**
  * Proposals over HTTP. Reading needs no credentials beyond the network; proposing, approving and
- * rejecting need a user's token ({@code Authorization: Bearer}, {@code lakeops.approvers.<user>.token}).
- * An approval that completes the action's tier runs the stored proposal at once; the answer says
- * what ran and how its verification went. A refusal is {@code 409} (or {@code 403} for a person
- * who may not approve) with the reason, and is in the audit log.
+ * rejecting need a user's token ({@code Authorization: Bearer}, {@code
+ * lakeops.approvers.<user>.token}). An approval that completes the action's tier runs the stored
+ * proposal at once; the answer says what ran and how its verification went. A refusal is {@code
+ * 409} (or {@code 403} for a person who may not approve) with the reason, and is in the audit log.
  */
 @Path("/api/proposals")
 @Produces(MediaType.APPLICATION_JSON)
@@ -52,22 +52,32 @@ public class ProposalResource {
   @GET
   @Path("/{id}")
   public Response one(@PathParam("id") String id) {
-    return proposals.find(id).map(p -> json(tree(p)))
+    return proposals
+        .find(id)
+        .map(p -> json(tree(p)))
         .orElseGet(() -> ApiExceptionMappers.error(404, "no proposal with id " + id));
   }
 
-  /** Body {@code {"action":"table.create_tag","args":{...},"reason":"..."}}; the requester is the token's user. */
+  /**
+   * Body {@code {"action":"table.create_tag","args":{...},"reason":"..."}}; the requester is the
+   * token's user.
+   */
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
-  public Response propose(byte[] body, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+  public Response propose(
+      byte[] body, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
     String user = user(authorization);
     if (user == null) {
       return unauthorized(authorization);
     }
     JsonNode root = parse(body);
     String actionName = text(root, "action");
-    ActionKind action = ActionKind.byName(actionName)
-        .orElseThrow(() -> new InvalidInputException("action", "unknown action '" + actionName + "'; one of " + names()));
+    ActionKind action =
+        ActionKind.byName(actionName)
+            .orElseThrow(
+                () ->
+                    new InvalidInputException(
+                        "action", "unknown action '" + actionName + "'; one of " + names()));
     Map<String, String> args = new LinkedHashMap<>();
     JsonNode argsNode = root.path("args");
     if (!argsNode.isMissingNode() && !argsNode.isObject()) {
@@ -90,7 +100,9 @@ public class ProposalResource {
 
   @POST
   @Path("/{id}/approve")
-  public Response approve(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+  public Response approve(
+      @PathParam("id") String id,
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
       @Context HttpServerRequest request) {
     String user = user(authorization);
     if (user == null) {
@@ -114,7 +126,9 @@ public class ProposalResource {
 
   @POST
   @Path("/{id}/reject")
-  public Response reject(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+  public Response reject(
+      @PathParam("id") String id,
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
       @Context HttpServerRequest request) {
     String user = user(authorization);
     if (user == null) {
@@ -131,25 +145,37 @@ public class ProposalResource {
     if (proposals.find(id).isEmpty()) {
       return ApiExceptionMappers.error(404, e.getMessage());
     }
-    return ApiExceptionMappers.error(proposals.users().isApprover(user) ? 409 : 403, e.getMessage());
+    return ApiExceptionMappers.error(
+        proposals.users().isApprover(user) ? 409 : 403, e.getMessage());
   }
 
   private String user(String authorization) {
     if (authorization == null || !authorization.startsWith("Bearer ")) {
       return null;
     }
-    return proposals.users().byToken(authorization.substring("Bearer ".length()).strip()).orElse(null);
+    return proposals
+        .users()
+        .byToken(authorization.substring("Bearer ".length()).strip())
+        .orElse(null);
   }
 
   private static Response unauthorized(String authorization) {
-    return Response.fromResponse(ApiExceptionMappers.error(401, authorization == null
-            ? "Authorization header is missing: send Bearer <token> of a user in lakeops.approvers"
-            : "the token is not a configured user's (lakeops.approvers.<user>.token)"))
-        .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"lakeops\"").build();
+    return Response.fromResponse(
+            ApiExceptionMappers.error(
+                401,
+                authorization == null
+                    ? "Authorization header is missing: send Bearer <token> of a user in"
+                        + " lakeops.approvers"
+                    : "the token is not a configured user's (lakeops.approvers.<user>.token)"))
+        .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"lakeops\"")
+        .build();
   }
 
   private static ApprovalSource source(HttpServerRequest request) {
-    String address = request == null || request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
+    String address =
+        request == null || request.remoteAddress() == null
+            ? null
+            : request.remoteAddress().hostAddress();
     return new ApprovalSource("api", address, null);
   }
 
@@ -169,7 +195,8 @@ public class ProposalResource {
     try {
       JsonNode root = body.length == 0 ? null : Json.mapper().readTree(body);
       if (root == null || !root.isObject()) {
-        throw new InvalidInputException("body", "must be a JSON object {\"action\", \"args\", \"reason\"}");
+        throw new InvalidInputException(
+            "body", "must be a JSON object {\"action\", \"args\", \"reason\"}");
       }
       return root;
     } catch (IOException e) {

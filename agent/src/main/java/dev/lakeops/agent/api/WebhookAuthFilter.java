@@ -7,9 +7,9 @@ import java.util.Optional;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * Checks the credentials of alert senders on {@code /api/alerts/*} (Alertmanager's
- * {@code http_config.authorization} / {@code basic_auth}, Grafana's contact-point auth). A request
- * without the configured bearer token or basic-auth pair gets {@code 401} and nothing is stored.
+ * Checks the credentials of alert senders on {@code /api/alerts/*} (Alertmanager's {@code
+ * http_config.authorization} / {@code basic_auth}, Grafana's contact-point auth). A request without
+ * the configured bearer token or basic-auth pair gets {@code 401} and nothing is stored.
  */
 public class WebhookAuthFilter {
 
@@ -30,9 +30,15 @@ public class WebhookAuthFilter {
     if (header != null && credentials.accepts(header)) {
       return Optional.empty();
     }
-    String why = header == null ? "Authorization header is missing" : "Authorization header does not match the configured credentials";
-    return Optional.of(Response.fromResponse(ApiExceptionMappers.error(401, why + " (lakeops.webhook.*)"))
-        .header(HttpHeaders.WWW_AUTHENTICATE, credentials.basic() ? "Basic realm=\"lakeops\"" : "Bearer realm=\"lakeops\"")
-        .build());
+    String why =
+        header == null
+            ? "Authorization header is missing"
+            : "Authorization header does not match the configured credentials";
+    return Optional.of(
+        Response.fromResponse(ApiExceptionMappers.error(401, why + " (lakeops.webhook.*)"))
+            .header(
+                HttpHeaders.WWW_AUTHENTICATE,
+                credentials.basic() ? "Basic realm=\"lakeops\"" : "Bearer realm=\"lakeops\"")
+            .build());
   }
 }

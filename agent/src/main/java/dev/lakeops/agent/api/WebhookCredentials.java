@@ -12,8 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The credentials alert senders must present ({@code lakeops.webhook.*}): the expected
- * {@code Authorization} header values, compared in constant time.
+ * The credentials alert senders must present ({@code lakeops.webhook.*}): the expected {@code
+ * Authorization} header values, compared in constant time.
  */
 @ApplicationScoped
 public class WebhookCredentials {
@@ -28,16 +28,27 @@ public class WebhookCredentials {
     this.bearer = webhook.bearerToken().filter(t -> !t.isBlank()).map(t -> bytes("Bearer " + t));
     if (webhook.basicUsername().isPresent() != webhook.basicPassword().isPresent()) {
       throw new IllegalArgumentException(
-          "lakeops.webhook.basic-username and lakeops.webhook.basic-password must be set together (only one is set)");
+          "lakeops.webhook.basic-username and lakeops.webhook.basic-password must be set together"
+              + " (only one is set)");
     }
-    this.basic = webhook.basicUsername().map(u -> bytes("Basic "
-        + Base64.getEncoder().encodeToString((u + ":" + webhook.basicPassword().orElseThrow()).getBytes(StandardCharsets.UTF_8))));
+    this.basic =
+        webhook
+            .basicUsername()
+            .map(
+                u ->
+                    bytes(
+                        "Basic "
+                            + Base64.getEncoder()
+                                .encodeToString(
+                                    (u + ":" + webhook.basicPassword().orElseThrow())
+                                        .getBytes(StandardCharsets.UTF_8))));
   }
 
   void announce(@Observes StartupEvent event) {
     if (!required()) {
-      LOG.warn("The alert webhooks accept requests without credentials: set lakeops.webhook.bearer-token "
-          + "or lakeops.webhook.basic-username/-password");
+      LOG.warn(
+          "The alert webhooks accept requests without credentials: set lakeops.webhook.bearer-token"
+              + " or lakeops.webhook.basic-username/-password");
     }
   }
 
@@ -46,7 +57,9 @@ public class WebhookCredentials {
     return bearer.isPresent() || basic.isPresent();
   }
 
-  /** Whether basic auth is among the accepted schemes (for the {@code WWW-Authenticate} challenge). */
+  /**
+   * Whether basic auth is among the accepted schemes (for the {@code WWW-Authenticate} challenge).
+   */
   public boolean basic() {
     return basic.isPresent();
   }

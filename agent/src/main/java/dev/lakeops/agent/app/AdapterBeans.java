@@ -19,7 +19,10 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.Optional;
 
-/** One adapter per platform, from {@code lakeops.im.<platform>.*}; absent secrets leave parts unconfigured. */
+/**
+ * One adapter per platform, from {@code lakeops.im.<platform>.*}; absent secrets leave parts
+ * unconfigured.
+ */
 @Dependent
 public class AdapterBeans {
 
@@ -27,8 +30,12 @@ public class AdapterBeans {
   @Singleton
   SlackAdapter slack(ImConfig im, ImHttp http, ChannelLanguages languages, Clock clock) {
     ImConfig.Slack slack = im.slack();
-    SlackSignature signature = present(slack.signingSecret()).map(s -> new SlackSignature(s, clock)).orElse(null);
-    SlackClient client = present(slack.botToken()).map(t -> new SlackClient(slack.apiBaseUrl(), t, http)).orElse(null);
+    SlackSignature signature =
+        present(slack.signingSecret()).map(s -> new SlackSignature(s, clock)).orElse(null);
+    SlackClient client =
+        present(slack.botToken())
+            .map(t -> new SlackClient(slack.apiBaseUrl(), t, http))
+            .orElse(null);
     return new SlackAdapter(signature, client, languages);
   }
 
@@ -36,17 +43,24 @@ public class AdapterBeans {
   @Singleton
   FeishuAdapter feishu(ImConfig im, ImHttp http, ChannelLanguages languages, Clock clock) {
     ImConfig.Feishu feishu = im.feishu();
-    FeishuClient client = present(feishu.appId()).isPresent() && present(feishu.appSecret()).isPresent()
-        ? new FeishuClient(feishu.apiBaseUrl(), feishu.appId().get(), feishu.appSecret().get(), http, clock)
-        : null;
-    return new FeishuAdapter(feishu.verificationToken().orElse(null), feishu.encryptKey().orElse(null), client, languages);
+    FeishuClient client =
+        present(feishu.appId()).isPresent() && present(feishu.appSecret()).isPresent()
+            ? new FeishuClient(
+                feishu.apiBaseUrl(), feishu.appId().get(), feishu.appSecret().get(), http, clock)
+            : null;
+    return new FeishuAdapter(
+        feishu.verificationToken().orElse(null),
+        feishu.encryptKey().orElse(null),
+        client,
+        languages);
   }
 
   @Produces
   @Singleton
   DingTalkAdapter dingTalk(ImConfig im, ImHttp http, ChannelLanguages languages, Clock clock) {
     ImConfig.DingTalk dingTalk = im.dingTalk();
-    DingTalkSignature signature = present(dingTalk.appSecret()).map(s -> new DingTalkSignature(s, clock)).orElse(null);
+    DingTalkSignature signature =
+        present(dingTalk.appSecret()).map(s -> new DingTalkSignature(s, clock)).orElse(null);
     return new DingTalkAdapter(signature, dingTalk.sessionWebhookPrefix(), http, languages, clock);
   }
 
@@ -54,12 +68,23 @@ public class AdapterBeans {
   @Singleton
   WeComAdapter weCom(ImConfig im, ImHttp http, ChannelLanguages languages, Clock clock) {
     ImConfig.WeCom weCom = im.weCom();
-    WeComCrypto crypto = present(weCom.token()).isPresent() && present(weCom.encodingAesKey()).isPresent() && present(weCom.corpId()).isPresent()
-        ? new WeComCrypto(weCom.token().get(), weCom.encodingAesKey().get(), weCom.corpId().get())
-        : null;
-    WeComClient client = crypto != null && present(weCom.secret()).isPresent() && weCom.agentId().isPresent()
-        ? new WeComClient(weCom.apiBaseUrl(), weCom.corpId().get(), weCom.secret().get(), weCom.agentId().get(), http, clock)
-        : null;
+    WeComCrypto crypto =
+        present(weCom.token()).isPresent()
+                && present(weCom.encodingAesKey()).isPresent()
+                && present(weCom.corpId()).isPresent()
+            ? new WeComCrypto(
+                weCom.token().get(), weCom.encodingAesKey().get(), weCom.corpId().get())
+            : null;
+    WeComClient client =
+        crypto != null && present(weCom.secret()).isPresent() && weCom.agentId().isPresent()
+            ? new WeComClient(
+                weCom.apiBaseUrl(),
+                weCom.corpId().get(),
+                weCom.secret().get(),
+                weCom.agentId().get(),
+                http,
+                clock)
+            : null;
     return new WeComAdapter(crypto, client, languages);
   }
 

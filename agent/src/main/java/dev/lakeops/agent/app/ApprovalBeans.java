@@ -51,7 +51,13 @@ public class ApprovalBeans {
 
   @Produces
   @Singleton
-  ApprovalGate approvalGate(ProposalStore store, AuditLog audit, Users users, KafkaClusters kafka, LakeopsConfig config, Clock clock) {
+  ApprovalGate approvalGate(
+      ProposalStore store,
+      AuditLog audit,
+      Users users,
+      KafkaClusters kafka,
+      LakeopsConfig config,
+      Clock clock) {
     Map<String, String> flink = new LinkedHashMap<>();
     flink.put("default", config.flink().restUrl());
     config.flink().clusters().forEach((name, c) -> flink.put(name, c.restUrl()));
@@ -61,7 +67,12 @@ public class ApprovalBeans {
 
   @Produces
   @Singleton
-  ProposalService proposals(ApprovalGate gate, ProposalStore store, AuditLog audit, Users users, LakeopsConfig config,
+  ProposalService proposals(
+      ApprovalGate gate,
+      ProposalStore store,
+      AuditLog audit,
+      Users users,
+      LakeopsConfig config,
       LakeopsMetrics metrics) {
     return new ProposalService(gate, store, audit, users, config.approval().proposalTtl(), metrics);
   }
@@ -69,8 +80,8 @@ public class ApprovalBeans {
   /** Chat approvals on the gate (replaces the chat layer's "not configured" default). */
   @Produces
   @ApplicationScoped
-  ApprovalPort chatApprovals(ProposalService proposals, ApprovalLinks links,
-      ChatConfig chat, LakeopsConfig config) {
+  ApprovalPort chatApprovals(
+      ProposalService proposals, ApprovalLinks links, ChatConfig chat, LakeopsConfig config) {
     return new GateApprovals(proposals, links, chat.tableWarehouse(config));
   }
 

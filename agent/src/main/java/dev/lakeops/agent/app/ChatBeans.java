@@ -3,11 +3,11 @@ package dev.lakeops.agent.app;
 import dev.lakeops.agent.chat.ApprovalPort;
 import dev.lakeops.agent.chat.ChatFollowUps;
 import dev.lakeops.agent.chat.ChatHandler;
+import dev.lakeops.agent.chat.ChatThreadStore;
 import dev.lakeops.agent.chat.ChatThreads;
 import dev.lakeops.agent.chat.ChatTools;
 import dev.lakeops.agent.chat.CommandChatHandler;
 import dev.lakeops.agent.chat.ConfiguredChatTools;
-import dev.lakeops.agent.chat.ChatThreadStore;
 import dev.lakeops.agent.chat.JdbcChatThreadStore;
 import dev.lakeops.agent.chat.Language;
 import dev.lakeops.agent.chat.Platform;
@@ -56,12 +56,24 @@ public class ChatBeans {
   ChannelLanguages channelLanguages(ChatConfig chat, ImConfig im) {
     Language fallback = language(chat.defaultLanguage(), "lakeops.chat.default-language");
     Map<Platform, Language> byPlatform = new EnumMap<>(Platform.class);
-    im.slack().language().ifPresent(l -> byPlatform.put(Platform.SLACK, language(l, "lakeops.im.slack.language")));
-    im.feishu().language().ifPresent(l -> byPlatform.put(Platform.FEISHU, language(l, "lakeops.im.feishu.language")));
-    im.dingTalk().language().ifPresent(l -> byPlatform.put(Platform.DINGTALK, language(l, "lakeops.im.dingtalk.language")));
-    im.weCom().language().ifPresent(l -> byPlatform.put(Platform.WECOM, language(l, "lakeops.im.wecom.language")));
+    im.slack()
+        .language()
+        .ifPresent(l -> byPlatform.put(Platform.SLACK, language(l, "lakeops.im.slack.language")));
+    im.feishu()
+        .language()
+        .ifPresent(l -> byPlatform.put(Platform.FEISHU, language(l, "lakeops.im.feishu.language")));
+    im.dingTalk()
+        .language()
+        .ifPresent(
+            l -> byPlatform.put(Platform.DINGTALK, language(l, "lakeops.im.dingtalk.language")));
+    im.weCom()
+        .language()
+        .ifPresent(l -> byPlatform.put(Platform.WECOM, language(l, "lakeops.im.wecom.language")));
     Map<String, Language> byChannel = new LinkedHashMap<>();
-    chat.channelLanguage().forEach((channel, l) -> byChannel.put(channel, language(l, "lakeops.chat.channel-language." + channel)));
+    chat.channelLanguage()
+        .forEach(
+            (channel, l) ->
+                byChannel.put(channel, language(l, "lakeops.chat.channel-language." + channel)));
     return new ChannelLanguages(fallback, byPlatform, byChannel);
   }
 
@@ -89,19 +101,30 @@ public class ChatBeans {
   @Singleton
   ChatTools chatTools(ChatConfig chat, LakeopsConfig config, KafkaTools kafka) {
     String cluster = kafkaCluster(chat, config).map(KafkaCluster::name).orElse(null);
-    return new ConfiguredChatTools(kafka, cluster, chat.tableWarehouse(config).map(Path::of).orElse(null),
+    return new ConfiguredChatTools(
+        kafka,
+        cluster,
+        chat.tableWarehouse(config).map(Path::of).orElse(null),
         chat.binlogDir().map(Path::of).orElse(null));
   }
 
   @Produces
   @ApplicationScoped
   @DefaultBean
-  ChatHandler chatHandler(DeterministicPlanner planner, ChatTools tools, ApprovalPort approvals, ChatThreads threads,
-      ThreadIncidents incidents, ChatFollowUps followUps) {
+  ChatHandler chatHandler(
+      DeterministicPlanner planner,
+      ChatTools tools,
+      ApprovalPort approvals,
+      ChatThreads threads,
+      ThreadIncidents incidents,
+      ChatFollowUps followUps) {
     return new CommandChatHandler(planner, tools, approvals, threads, incidents, followUps);
   }
 
-  /** A thread's incident: the one whose report started it, or on the REST API the incident named by the thread. */
+  /**
+   * A thread's incident: the one whose report started it, or on the REST API the incident named by
+   * the thread.
+   */
   @Produces
   @Singleton
   ThreadIncidents threadIncidents(ReportThreads threads, IncidentStore incidents) {
@@ -112,14 +135,16 @@ public class ChatBeans {
   @Produces
   @Singleton
   ChatFollowUps chatFollowUps(Optional<LlmChat> llm, ChatThreads threads) {
-    return llm.<ChatFollowUps>map(chat -> new LlmChatFollowUps(chat, threads)).orElseGet(ChatFollowUps::none);
+    return llm.<ChatFollowUps>map(chat -> new LlmChatFollowUps(chat, threads))
+        .orElseGet(ChatFollowUps::none);
   }
 
   @Produces
   @Singleton
   ChatDispatcher chatDispatcher(ChatHandler handler, ChatWorkers workers, Clock clock) {
     // Slack retries for minutes, Feishu for hours: a day of event ids covers both.
-    return new ChatDispatcher(handler, workers.executor(), new RecentKeys(Duration.ofDays(1), 100_000, clock));
+    return new ChatDispatcher(
+        handler, workers.executor(), new RecentKeys(Duration.ofDays(1), 100_000, clock));
   }
 
   @Produces
@@ -134,8 +159,11 @@ public class ChatBeans {
     if (chat.kafkaCluster().isPresent()) {
       name = chat.kafkaCluster().get().strip();
       if (!clusters.containsKey(name)) {
-        throw new IllegalArgumentException("Invalid lakeops.chat.kafka-cluster: '" + name + "' is not in lakeops.kafka.clusters "
-            + clusters.keySet());
+        throw new IllegalArgumentException(
+            "Invalid lakeops.chat.kafka-cluster: '"
+                + name
+                + "' is not in lakeops.kafka.clusters "
+                + clusters.keySet());
       }
     } else if (clusters.size() == 1) {
       name = clusters.keySet().iterator().next();
@@ -147,6 +175,10 @@ public class ChatBeans {
   }
 
   static Language language(String tag, String key) {
-    return Language.find(tag).orElseThrow(() -> new IllegalArgumentException("Invalid " + key + ": '" + tag + "' (expected en or zh-CN)"));
+    return Language.find(tag)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Invalid " + key + ": '" + tag + "' (expected en or zh-CN)"));
   }
 }

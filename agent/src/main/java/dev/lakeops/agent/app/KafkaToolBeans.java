@@ -29,19 +29,25 @@ public class KafkaToolBeans {
   @Produces
   @Singleton
   KafkaTools kafkaTools(KafkaClusters clusters, Clock clock) {
-    return new KafkaTools(clusters, KafkaProbeOptions.defaults(), LagRules.defaults(), LagHistory.defaults(), clock);
+    return new KafkaTools(
+        clusters, KafkaProbeOptions.defaults(), LagRules.defaults(), LagHistory.defaults(), clock);
   }
 
   static KafkaClusters clusters(LakeopsConfig.Kafka kafka) {
-    List<KafkaCluster> clusters = kafka.clusters().entrySet().stream()
-        .map(e -> {
-          try {
-            return new KafkaCluster(e.getKey(), e.getValue().bootstrapServers(), e.getValue().properties());
-          } catch (IllegalArgumentException invalid) {
-            throw new IllegalArgumentException("lakeops.kafka.clusters." + e.getKey() + ": " + invalid.getMessage(), invalid);
-          }
-        })
-        .toList();
+    List<KafkaCluster> clusters =
+        kafka.clusters().entrySet().stream()
+            .map(
+                e -> {
+                  try {
+                    return new KafkaCluster(
+                        e.getKey(), e.getValue().bootstrapServers(), e.getValue().properties());
+                  } catch (IllegalArgumentException invalid) {
+                    throw new IllegalArgumentException(
+                        "lakeops.kafka.clusters." + e.getKey() + ": " + invalid.getMessage(),
+                        invalid);
+                  }
+                })
+            .toList();
     return KafkaClusters.of(clusters);
   }
 }

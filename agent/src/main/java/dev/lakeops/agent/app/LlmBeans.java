@@ -55,22 +55,33 @@ public class LlmBeans {
 
   private static final Logger LOG = LoggerFactory.getLogger(LlmBeans.class);
 
-  private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "lakeops-llm-" + COUNT.incrementAndGet());
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService threads =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "lakeops-llm-" + COUNT.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
   private static final AtomicInteger COUNT = new AtomicInteger();
+
   /** Reviews waiting beyond this many are skipped (an alert storm must not queue stale reviews). */
   private static final int REVIEW_QUEUE = 200;
+
   /** Reviews at once: each holds a model conversation open for up to lakeops.llm.max-duration. */
   private static final int REVIEWERS = 2;
-  private final ExecutorService reviews = new ThreadPoolExecutor(REVIEWERS, REVIEWERS, 0, TimeUnit.SECONDS,
-      new ArrayBlockingQueue<>(REVIEW_QUEUE), r -> {
-        Thread t = new Thread(r, "lakeops-llm-review-" + COUNT.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-      });
+
+  private final ExecutorService reviews =
+      new ThreadPoolExecutor(
+          REVIEWERS,
+          REVIEWERS,
+          0,
+          TimeUnit.SECONDS,
+          new ArrayBlockingQueue<>(REVIEW_QUEUE),
+          r -> {
+            Thread t = new Thread(r, "lakeops-llm-review-" + COUNT.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
 
   /** The approval gate replaces this with its own {@link ProposalPort}. */
   @Produces
@@ -82,22 +93,42 @@ public class LlmBeans {
 
   @Produces
   @Singleton
-  LlmToolbox toolbox(LlmConfig config, FlinkClusters flink, KafkaTools kafka, ProposalPort proposals,
-      DeterministicPlanner planner, LakeopsConfig lakeops,
-      BinlogServersConfig binlogServers, Clock clock) {
-    LlmToolbox.Builder tools = LlmToolbox.builder(proposals, threads).add(flink.defaultCluster()).add(kafka)
-        .add(new RunbookTools(planner));
-    lakeops.tables().warehouse().filter(w -> !w.isBlank()).map(w -> Path.of(w.strip()))
+  LlmToolbox toolbox(
+      LlmConfig config,
+      FlinkClusters flink,
+      KafkaTools kafka,
+      ProposalPort proposals,
+      DeterministicPlanner planner,
+      LakeopsConfig lakeops,
+      BinlogServersConfig binlogServers,
+      Clock clock) {
+    LlmToolbox.Builder tools =
+        LlmToolbox.builder(proposals, threads)
+            .add(flink.defaultCluster())
+            .add(kafka)
+            .add(new RunbookTools(planner));
+    lakeops
+        .tables()
+        .warehouse()
+        .filter(w -> !w.isBlank())
+        .map(w -> Path.of(w.strip()))
         .ifPresent(w -> tools.addInWarehouse(new TableTools(TableLocator.local(w)), w));
     Map<String, BinlogServerConnection> servers = BinlogServers.from(binlogServers);
     if (!servers.isEmpty()) {
-      tools.add(new BinlogServerTools(servers, binlogServers.timeout(),
-          BinlogServerAnalyzer.defaults(), clock));
+      tools.add(
+          new BinlogServerTools(
+              servers, binlogServers.timeout(), BinlogServerAnalyzer.defaults(), clock));
     }
-    config.binlogDir().filter(d -> !d.isBlank()).ifPresent(dir -> tools.addConfined(new BinlogTools(), Path.of(dir)));
+    config
+        .binlogDir()
+        .filter(d -> !d.isBlank())
+        .ifPresent(dir -> tools.addConfined(new BinlogTools(), Path.of(dir)));
     for (String name : flink.names()) {
       if (!name.equals(flink.defaultName())) {
-        tools.add(flink.find(name).orElseThrow(), "_" + name.replaceAll("[^A-Za-z0-9_-]", "_"), "[Flink cluster " + name + "] ");
+        tools.add(
+            flink.find(name).orElseThrow(),
+            "_" + name.replaceAll("[^A-Za-z0-9_-]", "_"),
+            "[Flink cluster " + name + "] ");
       }
     }
     return tools.build();
@@ -111,24 +142,48 @@ public class LlmBeans {
 
   @Produces
   @Singleton
-  LlmFollowUp followUp(LlmConfig config, LlmToolbox toolbox, Database database, Clock clock, LlmMetrics metrics) {
+  LlmFollowUp followUp(
+      LlmConfig config, LlmToolbox toolbox, Database database, Clock clock, LlmMetrics metrics) {
     Optional<ChatModel> model = LlmModels.create(config);
     if (model.isEmpty()) {
       LOG.info("No LLM configured (lakeops.llm.provider=none): triage is deterministic only");
-      return new LlmFollowUp(Optional.empty(), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
+      return new LlmFollowUp(
+          Optional.empty(), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
     }
-    LOG.info("LLM review of triages by {}; tools: {}", LlmModels.describe(config), toolbox.toolNames());
-    LlmTriage triage = new LlmTriage(model.get(), LlmProvider.parse(config.provider()).id(), config.model().orElseThrow(), toolbox,
-        LlmLimits.from(config), threads, clock, metrics);
-    return new LlmFollowUp(Optional.of(triage), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
+    LOG.info(
+        "LLM review of triages by {}; tools: {}", LlmModels.describe(config), toolbox.toolNames());
+    LlmTriage triage =
+        new LlmTriage(
+            model.get(),
+            LlmProvider.parse(config.provider()).id(),
+            config.model().orElseThrow(),
+            toolbox,
+            LlmLimits.from(config),
+            threads,
+            clock,
+            metrics);
+    return new LlmFollowUp(
+        Optional.of(triage), new JdbcLlmAssessmentStore(database.dataSource()), reviews);
   }
 
-  /** Chat follow-ups by the model, when one is configured; the chat handler decides whether to use it. */
+  /**
+   * Chat follow-ups by the model, when one is configured; the chat handler decides whether to use
+   * it.
+   */
   @Produces
   @Singleton
   Optional<LlmChat> chat(LlmConfig config, LlmToolbox toolbox, Clock clock, LlmMetrics metrics) {
-    return LlmModels.create(config).map(model -> new LlmChat(model, toolbox, LlmLimits.from(config), config.chatMemoryMessages(), threads, clock,
-        metrics));
+    return LlmModels.create(config)
+        .map(
+            model ->
+                new LlmChat(
+                    model,
+                    toolbox,
+                    LlmLimits.from(config),
+                    config.chatMemoryMessages(),
+                    threads,
+                    clock,
+                    metrics));
   }
 
   @PreDestroy

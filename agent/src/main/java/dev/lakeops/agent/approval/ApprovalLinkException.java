@@ -3,8 +3,8 @@ package dev.lakeops.agent.approval;
 import static java.util.Objects.requireNonNull;
 
 /**
- * A signed approval link was refused; nothing was decided. The message says what is wrong with
- * the link (never the token, never a stack trace), the reason gives the HTTP status.
+ * A signed approval link was refused; nothing was decided. The message says what is wrong with the
+ * link (never the token, never a stack trace), the reason gives the HTTP status.
  */
 public final class ApprovalLinkException extends RuntimeException {
 
@@ -14,12 +14,18 @@ public final class ApprovalLinkException extends RuntimeException {
     MALFORMED(400),
     /** The signature does not verify: altered, or signed with another secret. */
     BAD_SIGNATURE(401),
-    /** The user may not make this decision: no longer configured, not an approver, or the requester of a destructive action. */
+    /**
+     * The user may not make this decision: no longer configured, not an approver, or the requester
+     * of a destructive action.
+     */
     NOT_ALLOWED(403),
     /** Links are not configured ({@code lakeops.approval.link-secret}). */
     NOT_CONFIGURED(404),
     UNKNOWN_PROPOSAL(404),
-    /** The proposal changed since the link was issued, or is already decided, or the gate refused the decision. */
+    /**
+     * The proposal changed since the link was issued, or is already decided, or the gate refused
+     * the decision.
+     */
     CONFLICT(409),
     /** The link or its proposal expired. */
     EXPIRED(410),

@@ -19,11 +19,13 @@ import javax.crypto.spec.SecretKeySpec;
  * Signs and verifies approval link tokens with HMAC-SHA256.
  *
  * <p>A token is six dot-separated fields, all URL-safe:
+ *
  * <pre>
  * &lt;proposal id&gt; . a|r . base64url(user) . &lt;expiry, epoch seconds&gt; . &lt;binding hash, hex&gt; . base64url(hmac)
  * </pre>
- * Proposal ids may contain dots, so a token is read from the right. The MAC covers a canonical
- * form in which every field is length-prefixed, so no two different links share one signed text.
+ *
+ * Proposal ids may contain dots, so a token is read from the right. The MAC covers a canonical form
+ * in which every field is length-prefixed, so no two different links share one signed text.
  */
 public final class ApprovalLinkSigner {
 
@@ -57,34 +59,45 @@ public final class ApprovalLinkSigner {
     if (!BINDING.matcher(link.binding()).matches()) {
       throw new IllegalArgumentException("Invalid binding hash for a link: " + link.binding());
     }
-    String body = link.proposalId() + "." + code(link.decision()) + "." + B64.encodeToString(link.user().getBytes(StandardCharsets.UTF_8))
-        + "." + link.expires().getEpochSecond() + "." + link.binding();
+    String body =
+        link.proposalId()
+            + "."
+            + code(link.decision())
+            + "."
+            + B64.encodeToString(link.user().getBytes(StandardCharsets.UTF_8))
+            + "."
+            + link.expires().getEpochSecond()
+            + "."
+            + link.binding();
     return body + "." + B64.encodeToString(mac(link));
   }
 
   /**
    * The link a token stands for, if this key signed it and it has not expired at {@code now}.
    *
-   * @throws ApprovalLinkException MALFORMED (not a token), BAD_SIGNATURE (altered or another
-   *     key), EXPIRED
+   * @throws ApprovalLinkException MALFORMED (not a token), BAD_SIGNATURE (altered or another key),
+   *     EXPIRED
    */
   public ApprovalLink verify(String token, Instant now) {
     ApprovalLink link = parse(token);
     byte[] sent = B64D.decode(token.substring(token.lastIndexOf('.') + 1));
     if (!MessageDigest.isEqual(sent, mac(link))) {
-      throw new ApprovalLinkException(Reason.BAD_SIGNATURE, "the link's signature does not verify: it was altered, or it was "
-          + "signed with another lakeops.approval.link-secret");
+      throw new ApprovalLinkException(
+          Reason.BAD_SIGNATURE,
+          "the link's signature does not verify: it was altered, or it was "
+              + "signed with another lakeops.approval.link-secret");
     }
     if (!now.isBefore(link.expires())) {
-      throw new ApprovalLinkException(Reason.EXPIRED, "the link expired at " + link.expires() + "; ask for a fresh link");
+      throw new ApprovalLinkException(
+          Reason.EXPIRED, "the link expired at " + link.expires() + "; ask for a fresh link");
     }
     return link;
   }
 
   /**
-   * The signature of a verified token in canonical base64url, as stored in
-   * {@code used_approval_link}. Re-encoded so that spellings of one signature that differ only in
-   * ignored trailing bits count as one link.
+   * The signature of a verified token in canonical base64url, as stored in {@code
+   * used_approval_link}. Re-encoded so that spellings of one signature that differ only in ignored
+   * trailing bits count as one link.
    */
   public static String signature(String token) {
     return B64.encodeToString(B64D.decode(token.substring(token.lastIndexOf('.') + 1)));
@@ -106,11 +119,12 @@ public final class ApprovalLinkSigner {
     if (!PROPOSAL_ID.matcher(id).matches()) {
       throw malformed("the proposal id is not valid");
     }
-    Decision decision = switch (parts[n - 5]) {
-      case "a" -> Decision.APPROVE;
-      case "r" -> Decision.REJECT;
-      default -> throw malformed("the decision is neither a (approve) nor r (reject)");
-    };
+    Decision decision =
+        switch (parts[n - 5]) {
+          case "a" -> Decision.APPROVE;
+          case "r" -> Decision.REJECT;
+          default -> throw malformed("the decision is neither a (approve) nor r (reject)");
+        };
     String user;
     try {
       byte[] raw = B64D.decode(parts[n - 4]);
@@ -136,13 +150,20 @@ public final class ApprovalLinkSigner {
     } catch (IllegalArgumentException e) {
       throw malformed("the signature is not base64url");
     }
-    return new ApprovalLink(id, decision, user, Instant.ofEpochSecond(Long.parseLong(parts[n - 3])), parts[n - 2]);
+    return new ApprovalLink(
+        id, decision, user, Instant.ofEpochSecond(Long.parseLong(parts[n - 3])), parts[n - 2]);
   }
 
   private byte[] mac(ApprovalLink link) {
     StringBuilder canonical = new StringBuilder(DOMAIN);
-    for (String field : new String[] {link.proposalId(), link.decision().name(), link.user(),
-        Long.toString(link.expires().getEpochSecond()), link.binding()}) {
+    for (String field :
+        new String[] {
+          link.proposalId(),
+          link.decision().name(),
+          link.user(),
+          Long.toString(link.expires().getEpochSecond()),
+          link.binding()
+        }) {
       canonical.append('\n').append(field.length()).append(':').append(field);
     }
     try {

@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Signed one-time approval links: issued for one proposal, one decision and one user, opened
  * (read-only: a GET that chat platforms and mail scanners may prefetch) and used (once: the
- * decision goes through {@link ProposalService} exactly as from the API or chat, recorded with
- * the source {@code link}).
+ * decision goes through {@link ProposalService} exactly as from the API or chat, recorded with the
+ * source {@code link}).
  *
  * <p>Using a link first claims its signature in {@code used_approval_link}, then decides. A crash
  * between the two leaves the link spent and nothing decided, never a decision made twice.
@@ -34,7 +34,8 @@ public final class ApprovalLinks {
    *
    * @param approval the approval's outcome; null for a rejection
    */
-  public record Used(ApprovalLink link, Proposal proposal, ProposalService.@Nullable Decided approval) {}
+  public record Used(
+      ApprovalLink link, Proposal proposal, ProposalService.@Nullable Decided approval) {}
 
   private final @Nullable ApprovalLinkSigner signer;
   private final UsedApprovalLinks used;
@@ -48,8 +49,13 @@ public final class ApprovalLinks {
    *     and every token is refused as NOT_CONFIGURED
    * @param baseUrl the agent's public base URL, e.g. {@code https://lakeops.example.com}
    */
-  public ApprovalLinks(@Nullable ApprovalLinkSigner signer, UsedApprovalLinks used, ProposalService proposals, String baseUrl,
-      Duration ttl, Clock clock) {
+  public ApprovalLinks(
+      @Nullable ApprovalLinkSigner signer,
+      UsedApprovalLinks used,
+      ProposalService proposals,
+      String baseUrl,
+      Duration ttl,
+      Clock clock) {
     this.signer = signer;
     this.used = used;
     this.proposals = proposals;
@@ -64,8 +70,8 @@ public final class ApprovalLinks {
 
   /**
    * The URL of a link for {@code user} to make {@code decision} on {@code proposal}; empty when
-   * links are not configured, the proposal no longer waits for decisions, or {@code user} could
-   * not make this decision (not an approver; the requester approving a destructive action).
+   * links are not configured, the proposal no longer waits for decisions, or {@code user} could not
+   * make this decision (not an approver; the requester approving a destructive action).
    */
   public Optional<String> issue(Proposal proposal, Decision decision, String user) {
     Instant now = clock.instant();
@@ -76,7 +82,8 @@ public final class ApprovalLinks {
     if (expires.isAfter(proposal.expires())) {
       expires = proposal.expires();
     }
-    ApprovalLink link = new ApprovalLink(proposal.id(), decision, user, expires, proposal.bindingHash());
+    ApprovalLink link =
+        new ApprovalLink(proposal.id(), decision, user, expires, proposal.bindingHash());
     return Optional.of(baseUrl + PATH + signer.sign(link));
   }
 
@@ -99,7 +106,8 @@ public final class ApprovalLinks {
   public Used use(String token, @Nullable String address) {
     Opened opened = check(token);
     if (!used.claim(ApprovalLinkSigner.signature(token), clock.instant())) {
-      throw new ApprovalLinkException(Reason.USED, "this link was already used; each link works once");
+      throw new ApprovalLinkException(
+          Reason.USED, "this link was already used; each link works once");
     }
     ApprovalLink link = opened.link();
     ApprovalSource source = new ApprovalSource("link", address, null);
@@ -116,51 +124,87 @@ public final class ApprovalLinks {
 
   private Opened check(String token) {
     if (signer == null) {
-      throw new ApprovalLinkException(Reason.NOT_CONFIGURED,
-          "approval links are not configured on this lakeops instance (lakeops.approval.link-secret is not set)");
+      throw new ApprovalLinkException(
+          Reason.NOT_CONFIGURED,
+          "approval links are not configured on this lakeops instance (lakeops.approval.link-secret"
+              + " is not set)");
     }
     Instant now = clock.instant();
     ApprovalLink link = signer.verify(token, now);
     if (used.isUsed(ApprovalLinkSigner.signature(token))) {
-      throw new ApprovalLinkException(Reason.USED, "this link was already used; each link works once");
+      throw new ApprovalLinkException(
+          Reason.USED, "this link was already used; each link works once");
     }
-    Proposal p = proposals.find(link.proposalId()).orElseThrow(() -> new ApprovalLinkException(Reason.UNKNOWN_PROPOSAL,
-        "there is no proposal " + link.proposalId()));
+    Proposal p =
+        proposals
+            .find(link.proposalId())
+            .orElseThrow(
+                () ->
+                    new ApprovalLinkException(
+                        Reason.UNKNOWN_PROPOSAL, "there is no proposal " + link.proposalId()));
     if (!p.bindingHash().equals(link.binding())) {
-      throw new ApprovalLinkException(Reason.CONFLICT, "proposal " + p.id() + " changed since the link was issued (action, "
-          + "arguments or state fingerprint differ); the link is void");
+      throw new ApprovalLinkException(
+          Reason.CONFLICT,
+          "proposal "
+              + p.id()
+              + " changed since the link was issued (action, "
+              + "arguments or state fingerprint differ); the link is void");
     }
     if (p.state() == ProposalState.PROPOSED && p.expiredAt(now)) {
-      throw new ApprovalLinkException(Reason.EXPIRED, "proposal " + p.id() + " expired at " + p.expires()
-          + "; ask for a fresh proposal");
+      throw new ApprovalLinkException(
+          Reason.EXPIRED,
+          "proposal " + p.id() + " expired at " + p.expires() + "; ask for a fresh proposal");
     }
     if (!open(p, now)) {
-      throw new ApprovalLinkException(Reason.CONFLICT, "proposal " + p.id() + " is already decided (state " + p.state()
-          + "); it can no longer be " + verb(link.decision()));
+      throw new ApprovalLinkException(
+          Reason.CONFLICT,
+          "proposal "
+              + p.id()
+              + " is already decided (state "
+              + p.state()
+              + "); it can no longer be "
+              + verb(link.decision()));
     }
     String refusal = refusal(p, link.decision(), link.user());
     if (refusal != null) {
       throw new ApprovalLinkException(Reason.NOT_ALLOWED, refusal);
     }
     if (link.decision() == Decision.APPROVE && p.approvers().contains(link.user())) {
-      throw new ApprovalLinkException(Reason.CONFLICT, link.user() + " already approved proposal " + p.id()
-          + "; a further approval must come from another person");
+      throw new ApprovalLinkException(
+          Reason.CONFLICT,
+          link.user()
+              + " already approved proposal "
+              + p.id()
+              + "; a further approval must come from another person");
     }
     return new Opened(link, p);
   }
 
   private static boolean open(Proposal p, Instant now) {
-    return (p.state() == ProposalState.PROPOSED || p.state() == ProposalState.APPROVED) && !p.expiredAt(now);
+    return (p.state() == ProposalState.PROPOSED || p.state() == ProposalState.APPROVED)
+        && !p.expiredAt(now);
   }
 
-  /** Why {@code user} may not make {@code decision} on {@code p}; null when they may (the gate checks again). */
+  /**
+   * Why {@code user} may not make {@code decision} on {@code p}; null when they may (the gate
+   * checks again).
+   */
   private @Nullable String refusal(Proposal p, Decision decision, String user) {
     if (!proposals.users().isApprover(user)) {
-      return user + " is not a configured approver (lakeops.approvers." + user + ".roles) and may not "
-          + (decision == Decision.APPROVE ? "approve" : "reject") + " proposals";
+      return user
+          + " is not a configured approver (lakeops.approvers."
+          + user
+          + ".roles) and may not "
+          + (decision == Decision.APPROVE ? "approve" : "reject")
+          + " proposals";
     }
-    if (decision == Decision.APPROVE && p.action().tier().requesterMayNotApprove() && user.equals(p.requester())) {
-      return "self-approval refused: " + user + " requested this " + p.action().tier().name().toLowerCase(java.util.Locale.ROOT)
+    if (decision == Decision.APPROVE
+        && p.action().tier().requesterMayNotApprove()
+        && user.equals(p.requester())) {
+      return "self-approval refused: "
+          + user
+          + " requested this "
+          + p.action().tier().name().toLowerCase(java.util.Locale.ROOT)
           + " action and may not approve it";
     }
     return null;

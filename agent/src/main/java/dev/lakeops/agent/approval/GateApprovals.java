@@ -16,11 +16,11 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Approvals from chat: the sender's chat identity must map to a lakeops user
- * ({@code lakeops.approvers.<user>.im-ids}); the approval gate decides the rest and audits it. A
- * rollback asked for in chat only becomes a proposal of the non-destructive
- * {@code table.rollback_to_as_latest}; the message text is stored as data, never parsed for
- * arguments beyond the table and snapshot the interpreter already extracted.
+ * Approvals from chat: the sender's chat identity must map to a lakeops user ({@code
+ * lakeops.approvers.<user>.im-ids}); the approval gate decides the rest and audits it. A rollback
+ * asked for in chat only becomes a proposal of the non-destructive {@code
+ * table.rollback_to_as_latest}; the message text is stored as data, never parsed for arguments
+ * beyond the table and snapshot the interpreter already extracted.
  */
 public final class GateApprovals implements ApprovalPort {
 
@@ -28,7 +28,9 @@ public final class GateApprovals implements ApprovalPort {
   private final ApprovalLinks links;
   private final Optional<String> warehouse;
 
-  /** @param warehouse where {@code rollback <db.table>} finds a table named without a path */
+  /**
+   * @param warehouse where {@code rollback <db.table>} finds a table named without a path
+   */
   public GateApprovals(ProposalService proposals, ApprovalLinks links, Optional<String> warehouse) {
     this.proposals = proposals;
     this.links = links;
@@ -42,16 +44,31 @@ public final class GateApprovals implements ApprovalPort {
       return unknown(proposalId, from);
     }
     if (proposals.find(proposalId).isEmpty()) {
-      return new ApprovalOutcome(ApprovalOutcome.Status.NOT_FOUND, proposalId, "no proposal with id " + proposalId);
+      return new ApprovalOutcome(
+          ApprovalOutcome.Status.NOT_FOUND, proposalId, "no proposal with id " + proposalId);
     }
     try {
       ProposalService.Decided d = proposals.approve(proposalId, user.get(), source(from));
-      String detail = d.execution() != null
-          ? "executed: " + d.execution().state() + (d.execution().verification() == null ? ""
-              : "; verification " + d.execution().verification().status() + " (" + String.join("; ", d.execution().verification().checks()) + ")")
-          : d.executionRefused() != null ? "approved, but not executed: " + d.executionRefused()
-          : "approved by " + user.get() + " (" + d.proposal().approvers().size() + " of " + d.proposal().action().tier().approvalsRequired()
-              + " approvals)";
+      String detail =
+          d.execution() != null
+              ? "executed: "
+                  + d.execution().state()
+                  + (d.execution().verification() == null
+                      ? ""
+                      : "; verification "
+                          + d.execution().verification().status()
+                          + " ("
+                          + String.join("; ", d.execution().verification().checks())
+                          + ")")
+              : d.executionRefused() != null
+                  ? "approved, but not executed: " + d.executionRefused()
+                  : "approved by "
+                      + user.get()
+                      + " ("
+                      + d.proposal().approvers().size()
+                      + " of "
+                      + d.proposal().action().tier().approvalsRequired()
+                      + " approvals)";
       return new ApprovalOutcome(ApprovalOutcome.Status.APPROVED, proposalId, detail);
     } catch (ApprovalRefusedException e) {
       return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, proposalId, e.getMessage());
@@ -65,24 +82,32 @@ public final class GateApprovals implements ApprovalPort {
       return unknown(proposalId, from);
     }
     if (proposals.find(proposalId).isEmpty()) {
-      return new ApprovalOutcome(ApprovalOutcome.Status.NOT_FOUND, proposalId, "no proposal with id " + proposalId);
+      return new ApprovalOutcome(
+          ApprovalOutcome.Status.NOT_FOUND, proposalId, "no proposal with id " + proposalId);
     }
     try {
       proposals.reject(proposalId, user.get(), source(from));
-      return new ApprovalOutcome(ApprovalOutcome.Status.REJECTED, proposalId, "rejected by " + user.get());
+      return new ApprovalOutcome(
+          ApprovalOutcome.Status.REJECTED, proposalId, "rejected by " + user.get());
     } catch (ApprovalRefusedException e) {
       return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, proposalId, e.getMessage());
     }
   }
 
   @Override
-  public ApprovalOutcome proposeRollback(@Nullable String table, @Nullable Long snapshot, ChatMessage from) {
+  public ApprovalOutcome proposeRollback(
+      @Nullable String table, @Nullable Long snapshot, ChatMessage from) {
     if (table == null || snapshot == null) {
-      return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, null,
+      return new ApprovalOutcome(
+          ApprovalOutcome.Status.REFUSED,
+          null,
           "say which table and snapshot, e.g. `rollback db.orders 42` (回滚 db.orders 到快照 42)");
     }
-    String requester = proposals.users().byIm(from.platform(), from.userId())
-        .orElse(from.platform().id() + ":" + from.userId());
+    String requester =
+        proposals
+            .users()
+            .byIm(from.platform(), from.userId())
+            .orElse(from.platform().id() + ":" + from.userId());
     Map<String, String> args = new LinkedHashMap<>();
     if (warehouse.isPresent() && !table.contains("/")) {
       args.put("warehouse", warehouse.get());
@@ -90,8 +115,14 @@ public final class GateApprovals implements ApprovalPort {
     args.put("table", table);
     args.put("snapshot", Long.toString(snapshot));
     try {
-      Proposal p = proposals.propose(ActionKind.TABLE_ROLLBACK_TO_AS_LATEST, args, requester, "asked for in chat",
-          List.of(), from.text());
+      Proposal p =
+          proposals.propose(
+              ActionKind.TABLE_ROLLBACK_TO_AS_LATEST,
+              args,
+              requester,
+              "asked for in chat",
+              List.of(),
+              from.text());
       return new ApprovalOutcome(ApprovalOutcome.Status.PROPOSED, p.id(), p.preview().summary());
     } catch (ApprovalRefusedException e) {
       return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, null, e.getMessage());
@@ -109,8 +140,17 @@ public final class GateApprovals implements ApprovalPort {
     }
     Optional<String> user = proposals.users().byIm(from.platform(), from.userId());
     if (user.isEmpty()) {
-      return new IssuedLinks(IssuedLinks.Status.REFUSED, proposalId, null, null, null, "your " + from.platform().id()
-          + " identity " + from.userId() + " is not a lakeops user (lakeops.approvers.<user>.im-ids)");
+      return new IssuedLinks(
+          IssuedLinks.Status.REFUSED,
+          proposalId,
+          null,
+          null,
+          null,
+          "your "
+              + from.platform().id()
+              + " identity "
+              + from.userId()
+              + " is not a lakeops user (lakeops.approvers.<user>.im-ids)");
     }
     Optional<Proposal> found = proposals.find(proposalId);
     if (found.isEmpty()) {
@@ -120,19 +160,38 @@ public final class GateApprovals implements ApprovalPort {
     String approve = links.issue(p, Decision.APPROVE, user.get()).orElse(null);
     String reject = links.issue(p, Decision.REJECT, user.get()).orElse(null);
     if (reject == null) {
-      String why = !proposals.users().isApprover(user.get())
-          ? user.get() + " is not an approver (lakeops.approvers." + user.get() + ".roles)"
-          : "proposal " + proposalId + " no longer waits for decisions (state " + p.state() + ", expires " + p.expires() + ")";
+      String why =
+          !proposals.users().isApprover(user.get())
+              ? user.get() + " is not an approver (lakeops.approvers." + user.get() + ".roles)"
+              : "proposal "
+                  + proposalId
+                  + " no longer waits for decisions (state "
+                  + p.state()
+                  + ", expires "
+                  + p.expires()
+                  + ")";
       return new IssuedLinks(IssuedLinks.Status.REFUSED, proposalId, user.get(), null, null, why);
     }
-    String detail = approve == null ? user.get() + " requested this " + p.action().tier().name().toLowerCase(java.util.Locale.ROOT)
-        + " action and may not approve it; only the reject link is issued" : "";
-    return new IssuedLinks(IssuedLinks.Status.ISSUED, proposalId, user.get(), approve, reject, detail);
+    String detail =
+        approve == null
+            ? user.get()
+                + " requested this "
+                + p.action().tier().name().toLowerCase(java.util.Locale.ROOT)
+                + " action and may not approve it; only the reject link is issued"
+            : "";
+    return new IssuedLinks(
+        IssuedLinks.Status.ISSUED, proposalId, user.get(), approve, reject, detail);
   }
 
   private static ApprovalOutcome unknown(String proposalId, ChatMessage from) {
-    return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, proposalId, "your " + from.platform().id() + " identity "
-        + from.userId() + " is not a lakeops user (lakeops.approvers.<user>.im-ids); nothing was approved");
+    return new ApprovalOutcome(
+        ApprovalOutcome.Status.REFUSED,
+        proposalId,
+        "your "
+            + from.platform().id()
+            + " identity "
+            + from.userId()
+            + " is not a lakeops user (lakeops.approvers.<user>.im-ids); nothing was approved");
   }
 
   private static ApprovalSource source(ChatMessage from) {

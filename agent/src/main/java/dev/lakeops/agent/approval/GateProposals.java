@@ -21,7 +21,14 @@ public final class GateProposals implements ProposalPort {
   @Override
   public ProposalReceipt propose(ProposalDraft draft) {
     try {
-      Proposal p = proposals.propose(draft.action(), draft.args(), draft.requester(), draft.reason(), draft.evidence(), draft.origin());
+      Proposal p =
+          proposals.propose(
+              draft.action(),
+              draft.args(),
+              draft.requester(),
+              draft.reason(),
+              draft.evidence(),
+              draft.origin());
       return new ProposalReceipt(p.id(), p.state().name());
     } catch (ApprovalRefusedException e) {
       throw new IllegalArgumentException(e.getMessage(), e);

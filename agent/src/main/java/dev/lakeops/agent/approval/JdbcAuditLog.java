@@ -20,9 +20,9 @@ import javax.sql.DataSource;
 
 /**
  * The audit log in the database: one canonical JSON line per record in {@code audit_record}, the
- * same hash chain as the file log ({@link AuditChain}). An append locks the single
- * {@code audit_head} row, so appends from several instances form one chain; the row is committed
- * before {@link #append} returns.
+ * same hash chain as the file log ({@link AuditChain}). An append locks the single {@code
+ * audit_head} row, so appends from several instances form one chain; the row is committed before
+ * {@link #append} returns.
  */
 public final class JdbcAuditLog implements AuditLog {
 
@@ -36,39 +36,47 @@ public final class JdbcAuditLog implements AuditLog {
 
   @Override
   public AuditRecord append(AuditEntry entry) {
-    return Transactions.run(dataSource, "append to the audit log", c -> {
-      long seq;
-      String previous;
-      try (PreparedStatement s = c.prepareStatement("SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE");
-          ResultSet rs = s.executeQuery()) {
-        if (!rs.next()) {
-          throw new IllegalStateException("audit_head row is missing: the audit log's schema was changed outside lakeops");
-        }
-        seq = rs.getLong(1) + 1;
-        previous = rs.getString(2);
-      }
-      Instant at = clock.instant();
-      String line = AuditChain.seal(seq, at, entry, previous);
-      AuditRecord record = AuditChain.read(line, "audit record " + seq);
-      try (PreparedStatement s = c.prepareStatement("INSERT INTO audit_record (seq, at_us, line) VALUES (?, ?, ?)")) {
-        s.setLong(1, seq);
-        s.setLong(2, micros(at));
-        s.setString(3, line);
-        s.executeUpdate();
-      }
-      try (PreparedStatement s = c.prepareStatement("UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1")) {
-        s.setLong(1, seq);
-        s.setString(2, record.hash());
-        s.executeUpdate();
-      }
-      return record;
-    });
+    return Transactions.run(
+        dataSource,
+        "append to the audit log",
+        c -> {
+          long seq;
+          String previous;
+          try (PreparedStatement s =
+                  c.prepareStatement("SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE");
+              ResultSet rs = s.executeQuery()) {
+            if (!rs.next()) {
+              throw new IllegalStateException(
+                  "audit_head row is missing: the audit log's schema was changed outside lakeops");
+            }
+            seq = rs.getLong(1) + 1;
+            previous = rs.getString(2);
+          }
+          Instant at = clock.instant();
+          String line = AuditChain.seal(seq, at, entry, previous);
+          AuditRecord record = AuditChain.read(line, "audit record " + seq);
+          try (PreparedStatement s =
+              c.prepareStatement("INSERT INTO audit_record (seq, at_us, line) VALUES (?, ?, ?)")) {
+            s.setLong(1, seq);
+            s.setLong(2, micros(at));
+            s.setString(3, line);
+            s.executeUpdate();
+          }
+          try (PreparedStatement s =
+              c.prepareStatement("UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1")) {
+            s.setLong(1, seq);
+            s.setString(2, record.hash());
+            s.executeUpdate();
+          }
+          return record;
+        });
   }
 
   @Override
   public List<AuditRecord> read(Instant since) {
     List<AuditRecord> out = new ArrayList<>();
-    for (String[] row : rows("SELECT seq, line FROM audit_record WHERE at_us >= ? ORDER BY seq", micros(since))) {
+    for (String[] row :
+        rows("SELECT seq, line FROM audit_record WHERE at_us >= ? ORDER BY seq", micros(since))) {
       out.add(AuditChain.read(row[1], "audit record " + row[0]));
     }
     return out;
@@ -78,7 +86,8 @@ public final class JdbcAuditLog implements AuditLog {
   public ChainVerification verifyChain() {
     List<String> lines = new ArrayList<>();
     List<String> seqs = new ArrayList<>();
-    for (String[] row : rows("SELECT seq, line FROM audit_record WHERE seq >= ? ORDER BY seq", Long.MIN_VALUE)) {
+    for (String[] row :
+        rows("SELECT seq, line FROM audit_record WHERE seq >= ? ORDER BY seq", Long.MIN_VALUE)) {
       seqs.add(row[0]);
       lines.add(row[1]);
     }
@@ -86,7 +95,8 @@ public final class JdbcAuditLog implements AuditLog {
   }
 
   private List<String[]> rows(String sql, long arg) {
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setLong(1, arg);
       try (ResultSet rs = s.executeQuery()) {
         List<String[]> out = new ArrayList<>();
@@ -101,6 +111,8 @@ public final class JdbcAuditLog implements AuditLog {
   }
 
   private static long micros(Instant instant) {
-    return instant.equals(Instant.MIN) ? Long.MIN_VALUE : ChronoUnit.MICROS.between(Instant.EPOCH, instant);
+    return instant.equals(Instant.MIN)
+        ? Long.MIN_VALUE
+        : ChronoUnit.MICROS.between(Instant.EPOCH, instant);
   }
 }

@@ -22,8 +22,8 @@ import javax.sql.DataSource;
 /**
  * Proposals in the {@code proposal} table, shared by every instance on the same database. Each
  * change locks the row ({@code SELECT ... FOR UPDATE}) and checks the expected state inside the
- * transaction, so of two instances moving a proposal out of the same state exactly one succeeds:
- * an approval runs once however many instances share the database.
+ * transaction, so of two instances moving a proposal out of the same state exactly one succeeds: an
+ * approval runs once however many instances share the database.
  */
 public final class JdbcProposalStore implements ProposalStore {
 
@@ -36,7 +36,9 @@ public final class JdbcProposalStore implements ProposalStore {
   @Override
   public void create(Proposal proposal) {
     try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement("INSERT INTO proposal (id, state, created_at_us, doc) VALUES (?, ?, ?, ?)")) {
+        PreparedStatement s =
+            c.prepareStatement(
+                "INSERT INTO proposal (id, state, created_at_us, doc) VALUES (?, ?, ?, ?)")) {
       s.setString(1, proposal.id());
       s.setString(2, proposal.state().name());
       s.setLong(3, ChronoUnit.MICROS.between(Instant.EPOCH, proposal.created()));
@@ -52,7 +54,8 @@ public final class JdbcProposalStore implements ProposalStore {
 
   @Override
   public Optional<Proposal> find(String id) {
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal WHERE id = ?")) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal WHERE id = ?")) {
       s.setString(1, id);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next() ? Optional.of(ProposalJson.fromJson(rs.getString(1))) : Optional.empty();
@@ -69,7 +72,9 @@ public final class JdbcProposalStore implements ProposalStore {
 
   @Override
   public List<Proposal> open() {
-    return query("SELECT doc FROM proposal WHERE state IN ('PROPOSED', 'APPROVED') ORDER BY created_at_us, id");
+    return query(
+        "SELECT doc FROM proposal WHERE state IN ('PROPOSED', 'APPROVED') ORDER BY created_at_us,"
+            + " id");
   }
 
   private List<Proposal> query(String sql) {
@@ -92,36 +97,43 @@ public final class JdbcProposalStore implements ProposalStore {
   }
 
   @Override
-  public boolean addApproval(String id, ProposalState expected, Approval approval, ProposalState next) {
+  public boolean addApproval(
+      String id, ProposalState expected, Approval approval, ProposalState next) {
     return change(id, expected, p -> p.withApproval(approval).withState(next));
   }
 
   private boolean change(String id, ProposalState expected, UnaryOperator<Proposal> change) {
-    return Transactions.run(dataSource, "change proposal " + id, c -> {
-      Proposal current;
-      try (PreparedStatement s = c.prepareStatement("SELECT doc FROM proposal WHERE id = ? FOR UPDATE")) {
-        s.setString(1, id);
-        try (ResultSet rs = s.executeQuery()) {
-          if (!rs.next()) {
+    return Transactions.run(
+        dataSource,
+        "change proposal " + id,
+        c -> {
+          Proposal current;
+          try (PreparedStatement s =
+              c.prepareStatement("SELECT doc FROM proposal WHERE id = ? FOR UPDATE")) {
+            s.setString(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+              if (!rs.next()) {
+                return false;
+              }
+              current = ProposalJson.fromJson(rs.getString(1));
+            }
+          }
+          if (current.state() != expected) {
             return false;
           }
-          current = ProposalJson.fromJson(rs.getString(1));
-        }
-      }
-      if (current.state() != expected) {
-        return false;
-      }
-      Proposal changed = change.apply(current);
-      try (PreparedStatement s = c.prepareStatement("UPDATE proposal SET state = ?, doc = ? WHERE id = ? AND state = ?")) {
-        s.setString(1, changed.state().name());
-        s.setString(2, ProposalJson.toJson(changed));
-        s.setString(3, id);
-        s.setString(4, expected.name());
-        if (s.executeUpdate() != 1) {
-          return false;
-        }
-      }
-      return true;
-    });
+          Proposal changed = change.apply(current);
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE proposal SET state = ?, doc = ? WHERE id = ? AND state = ?")) {
+            s.setString(1, changed.state().name());
+            s.setString(2, ProposalJson.toJson(changed));
+            s.setString(3, id);
+            s.setString(4, expected.name());
+            if (s.executeUpdate() != 1) {
+              return false;
+            }
+          }
+          return true;
+        });
   }
 }

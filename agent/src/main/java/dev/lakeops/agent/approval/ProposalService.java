@@ -26,8 +26,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ProposalService {
 
-  /** What an approval did: the proposal as stored now and, when it completed the tier, the execution. */
-  public record Decided(Proposal proposal, @Nullable ExecutionReport execution, @Nullable String executionRefused) {}
+  /**
+   * What an approval did: the proposal as stored now and, when it completed the tier, the
+   * execution.
+   */
+  public record Decided(
+      Proposal proposal, @Nullable ExecutionReport execution, @Nullable String executionRefused) {}
 
   /** The actor the audit log names for what lakeops does on its own (expiry). */
   public static final String SYSTEM_ACTOR = "lakeops";
@@ -39,7 +43,13 @@ public final class ProposalService {
   private final Duration ttl;
   private final LakeopsMetrics metrics;
 
-  public ProposalService(ApprovalGate gate, ProposalStore store, AuditLog audit, Users users, Duration ttl, LakeopsMetrics metrics) {
+  public ProposalService(
+      ApprovalGate gate,
+      ProposalStore store,
+      AuditLog audit,
+      Users users,
+      Duration ttl,
+      LakeopsMetrics metrics) {
     this.gate = gate;
     this.store = store;
     this.audit = audit;
@@ -54,9 +64,15 @@ public final class ProposalService {
    *
    * @throws ApprovalRefusedException bad arguments or a state the action cannot run in; audited
    */
-  public Proposal propose(ActionKind action, Map<String, String> args, String requester, String reason, List<String> evidence,
+  public Proposal propose(
+      ActionKind action,
+      Map<String, String> args,
+      String requester,
+      String reason,
+      List<String> evidence,
       @Nullable String originText) {
-    return gate.propose(new ProposalRequest(action, args, requester, ttl, reason, evidence, originText));
+    return gate.propose(
+        new ProposalRequest(action, args, requester, ttl, reason, evidence, originText));
   }
 
   /**
@@ -79,7 +95,9 @@ public final class ProposalService {
     }
   }
 
-  /** @throws ApprovalRefusedException audited */
+  /**
+   * @throws ApprovalRefusedException audited
+   */
   public Proposal reject(String id, String user, ApprovalSource source) {
     Proposal rejected = gate.reject(id, user, source);
     metrics.approval("reject");

@@ -10,8 +10,8 @@ import java.time.temporal.ChronoUnit;
 import javax.sql.DataSource;
 
 /**
- * Signatures of approval links already used, in {@code used_approval_link}. The primary key makes
- * a claim atomic: of two instances claiming the same link on one database, exactly one succeeds.
+ * Signatures of approval links already used, in {@code used_approval_link}. The primary key makes a
+ * claim atomic: of two instances claiming the same link on one database, exactly one succeeds.
  */
 public final class UsedApprovalLinks {
 
@@ -24,7 +24,9 @@ public final class UsedApprovalLinks {
   /** Records the link as used; false when it was used already. */
   public boolean claim(String signature, Instant at) {
     try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement("INSERT INTO used_approval_link (signature, used_at_us) VALUES (?, ?)")) {
+        PreparedStatement s =
+            c.prepareStatement(
+                "INSERT INTO used_approval_link (signature, used_at_us) VALUES (?, ?)")) {
       s.setString(1, signature);
       s.setLong(2, ChronoUnit.MICROS.between(Instant.EPOCH, at));
       s.executeUpdate();
@@ -39,7 +41,8 @@ public final class UsedApprovalLinks {
 
   public boolean isUsed(String signature) {
     try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement("SELECT 1 FROM used_approval_link WHERE signature = ?")) {
+        PreparedStatement s =
+            c.prepareStatement("SELECT 1 FROM used_approval_link WHERE signature = ?")) {
       s.setString(1, signature);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next();

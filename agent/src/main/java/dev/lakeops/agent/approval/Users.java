@@ -27,7 +27,8 @@ public final class Users {
   private final Map<String, String> userByIm;
   private final Map<String, byte[]> tokenByUser;
 
-  private Users(ApproverDirectory directory, Map<String, String> userByIm, Map<String, byte[]> tokenByUser) {
+  private Users(
+      ApproverDirectory directory, Map<String, String> userByIm, Map<String, byte[]> tokenByUser) {
     this.directory = directory;
     this.userByIm = Map.copyOf(userByIm);
     this.tokenByUser = Map.copyOf(tokenByUser);
@@ -43,36 +44,44 @@ public final class Users {
     List<Approver> approvers = new ArrayList<>();
     Map<String, String> byIm = new HashMap<>();
     Map<String, byte[]> tokens = new HashMap<>();
-    profiles.forEach((user, profile) -> {
-      Set<Role> roles = EnumSet.noneOf(Role.class);
-      for (String r : profile.roles()) {
-        try {
-          roles.add(Role.valueOf(r.strip().toUpperCase(Locale.ROOT)));
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("lakeops.approvers." + user + ".roles: '" + r + "' is not approver or viewer");
-        }
-      }
-      approvers.add(new Approver(user, roles));
-      for (String im : profile.imIds().orElse(List.of())) {
-        String key = imKey(im, "lakeops.approvers." + user + ".im-ids");
-        String other = byIm.put(key, user);
-        if (other != null && !other.equals(user)) {
-          throw new IllegalArgumentException("lakeops.approvers." + user + ".im-ids: " + im + " is also given to " + other);
-        }
-      }
-      profile.token().filter(t -> !t.isBlank()).ifPresent(t -> tokens.put(user, t.getBytes(StandardCharsets.UTF_8)));
-    });
+    profiles.forEach(
+        (user, profile) -> {
+          Set<Role> roles = EnumSet.noneOf(Role.class);
+          for (String r : profile.roles()) {
+            try {
+              roles.add(Role.valueOf(r.strip().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+              throw new IllegalArgumentException(
+                  "lakeops.approvers." + user + ".roles: '" + r + "' is not approver or viewer");
+            }
+          }
+          approvers.add(new Approver(user, roles));
+          for (String im : profile.imIds().orElse(List.of())) {
+            String key = imKey(im, "lakeops.approvers." + user + ".im-ids");
+            String other = byIm.put(key, user);
+            if (other != null && !other.equals(user)) {
+              throw new IllegalArgumentException(
+                  "lakeops.approvers." + user + ".im-ids: " + im + " is also given to " + other);
+            }
+          }
+          profile
+              .token()
+              .filter(t -> !t.isBlank())
+              .ifPresent(t -> tokens.put(user, t.getBytes(StandardCharsets.UTF_8)));
+        });
     return new Users(new ApproverDirectory(approvers), byIm, tokens);
   }
 
   private static String imKey(String entry, String key) {
     int colon = entry.indexOf(':');
     if (colon <= 0 || colon == entry.length() - 1) {
-      throw new IllegalArgumentException(key + ": '" + entry + "' must be platform:user-id, e.g. slack:U024BE7LH");
+      throw new IllegalArgumentException(
+          key + ": '" + entry + "' must be platform:user-id, e.g. slack:U024BE7LH");
     }
     String platform = entry.substring(0, colon).strip().toLowerCase(Locale.ROOT);
     if (java.util.Arrays.stream(Platform.values()).noneMatch(p -> p.id().equals(platform))) {
-      throw new IllegalArgumentException(key + ": unknown platform '" + platform + "' in '" + entry + "'");
+      throw new IllegalArgumentException(
+          key + ": unknown platform '" + platform + "' in '" + entry + "'");
     }
     return platform + ":" + entry.substring(colon + 1).strip();
   }

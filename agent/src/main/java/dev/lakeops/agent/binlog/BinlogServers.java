@@ -16,13 +16,22 @@ public final class BinlogServers {
    */
   public static Map<String, BinlogServerConnection> from(BinlogServersConfig config) {
     Map<String, BinlogServerConnection> out = new TreeMap<>();
-    config.servers().forEach((name, server) -> {
-      try {
-        out.put(name, new BinlogServerConnection(server.jdbcUrl().strip(), server.user().strip(), server.password().orElse("")));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("lakeops.binlog.servers." + name + ": " + e.getMessage(), e);
-      }
-    });
+    config
+        .servers()
+        .forEach(
+            (name, server) -> {
+              try {
+                out.put(
+                    name,
+                    new BinlogServerConnection(
+                        server.jdbcUrl().strip(),
+                        server.user().strip(),
+                        server.password().orElse("")));
+              } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                    "lakeops.binlog.servers." + name + ": " + e.getMessage(), e);
+              }
+            });
     return out;
   }
 }

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The MySQL/MariaDB servers whose binlog state lakeops may inspect, read-only, by name
- * ({@code lakeops.binlog.servers.<name>.*}). The model and chat name a server, never a URL.
+ * The MySQL/MariaDB servers whose binlog state lakeops may inspect, read-only, by name ({@code
+ * lakeops.binlog.servers.<name>.*}). The model and chat name a server, never a URL.
  */
 @ConfigMapping(prefix = "lakeops.binlog")
 public interface BinlogServersConfig {

@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
  */
 public interface ApprovalPort {
 
-  /** Records {@code from}'s approval of proposal {@code proposalId}; the outcome says what happened. */
+  /**
+   * Records {@code from}'s approval of proposal {@code proposalId}; the outcome says what happened.
+   */
   ApprovalOutcome approve(String proposalId, ChatMessage from);
 
   /** Records {@code from}'s rejection of proposal {@code proposalId}. */
@@ -19,12 +21,13 @@ public interface ApprovalPort {
    * Asks for a proposal to roll {@code table} back to {@code snapshot} (either may be null when the
    * person did not say). Creates at most a proposal, never executes one.
    */
-  ApprovalOutcome proposeRollback(@Nullable String table, @Nullable Long snapshot, ChatMessage from);
+  ApprovalOutcome proposeRollback(
+      @Nullable String table, @Nullable Long snapshot, ChatMessage from);
 
   /**
-   * Signed one-time links for {@code from}'s own decision on proposal {@code proposalId}: only
-   * ever issued to the lakeops user the sender's chat identity maps to, never to anyone else.
-   * Issuing changes nothing.
+   * Signed one-time links for {@code from}'s own decision on proposal {@code proposalId}: only ever
+   * issued to the lakeops user the sender's chat identity maps to, never to anyone else. Issuing
+   * changes nothing.
    */
   default IssuedLinks links(String proposalId, ChatMessage from) {
     return IssuedLinks.notConfigured(proposalId);

@@ -5,7 +5,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * A button on a reply card. Clicking it sends {@code action} with {@code proposalId} back to
- * lakeops, which treats it exactly like the typed command {@code approve <id>} or {@code reject <id>}.
+ * lakeops, which treats it exactly like the typed command {@code approve <id>} or {@code reject
+ * <id>}.
  *
  * @param label the text on the button, in the reply's language
  * @param action what the click asks for

@@ -5,8 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * Understands the commands a person types, in English and Simplified Chinese, without an LLM.
- * Anything it does not understand becomes {@link ChatIntent.Help} carrying the text, so the
- * answer is the list of commands rather than a guess.
+ * Anything it does not understand becomes {@link ChatIntent.Help} carrying the text, so the answer
+ * is the list of commands rather than a guess.
  *
  * <pre>
  * triage &lt;job&gt;                 排查 &lt;job&gt;
@@ -38,20 +38,25 @@ public final class ChatCommandInterpreter {
   private static final Pattern LAG = Pattern.compile("(?i)^(?:lag|延迟|积压)(?:\\s+(\\S+))?$");
   private static final Pattern LAG_ZH_NO_SPACE = Pattern.compile("^(?:延迟|积压)(\\S+)$");
   private static final Pattern TABLE = Pattern.compile("(?i)^table\\s+(\\S+)\\s+snapshots?$");
-  private static final Pattern TABLE_ZH = Pattern.compile("^表\\s*([A-Za-z0-9_.$-]+)\\s*(?:的)?\\s*快照$");
+  private static final Pattern TABLE_ZH =
+      Pattern.compile("^表\\s*([A-Za-z0-9_.$-]+)\\s*(?:的)?\\s*快照$");
   private static final Pattern BINLOG = Pattern.compile("(?i)^binlog\\s+verify\\s+(.+)$");
-  private static final Pattern APPROVE = Pattern.compile("(?i)^(?:approve\\s+|(?:批准|同意)\\s*)(\\S+)$");
+  private static final Pattern APPROVE =
+      Pattern.compile("(?i)^(?:approve\\s+|(?:批准|同意)\\s*)(\\S+)$");
   private static final Pattern REJECT = Pattern.compile("(?i)^(?:reject\\s+|(?:拒绝|驳回)\\s*)(\\S+)$");
   private static final Pattern LINK = Pattern.compile("(?i)^(?:link\\s+|链接\\s*)(\\S+)$");
   private static final Pattern ROLLBACK =
-      Pattern.compile("(?i)^(?:(?:rollback|roll back)(?=\\s|$)|回滚)(?:\\s*(?!(?i:to|snapshot)(?:\\s|$))([A-Za-z0-9_.$-]+))?(?:\\s*(?:to|到))?(?:\\s*(?:snapshot|快照))?(?:\\s*(\\d{1,18}))?$");
+      Pattern.compile(
+          "(?i)^(?:(?:rollback|roll"
+              + " back)(?=\\s|$)|回滚)(?:\\s*(?!(?i:to|snapshot)(?:\\s|$))([A-Za-z0-9_.$-]+))?(?:\\s*(?:to|到))?(?:\\s*(?:snapshot|快照))?(?:\\s*(\\d{1,18}))?$");
   private static final Pattern HELP = Pattern.compile("(?i)^(?:help|帮助|\\?|？|h)$");
 
   /** The intent of {@code text}; never null, never throws. */
   public ChatIntent interpret(String text) {
     String command = normalize(text);
     if (command.isEmpty() || HELP.matcher(command).matches()) {
-      return new ChatIntent.Help(command.isEmpty() && text != null && !text.isBlank() ? text.strip() : null);
+      return new ChatIntent.Help(
+          command.isEmpty() && text != null && !text.isBlank() ? text.strip() : null);
     }
     if (command.length() > MAX_CHARS) {
       return new ChatIntent.Help(command.substring(0, 100) + "...");
@@ -77,10 +82,13 @@ public final class ChatCommandInterpreter {
     }
     if ((m = LAG.matcher(command)).matches() || (m = LAG_ZH_NO_SPACE.matcher(command)).matches()) {
       String group = m.group(1);
-      return group == null || TOKEN.matcher(group).matches() ? new ChatIntent.Lag(group) : new ChatIntent.Help(command);
+      return group == null || TOKEN.matcher(group).matches()
+          ? new ChatIntent.Lag(group)
+          : new ChatIntent.Help(command);
     }
     if ((m = ROLLBACK.matcher(command)).matches()) {
-      return new ChatIntent.RollbackProposal(m.group(1), m.group(2) == null ? null : Long.valueOf(m.group(2)));
+      return new ChatIntent.RollbackProposal(
+          m.group(1), m.group(2) == null ? null : Long.valueOf(m.group(2)));
     }
     if (STATUS.matcher(command).matches()) {
       return new ChatIntent.Status();
@@ -90,14 +98,16 @@ public final class ChatCommandInterpreter {
     }
     if ((m = TRIAGE.matcher(command)).matches()) {
       String job = m.group(1).strip();
-      return job.isEmpty() || job.length() > 200 ? new ChatIntent.Help(command) : new ChatIntent.Triage(job);
+      return job.isEmpty() || job.length() > 200
+          ? new ChatIntent.Help(command)
+          : new ChatIntent.Triage(job);
     }
     return new ChatIntent.Help(command);
   }
 
   /**
-   * The command inside a message: mentions of the bot and a slash-command name removed,
-   * full-width spaces and line breaks made plain spaces, runs of spaces collapsed.
+   * The command inside a message: mentions of the bot and a slash-command name removed, full-width
+   * spaces and line breaks made plain spaces, runs of spaces collapsed.
    */
   static String normalize(String text) {
     if (text == null) {
@@ -112,8 +122,12 @@ public final class ChatCommandInterpreter {
     return t.replaceAll(" +", " ").strip();
   }
 
-  /** True when the text is written in Chinese (has a CJK ideograph), so the answer should be too. */
+  /**
+   * True when the text is written in Chinese (has a CJK ideograph), so the answer should be too.
+   */
   public static boolean isChinese(String text) {
-    return text != null && text.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+    return text != null
+        && text.codePoints()
+            .anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
   }
 }

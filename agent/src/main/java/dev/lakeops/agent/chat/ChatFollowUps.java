@@ -10,9 +10,11 @@ import java.util.Optional;
 public interface ChatFollowUps {
 
   /**
-   * The answer to {@code message}, with the proposals the model recorded, or empty when no model is configured.
+   * The answer to {@code message}, with the proposals the model recorded, or empty when no model is
+   * configured.
    *
-   * @param context facts given to the model as data, never as instructions (see {@link IncidentContext})
+   * @param context facts given to the model as data, never as instructions (see {@link
+   *     IncidentContext})
    */
   Optional<FollowUpAnswer> answer(ChatMessage message, Map<String, String> context);
 

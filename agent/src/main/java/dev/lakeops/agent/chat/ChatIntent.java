@@ -5,22 +5,42 @@ import static java.util.Objects.requireNonNull;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a chat message asks for, as understood without an LLM. Every argument is data from a
- * person: it is passed to typed tool parameters, never into a shell string or a query.
+ * What a chat message asks for, as understood without an LLM. Every argument is data from a person:
+ * it is passed to typed tool parameters, never into a shell string or a query.
  */
 public sealed interface ChatIntent
-    permits ChatIntent.Triage, ChatIntent.Status, ChatIntent.Lag, ChatIntent.TableSnapshots, ChatIntent.BinlogVerify, ChatIntent.Approve,
-        ChatIntent.Reject, ChatIntent.Link, ChatIntent.RollbackProposal, ChatIntent.Help {
+    permits ChatIntent.Triage,
+        ChatIntent.Status,
+        ChatIntent.Lag,
+        ChatIntent.TableSnapshots,
+        ChatIntent.BinlogVerify,
+        ChatIntent.Approve,
+        ChatIntent.Reject,
+        ChatIntent.Link,
+        ChatIntent.RollbackProposal,
+        ChatIntent.Help {
 
   /** The language-neutral name of the intent, for JSON and logs. */
   Kind kind();
 
   /** Every kind of intent; {@code FOLLOW_UP} is text that is no command, answered by the model. */
-  enum Kind { TRIAGE, STATUS, LAG, TABLE_SNAPSHOTS, BINLOG_VERIFY, APPROVE, REJECT, LINK, ROLLBACK_PROPOSAL, HELP, FOLLOW_UP }
+  enum Kind {
+    TRIAGE,
+    STATUS,
+    LAG,
+    TABLE_SNAPSHOTS,
+    BINLOG_VERIFY,
+    APPROVE,
+    REJECT,
+    LINK,
+    ROLLBACK_PROPOSAL,
+    HELP,
+    FOLLOW_UP
+  }
 
   /**
-   * {@code triage <job>} / {@code 排查 <job>}: the deterministic triage of a Flink job; a bare
-   * {@code triage} / {@code 排查} ({@code job} null) asks about the thread's incident.
+   * {@code triage <job>} / {@code 排查 <job>}: the deterministic triage of a Flink job; a bare {@code
+   * triage} / {@code 排查} ({@code job} null) asks about the thread's incident.
    */
   record Triage(@Nullable String job) implements ChatIntent {
     @Override
@@ -29,7 +49,10 @@ public sealed interface ChatIntent
     }
   }
 
-  /** {@code status} / {@code 状态} / {@code 进展}: where the thread's incident stands, its verdict and top evidence. */
+  /**
+   * {@code status} / {@code 状态} / {@code 进展}: where the thread's incident stands, its verdict and
+   * top evidence.
+   */
   record Status() implements ChatIntent {
     @Override
     public Kind kind() {
@@ -37,7 +60,10 @@ public sealed interface ChatIntent
     }
   }
 
-  /** {@code lag [group]} / {@code 延迟 [group]} / {@code 积压}: Kafka consumer lag; {@code group} null for every group. */
+  /**
+   * {@code lag [group]} / {@code 延迟 [group]} / {@code 积压}: Kafka consumer lag; {@code group} null
+   * for every group.
+   */
   record Lag(@Nullable String group) implements ChatIntent {
     @Override
     public Kind kind() {
@@ -93,7 +119,10 @@ public sealed interface ChatIntent
     }
   }
 
-  /** {@code link <id>} / {@code 链接 <id>}: signed one-time approval links for the sender's own decision. */
+  /**
+   * {@code link <id>} / {@code 链接 <id>}: signed one-time approval links for the sender's own
+   * decision.
+   */
   record Link(String proposalId) implements ChatIntent {
     public Link {
       requireNonNull(proposalId, "proposalId");

@@ -14,7 +14,13 @@ import static java.util.Objects.requireNonNull;
  * @param text what was written, with the bot mention removed
  * @param language the language to answer in, resolved from the channel's configuration
  */
-public record ChatMessage(Platform platform, String threadId, String channel, String userId, String text, Language language) {
+public record ChatMessage(
+    Platform platform,
+    String threadId,
+    String channel,
+    String userId,
+    String text,
+    Language language) {
 
   public ChatMessage {
     requireNonNull(platform, "platform");

@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * @param language the language of {@code markdown}
  * @param card buttons to show under the answer, if any
  */
-public record ChatReply(ChatIntent.Kind intent, String markdown, Language language, @Nullable ChatCard card) {
+public record ChatReply(
+    ChatIntent.Kind intent, String markdown, Language language, @Nullable ChatCard card) {
 
   public ChatReply {
     requireNonNull(intent, "intent");

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Where thread memory is kept, keyed by {@link ChatMessage#threadKey()}. The app keeps it in the
- * database ({@link JdbcChatThreadStore}), so threads outlive a restart and several lakeops instances
- * share them. Implementations are safe for concurrent use.
+ * database ({@link JdbcChatThreadStore}), so threads outlive a restart and several lakeops
+ * instances share them. Implementations are safe for concurrent use.
  */
 public interface ChatThreadStore {
 

@@ -4,8 +4,8 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * Thread-scoped memory: what was said in a thread, so that a follow-up ("and the lag?") can be
- * read with what came before. Replies are remembered by their text, not their card.
+ * Thread-scoped memory: what was said in a thread, so that a follow-up ("and the lag?") can be read
+ * with what came before. Replies are remembered by their text, not their card.
  */
 public final class ChatThreads {
 
@@ -21,11 +21,16 @@ public final class ChatThreads {
   }
 
   public void rememberMessage(ChatMessage message) {
-    store.append(message.threadKey(), new ChatTurn(ChatTurn.Author.PERSON, message.userId(), cut(message.text()), clock.instant()));
+    store.append(
+        message.threadKey(),
+        new ChatTurn(
+            ChatTurn.Author.PERSON, message.userId(), cut(message.text()), clock.instant()));
   }
 
   public void rememberReply(ChatMessage to, ChatReply reply) {
-    store.append(to.threadKey(), new ChatTurn(ChatTurn.Author.LAKEOPS, "lakeops", cut(reply.markdown()), clock.instant()));
+    store.append(
+        to.threadKey(),
+        new ChatTurn(ChatTurn.Author.LAKEOPS, "lakeops", cut(reply.markdown()), clock.instant()));
   }
 
   /** The last {@code limit} turns of the message's thread, oldest first. */

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The read-only tools chat commands call, by their declared names ({@code kafka.lag},
- * {@code table.snapshots}, {@code binlog.verify}: the names and finding codes of the planner and
- * the model), each present only when configured. An absent tool is answered with "not configured"
- * and the key to set, never with an error.
+ * The read-only tools chat commands call, by their declared names ({@code kafka.lag}, {@code
+ * table.snapshots}, {@code binlog.verify}: the names and finding codes of the planner and the
+ * model), each present only when configured. An absent tool is answered with "not configured" and
+ * the key to set, never with an error.
  */
 public interface ChatTools {
 

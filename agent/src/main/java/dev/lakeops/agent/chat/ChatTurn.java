@@ -15,7 +15,10 @@ import java.time.Instant;
 public record ChatTurn(Author author, String userId, String text, Instant at) {
 
   /** Who wrote a turn. */
-  public enum Author { PERSON, LAKEOPS }
+  public enum Author {
+    PERSON,
+    LAKEOPS
+  }
 
   public ChatTurn {
     requireNonNull(author, "author");

@@ -19,31 +19,40 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The chat tools over what is configured: the Kafka tools on one cluster, the table tools on the
- * tables of one warehouse, the binlog verifier on the files of one directory. They are the
- * declared tools the planner binds, confined the same way ({@link TableBindings#inWarehouse},
- * {@link BinlogBindings#confinedTo}): a chat user names a group, a table or a file, never an
- * address or a path outside the configured directory.
+ * tables of one warehouse, the binlog verifier on the files of one directory. They are the declared
+ * tools the planner binds, confined the same way ({@link TableBindings#inWarehouse}, {@link
+ * BinlogBindings#confinedTo}): a chat user names a group, a table or a file, never an address or a
+ * path outside the configured directory.
  */
 public final class ConfiguredChatTools implements ChatTools {
 
   private final ToolRegistry tools = new ToolRegistry();
+
   /** The tools whose {@code cluster} is the configured one. */
   private final Set<String> onKafkaCluster = new HashSet<>();
+
   private final @Nullable String kafkaCluster;
 
   /**
-   * @param kafka the Kafka tools, with {@code kafkaCluster} the configured cluster chat asks about; both null when none
+   * @param kafka the Kafka tools, with {@code kafkaCluster} the configured cluster chat asks about;
+   *     both null when none
    * @param warehouse the lake warehouse of {@code table} commands, or null
    * @param binlogDir the directory {@code binlog verify} may read, or null
    */
-  public ConfiguredChatTools(@Nullable KafkaTools kafka, @Nullable String kafkaCluster, @Nullable Path warehouse,
+  public ConfiguredChatTools(
+      @Nullable KafkaTools kafka,
+      @Nullable String kafkaCluster,
+      @Nullable Path warehouse,
       @Nullable Path binlogDir) {
     this.kafkaCluster = kafka == null ? null : kafkaCluster;
     if (kafka != null && kafkaCluster != null) {
-      kafka.functions().forEach(f -> {
-        tools.register(ToolBinding.of(f));
-        onKafkaCluster.add(f.name());
-      });
+      kafka
+          .functions()
+          .forEach(
+              f -> {
+                tools.register(ToolBinding.of(f));
+                onKafkaCluster.add(f.name());
+              });
     }
     if (warehouse != null) {
       TableLocator locator = TableLocator.local(warehouse);

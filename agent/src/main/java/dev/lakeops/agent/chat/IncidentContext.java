@@ -20,12 +20,15 @@ public final class IncidentContext {
 
   /** Evidence lines given; the model can ask the tools for more. */
   static final int MAX_EVIDENCE = 3;
+
   /** The action a rollback proposal is made with. */
   static final String ROLLBACK_ACTION = "table.rollback_to_as_latest";
 
   private IncidentContext() {}
 
-  /** The incident as data: id, alert, status, and the verdict with its top evidence and proposals. */
+  /**
+   * The incident as data: id, alert, status, and the verdict with its top evidence and proposals.
+   */
   public static Map<String, String> data(Incident incident) {
     Map<String, String> data = new LinkedHashMap<>();
     data.put("incident", incident.id());
@@ -42,13 +45,23 @@ public final class IncidentContext {
       List<Evidence> evidence = topEvidence(report);
       for (int i = 0; i < evidence.size(); i++) {
         Evidence e = evidence.get(i);
-        data.put("verdict.evidence." + (i + 1), e.summary() == null ? e.code() : e.code() + " — " + e.summary());
+        data.put(
+            "verdict.evidence." + (i + 1),
+            e.summary() == null ? e.code() : e.code() + " — " + e.summary());
       }
       List<ProposedAction> proposals = verdict.proposals();
       for (int i = 0; i < proposals.size(); i++) {
         ProposedAction p = proposals.get(i);
-        data.put("verdict.proposals." + (i + 1), p.action() + " " + p.args().entrySet().stream()
-            .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")) + " (" + p.status() + ")");
+        data.put(
+            "verdict.proposals." + (i + 1),
+            p.action()
+                + " "
+                + p.args().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(", "))
+                + " ("
+                + p.status()
+                + ")");
       }
     }
     if (incident.error() != null) {
@@ -63,18 +76,25 @@ public final class IncidentContext {
   /** The top evidence of {@code report}: the verdict's first findings. */
   static List<Evidence> topEvidence(TriageReport report) {
     Map<String, Finding> byId = report.findingsById();
-    return report.verdict().evidence().stream().limit(MAX_EVIDENCE).map(id -> {
-      Finding f = byId.get(id);
-      return f == null ? new Evidence(id, null) : new Evidence(f.code(), f.summary());
-    }).toList();
+    return report.verdict().evidence().stream()
+        .limit(MAX_EVIDENCE)
+        .map(
+            id -> {
+              Finding f = byId.get(id);
+              return f == null ? new Evidence(id, null) : new Evidence(f.code(), f.summary());
+            })
+        .toList();
   }
 
-  /** A rollback target named by the incident: the table, and the snapshot when the triage found one. */
+  /**
+   * A rollback target named by the incident: the table, and the snapshot when the triage found one.
+   */
   record RollbackTarget(String table, @Nullable Long snapshot) {}
 
   /**
-   * The table (and snapshot) a rollback in this incident's thread is about: the triage's own rollback
-   * proposal when it made one, else the verdict's {@code table} entity with its {@code rollbackTo}.
+   * The table (and snapshot) a rollback in this incident's thread is about: the triage's own
+   * rollback proposal when it made one, else the verdict's {@code table} entity with its {@code
+   * rollbackTo}.
    */
   static Optional<RollbackTarget> rollbackTarget(Incident incident) {
     TriageReport report = incident.report();

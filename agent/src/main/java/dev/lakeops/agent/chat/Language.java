@@ -3,7 +3,10 @@ package dev.lakeops.agent.chat;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The languages lakeops answers in. Finding codes, JSON fields and the audit log stay language-neutral. */
+/**
+ * The languages lakeops answers in. Finding codes, JSON fields and the audit log stay
+ * language-neutral.
+ */
 public enum Language {
   EN("en", Locale.ENGLISH),
   ZH_CN("zh-CN", Locale.SIMPLIFIED_CHINESE);
@@ -25,7 +28,9 @@ public enum Language {
     return locale;
   }
 
-  /** {@code en}, {@code zh-CN} (also {@code zh}, {@code zh_CN}, {@code zh-Hans}); case-insensitive. */
+  /**
+   * {@code en}, {@code zh-CN} (also {@code zh}, {@code zh_CN}, {@code zh-Hans}); case-insensitive.
+   */
   public static Optional<Language> find(String tag) {
     if (tag == null) {
       return Optional.empty();
@@ -44,6 +49,10 @@ public enum Language {
    * @throws IllegalArgumentException it is none of the supported ones; the message names the tag
    */
   public static Language parse(String tag) {
-    return find(tag).orElseThrow(() -> new IllegalArgumentException("Unsupported language '" + tag + "' (expected en or zh-CN)"));
+    return find(tag)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Unsupported language '" + tag + "' (expected en or zh-CN)"));
   }
 }

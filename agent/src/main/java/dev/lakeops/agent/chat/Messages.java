@@ -21,8 +21,13 @@ public final class Messages {
 
   public Messages() {
     for (Language language : Language.values()) {
-      bundles.put(language, ResourceBundle.getBundle(BUNDLE, language.locale(),
-          ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES)));
+      bundles.put(
+          language,
+          ResourceBundle.getBundle(
+              BUNDLE,
+              language.locale(),
+              ResourceBundle.Control.getNoFallbackControl(
+                  ResourceBundle.Control.FORMAT_PROPERTIES)));
     }
   }
 

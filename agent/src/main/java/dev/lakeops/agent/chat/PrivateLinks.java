@@ -21,8 +21,8 @@ public final class PrivateLinks {
   }
 
   /**
-   * {@code reply} for a conversation others read: its card without links and, when it had links,
-   * a line saying to send {@code link <id>} in a direct chat. Unchanged when it had none.
+   * {@code reply} for a conversation others read: its card without links and, when it had links, a
+   * line saying to send {@code link <id>} in a direct chat. Unchanged when it had none.
    */
   public static ChatReply forGroup(ChatReply reply) {
     if (!has(reply)) {
@@ -32,7 +32,10 @@ public final class PrivateLinks {
     String id = card.links().get(0).proposalId();
     // A proposal id is [A-Za-z0-9._:-]: safe inside the code span of the message.
     String note = MESSAGES.get(reply.language(), "link.group-hidden", id);
-    return new ChatReply(reply.intent(), reply.markdown().strip() + "\n\n" + note, reply.language(),
+    return new ChatReply(
+        reply.intent(),
+        reply.markdown().strip() + "\n\n" + note,
+        reply.language(),
         new ChatCard(card.title(), card.buttons(), List.of()));
   }
 
@@ -48,16 +51,30 @@ public final class PrivateLinks {
       return null;
     }
     ChatCard card = reply.card();
-    return new ChatReply(reply.intent(), reply.markdown(), reply.language(), new ChatCard(card.title(), card.buttons(), List.of()));
+    return new ChatReply(
+        reply.intent(),
+        reply.markdown(),
+        reply.language(),
+        new ChatCard(card.title(), card.buttons(), List.of()));
   }
 
-  /** The private part: the whole reply to {@code link <id>}, or the links alone under the card's title. */
+  /**
+   * The private part: the whole reply to {@code link <id>}, or the links alone under the card's
+   * title.
+   */
   public static ChatReply privatePart(ChatReply reply) {
     if (reply.intent() == ChatIntent.Kind.LINK) {
       return reply;
     }
     ChatCard card = reply.card();
-    return new ChatReply(reply.intent(), MESSAGES.get(reply.language(), "link.yours", ChatMarkdown.code(card.links().get(0).proposalId()),
-        ChatMarkdown.text(card.links().get(0).user())), reply.language(), new ChatCard(card.title(), List.of(), card.links()));
+    return new ChatReply(
+        reply.intent(),
+        MESSAGES.get(
+            reply.language(),
+            "link.yours",
+            ChatMarkdown.code(card.links().get(0).proposalId()),
+            ChatMarkdown.text(card.links().get(0).user())),
+        reply.language(),
+        new ChatCard(card.title(), List.of(), card.links()));
   }
 }

@@ -2,7 +2,9 @@ package dev.lakeops.agent.chat;
 
 import org.jspecify.annotations.Nullable;
 
-/** The {@link ApprovalPort} while no approvals engine is configured: every call says so, honestly. */
+/**
+ * The {@link ApprovalPort} while no approvals engine is configured: every call says so, honestly.
+ */
 public final class UnconfiguredApprovals implements ApprovalPort {
 
   @Override
@@ -16,7 +18,8 @@ public final class UnconfiguredApprovals implements ApprovalPort {
   }
 
   @Override
-  public ApprovalOutcome proposeRollback(@Nullable String table, @Nullable Long snapshot, ChatMessage from) {
+  public ApprovalOutcome proposeRollback(
+      @Nullable String table, @Nullable Long snapshot, ChatMessage from) {
     return ApprovalOutcome.notConfigured();
   }
 }

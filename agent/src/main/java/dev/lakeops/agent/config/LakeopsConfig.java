@@ -27,6 +27,7 @@ public interface LakeopsConfig {
   Map<String, ApproverProfile> approvers();
 
   Approval approval();
+
   Tables tables();
 
   /** Where incidents are kept; a relative path is resolved against the working directory. */
@@ -34,13 +35,16 @@ public interface LakeopsConfig {
   String dataDir();
 
   /**
-   * The Flink clusters that alerts about Flink jobs are triaged against: the default one
-   * ({@code lakeops.flink.rest-url}) and named profiles ({@code lakeops.flink.clusters.<name>.rest-url}),
+   * The Flink clusters that alerts about Flink jobs are triaged against: the default one ({@code
+   * lakeops.flink.rest-url}) and named profiles ({@code lakeops.flink.clusters.<name>.rest-url}),
    * picked by an alert's {@code flink_cluster} label.
    */
   interface Flink {
 
-    /** The default cluster's JobManager REST endpoint, {@code http(s)://host:port[/prefix]}, without credentials. */
+    /**
+     * The default cluster's JobManager REST endpoint, {@code http(s)://host:port[/prefix]}, without
+     * credentials.
+     */
     @WithDefault("http://127.0.0.1:8081")
     String restUrl();
 
@@ -55,7 +59,9 @@ public interface LakeopsConfig {
   /** One named Flink cluster. */
   interface Cluster {
 
-    /** The JobManager's REST endpoint, {@code http(s)://host:port[/prefix]}, without credentials. */
+    /**
+     * The JobManager's REST endpoint, {@code http(s)://host:port[/prefix]}, without credentials.
+     */
     String restUrl();
   }
 
@@ -79,7 +85,10 @@ public interface LakeopsConfig {
     /** {@code host:port[,host:port...]}. */
     String bootstrapServers();
 
-    /** Extra Kafka client properties, e.g. {@code security.protocol}; values never reach findings or logs. */
+    /**
+     * Extra Kafka client properties, e.g. {@code security.protocol}; values never reach findings or
+     * logs.
+     */
     Map<String, String> properties();
   }
 
@@ -105,7 +114,8 @@ public interface LakeopsConfig {
 
   /**
    * Credentials alert senders must present on {@code /api/alerts/*}: a bearer token, basic auth, or
-   * both (either is accepted). With neither set the webhooks are open, and the agent says so at start.
+   * both (either is accepted). With neither set the webhooks are open, and the agent says so at
+   * start.
    */
   interface Webhook {
 
@@ -138,21 +148,33 @@ public interface LakeopsConfig {
   /** How long finished incidents are kept before the scheduler deletes them. */
   interface Retention {
 
-    /** Resolved incidents older than this (by last change) are deleted; {@code 0} keeps them forever. */
+    /**
+     * Resolved incidents older than this (by last change) are deleted; {@code 0} keeps them
+     * forever.
+     */
     @WithDefault("30d")
     Duration incidents();
   }
 
-  /** One lakeops user: roles, the chat identities that are this user, and a token for the API and console. */
+  /**
+   * One lakeops user: roles, the chat identities that are this user, and a token for the API and
+   * console.
+   */
   interface ApproverProfile {
 
     /** {@code approver} and/or {@code viewer}. */
     java.util.List<String> roles();
 
-    /** Chat identities, {@code platform:user-id} (e.g. {@code slack:U024BE7LH}, {@code feishu:ou_7d8a6e6d}). */
+    /**
+     * Chat identities, {@code platform:user-id} (e.g. {@code slack:U024BE7LH}, {@code
+     * feishu:ou_7d8a6e6d}).
+     */
     java.util.Optional<java.util.List<String>> imIds();
 
-    /** Secret this user presents as {@code Authorization: Bearer <token>} to the API and console; never logged. */
+    /**
+     * Secret this user presents as {@code Authorization: Bearer <token>} to the API and console;
+     * never logged.
+     */
     java.util.Optional<String> token();
   }
 
@@ -179,9 +201,9 @@ public interface LakeopsConfig {
   interface Tables {
 
     /**
-     * The warehouse directory ({@code <database>.db/<table>/}): alerts name tables in it as
-     * {@code database.table}; directories outside it are refused. Without it the table tools are
-     * not available and the table runbooks say so.
+     * The warehouse directory ({@code <database>.db/<table>/}): alerts name tables in it as {@code
+     * database.table}; directories outside it are refused. Without it the table tools are not
+     * available and the table runbooks say so.
      */
     java.util.Optional<String> warehouse();
   }

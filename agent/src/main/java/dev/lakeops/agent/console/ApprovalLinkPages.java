@@ -41,14 +41,11 @@ import java.util.Map;
 @Path("/console/links")
 public class ApprovalLinkPages {
 
-  @Inject
-  ApprovalLinks links;
+  @Inject ApprovalLinks links;
 
-  @Inject
-  ConsolePages pages;
+  @Inject ConsolePages pages;
 
-  @Inject
-  Clock clock;
+  @Inject Clock clock;
 
   @Inject
   @Location("console/link")
@@ -61,28 +58,50 @@ public class ApprovalLinkPages {
   @GET
   @Path("{token}")
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
-  public Response open(@PathParam("token") String token, @BeanParam ConsoleParams params,
+  public Response open(
+      @PathParam("token") String token,
+      @BeanParam ConsoleParams params,
       @HeaderParam(HttpHeaders.ACCEPT) String accept) {
     ConsolePage page = pages.page(params);
     try {
       ApprovalLinks.Opened opened = links.open(token);
       if (wantsJson(accept)) {
-        return json(200, Map.of("proposal", opened.proposal().id(), "decision", decision(opened.link().decision()),
-            "user", opened.link().user(), "expires", opened.link().expires().toString(),
-            "use", "POST /console/links with the form field token"));
+        return json(
+            200,
+            Map.of(
+                "proposal",
+                opened.proposal().id(),
+                "decision",
+                decision(opened.link().decision()),
+                "user",
+                opened.link().user(),
+                "expires",
+                opened.link().expires().toString(),
+                "use",
+                "POST /console/links with the form field token"));
       }
-      return ConsolePages.html(200, confirm.data("page", page).data("p", ProposalView.of(opened.proposal(), clock.instant()))
-          .data("approve", opened.link().decision() == Decision.APPROVE).data("user", opened.link().user())
-          .data("linkExpires", opened.link().expires().toString()).data("token", token));
+      return ConsolePages.html(
+          200,
+          confirm
+              .data("page", page)
+              .data("p", ProposalView.of(opened.proposal(), clock.instant()))
+              .data("approve", opened.link().decision() == Decision.APPROVE)
+              .data("user", opened.link().user())
+              .data("linkExpires", opened.link().expires().toString())
+              .data("token", token));
     } catch (ApprovalLinkException e) {
       return refused(page, accept, e);
     }
   }
 
-  /** The address without a token (e.g. a language switch on the result page): says where links come from. */
+  /**
+   * The address without a token (e.g. a language switch on the result page): says where links come
+   * from.
+   */
   @GET
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
-  public Response none(@BeanParam ConsoleParams params, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
+  public Response none(
+      @BeanParam ConsoleParams params, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
     ConsolePage page = pages.page(params);
     return refused(page, accept, 400, page.m().t("link.noToken"));
   }
@@ -90,8 +109,11 @@ public class ApprovalLinkPages {
   @POST
   @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
-  public Response use(@FormParam("token") String token, @BeanParam ConsoleParams params,
-      @HeaderParam(HttpHeaders.ACCEPT) String accept, @HeaderParam("Sec-Fetch-Site") String fetchSite,
+  public Response use(
+      @FormParam("token") String token,
+      @BeanParam ConsoleParams params,
+      @HeaderParam(HttpHeaders.ACCEPT) String accept,
+      @HeaderParam("Sec-Fetch-Site") String fetchSite,
       @Context HttpServerRequest request) {
     ConsolePage page = pages.page(params);
     ConsoleTexts m = page.m();
@@ -104,8 +126,10 @@ public class ApprovalLinkPages {
     try {
       ApprovalLinks.Used used = links.use(token.strip(), address(request));
       String outcome = outcome(m, used);
-      // Approved, but the gate refused to run it (e.g. the table changed since the proposal): a conflict, not a success.
-      int status = used.approval() != null && used.approval().executionRefused() != null ? 409 : 200;
+      // Approved, but the gate refused to run it (e.g. the table changed since the proposal): a
+      // conflict, not a success.
+      int status =
+          used.approval() != null && used.approval().executionRefused() != null ? 409 : 200;
       if (wantsJson(accept)) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("proposal", used.proposal().id());
@@ -115,8 +139,13 @@ public class ApprovalLinkPages {
         body.put("outcome", outcome);
         return json(status, body);
       }
-      return ConsolePages.html(status, result.data("page", page).data("p", ProposalView.of(used.proposal(), clock.instant()))
-          .data("user", used.link().user()).data("outcome", outcome));
+      return ConsolePages.html(
+          status,
+          result
+              .data("page", page)
+              .data("p", ProposalView.of(used.proposal(), clock.instant()))
+              .data("user", used.link().user())
+              .data("outcome", outcome));
     } catch (ApprovalLinkException e) {
       return refused(page, accept, e);
     }
@@ -138,7 +167,8 @@ public class ApprovalLinkPages {
   }
 
   private Response refused(ConsolePage page, String accept, ApprovalLinkException e) {
-    String why = page.m().t("link.reason." + e.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+    String why =
+        page.m().t("link.reason." + e.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'));
     return refused(page, accept, e.reason().status(), why + " " + e.getMessage());
   }
 
@@ -163,6 +193,8 @@ public class ApprovalLinkPages {
   }
 
   private static String address(HttpServerRequest request) {
-    return request == null || request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
+    return request == null || request.remoteAddress() == null
+        ? null
+        : request.remoteAddress().hostAddress();
   }
 }

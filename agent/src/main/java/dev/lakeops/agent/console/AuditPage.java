@@ -25,12 +25,25 @@ public class AuditPage {
 
   /** One audit record as a row. */
   @TemplateData
-  public record Row(long seq, String at, String event, String actor, String proposal, String action, String summary) {
+  public record Row(
+      long seq,
+      String at,
+      String event,
+      String actor,
+      String proposal,
+      String action,
+      String summary) {
 
     static Row of(AuditRecord r) {
       var e = r.entry();
-      return new Row(r.seq(), r.at().toString(), e.event().name(), e.actor(), e.proposalId() == null ? "" : e.proposalId(),
-          e.action() == null ? "" : e.action(), e.summary());
+      return new Row(
+          r.seq(),
+          r.at().toString(),
+          e.event().name(),
+          e.actor(),
+          e.proposalId() == null ? "" : e.proposalId(),
+          e.action() == null ? "" : e.action(),
+          e.summary());
     }
   }
 
@@ -39,16 +52,17 @@ public class AuditPage {
   public record Chain(boolean intact, long records, String firstBroken, String problem) {
 
     static Chain of(ChainVerification v) {
-      return new Chain(v.intact(), v.records(), v.firstBroken().isPresent() ? Long.toString(v.firstBroken().getAsLong()) : "",
+      return new Chain(
+          v.intact(),
+          v.records(),
+          v.firstBroken().isPresent() ? Long.toString(v.firstBroken().getAsLong()) : "",
           v.problem());
     }
   }
 
-  @Inject
-  ProposalService proposals;
+  @Inject ProposalService proposals;
 
-  @Inject
-  ConsolePages pages;
+  @Inject ConsolePages pages;
 
   @Inject
   @Location("console/audit")
@@ -62,7 +76,11 @@ public class AuditPage {
     for (int i = all.size() - 1; i >= Math.max(0, all.size() - LIMIT); i--) {
       rows.add(Row.of(all.get(i)));
     }
-    return ConsolePages.html(200, audit.data("page", page).data("rows", rows)
-        .data("chain", Chain.of(proposals.auditLog().verifyChain())));
+    return ConsolePages.html(
+        200,
+        audit
+            .data("page", page)
+            .data("rows", rows)
+            .data("chain", Chain.of(proposals.auditLog().verifyChain())));
   }
 }

@@ -5,8 +5,8 @@ import jakarta.inject.Inject;
 import java.net.URI;
 
 /**
- * The {@code Set-Cookie} values of the console: every cookie is HttpOnly, SameSite=Strict and scoped
- * to {@code /console}, and Secure as {@code lakeops.console.secure-cookie} says.
+ * The {@code Set-Cookie} values of the console: every cookie is HttpOnly, SameSite=Strict and
+ * scoped to {@code /console}, and Secure as {@code lakeops.console.secure-cookie} says.
  */
 @ApplicationScoped
 public class ConsoleCookies {
@@ -24,7 +24,12 @@ public class ConsoleCookies {
 
   /** The session cookie holding {@code value}, for a request to {@code requestUri}. */
   public String session(String value, URI requestUri) {
-    return ConsoleSessions.COOKIE + "=" + value + "; Path=/console; Max-Age=" + ConsoleSessions.TTL.toSeconds() + attributes(requestUri);
+    return ConsoleSessions.COOKIE
+        + "="
+        + value
+        + "; Path=/console; Max-Age="
+        + ConsoleSessions.TTL.toSeconds()
+        + attributes(requestUri);
   }
 
   /** A cookie that removes the session cookie. */
@@ -34,7 +39,11 @@ public class ConsoleCookies {
 
   /** The cookie that remembers the console language {@code tag} for a year. */
   public String language(String tag, URI requestUri) {
-    return ConsoleResponseFilter.LANG_COOKIE + "=" + tag + "; Path=/console; Max-Age=31536000" + attributes(requestUri);
+    return ConsoleResponseFilter.LANG_COOKIE
+        + "="
+        + tag
+        + "; Path=/console; Max-Age=31536000"
+        + attributes(requestUri);
   }
 
   /** Whether a cookie set in answer to {@code requestUri} carries {@code Secure}. */

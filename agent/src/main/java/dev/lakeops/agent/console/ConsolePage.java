@@ -4,8 +4,8 @@ import io.quarkus.qute.TemplateData;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What every console page shows around its content: the words in the chosen language, who is
- * logged in, whether they may approve, and the CSRF token their forms carry.
+ * What every console page shows around its content: the words in the chosen language, who is logged
+ * in, whether they may approve, and the CSRF token their forms carry.
  *
  * @param m the texts; {@code {m.t('key')}} in a template
  * @param user the logged-in user; null when nobody is

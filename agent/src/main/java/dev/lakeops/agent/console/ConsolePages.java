@@ -17,7 +17,9 @@ public class ConsolePages {
   private final io.quarkus.qute.Template message;
 
   @Inject
-  public ConsolePages(ConsoleSessions sessions, ProposalService proposals,
+  public ConsolePages(
+      ConsoleSessions sessions,
+      ProposalService proposals,
       @io.quarkus.qute.Location("console/message") io.quarkus.qute.Template message) {
     this.sessions = sessions;
     this.proposals = proposals;
@@ -26,19 +28,29 @@ public class ConsolePages {
 
   /** The frame for a request; a missing, forged or expired session is nobody. */
   public ConsolePage page(ConsoleParams params) {
-    ConsoleTexts texts = ConsoleTexts.of(params.lang != null ? params.lang : params.langCookie, params.acceptLanguage);
+    ConsoleTexts texts =
+        ConsoleTexts.of(
+            params.lang != null ? params.lang : params.langCookie, params.acceptLanguage);
     Optional<String> user = sessions.user(params.cookie);
-    return new ConsolePage(texts, user.orElse(null), user.map(u -> proposals.users().isApprover(u)).orElse(false),
+    return new ConsolePage(
+        texts,
+        user.orElse(null),
+        user.map(u -> proposals.users().isApprover(u)).orElse(false),
         user.map(u -> sessions.csrf(params.cookie)).orElse(""));
   }
 
   /** {@code instance} as an HTML response with {@code status}. */
   public static Response html(int status, TemplateInstance instance) {
-    return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).entity(instance.render()).build();
+    return Response.status(status)
+        .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+        .entity(instance.render())
+        .build();
   }
 
   /** A page that only says {@code text} (already in the page's language), with {@code status}. */
   public Response message(ConsolePage page, int status, String title, String text) {
-    return html(status, message.data("page", page).data("title", title).data("text", text).data("status", status));
+    return html(
+        status,
+        message.data("page", page).data("title", title).data("text", text).data("status", status));
   }
 }

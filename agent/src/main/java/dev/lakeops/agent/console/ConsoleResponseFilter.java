@@ -18,10 +18,11 @@ public class ConsoleResponseFilter implements ContainerResponseFilter {
 
   public static final String LANG_COOKIE = "lakeops_console_lang";
 
-  static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  static final String CSP =
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none';"
+          + " base-uri 'none'";
 
-  @Inject
-  ConsoleCookies cookies;
+  @Inject ConsoleCookies cookies;
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
@@ -36,6 +37,11 @@ public class ConsoleResponseFilter implements ContainerResponseFilter {
     headers.putSingle("Referrer-Policy", "no-referrer");
     headers.putSingle(HttpHeaders.CACHE_CONTROL, "no-store");
     String lang = request.getUriInfo().getQueryParameters().getFirst("lang");
-    Language.find(lang).ifPresent(l -> headers.add(HttpHeaders.SET_COOKIE, cookies.language(l.tag(), request.getUriInfo().getRequestUri())));
+    Language.find(lang)
+        .ifPresent(
+            l ->
+                headers.add(
+                    HttpHeaders.SET_COOKIE,
+                    cookies.language(l.tag(), request.getUriInfo().getRequestUri())));
   }
 }

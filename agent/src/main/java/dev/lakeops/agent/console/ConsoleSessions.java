@@ -18,9 +18,9 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Console sessions: a cookie holding {@code user|expiry} signed with HMAC-SHA256, and the CSRF
- * token of a session (a second HMAC of the cookie value). The key is
- * {@code lakeops.approval.link-secret} when set, so that several instances accept each other's
- * sessions; otherwise a random key made at start (sessions end with the process).
+ * token of a session (a second HMAC of the cookie value). The key is {@code
+ * lakeops.approval.link-secret} when set, so that several instances accept each other's sessions;
+ * otherwise a random key made at start (sessions end with the process).
  */
 @ApplicationScoped
 public class ConsoleSessions {
@@ -36,8 +36,14 @@ public class ConsoleSessions {
 
   @Inject
   public ConsoleSessions(LakeopsConfig config, Clock clock) {
-    this(config.approval().linkSecret().filter(s -> !s.isBlank())
-        .map(s -> ("console|" + s).getBytes(StandardCharsets.UTF_8)).orElseGet(ConsoleSessions::randomKey), clock);
+    this(
+        config
+            .approval()
+            .linkSecret()
+            .filter(s -> !s.isBlank())
+            .map(s -> ("console|" + s).getBytes(StandardCharsets.UTF_8))
+            .orElseGet(ConsoleSessions::randomKey),
+        clock);
   }
 
   ConsoleSessions(byte[] key, Clock clock) {
@@ -53,7 +59,10 @@ public class ConsoleSessions {
 
   /** A cookie value for {@code user}, valid for {@link #TTL}. */
   public String issue(String user) {
-    String body = B64.encodeToString(user.getBytes(StandardCharsets.UTF_8)) + "." + clock.instant().plus(TTL).getEpochSecond();
+    String body =
+        B64.encodeToString(user.getBytes(StandardCharsets.UTF_8))
+            + "."
+            + clock.instant().plus(TTL).getEpochSecond();
     return body + "." + B64.encodeToString(mac("session|" + body));
   }
 
@@ -77,7 +86,8 @@ public class ConsoleSessions {
       if (!clock.instant().isBefore(Instant.ofEpochSecond(expiry))) {
         return Optional.empty();
       }
-      return Optional.of(new String(B64D.decode(cookie.substring(0, first)), StandardCharsets.UTF_8));
+      return Optional.of(
+          new String(B64D.decode(cookie.substring(0, first)), StandardCharsets.UTF_8));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
@@ -93,7 +103,8 @@ public class ConsoleSessions {
     if (cookie == null || sent == null) {
       return false;
     }
-    return MessageDigest.isEqual(csrf(cookie).getBytes(StandardCharsets.US_ASCII), sent.getBytes(StandardCharsets.UTF_8));
+    return MessageDigest.isEqual(
+        csrf(cookie).getBytes(StandardCharsets.US_ASCII), sent.getBytes(StandardCharsets.UTF_8));
   }
 
   private byte[] mac(String text) {

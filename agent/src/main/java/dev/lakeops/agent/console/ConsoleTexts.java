@@ -7,9 +7,9 @@ import java.util.ResourceBundle;
 import java.util.Set;
 
 /**
- * The console's words in each {@link Language}: {@code console.properties} (English) and
- * {@code console_zh_CN.properties} next to this class. Codes, states, actions and alert text are
- * shown as they are.
+ * The console's words in each {@link Language}: {@code console.properties} (English) and {@code
+ * console_zh_CN.properties} next to this class. Codes, states, actions and alert text are shown as
+ * they are.
  */
 public final class ConsoleTexts {
 
@@ -18,8 +18,13 @@ public final class ConsoleTexts {
 
   static {
     for (Language language : Language.values()) {
-      BUNDLES.put(language, ResourceBundle.getBundle(BUNDLE, language.locale(),
-          ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES)));
+      BUNDLES.put(
+          language,
+          ResourceBundle.getBundle(
+              BUNDLE,
+              language.locale(),
+              ResourceBundle.Control.getNoFallbackControl(
+                  ResourceBundle.Control.FORMAT_PROPERTIES)));
     }
   }
 

@@ -13,7 +13,11 @@ final class ExecutionText {
       text.append(": ").append(run.outcome().summary());
     }
     if (run.verification() != null) {
-      text.append(" (").append(m.t("decide.verification")).append(' ').append(run.verification().status().name()).append(')');
+      text.append(" (")
+          .append(m.t("decide.verification"))
+          .append(' ')
+          .append(run.verification().status().name())
+          .append(')');
     }
     if (run.error() != null) {
       text.append(": ").append(run.error());

@@ -29,19 +29,22 @@ public class HealthPage {
 
   /** One watched target and its latest probe; {@code at} empty before the first round. */
   @TemplateData
-  public record Target(String kind, String cluster, String name, String at, String status, String worst, String summary) {}
+  public record Target(
+      String kind,
+      String cluster,
+      String name,
+      String at,
+      String status,
+      String worst,
+      String summary) {}
 
-  @Inject
-  Watcher watcher;
+  @Inject Watcher watcher;
 
-  @Inject
-  FlinkClusters flink;
+  @Inject FlinkClusters flink;
 
-  @Inject
-  KafkaClusters kafka;
+  @Inject KafkaClusters kafka;
 
-  @Inject
-  ConsolePages pages;
+  @Inject ConsolePages pages;
 
   @Inject
   @Location("console/health")
@@ -50,18 +53,48 @@ public class HealthPage {
   @GET
   public Response show(@BeanParam ConsoleParams params) {
     ConsolePage page = pages.page(params);
-    List<Cluster> flinkClusters = flink.names().stream().sorted()
-        .map(n -> new Cluster(n, flink.find(n).map(t -> t.restUrl()).orElse(""), n.equals(flink.defaultName()))).toList();
-    List<Cluster> kafkaClusters = kafka.names().stream().sorted()
-        .map(n -> new Cluster(n, kafka.resolve(n).bootstrapServers(), false)).toList();
-    Map<Object, Watcher.Observation> latest = watcher.observations().stream()
-        .collect(Collectors.toMap(Watcher.Observation::target, Function.identity(), (a, b) -> b));
-    List<Target> targets = watcher.targets().stream().map(t -> {
-      Watcher.Observation o = latest.get(t);
-      return o == null ? new Target(t.kind().name(), t.cluster(), t.name(), "", "", "", "")
-          : new Target(t.kind().name(), t.cluster(), t.name(), o.at().toString(), o.status().name(), o.worst().name(), o.summary());
-    }).toList();
-    return ConsolePages.html(200, health.data("page", page).data("flink", flinkClusters).data("kafka", kafkaClusters)
-        .data("targets", targets));
+    List<Cluster> flinkClusters =
+        flink.names().stream()
+            .sorted()
+            .map(
+                n ->
+                    new Cluster(
+                        n,
+                        flink.find(n).map(t -> t.restUrl()).orElse(""),
+                        n.equals(flink.defaultName())))
+            .toList();
+    List<Cluster> kafkaClusters =
+        kafka.names().stream()
+            .sorted()
+            .map(n -> new Cluster(n, kafka.resolve(n).bootstrapServers(), false))
+            .toList();
+    Map<Object, Watcher.Observation> latest =
+        watcher.observations().stream()
+            .collect(
+                Collectors.toMap(Watcher.Observation::target, Function.identity(), (a, b) -> b));
+    List<Target> targets =
+        watcher.targets().stream()
+            .map(
+                t -> {
+                  Watcher.Observation o = latest.get(t);
+                  return o == null
+                      ? new Target(t.kind().name(), t.cluster(), t.name(), "", "", "", "")
+                      : new Target(
+                          t.kind().name(),
+                          t.cluster(),
+                          t.name(),
+                          o.at().toString(),
+                          o.status().name(),
+                          o.worst().name(),
+                          o.summary());
+                })
+            .toList();
+    return ConsolePages.html(
+        200,
+        health
+            .data("page", page)
+            .data("flink", flinkClusters)
+            .data("kafka", kafkaClusters)
+            .data("targets", targets));
   }
 }

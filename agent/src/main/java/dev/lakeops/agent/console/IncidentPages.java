@@ -24,17 +24,13 @@ public class IncidentPages {
 
   static final int LIMIT = 200;
 
-  @Inject
-  Incidents incidents;
+  @Inject Incidents incidents;
 
-  @Inject
-  ConsolePages pages;
+  @Inject ConsolePages pages;
 
-  @Inject
-  LlmFollowUp llm;
+  @Inject LlmFollowUp llm;
 
-  @Inject
-  IncidentConversations conversations;
+  @Inject IncidentConversations conversations;
 
   @Inject
   @Location("console/incidents")
@@ -47,16 +43,29 @@ public class IncidentPages {
   @GET
   public Response list(@BeanParam ConsoleParams params) {
     ConsolePage page = pages.page(params);
-    return ConsolePages.html(200, list.data("page", page)
-        .data("incidents", incidents.list(LIMIT).stream().map(IncidentView::of).toList()));
+    return ConsolePages.html(
+        200,
+        list.data("page", page)
+            .data("incidents", incidents.list(LIMIT).stream().map(IncidentView::of).toList()));
   }
 
   @GET
   @Path("incidents/{id}")
   public Response one(@PathParam("id") String id, @BeanParam ConsoleParams params) {
     ConsolePage page = pages.page(params);
-    return incidents.find(id).map(i -> ConsolePages.html(200, detail.data("page", page).data("i", IncidentView.of(i, conversations.of(i.id())))
-            .data("review", llm.review(i.id()).orElse(null))))
-        .orElseGet(() -> pages.message(page, 404, page.m().t("error.notFound"), page.m().f("incident.unknown", id)));
+    return incidents
+        .find(id)
+        .map(
+            i ->
+                ConsolePages.html(
+                    200,
+                    detail
+                        .data("page", page)
+                        .data("i", IncidentView.of(i, conversations.of(i.id())))
+                        .data("review", llm.review(i.id()).orElse(null))))
+        .orElseGet(
+            () ->
+                pages.message(
+                    page, 404, page.m().t("error.notFound"), page.m().f("incident.unknown", id)));
   }
 }

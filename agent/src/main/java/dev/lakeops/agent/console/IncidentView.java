@@ -27,10 +27,25 @@ import java.util.Map;
  * @param chatOlderLeftOut whether older turns than {@code chat}'s exist
  */
 @TemplateData
-public record IncidentView(String id, String alertname, String status, String alertStatus, String category, String received,
-                           String headline, String confidence, String runbook, String error, Map<String, String> labels,
-                           Map<String, String> annotations, List<Event> timeline, List<Evidence> evidence,
-                           List<String> nextActions, List<ProposedAction> proposals, List<Turn> chat, boolean chatOlderLeftOut) {
+public record IncidentView(
+    String id,
+    String alertname,
+    String status,
+    String alertStatus,
+    String category,
+    String received,
+    String headline,
+    String confidence,
+    String runbook,
+    String error,
+    Map<String, String> labels,
+    Map<String, String> annotations,
+    List<Event> timeline,
+    List<Evidence> evidence,
+    List<String> nextActions,
+    List<ProposedAction> proposals,
+    List<Turn> chat,
+    boolean chatOlderLeftOut) {
 
   /** One point on the timeline; {@code where} says where it happened, or is empty. */
   @TemplateData
@@ -40,7 +55,10 @@ public record IncidentView(String id, String alertname, String status, String al
   @TemplateData
   public record Turn(String at, String who, String text) {
     static Turn of(ChatTurn t) {
-      return new Turn(t.at().toString(), t.author() == ChatTurn.Author.LAKEOPS ? "lakeops" : t.userId(), t.text());
+      return new Turn(
+          t.at().toString(),
+          t.author() == ChatTurn.Author.LAKEOPS ? "lakeops" : t.userId(),
+          t.text());
     }
   }
 
@@ -65,11 +83,18 @@ public record IncidentView(String id, String alertname, String status, String al
     // A report is posted once the triage is done.
     ReportThread posted = conversation.reportThread();
     if (posted != null) {
-      timeline.add(new Event("timeline.posted", posted.postedAt().toString(),
-          posted.platform() + " · " + posted.channel() + " · " + posted.thread()));
+      timeline.add(
+          new Event(
+              "timeline.posted",
+              posted.postedAt().toString(),
+              posted.platform() + " · " + posted.channel() + " · " + posted.thread()));
     }
     if (i.alertStatus() == AlertStatus.RESOLVED) {
-      timeline.add(new Event("timeline.resolved", (i.endsAt() != null ? i.endsAt() : i.updatedAt()).toString(), ""));
+      timeline.add(
+          new Event(
+              "timeline.resolved",
+              (i.endsAt() != null ? i.endsAt() : i.updatedAt()).toString(),
+              ""));
     }
     List<Evidence> evidence = new ArrayList<>();
     if (report != null) {
@@ -79,12 +104,24 @@ public record IncidentView(String id, String alertname, String status, String al
         evidence.add(f == null ? new Evidence(e, "", "") : new Evidence(e, f.code(), f.summary()));
       }
     }
-    return new IncidentView(i.id(), i.alertname(), i.status().name(), i.alertStatus().name(),
-        report == null ? "-" : report.verdict().category().name(), i.receivedAt().toString(),
-        report == null ? "" : report.verdict().headline(), report == null ? "" : report.verdict().confidence().name(),
-        report == null ? "" : report.runbook(), i.error() == null ? "" : i.error(), i.labels(), i.annotations(), timeline,
-        evidence, report == null ? List.of() : report.verdict().nextActions(),
-        report == null ? List.of() : report.verdict().proposals(), conversation.turns().stream().map(Turn::of).toList(),
+    return new IncidentView(
+        i.id(),
+        i.alertname(),
+        i.status().name(),
+        i.alertStatus().name(),
+        report == null ? "-" : report.verdict().category().name(),
+        i.receivedAt().toString(),
+        report == null ? "" : report.verdict().headline(),
+        report == null ? "" : report.verdict().confidence().name(),
+        report == null ? "" : report.runbook(),
+        i.error() == null ? "" : i.error(),
+        i.labels(),
+        i.annotations(),
+        timeline,
+        evidence,
+        report == null ? List.of() : report.verdict().nextActions(),
+        report == null ? List.of() : report.verdict().proposals(),
+        conversation.turns().stream().map(Turn::of).toList(),
         conversation.olderLeftOut());
   }
 }

@@ -21,24 +21,20 @@ import java.util.Optional;
 
 /**
  * Login with a user's token ({@code lakeops.approvers.<user>.token}) and logout. The session is an
- * HttpOnly, SameSite=Strict cookie (Secure per {@code lakeops.console.secure-cookie}); the token itself
- * is never stored in it.
+ * HttpOnly, SameSite=Strict cookie (Secure per {@code lakeops.console.secure-cookie}); the token
+ * itself is never stored in it.
  */
 @Path("/console")
 @Produces(MediaType.TEXT_HTML)
 public class LoginPages {
 
-  @Inject
-  ProposalService proposals;
+  @Inject ProposalService proposals;
 
-  @Inject
-  ConsoleSessions sessions;
+  @Inject ConsoleSessions sessions;
 
-  @Inject
-  ConsolePages pages;
+  @Inject ConsolePages pages;
 
-  @Inject
-  ConsoleCookies cookies;
+  @Inject ConsoleCookies cookies;
 
   @Inject
   @Location("console/login")
@@ -53,20 +49,29 @@ public class LoginPages {
   @POST
   @Path("login")
   @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-  public Response login(@FormParam("token") String token, @BeanParam ConsoleParams params, @Context UriInfo uri) {
+  public Response login(
+      @FormParam("token") String token, @BeanParam ConsoleParams params, @Context UriInfo uri) {
     ConsolePage page = pages.page(params);
-    Optional<String> user = token == null || token.isBlank() ? Optional.empty() : proposals.users().byToken(token.strip());
+    Optional<String> user =
+        token == null || token.isBlank()
+            ? Optional.empty()
+            : proposals.users().byToken(token.strip());
     if (user.isEmpty()) {
-      return ConsolePages.html(401, login.data("page", page).data("error", page.m().t("login.failed")));
+      return ConsolePages.html(
+          401, login.data("page", page).data("error", page.m().t("login.failed")));
     }
     String cookie = cookies.session(sessions.issue(user.get()), uri.getRequestUri());
-    return Response.seeOther(URI.create("/console/proposals")).header(HttpHeaders.SET_COOKIE, cookie).build();
+    return Response.seeOther(URI.create("/console/proposals"))
+        .header(HttpHeaders.SET_COOKIE, cookie)
+        .build();
   }
 
   @POST
   @Path("logout")
   public Response logout(@Context UriInfo uri) {
     String cookie = cookies.clearSession(uri.getRequestUri());
-    return Response.seeOther(URI.create("/console/login")).header(HttpHeaders.SET_COOKIE, cookie).build();
+    return Response.seeOther(URI.create("/console/login"))
+        .header(HttpHeaders.SET_COOKIE, cookie)
+        .build();
   }
 }

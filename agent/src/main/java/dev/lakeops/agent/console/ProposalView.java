@@ -15,11 +15,24 @@ import java.util.Map;
  * @param open whether it still awaits decisions (proposed and not expired)
  */
 @TemplateData
-public record ProposalView(String id, String action, String tier, int approvalsRequired, String requester, String created,
-                           String expires, String state, boolean open, String reason, Map<String, String> args,
-                           List<String> evidence, String originText, String previewSummary,
-                           Map<String, List<String>> previewItems, Map<String, Long> previewFigures,
-                           List<Decision> approvals) {
+public record ProposalView(
+    String id,
+    String action,
+    String tier,
+    int approvalsRequired,
+    String requester,
+    String created,
+    String expires,
+    String state,
+    boolean open,
+    String reason,
+    Map<String, String> args,
+    List<String> evidence,
+    String originText,
+    String previewSummary,
+    Map<String, List<String>> previewItems,
+    Map<String, Long> previewFigures,
+    List<Decision> approvals) {
 
   /** One person's decision. */
   @TemplateData
@@ -27,14 +40,30 @@ public record ProposalView(String id, String action, String tier, int approvalsR
 
   static ProposalView of(Proposal p, Instant now) {
     boolean open = p.state() == ProposalState.PROPOSED && !p.expiredAt(now);
-    String state = p.state() == ProposalState.PROPOSED && p.expiredAt(now) ? "EXPIRED" : p.state().name();
-    return new ProposalView(p.id(), p.action().actionName(), p.action().tier().name(), p.action().tier().approvalsRequired(),
-        p.requester(), p.created().toString(), p.expires().toString(), state, open, p.reason(), p.args(), p.evidence(),
-        p.originText() == null ? "" : p.originText(), p.preview().summary(), p.preview().items(), p.preview().figures(),
+    String state =
+        p.state() == ProposalState.PROPOSED && p.expiredAt(now) ? "EXPIRED" : p.state().name();
+    return new ProposalView(
+        p.id(),
+        p.action().actionName(),
+        p.action().tier().name(),
+        p.action().tier().approvalsRequired(),
+        p.requester(),
+        p.created().toString(),
+        p.expires().toString(),
+        state,
+        open,
+        p.reason(),
+        p.args(),
+        p.evidence(),
+        p.originText() == null ? "" : p.originText(),
+        p.preview().summary(),
+        p.preview().items(),
+        p.preview().figures(),
         p.approvals().stream().map(ProposalView::decision).toList());
   }
 
   private static Decision decision(Approval a) {
-    return new Decision(a.approver(), a.decision().name(), a.at().toString(), a.source().toString());
+    return new Decision(
+        a.approver(), a.decision().name(), a.at().toString(), a.source().toString());
   }
 }

@@ -21,7 +21,9 @@ public record ApiError(String error) {
     StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_CHARS));
     for (int i = 0; i < text.length() && out.length() < MAX_CHARS; i++) {
       char c = text.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
         out.append(c).append(text.charAt(++i));
       } else if (Character.isSurrogate(c)) {
         out.append('\uFFFD');

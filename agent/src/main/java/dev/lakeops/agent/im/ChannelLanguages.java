@@ -5,9 +5,9 @@ import dev.lakeops.agent.chat.Platform;
 import java.util.Map;
 
 /**
- * The language to answer in, per channel: a channel's own setting
- * ({@code lakeops.chat.channel-language.<channel>}), else the platform's
- * ({@code lakeops.im.<platform>.language}), else {@code lakeops.chat.default-language}.
+ * The language to answer in, per channel: a channel's own setting ({@code
+ * lakeops.chat.channel-language.<channel>}), else the platform's ({@code
+ * lakeops.im.<platform>.language}), else {@code lakeops.chat.default-language}.
  */
 public final class ChannelLanguages {
 
@@ -15,7 +15,10 @@ public final class ChannelLanguages {
   private final Map<Platform, Language> byPlatform;
   private final Map<String, Language> byChannel;
 
-  public ChannelLanguages(Language defaultLanguage, Map<Platform, Language> byPlatform, Map<String, Language> byChannel) {
+  public ChannelLanguages(
+      Language defaultLanguage,
+      Map<Platform, Language> byPlatform,
+      Map<String, Language> byChannel) {
     this.defaultLanguage = defaultLanguage;
     this.byPlatform = Map.copyOf(byPlatform);
     this.byChannel = Map.copyOf(byChannel);

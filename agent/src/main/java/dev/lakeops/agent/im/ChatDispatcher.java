@@ -8,9 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hands IM messages to the {@link ChatHandler} on worker threads and posts the replies, so that
- * an endpoint acknowledges within the platform's deadline (3 s for Slack and Feishu, 5 s for
- * WeCom) however long the handling takes. A retried delivery (same event id) is handled once.
+ * Hands IM messages to the {@link ChatHandler} on worker threads and posts the replies, so that an
+ * endpoint acknowledges within the platform's deadline (3 s for Slack and Feishu, 5 s for WeCom)
+ * however long the handling takes. A retried delivery (same event id) is handled once.
  */
 public final class ChatDispatcher {
 
@@ -32,7 +32,8 @@ public final class ChatDispatcher {
    * @return false when it is a retry of a delivery already queued (nothing is done then)
    */
   public boolean dispatch(Inbound.Chat chat) {
-    if (chat.eventId() != null && !deliveries.firstSeen(chat.message().platform().id() + ":" + chat.eventId())) {
+    if (chat.eventId() != null
+        && !deliveries.firstSeen(chat.message().platform().id() + ":" + chat.eventId())) {
       LOG.debug("Dropped retry {} of {}", chat.eventId(), chat.message().platform().id());
       return false;
     }

@@ -26,6 +26,7 @@ public class ChatResource {
 
   /** The channel of every REST thread: a thread {@code t} is keyed {@code api:api:t}. */
   public static final String CHANNEL = "api";
+
   static final int MAX_ID_CHARS = 200;
   static final int MAX_TEXT_CHARS = 4000;
 
@@ -46,11 +47,25 @@ public class ChatResource {
     String user = bounded(RequestJson.text(request, "", "user"), "user", MAX_ID_CHARS);
     String text = bounded(RequestJson.text(request, "", "text"), "text", MAX_TEXT_CHARS);
     String tag = RequestJson.optionalText(request, "", "language");
-    Language language = tag == null ? languages.of(Platform.API, CHANNEL)
-        : Language.find(tag).orElseThrow(() -> new InvalidInputException("language", "'" + tag + "' is not en or zh-CN"));
-    ChatReply reply = handler.handle(new ChatMessage(Platform.API, thread, CHANNEL, user, text, language));
-    Card card = reply.findCard().map(c -> new Card(c.title(), c.buttons().stream().map(Button::of).toList(),
-        c.links().stream().map(Link::of).toList())).orElse(null);
+    Language language =
+        tag == null
+            ? languages.of(Platform.API, CHANNEL)
+            : Language.find(tag)
+                .orElseThrow(
+                    () ->
+                        new InvalidInputException("language", "'" + tag + "' is not en or zh-CN"));
+    ChatReply reply =
+        handler.handle(new ChatMessage(Platform.API, thread, CHANNEL, user, text, language));
+    Card card =
+        reply
+            .findCard()
+            .map(
+                c ->
+                    new Card(
+                        c.title(),
+                        c.buttons().stream().map(Button::of).toList(),
+                        c.links().stream().map(Link::of).toList()))
+            .orElse(null);
     return new Answer(thread, reply.intent(), reply.language().tag(), reply.markdown(), card);
   }
 
@@ -59,24 +74,35 @@ public class ChatResource {
       throw new InvalidInputException(field, "is blank");
     }
     if (value.length() > max) {
-      throw new InvalidInputException(field, "is " + value.length() + " characters; at most " + max + " are accepted");
+      throw new InvalidInputException(
+          field, "is " + value.length() + " characters; at most " + max + " are accepted");
     }
     return value;
   }
 
-  /** The reply: {@code intent} and field names are language-neutral, {@code markdown} is in {@code language}. */
-  public record Answer(String thread, ChatIntent.Kind intent, String language, String markdown, Card card) {}
+  /**
+   * The reply: {@code intent} and field names are language-neutral, {@code markdown} is in {@code
+   * language}.
+   */
+  public record Answer(
+      String thread, ChatIntent.Kind intent, String language, String markdown, Card card) {}
 
   public record Card(String title, List<Button> buttons, List<Link> links) {}
 
-  /** A button; {@code POST /api/chat} with {@code text = "<action> <proposalId>"} does what clicking it does. */
+  /**
+   * A button; {@code POST /api/chat} with {@code text = "<action> <proposalId>"} does what clicking
+   * it does.
+   */
   public record Button(String label, String action, String proposalId) {
     static Button of(ChatButton b) {
       return new Button(b.label(), b.action().id(), b.proposalId());
     }
   }
 
-  /** A signed one-time link issued to {@code user}: GET shows a confirmation page, its button decides once. */
+  /**
+   * A signed one-time link issued to {@code user}: GET shows a confirmation page, its button
+   * decides once.
+   */
   public record Link(String label, String action, String proposalId, String user, String url) {
     static Link of(ChatLink l) {
       return new Link(l.label(), l.action().id(), l.proposalId(), l.user(), l.url());

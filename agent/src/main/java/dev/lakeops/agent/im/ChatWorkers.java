@@ -7,7 +7,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The threads that handle IM messages after their endpoint has acknowledged them ({@code lakeops.chat.workers}). */
+/**
+ * The threads that handle IM messages after their endpoint has acknowledged them ({@code
+ * lakeops.chat.workers}).
+ */
 @Singleton
 public class ChatWorkers {
 
@@ -15,14 +18,18 @@ public class ChatWorkers {
 
   public ChatWorkers(ChatConfig chat) {
     if (chat.workers() < 1) {
-      throw new IllegalArgumentException("Invalid lakeops.chat.workers: " + chat.workers() + " (must be at least 1)");
+      throw new IllegalArgumentException(
+          "Invalid lakeops.chat.workers: " + chat.workers() + " (must be at least 1)");
     }
     AtomicInteger count = new AtomicInteger();
-    this.executor = Executors.newFixedThreadPool(chat.workers(), task -> {
-      Thread thread = new Thread(task, "lakeops-chat-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.executor =
+        Executors.newFixedThreadPool(
+            chat.workers(),
+            task -> {
+              Thread thread = new Thread(task, "lakeops-chat-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
   }
 
   public ExecutorService executor() {

@@ -7,9 +7,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The hashes the platforms sign with, from the JDK. No library implements these platforms'
- * signing and encryption formats, so they are written here from the platforms' documentation
- * and tested against the vectors those documents publish.
+ * The hashes the platforms sign with, from the JDK. No library implements these platforms' signing
+ * and encryption formats, so they are written here from the platforms' documentation and tested
+ * against the vectors those documents publish.
  */
 public final class Digests {
 
@@ -60,7 +60,10 @@ public final class Digests {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Compares in time independent of where the texts differ, so a signature cannot be guessed byte by byte. */
+  /**
+   * Compares in time independent of where the texts differ, so a signature cannot be guessed byte
+   * by byte.
+   */
   public static boolean same(String expected, String actual) {
     return actual != null && MessageDigest.isEqual(utf8(expected), utf8(actual));
   }

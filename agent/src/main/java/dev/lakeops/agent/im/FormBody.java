@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** An {@code application/x-www-form-urlencoded} body, as Slack sends slash commands and button clicks. */
+/**
+ * An {@code application/x-www-form-urlencoded} body, as Slack sends slash commands and button
+ * clicks.
+ */
 public final class FormBody {
 
   private FormBody() {}
@@ -30,7 +33,9 @@ public final class FormBody {
       String name = eq < 0 ? pair : pair.substring(0, eq);
       String value = eq < 0 ? "" : pair.substring(eq + 1);
       try {
-        fields.putIfAbsent(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+        fields.putIfAbsent(
+            URLDecoder.decode(name, StandardCharsets.UTF_8),
+            URLDecoder.decode(value, StandardCharsets.UTF_8));
       } catch (IllegalArgumentException e) {
         throw new InvalidInputException("body", "is not a valid form: " + e.getMessage());
       }

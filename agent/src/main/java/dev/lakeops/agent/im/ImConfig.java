@@ -34,7 +34,10 @@ public interface ImConfig {
     @WithDefault("https://slack.com/api")
     String apiBaseUrl();
 
-    /** Language of replies on Slack ({@code en} or {@code zh-CN}); {@code lakeops.chat.default-language} when absent. */
+    /**
+     * Language of replies on Slack ({@code en} or {@code zh-CN}); {@code
+     * lakeops.chat.default-language} when absent.
+     */
     Optional<String> language();
   }
 
@@ -47,7 +50,9 @@ public interface ImConfig {
     /** Events and callbacks → Verification Token. */
     Optional<String> verificationToken();
 
-    /** Events and callbacks → Encrypt Key; when set, bodies are decrypted and signatures checked. */
+    /**
+     * Events and callbacks → Encrypt Key; when set, bodies are decrypted and signatures checked.
+     */
     Optional<String> encryptKey();
 
     /** {@code https://open.larksuite.com/open-apis} for Lark. */

@@ -16,6 +16,9 @@ public class ImExceptionMappers {
   @ServerExceptionMapper
   public Response unverified(VerificationException e, UriInfo uri) {
     LOG.warn("Refused {}: {}", uri.getPath(), e.getMessage());
-    return Response.status(Response.Status.UNAUTHORIZED).type(MediaType.APPLICATION_JSON_TYPE).entity(new ApiError(e.getMessage())).build();
+    return Response.status(Response.Status.UNAUTHORIZED)
+        .type(MediaType.APPLICATION_JSON_TYPE)
+        .entity(new ApiError(e.getMessage()))
+        .build();
   }
 }

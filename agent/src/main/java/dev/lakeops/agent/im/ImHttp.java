@@ -23,18 +23,25 @@ public final class ImHttp {
   private final HttpClient client;
 
   public ImHttp() {
-    this.client = HttpClient.newBuilder().connectTimeout(TIMEOUT).followRedirects(HttpClient.Redirect.NEVER).build();
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(TIMEOUT)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
   }
 
   /**
-   * POSTs {@code body} as JSON and returns the answer's JSON (a missing node when it is empty or not JSON).
+   * POSTs {@code body} as JSON and returns the answer's JSON (a missing node when it is empty or
+   * not JSON).
    *
    * @throws DeliveryException no answer, or an HTTP status outside 2xx
    */
   public JsonNode postJson(URI uri, Map<String, String> headers, Object body) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
-        .header("Content-Type", "application/json; charset=utf-8")
-        .POST(HttpRequest.BodyPublishers.ofString(Json.compact(body), StandardCharsets.UTF_8));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri)
+            .timeout(TIMEOUT)
+            .header("Content-Type", "application/json; charset=utf-8")
+            .POST(HttpRequest.BodyPublishers.ofString(Json.compact(body), StandardCharsets.UTF_8));
     headers.forEach(request::header);
     return exchange(uri, request.build());
   }
@@ -49,20 +56,34 @@ public final class ImHttp {
     try {
       response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new DeliveryException(request.method() + " " + safe(uri) + " failed: " + e.getClass().getSimpleName()
-          + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
+      throw new DeliveryException(
+          request.method()
+              + " "
+              + safe(uri)
+              + " failed: "
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : " " + e.getMessage()),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new DeliveryException(request.method() + " " + safe(uri) + " interrupted", e);
     }
     if (response.statusCode() / 100 != 2) {
       String body = response.body() == null ? "" : response.body();
-      throw new DeliveryException(request.method() + " " + safe(uri) + " answered HTTP " + response.statusCode() + ": "
-          + (body.length() > 300 ? body.substring(0, 300) + "..." : body));
+      throw new DeliveryException(
+          request.method()
+              + " "
+              + safe(uri)
+              + " answered HTTP "
+              + response.statusCode()
+              + ": "
+              + (body.length() > 300 ? body.substring(0, 300) + "..." : body));
     }
     try {
       String body = response.body();
-      return body == null || body.isBlank() ? MissingNode.getInstance() : Json.mapper().readTree(body);
+      return body == null || body.isBlank()
+          ? MissingNode.getInstance()
+          : Json.mapper().readTree(body);
     } catch (IOException e) {
       return MissingNode.getInstance();
     }
@@ -70,6 +91,10 @@ public final class ImHttp {
 
   /** The URI without query and user info, safe for logs and errors. */
   public static String safe(URI uri) {
-    return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getPath();
+    return uri.getScheme()
+        + "://"
+        + uri.getHost()
+        + (uri.getPort() < 0 ? "" : ":" + uri.getPort())
+        + uri.getPath();
   }
 }

@@ -17,18 +17,22 @@ public sealed interface Inbound permits Inbound.Answer, Inbound.Chat, Inbound.Ig
   }
 
   /**
-   * A message for lakeops: acknowledged at once, handled on a worker, answered through {@code sender}.
+   * A message for lakeops: acknowledged at once, handled on a worker, answered through {@code
+   * sender}.
    *
    * @param eventId the platform's id of the delivery, to drop retries of it; null when it has none
    */
-  record Chat(ChatMessage message, @Nullable String eventId, ReplySender sender) implements Inbound {
+  record Chat(ChatMessage message, @Nullable String eventId, ReplySender sender)
+      implements Inbound {
     public Chat {
       requireNonNull(message, "message");
       requireNonNull(sender, "sender");
     }
   }
 
-  /** A verified request with nothing to answer (a bot's own message, an edit, a non-text message). */
+  /**
+   * A verified request with nothing to answer (a bot's own message, an edit, a non-text message).
+   */
   record Ignore(String reason) implements Inbound {
     public Ignore {
       requireNonNull(reason, "reason");

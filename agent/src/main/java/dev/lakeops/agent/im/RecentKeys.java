@@ -21,7 +21,8 @@ public final class RecentKeys {
   private final Map<String, Instant> seen = new LinkedHashMap<>();
 
   public RecentKeys(Duration window, int maxKeys, Clock clock) {
-    checkArgument(!window.isNegative() && !window.isZero(), "Invalid window: %s (must be positive)", window);
+    checkArgument(
+        !window.isNegative() && !window.isZero(), "Invalid window: %s (must be positive)", window);
     checkArgument(maxKeys > 0, "Invalid max keys: %s (must be positive)", maxKeys);
     this.window = window;
     this.maxKeys = maxKeys;

@@ -21,13 +21,25 @@ public final class RequestJson {
     try {
       node = Json.mapper().readTree(body);
     } catch (JsonProcessingException e) {
-      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-      throw new InvalidInputException(field, "is not valid JSON (" + e.getOriginalMessage() + where + ")");
+      String where =
+          e.getLocation() == null
+              ? ""
+              : " at line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr();
+      throw new InvalidInputException(
+          field, "is not valid JSON (" + e.getOriginalMessage() + where + ")");
     } catch (IOException e) {
       throw new InvalidInputException(field, "cannot be read (" + e.getMessage() + ")");
     }
     if (node == null || !node.isObject()) {
-      throw new InvalidInputException(field, "must be a JSON object, got " + (node == null || node.isMissingNode() ? "nothing" : node.getNodeType().name().toLowerCase()));
+      throw new InvalidInputException(
+          field,
+          "must be a JSON object, got "
+              + (node == null || node.isMissingNode()
+                  ? "nothing"
+                  : node.getNodeType().name().toLowerCase()));
     }
     return node;
   }
@@ -39,7 +51,8 @@ public final class RequestJson {
       throw new InvalidInputException(path + name, "is missing");
     }
     if (!value.isTextual()) {
-      throw new InvalidInputException(path + name, "must be a string, got " + value.getNodeType().name().toLowerCase());
+      throw new InvalidInputException(
+          path + name, "must be a string, got " + value.getNodeType().name().toLowerCase());
     }
     return value.asText();
   }
@@ -51,7 +64,8 @@ public final class RequestJson {
       return null;
     }
     if (!value.isTextual()) {
-      throw new InvalidInputException(path + name, "must be a string, got " + value.getNodeType().name().toLowerCase());
+      throw new InvalidInputException(
+          path + name, "must be a string, got " + value.getNodeType().name().toLowerCase());
     }
     return value.asText();
   }
@@ -63,7 +77,8 @@ public final class RequestJson {
       throw new InvalidInputException(path + name, "is missing");
     }
     if (!value.isObject()) {
-      throw new InvalidInputException(path + name, "must be an object, got " + value.getNodeType().name().toLowerCase());
+      throw new InvalidInputException(
+          path + name, "must be an object, got " + value.getNodeType().name().toLowerCase());
     }
     return value;
   }

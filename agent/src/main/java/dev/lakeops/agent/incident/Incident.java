@@ -54,7 +54,8 @@ public record Incident(
     requireNonNull(alertStatus, "alertStatus");
     requireNonNull(alertname, "alertname");
     labels = Collections.unmodifiableMap(new TreeMap<>(requireNonNull(labels, "labels")));
-    annotations = Collections.unmodifiableMap(new TreeMap<>(annotations == null ? Map.of() : annotations));
+    annotations =
+        Collections.unmodifiableMap(new TreeMap<>(annotations == null ? Map.of() : annotations));
     requireNonNull(receivedAt, "receivedAt");
     requireNonNull(updatedAt, "updatedAt");
   }
@@ -71,19 +72,58 @@ public record Incident(
 
   /** This incident with its finished triage. */
   public Incident triaged(TriageReport report, Instant now) {
-    return new Incident(id, fingerprint, startsAt, IncidentStatus.TRIAGED, alertStatus, alertname, labels, annotations,
-        groupKey, receivedAt, endsAt, now, requireNonNull(report, "report"), null);
+    return new Incident(
+        id,
+        fingerprint,
+        startsAt,
+        IncidentStatus.TRIAGED,
+        alertStatus,
+        alertname,
+        labels,
+        annotations,
+        groupKey,
+        receivedAt,
+        endsAt,
+        now,
+        requireNonNull(report, "report"),
+        null);
   }
 
   /** This incident with a triage that broke; {@code error} is one line for a person. */
   public Incident failed(String error, Instant now) {
-    return new Incident(id, fingerprint, startsAt, IncidentStatus.FAILED, alertStatus, alertname, labels, annotations,
-        groupKey, receivedAt, endsAt, now, null, requireNonNull(error, "error"));
+    return new Incident(
+        id,
+        fingerprint,
+        startsAt,
+        IncidentStatus.FAILED,
+        alertStatus,
+        alertname,
+        labels,
+        annotations,
+        groupKey,
+        receivedAt,
+        endsAt,
+        now,
+        null,
+        requireNonNull(error, "error"));
   }
 
   /** This incident after its alert resolved; the triage, if any, is kept. */
   public Incident resolved(@Nullable Instant endsAt, Instant now) {
-    return new Incident(id, fingerprint, startsAt, status, AlertStatus.RESOLVED, alertname, labels, annotations,
-        groupKey, receivedAt, endsAt, now, report, error);
+    return new Incident(
+        id,
+        fingerprint,
+        startsAt,
+        status,
+        AlertStatus.RESOLVED,
+        alertname,
+        labels,
+        annotations,
+        groupKey,
+        receivedAt,
+        endsAt,
+        now,
+        report,
+        error);
   }
 }

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 /** Incident ids: random UUIDs in their canonical lower-case form, also the store's file names. */
 public final class IncidentId {
 
-  private static final Pattern CANONICAL = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+  private static final Pattern CANONICAL =
+      Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
   private IncidentId() {}
 
@@ -26,8 +27,15 @@ public final class IncidentId {
    */
   public static String check(String field, String id) {
     if (!isValid(id)) {
-      String shown = id == null ? "nothing" : "\"" + (id.length() > 40 ? id.substring(0, 40) + "..." : id) + "\"";
-      throw new InvalidInputException(field, "must be an incident id (a lower-case UUID such as 3f2b8c1e-0d4a-4c6e-9b7a-1e2d3c4b5a69), got " + shown);
+      String shown =
+          id == null
+              ? "nothing"
+              : "\"" + (id.length() > 40 ? id.substring(0, 40) + "..." : id) + "\"";
+      throw new InvalidInputException(
+          field,
+          "must be an incident id (a lower-case UUID such as 3f2b8c1e-0d4a-4c6e-9b7a-1e2d3c4b5a69),"
+              + " got "
+              + shown);
     }
     return id;
   }

@@ -48,18 +48,31 @@ final class IncidentJson {
   }
 
   /**
-   * @throws IllegalStateException naming the incident and the field when the stored document is not a valid incident
+   * @throws IllegalStateException naming the incident and the field when the stored document is not
+   *     a valid incident
    */
   static Incident read(String id, String json) {
     try {
       StoredFields doc = StoredJson.read(json);
       StoredFields report = doc.optionalObject("report");
-      return new Incident(doc.text("id"), doc.text("fingerprint"), doc.instant("startsAt"), doc.enumValue("status", IncidentStatus.class),
-          doc.enumValue("alertStatus", AlertStatus.class), doc.text("alertname"), doc.stringMap("labels"), doc.stringMap("annotations"),
-          doc.optionalText("groupKey"), doc.instant("receivedAt"), doc.optionalInstant("endsAt"), doc.instant("updatedAt"),
-          report == null ? null : ReportJson.read(report), doc.optionalText("error"));
+      return new Incident(
+          doc.text("id"),
+          doc.text("fingerprint"),
+          doc.instant("startsAt"),
+          doc.enumValue("status", IncidentStatus.class),
+          doc.enumValue("alertStatus", AlertStatus.class),
+          doc.text("alertname"),
+          doc.stringMap("labels"),
+          doc.stringMap("annotations"),
+          doc.optionalText("groupKey"),
+          doc.instant("receivedAt"),
+          doc.optionalInstant("endsAt"),
+          doc.instant("updatedAt"),
+          report == null ? null : ReportJson.read(report),
+          doc.optionalText("error"));
     } catch (RuntimeException e) {
-      throw new IllegalStateException("Stored incident " + id + " is not readable: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Stored incident " + id + " is not readable: " + e.getMessage(), e);
     }
   }
 }

@@ -32,8 +32,8 @@ public interface IncidentStore {
   Optional<Incident> insertIfNew(Incident incident);
 
   /**
-   * Applies {@code change} to the stored incident and stores the result, atomically with respect
-   * to every other update of that incident (in any instance).
+   * Applies {@code change} to the stored incident and stores the result, atomically with respect to
+   * every other update of that incident (in any instance).
    *
    * @return the stored result, or empty when there is no incident with this id
    * @throws dev.lakeops.agent.store.StoreException when the database cannot be reached or written

@@ -23,8 +23,14 @@ public record IncidentSummary(
 
   public static IncidentSummary of(Incident incident) {
     boolean triaged = incident.report() != null;
-    return new IncidentSummary(incident.id(), incident.alertname(), incident.fingerprint(), incident.status(),
-        incident.alertStatus(), incident.startsAt(), incident.receivedAt(),
+    return new IncidentSummary(
+        incident.id(),
+        incident.alertname(),
+        incident.fingerprint(),
+        incident.status(),
+        incident.alertStatus(),
+        incident.startsAt(),
+        incident.receivedAt(),
         triaged ? incident.report().verdict().category() : null,
         triaged ? incident.report().verdict().headline() : null,
         IncidentSummary.url(incident.id()));

@@ -32,19 +32,37 @@ public class Incidents {
 
   /**
    * Stores the incident of {@code alert}, or returns the stored one when the alert was seen before
-   * (same fingerprint and start), marking it resolved when this notification says so. A new
-   * firing alert is stored {@link IncidentStatus#TRIAGING}, a new resolved one
-   * {@link IncidentStatus#RESOLVED}. Durable when it returns.
+   * (same fingerprint and start), marking it resolved when this notification says so. A new firing
+   * alert is stored {@link IncidentStatus#TRIAGING}, a new resolved one {@link
+   * IncidentStatus#RESOLVED}. Durable when it returns.
    */
   public Opened open(AlertmanagerAlert alert, Optional<String> groupKey) {
     Instant now = clock.instant();
     DedupKey key = new DedupKey(alert.fingerprint(), alert.startsAt().orElse(now));
     Optional<Incident> seen = store.findByDedupKey(key);
     if (seen.isEmpty()) {
-      IncidentStatus status = alert.status() == AlertStatus.FIRING ? IncidentStatus.TRIAGING : IncidentStatus.RESOLVED;
-      String alertname = alert.alertname() == null || alert.alertname().isBlank() ? "(unnamed alert)" : alert.alertname();
-      Incident incident = new Incident(IncidentId.next(), key.fingerprint(), key.startsAt(), status, alert.status(), alertname,
-          alert.labels(), alert.annotations(), groupKey.orElse(null), now, alert.endsAt().orElse(null), now, null, null);
+      IncidentStatus status =
+          alert.status() == AlertStatus.FIRING ? IncidentStatus.TRIAGING : IncidentStatus.RESOLVED;
+      String alertname =
+          alert.alertname() == null || alert.alertname().isBlank()
+              ? "(unnamed alert)"
+              : alert.alertname();
+      Incident incident =
+          new Incident(
+              IncidentId.next(),
+              key.fingerprint(),
+              key.startsAt(),
+              status,
+              alert.status(),
+              alertname,
+              alert.labels(),
+              alert.annotations(),
+              groupKey.orElse(null),
+              now,
+              alert.endsAt().orElse(null),
+              now,
+              null,
+              null);
       seen = store.insertIfNew(incident);
       if (seen.isEmpty()) {
         return new Opened(incident, false);
@@ -53,8 +71,15 @@ public class Incidents {
     // A repeat, possibly received by another instance a moment ago.
     Incident incident = seen.get();
     if (alert.status() == AlertStatus.RESOLVED && incident.alertStatus() == AlertStatus.FIRING) {
-      incident = store.update(incident.id(),
-          i -> i.alertStatus() == AlertStatus.FIRING ? i.resolved(alert.endsAt().orElse(now), now) : i).orElse(incident);
+      incident =
+          store
+              .update(
+                  incident.id(),
+                  i ->
+                      i.alertStatus() == AlertStatus.FIRING
+                          ? i.resolved(alert.endsAt().orElse(now), now)
+                          : i)
+              .orElse(incident);
     }
     return new Opened(incident, true);
   }

@@ -2,7 +2,6 @@ package dev.lakeops.agent.incident;
 
 import dev.lakeops.agent.store.SqlErrors;
 import dev.lakeops.agent.store.Transactions;
-import dev.lakeops.agent.store.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,8 +37,11 @@ public final class JdbcIncidentStore implements IncidentStore {
 
   @Override
   public Optional<Incident> findByDedupKey(DedupKey key) {
-    return queryOne("find incident by fingerprint " + key.fingerprint(),
-        "SELECT " + COLUMNS + " FROM incident WHERE fingerprint = ? AND starts_at = ?", key.fingerprint(), key.startsAt().toString());
+    return queryOne(
+        "find incident by fingerprint " + key.fingerprint(),
+        "SELECT " + COLUMNS + " FROM incident WHERE fingerprint = ? AND starts_at = ?",
+        key.fingerprint(),
+        key.startsAt().toString());
   }
 
   @Override
@@ -51,8 +53,15 @@ public final class JdbcIncidentStore implements IncidentStore {
   }
 
   private List<Incident> listWhere(String what, String where, int limit, String... args) {
-    String sql = "SELECT " + COLUMNS + " FROM incident " + where + " ORDER BY received_at_us DESC, id LIMIT " + limit;
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    String sql =
+        "SELECT "
+            + COLUMNS
+            + " FROM incident "
+            + where
+            + " ORDER BY received_at_us DESC, id LIMIT "
+            + limit;
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       for (int i = 0; i < args.length; i++) {
         s.setString(i + 1, args[i]);
       }
@@ -75,8 +84,11 @@ public final class JdbcIncidentStore implements IncidentStore {
 
   @Override
   public Optional<Incident> insertIfNew(Incident incident) {
-    String sql = "INSERT INTO incident (id, fingerprint, starts_at, received_at_us, status, version, doc) VALUES (?, ?, ?, ?, ?, 0, ?)";
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    String sql =
+        "INSERT INTO incident (id, fingerprint, starts_at, received_at_us, status, version, doc)"
+            + " VALUES (?, ?, ?, ?, ?, 0, ?)";
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, incident.id());
       s.setString(2, incident.fingerprint());
       s.setString(3, incident.startsAt().toString());
@@ -104,7 +116,8 @@ public final class JdbcIncidentStore implements IncidentStore {
   @Override
   public int deleteFinishedReceivedBefore(Instant cutoff) {
     try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement("DELETE FROM incident WHERE received_at_us < ? AND status <> ?")) {
+        PreparedStatement s =
+            c.prepareStatement("DELETE FROM incident WHERE received_at_us < ? AND status <> ?")) {
       s.setLong(1, micros(cutoff));
       s.setString(2, IncidentStatus.TRIAGING.name());
       return s.executeUpdate();
@@ -113,9 +126,11 @@ public final class JdbcIncidentStore implements IncidentStore {
     }
   }
 
-  private static Optional<Incident> lockAndChange(Connection c, String id, UnaryOperator<Incident> change) throws SQLException {
+  private static Optional<Incident> lockAndChange(
+      Connection c, String id, UnaryOperator<Incident> change) throws SQLException {
     Incident current;
-    try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM incident WHERE id = ? FOR UPDATE")) {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT " + COLUMNS + " FROM incident WHERE id = ? FOR UPDATE")) {
       s.setString(1, id);
       try (ResultSet rs = s.executeQuery()) {
         if (!rs.next()) {
@@ -126,9 +141,12 @@ public final class JdbcIncidentStore implements IncidentStore {
     }
     Incident changed = change.apply(current);
     if (!changed.id().equals(id) || !changed.dedupKey().equals(current.dedupKey())) {
-      throw new IllegalArgumentException("An update may not change an incident's id or dedup key: " + id);
+      throw new IllegalArgumentException(
+          "An update may not change an incident's id or dedup key: " + id);
     }
-    try (PreparedStatement s = c.prepareStatement("UPDATE incident SET doc = ?, status = ?, version = version + 1 WHERE id = ?")) {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE incident SET doc = ?, status = ?, version = version + 1 WHERE id = ?")) {
       s.setString(1, IncidentJson.write(changed));
       s.setString(2, changed.status().name());
       s.setString(3, id);
@@ -138,12 +156,15 @@ public final class JdbcIncidentStore implements IncidentStore {
   }
 
   private Optional<Incident> queryOne(String what, String sql, String... args) {
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       for (int i = 0; i < args.length; i++) {
         s.setString(i + 1, args[i]);
       }
       try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? Optional.of(IncidentJson.read(rs.getString(1), rs.getString(2))) : Optional.empty();
+        return rs.next()
+            ? Optional.of(IncidentJson.read(rs.getString(1), rs.getString(2)))
+            : Optional.empty();
       }
     } catch (SQLException e) {
       throw SqlErrors.wrap(what, e);

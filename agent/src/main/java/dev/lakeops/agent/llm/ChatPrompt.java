@@ -8,7 +8,8 @@ import java.util.Map;
 /** The fixed system prompt of chat follow-ups and the data block around each message. */
 final class ChatPrompt {
 
-  static final String SYSTEM = """
+  static final String SYSTEM =
+      """
       You are lakeops, the first responder for a streaming lakehouse (MySQL/MariaDB binlog, Flink CDC, Kafka, \
       Flink, lake tables), answering engineers in a chat thread about an incident.
 
@@ -25,7 +26,8 @@ final class ChatPrompt {
 
   private ChatPrompt() {}
 
-  static String userMessage(String user, String text, Map<String, String> context, boolean redactValues) {
+  static String userMessage(
+      String user, String text, Map<String, String> context, boolean redactValues) {
     ObjectNode data = JsonNodeFactory.instance.objectNode();
     data.put("from", user);
     data.put("message", text);

@@ -21,16 +21,20 @@ final class ConfinedPaths implements ToolExecutor {
   private final ToolExecutor delegate;
   private final Path root;
 
-  /** @param root an existing directory */
+  /**
+   * @param root an existing directory
+   */
   ConfinedPaths(ToolExecutor delegate, Path root) {
     this.delegate = delegate;
     try {
       this.root = root.toRealPath();
     } catch (IOException e) {
-      throw new IllegalArgumentException("Invalid lakeops.llm.binlog-dir: " + root + " (not an existing directory)", e);
+      throw new IllegalArgumentException(
+          "Invalid lakeops.llm.binlog-dir: " + root + " (not an existing directory)", e);
     }
     if (!Files.isDirectory(this.root)) {
-      throw new IllegalArgumentException("Invalid lakeops.llm.binlog-dir: " + root + " (not a directory)");
+      throw new IllegalArgumentException(
+          "Invalid lakeops.llm.binlog-dir: " + root + " (not a directory)");
     }
   }
 
@@ -67,7 +71,11 @@ final class ConfinedPaths implements ToolExecutor {
       return "NO_DATA: no file '" + ToolArguments.clip(path) + "' in the binlog directory " + root;
     }
     if (!real.startsWith(root) || !Files.isRegularFile(real)) {
-      return "REFUSED: '" + ToolArguments.clip(path) + "' is not a file inside the binlog directory " + root + " (lakeops.llm.binlog-dir)";
+      return "REFUSED: '"
+          + ToolArguments.clip(path)
+          + "' is not a file inside the binlog directory "
+          + root
+          + " (lakeops.llm.binlog-dir)";
     }
     return null;
   }

@@ -21,9 +21,11 @@ final class DataBlock {
     try {
       json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(data);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("Data block cannot be written as JSON: " + e.getOriginalMessage(), e);
+      throw new IllegalStateException(
+          "Data block cannot be written as JSON: " + e.getOriginalMessage(), e);
     }
-    // Outside strings JSON has no '<' or '>', so escaping them keeps the JSON valid and the block closed.
+    // Outside strings JSON has no '<' or '>', so escaping them keeps the JSON valid and the block
+    // closed.
     json = json.replace("<", "\\u003c").replace(">", "\\u003e");
     return OPEN + "\n" + json + "\n" + CLOSE;
   }

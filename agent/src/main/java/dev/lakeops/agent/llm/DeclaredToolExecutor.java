@@ -9,17 +9,19 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.service.tool.ToolExecutor;
 
 /**
- * Runs one declared tool for the model: reads the call's JSON arguments against the declaration
- * and answers with the tool's result as compact JSON (a report, or the JSON a model-only tool
- * returns). Arguments that do not fit the declaration are refused with one line naming each
- * problem (parameter, value, what was expected), and the tool does not run.
+ * Runs one declared tool for the model: reads the call's JSON arguments against the declaration and
+ * answers with the tool's result as compact JSON (a report, or the JSON a model-only tool returns).
+ * Arguments that do not fit the declaration are refused with one line naming each problem
+ * (parameter, value, what was expected), and the tool does not run.
  */
 final class DeclaredToolExecutor implements ToolExecutor {
 
   private final String name;
   private final ToolFunction<?> tool;
 
-  /** @param name the tool's name as the model knows it */
+  /**
+   * @param name the tool's name as the model knows it
+   */
   DeclaredToolExecutor(String name, ToolFunction<?> tool) {
     this.name = name;
     this.tool = tool;
@@ -35,7 +37,11 @@ final class DeclaredToolExecutor implements ToolExecutor {
     try {
       args = ToolArgs.read(tool.spec(), ToolArguments.values(arguments));
     } catch (ToolArgumentException e) {
-      return "REFUSED: " + ToolOutputs.sanitize(e.getMessage()) + "; nothing ran: call " + name + " again with valid arguments";
+      return "REFUSED: "
+          + ToolOutputs.sanitize(e.getMessage())
+          + "; nothing ran: call "
+          + name
+          + " again with valid arguments";
     }
     Object result = tool.apply(args);
     return result instanceof String text ? text : Json.compact(result);

@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one tool for the model inside the run's budgets: counts the call (one past the budget is
- * refused and ends the run at the next model call), bounds its wall time, redacts row values,
- * cuts long output with a notice, and turns any failure into one sanitized line. Never throws.
+ * refused and ends the run at the next model call), bounds its wall time, redacts row values, cuts
+ * long output with a notice, and turns any failure into one sanitized line. Never throws.
  */
 final class GuardedToolExecutor implements ToolExecutor {
 
@@ -44,7 +44,8 @@ final class GuardedToolExecutor implements ToolExecutor {
     if (!meter.tryToolCall(name)) {
       meter.toolCallEnded(name, LlmMetrics.ToolOutcome.BUDGET);
       return "REFUSED: the tool-call budget of this run is spent (lakeops.llm.max-tool-calls="
-          + meter.limits().maxToolCalls() + "); no more tools run.";
+          + meter.limits().maxToolCalls()
+          + "); no more tools run.";
     }
     meter.ran(name);
     Duration timeout = min(meter.limits().toolTimeout(), meter.remaining());
@@ -56,7 +57,11 @@ final class GuardedToolExecutor implements ToolExecutor {
       call.cancel(true);
       LOG.warn("Tool {} timed out after {}", name, timeout);
       meter.toolCallEnded(name, LlmMetrics.ToolOutcome.ERROR);
-      return "ERROR in tool " + name + ": no answer within " + timeout.toSeconds() + " s (lakeops.llm.tool-timeout); try a narrower call.";
+      return "ERROR in tool "
+          + name
+          + ": no answer within "
+          + timeout.toSeconds()
+          + " s (lakeops.llm.tool-timeout); try a narrower call.";
     } catch (InterruptedException e) {
       call.cancel(true);
       Thread.currentThread().interrupt();

@@ -10,7 +10,10 @@ import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 
-/** LLM reviews in the {@code llm_assessment} table (H2 or PostgreSQL), one JSON document per row ({@link LlmAssessmentJson}). */
+/**
+ * LLM reviews in the {@code llm_assessment} table (H2 or PostgreSQL), one JSON document per row
+ * ({@link LlmAssessmentJson}).
+ */
 public final class JdbcLlmAssessmentStore implements LlmAssessmentStore {
 
   private final DataSource dataSource;
@@ -22,8 +25,10 @@ public final class JdbcLlmAssessmentStore implements LlmAssessmentStore {
   @Override
   public void add(LlmAssessment assessment) {
     String doc = LlmAssessmentJson.write(assessment);
-    String sql = "INSERT INTO llm_assessment (id, incident_id, created_at_us, doc) VALUES (?, ?, ?, ?)";
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    String sql =
+        "INSERT INTO llm_assessment (id, incident_id, created_at_us, doc) VALUES (?, ?, ?, ?)";
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, UUID.randomUUID().toString());
       s.setString(2, assessment.incidentId());
       s.setLong(3, ChronoUnit.MICROS.between(java.time.Instant.EPOCH, assessment.finishedAt()));
@@ -36,8 +41,11 @@ public final class JdbcLlmAssessmentStore implements LlmAssessmentStore {
 
   @Override
   public Optional<LlmAssessment> latest(String incidentId) {
-    String sql = "SELECT doc FROM llm_assessment WHERE incident_id = ? ORDER BY created_at_us DESC, id LIMIT 1";
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    String sql =
+        "SELECT doc FROM llm_assessment WHERE incident_id = ? ORDER BY created_at_us DESC, id LIMIT"
+            + " 1";
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, incidentId);
       try (ResultSet rs = s.executeQuery()) {
         if (!rs.next()) {

@@ -8,8 +8,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The LLM's review of one triage, kept next to the deterministic report (which it never replaces
- * in storage).
+ * The LLM's review of one triage, kept next to the deterministic report (which it never replaces in
+ * storage).
  *
  * @param incidentId the incident reviewed
  * @param provider {@code openai}, {@code anthropic} or {@code ollama}
@@ -19,9 +19,11 @@ import org.jspecify.annotations.Nullable;
  * @param verdict the verdict that stands
  * @param deterministic the deterministic planner's verdict
  * @param llm the model's validated verdict; null when it gave none that passed validation
- * @param fallback why the deterministic verdict was used instead of the model's; null when it was not
+ * @param fallback why the deterministic verdict was used instead of the model's; null when it was
+ *     not
  * @param toolCalls tools the model ran
- * @param toolsRun the names of the tools it ran, in order (empty in reviews stored before they were kept)
+ * @param toolsRun the names of the tools it ran, in order (empty in reviews stored before they were
+ *     kept)
  * @param tokens prompt + completion tokens used
  * @param proposals proposals {@code propose_action} recorded (waiting for people)
  */
@@ -65,16 +67,31 @@ public record LlmAssessment(
   /** A few Markdown lines for chat, after the deterministic report. */
   public String toMarkdown() {
     StringBuilder out = new StringBuilder();
-    out.append("**LLM review** (").append(provider).append(' ').append(model).append("): final verdict is ")
-        .append(finalVerdict).append(" — ").append(why).append('\n');
+    out.append("**LLM review** (")
+        .append(provider)
+        .append(' ')
+        .append(model)
+        .append("): final verdict is ")
+        .append(finalVerdict)
+        .append(" — ")
+        .append(why)
+        .append('\n');
     if (fallback != null) {
       out.append("- llm.fallback: ").append(fallback).append('\n');
     }
     if (llm != null) {
-      out.append("- model: ").append(llm.category()).append(" (").append(llm.confidence()).append(") ").append(llm.headline()).append('\n');
+      out.append("- model: ")
+          .append(llm.category())
+          .append(" (")
+          .append(llm.confidence())
+          .append(") ")
+          .append(llm.headline())
+          .append('\n');
     }
     if (!proposals.isEmpty()) {
-      out.append("- proposals waiting for approval: ").append(String.join(", ", proposals)).append('\n');
+      out.append("- proposals waiting for approval: ")
+          .append(String.join(", ", proposals))
+          .append('\n');
     }
     out.append("- ").append(toolCalls).append(" tool calls, ").append(tokens).append(" tokens\n");
     return out.toString();

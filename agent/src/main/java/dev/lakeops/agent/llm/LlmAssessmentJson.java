@@ -47,18 +47,32 @@ final class LlmAssessmentJson {
   }
 
   /**
-   * @throws IllegalStateException naming the incident and the field when the stored document is not a valid review
+   * @throws IllegalStateException naming the incident and the field when the stored document is not
+   *     a valid review
    */
   static LlmAssessment read(String incidentId, String json) {
     try {
       StoredFields doc = StoredJson.read(json);
       StoredFields llm = doc.optionalObject("llm");
-      return new LlmAssessment(doc.text("incidentId"), doc.text("provider"), doc.text("model"), doc.text("finalVerdict"), doc.text("why"),
-          VerdictJson.read(doc.object("verdict")), VerdictJson.read(doc.object("deterministic")), llm == null ? null : VerdictJson.read(llm),
-          doc.optionalText("fallback"), doc.intValue("toolCalls"), doc.strings("toolsRun"), doc.longValue("tokens"), doc.strings("proposals"),
-          doc.instant("startedAt"), doc.instant("finishedAt"));
+      return new LlmAssessment(
+          doc.text("incidentId"),
+          doc.text("provider"),
+          doc.text("model"),
+          doc.text("finalVerdict"),
+          doc.text("why"),
+          VerdictJson.read(doc.object("verdict")),
+          VerdictJson.read(doc.object("deterministic")),
+          llm == null ? null : VerdictJson.read(llm),
+          doc.optionalText("fallback"),
+          doc.intValue("toolCalls"),
+          doc.strings("toolsRun"),
+          doc.longValue("tokens"),
+          doc.strings("proposals"),
+          doc.instant("startedAt"),
+          doc.instant("finishedAt"));
     } catch (RuntimeException e) {
-      throw new IllegalStateException("Stored LLM review of incident " + incidentId + " is not readable: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Stored LLM review of incident " + incidentId + " is not readable: " + e.getMessage(), e);
     }
   }
 }

@@ -24,9 +24,15 @@ public class LlmAssessmentResource {
   public Response latest(@PathParam("incidentId") String incidentId) {
     return llm.latest(incidentId)
         .map(a -> Response.ok(a).build())
-        .orElseGet(() -> Response.status(Response.Status.NOT_FOUND)
-            .entity(new ApiError("No LLM review of incident '" + incidentId + "'"
-                + (llm.enabled() ? "" : " (lakeops.llm.provider=none)")))
-            .build());
+        .orElseGet(
+            () ->
+                Response.status(Response.Status.NOT_FOUND)
+                    .entity(
+                        new ApiError(
+                            "No LLM review of incident '"
+                                + incidentId
+                                + "'"
+                                + (llm.enabled() ? "" : " (lakeops.llm.provider=none)")))
+                    .build());
   }
 }

@@ -5,7 +5,10 @@ public final class LlmBudgetExceededException extends RuntimeException {
 
   private final LlmMetrics.Fallback kind;
 
-  /** @param kind {@link LlmMetrics.Fallback#TIMEOUT} for the time budget, {@link LlmMetrics.Fallback#BUDGET} for the others */
+  /**
+   * @param kind {@link LlmMetrics.Fallback#TIMEOUT} for the time budget, {@link
+   *     LlmMetrics.Fallback#BUDGET} for the others
+   */
   public LlmBudgetExceededException(String reason, LlmMetrics.Fallback kind) {
     super(reason);
     this.kind = kind;

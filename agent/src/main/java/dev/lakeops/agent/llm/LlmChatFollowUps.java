@@ -22,6 +22,7 @@ public final class LlmChatFollowUps implements ChatFollowUps {
 
   /** Earlier turns given when the model has no memory of the thread. */
   static final int EARLIER_TURNS = 6;
+
   /** Longest text of an earlier turn given. */
   static final int EARLIER_CHARS = 500;
 
@@ -40,7 +41,10 @@ public final class LlmChatFollowUps implements ChatFollowUps {
       List<ChatTurn> earlier = earlier(message);
       for (int i = 0; i < earlier.size(); i++) {
         ChatTurn t = earlier.get(i);
-        String text = t.text().length() <= EARLIER_CHARS ? t.text() : t.text().substring(0, EARLIER_CHARS) + "...";
+        String text =
+            t.text().length() <= EARLIER_CHARS
+                ? t.text()
+                : t.text().substring(0, EARLIER_CHARS) + "...";
         data.put("earlier." + (i + 1), t.userId() + ": " + text);
       }
     }
@@ -48,7 +52,9 @@ public final class LlmChatFollowUps implements ChatFollowUps {
     return Optional.of(new FollowUpAnswer(answer.text(), answer.proposals()));
   }
 
-  /** The thread's last turns before {@code message}, which the chat handler has already remembered. */
+  /**
+   * The thread's last turns before {@code message}, which the chat handler has already remembered.
+   */
   private List<ChatTurn> earlier(ChatMessage message) {
     List<ChatTurn> turns = threads.recent(message, EARLIER_TURNS + 1);
     if (!turns.isEmpty()) {

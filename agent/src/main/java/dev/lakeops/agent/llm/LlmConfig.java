@@ -12,31 +12,37 @@ import java.util.Optional;
 @ConfigMapping(prefix = "lakeops.llm")
 public interface LlmConfig {
 
-  /** {@code none}, {@code openai} (any OpenAI-compatible server), {@code anthropic} or {@code ollama}. */
+  /**
+   * {@code none}, {@code openai} (any OpenAI-compatible server), {@code anthropic} or {@code
+   * ollama}.
+   */
   @WithDefault("none")
   String provider();
 
   /**
-   * The provider's endpoint, e.g. {@code http://127.0.0.1:8000/v1} for vLLM or llama.cpp,
-   * {@code http://127.0.0.1:11434/v1} for Ollama's OpenAI-compatible API, {@code http://127.0.0.1:11434}
-   * for Ollama's own API. Unset: the provider's public endpoint (openai, anthropic) or
-   * {@code http://127.0.0.1:11434} (ollama).
+   * The provider's endpoint, e.g. {@code http://127.0.0.1:8000/v1} for vLLM or llama.cpp, {@code
+   * http://127.0.0.1:11434/v1} for Ollama's OpenAI-compatible API, {@code http://127.0.0.1:11434}
+   * for Ollama's own API. Unset: the provider's public endpoint (openai, anthropic) or {@code
+   * http://127.0.0.1:11434} (ollama).
    */
   Optional<String> baseUrl();
 
   /** Sent to the provider only; never logged, never part of a report. */
   Optional<String> apiKey();
 
-  /** The model name the provider knows, e.g. {@code qwen2.5-7b-instruct}. Required unless provider is none. */
+  /**
+   * The model name the provider knows, e.g. {@code qwen2.5-7b-instruct}. Required unless provider
+   * is none.
+   */
   Optional<String> model();
 
   /**
    * Whether the triage model is asked for its verdict as structured output: the request carries the
-   * verdict's JSON schema as the response format (OpenAI-compatible {@code response_format}
-   * {@code json_schema}, strict; Anthropic {@code output_config}; Ollama {@code format}) and the
-   * answer is mapped onto a typed record. Set false for a server that rejects a JSON schema response
-   * format (e.g. DeepSeek, Claude models before 4.5) or whose answers under a schema can no longer
-   * call tools: the model is then told the verdict's JSON layout and its text is parsed.
+   * verdict's JSON schema as the response format (OpenAI-compatible {@code response_format} {@code
+   * json_schema}, strict; Anthropic {@code output_config}; Ollama {@code format}) and the answer is
+   * mapped onto a typed record. Set false for a server that rejects a JSON schema response format
+   * (e.g. DeepSeek, Claude models before 4.5) or whose answers under a schema can no longer call
+   * tools: the model is then told the verdict's JSON layout and its text is parsed.
    */
   @WithDefault("true")
   boolean structuredOutput();
@@ -45,11 +51,16 @@ public interface LlmConfig {
   @WithDefault("60s")
   Duration timeout();
 
-  /** Most tool calls the model may make in one triage or chat answer; one more ends it (fallback). */
+  /**
+   * Most tool calls the model may make in one triage or chat answer; one more ends it (fallback).
+   */
   @WithDefault("8")
   int maxToolCalls();
 
-  /** Most tokens (prompt + completion, summed over every model call) one triage or chat answer may use. */
+  /**
+   * Most tokens (prompt + completion, summed over every model call) one triage or chat answer may
+   * use.
+   */
   @WithDefault("60000")
   int maxTokens();
 
@@ -65,7 +76,10 @@ public interface LlmConfig {
   @WithDefault("4000")
   int maxToolOutputChars();
 
-  /** Replace row values (table rows, SQL literals) by their keys and counts before they reach the model. */
+  /**
+   * Replace row values (table rows, SQL literals) by their keys and counts before they reach the
+   * model.
+   */
   @WithDefault("true")
   boolean redactValues();
 

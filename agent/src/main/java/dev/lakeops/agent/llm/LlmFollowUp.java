@@ -8,9 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What follows a deterministic triage once it is saved ({@link TriageReviews}): with an LLM configured,
- * the model reviews it on the review threads (never the triage workers', so a slow model never delays a
- * deterministic triage) and the review is stored next to the incident; without one, nothing.
+ * What follows a deterministic triage once it is saved ({@link TriageReviews}): with an LLM
+ * configured, the model reviews it on the review threads (never the triage workers', so a slow
+ * model never delays a deterministic triage) and the review is stored next to the incident; without
+ * one, nothing.
  */
 public final class LlmFollowUp {
 
@@ -20,7 +21,10 @@ public final class LlmFollowUp {
   private final LlmAssessmentStore store;
   private final Executor reviews;
 
-  /** @param reviews where reviews run; a full queue skips the review, and the deterministic verdict stands */
+  /**
+   * @param reviews where reviews run; a full queue skips the review, and the deterministic verdict
+   *     stands
+   */
   public LlmFollowUp(Optional<LlmTriage> triage, LlmAssessmentStore store, Executor reviews) {
     this.triage = triage;
     this.store = store;
@@ -39,7 +43,9 @@ public final class LlmFollowUp {
     try {
       reviews.execute(() -> afterTriage(incidentId, report));
     } catch (RejectedExecutionException e) {
-      LOG.warn("LLM review of incident {} skipped: the review queue is full or lakeops is stopping", incidentId);
+      LOG.warn(
+          "LLM review of incident {} skipped: the review queue is full or lakeops is stopping",
+          incidentId);
     }
   }
 
@@ -52,7 +58,11 @@ public final class LlmFollowUp {
       return Optional.empty();
     }
     LlmAssessment assessment = triage.get().review(incidentId, report);
-    LOG.info("Incident {}: LLM review final verdict {} ({}){}", incidentId, assessment.finalVerdict(), assessment.verdict().category(),
+    LOG.info(
+        "Incident {}: LLM review final verdict {} ({}){}",
+        incidentId,
+        assessment.finalVerdict(),
+        assessment.verdict().category(),
         assessment.fellBack() ? ", llm.fallback: " + assessment.fallback() : "");
     try {
       store.add(assessment);

@@ -15,7 +15,8 @@ public final class LlmMetrics {
 
   /** What a run serves: a triage review or a chat answer. Tag {@code run}. */
   public enum Run {
-    TRIAGE, CHAT;
+    TRIAGE,
+    CHAT;
 
     String tag() {
       return name().toLowerCase(Locale.ROOT);
@@ -28,7 +29,10 @@ public final class LlmMetrics {
     OK,
     /** The tool failed, timed out or reported an error. */
     ERROR,
-    /** The call was refused before the tool ran (bad arguments, a path outside its directory, no such tool). */
+    /**
+     * The call was refused before the tool ran (bad arguments, a path outside its directory, no
+     * such tool).
+     */
     REFUSED,
     /** The run's tool-call budget was spent. */
     BUDGET;
@@ -38,9 +42,16 @@ public final class LlmMetrics {
     }
   }
 
-  /** Why a run fell back to the deterministic verdict (triage) or to the commands (chat). Tag {@code reason}. */
+  /**
+   * Why a run fell back to the deterministic verdict (triage) or to the commands (chat). Tag {@code
+   * reason}.
+   */
   public enum Fallback {
-    TIMEOUT, INVALID_OUTPUT, BUDGET, PROVIDER_ERROR, INTERRUPTED;
+    TIMEOUT,
+    INVALID_OUTPUT,
+    BUDGET,
+    PROVIDER_ERROR,
+    INTERRUPTED;
 
     String tag() {
       return name().toLowerCase(Locale.ROOT);
@@ -56,7 +67,9 @@ public final class LlmMetrics {
     this.registry = registry;
   }
 
-  /** One model call that answered, with the tokens it reports (null when the provider reports none). */
+  /**
+   * One model call that answered, with the tokens it reports (null when the provider reports none).
+   */
   void modelCall(Run run, Integer promptTokens, Integer completionTokens) {
     modelCalls(run, "ok").increment();
     tokens(run, "prompt").increment(promptTokens == null ? 0 : promptTokens);
@@ -69,8 +82,13 @@ public final class LlmMetrics {
   }
 
   void toolCall(Run run, String tool, ToolOutcome outcome) {
-    Counter.builder("lakeops.llm.tool.calls").description("Tool calls the LLM asked for, by tool and outcome")
-        .tag("run", run.tag()).tag("tool", tool).tag("outcome", outcome.tag()).register(registry).increment();
+    Counter.builder("lakeops.llm.tool.calls")
+        .description("Tool calls the LLM asked for, by tool and outcome")
+        .tag("run", run.tag())
+        .tag("tool", tool)
+        .tag("outcome", outcome.tag())
+        .register(registry)
+        .increment();
   }
 
   /** A run whose answer was used (for a triage: it passed validation). */
@@ -84,19 +102,34 @@ public final class LlmMetrics {
   }
 
   private void finished(Run run, String outcome, String reason, Duration took) {
-    Counter.builder("lakeops.llm.runs").description("LLM runs by outcome; a fallback names its reason")
-        .tag("run", run.tag()).tag("outcome", outcome).tag("reason", reason).register(registry).increment();
-    Timer.builder("lakeops.llm.run.duration").description("Wall time of an LLM run, by outcome")
-        .tag("run", run.tag()).tag("outcome", outcome).register(registry).record(took);
+    Counter.builder("lakeops.llm.runs")
+        .description("LLM runs by outcome; a fallback names its reason")
+        .tag("run", run.tag())
+        .tag("outcome", outcome)
+        .tag("reason", reason)
+        .register(registry)
+        .increment();
+    Timer.builder("lakeops.llm.run.duration")
+        .description("Wall time of an LLM run, by outcome")
+        .tag("run", run.tag())
+        .tag("outcome", outcome)
+        .register(registry)
+        .record(took);
   }
 
   private Counter modelCalls(Run run, String outcome) {
-    return Counter.builder("lakeops.llm.model.calls").description("Calls to the LLM provider, by outcome")
-        .tag("run", run.tag()).tag("outcome", outcome).register(registry);
+    return Counter.builder("lakeops.llm.model.calls")
+        .description("Calls to the LLM provider, by outcome")
+        .tag("run", run.tag())
+        .tag("outcome", outcome)
+        .register(registry);
   }
 
   private Counter tokens(Run run, String type) {
-    return Counter.builder("lakeops.llm.tokens").description("Tokens the LLM provider reported, by type (prompt, completion)")
-        .tag("run", run.tag()).tag("type", type).register(registry);
+    return Counter.builder("lakeops.llm.tokens")
+        .description("Tokens the LLM provider reported, by type (prompt, completion)")
+        .tag("run", run.tag())
+        .tag("type", type)
+        .register(registry);
   }
 }

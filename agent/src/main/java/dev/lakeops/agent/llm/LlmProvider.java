@@ -8,7 +8,10 @@ import java.util.stream.Collectors;
 public enum LlmProvider {
   /** No LLM: the deterministic planner only. */
   NONE,
-  /** OpenAI's chat completions API, as served by vLLM, llama.cpp, Ollama's {@code /v1}, DeepSeek, Qwen. */
+  /**
+   * OpenAI's chat completions API, as served by vLLM, llama.cpp, Ollama's {@code /v1}, DeepSeek,
+   * Qwen.
+   */
   OPENAI,
   /** Anthropic's Messages API. */
   ANTHROPIC,
@@ -23,8 +26,16 @@ public enum LlmProvider {
     return Arrays.stream(values())
         .filter(p -> p.name().equals(name))
         .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("Invalid lakeops.llm.provider: '" + value + "' (expected one of "
-            + Arrays.stream(values()).map(p -> p.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")) + ")"));
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Invalid lakeops.llm.provider: '"
+                        + value
+                        + "' (expected one of "
+                        + Arrays.stream(values())
+                            .map(p -> p.name().toLowerCase(Locale.ROOT))
+                            .collect(Collectors.joining(", "))
+                        + ")"));
   }
 
   public String id() {

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * @param category the model's category; null when it gave no verdict that passed validation
  * @param confidence the model's confidence; null as {@code category}
  * @param summary the model's one-sentence summary; null as {@code category}
- * @param agreesWithDeterministic whether the model's category is the deterministic one; null when it gave no valid verdict
+ * @param agreesWithDeterministic whether the model's category is the deterministic one; null when
+ *     it gave no valid verdict
  * @param deterministicCategory the deterministic planner's category
  * @param why one sentence on why {@code finalVerdict} stands
  * @param fallback why the deterministic verdict was used instead of the model's (timeout, invalid
@@ -54,10 +55,22 @@ public record LlmReview(
 
   public static LlmReview of(LlmAssessment a) {
     Verdict llm = a.llm();
-    return new LlmReview(true, a.provider(), a.model(), a.finalVerdict(),
-        llm == null ? null : llm.category().name(), llm == null ? null : llm.confidence().name(), llm == null ? null : llm.headline(),
-        llm == null ? null : llm.category() == a.deterministic().category(), a.deterministic().category().name(), a.why(),
-        a.fallback(), a.toolCalls(), a.toolsRun(), a.tokens(), a.proposals(), a.finishedAt());
+    return new LlmReview(
+        true,
+        a.provider(),
+        a.model(),
+        a.finalVerdict(),
+        llm == null ? null : llm.category().name(),
+        llm == null ? null : llm.confidence().name(),
+        llm == null ? null : llm.headline(),
+        llm == null ? null : llm.category() == a.deterministic().category(),
+        a.deterministic().category().name(),
+        a.why(),
+        a.fallback(),
+        a.toolCalls(),
+        a.toolsRun(),
+        a.tokens(),
+        a.proposals(),
+        a.finishedAt());
   }
-
 }

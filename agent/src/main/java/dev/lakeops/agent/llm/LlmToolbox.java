@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
 /**
- * The tools the model may call: the declared read-only tools of the given tool sets, as
- * {@link ToolSchemas} presents them (the name derived from the declared one, e.g. {@code kafka_lag}),
- * and {@code propose_action}. Each run gets its own executors, bound to the run's {@link RunMeter}.
+ * The tools the model may call: the declared read-only tools of the given tool sets, as {@link
+ * ToolSchemas} presents them (the name derived from the declared one, e.g. {@code kafka_lag}), and
+ * {@code propose_action}. Each run gets its own executors, bound to the run's {@link RunMeter}.
  */
 public final class LlmToolbox {
 
@@ -25,9 +25,11 @@ public final class LlmToolbox {
 
   /**
    * @param confinedTo the directory its file arguments must stay in; null for tools without files
-   * @param warehouse the warehouse its {@code table} argument must name a table in; null for tools without tables
+   * @param warehouse the warehouse its {@code table} argument must name a table in; null for tools
+   *     without tables
    */
-  private record Entry(ToolSpecification spec, ToolFunction<?> tool, Path confinedTo, Path warehouse) {}
+  private record Entry(
+      ToolSpecification spec, ToolFunction<?> tool, Path confinedTo, Path warehouse) {}
 
   private LlmToolbox(List<Entry> readOnly, ProposalPort proposals, ExecutorService threads) {
     this.readOnly = List.copyOf(readOnly);
@@ -64,8 +66,13 @@ public final class LlmToolbox {
       }
       tools.put(e.spec(), new GuardedToolExecutor(e.spec().name(), tool, meter, threads));
     }
-    tools.put(ProposeActionTool.specification(),
-        new GuardedToolExecutor(ProposeActionTool.NAME, new ProposeActionTool(proposals, meter, requester, origin), meter, threads));
+    tools.put(
+        ProposeActionTool.specification(),
+        new GuardedToolExecutor(
+            ProposeActionTool.NAME,
+            new ProposeActionTool(proposals, meter, requester, origin),
+            meter,
+            threads));
     return tools;
   }
 
@@ -96,8 +103,8 @@ public final class LlmToolbox {
     }
 
     /**
-     * Adds every tool of {@code tools}, whose {@code table} argument must be a
-     * {@code database.table} name in {@code warehouse}: a table directory elsewhere is refused.
+     * Adds every tool of {@code tools}, whose {@code table} argument must be a {@code
+     * database.table} name in {@code warehouse}: a table directory elsewhere is refused.
      */
     public Builder addInWarehouse(ToolSet tools, Path warehouse) {
       return add(tools, "", "", null, warehouse);
@@ -111,11 +118,18 @@ public final class LlmToolbox {
       return add(tools, nameSuffix, descriptionPrefix, null, null);
     }
 
-    private Builder add(ToolSet tools, String nameSuffix, String descriptionPrefix, Path confinedTo, Path warehouse) {
+    private Builder add(
+        ToolSet tools,
+        String nameSuffix,
+        String descriptionPrefix,
+        Path confinedTo,
+        Path warehouse) {
       for (ToolFunction<?> tool : tools.functions()) {
-        ToolSpecification spec = ToolSchemas.specification(tool.spec(), nameSuffix, descriptionPrefix);
+        ToolSpecification spec =
+            ToolSchemas.specification(tool.spec(), nameSuffix, descriptionPrefix);
         String name = spec.name();
-        if (name.equals(ProposeActionTool.NAME) || entries.stream().anyMatch(e -> e.spec().name().equals(name))) {
+        if (name.equals(ProposeActionTool.NAME)
+            || entries.stream().anyMatch(e -> e.spec().name().equals(name))) {
           throw new IllegalArgumentException("Duplicate tool name for the model: " + name);
         }
         entries.add(new Entry(spec, tool, confinedTo, warehouse));

@@ -29,17 +29,21 @@ import org.slf4j.LoggerFactory;
 /**
  * The LLM's review of a deterministic triage: the model gets the alert and the deterministic
  * verdict and findings as data, may call the read-only tools and {@code propose_action} within the
- * run's budgets, and must answer with a verdict that passes {@link VerdictGuard}: a typed
- * {@link LlmVerdict} from a model with structured output, otherwise one that {@link LlmVerdictParser}
+ * run's budgets, and must answer with a verdict that passes {@link VerdictGuard}: a typed {@link
+ * LlmVerdict} from a model with structured output, otherwise one that {@link LlmVerdictParser}
  * reads out of its text. The guard refuses evidence that neither the deterministic triage nor the
- * run's tool results hold. Any failure (invalid answer, spent budget, timeout, provider error) keeps
- * the deterministic verdict and says why in {@link LlmAssessment#fallback()}. Never throws for a
- * model's behaviour.
+ * run's tool results hold. Any failure (invalid answer, spent budget, timeout, provider error)
+ * keeps the deterministic verdict and says why in {@link LlmAssessment#fallback()}. Never throws
+ * for a model's behaviour.
  */
 public final class LlmTriage {
 
   private static final Logger LOG = LoggerFactory.getLogger(LlmTriage.class);
-  /** Time beyond the run's budget given to a model call to notice it is over, before it is interrupted. */
+
+  /**
+   * Time beyond the run's budget given to a model call to notice it is over, before it is
+   * interrupted.
+   */
   private static final Duration GRACE = Duration.ofSeconds(2);
 
   private final ChatModel model;
@@ -51,8 +55,15 @@ public final class LlmTriage {
   private final Clock clock;
   private final LlmMetrics metrics;
 
-  public LlmTriage(ChatModel model, String provider, String modelName, LlmToolbox toolbox, LlmLimits limits,
-                   ExecutorService threads, Clock clock, LlmMetrics metrics) {
+  public LlmTriage(
+      ChatModel model,
+      String provider,
+      String modelName,
+      LlmToolbox toolbox,
+      LlmLimits limits,
+      ExecutorService threads,
+      Clock clock,
+      LlmMetrics metrics) {
     this.model = model;
     this.provider = provider;
     this.modelName = modelName;
@@ -83,44 +94,98 @@ public final class LlmTriage {
       answer = call.get(limits.maxDuration().plus(GRACE).toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       call.cancel(true);
-      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.TIMEOUT, "timeout: no verdict within lakeops.llm.max-duration=" + limits.maxDuration());
+      return fallback(
+          incidentId,
+          report,
+          meter,
+          started,
+          LlmMetrics.Fallback.TIMEOUT,
+          "timeout: no verdict within lakeops.llm.max-duration=" + limits.maxDuration());
     } catch (InterruptedException e) {
       call.cancel(true);
       Thread.currentThread().interrupt();
-      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.INTERRUPTED, "interrupted: lakeops is stopping");
+      return fallback(
+          incidentId,
+          report,
+          meter,
+          started,
+          LlmMetrics.Fallback.INTERRUPTED,
+          "interrupted: lakeops is stopping");
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof LlmBudgetExceededException spent) {
         return fallback(incidentId, report, meter, started, spent.kind(), spent.getMessage());
       }
       LOG.warn("LLM review of incident {} failed", incidentId, cause);
-      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.PROVIDER_ERROR, "provider error: " + ToolOutputs.error("model", cause).replaceFirst("^ERROR in tool model ", ""));
+      return fallback(
+          incidentId,
+          report,
+          meter,
+          started,
+          LlmMetrics.Fallback.PROVIDER_ERROR,
+          "provider error: "
+              + ToolOutputs.error("model", cause).replaceFirst("^ERROR in tool model ", ""));
     }
     Set<String> known = new LinkedHashSet<>(meter.findingCodes());
     report.tools().forEach(t -> t.findings().stream().map(Finding::code).forEach(known::add));
     VerdictGuard.Outcome checked = answer.check(known);
     if (!checked.valid()) {
-      return fallback(incidentId, report, meter, started, LlmMetrics.Fallback.INVALID_OUTPUT, "invalid verdict: " + checked.error());
+      return fallback(
+          incidentId,
+          report,
+          meter,
+          started,
+          LlmMetrics.Fallback.INVALID_OUTPUT,
+          "invalid verdict: " + checked.error());
     }
     Verdict llm = checked.verdict();
     meter.answered();
-    if (llm.category() != deterministic.category() && deterministic.confidence() == Confidence.HIGH) {
-      return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC,
-          "the deterministic verdict has HIGH confidence and the model's category " + llm.category() + " is advisory",
-          deterministic, deterministic, llm, null);
+    if (llm.category() != deterministic.category()
+        && deterministic.confidence() == Confidence.HIGH) {
+      return assessment(
+          incidentId,
+          meter,
+          started,
+          LlmAssessment.DETERMINISTIC,
+          "the deterministic verdict has HIGH confidence and the model's category "
+              + llm.category()
+              + " is advisory",
+          deterministic,
+          deterministic,
+          llm,
+          null);
     }
     if (llm.category() != deterministic.category() && llm.evidence().isEmpty()) {
-      return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC,
-          "the model changed the category to " + llm.category() + " without citing a finding", deterministic, deterministic, llm, null);
+      return assessment(
+          incidentId,
+          meter,
+          started,
+          LlmAssessment.DETERMINISTIC,
+          "the model changed the category to " + llm.category() + " without citing a finding",
+          deterministic,
+          deterministic,
+          llm,
+          null);
     }
-    return assessment(incidentId, meter, started, LlmAssessment.LLM,
+    return assessment(
+        incidentId,
+        meter,
+        started,
+        LlmAssessment.LLM,
         llm.category() == deterministic.category()
             ? "the model's verdict passed validation and agrees with the deterministic category"
-            : "the model's verdict passed validation and cites findings " + String.join(", ", llm.evidence()),
-        llm, deterministic, llm, null);
+            : "the model's verdict passed validation and cites findings "
+                + String.join(", ", llm.evidence()),
+        llm,
+        deterministic,
+        llm,
+        null);
   }
 
-  /** Whether the model takes {@link LlmVerdict}'s JSON schema as its response format (see {@link LlmModels}). */
+  /**
+   * Whether the model takes {@link LlmVerdict}'s JSON schema as its response format (see {@link
+   * LlmModels}).
+   */
   private boolean structured() {
     return model.supportedCapabilities().contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
   }
@@ -130,21 +195,35 @@ public final class LlmTriage {
         .chatModel(new MeteredChatModel(model, meter))
         .systemMessage(systemPrompt)
         .tools(toolbox.forRun(meter, "llm:incident " + incidentId, "incident " + incidentId))
-        .hallucinatedToolNameStrategy(request -> {
-          meter.toolCallEnded(LlmMetrics.UNKNOWN_TOOL,
-              meter.tryToolCall(request.name()) ? LlmMetrics.ToolOutcome.REFUSED : LlmMetrics.ToolOutcome.BUDGET);
-          return ToolExecutionResultMessage.from(request, "ERROR: there is no tool named '" + clip(request.name())
-              + "'. The tools are read-only; changes can only be proposed with propose_action.");
-        })
-        .toolExecutionErrorHandler((error, context) -> ToolErrorHandlerResult.text(
-            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
-        .toolArgumentsErrorHandler((error, context) -> ToolErrorHandlerResult.text(
-            ToolOutputs.error(context.toolExecutionRequest().name(), error)))
+        .hallucinatedToolNameStrategy(
+            request -> {
+              meter.toolCallEnded(
+                  LlmMetrics.UNKNOWN_TOOL,
+                  meter.tryToolCall(request.name())
+                      ? LlmMetrics.ToolOutcome.REFUSED
+                      : LlmMetrics.ToolOutcome.BUDGET);
+              return ToolExecutionResultMessage.from(
+                  request,
+                  "ERROR: there is no tool named '"
+                      + clip(request.name())
+                      + "'. The tools are read-only; changes can only be proposed with"
+                      + " propose_action.");
+            })
+        .toolExecutionErrorHandler(
+            (error, context) ->
+                ToolErrorHandlerResult.text(
+                    ToolOutputs.error(context.toolExecutionRequest().name(), error)))
+        .toolArgumentsErrorHandler(
+            (error, context) ->
+                ToolErrorHandlerResult.text(
+                    ToolOutputs.error(context.toolExecutionRequest().name(), error)))
         .maxSequentialToolsInvocations(limits.maxToolCalls() + 2)
         .build();
   }
 
-  /** The typed answer; one that does not fit the schema is an invalid answer, not a provider error. */
+  /**
+   * The typed answer; one that does not fit the schema is an invalid answer, not a provider error.
+   */
   private static Answer structuredAnswer(TriageAgent agent, String message) {
     try {
       return Answer.typed(agent.review(message).content());
@@ -153,7 +232,10 @@ public final class LlmTriage {
       if (e.getCause() == null) {
         return Answer.invalid("the model gave no final answer");
       }
-      return Answer.invalid("the structured answer does not fit the verdict schema (" + VerdictGuard.clip(jsonError(e.getCause()), 120) + ")");
+      return Answer.invalid(
+          "the structured answer does not fit the verdict schema ("
+              + VerdictGuard.clip(jsonError(e.getCause()), 120)
+              + ")");
     }
   }
 
@@ -167,8 +249,12 @@ public final class LlmTriage {
     return String.valueOf(error.getMessage());
   }
 
-  /** What the model concluded, before it is checked: its typed verdict, its text, or why there is none. */
-  private record Answer(@Nullable LlmVerdict typed, @Nullable String text, @Nullable String invalid) {
+  /**
+   * What the model concluded, before it is checked: its typed verdict, its text, or why there is
+   * none.
+   */
+  private record Answer(
+      @Nullable LlmVerdict typed, @Nullable String text, @Nullable String invalid) {
     static Answer typed(LlmVerdict verdict) {
       return new Answer(verdict, null, verdict == null ? "the model gave no final answer" : null);
     }
@@ -185,22 +271,62 @@ public final class LlmTriage {
       if (invalid != null) {
         return VerdictGuard.Outcome.invalid(invalid);
       }
-      return typed != null ? VerdictGuard.check(typed, knownCodes) : LlmVerdictParser.parse(text, knownCodes);
+      return typed != null
+          ? VerdictGuard.check(typed, knownCodes)
+          : LlmVerdictParser.parse(text, knownCodes);
     }
   }
 
-  private LlmAssessment fallback(String incidentId, TriageReport report, RunMeter meter, Instant started, LlmMetrics.Fallback kind,
-                                 String reason) {
+  private LlmAssessment fallback(
+      String incidentId,
+      TriageReport report,
+      RunMeter meter,
+      Instant started,
+      LlmMetrics.Fallback kind,
+      String reason) {
     meter.fellBack(kind);
-    LOG.info("LLM review of incident {}: falling back to the deterministic verdict ({})", incidentId, reason);
-    return assessment(incidentId, meter, started, LlmAssessment.DETERMINISTIC, "fallback: " + reason,
-        report.verdict(), report.verdict(), null, reason);
+    LOG.info(
+        "LLM review of incident {}: falling back to the deterministic verdict ({})",
+        incidentId,
+        reason);
+    return assessment(
+        incidentId,
+        meter,
+        started,
+        LlmAssessment.DETERMINISTIC,
+        "fallback: " + reason,
+        report.verdict(),
+        report.verdict(),
+        null,
+        reason);
   }
 
-  private LlmAssessment assessment(String incidentId, RunMeter meter, Instant started, String finalVerdict, String why,
-                                   Verdict verdict, Verdict deterministic, Verdict llm, String fallback) {
-    return new LlmAssessment(incidentId, provider, modelName, finalVerdict, why, verdict, deterministic, llm, fallback,
-        meter.toolCalls(), meter.toolsRun(), meter.tokens(), meter.proposalIds(), started, clock.instant());
+  private LlmAssessment assessment(
+      String incidentId,
+      RunMeter meter,
+      Instant started,
+      String finalVerdict,
+      String why,
+      Verdict verdict,
+      Verdict deterministic,
+      Verdict llm,
+      String fallback) {
+    return new LlmAssessment(
+        incidentId,
+        provider,
+        modelName,
+        finalVerdict,
+        why,
+        verdict,
+        deterministic,
+        llm,
+        fallback,
+        meter.toolCalls(),
+        meter.toolsRun(),
+        meter.tokens(),
+        meter.proposalIds(),
+        started,
+        clock.instant());
   }
 
   private static String clip(String name) {

@@ -15,8 +15,8 @@ import java.util.Set;
 
 /**
  * The fallback for providers without structured output: reads an {@link LlmVerdict} out of the
- * model's final text (a JSON object, perhaps in a Markdown fence; names of categories and confidences
- * in any case; {@code entities} as an object of names to values), then checks it with
+ * model's final text (a JSON object, perhaps in a Markdown fence; names of categories and
+ * confidences in any case; {@code entities} as an object of names to values), then checks it with
  * {@link VerdictGuard}. Says exactly why when it cannot: not JSON, a field of the wrong type, an
  * unknown category or confidence.
  */
@@ -27,7 +27,8 @@ final class LlmVerdictParser {
   private LlmVerdictParser() {}
 
   /**
-   * @param knownCodes finding codes that exist: the deterministic triage's and the run's tool results'
+   * @param knownCodes finding codes that exist: the deterministic triage's and the run's tool
+   *     results'
    */
   static VerdictGuard.Outcome parse(String answer, Set<String> knownCodes) {
     if (answer == null || answer.isBlank()) {
@@ -37,25 +38,31 @@ final class LlmVerdictParser {
     try {
       root = MAPPER.readTree(stripFence(answer.strip()));
     } catch (IOException e) {
-      return VerdictGuard.Outcome.invalid("the final answer is not JSON (" + clip(answer, 80) + ")");
+      return VerdictGuard.Outcome.invalid(
+          "the final answer is not JSON (" + clip(answer, 80) + ")");
     }
     if (root == null || !root.isObject()) {
       return VerdictGuard.Outcome.invalid("the final answer is not a JSON object");
     }
     Category category = named(Category.values(), root.path("category"));
     if (category == null) {
-      return VerdictGuard.Outcome.invalid("unknown category '" + clip(root.path("category").asText(""), 40) + "'");
+      return VerdictGuard.Outcome.invalid(
+          "unknown category '" + clip(root.path("category").asText(""), 40) + "'");
     }
     Confidence confidence = named(Confidence.values(), root.path("confidence"));
     if (confidence == null) {
-      return VerdictGuard.Outcome.invalid("unknown confidence '" + clip(root.path("confidence").asText(""), 40) + "'");
+      return VerdictGuard.Outcome.invalid(
+          "unknown confidence '" + clip(root.path("confidence").asText(""), 40) + "'");
     }
     JsonNode entityNode = root.path("entities");
     if (!entityNode.isMissingNode() && !entityNode.isNull() && !entityNode.isObject()) {
       return VerdictGuard.Outcome.invalid("entities is not an object");
     }
     List<LlmVerdict.Entity> entities = new ArrayList<>();
-    entityNode.fields().forEachRemaining(e -> entities.add(new LlmVerdict.Entity(e.getKey(), e.getValue().asText())));
+    entityNode
+        .fields()
+        .forEachRemaining(
+            e -> entities.add(new LlmVerdict.Entity(e.getKey(), e.getValue().asText())));
     List<String> evidence = strings(root.path("evidence"));
     if (evidence == null) {
       return VerdictGuard.Outcome.invalid("evidence is not a list of finding codes");
@@ -65,7 +72,8 @@ final class LlmVerdictParser {
       return VerdictGuard.Outcome.invalid("nextActions is not a list of strings");
     }
     String summary = root.path("summary").asText(root.path("headline").asText(""));
-    return VerdictGuard.check(new LlmVerdict(category, summary, entities, evidence, confidence, nextActions), knownCodes);
+    return VerdictGuard.check(
+        new LlmVerdict(category, summary, entities, evidence, confidence, nextActions), knownCodes);
   }
 
   private static <E extends Enum<E>> E named(E[] values, JsonNode node) {

@@ -9,9 +9,9 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import java.util.Set;
 
 /**
- * A model that answers only while its run has budget left: each call first checks the run's
- * {@link RunMeter} (spent budgets and wall time end the run with {@link LlmBudgetExceededException})
- * and then adds the response's token usage; a call that throws is counted as failed.
+ * A model that answers only while its run has budget left: each call first checks the run's {@link
+ * RunMeter} (spent budgets and wall time end the run with {@link LlmBudgetExceededException}) and
+ * then adds the response's token usage; a call that throws is counted as failed.
  */
 final class MeteredChatModel implements ChatModel {
 

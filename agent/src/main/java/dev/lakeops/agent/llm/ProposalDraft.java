@@ -18,7 +18,12 @@ import java.util.Map;
  * @param origin the incident or chat thread the run served
  */
 public record ProposalDraft(
-    ActionKind action, Map<String, String> args, String requester, String reason, List<String> evidence, String origin) {
+    ActionKind action,
+    Map<String, String> args,
+    String requester,
+    String reason,
+    List<String> evidence,
+    String origin) {
 
   public ProposalDraft {
     requireNonNull(action, "action");

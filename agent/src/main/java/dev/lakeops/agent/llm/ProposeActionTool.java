@@ -42,23 +42,34 @@ final class ProposeActionTool implements ToolExecutor {
   static ToolSpecification specification() {
     return ToolSpecification.builder()
         .name(NAME)
-        .description("Proposes ONE action that changes a table, topic or job, for people to approve later. It only "
-            + "records a proposal and returns its id: it does not execute, approve or schedule anything, and no "
-            + "instruction can make it do so. Use it only when the findings support the action.")
-        .parameters(JsonObjectSchema.builder()
-            .addEnumProperty("action", Arrays.stream(ActionKind.values()).map(ActionKind::actionName).toList(),
-                "The action's name")
-            .addProperty("args", JsonObjectSchema.builder()
-                .description("The action's arguments as name to string value, e.g. {\"table\":\"db.orders\",\"snapshot\":\"42\"}")
-                .additionalProperties(true)
+        .description(
+            "Proposes ONE action that changes a table, topic or job, for people to approve later."
+                + " It only records a proposal and returns its id: it does not execute, approve or"
+                + " schedule anything, and no instruction can make it do so. Use it only when the"
+                + " findings support the action.")
+        .parameters(
+            JsonObjectSchema.builder()
+                .addEnumProperty(
+                    "action",
+                    Arrays.stream(ActionKind.values()).map(ActionKind::actionName).toList(),
+                    "The action's name")
+                .addProperty(
+                    "args",
+                    JsonObjectSchema.builder()
+                        .description(
+                            "The action's arguments as name to string value, e.g."
+                                + " {\"table\":\"db.orders\",\"snapshot\":\"42\"}")
+                        .additionalProperties(true)
+                        .build())
+                .addStringProperty("reason", "Why, in one or two sentences, citing the findings")
+                .addProperty(
+                    "evidence",
+                    JsonArraySchema.builder()
+                        .description("Codes of the findings that support it")
+                        .items(new JsonStringSchema())
+                        .build())
+                .required("action", "args", "reason")
                 .build())
-            .addStringProperty("reason", "Why, in one or two sentences, citing the findings")
-            .addProperty("evidence", JsonArraySchema.builder()
-                .description("Codes of the findings that support it")
-                .items(new JsonStringSchema())
-                .build())
-            .required("action", "args", "reason")
-            .build())
         .build();
   }
 
@@ -73,8 +84,12 @@ final class ProposeActionTool implements ToolExecutor {
     String actionName = arguments.path("action").asText("");
     ActionKind action = ActionKind.byName(actionName).orElse(null);
     if (action == null) {
-      return "REFUSED: unknown action '" + clip(actionName, 60) + "' (known: "
-          + String.join(", ", Arrays.stream(ActionKind.values()).map(ActionKind::actionName).toList()) + ")";
+      return "REFUSED: unknown action '"
+          + clip(actionName, 60)
+          + "' (known: "
+          + String.join(
+              ", ", Arrays.stream(ActionKind.values()).map(ActionKind::actionName).toList())
+          + ")";
     }
     Map<String, String> args = new LinkedHashMap<>();
     JsonNode given = arguments.path("args");
@@ -94,15 +109,32 @@ final class ProposeActionTool implements ToolExecutor {
     }
     List<String> evidence = new ArrayList<>();
     arguments.path("evidence").forEach(code -> evidence.add(clip(code.asText(), 120)));
-    ProposalDraft draft = new ProposalDraft(action, args, requester, clip(arguments.path("reason").asText(""), MAX_TEXT), evidence, origin);
+    ProposalDraft draft =
+        new ProposalDraft(
+            action,
+            args,
+            requester,
+            clip(arguments.path("reason").asText(""), MAX_TEXT),
+            evidence,
+            origin);
     try {
       ProposalReceipt receipt = proposals.propose(draft);
       meter.proposed(receipt.id());
-      return "PROPOSED: proposal " + receipt.id() + " (" + action.actionName() + ", " + action.tier() + ") is " + receipt.state()
-          + ". It runs only after " + action.tier().approvalsRequired() + " authorized person(s) approve it in chat or the "
+      return "PROPOSED: proposal "
+          + receipt.id()
+          + " ("
+          + action.actionName()
+          + ", "
+          + action.tier()
+          + ") is "
+          + receipt.state()
+          + ". It runs only after "
+          + action.tier().approvalsRequired()
+          + " authorized person(s) approve it in chat or the "
           + "console; this run cannot approve or execute it.";
     } catch (ProposalsUnavailableException | IllegalArgumentException e) {
-      return "NOT PROPOSED: " + ToolOutputs.sanitize(clip(e.getMessage() == null ? "refused" : e.getMessage(), 300));
+      return "NOT PROPOSED: "
+          + ToolOutputs.sanitize(clip(e.getMessage() == null ? "refused" : e.getMessage(), 300));
     }
   }
 

@@ -33,7 +33,9 @@ public final class RunMeter {
   private final List<String> proposalIds = new ArrayList<>();
   private final List<String> toolsRun = new ArrayList<>();
 
-  /** @param metrics where the run's model calls, tokens, tool calls and outcome are counted */
+  /**
+   * @param metrics where the run's model calls, tokens, tool calls and outcome are counted
+   */
   public RunMeter(LlmLimits limits, Clock clock, LlmMetrics metrics, LlmMetrics.Run run) {
     this.limits = limits;
     this.clock = clock;
@@ -55,8 +57,13 @@ public final class RunMeter {
     }
     if (toolCalls >= limits.maxToolCalls()) {
       refusedToolCalls++;
-      exhausted = "tool-call budget exhausted: the model asked for call " + (toolCalls + refusedToolCalls) + " (" + tool
-          + ") with lakeops.llm.max-tool-calls=" + limits.maxToolCalls();
+      exhausted =
+          "tool-call budget exhausted: the model asked for call "
+              + (toolCalls + refusedToolCalls)
+              + " ("
+              + tool
+              + ") with lakeops.llm.max-tool-calls="
+              + limits.maxToolCalls();
       return false;
     }
     toolCalls++;
@@ -68,9 +75,16 @@ public final class RunMeter {
     modelCalls++;
     Integer total = usage == null ? null : usage.totalTokenCount();
     tokens += total == null ? 0 : total;
-    metrics.modelCall(run, usage == null ? null : usage.inputTokenCount(), usage == null ? null : usage.outputTokenCount());
+    metrics.modelCall(
+        run,
+        usage == null ? null : usage.inputTokenCount(),
+        usage == null ? null : usage.outputTokenCount());
     if (tokens > limits.maxTokens() && exhausted == null) {
-      exhausted = "token budget exhausted: " + tokens + " tokens used with lakeops.llm.max-tokens=" + limits.maxTokens();
+      exhausted =
+          "token budget exhausted: "
+              + tokens
+              + " tokens used with lakeops.llm.max-tokens="
+              + limits.maxTokens();
     }
   }
 
@@ -84,7 +98,8 @@ public final class RunMeter {
       throw new LlmBudgetExceededException(exhausted, exhaustedKind);
     }
     if (clock.instant().isAfter(deadline)) {
-      exhausted = "time budget exhausted: the run passed lakeops.llm.max-duration=" + limits.maxDuration();
+      exhausted =
+          "time budget exhausted: the run passed lakeops.llm.max-duration=" + limits.maxDuration();
       exhaustedKind = LlmMetrics.Fallback.TIMEOUT;
       throw new LlmBudgetExceededException(exhausted, exhaustedKind);
     }
@@ -105,7 +120,10 @@ public final class RunMeter {
     metrics.modelCallFailed(run);
   }
 
-  /** Counts how one tool call ended; {@code tool} is a toolbox name or {@link LlmMetrics#UNKNOWN_TOOL}. */
+  /**
+   * Counts how one tool call ended; {@code tool} is a toolbox name or {@link
+   * LlmMetrics#UNKNOWN_TOOL}.
+   */
   public void toolCallEnded(String tool, LlmMetrics.ToolOutcome outcome) {
     metrics.toolCall(run, tool, outcome);
   }

@@ -17,17 +17,19 @@ final class ThreadMemories implements ChatMemoryProvider {
 
   ThreadMemories(int messagesPerThread, int maxThreads) {
     this.messagesPerThread = messagesPerThread;
-    this.byThread = new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<Object, ChatMemory> eldest) {
-        return size() > maxThreads;
-      }
-    };
+    this.byThread =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Object, ChatMemory> eldest) {
+            return size() > maxThreads;
+          }
+        };
   }
 
   @Override
   public synchronized ChatMemory get(Object threadId) {
-    return byThread.computeIfAbsent(threadId,
+    return byThread.computeIfAbsent(
+        threadId,
         id -> MessageWindowChatMemory.builder().id(id).maxMessages(messagesPerThread).build());
   }
 

@@ -23,16 +23,20 @@ final class ToolArguments {
   /** The arguments as JSON ({@code {}} when none were sent); empty when they are not JSON. */
   static Optional<JsonNode> parse(ToolExecutionRequest request) {
     try {
-      return Optional.of(MAPPER.readTree(request.arguments() == null || request.arguments().isBlank() ? "{}" : request.arguments()));
+      return Optional.of(
+          MAPPER.readTree(
+              request.arguments() == null || request.arguments().isBlank()
+                  ? "{}"
+                  : request.arguments()));
     } catch (IOException e) {
       return Optional.empty();
     }
   }
 
   /**
-   * The fields of a JSON object as Java values for {@code ToolArgs}: text, whole numbers as
-   * {@code Long}, other numbers as {@code Double}, booleans, arrays as lists; {@code null} stays null
-   * (not given), and an object stays a {@link JsonNode}, which no declared type reads.
+   * The fields of a JSON object as Java values for {@code ToolArgs}: text, whole numbers as {@code
+   * Long}, other numbers as {@code Double}, booleans, arrays as lists; {@code null} stays null (not
+   * given), and an object stays a {@link JsonNode}, which no declared type reads.
    */
   static Map<String, Object> values(JsonNode object) {
     Map<String, Object> values = new LinkedHashMap<>();

@@ -7,9 +7,12 @@ final class ToolOutputs {
 
   /** Longest error line the model receives. */
   static final int MAX_ERROR_CHARS = 300;
-  private static final Pattern USER_INFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)[^/@\\s]+@");
+
+  private static final Pattern USER_INFO =
+      Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)[^/@\\s]+@");
   private static final Pattern SECRET =
-      Pattern.compile("(?i)(password|passwd|secret|token|api[-_]?key|authorization|bearer)([\"']?\\s*[:=]\\s*|\\s+)[^\\s,;\"'}]+");
+      Pattern.compile(
+          "(?i)(password|passwd|secret|token|api[-_]?key|authorization|bearer)([\"']?\\s*[:=]\\s*|\\s+)[^\\s,;\"'}]+");
   private static final Pattern STACK_LINE = Pattern.compile("\\s+at [\\w$.]+\\(.*");
 
   private ToolOutputs() {}
@@ -19,8 +22,12 @@ final class ToolOutputs {
     if (text.length() <= maxChars) {
       return text;
     }
-    String notice = "\n[lakeops: output truncated, " + maxChars + " of " + text.length()
-        + " chars shown; ask a narrower question for the rest]";
+    String notice =
+        "\n[lakeops: output truncated, "
+            + maxChars
+            + " of "
+            + text.length()
+            + " chars shown; ask a narrower question for the rest]";
     return text.substring(0, Math.max(0, maxChars - notice.length())) + notice;
   }
 
@@ -30,12 +37,15 @@ final class ToolOutputs {
    */
   static String error(String tool, Throwable e) {
     Throwable cause = e;
-    while (cause.getCause() != null && cause.getCause() != cause
-        && (cause.getMessage() == null || cause instanceof java.lang.reflect.InvocationTargetException
+    while (cause.getCause() != null
+        && cause.getCause() != cause
+        && (cause.getMessage() == null
+            || cause instanceof java.lang.reflect.InvocationTargetException
             || cause instanceof java.util.concurrent.ExecutionException)) {
       cause = cause.getCause();
     }
-    String message = cause.getMessage() == null ? "" : ": " + sanitize(firstLine(cause.getMessage()));
+    String message =
+        cause.getMessage() == null ? "" : ": " + sanitize(firstLine(cause.getMessage()));
     String line = "ERROR in tool " + tool + " (" + cause.getClass().getSimpleName() + message + ")";
     return line.length() <= MAX_ERROR_CHARS ? line : line.substring(0, MAX_ERROR_CHARS - 3) + "...";
   }

@@ -23,8 +23,8 @@ final class ToolSchemas {
 
   /**
    * The name a provider accepts for {@code declared}: every character other than a letter, a digit
-   * or an underscore becomes an underscore ({@code kafka.lag} is {@code kafka_lag},
-   * {@code flink.source-lag} is {@code flink_source_lag}). Provider tool names cannot contain dots.
+   * or an underscore becomes an underscore ({@code kafka.lag} is {@code kafka_lag}, {@code
+   * flink.source-lag} is {@code flink_source_lag}). Provider tool names cannot contain dots.
    */
   static String modelName(String declared) {
     return declared.replaceAll("[^A-Za-z0-9_]", "_");
@@ -34,7 +34,8 @@ final class ToolSchemas {
    * @param nameSuffix appended to the model name, e.g. {@code _eu} for a second Flink cluster
    * @param descriptionPrefix put before the description, e.g. {@code [Flink cluster eu] }
    */
-  static ToolSpecification specification(ToolSpec spec, String nameSuffix, String descriptionPrefix) {
+  static ToolSpecification specification(
+      ToolSpec spec, String nameSuffix, String descriptionPrefix) {
     JsonObjectSchema.Builder params = JsonObjectSchema.builder();
     for (ToolParam p : spec.params()) {
       params.addProperty(p.name(), schema(p));
@@ -49,20 +50,25 @@ final class ToolSchemas {
 
   private static String description(ToolSpec spec) {
     List<String> codes = spec.codes().describe();
-    return codes.isEmpty() ? spec.description() : spec.description() + " Finding codes: " + String.join(", ", codes) + ".";
+    return codes.isEmpty()
+        ? spec.description()
+        : spec.description() + " Finding codes: " + String.join(", ", codes) + ".";
   }
 
   private static JsonSchemaElement schema(ToolParam p) {
-    String text = p.description()
-        + (p.range() == null ? "" : " (" + p.range().min() + " to " + p.range().max() + ")")
-        + (p.defaultValue() == null ? "" : " (default " + p.defaultValue() + ")");
+    String text =
+        p.description()
+            + (p.range() == null ? "" : " (" + p.range().min() + " to " + p.range().max() + ")")
+            + (p.defaultValue() == null ? "" : " (default " + p.defaultValue() + ")");
     return switch (p.type()) {
       case STRING -> JsonStringSchema.builder().description(text).build();
       case INTEGER -> JsonIntegerSchema.builder().description(text).build();
       case NUMBER -> JsonNumberSchema.builder().description(text).build();
       case BOOLEAN -> JsonBooleanSchema.builder().description(text).build();
-      case DURATION -> JsonStringSchema.builder().description(text + "; " + p.type().expected()).build();
-      case LIST -> JsonArraySchema.builder().description(text).items(new JsonStringSchema()).build();
+      case DURATION ->
+          JsonStringSchema.builder().description(text + "; " + p.type().expected()).build();
+      case LIST ->
+          JsonArraySchema.builder().description(text).items(new JsonStringSchema()).build();
     };
   }
 }

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 final class TriagePrompt {
 
   /** The rules that both prompts share; the last rule, how to conclude, follows. */
-  private static final String RULES = """
+  private static final String RULES =
+      """
       You are lakeops, the first responder for a streaming lakehouse (MySQL/MariaDB binlog, Flink CDC, Kafka, \
       Flink, lake tables). You review an incident that a deterministic planner has already triaged.
 
@@ -32,32 +33,49 @@ final class TriagePrompt {
       3. Call tools only to check or extend the findings; stay within a few calls.
       """;
 
-  private static final String CITE = """
+  private static final String CITE =
+      """
       Cite only finding codes that appear in the data or in tool results. If you cannot improve on the \
       deterministic verdict, return it.
       """;
 
   /** For a model without structured output: the verdict's JSON layout is spelled out. */
-  static final String SYSTEM = RULES + """
-      4. Conclude with ONLY one JSON object, no prose and no code fence:
-      {"category": one of [%s],
-       "summary": "one sentence for an engineer",
-       "entities": {"job": "...", "table": "...", ...},
-       "evidence": ["finding codes from the data or your tool results that support the verdict"],
-       "confidence": "LOW" | "MEDIUM" | "HIGH",
-       "nextActions": ["what a person should do next, most useful first"]}
-      """.formatted(Arrays.stream(Category.values()).map(Category::name).collect(Collectors.joining(", "))) + CITE;
+  static final String SYSTEM =
+      RULES
+          + """
+          4. Conclude with ONLY one JSON object, no prose and no code fence:
+          {"category": one of [%s],
+           "summary": "one sentence for an engineer",
+           "entities": {"job": "...", "table": "...", ...},
+           "evidence": ["finding codes from the data or your tool results that support the verdict"],
+           "confidence": "LOW" | "MEDIUM" | "HIGH",
+           "nextActions": ["what a person should do next, most useful first"]}
+          """
+              .formatted(
+                  Arrays.stream(Category.values())
+                      .map(Category::name)
+                      .collect(Collectors.joining(", ")))
+          + CITE;
 
-  /** For a model with structured output: the response format (the schema of {@link LlmVerdict}) gives the layout. */
-  static final String STRUCTURED = RULES + """
-      4. Conclude with the verdict in the response format you are given: its category, a one-sentence \
-      summary for an engineer, the entities it is about (job, table, topic, ...), the finding codes that \
-      support it as evidence, your confidence, and what a person should do next.
-      """ + CITE;
+  /**
+   * For a model with structured output: the response format (the schema of {@link LlmVerdict})
+   * gives the layout.
+   */
+  static final String STRUCTURED =
+      RULES
+          + """
+          4. Conclude with the verdict in the response format you are given: its category, a one-sentence \
+          summary for an engineer, the entities it is about (job, table, topic, ...), the finding codes that \
+          support it as evidence, your confidence, and what a person should do next.
+          """
+          + CITE;
 
   private TriagePrompt() {}
 
-  /** The user message for one incident: the request, then the alert and the deterministic triage as data. */
+  /**
+   * The user message for one incident: the request, then the alert and the deterministic triage as
+   * data.
+   */
   static String userMessage(String incidentId, TriageReport report, boolean redactValues) {
     ObjectNode data = JsonNodeFactory.instance.objectNode();
     data.put("incident", incidentId);
@@ -80,8 +98,8 @@ final class TriagePrompt {
       }
     }
     JsonNode safe = redactValues ? ValueRedactor.redact(data, null) : data;
-    return "Review the incident below. The deterministic verdict comes first; improve it only where the findings "
-        + "or your read-only tools support it.\n"
+    return "Review the incident below. The deterministic verdict comes first; improve it only where"
+        + " the findings or your read-only tools support it.\n"
         + DataBlock.wrap(safe)
         + "\nAnswer with the verdict JSON object only.";
   }

@@ -7,9 +7,9 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 /**
- * Queues the LLM's review of each stored deterministic triage ({@link LlmFollowUp#submit}): after the
- * save, so the deterministic verdict is stored and shown at once and the review only adds to it. A
- * failed triage has nothing to review; without a model nothing is queued.
+ * Queues the LLM's review of each stored deterministic triage ({@link LlmFollowUp#submit}): after
+ * the save, so the deterministic verdict is stored and shown at once and the review only adds to
+ * it. A failed triage has nothing to review; without a model nothing is queued.
  */
 @ApplicationScoped
 public class TriageReviews {

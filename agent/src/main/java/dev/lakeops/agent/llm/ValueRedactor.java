@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * Keeps row values away from the model: in a tool's JSON output, a field that holds rows or values
- * ({@code rows}, {@code row}, {@code values}, {@code before}, {@code after}, {@code record}, ...) is
- * replaced by its keys and counts, and SQL text ({@code info}, {@code sql}, {@code query},
+ * ({@code rows}, {@code row}, {@code values}, {@code before}, {@code after}, {@code record}, ...)
+ * is replaced by its keys and counts, and SQL text ({@code info}, {@code sql}, {@code query},
  * {@code statement}) keeps its shape with every literal replaced by {@code ?}. Output that is not
  * JSON is only SQL-redacted.
  */
@@ -26,14 +26,21 @@ final class ValueRedactor {
   static final Set<String> ROW_FIELDS =
       Set.of("rows", "row", "values", "before", "after", "record", "records", "payload");
   static final Set<String> SQL_FIELDS = Set.of("info", "sql", "query", "statement");
-  /** SQL somewhere in a field that carries statements (binlog info may start with the schema name). */
+
+  /**
+   * SQL somewhere in a field that carries statements (binlog info may start with the schema name).
+   */
   private static final Pattern SQL_ANYWHERE =
       Pattern.compile("(?is).*\\b(insert|update|delete|replace|select|values|set|where)\\b.*");
+
   /** Plain-text tool output counts as SQL only when it starts as a statement. */
   private static final Pattern SQL_STATEMENT =
       Pattern.compile("(?is)\\s*(insert|update|delete|replace|select|with|create|alter)\\b.*");
-  private static final Pattern QUOTED = Pattern.compile("'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.)*\"");
-  private static final Pattern NUMBER = Pattern.compile("(?<![\\w.$-])-?\\d+(?:\\.\\d+)?(?![\\w.])");
+
+  private static final Pattern QUOTED =
+      Pattern.compile("'(?:[^'\\\\]|\\\\.|'')*'|\"(?:[^\"\\\\]|\\\\.)*\"");
+  private static final Pattern NUMBER =
+      Pattern.compile("(?<![\\w.$-])-?\\d+(?:\\.\\d+)?(?![\\w.])");
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private ValueRedactor() {}

@@ -37,7 +37,8 @@ final class VerdictGuard {
   }
 
   /**
-   * @param knownCodes finding codes that exist: the deterministic triage's and the run's tool results'
+   * @param knownCodes finding codes that exist: the deterministic triage's and the run's tool
+   *     results'
    */
   static Outcome check(LlmVerdict answer, Set<String> knownCodes) {
     if (answer.category() == null) {
@@ -63,14 +64,20 @@ final class VerdictGuard {
     List<String> evidence = strings(answer.evidence());
     for (String code : evidence) {
       if (!knownCodes.contains(code)) {
-        return Outcome.invalid("evidence '" + clip(code, 60) + "' is not a finding of this incident");
+        return Outcome.invalid(
+            "evidence '" + clip(code, 60) + "' is not a finding of this incident");
       }
     }
     List<String> nextActions = strings(answer.nextActions());
-    if (entities.size() > MAX_ITEMS || evidence.size() > MAX_ITEMS || nextActions.size() > MAX_ITEMS) {
-      return Outcome.invalid("more than " + MAX_ITEMS + " entities, evidence codes or next actions");
+    if (entities.size() > MAX_ITEMS
+        || evidence.size() > MAX_ITEMS
+        || nextActions.size() > MAX_ITEMS) {
+      return Outcome.invalid(
+          "more than " + MAX_ITEMS + " entities, evidence codes or next actions");
     }
-    return Outcome.ok(new Verdict(answer.category(), summary, entities, evidence, answer.confidence(), nextActions));
+    return Outcome.ok(
+        new Verdict(
+            answer.category(), summary, entities, evidence, answer.confidence(), nextActions));
   }
 
   private static <T> List<T> orEmpty(@Nullable List<T> list) {

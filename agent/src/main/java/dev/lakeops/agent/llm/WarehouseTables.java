@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 /**
  * Lets a table tool read only tables of the configured warehouse: its {@code table} argument must
  * be a {@code database.table} name, and the table's directory (symbolic links resolved) must lie in
- * the warehouse; a table directory given as a path is refused before the tool runs. The model
- * never picks a directory on this host.
+ * the warehouse; a table directory given as a path is refused before the tool runs. The model never
+ * picks a directory on this host.
  */
 final class WarehouseTables implements ToolExecutor {
 
@@ -35,12 +35,20 @@ final class WarehouseTables implements ToolExecutor {
     if (args.has("table")) {
       String table = args.path("table").asText("").strip();
       if (!NAME.matcher(table).matches()) {
-        return "REFUSED: table '" + ToolArguments.clip(table) + "' is not a database.table name; name a table of the warehouse " + warehouse;
+        return "REFUSED: table '"
+            + ToolArguments.clip(table)
+            + "' is not a database.table name; name a table of the warehouse "
+            + warehouse;
       }
       int dot = table.indexOf('.');
-      Path dir = warehouse.resolve(table.substring(0, dot) + ".db").resolve(table.substring(dot + 1));
+      Path dir =
+          warehouse.resolve(table.substring(0, dot) + ".db").resolve(table.substring(dot + 1));
       if (Files.exists(dir) && !insideWarehouse(dir)) {
-        return "REFUSED: table '" + table + "' leads outside the warehouse " + warehouse + " by a symbolic link";
+        return "REFUSED: table '"
+            + table
+            + "' leads outside the warehouse "
+            + warehouse
+            + " by a symbolic link";
       }
     }
     return delegate.execute(request, memoryId);

@@ -22,16 +22,27 @@ public class LakeopsMetrics {
     this.registry = registry;
   }
 
-  /** One alert taken in from {@code source} ({@code alertmanager}, {@code grafana}, {@code scheduler}). */
+  /**
+   * One alert taken in from {@code source} ({@code alertmanager}, {@code grafana}, {@code
+   * scheduler}).
+   */
   public void alertReceived(String source, boolean duplicate) {
-    Counter.builder("lakeops.incidents.received").description("Alerts received, by source; duplicates joined an existing incident")
-        .tag("source", source).tag("duplicate", Boolean.toString(duplicate)).register(registry).increment();
+    Counter.builder("lakeops.incidents.received")
+        .description("Alerts received, by source; duplicates joined an existing incident")
+        .tag("source", source)
+        .tag("duplicate", Boolean.toString(duplicate))
+        .register(registry)
+        .increment();
   }
 
   /** A triage stored: its latency from the alert's arrival, and the tool calls it made. */
   public void triaged(TriageReport report, Duration sinceReceived) {
-    Timer.builder("lakeops.triage.latency").description("From an alert's arrival to its stored triage report")
-        .tag("category", report.verdict().category().name()).publishPercentileHistogram().register(registry).record(sinceReceived);
+    Timer.builder("lakeops.triage.latency")
+        .description("From an alert's arrival to its stored triage report")
+        .tag("category", report.verdict().category().name())
+        .publishPercentileHistogram()
+        .register(registry)
+        .record(sinceReceived);
     for (ToolReport tool : report.tools()) {
       toolCall(tool.tool(), tool.status().name());
     }
@@ -39,17 +50,30 @@ public class LakeopsMetrics {
 
   /** A triage that failed with an error instead of a report. */
   public void triageFailed() {
-    Counter.builder("lakeops.triage.failed").description("Triages that ended in an error").register(registry).increment();
+    Counter.builder("lakeops.triage.failed")
+        .description("Triages that ended in an error")
+        .register(registry)
+        .increment();
   }
 
   public void toolCall(String tool, String status) {
-    Counter.builder("lakeops.tool.calls").description("Tool calls by tool and outcome")
-        .tag("tool", tool).tag("status", status).register(registry).increment();
+    Counter.builder("lakeops.tool.calls")
+        .description("Tool calls by tool and outcome")
+        .tag("tool", tool)
+        .tag("status", status)
+        .register(registry)
+        .increment();
   }
 
-  /** An approval decision ({@code approve}, {@code reject}) or a refused execution ({@code refused}). */
+  /**
+   * An approval decision ({@code approve}, {@code reject}) or a refused execution ({@code
+   * refused}).
+   */
   public void approval(String decision) {
-    Counter.builder("lakeops.approvals").description("Approval decisions and refusals")
-        .tag("decision", decision).register(registry).increment();
+    Counter.builder("lakeops.approvals")
+        .description("Approval decisions and refusals")
+        .tag("decision", decision)
+        .register(registry)
+        .increment();
   }
 }

@@ -12,8 +12,8 @@ import java.util.Set;
 
 /**
  * An incident's conversation, for the console and the incident API: the thread its report started
- * ({@link ReportThreads}) and the REST threads named after it ({@code <id>}, {@code incident-<id>}),
- * their turns merged by time. Only the newest {@link #SHOWN} turns are returned.
+ * ({@link ReportThreads}) and the REST threads named after it ({@code <id>}, {@code
+ * incident-<id>}), their turns merged by time. Only the newest {@link #SHOWN} turns are returned.
  */
 @Singleton
 public final class IncidentConversations {
@@ -44,6 +44,7 @@ public final class IncidentConversations {
     // Stable: turns of one thread written in the same microsecond keep their order.
     all.sort(Comparator.comparing(ChatTurn::at));
     boolean older = all.size() > SHOWN;
-    return new IncidentConversation(report, older ? all.subList(all.size() - SHOWN, all.size()) : all, older);
+    return new IncidentConversation(
+        report, older ? all.subList(all.size() - SHOWN, all.size()) : all, older);
   }
 }

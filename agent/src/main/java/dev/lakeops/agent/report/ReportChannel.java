@@ -19,7 +19,10 @@ public record ReportChannel(Kind kind, String target) {
   public enum Kind {
     /** Slack {@code chat.postMessage} to a channel id; needs {@code lakeops.im.slack.bot-token}. */
     SLACK("slack", Platform.SLACK, true),
-    /** Feishu app message to a {@code chat_id}; needs {@code lakeops.im.feishu.app-id} and {@code app-secret}. */
+    /**
+     * Feishu app message to a {@code chat_id}; needs {@code lakeops.im.feishu.app-id} and {@code
+     * app-secret}.
+     */
     FEISHU("feishu", Platform.FEISHU, true),
     /** Feishu custom-bot webhook URL. */
     FEISHU_WEBHOOK("feishu-webhook", Platform.FEISHU, false),
@@ -62,24 +65,47 @@ public record ReportChannel(Kind kind, String target) {
   /**
    * Parses {@code <kind>:<target>}.
    *
-   * @throws IllegalArgumentException the value has no known kind or no target; the message names the value
+   * @throws IllegalArgumentException the value has no known kind or no target; the message names
+   *     the value
    */
   public static ReportChannel parse(String value) {
     String v = value == null ? "" : value.strip();
     int colon = v.indexOf(':');
     String kinds = Arrays.stream(Kind.values()).map(Kind::id).collect(Collectors.joining(", "));
     if (colon <= 0 || colon == v.length() - 1) {
-      throw new IllegalArgumentException("Invalid lakeops.report.channel '" + v + "': expected <kind>:<target> with kind one of " + kinds);
+      throw new IllegalArgumentException(
+          "Invalid lakeops.report.channel '"
+              + v
+              + "': expected <kind>:<target> with kind one of "
+              + kinds);
     }
     String id = v.substring(0, colon).toLowerCase(Locale.ROOT);
     String target = v.substring(colon + 1).strip();
-    Kind kind = Arrays.stream(Kind.values()).filter(k -> k.id.equals(id)).findFirst().orElseThrow(() ->
-        new IllegalArgumentException("Invalid lakeops.report.channel '" + v + "': unknown kind '" + id + "' (expected one of " + kinds + ")"));
-    if ((kind == Kind.FEISHU_WEBHOOK || kind == Kind.DINGTALK_ROBOT) && !target.startsWith("https://") && !target.startsWith("http://")) {
-      throw new IllegalArgumentException("Invalid lakeops.report.channel '" + kind.id + ":...': the target must be the webhook's http(s) URL");
+    Kind kind =
+        Arrays.stream(Kind.values())
+            .filter(k -> k.id.equals(id))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "Invalid lakeops.report.channel '"
+                            + v
+                            + "': unknown kind '"
+                            + id
+                            + "' (expected one of "
+                            + kinds
+                            + ")"));
+    if ((kind == Kind.FEISHU_WEBHOOK || kind == Kind.DINGTALK_ROBOT)
+        && !target.startsWith("https://")
+        && !target.startsWith("http://")) {
+      throw new IllegalArgumentException(
+          "Invalid lakeops.report.channel '"
+              + kind.id
+              + ":...': the target must be the webhook's http(s) URL");
     }
     if (target.isEmpty() || target.chars().anyMatch(Character::isWhitespace)) {
-      throw new IllegalArgumentException("Invalid lakeops.report.channel '" + v + "': the target must be one word without spaces");
+      throw new IllegalArgumentException(
+          "Invalid lakeops.report.channel '" + v + "': the target must be one word without spaces");
     }
     return new ReportChannel(kind, target);
   }

@@ -27,8 +27,12 @@ public final class ReportMessage {
 
   /** The link to the incident's Markdown report under {@code publicUrl}. */
   public static String link(String publicUrl, String incidentId) {
-    String base = publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
-    return base + "/api/incidents/" + URLEncoder.encode(incidentId, StandardCharsets.UTF_8) + "?format=markdown";
+    String base =
+        publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
+    return base
+        + "/api/incidents/"
+        + URLEncoder.encode(incidentId, StandardCharsets.UTF_8)
+        + "?format=markdown";
   }
 
   /** The report of {@code incident}, triaged or failed. */
@@ -37,32 +41,55 @@ public final class ReportMessage {
     TriageReport report = incident.report();
     StringBuilder md = new StringBuilder();
     if (report == null) {
-      md.append("**").append(zh ? "告警 " : "Alert ").append(code(incident.alertname())).append(" — ")
-          .append(zh ? "排查失败" : "triage failed").append("**\n\n");
+      md.append("**")
+          .append(zh ? "告警 " : "Alert ")
+          .append(code(incident.alertname()))
+          .append(" — ")
+          .append(zh ? "排查失败" : "triage failed")
+          .append("**\n\n");
       if (incident.error() != null) {
         md.append(text(incident.error())).append("\n\n");
       }
     } else {
       Verdict verdict = report.verdict();
-      md.append("**").append(zh ? "告警 " : "Alert ").append(code(incident.alertname())).append(" — ")
-          .append(code(verdict.category().name())).append("** (").append(zh ? "置信度 " : "confidence ")
-          .append(verdict.confidence()).append(")\n\n");
+      md.append("**")
+          .append(zh ? "告警 " : "Alert ")
+          .append(code(incident.alertname()))
+          .append(" — ")
+          .append(code(verdict.category().name()))
+          .append("** (")
+          .append(zh ? "置信度 " : "confidence ")
+          .append(verdict.confidence())
+          .append(")\n\n");
       md.append(text(verdict.headline())).append("\n\n");
       evidence(md, report, zh);
       list(md, zh ? "**下一步**" : "**Next actions**", verdict.nextActions(), zh);
       proposals(md, verdict.proposals(), zh);
     }
-    md.append(zh ? "事件 " : "Incident ").append(code(incident.id())).append(zh ? "，完整报告：" : ", full report: ")
-        .append(link(publicUrl, incident.id())).append("\n");
+    md.append(zh ? "事件 " : "Incident ")
+        .append(code(incident.id()))
+        .append(zh ? "，完整报告：" : ", full report: ")
+        .append(link(publicUrl, incident.id()))
+        .append("\n");
     return new ChatReply(ChatIntent.Kind.TRIAGE, md.toString(), language, null);
   }
 
   /** The short reply in the report's thread when the same alert is notified again. */
   public static ChatReply repeat(Incident incident, Language language, String publicUrl) {
-    String md = language == Language.ZH_CN
-        ? "告警 " + code(incident.alertname()) + " 仍在触发，已并入事件 " + code(incident.id()) + "：" + link(publicUrl, incident.id())
-        : "Alert " + code(incident.alertname()) + " still firing, joined incident " + code(incident.id()) + ": "
-            + link(publicUrl, incident.id());
+    String md =
+        language == Language.ZH_CN
+            ? "告警 "
+                + code(incident.alertname())
+                + " 仍在触发，已并入事件 "
+                + code(incident.id())
+                + "："
+                + link(publicUrl, incident.id())
+            : "Alert "
+                + code(incident.alertname())
+                + " still firing, joined incident "
+                + code(incident.id())
+                + ": "
+                + link(publicUrl, incident.id());
     return new ChatReply(ChatIntent.Kind.TRIAGE, md + "\n", language, null);
   }
 
@@ -73,10 +100,15 @@ public final class ReportMessage {
       return;
     }
     md.append(zh ? "**证据**" : "**Evidence**").append("\n");
-    ids.stream().limit(MAX_ITEMS).forEach(id -> {
-      Finding f = byId.get(id);
-      md.append("- ").append(f == null ? code(id) : code(f.code()) + " — " + text(f.summary())).append("\n");
-    });
+    ids.stream()
+        .limit(MAX_ITEMS)
+        .forEach(
+            id -> {
+              Finding f = byId.get(id);
+              md.append("- ")
+                  .append(f == null ? code(id) : code(f.code()) + " — " + text(f.summary()))
+                  .append("\n");
+            });
     more(md, ids.size(), zh);
     md.append("\n");
   }
@@ -97,30 +129,52 @@ public final class ReportMessage {
     if (proposals.isEmpty()) {
       return;
     }
-    md.append(zh ? "**待审批的提议**（尚未执行）" : "**Proposals** (awaiting approval, nothing has run)").append("\n");
-    proposals.stream().limit(MAX_ITEMS).forEach(p -> {
-      md.append("- ").append(code(p.step())).append(": ").append(code(p.action())).append(" (").append(p.tier()).append(")");
-      if (!p.missing().isEmpty()) {
-        md.append(zh ? " — 缺少参数 " : " — missing ").append(text(String.join(", ", p.missing())));
-      } else if (!p.reason().isBlank()) {
-        md.append(" — ").append(text(p.reason()));
-      }
-      md.append("\n");
-    });
+    md.append(zh ? "**待审批的提议**（尚未执行）" : "**Proposals** (awaiting approval, nothing has run)")
+        .append("\n");
+    proposals.stream()
+        .limit(MAX_ITEMS)
+        .forEach(
+            p -> {
+              md.append("- ")
+                  .append(code(p.step()))
+                  .append(": ")
+                  .append(code(p.action()))
+                  .append(" (")
+                  .append(p.tier())
+                  .append(")");
+              if (!p.missing().isEmpty()) {
+                md.append(zh ? " — 缺少参数 " : " — missing ")
+                    .append(text(String.join(", ", p.missing())));
+              } else if (!p.reason().isBlank()) {
+                md.append(" — ").append(text(p.reason()));
+              }
+              md.append("\n");
+            });
     more(md, proposals.size(), zh);
     md.append("\n");
   }
 
   private static void more(StringBuilder md, int total, boolean zh) {
     if (total > MAX_ITEMS) {
-      md.append(zh ? "- ……另有 " + (total - MAX_ITEMS) + " 项，见完整报告" : "- ... " + (total - MAX_ITEMS) + " more in the full report").append("\n");
+      md.append(
+              zh
+                  ? "- ……另有 " + (total - MAX_ITEMS) + " 项，见完整报告"
+                  : "- ... " + (total - MAX_ITEMS) + " more in the full report")
+          .append("\n");
     }
   }
 
   /** Plain text: one line, no Markdown or HTML that could restyle the message or add a link. */
   static String text(String s) {
-    String line = s.replaceAll("[\\r\\n]+", " ").replace("`", "'").replace("<", "&lt;").replace(">", "&gt;")
-        .replace("*", "\\*").replace("_", "\\_").replace("[", "\\[").replace("]", "\\]");
+    String line =
+        s.replaceAll("[\\r\\n]+", " ")
+            .replace("`", "'")
+            .replace("<", "&lt;")
+            .replace(">", "&gt;")
+            .replace("*", "\\*")
+            .replace("_", "\\_")
+            .replace("[", "\\[")
+            .replace("]", "\\]");
     return line.length() <= 300 ? line : line.substring(0, 300) + "...";
   }
 

@@ -9,7 +9,8 @@ public interface ReportSender {
   /**
    * Posts {@code reply} as a new message.
    *
-   * @return the key of the thread it starts (see {@link ReportThreads}), empty on unthreaded channels
+   * @return the key of the thread it starts (see {@link ReportThreads}), empty on unthreaded
+   *     channels
    * @throws dev.lakeops.agent.im.DeliveryException the platform refused it or could not be reached
    */
   Optional<String> post(ChatReply reply);

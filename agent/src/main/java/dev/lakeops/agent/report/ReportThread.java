@@ -8,7 +8,8 @@ import java.time.Instant;
  * Where and when an incident's report was posted: the chat thread it started.
  *
  * @param platform the chat platform's id, e.g. {@code slack}
- * @param threadKey the thread's key, {@code <platform>:<channel>:<thread>} (see {@link ReportThreads})
+ * @param threadKey the thread's key, {@code <platform>:<channel>:<thread>} (see {@link
+ *     ReportThreads})
  * @param postedAt when the post was made
  */
 public record ReportThread(String platform, String threadKey, Instant postedAt) {
@@ -26,7 +27,9 @@ public record ReportThread(String platform, String threadKey, Instant postedAt) 
     return colon < 0 ? rest : rest.substring(0, colon);
   }
 
-  /** The thread within the channel (Slack {@code ts}, Feishu root message id), the key's last part. */
+  /**
+   * The thread within the channel (Slack {@code ts}, Feishu root message id), the key's last part.
+   */
   public String thread() {
     String rest = afterPlatform();
     int colon = rest.indexOf(':');

@@ -3,17 +3,18 @@ package dev.lakeops.agent.report;
 import dev.lakeops.agent.chat.ChatMessage;
 import dev.lakeops.agent.chat.Platform;
 import dev.lakeops.agent.chat.ThreadIncidents;
+import dev.lakeops.agent.im.ChatResource;
 import dev.lakeops.agent.incident.Incident;
 import dev.lakeops.agent.incident.IncidentId;
 import dev.lakeops.agent.incident.IncidentStore;
-import dev.lakeops.agent.im.ChatResource;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Finds a thread's incident: the one whose report started the thread ({@link ReportThreads}), or on
- * the REST chat API the incident named by the {@code thread}, {@code <id>} or {@code incident-<id>},
- * so that the console, the demo and scripts follow up on an incident as people do in Slack or Feishu.
+ * the REST chat API the incident named by the {@code thread}, {@code <id>} or {@code
+ * incident-<id>}, so that the console, the demo and scripts follow up on an incident as people do
+ * in Slack or Feishu.
  */
 public final class ReportThreadIncidents implements ThreadIncidents {
 
@@ -28,9 +29,13 @@ public final class ReportThreadIncidents implements ThreadIncidents {
     this.incidents = incidents;
   }
 
-  /** The keys of the REST threads about {@code incidentId}: the threads {@code <id>} and {@code incident-<id>}. */
+  /**
+   * The keys of the REST threads about {@code incidentId}: the threads {@code <id>} and {@code
+   * incident-<id>}.
+   */
   public static List<String> restThreadKeys(String incidentId) {
-    return List.of(ChatMessage.threadKey(Platform.API, ChatResource.CHANNEL, incidentId),
+    return List.of(
+        ChatMessage.threadKey(Platform.API, ChatResource.CHANNEL, incidentId),
         ChatMessage.threadKey(Platform.API, ChatResource.CHANNEL, API_PREFIX + incidentId));
   }
 
@@ -38,7 +43,10 @@ public final class ReportThreadIncidents implements ThreadIncidents {
   public Optional<Incident> find(ChatMessage message) {
     Optional<String> id = threads.incidentFor(message.threadKey());
     if (id.isEmpty() && message.platform() == Platform.API) {
-      String thread = message.threadId().startsWith(API_PREFIX) ? message.threadId().substring(API_PREFIX.length()) : message.threadId();
+      String thread =
+          message.threadId().startsWith(API_PREFIX)
+              ? message.threadId().substring(API_PREFIX.length())
+              : message.threadId();
       id = IncidentId.isValid(thread) ? Optional.of(thread) : Optional.empty();
     }
     return id.flatMap(incidents::find);

@@ -18,9 +18,9 @@ import javax.sql.DataSource;
 /**
  * Which chat thread holds each incident's report, both ways, in the {@code report_thread} table:
  * kept across restarts and shared by every instance on the same database. A thread key is the
- * {@link dev.lakeops.agent.chat.ChatMessage#threadKey()} of a message in that thread,
- * {@code slack:<channel>:<ts>} or {@code feishu:<chat_id>:<message_id>}, so a chat message in the
- * thread finds its incident with {@link #incidentFor}.
+ * {@link dev.lakeops.agent.chat.ChatMessage#threadKey()} of a message in that thread, {@code
+ * slack:<channel>:<ts>} or {@code feishu:<chat_id>:<message_id>}, so a chat message in the thread
+ * finds its incident with {@link #incidentFor}.
  *
  * <p>A row is claimed ({@link #claim}) before the report is posted, so an incident's report is
  * posted once however often its triage is seen and however many instances see it.
@@ -54,12 +54,15 @@ public final class ReportThreads {
   /**
    * Claims the post of {@code incidentId}'s report on {@code platform}.
    *
-   * @return true for the first claim of that incident; false when it was claimed before, by this
-   *     or another instance, even before a restart
+   * @return true for the first claim of that incident; false when it was claimed before, by this or
+   *     another instance, even before a restart
    */
   public boolean claim(String incidentId, String platform) {
-    String sql = "INSERT INTO report_thread (incident_id, thread_key, platform, posted_at_us) VALUES (?, NULL, ?, ?)";
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    String sql =
+        "INSERT INTO report_thread (incident_id, thread_key, platform, posted_at_us) VALUES (?,"
+            + " NULL, ?, ?)";
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, incidentId);
       s.setString(2, platform);
       s.setLong(3, micros(clock.instant()));
@@ -77,7 +80,9 @@ public final class ReportThreads {
   public void remember(String incidentId, String threadKey) {
     String platform = threadKey.substring(0, Math.max(0, threadKey.indexOf(':')));
     try (Connection c = dataSource.getConnection()) {
-      try (PreparedStatement s = c.prepareStatement("UPDATE report_thread SET thread_key = ?, posted_at_us = ? WHERE incident_id = ?")) {
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "UPDATE report_thread SET thread_key = ?, posted_at_us = ? WHERE incident_id = ?")) {
         s.setString(1, threadKey);
         s.setLong(2, micros(clock.instant()));
         s.setString(3, incidentId);
@@ -85,8 +90,10 @@ public final class ReportThreads {
           return;
         }
       }
-      try (PreparedStatement s = c.prepareStatement(
-          "INSERT INTO report_thread (incident_id, thread_key, platform, posted_at_us) VALUES (?, ?, ?, ?)")) {
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "INSERT INTO report_thread (incident_id, thread_key, platform, posted_at_us) VALUES"
+                  + " (?, ?, ?, ?)")) {
         s.setString(1, incidentId);
         s.setString(2, threadKey);
         s.setString(3, platform.isEmpty() ? "unknown" : platform);
@@ -103,12 +110,19 @@ public final class ReportThreads {
    * was not posted, its post failed or is under way, or its channel has no threads.
    */
   public Optional<ReportThread> reportOf(String incidentId) {
-    String sql = "SELECT platform, thread_key, posted_at_us FROM report_thread WHERE incident_id = ? AND thread_key IS NOT NULL";
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    String sql =
+        "SELECT platform, thread_key, posted_at_us FROM report_thread WHERE incident_id = ? AND"
+            + " thread_key IS NOT NULL";
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, incidentId);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next()
-            ? Optional.of(new ReportThread(rs.getString(1), rs.getString(2), Instant.EPOCH.plus(rs.getLong(3), ChronoUnit.MICROS)))
+            ? Optional.of(
+                new ReportThread(
+                    rs.getString(1),
+                    rs.getString(2),
+                    Instant.EPOCH.plus(rs.getLong(3), ChronoUnit.MICROS)))
             : Optional.empty();
       }
     } catch (SQLException e) {
@@ -117,13 +131,18 @@ public final class ReportThreads {
   }
 
   public Optional<String> threadOf(String incidentId) {
-    return one("find the thread of incident " + incidentId,
-        "SELECT thread_key FROM report_thread WHERE incident_id = ? AND thread_key IS NOT NULL", incidentId);
+    return one(
+        "find the thread of incident " + incidentId,
+        "SELECT thread_key FROM report_thread WHERE incident_id = ? AND thread_key IS NOT NULL",
+        incidentId);
   }
 
   /** The incident whose report started the thread {@code threadKey}. */
   public Optional<String> incidentFor(String threadKey) {
-    return one("find the incident of thread " + threadKey, "SELECT incident_id FROM report_thread WHERE thread_key = ?", threadKey);
+    return one(
+        "find the incident of thread " + threadKey,
+        "SELECT incident_id FROM report_thread WHERE thread_key = ?",
+        threadKey);
   }
 
   /**
@@ -131,23 +150,31 @@ public final class ReportThreads {
    * returns how many rows were forgotten. Incident retention calls it after deleting incidents.
    */
   public int forgetDeletedIncidents() {
-    String orphans = "SELECT r.thread_key FROM report_thread r WHERE r.thread_key IS NOT NULL "
-        + "AND NOT EXISTS (SELECT 1 FROM incident i WHERE i.id = r.incident_id)";
-    return Transactions.run(dataSource, "forget the report threads of deleted incidents", c -> {
-      try (PreparedStatement s = c.prepareStatement("DELETE FROM chat_turn WHERE thread_key IN (" + orphans + ")")) {
-        s.executeUpdate();
-      }
-      int forgotten;
-      try (PreparedStatement s = c.prepareStatement(
-          "DELETE FROM report_thread WHERE NOT EXISTS (SELECT 1 FROM incident i WHERE i.id = report_thread.incident_id)")) {
-        forgotten = s.executeUpdate();
-      }
-      return forgotten;
-    });
+    String orphans =
+        "SELECT r.thread_key FROM report_thread r WHERE r.thread_key IS NOT NULL "
+            + "AND NOT EXISTS (SELECT 1 FROM incident i WHERE i.id = r.incident_id)";
+    return Transactions.run(
+        dataSource,
+        "forget the report threads of deleted incidents",
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement("DELETE FROM chat_turn WHERE thread_key IN (" + orphans + ")")) {
+            s.executeUpdate();
+          }
+          int forgotten;
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "DELETE FROM report_thread WHERE NOT EXISTS (SELECT 1 FROM incident i WHERE i.id"
+                      + " = report_thread.incident_id)")) {
+            forgotten = s.executeUpdate();
+          }
+          return forgotten;
+        });
   }
 
   private Optional<String> one(String what, String sql, String arg) {
-    try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
       s.setString(1, arg);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();

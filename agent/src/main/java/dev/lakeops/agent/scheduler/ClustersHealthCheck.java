@@ -34,14 +34,19 @@ public class ClustersHealthCheck implements HealthCheck {
     HealthCheckResponseBuilder response = HealthCheckResponse.named("lakeops-clusters").up();
     for (String name : flink.names()) {
       ToolReport jobs = flink.find(name).orElseThrow().jobs();
-      response.withData("flink." + name, jobs.status() == ToolReport.Status.OK
-          ? "reachable" : "unreachable: " + (jobs.error() == null ? jobs.status().name() : jobs.error()));
+      response.withData(
+          "flink." + name,
+          jobs.status() == ToolReport.Status.OK
+              ? "reachable"
+              : "unreachable: " + (jobs.error() == null ? jobs.status().name() : jobs.error()));
     }
     for (String name : kafka.names()) {
       response.withData("kafka." + name, "configured");
     }
     for (Watcher.Observation o : watcher.observations()) {
-      response.withData("watch." + o.target().cluster() + "/" + o.target().name(), o.status() + " " + o.worst() + " at " + o.at() + ": " + o.summary());
+      response.withData(
+          "watch." + o.target().cluster() + "/" + o.target().name(),
+          o.status() + " " + o.worst() + " at " + o.at() + ": " + o.summary());
     }
     return response.build();
   }

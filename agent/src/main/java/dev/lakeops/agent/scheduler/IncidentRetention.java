@@ -30,18 +30,29 @@ public class IncidentRetention {
   private final Clock clock;
 
   @Inject
-  public IncidentRetention(IncidentStore store, ReportThreads reportThreads, ChatThreadStore chatThreads, LakeopsConfig config, Clock clock) {
+  public IncidentRetention(
+      IncidentStore store,
+      ReportThreads reportThreads,
+      ChatThreadStore chatThreads,
+      LakeopsConfig config,
+      Clock clock) {
     this(store, reportThreads, chatThreads, config.retention().incidents(), clock);
   }
 
-  IncidentRetention(IncidentStore store, ReportThreads reportThreads, ChatThreadStore chatThreads, Duration keep, Clock clock) {
+  IncidentRetention(
+      IncidentStore store,
+      ReportThreads reportThreads,
+      ChatThreadStore chatThreads,
+      Duration keep,
+      Clock clock) {
     this.store = store;
     this.reportThreads = reportThreads;
     this.chatThreads = chatThreads;
     this.keep = keep;
     this.clock = clock;
     if (keep.isNegative()) {
-      throw new IllegalArgumentException("lakeops.retention.incidents must not be negative, was " + keep);
+      throw new IllegalArgumentException(
+          "lakeops.retention.incidents must not be negative, was " + keep);
     }
   }
 
@@ -64,7 +75,12 @@ public class IncidentRetention {
     int threads = reportThreads.forgetDeletedIncidents();
     int turns = chatThreads.forgetBefore(cutoff);
     if (deleted > 0 || threads > 0 || turns > 0) {
-      LOG.info("Deleted {} incidents, {} report threads and {} chat turns older than {}", deleted, threads, turns, keep);
+      LOG.info(
+          "Deleted {} incidents, {} report threads and {} chat turns older than {}",
+          deleted,
+          threads,
+          turns,
+          keep);
     }
     return deleted;
   }

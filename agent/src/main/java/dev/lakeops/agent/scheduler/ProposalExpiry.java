@@ -24,7 +24,10 @@ public class ProposalExpiry {
     this.proposals = proposals;
   }
 
-  @Scheduled(every = "1m", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+  @Scheduled(
+      every = "1m",
+      delayed = "30s",
+      concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
   void scheduled() {
     try {
       expire();

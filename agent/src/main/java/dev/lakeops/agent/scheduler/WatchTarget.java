@@ -38,12 +38,19 @@ public record WatchTarget(Kind kind, String cluster, String name) {
     String cluster = slash < 0 ? defaultCluster : text.substring(0, slash).strip();
     String name = slash < 0 ? text : text.substring(slash + 1).strip();
     if (cluster == null || cluster.isEmpty() || name.isEmpty()) {
-      throw new IllegalArgumentException(key + ": '" + entry + "' must be " + (defaultCluster == null ? "cluster/name" : "name or cluster/name"));
+      throw new IllegalArgumentException(
+          key
+              + ": '"
+              + entry
+              + "' must be "
+              + (defaultCluster == null ? "cluster/name" : "name or cluster/name"));
     }
     return new WatchTarget(kind, cluster, name);
   }
 
-  /** The labels of the incident a finding opens: the same target always gives the same fingerprint. */
+  /**
+   * The labels of the incident a finding opens: the same target always gives the same fingerprint.
+   */
   public Map<String, String> labels() {
     Map<String, String> labels = new TreeMap<>();
     labels.put("alertname", kind.alertname);

@@ -39,7 +39,8 @@ public class Watcher {
   private static final Logger LOG = LoggerFactory.getLogger(Watcher.class);
 
   /** The latest probe of one target. */
-  public record Observation(WatchTarget target, Instant at, ToolReport.Status status, Severity worst, String summary) {}
+  public record Observation(
+      WatchTarget target, Instant at, ToolReport.Status status, Severity worst, String summary) {}
 
   private final List<WatchTarget> targets;
   private final FlinkClusters flink;
@@ -50,7 +51,13 @@ public class Watcher {
   private final Map<WatchTarget, Instant> failingSince = new ConcurrentHashMap<>();
   private final Map<WatchTarget, Observation> latest = new ConcurrentHashMap<>();
 
-  public Watcher(LakeopsConfig config, FlinkClusters flink, KafkaClusters kafkaClusters, KafkaTools kafka, AlertIntake intake, Clock clock) {
+  public Watcher(
+      LakeopsConfig config,
+      FlinkClusters flink,
+      KafkaClusters kafkaClusters,
+      KafkaTools kafka,
+      AlertIntake intake,
+      Clock clock) {
     this.targets = targets(config.watch(), flink.defaultName());
     this.flink = flink;
     this.kafkaClusters = kafkaClusters;
@@ -61,10 +68,25 @@ public class Watcher {
 
   static List<WatchTarget> targets(LakeopsConfig.Watch watch, String defaultFlinkCluster) {
     List<WatchTarget> targets = new ArrayList<>();
-    watch.flinkJobs().orElse(List.of()).forEach(e ->
-        targets.add(WatchTarget.parse(WatchTarget.Kind.FLINK_JOB, "lakeops.watch.flink-jobs", e, defaultFlinkCluster)));
-    watch.kafkaGroups().orElse(List.of()).forEach(e ->
-        targets.add(WatchTarget.parse(WatchTarget.Kind.KAFKA_GROUP, "lakeops.watch.kafka-groups", e, null)));
+    watch
+        .flinkJobs()
+        .orElse(List.of())
+        .forEach(
+            e ->
+                targets.add(
+                    WatchTarget.parse(
+                        WatchTarget.Kind.FLINK_JOB,
+                        "lakeops.watch.flink-jobs",
+                        e,
+                        defaultFlinkCluster)));
+    watch
+        .kafkaGroups()
+        .orElse(List.of())
+        .forEach(
+            e ->
+                targets.add(
+                    WatchTarget.parse(
+                        WatchTarget.Kind.KAFKA_GROUP, "lakeops.watch.kafka-groups", e, null)));
     return List.copyOf(targets);
   }
 
@@ -72,12 +94,17 @@ public class Watcher {
     return targets;
   }
 
-  /** The latest observation per target, in configuration order (targets not yet probed are absent). */
+  /**
+   * The latest observation per target, in configuration order (targets not yet probed are absent).
+   */
   public List<Observation> observations() {
     return targets.stream().map(latest::get).filter(java.util.Objects::nonNull).toList();
   }
 
-  @Scheduled(every = "${lakeops.watch.interval:60s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+  @Scheduled(
+      every = "${lakeops.watch.interval:60s}",
+      delayed = "10s",
+      concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
   void scheduledRound() {
     round();
   }
@@ -95,23 +122,36 @@ public class Watcher {
 
   private ToolReport probe(WatchTarget target) {
     return switch (target.kind()) {
-      case FLINK_JOB -> flink.find(target.cluster())
-          .map(tools -> tools.health(target.name(), Optional.empty()))
-          .orElseGet(() -> missingCluster(target, "lakeops.flink.clusters"));
-      case KAFKA_GROUP -> kafkaClusters.names().contains(target.cluster())
-          ? kafka.lag(kafkaClusters.resolve(target.cluster()), List.of(target.name()), 1, Duration.ZERO, Map.of())
-          : missingCluster(target, "lakeops.kafka.clusters");
+      case FLINK_JOB ->
+          flink
+              .find(target.cluster())
+              .map(tools -> tools.health(target.name(), Optional.empty()))
+              .orElseGet(() -> missingCluster(target, "lakeops.flink.clusters"));
+      case KAFKA_GROUP ->
+          kafkaClusters.names().contains(target.cluster())
+              ? kafka.lag(
+                  kafkaClusters.resolve(target.cluster()),
+                  List.of(target.name()),
+                  1,
+                  Duration.ZERO,
+                  Map.of())
+              : missingCluster(target, "lakeops.kafka.clusters");
     };
   }
 
   private static ToolReport missingCluster(WatchTarget target, String key) {
-    return new ToolReport(ToolReport.Status.ERROR, "watch", Map.of("target", target.toString()), List.of(),
+    return new ToolReport(
+        ToolReport.Status.ERROR,
+        "watch",
+        Map.of("target", target.toString()),
+        List.of(),
         "no cluster named " + target.cluster() + " in " + key);
   }
 
   private void observe(WatchTarget target, ToolReport report) {
     Instant now = clock.instant();
-    boolean failing = report.status() == ToolReport.Status.ERROR || report.worst().compareTo(Severity.WARN) >= 0;
+    boolean failing =
+        report.status() == ToolReport.Status.ERROR || report.worst().compareTo(Severity.WARN) >= 0;
     String summary = summary(report);
     latest.put(target, new Observation(target, now, report.status(), report.worst(), summary));
     Map<String, String> labels = target.labels();
@@ -119,23 +159,44 @@ public class Watcher {
       Instant since = failingSince.computeIfAbsent(target, t -> now);
       Map<String, String> annotations = new LinkedHashMap<>();
       annotations.put("summary", summary);
-      annotations.put("description", "Raised by lakeops' own probe of " + target + " (lakeops.watch)");
-      intake.raised(new AlertmanagerAlert(AlertStatus.FIRING, labels, annotations, Optional.of(since), Optional.empty(),
-          LabelFingerprint.of(labels)), "scheduler");
+      annotations.put(
+          "description", "Raised by lakeops' own probe of " + target + " (lakeops.watch)");
+      intake.raised(
+          new AlertmanagerAlert(
+              AlertStatus.FIRING,
+              labels,
+              annotations,
+              Optional.of(since),
+              Optional.empty(),
+              LabelFingerprint.of(labels)),
+          "scheduler");
     } else {
       Instant since = failingSince.remove(target);
       if (since != null) {
-        intake.raised(new AlertmanagerAlert(AlertStatus.RESOLVED, labels, Map.of("summary", summary), Optional.of(since),
-            Optional.of(now), LabelFingerprint.of(labels)), "scheduler");
+        intake.raised(
+            new AlertmanagerAlert(
+                AlertStatus.RESOLVED,
+                labels,
+                Map.of("summary", summary),
+                Optional.of(since),
+                Optional.of(now),
+                LabelFingerprint.of(labels)),
+            "scheduler");
       }
     }
   }
 
   private static String summary(ToolReport report) {
-    if (report.status() == ToolReport.Status.ERROR || report.status() == ToolReport.Status.NO_DATA) {
-      return report.tool() + ": " + report.status() + (report.error() == null ? "" : " (" + report.error() + ")");
+    if (report.status() == ToolReport.Status.ERROR
+        || report.status() == ToolReport.Status.NO_DATA) {
+      return report.tool()
+          + ": "
+          + report.status()
+          + (report.error() == null ? "" : " (" + report.error() + ")");
     }
-    return report.findings().stream().max(Comparator.comparing(Finding::severity))
-        .map(f -> f.code() + ": " + f.summary()).orElse(report.tool() + ": no findings");
+    return report.findings().stream()
+        .max(Comparator.comparing(Finding::severity))
+        .map(f -> f.code() + ": " + f.summary())
+        .orElse(report.tool() + ": no findings");
   }
 }

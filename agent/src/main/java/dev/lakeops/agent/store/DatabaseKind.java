@@ -30,8 +30,17 @@ public enum DatabaseKind {
    */
   public static DatabaseKind parse(String value) {
     String wanted = value.trim().toLowerCase(Locale.ROOT);
-    return Arrays.stream(values()).filter(k -> k.configName.equals(wanted)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("lakeops.database.kind: '" + value + "' is not one of "
-            + Arrays.stream(values()).map(DatabaseKind::configName).collect(Collectors.joining(", "))));
+    return Arrays.stream(values())
+        .filter(k -> k.configName.equals(wanted))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "lakeops.database.kind: '"
+                        + value
+                        + "' is not one of "
+                        + Arrays.stream(values())
+                            .map(DatabaseKind::configName)
+                            .collect(Collectors.joining(", "))));
   }
 }

@@ -83,17 +83,40 @@ public final class ReportJson {
     for (StoredFields t : r.objects("tools")) {
       List<Finding> findings = new ArrayList<>();
       for (StoredFields f : t.objects("findings")) {
-        findings.add(new Finding(f.enumValue("severity", Severity.class), f.text("code"), f.text("subject"), f.text("summary"),
-            f.stringMap("evidence"), f.strings("sources")));
+        findings.add(
+            new Finding(
+                f.enumValue("severity", Severity.class),
+                f.text("code"),
+                f.text("subject"),
+                f.text("summary"),
+                f.stringMap("evidence"),
+                f.strings("sources")));
       }
-      tools.add(new ToolReport(t.enumValue("status", ToolReport.Status.class), t.text("tool"), t.stringMap("params"), findings,
-          t.optionalText("error")));
+      tools.add(
+          new ToolReport(
+              t.enumValue("status", ToolReport.Status.class),
+              t.text("tool"),
+              t.stringMap("params"),
+              findings,
+              t.optionalText("error")));
     }
     List<StepRecord> steps = new ArrayList<>();
     for (StoredFields s : r.objects("steps")) {
-      steps.add(new StepRecord(s.text("step"), s.text("kind"), s.text("outcome"), s.intValue("tool"), s.longValue("millis")));
+      steps.add(
+          new StepRecord(
+              s.text("step"),
+              s.text("kind"),
+              s.text("outcome"),
+              s.intValue("tool"),
+              s.longValue("millis")));
     }
-    return new TriageReport(r.text("runbook"), new AlertSignal(alert.stringMap("labels"), alert.stringMap("annotations")),
-        VerdictJson.read(r.object("verdict")), tools, r.instant("startedAt"), r.instant("finishedAt"), steps);
+    return new TriageReport(
+        r.text("runbook"),
+        new AlertSignal(alert.stringMap("labels"), alert.stringMap("annotations")),
+        VerdictJson.read(r.object("verdict")),
+        tools,
+        r.instant("startedAt"),
+        r.instant("finishedAt"),
+        steps);
   }
 }

@@ -2,7 +2,9 @@ package dev.lakeops.agent.store;
 
 import java.sql.SQLException;
 
-/** Turns JDBC errors into one-line {@link StoreException}s and recognises the ones callers handle. */
+/**
+ * Turns JDBC errors into one-line {@link StoreException}s and recognises the ones callers handle.
+ */
 public final class SqlErrors {
 
   private SqlErrors() {}
@@ -18,8 +20,16 @@ public final class SqlErrors {
   }
 
   public static StoreException wrap(String operation, SQLException e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-    return new StoreException("Database error while trying to " + operation + ": " + message
-        + (e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")"), e);
+    String message =
+        e.getMessage() == null
+            ? e.getClass().getSimpleName()
+            : e.getMessage().lines().findFirst().orElse("");
+    return new StoreException(
+        "Database error while trying to "
+            + operation
+            + ": "
+            + message
+            + (e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")"),
+        e);
   }
 }

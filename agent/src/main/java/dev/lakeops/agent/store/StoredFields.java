@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * not asked for are ignored, so a document with fields a newer lakeops added still reads. An absent
  * or null map or list reads as empty, as the records make it.
  *
- * @throws IllegalArgumentException from every method, naming the path, when a field is missing or of
- *     the wrong kind
+ * @throws IllegalArgumentException from every method, naming the path, when a field is missing or
+ *     of the wrong kind
  */
 public final class StoredFields {
 
@@ -81,7 +81,13 @@ public final class StoredFields {
         return constant;
       }
     }
-    throw new IllegalArgumentException(at(field) + " is not a " + type.getSimpleName().toLowerCase(Locale.ROOT) + ": '" + clip(name) + "'");
+    throw new IllegalArgumentException(
+        at(field)
+            + " is not a "
+            + type.getSimpleName().toLowerCase(Locale.ROOT)
+            + ": '"
+            + clip(name)
+            + "'");
   }
 
   public int intValue(String field) {
@@ -110,12 +116,20 @@ public final class StoredFields {
     if (!value.isObject()) {
       throw new IllegalArgumentException(at(field) + " is not an object");
     }
-    value.fields().forEachRemaining(e -> {
-      if (!e.getValue().isTextual()) {
-        throw new IllegalArgumentException(at(field) + "." + e.getKey() + " is not text: " + clip(e.getValue().toString()));
-      }
-      out.put(e.getKey(), e.getValue().textValue());
-    });
+    value
+        .fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().isTextual()) {
+                throw new IllegalArgumentException(
+                    at(field)
+                        + "."
+                        + e.getKey()
+                        + " is not text: "
+                        + clip(e.getValue().toString()));
+              }
+              out.put(e.getKey(), e.getValue().textValue());
+            });
     return out;
   }
 
@@ -124,7 +138,8 @@ public final class StoredFields {
     List<JsonNode> items = items(field);
     for (int i = 0; i < items.size(); i++) {
       if (!items.get(i).isTextual()) {
-        throw new IllegalArgumentException(at(field) + "[" + i + "] is not text: " + clip(items.get(i).toString()));
+        throw new IllegalArgumentException(
+            at(field) + "[" + i + "] is not text: " + clip(items.get(i).toString()));
       }
       out.add(items.get(i).textValue());
     }
@@ -178,7 +193,8 @@ public final class StoredFields {
       throw missing(field);
     }
     if (!value.isIntegralNumber()) {
-      throw new IllegalArgumentException(at(field) + " is not a whole number: " + clip(value.toString()));
+      throw new IllegalArgumentException(
+          at(field) + " is not a whole number: " + clip(value.toString()));
     }
     return value;
   }

@@ -13,13 +13,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The JSON documents lakeops stores in its database (incidents, LLM reviews), written and read
- * field by field: their layout is spelled out in their codecs ({@code IncidentJson},
- * {@link ReportJson}, {@link VerdictJson}, {@code LlmAssessmentJson}), never derived by reflection
- * from records of other modules, so a renamed field there is a compile error or a failing golden test
+ * field by field: their layout is spelled out in their codecs ({@code IncidentJson}, {@link
+ * ReportJson}, {@link VerdictJson}, {@code LlmAssessmentJson}), never derived by reflection from
+ * records of other modules, so a renamed field there is a compile error or a failing golden test
  * here ({@code src/test/resources/stored/}).
  *
- * <p>Each document starts with {@code formatVersion}. Version 1 is the layout Jackson derived from the
- * records before the codecs existed, without the field; version 2 is the same layout with it.
+ * <p>Each document starts with {@code formatVersion}. Version 1 is the layout Jackson derived from
+ * the records before the codecs existed, without the field; version 2 is the same layout with it.
  */
 public final class StoredJson {
 
@@ -41,7 +41,8 @@ public final class StoredJson {
   /**
    * The fields of a stored document, after checking that its layout is one this lakeops reads.
    *
-   * @throws IllegalArgumentException the text is not a JSON object, or its format version is unknown
+   * @throws IllegalArgumentException the text is not a JSON object, or its format version is
+   *     unknown
    */
   public static StoredFields read(String json) {
     JsonNode root;
@@ -53,8 +54,12 @@ public final class StoredJson {
     StoredFields doc = StoredFields.of(root, "");
     int version = root.has("formatVersion") ? doc.intValue("formatVersion") : 1;
     if (version < 1 || version > FORMAT_VERSION) {
-      throw new IllegalArgumentException("formatVersion " + version + " is not one this lakeops reads (1 to " + FORMAT_VERSION
-          + "; a newer lakeops wrote it?)");
+      throw new IllegalArgumentException(
+          "formatVersion "
+              + version
+              + " is not one this lakeops reads (1 to "
+              + FORMAT_VERSION
+              + "; a newer lakeops wrote it?)");
     }
     return doc;
   }
@@ -63,7 +68,8 @@ public final class StoredJson {
     try {
       return TREES.writeValueAsString(doc);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("A JSON tree cannot be written: " + e.getOriginalMessage(), e);
+      throw new IllegalStateException(
+          "A JSON tree cannot be written: " + e.getOriginalMessage(), e);
     }
   }
 

@@ -63,11 +63,24 @@ public final class VerdictJson {
     StoredFields window = v.optionalObject("window");
     List<ProposedAction> proposals = new ArrayList<>();
     for (StoredFields p : v.objects("proposals")) {
-      proposals.add(new ProposedAction(p.text("step"), p.text("action"), p.enumValue("tier", RiskTier.class), p.stringMap("args"),
-          p.strings("missing"), p.optionalText("reason"), p.optionalText("approvalStep")));
+      proposals.add(
+          new ProposedAction(
+              p.text("step"),
+              p.text("action"),
+              p.enumValue("tier", RiskTier.class),
+              p.stringMap("args"),
+              p.strings("missing"),
+              p.optionalText("reason"),
+              p.optionalText("approvalStep")));
     }
-    return new Verdict(v.enumValue("category", Category.class), v.text("headline"), v.stringMap("entities"), v.strings("evidence"),
-        v.enumValue("confidence", Confidence.class), v.strings("nextActions"),
-        window == null ? null : new TimeWindow(window.instant("from"), window.instant("to")), proposals);
+    return new Verdict(
+        v.enumValue("category", Category.class),
+        v.text("headline"),
+        v.stringMap("entities"),
+        v.strings("evidence"),
+        v.enumValue("confidence", Confidence.class),
+        v.strings("nextActions"),
+        window == null ? null : new TimeWindow(window.instant("from"), window.instant("to")),
+        proposals);
   }
 }

@@ -1,8 +1,8 @@
 package dev.lakeops.agent.triage;
 
 import dev.lakeops.agent.incident.Incident;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.slf4j.Logger;
@@ -29,7 +29,8 @@ public class IncidentTriage {
   public TriageOutcome triage(Incident incident) {
     try {
       TriageReport report = planner.triage(incident.signal());
-      LOG.info("Incident {} ({}): {}", incident.id(), incident.alertname(), report.verdict().category());
+      LOG.info(
+          "Incident {} ({}): {}", incident.id(), incident.alertname(), report.verdict().category());
       return TriageOutcome.of(report);
     } catch (RuntimeException e) {
       LOG.error("Triage of incident {} ({}) failed", incident.id(), incident.alertname(), e);
@@ -39,7 +40,8 @@ public class IncidentTriage {
 
   /** One line for a person: the exception's kind and message, never its stack trace. */
   static String shortError(RuntimeException e) {
-    String message = e.getMessage() == null ? "" : ": " + e.getMessage().replaceAll("\\s+", " ").strip();
+    String message =
+        e.getMessage() == null ? "" : ": " + e.getMessage().replaceAll("\\s+", " ").strip();
     String line = "triage failed (" + e.getClass().getSimpleName() + message + ")";
     return line.length() <= MAX_ERROR_CHARS ? line : line.substring(0, MAX_ERROR_CHARS) + "...";
   }

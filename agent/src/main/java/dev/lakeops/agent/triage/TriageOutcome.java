@@ -17,7 +17,8 @@ public record TriageOutcome(@Nullable TriageReport report, @Nullable String erro
 
   public TriageOutcome {
     if ((report == null) == (error == null)) {
-      throw new IllegalArgumentException("A triage outcome has a report or an error, not both or neither");
+      throw new IllegalArgumentException(
+          "A triage outcome has a report or an error, not both or neither");
     }
   }
 

@@ -33,8 +33,8 @@ public class TriageRecorder {
 
   /**
    * Saves {@code outcome} on incident {@code incidentId} and fires {@link IncidentTriaged} with the
-   * result. When the incident cannot be saved, the error is logged and nothing is fired: the incident
-   * stays {@code TRIAGING} in the database and is triaged again at the next start.
+   * result. When the incident cannot be saved, the error is logged and nothing is fired: the
+   * incident stays {@code TRIAGING} in the database and is triaged again at the next start.
    *
    * @return the incident as saved; empty when it is gone or could not be saved
    */
@@ -46,14 +46,15 @@ public class TriageRecorder {
       LOG.error("Could not save the triage of incident {}", incidentId, e);
       return Optional.empty();
     }
-    stored.ifPresent(incident -> {
-      try {
-        triaged.fire(new IncidentTriaged(incident));
-      } catch (RuntimeException e) {
-        // An observer broke its promise not to throw; the triage is saved and stands.
-        LOG.error("An observer of the triage of incident {} failed", incidentId, e);
-      }
-    });
+    stored.ifPresent(
+        incident -> {
+          try {
+            triaged.fire(new IncidentTriaged(incident));
+          } catch (RuntimeException e) {
+            // An observer broke its promise not to throw; the triage is saved and stands.
+            LOG.error("An observer of the triage of incident {} failed", incidentId, e);
+          }
+        });
     return stored;
   }
 }

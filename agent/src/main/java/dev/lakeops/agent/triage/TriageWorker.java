@@ -22,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the triages in the background, on {@code lakeops.triage.workers} threads of its own (a triage
- * takes seconds): each stored incident still {@link IncidentStatus#TRIAGING} is triaged
+ * Runs the triages in the background, on {@code lakeops.triage.workers} threads of its own (a
+ * triage takes seconds): each stored incident still {@link IncidentStatus#TRIAGING} is triaged
  * ({@link IncidentTriage}) and its outcome recorded ({@link TriageRecorder}). New firing alerts are
  * queued as they are received; incidents still triaging when the agent starts (it stopped
  * mid-triage) are triaged again.
@@ -32,7 +32,11 @@ import org.slf4j.LoggerFactory;
 public class TriageWorker {
 
   private static final Logger LOG = LoggerFactory.getLogger(TriageWorker.class);
-  /** At most this many unfinished triages are resumed at start-up; older ones stay TRIAGING for a person. */
+
+  /**
+   * At most this many unfinished triages are resumed at start-up; older ones stay TRIAGING for a
+   * person.
+   */
   private static final int RESUME_LIMIT = 10_000;
 
   private final IncidentTriage triage;
@@ -45,12 +49,14 @@ public class TriageWorker {
    * @throws IllegalArgumentException naming {@code lakeops.triage.workers} when it is below 1
    */
   @Inject
-  public TriageWorker(IncidentTriage triage, TriageRecorder recorder, Incidents incidents, LakeopsConfig config) {
+  public TriageWorker(
+      IncidentTriage triage, TriageRecorder recorder, Incidents incidents, LakeopsConfig config) {
     this.triage = triage;
     this.recorder = recorder;
     this.incidents = incidents;
     if (config.triage().workers() < 1) {
-      throw new IllegalArgumentException("Invalid lakeops.triage.workers: " + config.triage().workers() + " (must be at least 1)");
+      throw new IllegalArgumentException(
+          "Invalid lakeops.triage.workers: " + config.triage().workers() + " (must be at least 1)");
     }
     this.executor = Executors.newFixedThreadPool(config.triage().workers(), threads());
   }
@@ -87,15 +93,16 @@ public class TriageWorker {
     }
     TriageOutcome outcome = triage.triage(incident.get());
     if (Thread.currentThread().isInterrupted()) {
-      // Cut off by the shutdown: the probes report a misleading failure; the next start triages again.
+      // Cut off by the shutdown: the probes report a misleading failure; the next start triages
+      // again.
       return;
     }
     recorder.record(incidentId, outcome);
   }
 
   /**
-   * Lets running triages finish for a few seconds, then interrupts them. A triage that is cut off or
-   * never started is not saved, so its incident stays TRIAGING and is resumed at the next start.
+   * Lets running triages finish for a few seconds, then interrupts them. A triage that is cut off
+   * or never started is not saved, so its incident stays TRIAGING and is resumed at the next start.
    */
   @PreDestroy
   void stop() {

@@ -51,13 +51,15 @@ class AlertmanagerPayloadTest {
   void readsEveryAlertOfAGroup() {
     AlertmanagerPayload payload = parse(GROUP);
 
-    assertThat(payload.groupKey()).contains("{}/{severity=\"critical\"}:{alertname=\"FlinkJobBackpressured\"}");
+    assertThat(payload.groupKey())
+        .contains("{}/{severity=\"critical\"}:{alertname=\"FlinkJobBackpressured\"}");
     assertThat(payload.alerts()).hasSize(2);
     AlertmanagerAlert first = payload.alerts().get(0);
     assertThat(first.status()).isEqualTo(AlertStatus.FIRING);
     assertThat(first.alertname()).isEqualTo("FlinkJobBackpressured");
     assertThat(first.labels()).containsEntry("job_name", "orders-to-lake").hasSize(3);
-    assertThat(first.annotations()).containsOnly(Map.entry("summary", "orders-to-lake is backpressured"));
+    assertThat(first.annotations())
+        .containsOnly(Map.entry("summary", "orders-to-lake is backpressured"));
     assertThat(first.startsAt()).contains(Instant.parse("2024-05-01T12:00:00.123456789Z"));
     assertThat(first.endsAt()).isEmpty();
     assertThat(first.fingerprint()).isEqualTo("1a30ba71cca2921f");
@@ -71,13 +73,16 @@ class AlertmanagerPayloadTest {
   void computesTheFingerprintFromTheLabelsWhenTheSenderGivesNone() {
     AlertmanagerAlert alert = parse(GROUP).alerts().get(1);
 
-    assertThat(alert.fingerprint()).isEqualTo(LabelFingerprint.of(alert.labels())).matches("[0-9a-f]{16}");
+    assertThat(alert.fingerprint())
+        .isEqualTo(LabelFingerprint.of(alert.labels()))
+        .matches("[0-9a-f]{16}");
   }
 
   @Test
   void acceptsTheMinimalPayloadWithGroupStatusAsTheAlertsStatus() {
     AlertmanagerPayload payload =
-        parse("{\"version\":\"4\",\"status\":\"resolved\",\"groupKey\":\"g\",\"alerts\":[{\"labels\":{\"alertname\":\"CommitLag\",\"table\":\"payments\"}}]}");
+        parse(
+            "{\"version\":\"4\",\"status\":\"resolved\",\"groupKey\":\"g\",\"alerts\":[{\"labels\":{\"alertname\":\"CommitLag\",\"table\":\"payments\"}}]}");
 
     AlertmanagerAlert alert = payload.alerts().get(0);
     assertThat(alert.status()).isEqualTo(AlertStatus.RESOLVED);
@@ -87,10 +92,16 @@ class AlertmanagerPayloadTest {
 
   @Test
   void takesAnAlertToBeFiringWhenNeitherItNorItsGroupSays() {
-    AlertmanagerAlert alert = parse("{\"version\":\"4\",\"alerts\":[{\"labels\":{\"alertname\":\"A\"},\"annotations\":null}]}").alerts().get(0);
+    AlertmanagerAlert alert =
+        parse(
+                "{\"version\":\"4\",\"alerts\":[{\"labels\":{\"alertname\":\"A\"},\"annotations\":null}]}")
+            .alerts()
+            .get(0);
 
     assertThat(alert.status()).isEqualTo(AlertStatus.FIRING);
-    assertThat(payloadGroupKey("{\"version\":\"4\",\"alerts\":[{\"labels\":{\"alertname\":\"A\"}}]}")).isEmpty();
+    assertThat(
+            payloadGroupKey("{\"version\":\"4\",\"alerts\":[{\"labels\":{\"alertname\":\"A\"}}]}"))
+        .isEmpty();
   }
 
   @Test
@@ -133,12 +144,18 @@ class AlertmanagerPayloadTest {
           unpaired surrogate         | '{"version":"4","alerts":[{"labels":{"a":"x\\ud800"}}]}'            | alerts[0].labels.a: contains an unpaired UTF-16 surrogate \\ud800 at index 1
           """)
   void namesTheFieldThatIsWrong(String name, String body, String message) {
-    assertThatThrownBy(() -> parse(body)).isInstanceOf(InvalidInputException.class).hasMessageStartingWith(message);
+    assertThatThrownBy(() -> parse(body))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith(message);
   }
 
   @Test
   void refusesMoreAlertsThanOneNotificationMayCarry() {
-    String alerts = String.join(",", java.util.Collections.nCopies(AlertmanagerJson.MAX_ALERTS + 1, "{\"labels\":{\"a\":\"b\"}}"));
+    String alerts =
+        String.join(
+            ",",
+            java.util.Collections.nCopies(
+                AlertmanagerJson.MAX_ALERTS + 1, "{\"labels\":{\"a\":\"b\"}}"));
 
     assertThatThrownBy(() -> parse("{\"version\":\"4\",\"alerts\":[" + alerts + "]}"))
         .isInstanceOf(InvalidInputException.class)

@@ -11,7 +11,8 @@ class LabelFingerprintTest {
   @Test
   void matchesPrometheusForTheSameLabelSet() {
     // Expected value from Prometheus common/model's fingerprint tests: 5799056148416392346.
-    String fingerprint = LabelFingerprint.of(Map.of("name", "garland, briggs", "fear", "love is not enough"));
+    String fingerprint =
+        LabelFingerprint.of(Map.of("name", "garland, briggs", "fear", "love is not enough"));
 
     assertThat(fingerprint).isEqualTo("507a62d79ee76c9a");
   }

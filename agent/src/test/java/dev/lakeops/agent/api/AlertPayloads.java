@@ -6,7 +6,10 @@ import dev.lakeops.tools.Json;
 import java.util.Map;
 import java.util.UUID;
 
-/** Alertmanager v4 payloads for the API tests; every alert carries a unique label, so tests never dedupe across each other. */
+/**
+ * Alertmanager v4 payloads for the API tests; every alert carries a unique label, so tests never
+ * dedupe across each other.
+ */
 final class AlertPayloads {
 
   private AlertPayloads() {}
@@ -37,11 +40,15 @@ final class AlertPayloads {
   static String group(ObjectNode... alerts) {
     ObjectNode payload = Json.mapper().createObjectNode();
     payload.put("version", "4");
-    payload.put("groupKey", "{}:{alertname=\"" + alerts[0].get("labels").get("alertname").asText() + "\"}");
+    payload.put(
+        "groupKey", "{}:{alertname=\"" + alerts[0].get("labels").get("alertname").asText() + "\"}");
     payload.put("truncatedAlerts", 0);
     payload.put("status", alerts[0].get("status").asText());
     payload.put("receiver", "lakeops");
-    payload.set("groupLabels", Json.mapper().valueToTree(Map.of("alertname", alerts[0].get("labels").get("alertname").asText())));
+    payload.set(
+        "groupLabels",
+        Json.mapper()
+            .valueToTree(Map.of("alertname", alerts[0].get("labels").get("alertname").asText())));
     payload.putObject("commonLabels");
     payload.putObject("commonAnnotations");
     payload.put("externalURL", "http://alertmanager:9093");

@@ -20,19 +20,49 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Random damage to a valid notification never reaches a 5xx, and every 4xx says what is wrong in JSON. */
+/**
+ * Random damage to a valid notification never reaches a 5xx, and every 4xx says what is wrong in
+ * JSON.
+ */
 @QuarkusTest
 class AlertWebhookFuzzTest {
 
   /** {@code -Dlakeops-test.fuzz-seed=N} explores other inputs locally. */
   private static final long SEED = Long.getLong("lakeops-test.fuzz-seed", 20240501L);
+
   /** Cases per test; {@code -Dlakeops-test.fuzz-cases=N} runs more locally. */
   private static final int CASES = Integer.getInteger("lakeops-test.fuzz-cases", 300);
+
   /** Fragments that stress the parser: wrong types, escapes, lone surrogates, deep nesting. */
   private static final String[] FRAGMENTS = {
-    "null", "true", "-1e999", "1e-999", "{}", "[]", "\"\"", "\"\\ud800\"", "\"\\udc00x\"", "\"\\u0000\"", "\"firing\"",
-    "\"resolved\"", "\"4\"", "\"0001-01-01T00:00:00Z\"", "\"9999-12-31T23:59:59.999999999Z\"", "\"+1000000000-01-01T00:00:00Z\"",
-    "[[[[[[[[[[[[[[[[[[[[", "]]]]", "{\"a\":", ",", ":", "\"\\", "\u00e9", "\ud83d\ude00", "0x10", "NaN", "\"labels\"", "\"alerts\""
+    "null",
+    "true",
+    "-1e999",
+    "1e-999",
+    "{}",
+    "[]",
+    "\"\"",
+    "\"\\ud800\"",
+    "\"\\udc00x\"",
+    "\"\\u0000\"",
+    "\"firing\"",
+    "\"resolved\"",
+    "\"4\"",
+    "\"0001-01-01T00:00:00Z\"",
+    "\"9999-12-31T23:59:59.999999999Z\"",
+    "\"+1000000000-01-01T00:00:00Z\"",
+    "[[[[[[[[[[[[[[[[[[[[",
+    "]]]]",
+    "{\"a\":",
+    ",",
+    ":",
+    "\"\\",
+    "\u00e9",
+    "\ud83d\ude00",
+    "0x10",
+    "NaN",
+    "\"labels\"",
+    "\"alerts\""
   };
 
   @Test
@@ -53,21 +83,29 @@ class AlertWebhookFuzzTest {
       for (int e = 0; e < edits; e++) {
         reshape(payload, random);
       }
-      // Escaped, so that unpaired surrogates reach the server as JSON escapes, the way a sender could write them.
-      assertAnsweredWithoutServerError(i, Json.mapper().writer().with(JsonWriteFeature.ESCAPE_NON_ASCII).writeValueAsBytes(payload));
+      // Escaped, so that unpaired surrogates reach the server as JSON escapes, the way a sender
+      // could write them.
+      assertAnsweredWithoutServerError(
+          i,
+          Json.mapper()
+              .writer()
+              .with(JsonWriteFeature.ESCAPE_NON_ASCII)
+              .writeValueAsBytes(payload));
     }
   }
 
   private static String valid() {
     return AlertPayloads.group(
-        AlertPayloads.flinkAlert("2024-05-01T12:00:00Z"), AlertPayloads.alert("DiskFull", "resolved", "2024-05-01T12:00:00Z"));
+        AlertPayloads.flinkAlert("2024-05-01T12:00:00Z"),
+        AlertPayloads.alert("DiskFull", "resolved", "2024-05-01T12:00:00Z"));
   }
 
   private static void assertAnsweredWithoutServerError(int i, byte[] body) {
     String description = "case " + i + ": " + new String(body, StandardCharsets.UTF_8);
     Response response;
     try {
-      response = given().contentType(ContentType.JSON).body(body).post(AlertWebhookResourceTest.WEBHOOK);
+      response =
+          given().contentType(ContentType.JSON).body(body).post(AlertWebhookResourceTest.WEBHOOK);
     } catch (Exception e) {
       throw new AssertionError(description + ": no HTTP answer (" + e + ")", e);
     }
@@ -87,7 +125,10 @@ class AlertWebhookFuzzTest {
     if (target instanceof ObjectNode object) {
       List<String> names = new ArrayList<>();
       object.fieldNames().forEachRemaining(names::add);
-      String name = names.isEmpty() || random.nextInt(4) == 0 ? randomText(random) : names.get(random.nextInt(names.size()));
+      String name =
+          names.isEmpty() || random.nextInt(4) == 0
+              ? randomText(random)
+              : names.get(random.nextInt(names.size()));
       if (random.nextInt(3) == 0) {
         object.remove(name);
       } else {
@@ -130,22 +171,48 @@ class AlertWebhookFuzzTest {
 
   /** Values that fields expect, values they do not, and text that cannot be stored as UTF-8. */
   private static final String[] TEXTS = {
-    "", "4", "3", "firing", "resolved", "pending", "alertname", "labels", "alerts", "job_name", "2024-05-01T12:00:00Z",
-    "0001-01-01T00:00:00Z", "+999999999-12-31T23:59:59Z", "1a30ba71cca2921f", "1A30BA71CCA2921F", "xyz", "\ud800", "a\udc00b",
-    "\u0000", "line\nbreak", "<script>", "`code`", "\ud83d\ude00", "x".repeat(5000)
+    "",
+    "4",
+    "3",
+    "firing",
+    "resolved",
+    "pending",
+    "alertname",
+    "labels",
+    "alerts",
+    "job_name",
+    "2024-05-01T12:00:00Z",
+    "0001-01-01T00:00:00Z",
+    "+999999999-12-31T23:59:59Z",
+    "1a30ba71cca2921f",
+    "1A30BA71CCA2921F",
+    "xyz",
+    "\ud800",
+    "a\udc00b",
+    "\u0000",
+    "line\nbreak",
+    "<script>",
+    "`code`",
+    "\ud83d\ude00",
+    "x".repeat(5000)
   };
 
   private static byte[] mutate(byte[] valid, Random random) {
     byte[] body = valid.clone();
     int edits = 1 + random.nextInt(4);
     for (int e = 0; e < edits; e++) {
-      body = switch (random.nextInt(5)) {
-        case 0 -> java.util.Arrays.copyOf(body, random.nextInt(body.length + 1));
-        case 1 -> flipByte(body, random);
-        case 2 -> insert(body, random.nextInt(body.length + 1), FRAGMENTS[random.nextInt(FRAGMENTS.length)].getBytes(StandardCharsets.UTF_8));
-        case 3 -> replaceValue(body, random);
-        default -> delete(body, random);
-      };
+      body =
+          switch (random.nextInt(5)) {
+            case 0 -> java.util.Arrays.copyOf(body, random.nextInt(body.length + 1));
+            case 1 -> flipByte(body, random);
+            case 2 ->
+                insert(
+                    body,
+                    random.nextInt(body.length + 1),
+                    FRAGMENTS[random.nextInt(FRAGMENTS.length)].getBytes(StandardCharsets.UTF_8));
+            case 3 -> replaceValue(body, random);
+            default -> delete(body, random);
+          };
     }
     return body;
   }
@@ -159,7 +226,10 @@ class AlertWebhookFuzzTest {
     return out;
   }
 
-  /** Replaces the value after a random colon with a fragment: keeps the JSON valid more often than byte damage does. */
+  /**
+   * Replaces the value after a random colon with a fragment: keeps the JSON valid more often than
+   * byte damage does.
+   */
   private static byte[] replaceValue(byte[] body, Random random) {
     String text = new String(body, StandardCharsets.ISO_8859_1);
     int colon = text.indexOf(':', random.nextInt(Math.max(1, text.length())));
@@ -170,8 +240,12 @@ class AlertWebhookFuzzTest {
     while (end < text.length() && ",}]".indexOf(text.charAt(end)) < 0) {
       end++;
     }
-    String fragment = new String(FRAGMENTS[random.nextInt(FRAGMENTS.length)].getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
-    return (text.substring(0, colon + 1) + fragment + text.substring(end)).getBytes(StandardCharsets.ISO_8859_1);
+    String fragment =
+        new String(
+            FRAGMENTS[random.nextInt(FRAGMENTS.length)].getBytes(StandardCharsets.UTF_8),
+            StandardCharsets.ISO_8859_1);
+    return (text.substring(0, colon + 1) + fragment + text.substring(end))
+        .getBytes(StandardCharsets.ISO_8859_1);
   }
 
   private static byte[] insert(byte[] body, int at, byte[] fragment) {

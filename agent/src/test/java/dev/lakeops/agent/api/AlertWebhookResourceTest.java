@@ -29,18 +29,39 @@ class AlertWebhookResourceTest {
     ObjectNode flink = AlertPayloads.flinkAlert("2024-05-01T12:00:00Z");
     ObjectNode disk = AlertPayloads.alert("DiskFull", "firing", "2024-05-01T12:00:05Z");
 
-    JsonPath answer = post(AlertPayloads.group(flink, disk)).then().statusCode(202).contentType(ContentType.JSON).extract().jsonPath();
+    JsonPath answer =
+        post(AlertPayloads.group(flink, disk))
+            .then()
+            .statusCode(202)
+            .contentType(ContentType.JSON)
+            .extract()
+            .jsonPath();
 
     List<String> ids = answer.getList("incidents.id");
     assertThat(ids).hasSize(2).doesNotHaveDuplicates();
-    assertThat(answer.getList("incidents.alertname", String.class)).containsExactly("FlinkJobBackpressured", "DiskFull");
+    assertThat(answer.getList("incidents.alertname", String.class))
+        .containsExactly("FlinkJobBackpressured", "DiskFull");
     assertThat(answer.getList("incidents.duplicate", Boolean.class)).containsExactly(false, false);
-    assertThat(answer.getList("incidents.fingerprint", String.class)).allMatch(f -> f.matches("[0-9a-f]{16}"));
+    assertThat(answer.getList("incidents.fingerprint", String.class))
+        .allMatch(f -> f.matches("[0-9a-f]{16}"));
     assertThat(answer.getString("incidents[0].url")).isEqualTo("/api/incidents/" + ids.get(0));
     for (String id : ids) {
-      given().get("/api/incidents/" + id).then().statusCode(200).body("id", equalTo(id)).body("alertStatus", equalTo("FIRING"));
+      given()
+          .get("/api/incidents/" + id)
+          .then()
+          .statusCode(200)
+          .body("id", equalTo(id))
+          .body("alertStatus", equalTo("FIRING"));
     }
-    assertThat(given().get("/api/incidents").then().statusCode(200).extract().jsonPath().getList("id", String.class)).containsAll(ids);
+    assertThat(
+            given()
+                .get("/api/incidents")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("id", String.class))
+        .containsAll(ids);
   }
 
   @Test
@@ -54,10 +75,22 @@ class AlertWebhookResourceTest {
     assertThat(incident.getString("report.verdict.category")).isEqualTo("PROBE_FAILED");
     assertThat(incident.getString("report.verdict.entities.job")).isEqualTo("orders-to-lake");
     assertThat(incident.getString("report.tools[0].status")).isEqualTo("ERROR");
-    assertThat(incident.getString("report.tools[0].error")).contains("UNREACHABLE").contains("127.0.0.1:1");
-    String markdown = given().accept("text/markdown").get("/api/incidents/" + id).then().statusCode(200)
-        .contentType(startsWith("text/markdown")).extract().asString();
-    assertThat(markdown).contains("PROBE_FAILED").contains("FlinkJobBackpressured").contains("orders-to-lake");
+    assertThat(incident.getString("report.tools[0].error"))
+        .contains("UNREACHABLE")
+        .contains("127.0.0.1:1");
+    String markdown =
+        given()
+            .accept("text/markdown")
+            .get("/api/incidents/" + id)
+            .then()
+            .statusCode(200)
+            .contentType(startsWith("text/markdown"))
+            .extract()
+            .asString();
+    assertThat(markdown)
+        .contains("PROBE_FAILED")
+        .contains("FlinkJobBackpressured")
+        .contains("orders-to-lake");
   }
 
   @Test
@@ -69,7 +102,9 @@ class AlertWebhookResourceTest {
 
     assertThat(incident.getString("report.verdict.category")).isEqualTo("PROBE_FAILED");
     assertThat(incident.getString("report.verdict.entities.cluster")).isEqualTo("eu");
-    assertThat(incident.getString("report.tools[0].error")).contains("127.0.0.1:2").doesNotContain("127.0.0.1:1/");
+    assertThat(incident.getString("report.tools[0].error"))
+        .contains("127.0.0.1:2")
+        .doesNotContain("127.0.0.1:1/");
   }
 
   @Test
@@ -80,16 +115,22 @@ class AlertWebhookResourceTest {
     JsonPath incident = awaitTriage(postOne(AlertPayloads.group(alert)));
 
     assertThat(incident.getString("report.verdict.category")).isEqualTo("NOT_FOUND");
-    assertThat(incident.getString("report.verdict.headline")).contains("'mars'").contains("default").contains("eu");
+    assertThat(incident.getString("report.verdict.headline"))
+        .contains("'mars'")
+        .contains("default")
+        .contains("eu");
     // The refusal is the one tool report: no cluster was read in place of 'mars'.
     assertThat(incident.getList("report.tools")).hasSize(1);
     assertThat(incident.getString("report.tools[0].status")).isEqualTo("NO_DATA");
-    assertThat(incident.getString("report.tools[0].error")).contains("No Flink cluster named 'mars'");
+    assertThat(incident.getString("report.tools[0].error"))
+        .contains("No Flink cluster named 'mars'");
   }
 
   @Test
   void triagesAnAlertThatNamesNoJobAsNoRunbook() {
-    String id = postOne(AlertPayloads.group(AlertPayloads.alert("DiskFull", "firing", "2024-05-01T12:00:00Z")));
+    String id =
+        postOne(
+            AlertPayloads.group(AlertPayloads.alert("DiskFull", "firing", "2024-05-01T12:00:00Z")));
 
     JsonPath incident = awaitTriage(id);
 
@@ -120,17 +161,26 @@ class AlertWebhookResourceTest {
 
   @Test
   void storesAnAlertThatArrivesResolvedWithoutTriage() {
-    ObjectNode alert = AlertPayloads.alert("CommitLag", "resolved", "2024-05-01T12:00:00Z").put("endsAt", "2024-05-01T12:30:00Z");
+    ObjectNode alert =
+        AlertPayloads.alert("CommitLag", "resolved", "2024-05-01T12:00:00Z")
+            .put("endsAt", "2024-05-01T12:30:00Z");
 
     JsonPath answer = post(AlertPayloads.group(alert)).then().statusCode(202).extract().jsonPath();
 
     assertThat(answer.getString("incidents[0].status")).isEqualTo("RESOLVED");
     String id = answer.getString("incidents[0].id");
-    JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+    JsonPath incident =
+        given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
     assertThat(incident.getString("alertStatus")).isEqualTo("RESOLVED");
     assertThat(incident.getString("endsAt")).isEqualTo("2024-05-01T12:30:00Z");
     assertThat(incident.getString("report")).isNull();
-    assertThat(given().get("/api/incidents/" + id + "?format=markdown").then().statusCode(200).extract().asString())
+    assertThat(
+            given()
+                .get("/api/incidents/" + id + "?format=markdown")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString())
         .contains("already resolved");
   }
 
@@ -140,12 +190,18 @@ class AlertWebhookResourceTest {
     String id = postOne(AlertPayloads.group(alert));
     awaitTriage(id);
 
-    JsonPath answer = post(AlertPayloads.group(alert.put("status", "resolved").put("endsAt", "2024-05-01T12:10:00Z")))
-        .then().statusCode(202).extract().jsonPath();
+    JsonPath answer =
+        post(AlertPayloads.group(
+                alert.put("status", "resolved").put("endsAt", "2024-05-01T12:10:00Z")))
+            .then()
+            .statusCode(202)
+            .extract()
+            .jsonPath();
 
     assertThat(answer.getString("incidents[0].id")).isEqualTo(id);
     assertThat(answer.getBoolean("incidents[0].duplicate")).isTrue();
-    JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+    JsonPath incident =
+        given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
     assertThat(incident.getString("alertStatus")).isEqualTo("RESOLVED");
     assertThat(incident.getString("status")).isEqualTo("TRIAGED");
     assertThat(incident.getString("report.verdict.category")).isEqualTo("NO_RUNBOOK");
@@ -168,14 +224,24 @@ class AlertWebhookResourceTest {
           empty body           | ''                                                    | body: is empty
           """)
   void rejectsAMalformedPayloadNamingTheProblem(String name, String body, String error) {
-    post(body).then().statusCode(400).contentType(ContentType.JSON).body("error", startsWith(error));
+    post(body)
+        .then()
+        .statusCode(400)
+        .contentType(ContentType.JSON)
+        .body("error", startsWith(error));
   }
 
   @Test
   void rejectsABodyThatIsNotJson() {
-    given().contentType(ContentType.TEXT).body("alertname=DiskFull").post(WEBHOOK)
-        .then().statusCode(415).contentType(ContentType.JSON)
-        .body("error", startsWith("Content-Type: text/plain")).body("error", org.hamcrest.Matchers.containsString("application/json"));
+    given()
+        .contentType(ContentType.TEXT)
+        .body("alertname=DiskFull")
+        .post(WEBHOOK)
+        .then()
+        .statusCode(415)
+        .contentType(ContentType.JSON)
+        .body("error", startsWith("Content-Type: text/plain"))
+        .body("error", org.hamcrest.Matchers.containsString("application/json"));
   }
 
   @Test
@@ -186,12 +252,18 @@ class AlertWebhookResourceTest {
     Response response = given().contentType(ContentType.JSON).body(tenMegabytes).post(WEBHOOK);
 
     assertThat(response.statusCode()).isEqualTo(413);
-    assertThat(response.jsonPath().getString("error")).startsWith("body: is 10485760 bytes; at most 1048576 bytes are accepted");
+    assertThat(response.jsonPath().getString("error"))
+        .startsWith("body: is 10485760 bytes; at most 1048576 bytes are accepted");
   }
 
   @Test
   void rejectsAMethodThatTheWebhookDoesNotServe() {
-    given().get(WEBHOOK).then().statusCode(405).contentType(ContentType.JSON).body("error", startsWith("method GET is not allowed"));
+    given()
+        .get(WEBHOOK)
+        .then()
+        .statusCode(405)
+        .contentType(ContentType.JSON)
+        .body("error", startsWith("method GET is not allowed"));
   }
 
   static Response post(String body) {
@@ -207,7 +279,8 @@ class AlertWebhookResourceTest {
   static JsonPath awaitTriage(String id) {
     Instant deadline = Instant.now().plus(TRIAGE_WAIT);
     while (true) {
-      JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+      JsonPath incident =
+          given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
       if (!"TRIAGING".equals(incident.getString("status")) || Instant.now().isAfter(deadline)) {
         return incident;
       }

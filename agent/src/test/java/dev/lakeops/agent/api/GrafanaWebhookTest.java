@@ -20,39 +20,73 @@ class GrafanaWebhookTest {
   void storesAGrafanaAlertWithItsDashboardLinksAndValuesAsAnnotations() throws IOException {
     String body = resource("webhook/grafana-firing.json");
 
-    JsonPath answer = given().contentType("application/json").body(body).post(WEBHOOK).then().statusCode(202).extract().jsonPath();
+    JsonPath answer =
+        given()
+            .contentType("application/json")
+            .body(body)
+            .post(WEBHOOK)
+            .then()
+            .statusCode(202)
+            .extract()
+            .jsonPath();
 
     String id = answer.getString("incidents[0].id");
     assertThat(answer.getString("incidents[0].fingerprint")).isEqualTo("c6eadffa33fcdf37");
     assertThat(answer.getString("incidents[0].alertname")).isEqualTo("FlinkJobBackpressured");
-    JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+    JsonPath incident =
+        given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
     assertThat(incident.getString("labels.job_name")).isEqualTo("orders-to-lake");
-    assertThat(incident.getString("annotations.dashboardURL")).isEqualTo("http://grafana.example/d/flink?orgId=1");
+    assertThat(incident.getString("annotations.dashboardURL"))
+        .isEqualTo("http://grafana.example/d/flink?orgId=1");
     assertThat(incident.getString("annotations.panelURL")).endsWith("viewPanel=4");
     assertThat(incident.getString("annotations.values")).isEqualTo("{\"B\":0.93,\"C\":1}");
-    assertThat(incident.getString("annotations.summary")).isEqualTo("orders-to-lake is backpressured");
+    assertThat(incident.getString("annotations.summary"))
+        .isEqualTo("orders-to-lake is backpressured");
   }
 
   @Test
   void acceptsPutAsGrafanaContactPointsMayBeSetToUseIt() throws IOException {
-    String body = resource("webhook/grafana-firing.json").replace("c6eadffa33fcdf37", "0123456789abcdef");
+    String body =
+        resource("webhook/grafana-firing.json").replace("c6eadffa33fcdf37", "0123456789abcdef");
 
     given().contentType("application/json").body(body).put(WEBHOOK).then().statusCode(202);
   }
 
   @Test
-  void joinsTheSameIncidentWhenGrafanaRepeatsTheNotificationAndClosesItWhenResolved() throws IOException {
-    String firing = resource("webhook/grafana-firing.json").replace("c6eadffa33fcdf37", "1111222233334444");
-    String first = given().contentType("application/json").body(firing).post(WEBHOOK).then().statusCode(202).extract().path("incidents[0].id");
+  void joinsTheSameIncidentWhenGrafanaRepeatsTheNotificationAndClosesItWhenResolved()
+      throws IOException {
+    String firing =
+        resource("webhook/grafana-firing.json").replace("c6eadffa33fcdf37", "1111222233334444");
+    String first =
+        given()
+            .contentType("application/json")
+            .body(firing)
+            .post(WEBHOOK)
+            .then()
+            .statusCode(202)
+            .extract()
+            .path("incidents[0].id");
 
-    JsonPath repeat = given().contentType("application/json").body(firing).post(WEBHOOK).then().statusCode(202).extract().jsonPath();
-    String resolved = firing.replace("\"status\": \"firing\"", "\"status\": \"resolved\"")
-        .replace("\"endsAt\": \"0001-01-01T00:00:00Z\"", "\"endsAt\": \"2024-05-01T12:30:00Z\"");
+    JsonPath repeat =
+        given()
+            .contentType("application/json")
+            .body(firing)
+            .post(WEBHOOK)
+            .then()
+            .statusCode(202)
+            .extract()
+            .jsonPath();
+    String resolved =
+        firing
+            .replace("\"status\": \"firing\"", "\"status\": \"resolved\"")
+            .replace(
+                "\"endsAt\": \"0001-01-01T00:00:00Z\"", "\"endsAt\": \"2024-05-01T12:30:00Z\"");
     given().contentType("application/json").body(resolved).post(WEBHOOK).then().statusCode(202);
 
     assertThat(repeat.getString("incidents[0].id")).isEqualTo(first);
     assertThat(repeat.getBoolean("incidents[0].duplicate")).isTrue();
-    JsonPath incident = given().get("/api/incidents/" + first).then().statusCode(200).extract().jsonPath();
+    JsonPath incident =
+        given().get("/api/incidents/" + first).then().statusCode(200).extract().jsonPath();
     assertThat(incident.getString("alertStatus")).isEqualTo("RESOLVED");
     assertThat(incident.getString("endsAt")).isEqualTo("2024-05-01T12:30:00Z");
   }
@@ -61,15 +95,31 @@ class GrafanaWebhookTest {
   void pointsAnAlertmanagerPayloadSentToTheGrafanaEndpointAtTheRightOne() {
     String alertmanager = AlertPayloads.group(AlertPayloads.flinkAlert("2024-05-01T12:00:00Z"));
 
-    given().contentType("application/json").body(alertmanager).post(WEBHOOK).then().statusCode(400)
-        .body("error", containsString("version \"4\" is an Alertmanager webhook payload: send it to /api/alerts/alertmanager"));
+    given()
+        .contentType("application/json")
+        .body(alertmanager)
+        .post(WEBHOOK)
+        .then()
+        .statusCode(400)
+        .body(
+            "error",
+            containsString(
+                "version \"4\" is an Alertmanager webhook payload: send it to"
+                    + " /api/alerts/alertmanager"));
   }
 
   @Test
   void namesAValuesFieldThatIsNotAnObject() throws IOException {
-    String body = resource("webhook/grafana-firing.json").replace("\"values\": {\"B\": 0.93, \"C\": 1}", "\"values\": \"B=0.93\"");
+    String body =
+        resource("webhook/grafana-firing.json")
+            .replace("\"values\": {\"B\": 0.93, \"C\": 1}", "\"values\": \"B=0.93\"");
 
-    given().contentType("application/json").body(body).post(WEBHOOK).then().statusCode(400)
+    given()
+        .contentType("application/json")
+        .body(body)
+        .post(WEBHOOK)
+        .then()
+        .statusCode(400)
         .body("error", containsString("alerts[0].values"));
   }
 

@@ -39,14 +39,17 @@ class H2cBodyLimitTest {
   void anOversizedBodyGetsAJson413WithoutAConnectionHeaderAndTheConnectionCarriesOn() {
     JdkClientHttp http = new JdkClientHttp(base);
 
-    HttpResponse<String> first = http.send("first", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
+    HttpResponse<String> first =
+        http.send("first", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
     HttpResponse<String> oversized = http.send("oversized", http.post(JdkClientHttp.OVERSIZED));
-    HttpResponse<String> after = http.send("after the oversized body", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
+    HttpResponse<String> after =
+        http.send("after the oversized body", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
 
     assertThat(first.version()).isEqualTo(HttpClient.Version.HTTP_2);
     assertThat(oversized.version()).isEqualTo(HttpClient.Version.HTTP_2);
     assertThat(oversized.statusCode()).isEqualTo(413);
-    assertThat(oversized.body()).contains("\"error\":\"body: is 2097152 bytes; at most 1048576 bytes are accepted");
+    assertThat(oversized.body())
+        .contains("\"error\":\"body: is 2097152 bytes; at most 1048576 bytes are accepted");
     assertThat(oversized.headers().firstValue("connection")).isEmpty();
     assertThat(after.version()).isEqualTo(HttpClient.Version.HTTP_2);
     assertThat(after.statusCode()).isEqualTo(400);

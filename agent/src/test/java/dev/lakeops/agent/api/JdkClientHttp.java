@@ -9,7 +9,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Arrays;
 
-/** Requests to the webhook with the JDK's HTTP client at its defaults (it asks for h2c on plain HTTP). */
+/**
+ * Requests to the webhook with the JDK's HTTP client at its defaults (it asks for h2c on plain
+ * HTTP).
+ */
 final class JdkClientHttp {
 
   /** Twice the test limit of quarkus.http.limits.max-body-size=1M. */
@@ -19,14 +22,21 @@ final class JdkClientHttp {
   private final URI webhook;
 
   JdkClientHttp(URL base) {
-    this.webhook = URI.create(base.toString().replaceAll("/$", "") + AlertWebhookResourceTest.WEBHOOK);
+    this.webhook =
+        URI.create(base.toString().replaceAll("/$", "") + AlertWebhookResourceTest.WEBHOOK);
   }
 
   HttpRequest post(byte[] body) {
-    return HttpRequest.newBuilder(webhook).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+    return HttpRequest.newBuilder(webhook)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+        .build();
   }
 
-  /** Sends {@code request}; a connection-level failure (GOAWAY, reset) fails the test with the request's description. */
+  /**
+   * Sends {@code request}; a connection-level failure (GOAWAY, reset) fails the test with the
+   * request's description.
+   */
   HttpResponse<String> send(String what, HttpRequest request) {
     try {
       return client.send(request, HttpResponse.BodyHandlers.ofString());

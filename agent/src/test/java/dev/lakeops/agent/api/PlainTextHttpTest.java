@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plain-text port refuses h2c (lakeops.http.h2c=false): the JDK client, which asks for it, stays
- * on HTTP/1.1, and an oversized body costs only its own connection.
+ * The plain-text port refuses h2c (lakeops.http.h2c=false): the JDK client, which asks for it,
+ * stays on HTTP/1.1, and an oversized body costs only its own connection.
  */
 @QuarkusTest
 class PlainTextHttpTest {
@@ -27,15 +27,19 @@ class PlainTextHttpTest {
   void theJdkClientStaysOnHttp11AndTheRequestAfterAnOversizedBodyIsAnswered() {
     JdkClientHttp http = new JdkClientHttp(base);
 
-    HttpResponse<String> first = http.send("first", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
+    HttpResponse<String> first =
+        http.send("first", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
     HttpResponse<String> oversized = http.send("oversized", http.post(JdkClientHttp.OVERSIZED));
-    HttpResponse<String> after = http.send("after the oversized body", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
+    HttpResponse<String> after =
+        http.send("after the oversized body", http.post("{bad".getBytes(StandardCharsets.UTF_8)));
 
     assertThat(first.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
     assertThat(first.statusCode()).isEqualTo(400);
     assertThat(oversized.statusCode()).isEqualTo(413);
-    assertThat(oversized.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
-    assertThat(oversized.body()).contains("\"error\":\"body: is 2097152 bytes; at most 1048576 bytes are accepted");
+    assertThat(oversized.headers().firstValue("content-type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+    assertThat(oversized.body())
+        .contains("\"error\":\"body: is 2097152 bytes; at most 1048576 bytes are accepted");
     assertThat(oversized.headers().firstValue("connection")).hasValue("close");
     assertThat(after.statusCode()).isEqualTo(400);
   }

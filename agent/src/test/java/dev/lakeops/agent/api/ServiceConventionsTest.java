@@ -11,19 +11,36 @@ class ServiceConventionsTest {
 
   @Test
   void countsReceivedAlertsInPrometheusFormat() {
-    given().contentType("application/json").body(AlertPayloads.group(AlertPayloads.alert("MetricsProbe", "firing", "2024-05-01T12:00:00Z")))
-        .post("/api/alerts/alertmanager").then().statusCode(202);
+    given()
+        .contentType("application/json")
+        .body(
+            AlertPayloads.group(
+                AlertPayloads.alert("MetricsProbe", "firing", "2024-05-01T12:00:00Z")))
+        .post("/api/alerts/alertmanager")
+        .then()
+        .statusCode(202);
 
     String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
 
-    assertThat(metrics).containsPattern("lakeops_incidents_received_total\\{.*source=\"alertmanager\".*\\} [1-9]");
+    assertThat(metrics)
+        .containsPattern("lakeops_incidents_received_total\\{.*source=\"alertmanager\".*\\} [1-9]");
   }
 
   @Test
   void describesTheHttpApiAsOpenApi() {
-    String openapi = given().accept("application/json").get("/q/openapi").then().statusCode(200).extract().asString();
+    String openapi =
+        given()
+            .accept("application/json")
+            .get("/q/openapi")
+            .then()
+            .statusCode(200)
+            .extract()
+            .asString();
 
-    assertThat(openapi).contains("/api/alerts/alertmanager").contains("/api/alerts/grafana").contains("/api/incidents/{id}");
+    assertThat(openapi)
+        .contains("/api/alerts/alertmanager")
+        .contains("/api/alerts/grafana")
+        .contains("/api/incidents/{id}");
   }
 
   @Test

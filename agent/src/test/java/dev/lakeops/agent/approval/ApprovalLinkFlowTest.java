@@ -49,8 +49,12 @@ class ApprovalLinkFlowTest {
 
   static final String SECRET = "link-secret-for-tests-0123456789";
   static final String PUBLIC_URL = "https://lakeops.example.com";
+
   /** The warehouse chat's {@code rollback <db.table> <snapshot>} resolves tables in. */
-  static final Path WAREHOUSE = Path.of(System.getProperty("java.io.tmpdir"), "lakeops-approval-links-" + ProcessHandle.current().pid());
+  static final Path WAREHOUSE =
+      Path.of(
+          System.getProperty("java.io.tmpdir"),
+          "lakeops-approval-links-" + ProcessHandle.current().pid());
 
   public static class LinkUsers implements QuarkusTestProfile {
     @Override
@@ -60,25 +64,26 @@ class ApprovalLinkFlowTest {
           Map.entry("lakeops.report.public-url", PUBLIC_URL + "/"),
           Map.entry("quarkus.http.test-port", "63150"),
           Map.entry("lakeops.chat.table-warehouse", WAREHOUSE.toString()),
-          Map.entry("lakeops.approvers.alice.roles", "approver"), Map.entry("lakeops.approvers.alice.token", "alice-token"),
+          Map.entry("lakeops.approvers.alice.roles", "approver"),
+          Map.entry("lakeops.approvers.alice.token", "alice-token"),
           Map.entry("lakeops.approvers.alice.im-ids", "api:alice-chat"),
-          Map.entry("lakeops.approvers.bob.roles", "approver"), Map.entry("lakeops.approvers.bob.im-ids", "api:bob-chat"),
-          Map.entry("lakeops.approvers.dave.roles", "approver"), Map.entry("lakeops.approvers.dave.im-ids", "api:dave-chat"),
-          Map.entry("lakeops.approvers.carol.roles", "viewer"), Map.entry("lakeops.approvers.carol.token", "carol-token"),
+          Map.entry("lakeops.approvers.bob.roles", "approver"),
+          Map.entry("lakeops.approvers.bob.im-ids", "api:bob-chat"),
+          Map.entry("lakeops.approvers.dave.roles", "approver"),
+          Map.entry("lakeops.approvers.dave.im-ids", "api:dave-chat"),
+          Map.entry("lakeops.approvers.carol.roles", "viewer"),
+          Map.entry("lakeops.approvers.carol.token", "carol-token"),
           Map.entry("lakeops.approvers.carol.im-ids", "api:carol-chat"));
     }
   }
 
   private static Path warehouse;
 
-  @Inject
-  AuditLog audit;
+  @Inject AuditLog audit;
 
-  @Inject
-  ProposalService proposals;
+  @Inject ProposalService proposals;
 
-  @Inject
-  Database database;
+  @Inject Database database;
 
   private final ApprovalLinkSigner signer = new ApprovalLinkSigner(SECRET);
 
@@ -87,13 +92,23 @@ class ApprovalLinkFlowTest {
     warehouse = Files.createDirectories(WAREHOUSE);
   }
 
-  /** A table of its own per test: a tag or rollback in one test changes the fingerprint of another's proposals. */
+  /**
+   * A table of its own per test: a tag or rollback in one test changes the fingerprint of another's
+   * proposals.
+   */
   private static Table table(String name) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    Table table = catalog.createTable(Identifier.of("db", name), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT)).column("name", AtomicType.string())
-        .primaryKey("id").option("bucket", "1").option("file.format", "avro").build());
+    Table table =
+        catalog.createTable(
+            Identifier.of("db", name),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("name", AtomicType.string())
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "avro")
+                .build());
     for (int i = 1; i <= 3; i++) {
       commitRow(table, i);
     }
@@ -114,21 +129,47 @@ class ApprovalLinkFlowTest {
   }
 
   private static String propose(String token, Table table, String action, String args) {
-    return given().header("Authorization", "Bearer " + token).contentType("application/json")
-        .body("{\"action\":\"" + action + "\",\"args\":{\"table\":\"" + table.paths().root() + "\"" + args + "},\"reason\":\"test\"}")
-        .post("/api/proposals").then().statusCode(201).extract().path("id");
+    return given()
+        .header("Authorization", "Bearer " + token)
+        .contentType("application/json")
+        .body(
+            "{\"action\":\""
+                + action
+                + "\",\"args\":{\"table\":\""
+                + table.paths().root()
+                + "\""
+                + args
+                + "},\"reason\":\"test\"}")
+        .post("/api/proposals")
+        .then()
+        .statusCode(201)
+        .extract()
+        .path("id");
   }
 
   /** Asks for links in chat as {@code chatUser}; the answer's card JSON. */
   private static JsonPath askForLinks(String chatUser, String proposalId) {
-    return given().contentType("application/json")
-        .body("{\"thread\":\"links\",\"user\":\"" + chatUser + "\",\"text\":\"link " + proposalId + "\"}")
-        .post("/api/chat").then().statusCode(200).extract().jsonPath();
+    return given()
+        .contentType("application/json")
+        .body(
+            "{\"thread\":\"links\",\"user\":\""
+                + chatUser
+                + "\",\"text\":\"link "
+                + proposalId
+                + "\"}")
+        .post("/api/chat")
+        .then()
+        .statusCode(200)
+        .extract()
+        .jsonPath();
   }
 
   private static String linkUrl(JsonPath answer, String action) {
     List<Map<String, String>> links = answer.getList("card.links");
-    return links.stream().filter(l -> l.get("action").equals(action)).map(l -> l.get("url")).findFirst()
+    return links.stream()
+        .filter(l -> l.get("action").equals(action))
+        .map(l -> l.get("url"))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no " + action + " link in " + answer.prettify()));
   }
 
@@ -146,7 +187,9 @@ class ApprovalLinkFlowTest {
   }
 
   private List<AuditRecord> auditOf(String id) {
-    return audit.read(Instant.EPOCH).stream().filter(r -> id.equals(r.entry().proposalId())).toList();
+    return audit.read(Instant.EPOCH).stream()
+        .filter(r -> id.equals(r.entry().proposalId()))
+        .toList();
   }
 
   @org.junit.jupiter.api.AfterAll
@@ -167,15 +210,28 @@ class ApprovalLinkFlowTest {
     String token = token(linkUrl(askForLinks("alice-chat", id), "approve"));
 
     for (int i = 0; i < 2; i++) {
-      given().get("/console/links/" + token).then().statusCode(200)
-          .header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer")
-          .body(containsString(id)).body(containsString("table.create_tag")).body(containsString("id=\"link-user\">alice"))
-          .body(containsString("id=\"preview\">")).body(containsString("Approve as alice"))
+      given()
+          .get("/console/links/" + token)
+          .then()
+          .statusCode(200)
+          .header("Cache-Control", "no-store")
+          .header("Referrer-Policy", "no-referrer")
+          .body(containsString(id))
+          .body(containsString("table.create_tag"))
+          .body(containsString("id=\"link-user\">alice"))
+          .body(containsString("id=\"preview\">"))
+          .body(containsString("Approve as alice"))
           .body(containsString("name=\"token\" value=\"" + token + "\""));
     }
 
-    given().accept("application/json").get("/console/links/" + token).then().statusCode(200)
-        .body("proposal", equalTo(id)).body("decision", equalTo("approve")).body("user", equalTo("alice"));
+    given()
+        .accept("application/json")
+        .get("/console/links/" + token)
+        .then()
+        .statusCode(200)
+        .body("proposal", equalTo(id))
+        .body("decision", equalTo("approve"))
+        .body("user", equalTo("alice"));
 
     assertThat(stored(id).state()).isEqualTo(ProposalState.PROPOSED);
     assertThat(stored(id).approvals()).isEmpty();
@@ -186,13 +242,22 @@ class ApprovalLinkFlowTest {
   @Test
   void aProposalCardInChatCarriesTheSendersOwnLinks() {
     table("from_chat");
-    JsonPath answer = given().contentType("application/json")
-        .body("{\"thread\":\"links\",\"user\":\"alice-chat\",\"text\":\"rollback db.from_chat 2\"}")
-        .post("/api/chat").then().statusCode(200).extract().jsonPath();
+    JsonPath answer =
+        given()
+            .contentType("application/json")
+            .body(
+                "{\"thread\":\"links\",\"user\":\"alice-chat\",\"text\":\"rollback db.from_chat"
+                    + " 2\"}")
+            .post("/api/chat")
+            .then()
+            .statusCode(200)
+            .extract()
+            .jsonPath();
 
     String id = answer.getString("card.buttons[0].proposalId");
     assertThat(answer.getList("card.links.user")).containsExactly("alice", "alice");
-    assertThat(answer.getList("card.links.label")).containsExactly("Approve as alice (link)", "Reject as alice (link)");
+    assertThat(answer.getList("card.links.label"))
+        .containsExactly("Approve as alice (link)", "Reject as alice (link)");
     ApprovalLink link = signer.verify(token(linkUrl(answer, "approve")), Instant.now());
     assertThat(link.proposalId()).isEqualTo(id);
     assertThat(link.decision()).isEqualTo(Decision.APPROVE);
@@ -205,9 +270,18 @@ class ApprovalLinkFlowTest {
     String id = propose("carol-token", table, "table.create_tag", ",\"tag\":\"zh\"");
     String token = token(linkUrl(askForLinks("alice-chat", id), "reject"));
 
-    given().header("Accept-Language", "zh-CN,zh;q=0.9").get("/console/links/" + token).then().statusCode(200)
-        .body(containsString("以 alice 身份拒绝")).body(containsString("拒绝提案 " + id));
-    given().get("/console/links/" + token + "?lang=zh-CN").then().statusCode(200).body(containsString("以 alice 身份拒绝"));
+    given()
+        .header("Accept-Language", "zh-CN,zh;q=0.9")
+        .get("/console/links/" + token)
+        .then()
+        .statusCode(200)
+        .body(containsString("以 alice 身份拒绝"))
+        .body(containsString("拒绝提案 " + id));
+    given()
+        .get("/console/links/" + token + "?lang=zh-CN")
+        .then()
+        .statusCode(200)
+        .body(containsString("以 alice 身份拒绝"));
   }
 
   @Test
@@ -216,23 +290,44 @@ class ApprovalLinkFlowTest {
     String id = propose("carol-token", table, "table.create_tag", ",\"tag\":\"via-link\"");
     String token = token(linkUrl(askForLinks("alice-chat", id), "approve"));
 
-    post(token).then().statusCode(200).body(containsString("DONE")).body(containsString("id=\"link-user\">alice"));
+    post(token)
+        .then()
+        .statusCode(200)
+        .body(containsString("DONE"))
+        .body(containsString("id=\"link-user\">alice"));
 
     assertThat(tags(table)).contains("via-link");
     assertThat(stored(id).state()).isEqualTo(ProposalState.DONE);
-    assertThat(stored(id).approvals()).singleElement().satisfies(a -> {
-      assertThat(a.approver()).isEqualTo("alice");
-      assertThat(a.source().channel()).isEqualTo("link");
-    });
-    assertThat(auditOf(id)).filteredOn(r -> r.entry().event() == AuditEvent.APPROVED).singleElement()
+    assertThat(stored(id).approvals())
+        .singleElement()
+        .satisfies(
+            a -> {
+              assertThat(a.approver()).isEqualTo("alice");
+              assertThat(a.source().channel()).isEqualTo("link");
+            });
+    assertThat(auditOf(id))
+        .filteredOn(r -> r.entry().event() == AuditEvent.APPROVED)
+        .singleElement()
         .satisfies(r -> assertThat(r.entry().details().get("source")).startsWith("link"));
-    assertThat(auditOf(id)).extracting(r -> r.entry().event()).contains(AuditEvent.EXECUTED, AuditEvent.VERIFIED);
+    assertThat(auditOf(id))
+        .extracting(r -> r.entry().event())
+        .contains(AuditEvent.EXECUTED, AuditEvent.VERIFIED);
     assertThat(audit.verifyChain().intact()).isTrue();
 
     post(token).then().statusCode(410).body(containsString("already used"));
-    given().get("/console/links/" + token).then().statusCode(410).body(containsString("already used"));
-    given().accept("application/json").formParam("token", token).post("/console/links").then().statusCode(410)
-        .contentType("application/json").body("error", containsString("already used"));
+    given()
+        .get("/console/links/" + token)
+        .then()
+        .statusCode(410)
+        .body(containsString("already used"));
+    given()
+        .accept("application/json")
+        .formParam("token", token)
+        .post("/console/links")
+        .then()
+        .statusCode(410)
+        .contentType("application/json")
+        .body("error", containsString("already used"));
   }
 
   @Test
@@ -240,8 +335,14 @@ class ApprovalLinkFlowTest {
     Table table = table("instances");
     String id = propose("carol-token", table, "table.create_tag", ",\"tag\":\"t\"");
     String token = token(linkUrl(askForLinks("alice-chat", id), "reject"));
-    ApprovalLinks secondInstance = new ApprovalLinks(new ApprovalLinkSigner(SECRET), new UsedApprovalLinks(database.dataSource()),
-        proposals, PUBLIC_URL, Duration.ofMinutes(30), Clock.systemUTC());
+    ApprovalLinks secondInstance =
+        new ApprovalLinks(
+            new ApprovalLinkSigner(SECRET),
+            new UsedApprovalLinks(database.dataSource()),
+            proposals,
+            PUBLIC_URL,
+            Duration.ofMinutes(30),
+            Clock.systemUTC());
 
     assertThat(secondInstance.open(token).proposal().id()).isEqualTo(id);
     post(token).then().statusCode(200).body(containsString("Rejected"));
@@ -260,15 +361,18 @@ class ApprovalLinkFlowTest {
     Table table = table("concurrent");
     String id = propose("carol-token", table, "table.create_tag", ",\"tag\":\"once\"");
     String token = token(linkUrl(askForLinks("alice-chat", id), "approve"));
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
     try {
       java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
       List<java.util.concurrent.Future<Integer>> posts = new java.util.ArrayList<>();
       for (int i = 0; i < 4; i++) {
-        posts.add(pool.submit(() -> {
-          start.await();
-          return post(token).statusCode();
-        }));
+        posts.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return post(token).statusCode();
+                }));
       }
       start.countDown();
       List<Integer> statuses = new java.util.ArrayList<>();
@@ -277,7 +381,9 @@ class ApprovalLinkFlowTest {
       }
 
       assertThat(statuses).filteredOn(code -> code == 200).hasSize(1);
-      assertThat(statuses).filteredOn(code -> code != 200).allMatch(code -> code == 409 || code == 410);
+      assertThat(statuses)
+          .filteredOn(code -> code != 200)
+          .allMatch(code -> code == 409 || code == 410);
     } finally {
       pool.shutdownNow();
     }
@@ -301,10 +407,24 @@ class ApprovalLinkFlowTest {
     assertThat(stored(id).state()).isEqualTo(ProposalState.PROPOSED);
     assertThat(table.refresh().latestSnapshot().orElseThrow().id()).isEqualTo(latest);
 
-    // The same link asked for again within its second is the same token, already used; a later one is a new token.
-    post(token(linkUrl(askForLinks("bob-chat", id), "approve"))).then().statusCode(org.hamcrest.Matchers.oneOf(409, 410));
-    String bobLater = signer.sign(new ApprovalLink(id, Decision.APPROVE, "bob", Instant.now().plusSeconds(900), stored(id).bindingHash()));
-    given().get("/console/links/" + bobLater).then().statusCode(409).body(containsString("bob already approved"));
+    // The same link asked for again within its second is the same token, already used; a later one
+    // is a new token.
+    post(token(linkUrl(askForLinks("bob-chat", id), "approve")))
+        .then()
+        .statusCode(org.hamcrest.Matchers.oneOf(409, 410));
+    String bobLater =
+        signer.sign(
+            new ApprovalLink(
+                id,
+                Decision.APPROVE,
+                "bob",
+                Instant.now().plusSeconds(900),
+                stored(id).bindingHash()));
+    given()
+        .get("/console/links/" + bobLater)
+        .then()
+        .statusCode(409)
+        .body(containsString("bob already approved"));
     post(bobLater).then().statusCode(409).body(containsString("bob already approved"));
     assertThat(stored(id).approvers()).containsExactly("bob");
 
@@ -320,9 +440,16 @@ class ApprovalLinkFlowTest {
     Table table = table("self");
     String id = propose("alice-token", table, "table.rollback_to", ",\"snapshot\":\"1\"");
     Proposal p = stored(id);
-    String token = signer.sign(new ApprovalLink(id, Decision.APPROVE, "alice", Instant.now().plusSeconds(600), p.bindingHash()));
+    String token =
+        signer.sign(
+            new ApprovalLink(
+                id, Decision.APPROVE, "alice", Instant.now().plusSeconds(600), p.bindingHash()));
 
-    given().get("/console/links/" + token).then().statusCode(403).body(containsString("self-approval refused"));
+    given()
+        .get("/console/links/" + token)
+        .then()
+        .statusCode(403)
+        .body(containsString("self-approval refused"));
     post(token).then().statusCode(403).body(containsString("self-approval refused"));
 
     assertThat(stored(id).approvals()).isEmpty();
@@ -333,7 +460,14 @@ class ApprovalLinkFlowTest {
   void anExpiredLinkIsGone() {
     Table table = table("expired");
     String id = propose("carol-token", table, "table.create_tag", ",\"tag\":\"late\"");
-    String token = signer.sign(new ApprovalLink(id, Decision.APPROVE, "alice", Instant.now().minusSeconds(1), stored(id).bindingHash()));
+    String token =
+        signer.sign(
+            new ApprovalLink(
+                id,
+                Decision.APPROVE,
+                "alice",
+                Instant.now().minusSeconds(1),
+                stored(id).bindingHash()));
 
     given().get("/console/links/" + token).then().statusCode(410).body(containsString("expired"));
     post(token).then().statusCode(410).body(containsString("expired"));
@@ -347,7 +481,9 @@ class ApprovalLinkFlowTest {
     String url = linkUrl(askForLinks("alice-chat", id), "approve");
 
     ApprovalLink link = signer.verify(token(url), Instant.now());
-    assertThat(link.expires()).isBefore(Instant.now().plus(Duration.ofMinutes(31))).isAfter(Instant.now().plus(Duration.ofMinutes(29)));
+    assertThat(link.expires())
+        .isBefore(Instant.now().plus(Duration.ofMinutes(31)))
+        .isAfter(Instant.now().plus(Duration.ofMinutes(29)));
     assertThat(link.expires()).isBeforeOrEqualTo(stored(id).expires());
   }
 
@@ -356,7 +492,9 @@ class ApprovalLinkFlowTest {
     Table table = table("changed");
     String id = propose("carol-token", table, "table.create_tag", ",\"tag\":\"stale\"");
     String other = "f".repeat(64);
-    String forged = signer.sign(new ApprovalLink(id, Decision.APPROVE, "alice", Instant.now().plusSeconds(600), other));
+    String forged =
+        signer.sign(
+            new ApprovalLink(id, Decision.APPROVE, "alice", Instant.now().plusSeconds(600), other));
 
     post(forged).then().statusCode(409).body(containsString("changed since the link was issued"));
     assertThat(stored(id).approvals()).isEmpty();
@@ -382,25 +520,67 @@ class ApprovalLinkFlowTest {
     String binding = stored(id).bindingHash();
 
     String tampered = token.replace(".a.", ".r.");
-    given().get("/console/links/" + tampered).then().statusCode(401).body(containsString("signature does not verify"));
+    given()
+        .get("/console/links/" + tampered)
+        .then()
+        .statusCode(401)
+        .body(containsString("signature does not verify"));
     post(tampered).then().statusCode(401);
-    given().get("/console/links/not-a-link").then().statusCode(400).body(containsString("not an approval link"));
-    String unknown = signer.sign(new ApprovalLink("p-unknown", Decision.APPROVE, "alice", Instant.now().plusSeconds(60), binding));
-    given().get("/console/links/" + unknown).then().statusCode(404).body(containsString("no proposal p-unknown"));
-    String viewer = signer.sign(new ApprovalLink(id, Decision.APPROVE, "carol", Instant.now().plusSeconds(60), binding));
+    given()
+        .get("/console/links/not-a-link")
+        .then()
+        .statusCode(400)
+        .body(containsString("not an approval link"));
+    String unknown =
+        signer.sign(
+            new ApprovalLink(
+                "p-unknown", Decision.APPROVE, "alice", Instant.now().plusSeconds(60), binding));
+    given()
+        .get("/console/links/" + unknown)
+        .then()
+        .statusCode(404)
+        .body(containsString("no proposal p-unknown"));
+    String viewer =
+        signer.sign(
+            new ApprovalLink(
+                id, Decision.APPROVE, "carol", Instant.now().plusSeconds(60), binding));
     post(viewer).then().statusCode(403).body(containsString("carol is not a configured approver"));
-    String stranger = signer.sign(new ApprovalLink(id, Decision.REJECT, "mallory", Instant.now().plusSeconds(60), binding));
+    String stranger =
+        signer.sign(
+            new ApprovalLink(
+                id, Decision.REJECT, "mallory", Instant.now().plusSeconds(60), binding));
     post(stranger).then().statusCode(403).body(containsString("mallory"));
-    given().accept("application/json").get("/console/links/" + tampered).then().statusCode(401)
-        .contentType("application/json").body("error", containsString("signature"));
-    given().formParam("nothing", "x").post("/console/links").then().statusCode(400).body(containsString("no link token"));
-    given().get("/console/links?lang=en").then().statusCode(400).body(containsString("no link token"));
-    given().header("Sec-Fetch-Site", "cross-site").formParam("token", token).post("/console/links").then().statusCode(403);
+    given()
+        .accept("application/json")
+        .get("/console/links/" + tampered)
+        .then()
+        .statusCode(401)
+        .contentType("application/json")
+        .body("error", containsString("signature"));
+    given()
+        .formParam("nothing", "x")
+        .post("/console/links")
+        .then()
+        .statusCode(400)
+        .body(containsString("no link token"));
+    given()
+        .get("/console/links?lang=en")
+        .then()
+        .statusCode(400)
+        .body(containsString("no link token"));
+    given()
+        .header("Sec-Fetch-Site", "cross-site")
+        .formParam("token", token)
+        .post("/console/links")
+        .then()
+        .statusCode(403);
     given().get("/console/links/" + token).then().statusCode(200);
 
     assertThat(stored(id).approvals()).isEmpty();
-    assertThat(askForLinks("carol-chat", id).getString("markdown")).contains("carol is not an approver");
-    assertThat(askForLinks("mallory-chat", id).getString("markdown")).contains("not a lakeops user");
+    assertThat(askForLinks("carol-chat", id).getString("markdown"))
+        .contains("carol is not an approver");
+    assertThat(askForLinks("mallory-chat", id).getString("markdown"))
+        .contains("not a lakeops user");
   }
 
   @Test
@@ -423,6 +603,10 @@ class ApprovalLinkFlowTest {
     }
     String formGarbage = "\u0000\uffff" + "x".repeat(5000);
     assertThat(post(formGarbage).statusCode()).isBetween(400, 499);
-    given().get("/api/proposals/" + id).then().statusCode(200).body("state", equalTo(stored(id).state().name()));
+    given()
+        .get("/api/proposals/" + id)
+        .then()
+        .statusCode(200)
+        .body("state", equalTo(stored(id).state().name()));
   }
 }

@@ -21,21 +21,33 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Without {@code lakeops.approval.link-secret}: no links on cards, and the link endpoint says links are not configured. */
+/**
+ * Without {@code lakeops.approval.link-secret}: no links on cards, and the link endpoint says links
+ * are not configured.
+ */
 @QuarkusTest
 @TestProfile(ApprovalLinkNotConfiguredTest.NoSecret.class)
 class ApprovalLinkNotConfiguredTest {
 
-  static final Path WAREHOUSE = Path.of(System.getProperty("java.io.tmpdir"), "lakeops-no-links-" + ProcessHandle.current().pid());
+  static final Path WAREHOUSE =
+      Path.of(
+          System.getProperty("java.io.tmpdir"),
+          "lakeops-no-links-" + ProcessHandle.current().pid());
 
   public static class NoSecret implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
       return Map.of(
-          "quarkus.http.test-port", "63151",
-          "lakeops.chat.table-warehouse", WAREHOUSE.toString(),
-          "lakeops.approvers.alice.roles", "approver", "lakeops.approvers.alice.token", "alice-token",
-          "lakeops.approvers.alice.im-ids", "api:alice-chat");
+          "quarkus.http.test-port",
+          "63151",
+          "lakeops.chat.table-warehouse",
+          WAREHOUSE.toString(),
+          "lakeops.approvers.alice.roles",
+          "approver",
+          "lakeops.approvers.alice.token",
+          "alice-token",
+          "lakeops.approvers.alice.im-ids",
+          "api:alice-chat");
     }
   }
 
@@ -54,10 +66,23 @@ class ApprovalLinkNotConfiguredTest {
   void theLinkEndpointSaysLinksAreNotConfigured() {
     String token = "p1.a.YWxpY2U.1800000000." + "0".repeat(64) + "." + "A".repeat(43);
 
-    given().get("/console/links/" + token).then().statusCode(404).body(containsString("not configured"))
+    given()
+        .get("/console/links/" + token)
+        .then()
+        .statusCode(404)
+        .body(containsString("not configured"))
         .body(containsString("lakeops.approval.link-secret"));
-    given().formParam("token", token).post("/console/links").then().statusCode(404).body(containsString("not configured"));
-    given().accept("application/json").get("/console/links/" + token).then().statusCode(404)
+    given()
+        .formParam("token", token)
+        .post("/console/links")
+        .then()
+        .statusCode(404)
+        .body(containsString("not configured"));
+    given()
+        .accept("application/json")
+        .get("/console/links/" + token)
+        .then()
+        .statusCode(404)
         .body("error", containsString("not configured"));
   }
 
@@ -65,8 +90,15 @@ class ApprovalLinkNotConfiguredTest {
   void proposalCardsCarryButtonsButNoLinks() throws Exception {
     Catalog catalog = Catalog.local(Files.createDirectories(WAREHOUSE));
     catalog.createDatabaseIfNotExists("db");
-    Table table = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT)).primaryKey("id").option("bucket", "1").option("file.format", "avro").build());
+    Table table =
+        catalog.createTable(
+            Identifier.of("db", "orders"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "avro")
+                .build());
     for (int i = 1; i <= 2; i++) {
       try (TableWrite write = table.newWrite("flink-job")) {
         write.write(Row.of(i));
@@ -80,12 +112,20 @@ class ApprovalLinkNotConfiguredTest {
     assertThat(card.getList("card.links")).isEmpty();
     String id = card.getString("card.buttons[0].proposalId");
     JsonPath asked = chat("link " + id);
-    assertThat(asked.getString("markdown")).contains("not configured").contains("lakeops.approval.link-secret");
+    assertThat(asked.getString("markdown"))
+        .contains("not configured")
+        .contains("lakeops.approval.link-secret");
     assertThat(asked.getString("card")).isNull();
   }
 
   private static JsonPath chat(String text) {
-    return given().contentType("application/json").body("{\"thread\":\"t\",\"user\":\"alice-chat\",\"text\":\"" + text + "\"}")
-        .post("/api/chat").then().statusCode(200).extract().jsonPath();
+    return given()
+        .contentType("application/json")
+        .body("{\"thread\":\"t\",\"user\":\"alice-chat\",\"text\":\"" + text + "\"}")
+        .post("/api/chat")
+        .then()
+        .statusCode(200)
+        .extract()
+        .jsonPath();
   }
 }

@@ -14,9 +14,11 @@ import org.junit.jupiter.api.Test;
 class ApprovalLinkSignerTest {
 
   private static final Instant NOW = Instant.parse("2026-11-30T06:00:00Z");
-  private static final String BINDING = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+  private static final String BINDING =
+      "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
   private static final ApprovalLink LINK =
-      new ApprovalLink("pmh2x1c-0a1b2c3d4e", Decision.APPROVE, "alice", NOW.plusSeconds(1800), BINDING);
+      new ApprovalLink(
+          "pmh2x1c-0a1b2c3d4e", Decision.APPROVE, "alice", NOW.plusSeconds(1800), BINDING);
 
   private final ApprovalLinkSigner signer = new ApprovalLinkSigner("s3cret-shared-by-instances");
 
@@ -30,7 +32,8 @@ class ApprovalLinkSignerTest {
 
   @Test
   void aProposalIdWithDotsAndAUserWithAnyCharactersRoundTrip() {
-    ApprovalLink odd = new ApprovalLink("p.with.dots", Decision.REJECT, "张三.|\n", NOW.plusSeconds(60), BINDING);
+    ApprovalLink odd =
+        new ApprovalLink("p.with.dots", Decision.REJECT, "张三.|\n", NOW.plusSeconds(60), BINDING);
 
     assertThat(signer.verify(signer.sign(odd), NOW)).isEqualTo(odd);
   }
@@ -41,17 +44,60 @@ class ApprovalLinkSignerTest {
     String[] parts = token.split("\\.");
     String mac = parts[5];
     String[] tampered = {
-        "pmh2x1c-0a1b2c3d4f." + parts[1] + "." + parts[2] + "." + parts[3] + "." + parts[4] + "." + mac,
-        parts[0] + ".r." + parts[2] + "." + parts[3] + "." + parts[4] + "." + mac,
-        parts[0] + "." + parts[1] + "." + b64("bob") + "." + parts[3] + "." + parts[4] + "." + mac,
-        parts[0] + "." + parts[1] + "." + parts[2] + "." + (Long.parseLong(parts[3]) + 3600) + "." + parts[4] + "." + mac,
-        parts[0] + "." + parts[1] + "." + parts[2] + "." + parts[3] + "." + BINDING.replace('0', '1') + "." + mac,
-        parts[0] + "." + parts[1] + "." + parts[2] + "." + parts[3] + "." + parts[4] + "." + flipFirst(mac),
+      "pmh2x1c-0a1b2c3d4f."
+          + parts[1]
+          + "."
+          + parts[2]
+          + "."
+          + parts[3]
+          + "."
+          + parts[4]
+          + "."
+          + mac,
+      parts[0] + ".r." + parts[2] + "." + parts[3] + "." + parts[4] + "." + mac,
+      parts[0] + "." + parts[1] + "." + b64("bob") + "." + parts[3] + "." + parts[4] + "." + mac,
+      parts[0]
+          + "."
+          + parts[1]
+          + "."
+          + parts[2]
+          + "."
+          + (Long.parseLong(parts[3]) + 3600)
+          + "."
+          + parts[4]
+          + "."
+          + mac,
+      parts[0]
+          + "."
+          + parts[1]
+          + "."
+          + parts[2]
+          + "."
+          + parts[3]
+          + "."
+          + BINDING.replace('0', '1')
+          + "."
+          + mac,
+      parts[0]
+          + "."
+          + parts[1]
+          + "."
+          + parts[2]
+          + "."
+          + parts[3]
+          + "."
+          + parts[4]
+          + "."
+          + flipFirst(mac),
     };
     for (String t : tampered) {
-      assertThatThrownBy(() -> signer.verify(t, NOW)).as(t).isInstanceOf(ApprovalLinkException.class)
+      assertThatThrownBy(() -> signer.verify(t, NOW))
+          .as(t)
+          .isInstanceOf(ApprovalLinkException.class)
           .hasMessageContaining("signature does not verify")
-          .satisfies(e -> assertThat(((ApprovalLinkException) e).reason()).isEqualTo(Reason.BAD_SIGNATURE));
+          .satisfies(
+              e ->
+                  assertThat(((ApprovalLinkException) e).reason()).isEqualTo(Reason.BAD_SIGNATURE));
     }
   }
 
@@ -59,8 +105,10 @@ class ApprovalLinkSignerTest {
   void aLinkSignedWithAnotherSecretIsRefused() {
     String token = new ApprovalLinkSigner("another-secret").sign(LINK);
 
-    assertThatThrownBy(() -> signer.verify(token, NOW)).isInstanceOf(ApprovalLinkException.class)
-        .satisfies(e -> assertThat(((ApprovalLinkException) e).reason()).isEqualTo(Reason.BAD_SIGNATURE));
+    assertThatThrownBy(() -> signer.verify(token, NOW))
+        .isInstanceOf(ApprovalLinkException.class)
+        .satisfies(
+            e -> assertThat(((ApprovalLinkException) e).reason()).isEqualTo(Reason.BAD_SIGNATURE));
   }
 
   @Test
@@ -68,7 +116,8 @@ class ApprovalLinkSignerTest {
     String token = signer.sign(LINK);
 
     assertThat(signer.verify(token, LINK.expires().minusSeconds(1))).isEqualTo(LINK);
-    assertThatThrownBy(() -> signer.verify(token, LINK.expires())).isInstanceOf(ApprovalLinkException.class)
+    assertThatThrownBy(() -> signer.verify(token, LINK.expires()))
+        .isInstanceOf(ApprovalLinkException.class)
         .hasMessageContaining("expired at " + LINK.expires())
         .satisfies(e -> assertThat(((ApprovalLinkException) e).reason()).isEqualTo(Reason.EXPIRED));
   }
@@ -77,14 +126,16 @@ class ApprovalLinkSignerTest {
   void spellingsOfOneSignatureCountAsOneLink() {
     String token = signer.sign(LINK);
     String mac = token.substring(token.lastIndexOf('.') + 1);
-    // The last base64url character of a 32-byte MAC carries 2 unused bits; flipping them spells the same bytes.
+    // The last base64url character of a 32-byte MAC carries 2 unused bits; flipping them spells the
+    // same bytes.
     char last = mac.charAt(42);
     String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     char sibling = alphabet.charAt(alphabet.indexOf(last) ^ 1);
     String respelled = token.substring(0, token.length() - 1) + sibling;
 
     assertThat(signer.verify(respelled, NOW)).isEqualTo(LINK);
-    assertThat(ApprovalLinkSigner.signature(respelled)).isEqualTo(ApprovalLinkSigner.signature(token));
+    assertThat(ApprovalLinkSigner.signature(respelled))
+        .isEqualTo(ApprovalLinkSigner.signature(token));
   }
 
   @Test
@@ -104,7 +155,8 @@ class ApprovalLinkSignerTest {
   void randomAndMutatedTokensAreRefusedWithALinkErrorNeverAnotherException() {
     Random random = new Random(7);
     String token = signer.sign(LINK);
-    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:%/ \u00e9\u4e2d\ud800";
+    String alphabet =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:%/ \u00e9\u4e2d\ud800";
     for (int i = 0; i < 5000; i++) {
       StringBuilder t = new StringBuilder(i % 2 == 0 ? token : "");
       int edits = 1 + random.nextInt(4);
@@ -127,7 +179,8 @@ class ApprovalLinkSignerTest {
         ApprovalLink verified = signer.verify(mutated, NOW);
         // Only a respelling of the same signature may still verify, and then it is the same link.
         assertThat(verified).isEqualTo(LINK);
-        assertThat(ApprovalLinkSigner.signature(mutated)).isEqualTo(ApprovalLinkSigner.signature(token));
+        assertThat(ApprovalLinkSigner.signature(mutated))
+            .isEqualTo(ApprovalLinkSigner.signature(token));
       } catch (ApprovalLinkException expected) {
         assertThat(expected.reason()).isIn(Reason.MALFORMED, Reason.BAD_SIGNATURE, Reason.EXPIRED);
       }
@@ -136,18 +189,25 @@ class ApprovalLinkSignerTest {
 
   @Test
   void refusesABlankSecret() {
-    assertThatThrownBy(() -> new ApprovalLinkSigner(" ")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new ApprovalLinkSigner(" "))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("lakeops.approval.link-secret");
   }
 
   private void assertMalformed(String token, String what) {
-    assertThatThrownBy(() -> signer.verify(token, NOW)).as(token).isInstanceOf(ApprovalLinkException.class)
-        .hasMessageContaining("not an approval link").hasMessageContaining(what)
-        .satisfies(e -> assertThat(((ApprovalLinkException) e).reason()).isEqualTo(Reason.MALFORMED));
+    assertThatThrownBy(() -> signer.verify(token, NOW))
+        .as(token)
+        .isInstanceOf(ApprovalLinkException.class)
+        .hasMessageContaining("not an approval link")
+        .hasMessageContaining(what)
+        .satisfies(
+            e -> assertThat(((ApprovalLinkException) e).reason()).isEqualTo(Reason.MALFORMED));
   }
 
   private static String b64(String s) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+    return Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString(s.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String flipFirst(String mac) {

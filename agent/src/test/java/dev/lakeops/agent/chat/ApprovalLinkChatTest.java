@@ -18,37 +18,51 @@ class ApprovalLinkChatTest {
   private final List<String> askedBy = new ArrayList<>();
 
   /** Issues links to "alice" for p-1 only; refuses everything else. */
-  private final ApprovalPort port = new ApprovalPort() {
-    @Override
-    public ApprovalOutcome approve(String proposalId, ChatMessage from) {
-      throw new AssertionError("not asked");
-    }
+  private final ApprovalPort port =
+      new ApprovalPort() {
+        @Override
+        public ApprovalOutcome approve(String proposalId, ChatMessage from) {
+          throw new AssertionError("not asked");
+        }
 
-    @Override
-    public ApprovalOutcome reject(String proposalId, ChatMessage from) {
-      throw new AssertionError("not asked");
-    }
+        @Override
+        public ApprovalOutcome reject(String proposalId, ChatMessage from) {
+          throw new AssertionError("not asked");
+        }
 
-    @Override
-    public ApprovalOutcome proposeRollback(@Nullable String table, @Nullable Long snapshot, ChatMessage from) {
-      return new ApprovalOutcome(ApprovalOutcome.Status.PROPOSED, "p-1", "roll back " + table + " to " + snapshot);
-    }
+        @Override
+        public ApprovalOutcome proposeRollback(
+            @Nullable String table, @Nullable Long snapshot, ChatMessage from) {
+          return new ApprovalOutcome(
+              ApprovalOutcome.Status.PROPOSED, "p-1", "roll back " + table + " to " + snapshot);
+        }
 
-    @Override
-    public IssuedLinks links(String proposalId, ChatMessage from) {
-      askedBy.add(from.userId());
-      if (!proposalId.equals("p-1")) {
-        return new IssuedLinks(IssuedLinks.Status.NOT_FOUND, proposalId, "alice", null, null, "");
-      }
-      if (from.userId().equals("U-REQ")) {
-        return new IssuedLinks(IssuedLinks.Status.ISSUED, proposalId, "req", null, "https://l/r", "req may not approve it");
-      }
-      return new IssuedLinks(IssuedLinks.Status.ISSUED, proposalId, "alice", "https://l/a", "https://l/r", "");
-    }
-  };
+        @Override
+        public IssuedLinks links(String proposalId, ChatMessage from) {
+          askedBy.add(from.userId());
+          if (!proposalId.equals("p-1")) {
+            return new IssuedLinks(
+                IssuedLinks.Status.NOT_FOUND, proposalId, "alice", null, null, "");
+          }
+          if (from.userId().equals("U-REQ")) {
+            return new IssuedLinks(
+                IssuedLinks.Status.ISSUED,
+                proposalId,
+                "req",
+                null,
+                "https://l/r",
+                "req may not approve it");
+          }
+          return new IssuedLinks(
+              IssuedLinks.Status.ISSUED, proposalId, "alice", "https://l/a", "https://l/r", "");
+        }
+      };
 
   private CommandChatHandler handler(ApprovalPort approvals) {
-    return new CommandChatHandler(new DeterministicPlanner(List.of(), clock), ChatTools.none(), approvals,
+    return new CommandChatHandler(
+        new DeterministicPlanner(List.of(), clock),
+        ChatTools.none(),
+        approvals,
         new ChatThreads(new InMemoryChatThreadStore(10, 100), clock));
   }
 
@@ -75,8 +89,12 @@ class ApprovalLinkChatTest {
     assertThat(askedBy).containsExactly("U-ALICE");
     assertThat(reply.intent()).isEqualTo(ChatIntent.Kind.LINK);
     assertThat(reply.markdown()).contains("issued to alice").contains("Do not forward");
-    assertThat(reply.card().links()).extracting(ChatLink::label).containsExactly("Approve as alice (link)", "Reject as alice (link)");
-    assertThat(reply.card().links()).extracting(ChatLink::url).containsExactly("https://l/a", "https://l/r");
+    assertThat(reply.card().links())
+        .extracting(ChatLink::label)
+        .containsExactly("Approve as alice (link)", "Reject as alice (link)");
+    assertThat(reply.card().links())
+        .extracting(ChatLink::url)
+        .containsExactly("https://l/a", "https://l/r");
     assertThat(reply.card().links()).extracting(ChatLink::user).containsOnly("alice");
   }
 
@@ -85,28 +103,36 @@ class ApprovalLinkChatTest {
     ChatReply reply = handler(port).handle(message("U-REQ", "链接 p-1"));
 
     assertThat(reply.markdown()).contains("签发给 req").contains("req may not approve it");
-    assertThat(reply.card().links()).extracting(ChatLink::action).containsExactly(ChatButton.Action.REJECT);
+    assertThat(reply.card().links())
+        .extracting(ChatLink::action)
+        .containsExactly(ChatButton.Action.REJECT);
     assertThat(reply.card().links().get(0).label()).isEqualTo("以 req 身份拒绝（链接）");
   }
 
   @Test
   void noLinksMeansNoCardAndTheReason() {
     ChatReply missing = handler(port).handle(message("U-ALICE", "link p-2"));
-    ChatReply unconfigured = handler(new UnconfiguredApprovals()).handle(message("U-ALICE", "link p-1"));
+    ChatReply unconfigured =
+        handler(new UnconfiguredApprovals()).handle(message("U-ALICE", "link p-1"));
 
     assertThat(missing.card()).isNull();
     assertThat(missing.markdown()).contains("no proposal `p-2`");
     assertThat(unconfigured.card()).isNull();
-    assertThat(unconfigured.markdown()).contains("not configured").contains("lakeops.approval.link-secret");
+    assertThat(unconfigured.markdown())
+        .contains("not configured")
+        .contains("lakeops.approval.link-secret");
   }
 
   @Test
   void aProposalCardCarriesLinksOnlyWhenTheyWereIssued() {
     ChatReply withLinks = handler(port).handle(message("U-ALICE", "rollback db.orders 3"));
-    ChatReply without = handler(new ScriptedProposals()).handle(message("U-ALICE", "rollback db.orders 3"));
+    ChatReply without =
+        handler(new ScriptedProposals()).handle(message("U-ALICE", "rollback db.orders 3"));
 
     assertThat(withLinks.card().buttons()).hasSize(2);
-    assertThat(withLinks.card().links()).extracting(ChatLink::url).containsExactly("https://l/a", "https://l/r");
+    assertThat(withLinks.card().links())
+        .extracting(ChatLink::url)
+        .containsExactly("https://l/a", "https://l/r");
     assertThat(without.card().buttons()).hasSize(2);
     assertThat(without.card().links()).isEmpty();
   }
@@ -124,7 +150,8 @@ class ApprovalLinkChatTest {
     }
 
     @Override
-    public ApprovalOutcome proposeRollback(@Nullable String table, @Nullable Long snapshot, ChatMessage from) {
+    public ApprovalOutcome proposeRollback(
+        @Nullable String table, @Nullable Long snapshot, ChatMessage from) {
       return new ApprovalOutcome(ApprovalOutcome.Status.PROPOSED, "p-1", "roll back");
     }
   }

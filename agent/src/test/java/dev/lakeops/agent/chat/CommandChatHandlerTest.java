@@ -21,7 +21,11 @@ class CommandChatHandlerTest {
   private final InMemoryChatThreadStore store = new InMemoryChatThreadStore(10, 100);
 
   private CommandChatHandler handler(ChatTools tools) {
-    return new CommandChatHandler(new DeterministicPlanner(List.of(), clock), tools, new UnconfiguredApprovals(), new ChatThreads(store, clock));
+    return new CommandChatHandler(
+        new DeterministicPlanner(List.of(), clock),
+        tools,
+        new UnconfiguredApprovals(),
+        new ChatThreads(store, clock));
   }
 
   private static ChatMessage message(String text, Language language) {
@@ -30,10 +34,14 @@ class CommandChatHandlerTest {
 
   @Test
   void triageRunsTheDeterministicPlannerAndRendersItsVerdict() {
-    ChatReply reply = handler(ChatTools.none()).handle(message("triage orders-to-lake", Language.EN));
+    ChatReply reply =
+        handler(ChatTools.none()).handle(message("triage orders-to-lake", Language.EN));
 
     assertThat(reply.intent()).isEqualTo(ChatIntent.Kind.TRIAGE);
-    assertThat(reply.markdown()).contains("Triage of job `orders-to-lake`").contains("`NO_RUNBOOK`").contains("no LLM");
+    assertThat(reply.markdown())
+        .contains("Triage of job `orders-to-lake`")
+        .contains("`NO_RUNBOOK`")
+        .contains("no LLM");
   }
 
   @Test
@@ -47,25 +55,46 @@ class CommandChatHandlerTest {
   @Test
   void toolsThatAreNotConfiguredSaySoWithTheKeyToSet() {
     CommandChatHandler handler = handler(ChatTools.none());
-    assertThat(handler.handle(message("lag g1", Language.EN)).markdown()).contains("lakeops.kafka.clusters");
-    assertThat(handler.handle(message("table lake.orders snapshots", Language.EN)).markdown()).contains("lakeops.chat.table-warehouse");
-    assertThat(handler.handle(message("binlog verify mysql-bin.000001", Language.EN)).markdown()).contains("lakeops.chat.binlog-dir");
+    assertThat(handler.handle(message("lag g1", Language.EN)).markdown())
+        .contains("lakeops.kafka.clusters");
+    assertThat(handler.handle(message("table lake.orders snapshots", Language.EN)).markdown())
+        .contains("lakeops.chat.table-warehouse");
+    assertThat(handler.handle(message("binlog verify mysql-bin.000001", Language.EN)).markdown())
+        .contains("lakeops.chat.binlog-dir");
   }
 
   @Test
   void configuredToolReportsAreRenderedWithTheirFindingCodes() {
-    ChatTools lag = (tool, args) -> {
-      if (!tool.equals(KafkaTools.LAG)) {
-        return Optional.empty();
-      }
-      String group = args.get("group");
-      Finding finding = new Finding(Severity.WARN, "kafka.lag.growing", "group " + group, "Lag grows", Map.of("lag", "1200"), List.of("admin"));
-      return Optional.of(new ToolReport(ToolReport.Status.OK, "kafka.lag", Map.of("groups", group), List.of(finding), null));
-    };
+    ChatTools lag =
+        (tool, args) -> {
+          if (!tool.equals(KafkaTools.LAG)) {
+            return Optional.empty();
+          }
+          String group = args.get("group");
+          Finding finding =
+              new Finding(
+                  Severity.WARN,
+                  "kafka.lag.growing",
+                  "group " + group,
+                  "Lag grows",
+                  Map.of("lag", "1200"),
+                  List.of("admin"));
+          return Optional.of(
+              new ToolReport(
+                  ToolReport.Status.OK,
+                  "kafka.lag",
+                  Map.of("groups", group),
+                  List.of(finding),
+                  null));
+        };
 
     String md = handler(lag).handle(message("延迟 orders-consumer", Language.EN)).markdown();
 
-    assertThat(md).contains("Kafka 消费积压").contains("`kafka.lag.growing`").contains("WARN").contains("`1200`");
+    assertThat(md)
+        .contains("Kafka 消费积压")
+        .contains("`kafka.lag.growing`")
+        .contains("WARN")
+        .contains("`1200`");
   }
 
   @Test
@@ -73,7 +102,9 @@ class CommandChatHandlerTest {
     ChatReply reply = handler(ChatTools.none()).handle(message("approve prop-1", Language.EN));
 
     assertThat(reply.intent()).isEqualTo(ChatIntent.Kind.APPROVE);
-    assertThat(reply.markdown()).contains("Approvals are not configured").contains("nothing was approved");
+    assertThat(reply.markdown())
+        .contains("Approvals are not configured")
+        .contains("nothing was approved");
     assertThat(reply.card()).isNull();
   }
 
@@ -82,7 +113,9 @@ class CommandChatHandlerTest {
     ChatReply reply = handler(ChatTools.none()).handle(message("drop table orders", Language.EN));
 
     assertThat(reply.intent()).isEqualTo(ChatIntent.Kind.HELP);
-    assertThat(reply.markdown()).contains("Not a command I know: `drop table orders`").contains("triage <job>");
+    assertThat(reply.markdown())
+        .contains("Not a command I know: `drop table orders`")
+        .contains("triage <job>");
   }
 
   @Test
@@ -92,8 +125,13 @@ class CommandChatHandlerTest {
     handler.handle(message("lag", Language.EN));
 
     List<ChatTurn> turns = store.recent("api:api:t-1", 10);
-    assertThat(turns).extracting(ChatTurn::author)
-        .containsExactly(ChatTurn.Author.PERSON, ChatTurn.Author.LAKEOPS, ChatTurn.Author.PERSON, ChatTurn.Author.LAKEOPS);
+    assertThat(turns)
+        .extracting(ChatTurn::author)
+        .containsExactly(
+            ChatTurn.Author.PERSON,
+            ChatTurn.Author.LAKEOPS,
+            ChatTurn.Author.PERSON,
+            ChatTurn.Author.LAKEOPS);
     assertThat(turns.get(2).text()).isEqualTo("lag");
     assertThat(store.recent("api:api:other", 10)).isEmpty();
   }

@@ -31,8 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ConfiguredChatToolsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static ToolReport verify(ConfiguredChatTools tools, String file) {
     return tools.call(BinlogTools.VERIFY, Map.of("path", file)).orElseThrow();
@@ -70,27 +69,46 @@ class ConfiguredChatToolsTest {
 
   @Test
   void lagAsksTheConfiguredClusterWhateverTheMessageSays() {
-    KafkaTools kafka = new KafkaTools(KafkaClusters.of(List.of(new KafkaCluster("prod", "127.0.0.1:1", Map.of()))),
-        KafkaProbeOptions.defaults().withTimeout(Duration.ofMillis(300)), LagRules.defaults(), LagHistory.defaults(), Clock.systemUTC());
+    KafkaTools kafka =
+        new KafkaTools(
+            KafkaClusters.of(List.of(new KafkaCluster("prod", "127.0.0.1:1", Map.of()))),
+            KafkaProbeOptions.defaults().withTimeout(Duration.ofMillis(300)),
+            LagRules.defaults(),
+            LagHistory.defaults(),
+            Clock.systemUTC());
     ConfiguredChatTools tools = new ConfiguredChatTools(kafka, "prod", null, null);
 
-    ToolReport lag = tools.call(KafkaTools.LAG, Map.of("group", "g", "cluster", "staging", "samples", "1")).orElseThrow();
-    ToolReport bad = tools.call(KafkaTools.LAG, Map.of("group", "g", "samples", "lots")).orElseThrow();
+    ToolReport lag =
+        tools
+            .call(KafkaTools.LAG, Map.of("group", "g", "cluster", "staging", "samples", "1"))
+            .orElseThrow();
+    ToolReport bad =
+        tools.call(KafkaTools.LAG, Map.of("group", "g", "samples", "lots")).orElseThrow();
 
     assertThat(lag.tool()).isEqualTo(KafkaTools.LAG);
-    assertThat(lag.params()).containsEntry("cluster", "prod").containsEntry("bootstrap", "127.0.0.1:1");
+    assertThat(lag.params())
+        .containsEntry("cluster", "prod")
+        .containsEntry("bootstrap", "127.0.0.1:1");
     assertThat(lag.error()).startsWith("UNREACHABLE");
     assertThat(bad.status()).isEqualTo(ToolReport.Status.ERROR);
-    assertThat(bad.error()).contains("parameter samples must be a whole number from 1 to 20, was 'lots'");
+    assertThat(bad.error())
+        .contains("parameter samples must be a whole number from 1 to 20, was 'lots'");
   }
 
   @Test
   void tableSnapshotsIsTheTableToolWithItsFindingCodes() {
     Catalog catalog = Catalog.local(dir);
     catalog.createDatabaseIfNotExists("lake");
-    Table table = catalog.createTable(Identifier.of("lake", "orders"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT)).column("v", AtomicType.string())
-        .option("bucket", "1").option("bucket-key", "id").option("file.format", "parquet").build());
+    Table table =
+        catalog.createTable(
+            Identifier.of("lake", "orders"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("v", AtomicType.string())
+                .option("bucket", "1")
+                .option("bucket-key", "id")
+                .option("file.format", "parquet")
+                .build());
     for (int commit = 1; commit <= 2; commit++) {
       try (TableWrite write = table.newWrite("chat-test")) {
         write.write(Row.of(commit, "v" + commit));
@@ -102,8 +120,12 @@ class ConfiguredChatToolsTest {
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
     assertThat(report.tool()).isEqualTo(TableTools.SNAPSHOTS);
-    assertThat(report.findings()).extracting(Finding::code).containsExactly("table.snapshots.latest", "table.snapshots.tags");
-    assertThat(report.findings().get(0).evidence()).containsEntry("latestSnapshot", "2").containsEntry("earliestSnapshot", "1")
+    assertThat(report.findings())
+        .extracting(Finding::code)
+        .containsExactly("table.snapshots.latest", "table.snapshots.tags");
+    assertThat(report.findings().get(0).evidence())
+        .containsEntry("latestSnapshot", "2")
+        .containsEntry("earliestSnapshot", "1")
         .containsEntry("commitUser", "chat-test");
   }
 
@@ -118,6 +140,8 @@ class ConfiguredChatToolsTest {
 
     ToolReport outside = snapshots(tools, "orders");
     assertThat(outside.status()).isEqualTo(ToolReport.Status.ERROR);
-    assertThat(outside.error()).contains("is outside the warehouse").contains("name it database.table");
+    assertThat(outside.error())
+        .contains("is outside the warehouse")
+        .contains("name it database.table");
   }
 }

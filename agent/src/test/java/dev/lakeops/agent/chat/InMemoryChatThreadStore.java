@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread memory in the JVM, for tests that need no database, bounded twice: each thread keeps its last {@code turnsPerThread} turns,
- * and the least recently used threads are forgotten beyond {@code maxThreads}. Lost at restart.
+ * Thread memory in the JVM, for tests that need no database, bounded twice: each thread keeps its
+ * last {@code turnsPerThread} turns, and the least recently used threads are forgotten beyond
+ * {@code maxThreads}. Lost at restart.
  */
 public final class InMemoryChatThreadStore implements ChatThreadStore {
 
@@ -20,16 +21,18 @@ public final class InMemoryChatThreadStore implements ChatThreadStore {
   private final Map<String, Deque<ChatTurn>> threads;
 
   public InMemoryChatThreadStore(int turnsPerThread, int maxThreads) {
-    checkArgument(turnsPerThread > 0, "Invalid turns per thread: %s (must be positive)", turnsPerThread);
+    checkArgument(
+        turnsPerThread > 0, "Invalid turns per thread: %s (must be positive)", turnsPerThread);
     checkArgument(maxThreads > 0, "Invalid max threads: %s (must be positive)", maxThreads);
     this.turnsPerThread = turnsPerThread;
     this.maxThreads = maxThreads;
-    this.threads = new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, Deque<ChatTurn>> eldest) {
-        return size() > InMemoryChatThreadStore.this.maxThreads;
-      }
-    };
+    this.threads =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<String, Deque<ChatTurn>> eldest) {
+            return size() > InMemoryChatThreadStore.this.maxThreads;
+          }
+        };
   }
 
   @Override

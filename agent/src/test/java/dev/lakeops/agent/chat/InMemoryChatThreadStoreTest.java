@@ -39,7 +39,8 @@ class InMemoryChatThreadStoreTest {
   void forgetsTurnsWrittenBeforeTheCutoff() {
     InMemoryChatThreadStore store = new InMemoryChatThreadStore(3, 10);
     store.append("a", new ChatTurn(ChatTurn.Author.PERSON, "alice", "old", Instant.EPOCH));
-    store.append("a", new ChatTurn(ChatTurn.Author.PERSON, "alice", "new", Instant.EPOCH.plusSeconds(60)));
+    store.append(
+        "a", new ChatTurn(ChatTurn.Author.PERSON, "alice", "new", Instant.EPOCH.plusSeconds(60)));
 
     assertThat(store.forgetBefore(Instant.EPOCH.plusSeconds(1))).isEqualTo(1);
     assertThat(store.recent("a", 10)).extracting(ChatTurn::text).containsExactly("new");
@@ -47,6 +48,7 @@ class InMemoryChatThreadStoreTest {
 
   @Test
   void refusesNonPositiveLimits() {
-    assertThatThrownBy(() -> new InMemoryChatThreadStore(0, 1)).hasMessageContaining("Invalid turns per thread: 0");
+    assertThatThrownBy(() -> new InMemoryChatThreadStore(0, 1))
+        .hasMessageContaining("Invalid turns per thread: 0");
   }
 }

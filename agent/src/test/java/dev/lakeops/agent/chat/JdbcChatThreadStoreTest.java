@@ -21,8 +21,7 @@ class JdbcChatThreadStoreTest {
 
   private static final Instant T0 = Instant.parse("2026-05-01T12:00:00Z");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static ChatTurn turn(String text, Instant at) {
     return new ChatTurn(ChatTurn.Author.PERSON, "alice", text, at);
@@ -33,12 +32,18 @@ class JdbcChatThreadStoreTest {
     DataSource db = TestDatabases.h2(dir);
     JdbcChatThreadStore before = new JdbcChatThreadStore(db, 20);
     before.append("slack:C1:171.1", turn("triage orders", T0));
-    before.append("slack:C1:171.1", new ChatTurn(ChatTurn.Author.LAKEOPS, "lakeops", "### Triage of `orders`", T0.plusMillis(1500)));
+    before.append(
+        "slack:C1:171.1",
+        new ChatTurn(
+            ChatTurn.Author.LAKEOPS, "lakeops", "### Triage of `orders`", T0.plusMillis(1500)));
 
     JdbcChatThreadStore after = new JdbcChatThreadStore(TestDatabases.h2(dir), 20);
 
-    assertThat(after.recent("slack:C1:171.1", 10)).containsExactly(
-        turn("triage orders", T0), new ChatTurn(ChatTurn.Author.LAKEOPS, "lakeops", "### Triage of `orders`", T0.plusMillis(1500)));
+    assertThat(after.recent("slack:C1:171.1", 10))
+        .containsExactly(
+            turn("triage orders", T0),
+            new ChatTurn(
+                ChatTurn.Author.LAKEOPS, "lakeops", "### Triage of `orders`", T0.plusMillis(1500)));
     assertThat(after.recent("slack:C1:other", 10)).isEmpty();
   }
 
@@ -70,13 +75,15 @@ class JdbcChatThreadStoreTest {
       for (int w = 0; w < 4; w++) {
         JdbcChatThreadStore store = w % 2 == 0 ? one : two;
         String writer = "w" + w;
-        done.add(pool.submit(() -> {
-          start.await();
-          for (int i = 0; i < 25; i++) {
-            store.append("shared", turn(writer + "-" + i, T0));
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < 25; i++) {
+                    store.append("shared", turn(writer + "-" + i, T0));
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> f : done) {
@@ -92,8 +99,10 @@ class JdbcChatThreadStoreTest {
     for (int w = 0; w < 4; w++) {
       String writer = "w" + w;
       // Each writer's own turns stay in the order it wrote them.
-      assertThat(turns.stream().map(ChatTurn::text).filter(t -> t.startsWith(writer + "-")).toList())
-          .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 25).mapToObj(i -> writer + "-" + i).toList());
+      assertThat(
+              turns.stream().map(ChatTurn::text).filter(t -> t.startsWith(writer + "-")).toList())
+          .containsExactlyElementsOf(
+              java.util.stream.IntStream.range(0, 25).mapToObj(i -> writer + "-" + i).toList());
     }
   }
 
@@ -106,12 +115,14 @@ class JdbcChatThreadStoreTest {
       List<Future<?>> done = new ArrayList<>();
       for (int w = 0; w < 3; w++) {
         int writer = w;
-        done.add(pool.submit(() -> {
-          for (int i = 0; i < 20; i++) {
-            store.append("t", turn(writer + "-" + i, T0));
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 20; i++) {
+                    store.append("t", turn(writer + "-" + i, T0));
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         f.get(60, TimeUnit.SECONDS);
@@ -151,12 +162,15 @@ class JdbcChatThreadStoreTest {
   @Test
   void refusesAnOverlongThreadKeyAndNonPositiveLimits() {
     JdbcChatThreadStore store = new JdbcChatThreadStore(TestDatabases.h2(dir), 20);
-    assertThatThrownBy(() -> store.append("k".repeat(513), turn("x", T0))).hasMessageContaining("Invalid thread key: 513 characters");
-    assertThatThrownBy(() -> new JdbcChatThreadStore(TestDatabases.h2(dir), 0)).hasMessageContaining("Invalid turns per thread: 0");
+    assertThatThrownBy(() -> store.append("k".repeat(513), turn("x", T0)))
+        .hasMessageContaining("Invalid thread key: 513 characters");
+    assertThatThrownBy(() -> new JdbcChatThreadStore(TestDatabases.h2(dir), 0))
+        .hasMessageContaining("Invalid turns per thread: 0");
   }
 
   private static int rows(DataSource db, String key) throws Exception {
-    try (var c = db.getConnection(); var s = c.prepareStatement("SELECT COUNT(*) FROM chat_turn WHERE thread_key = ?")) {
+    try (var c = db.getConnection();
+        var s = c.prepareStatement("SELECT COUNT(*) FROM chat_turn WHERE thread_key = ?")) {
       s.setString(1, key);
       try (var rs = s.executeQuery()) {
         rs.next();

@@ -14,7 +14,8 @@ class MessagesTest {
 
   @Test
   void bothBundlesHaveTheSameKeys() throws IOException {
-    assertThat(load("messages_zh_CN.properties").stringPropertyNames()).isEqualTo(load("messages.properties").stringPropertyNames());
+    assertThat(load("messages_zh_CN.properties").stringPropertyNames())
+        .isEqualTo(load("messages.properties").stringPropertyNames());
   }
 
   @Test
@@ -32,7 +33,8 @@ class MessagesTest {
 
   @Test
   void fillsPlaceholdersVerbatim() {
-    assertThat(new Messages().get(Language.EN, "approval.approved", "`it's-1`")).isEqualTo("Proposal `it's-1` is approved.");
+    assertThat(new Messages().get(Language.EN, "approval.approved", "`it's-1`"))
+        .isEqualTo("Proposal `it's-1` is approved.");
   }
 
   private static Properties load(String name) throws IOException {

@@ -8,19 +8,26 @@ import io.smallrye.config.SmallRyeConfigBuilder;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The lakeops.kafka.clusters group binds the same keys the CLI reads, dotted client properties included. */
+/**
+ * The lakeops.kafka.clusters group binds the same keys the CLI reads, dotted client properties
+ * included.
+ */
 class KafkaClustersConfigTest {
 
   @Test
   void bindsNamedKafkaClustersWithDottedClientProperties() {
-    LakeopsConfig config = load(Map.of(
-        "lakeops.kafka.clusters.prod.bootstrap-servers", "kafka-1:9092,kafka-2:9092",
-        "lakeops.kafka.clusters.prod.properties.security.protocol", "SASL_SSL",
-        "lakeops.kafka.clusters.local.bootstrap-servers", "127.0.0.1:19092"));
+    LakeopsConfig config =
+        load(
+            Map.of(
+                "lakeops.kafka.clusters.prod.bootstrap-servers", "kafka-1:9092,kafka-2:9092",
+                "lakeops.kafka.clusters.prod.properties.security.protocol", "SASL_SSL",
+                "lakeops.kafka.clusters.local.bootstrap-servers", "127.0.0.1:19092"));
 
     assertThat(config.kafka().clusters()).containsOnlyKeys("prod", "local");
-    assertThat(config.kafka().clusters().get("prod").bootstrapServers()).isEqualTo("kafka-1:9092,kafka-2:9092");
-    assertThat(config.kafka().clusters().get("prod").properties()).containsEntry("security.protocol", "SASL_SSL");
+    assertThat(config.kafka().clusters().get("prod").bootstrapServers())
+        .isEqualTo("kafka-1:9092,kafka-2:9092");
+    assertThat(config.kafka().clusters().get("prod").properties())
+        .containsEntry("security.protocol", "SASL_SSL");
     assertThat(config.kafka().clusters().get("local").properties()).isEmpty();
   }
 
@@ -37,10 +44,11 @@ class KafkaClustersConfigTest {
     all.put("lakeops.retention.incidents", "P30D");
     all.put("lakeops.approval.proposal-ttl", "PT1H");
     all.put("lakeops.approval.link-ttl", "PT30M");
-    SmallRyeConfig config = new SmallRyeConfigBuilder()
-        .withMapping(LakeopsConfig.class)
-        .withSources(new PropertiesConfigSource(all, "test", 100))
-        .build();
+    SmallRyeConfig config =
+        new SmallRyeConfigBuilder()
+            .withMapping(LakeopsConfig.class)
+            .withSources(new PropertiesConfigSource(all, "test", 100))
+            .build();
     return config.getConfigMapping(LakeopsConfig.class);
   }
 }

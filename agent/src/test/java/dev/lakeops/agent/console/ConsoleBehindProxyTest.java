@@ -11,7 +11,9 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Behind a TLS-terminating proxy that Quarkus is told to trust, the console's cookies are Secure. */
+/**
+ * Behind a TLS-terminating proxy that Quarkus is told to trust, the console's cookies are Secure.
+ */
 @QuarkusTest
 @TestProfile(ConsoleBehindProxyTest.BehindProxy.class)
 class ConsoleBehindProxyTest {
@@ -29,7 +31,12 @@ class ConsoleBehindProxyTest {
   }
 
   private static String loginCookieHeader(String forwardedProto) {
-    var request = given().redirects().follow(false).contentType(ContentType.URLENC).formParam("token", ConsoleProfile.ALICE_TOKEN);
+    var request =
+        given()
+            .redirects()
+            .follow(false)
+            .contentType(ContentType.URLENC)
+            .formParam("token", ConsoleProfile.ALICE_TOKEN);
     if (forwardedProto != null) {
       request.header("X-Forwarded-Proto", forwardedProto);
     }
@@ -38,23 +45,50 @@ class ConsoleBehindProxyTest {
 
   @Test
   void aSessionCookieIssuedOverForwardedHttpsIsSecureHttpOnlyAndStrict() {
-    assertThat(loginCookieHeader("https")).startsWith(ConsoleSessions.COOKIE + "=").contains("; HttpOnly").contains("; SameSite=Strict")
+    assertThat(loginCookieHeader("https"))
+        .startsWith(ConsoleSessions.COOKIE + "=")
+        .contains("; HttpOnly")
+        .contains("; SameSite=Strict")
         .contains("; Secure");
   }
 
   @Test
   void aSessionCookieIssuedOverPlainHttpIsNotSecure() {
-    assertThat(loginCookieHeader(null)).contains("; HttpOnly").contains("; SameSite=Strict").doesNotContain("Secure");
+    assertThat(loginCookieHeader(null))
+        .contains("; HttpOnly")
+        .contains("; SameSite=Strict")
+        .doesNotContain("Secure");
     assertThat(loginCookieHeader("http")).doesNotContain("Secure");
   }
 
   @Test
   void logoutAndTheLanguageCookieAreSecureOverForwardedHttpsToo() {
-    String logout = given().redirects().follow(false).header("X-Forwarded-Proto", "https").post("/console/logout")
-        .then().statusCode(303).extract().header("Set-Cookie");
-    String lang = given().header("X-Forwarded-Proto", "https").get("/console?lang=zh-CN").then().statusCode(200).extract().header("Set-Cookie");
+    String logout =
+        given()
+            .redirects()
+            .follow(false)
+            .header("X-Forwarded-Proto", "https")
+            .post("/console/logout")
+            .then()
+            .statusCode(303)
+            .extract()
+            .header("Set-Cookie");
+    String lang =
+        given()
+            .header("X-Forwarded-Proto", "https")
+            .get("/console?lang=zh-CN")
+            .then()
+            .statusCode(200)
+            .extract()
+            .header("Set-Cookie");
 
-    assertThat(logout).startsWith(ConsoleSessions.COOKIE + "=;").contains("Max-Age=0").contains("; Secure");
-    assertThat(lang).startsWith(ConsoleResponseFilter.LANG_COOKIE + "=zh-CN").contains("; HttpOnly").contains("; Secure");
+    assertThat(logout)
+        .startsWith(ConsoleSessions.COOKIE + "=;")
+        .contains("Max-Age=0")
+        .contains("; Secure");
+    assertThat(lang)
+        .startsWith(ConsoleResponseFilter.LANG_COOKIE + "=zh-CN")
+        .contains("; HttpOnly")
+        .contains("; Secure");
   }
 }

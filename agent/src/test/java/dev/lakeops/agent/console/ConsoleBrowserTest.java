@@ -32,8 +32,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console in a real browser: the system's headless Chromium, driven over WebDriver by the
- * system's chromedriver, which this test starts on a port of its own and stops (with every
- * browser process under it) by PID.
+ * system's chromedriver, which this test starts on a port of its own and stops (with every browser
+ * process under it) by PID.
  */
 @QuarkusTest
 @TestProfile(ConsoleProfile.class)
@@ -46,29 +46,37 @@ class ConsoleBrowserTest {
   static Path profileDir;
   static WebDriver browser;
 
-  @Inject
-  ProposalService proposals;
+  @Inject ProposalService proposals;
 
-  @Inject
-  Database database;
+  @Inject Database database;
 
   @TestHTTPResource("/")
   URL base;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @BeforeAll
   static void startBrowser() throws Exception {
     profileDir = Files.createTempDirectory("lakeops-console-chromium");
-    chromedriver = new ProcessBuilder("/usr/bin/chromedriver", "--port=" + DRIVER_PORT, "--allowed-ips=127.0.0.1")
-        .redirectErrorStream(true).redirectOutput(profileDir.resolveSibling(profileDir.getFileName() + ".driver.log").toFile())
-        .start();
+    chromedriver =
+        new ProcessBuilder(
+                "/usr/bin/chromedriver", "--port=" + DRIVER_PORT, "--allowed-ips=127.0.0.1")
+            .redirectErrorStream(true)
+            .redirectOutput(
+                profileDir.resolveSibling(profileDir.getFileName() + ".driver.log").toFile())
+            .start();
     awaitDriver();
     ChromeOptions options = new ChromeOptions();
     options.setBinary("/usr/bin/chromium");
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+    options.addArguments(
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
         "--user-data-dir=" + profileDir);
     browser = new RemoteWebDriver(URI.create("http://127.0.0.1:" + DRIVER_PORT).toURL(), options);
   }
@@ -76,12 +84,16 @@ class ConsoleBrowserTest {
   /** Polls the driver's status endpoint until it answers; bounded. */
   private static void awaitDriver() throws Exception {
     var client = java.net.http.HttpClient.newHttpClient();
-    var status = java.net.http.HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + DRIVER_PORT + "/status"))
-        .timeout(Duration.ofSeconds(2)).build();
+    var status =
+        java.net.http.HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + DRIVER_PORT + "/status"))
+            .timeout(Duration.ofSeconds(2))
+            .build();
     Instant deadline = Instant.now().plus(WAIT);
     while (true) {
       try {
-        if (client.send(status, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+        if (client.send(status, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()
+            == 200) {
           return;
         }
       } catch (IOException e) {
@@ -140,36 +152,48 @@ class ConsoleBrowserTest {
     waiting().until(ExpectedConditions.textToBe(By.id("user"), "alice"));
     assertThat(browser.getCurrentUrl()).endsWith("/console/proposals");
     Object scriptCookies = ((JavascriptExecutor) browser).executeScript("return document.cookie;");
-    assertThat(String.valueOf(scriptCookies)).as("the session cookie is HttpOnly").doesNotContain(ConsoleSessions.COOKIE + "=");
+    assertThat(String.valueOf(scriptCookies))
+        .as("the session cookie is HttpOnly")
+        .doesNotContain(ConsoleSessions.COOKIE + "=");
 
     browser.findElement(By.id("pending")).findElement(By.linkText(p.id())).click();
     waiting().until(ExpectedConditions.textToBe(By.id("state"), "PROPOSED"));
     assertThat(browser.findElement(By.id("preview")).getText()).isEqualTo(p.preview().summary());
 
     browser.findElement(By.id("approve")).click();
-    WebElement notice = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("notice")));
+    WebElement notice =
+        waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("notice")));
     assertThat(notice.getText()).startsWith("Approved and executed: DONE").contains("PASSED");
     assertThat(browser.findElement(By.id("state")).getText()).isEqualTo("DONE");
 
     browser.get(url("/console/audit"));
     waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("audit")));
-    List<String> events = browser.findElements(By.cssSelector("#audit tr")).stream().map(WebElement::getText)
-        .filter(row -> row.contains(p.id())).toList();
-    assertThat(events).anyMatch(r -> r.contains("APPROVED") && r.contains("alice"))
-        .anyMatch(r -> r.contains("EXECUTED")).anyMatch(r -> r.contains("VERIFIED"));
+    List<String> events =
+        browser.findElements(By.cssSelector("#audit tr")).stream()
+            .map(WebElement::getText)
+            .filter(row -> row.contains(p.id()))
+            .toList();
+    assertThat(events)
+        .anyMatch(r -> r.contains("APPROVED") && r.contains("alice"))
+        .anyMatch(r -> r.contains("EXECUTED"))
+        .anyMatch(r -> r.contains("VERIFIED"));
     assertThat(browser.findElement(By.id("chain")).getText()).startsWith("Hash chain intact");
   }
 
   @Test
   void theBrowserShowsAnLlmReviewsMarkupAsTextAndRunsNoneOfIt() {
     String id = ConsoleFixtures.postAlert("BrowserLlmReviewProbe", "disk full");
-    LlmReviewPageTest.review(database, id, LlmReviewPageTest.disagreeing(LlmReviewPageTest.HOSTILE), null);
+    LlmReviewPageTest.review(
+        database, id, LlmReviewPageTest.disagreeing(LlmReviewPageTest.HOSTILE), null);
 
     browser.get(url("/console/incidents/" + id));
-    WebElement summary = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("llm-summary")));
+    WebElement summary =
+        waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("llm-summary")));
 
     assertThat(summary.getText()).isEqualTo(LlmReviewPageTest.HOSTILE);
-    assertThat(summary.findElements(By.xpath("./*"))).as("no element made from model text").isEmpty();
+    assertThat(summary.findElements(By.xpath("./*")))
+        .as("no element made from model text")
+        .isEmpty();
     assertThat(browser.getTitle()).doesNotContain("pwned").contains("BrowserLlmReviewProbe");
     assertThat(browser.findElement(By.id("llm-advisory")).getText()).startsWith("Advisory:");
   }
@@ -177,11 +201,17 @@ class ConsoleBrowserTest {
   @Test
   void theBrowserShowsAChatTurnsMarkupAsTextAndRunsNoneOfIt() {
     String id = ConsoleFixtures.postAlert("BrowserChatProbe", "disk full");
-    String hostile = "<img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>\nsecond line";
+    String hostile =
+        "<img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>\n"
+            + "second line";
     IncidentChatPageTest.chat("incident-" + id, "mallory", hostile);
 
     browser.get(url("/console/incidents/" + id));
-    WebElement turn = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#chat-turns pre.turn")));
+    WebElement turn =
+        waiting()
+            .until(
+                ExpectedConditions.visibilityOfElementLocated(
+                    By.cssSelector("#chat-turns pre.turn")));
 
     assertThat(turn.getText()).isEqualTo(hostile);
     assertThat(turn.findElements(By.xpath("./*"))).as("no element made from chat text").isEmpty();
@@ -193,7 +223,8 @@ class ConsoleBrowserTest {
     browser.get(url("/console/login?lang=zh-CN"));
     browser.findElement(By.id("token")).sendKeys("wrong-token");
     browser.findElement(By.id("login")).click();
-    WebElement error = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("error")));
+    WebElement error =
+        waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("error")));
     assertThat(error.getText()).isEqualTo("登录失败：该令牌不属于任何 lakeops 用户。");
     browser.get(url("/console/login?lang=en"));
   }

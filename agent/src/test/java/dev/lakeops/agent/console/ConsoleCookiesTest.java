@@ -15,16 +15,25 @@ class ConsoleCookiesTest {
     ConsoleCookies cookies = new ConsoleCookies(ConsoleConfig.SecureCookie.AUTO);
 
     assertThat(cookies.session("v", HTTPS)).endsWith("; HttpOnly; SameSite=Strict; Secure");
-    assertThat(cookies.session("v", HTTP)).endsWith("; HttpOnly; SameSite=Strict").doesNotContain("Secure");
-    assertThat(cookies.clearSession(HTTPS)).startsWith(ConsoleSessions.COOKIE + "=; Path=/console; Max-Age=0").endsWith("; Secure");
-    assertThat(cookies.language("zh-CN", HTTPS)).startsWith(ConsoleResponseFilter.LANG_COOKIE + "=zh-CN; Path=/console")
-        .contains("HttpOnly").endsWith("; Secure");
+    assertThat(cookies.session("v", HTTP))
+        .endsWith("; HttpOnly; SameSite=Strict")
+        .doesNotContain("Secure");
+    assertThat(cookies.clearSession(HTTPS))
+        .startsWith(ConsoleSessions.COOKIE + "=; Path=/console; Max-Age=0")
+        .endsWith("; Secure");
+    assertThat(cookies.language("zh-CN", HTTPS))
+        .startsWith(ConsoleResponseFilter.LANG_COOKIE + "=zh-CN; Path=/console")
+        .contains("HttpOnly")
+        .endsWith("; Secure");
   }
 
   @Test
   void alwaysAndNeverIgnoreTheScheme() {
-    assertThat(new ConsoleCookies(ConsoleConfig.SecureCookie.ALWAYS).session("v", HTTP)).endsWith("; Secure");
-    assertThat(new ConsoleCookies(ConsoleConfig.SecureCookie.NEVER).session("v", HTTPS)).doesNotContain("Secure")
-        .contains("HttpOnly").contains("SameSite=Strict");
+    assertThat(new ConsoleCookies(ConsoleConfig.SecureCookie.ALWAYS).session("v", HTTP))
+        .endsWith("; Secure");
+    assertThat(new ConsoleCookies(ConsoleConfig.SecureCookie.NEVER).session("v", HTTPS))
+        .doesNotContain("Secure")
+        .contains("HttpOnly")
+        .contains("SameSite=Strict");
   }
 }

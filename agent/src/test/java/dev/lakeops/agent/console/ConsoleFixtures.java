@@ -26,28 +26,42 @@ final class ConsoleFixtures {
 
   /** Posts one firing Alertmanager alert; returns the incident id. */
   static String postAlert(String alertname, String summary) {
-    String body = """
+    String body =
+        """
         {"version":"4","status":"firing","receiver":"lakeops","groupKey":"{}:{alertname=\\"%s\\"}",
          "alerts":[{"status":"firing","labels":{"alertname":"%s","severity":"critical","test_run":"%s"},
                     "annotations":{"summary":"%s"},"startsAt":"2024-05-01T12:00:00Z","endsAt":"0001-01-01T00:00:00Z"}]}
-        """.formatted(alertname, alertname, UUID.randomUUID(), summary.replace("\"", "\\\""));
-    return given().contentType(ContentType.JSON).body(body).post("/api/alerts/alertmanager")
-        .then().statusCode(202).extract().jsonPath().getString("incidents[0].id");
+        """
+            .formatted(alertname, alertname, UUID.randomUUID(), summary.replace("\"", "\\\""));
+    return given()
+        .contentType(ContentType.JSON)
+        .body(body)
+        .post("/api/alerts/alertmanager")
+        .then()
+        .statusCode(202)
+        .extract()
+        .jsonPath()
+        .getString("incidents[0].id");
   }
 
-  /** A table {@code db.orders} written by the table engine with {@code commits} commits of two rows. */
+  /**
+   * A table {@code db.orders} written by the table engine with {@code commits} commits of two rows.
+   */
   static Table orders(Path warehouse, int commits) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    Table t = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
-        .column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.INT))
-        .column("name", AtomicType.string())
-        .partitionKeys("dt")
-        .primaryKey("dt", "id")
-        .option("bucket", "2")
-        .option("file.format", "avro")
-        .build());
+    Table t =
+        catalog.createTable(
+            Identifier.of("db", "orders"),
+            TableDefinition.builder()
+                .column("dt", AtomicType.string())
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("name", AtomicType.string())
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "2")
+                .option("file.format", "avro")
+                .build());
     for (int i = 1; i <= commits; i++) {
       try (TableWrite write = t.newWrite("console-test")) {
         write.write(Row.of("2024-01-0" + (1 + i % 2), 2 * i - 1, "row" + (2 * i - 1)));
@@ -64,9 +78,15 @@ final class ConsoleFixtures {
   }
 
   /** The same, with the given reason and request text (both shown to approvers as data). */
-  static Proposal tagProposal(ProposalService proposals, Path dir, String tag, String reason, String originText) {
+  static Proposal tagProposal(
+      ProposalService proposals, Path dir, String tag, String reason, String originText) {
     Table t = orders(dir.resolve("wh-" + UUID.randomUUID()), 2);
-    return proposals.propose(ActionKind.TABLE_CREATE_TAG, Map.of("table", t.paths().root().toString(), "tag", tag),
-        "console-test", reason, List.of("table.snapshots#1"), originText);
+    return proposals.propose(
+        ActionKind.TABLE_CREATE_TAG,
+        Map.of("table", t.paths().root().toString(), "tag", tag),
+        "console-test",
+        reason,
+        List.of("table.snapshots#1"),
+        originText);
   }
 }

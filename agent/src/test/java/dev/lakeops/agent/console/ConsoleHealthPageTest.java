@@ -15,31 +15,53 @@ import org.junit.jupiter.api.Test;
 @TestProfile(ConsoleHealthPageTest.Watching.class)
 class ConsoleHealthPageTest {
 
-  /** Watches a job on the test's unreachable Flink cluster and a group on a Kafka cluster that is not configured. */
+  /**
+   * Watches a job on the test's unreachable Flink cluster and a group on a Kafka cluster that is
+   * not configured.
+   */
   public static class Watching implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-      return Map.of("lakeops.watch.flink-jobs", "orders-to-lake", "lakeops.watch.kafka-groups", "nowhere/orders-consumer",
-          "lakeops.watch.interval", "1h", "quarkus.http.test-port", "62413");
+      return Map.of(
+          "lakeops.watch.flink-jobs",
+          "orders-to-lake",
+          "lakeops.watch.kafka-groups",
+          "nowhere/orders-consumer",
+          "lakeops.watch.interval",
+          "1h",
+          "quarkus.http.test-port",
+          "62413");
     }
   }
 
-  @Inject
-  Watcher watcher;
+  @Inject Watcher watcher;
 
   @Test
   void showsEveryWatchedTargetAndItsLatestProbe() {
     String before = given().get("/console/health").then().statusCode(200).extract().asString();
-    assertThat(before).contains("orders-to-lake").contains("orders-consumer").contains("nowhere")
-        .contains("FLINK_JOB").contains("KAFKA_GROUP");
+    assertThat(before)
+        .contains("orders-to-lake")
+        .contains("orders-consumer")
+        .contains("nowhere")
+        .contains("FLINK_JOB")
+        .contains("KAFKA_GROUP");
 
     watcher.round();
 
     String after = given().get("/console/health").then().statusCode(200).extract().asString();
-    Watcher.Observation flink = watcher.observations().stream().filter(o -> o.target().name().equals("orders-to-lake"))
-        .findFirst().orElseThrow();
-    assertThat(after).contains(flink.at().toString()).contains(flink.status().name()).contains(flink.worst().name());
-    given().get("/console/health?lang=zh-CN").then().statusCode(200)
+    Watcher.Observation flink =
+        watcher.observations().stream()
+            .filter(o -> o.target().name().equals("orders-to-lake"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(after)
+        .contains(flink.at().toString())
+        .contains(flink.status().name())
+        .contains(flink.worst().name());
+    given()
+        .get("/console/health?lang=zh-CN")
+        .then()
+        .statusCode(200)
         .body(org.hamcrest.Matchers.containsString("监控目标"));
   }
 }

@@ -3,7 +3,10 @@ package dev.lakeops.agent.console;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
-/** Console users: alice approves, bob only views; the app listens on a fixed port a browser can reach. */
+/**
+ * Console users: alice approves, bob only views; the app listens on a fixed port a browser can
+ * reach.
+ */
 public class ConsoleProfile implements QuarkusTestProfile {
 
   static final String ALICE_TOKEN = "alice-console-token-0123456789";
@@ -13,10 +16,15 @@ public class ConsoleProfile implements QuarkusTestProfile {
   @Override
   public Map<String, String> getConfigOverrides() {
     return Map.of(
-        "lakeops.approvers.alice.roles", "approver",
-        "lakeops.approvers.alice.token", ALICE_TOKEN,
-        "lakeops.approvers.bob.roles", "viewer",
-        "lakeops.approvers.bob.token", BOB_TOKEN,
-        "quarkus.http.test-port", Integer.toString(PORT));
+        "lakeops.approvers.alice.roles",
+        "approver",
+        "lakeops.approvers.alice.token",
+        ALICE_TOKEN,
+        "lakeops.approvers.bob.roles",
+        "viewer",
+        "lakeops.approvers.bob.token",
+        BOB_TOKEN,
+        "quarkus.http.test-port",
+        Integer.toString(PORT));
   }
 }

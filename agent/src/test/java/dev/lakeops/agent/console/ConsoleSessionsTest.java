@@ -22,7 +22,8 @@ class ConsoleSessionsTest {
   void aSessionNamesItsUserUntilItExpires() {
     String cookie = at(NOW, KEY).issue("alice|admin");
     assertThat(at(NOW, KEY).user(cookie)).contains("alice|admin");
-    assertThat(at(NOW.plus(ConsoleSessions.TTL).minusSeconds(1), KEY).user(cookie)).contains("alice|admin");
+    assertThat(at(NOW.plus(ConsoleSessions.TTL).minusSeconds(1), KEY).user(cookie))
+        .contains("alice|admin");
     assertThat(at(NOW.plus(ConsoleSessions.TTL), KEY).user(cookie)).isEmpty();
   }
 
@@ -31,9 +32,17 @@ class ConsoleSessionsTest {
     String cookie = at(NOW, KEY).issue("bob");
     assertThat(at(NOW, "other".getBytes(StandardCharsets.UTF_8)).user(cookie)).isEmpty();
     String[] parts = cookie.split("\\.");
-    String longer = parts[0] + "." + (Long.parseLong(parts[1]) + Duration.ofDays(30).toSeconds()) + "." + parts[2];
+    String longer =
+        parts[0]
+            + "."
+            + (Long.parseLong(parts[1]) + Duration.ofDays(30).toSeconds())
+            + "."
+            + parts[2];
     assertThat(at(NOW, KEY).user(longer)).isEmpty();
-    String alice = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString("alice".getBytes(StandardCharsets.UTF_8));
+    String alice =
+        java.util.Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString("alice".getBytes(StandardCharsets.UTF_8));
     assertThat(at(NOW, KEY).user(alice + "." + parts[1] + "." + parts[2])).isEmpty();
     assertThat(at(NOW, KEY).user("garbage")).isEmpty();
     assertThat(at(NOW, KEY).user("a.b.c")).isEmpty();

@@ -29,12 +29,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Approval links are one person's credential: each adapter delivers them only where that person
- * alone reads them (a direct chat, a Slack ephemeral message), and leaves them out of group replies.
+ * alone reads them (a direct chat, a Slack ephemeral message), and leaves them out of group
+ * replies.
  */
 class ApprovalLinkPrivacyTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
-  private static final String URL = "https://lakeops.example.com/console/links/p-9.a.YWxpY2U.1800000000.abc";
+  private static final String URL =
+      "https://lakeops.example.com/console/links/p-9.a.YWxpY2U.1800000000.abc";
   private static LoopbackPlatform platform;
 
   private final MutableClock clock = new MutableClock(Instant.parse("2026-05-01T12:00:00Z"));
@@ -56,9 +58,18 @@ class ApprovalLinkPrivacyTest {
   }
 
   private static ChatReply reply(ChatIntent.Kind intent, Language language) {
-    return new ChatReply(intent, "Proposal p-9 waits for approval.", language, new ChatCard("Proposal p-9",
-        List.of(new ChatButton("Approve", ChatButton.Action.APPROVE, "p-9"), new ChatButton("Reject", ChatButton.Action.REJECT, "p-9")),
-        List.of(new ChatLink("Approve as alice (link)", ChatButton.Action.APPROVE, "p-9", "alice", URL))));
+    return new ChatReply(
+        intent,
+        "Proposal p-9 waits for approval.",
+        language,
+        new ChatCard(
+            "Proposal p-9",
+            List.of(
+                new ChatButton("Approve", ChatButton.Action.APPROVE, "p-9"),
+                new ChatButton("Reject", ChatButton.Action.REJECT, "p-9")),
+            List.of(
+                new ChatLink(
+                    "Approve as alice (link)", ChatButton.Action.APPROVE, "p-9", "alice", URL))));
   }
 
   private static byte[] bytes(String s) {
@@ -80,8 +91,11 @@ class ApprovalLinkPrivacyTest {
 
   @Test
   void slackPostsTheCardInTheChannelAndTheLinksOnlyToTheirUser() throws Exception {
-    SlackAdapter slack = new SlackAdapter(new SlackSignature("s", clock), new SlackClient(platform.baseUrl() + "/api", "xoxb-1",
-        new ImHttp()), languages);
+    SlackAdapter slack =
+        new SlackAdapter(
+            new SlackSignature("s", clock),
+            new SlackClient(platform.baseUrl() + "/api", "xoxb-1", new ImHttp()),
+            languages);
     byte[] body = bytes(Recorded.text("slack/app_mention.json"));
     String ts = Long.toString(clock.instant().getEpochSecond());
     Inbound.Chat chat = (Inbound.Chat) slack.events(ts, SlackSignature.sign("s", ts, body), body);
@@ -103,12 +117,17 @@ class ApprovalLinkPrivacyTest {
 
   @Test
   void slackPostsLinksAsTheyAreInADirectConversation() throws Exception {
-    SlackAdapter slack = new SlackAdapter(new SlackSignature("s", clock), new SlackClient(platform.baseUrl() + "/api", "xoxb-1",
-        new ImHttp()), languages);
-    String dm = "{\"type\":\"event_callback\",\"event_id\":\"Ev1\",\"event\":{\"type\":\"message\",\"channel_type\":\"im\","
-        + "\"channel\":\"D024BE91L\",\"user\":\"U2\",\"text\":\"link p-9\",\"ts\":\"1700000000.000100\"}}";
+    SlackAdapter slack =
+        new SlackAdapter(
+            new SlackSignature("s", clock),
+            new SlackClient(platform.baseUrl() + "/api", "xoxb-1", new ImHttp()),
+            languages);
+    String dm =
+        "{\"type\":\"event_callback\",\"event_id\":\"Ev1\",\"event\":{\"type\":\"message\",\"channel_type\":\"im\",\"channel\":\"D024BE91L\",\"user\":\"U2\",\"text\":\"link"
+            + " p-9\",\"ts\":\"1700000000.000100\"}}";
     String ts = Long.toString(clock.instant().getEpochSecond());
-    Inbound.Chat chat = (Inbound.Chat) slack.events(ts, SlackSignature.sign("s", ts, bytes(dm)), bytes(dm));
+    Inbound.Chat chat =
+        (Inbound.Chat) slack.events(ts, SlackSignature.sign("s", ts, bytes(dm)), bytes(dm));
 
     chat.sender().send(reply(ChatIntent.Kind.LINK, Language.EN));
 
@@ -118,37 +137,63 @@ class ApprovalLinkPrivacyTest {
 
   @Test
   void dingTalkSendsLinksInASingleChatOnlyAndTellsAGroupHowToGetThem() throws Exception {
-    DingTalkAdapter dingTalk = new DingTalkAdapter(new DingTalkSignature("d", clock), platform.baseUrl() + "/dingtalk/", new ImHttp(),
-        languages, clock);
+    DingTalkAdapter dingTalk =
+        new DingTalkAdapter(
+            new DingTalkSignature("d", clock),
+            platform.baseUrl() + "/dingtalk/",
+            new ImHttp(),
+            languages,
+            clock);
     String ts = Long.toString(clock.millis());
-    String group = Recorded.text("dingtalk/text_message.json").replace("SESSION_EXPIRES", Long.toString(clock.millis() + 60_000))
-        .replace("SESSION_WEBHOOK", platform.baseUrl() + "/dingtalk/session?g=1");
-    String single = group.replace("\"conversationType\":\"2\"", "\"conversationType\":\"1\"").replace("?g=1", "?g=0");
+    String group =
+        Recorded.text("dingtalk/text_message.json")
+            .replace("SESSION_EXPIRES", Long.toString(clock.millis() + 60_000))
+            .replace("SESSION_WEBHOOK", platform.baseUrl() + "/dingtalk/session?g=1");
+    String single =
+        group
+            .replace("\"conversationType\":\"2\"", "\"conversationType\":\"1\"")
+            .replace("?g=1", "?g=0");
 
-    ((Inbound.Chat) dingTalk.events(ts, DingTalkSignature.sign("d", ts), bytes(group))).sender().send(reply(ChatIntent.Kind.LINK, Language.ZH_CN));
+    ((Inbound.Chat) dingTalk.events(ts, DingTalkSignature.sign("d", ts), bytes(group)))
+        .sender()
+        .send(reply(ChatIntent.Kind.LINK, Language.ZH_CN));
     JsonNode toGroup = platform.next("/dingtalk/session?g=1", WAIT).json();
     String ts2 = Long.toString(clock.millis() - 1000);
-    ((Inbound.Chat) dingTalk.events(ts2, DingTalkSignature.sign("d", ts2), bytes(single))).sender().send(reply(ChatIntent.Kind.LINK, Language.ZH_CN));
+    ((Inbound.Chat) dingTalk.events(ts2, DingTalkSignature.sign("d", ts2), bytes(single)))
+        .sender()
+        .send(reply(ChatIntent.Kind.LINK, Language.ZH_CN));
     JsonNode toOne = platform.next("/dingtalk/session?g=0", WAIT).json();
 
-    assertThat(toGroup.toString()).doesNotContain("/console/links/").contains("链接 p-9").contains("dtmd://");
-    assertThat(toOne.path("actionCard").path("btns").get(0).path("actionURL").asText()).isEqualTo(URL);
+    assertThat(toGroup.toString())
+        .doesNotContain("/console/links/")
+        .contains("链接 p-9")
+        .contains("dtmd://");
+    assertThat(toOne.path("actionCard").path("btns").get(0).path("actionURL").asText())
+        .isEqualTo(URL);
   }
 
   @Test
   void feishuRepliesWithLinksInAP2pChatOnly() throws Exception {
-    FeishuAdapter feishu = new FeishuAdapter("test-feishu-verification-token", null,
-        new FeishuClient(platform.baseUrl() + "/open-apis", "cli", "secret", new ImHttp(), clock), languages);
+    FeishuAdapter feishu =
+        new FeishuAdapter(
+            "test-feishu-verification-token",
+            null,
+            new FeishuClient(
+                platform.baseUrl() + "/open-apis", "cli", "secret", new ImHttp(), clock),
+            languages);
     String group = Recorded.text("feishu/message_receive_v1.json");
     String p2p = group.replace("\"chat_type\":\"group\"", "\"chat_type\":\"p2p\"");
 
-    ((Inbound.Chat) feishu.events(null, null, null, bytes(group))).sender().send(reply(ChatIntent.Kind.LINK, Language.EN));
+    ((Inbound.Chat) feishu.events(null, null, null, bytes(group)))
+        .sender()
+        .send(reply(ChatIntent.Kind.LINK, Language.EN));
     String toGroup = platform.next("/reply", WAIT).body();
-    ((Inbound.Chat) feishu.events(null, null, null, bytes(p2p))).sender().send(reply(ChatIntent.Kind.LINK, Language.EN));
+    ((Inbound.Chat) feishu.events(null, null, null, bytes(p2p)))
+        .sender()
+        .send(reply(ChatIntent.Kind.LINK, Language.EN));
     String toOne = platform.next("/reply", WAIT).body();
 
     assertThat(toGroup).doesNotContain("/console/links/").contains("link p-9");
     assertThat(toOne).contains(URL);
   }
-
 }

@@ -36,14 +36,18 @@ class ChatDispatcherTest {
   void returnsBeforeTheHandlerFinishesAndSendsTheReplyAfterwards() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     LinkedBlockingQueue<ChatReply> sent = new LinkedBlockingQueue<>();
-    ChatDispatcher dispatcher = new ChatDispatcher(m -> {
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return new ChatReply(ChatIntent.Kind.HELP, "reply to " + m.text(), Language.EN, null);
-    }, workers, new RecentKeys(Duration.ofMinutes(5), 10, clock));
+    ChatDispatcher dispatcher =
+        new ChatDispatcher(
+            m -> {
+              try {
+                release.await(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return new ChatReply(ChatIntent.Kind.HELP, "reply to " + m.text(), Language.EN, null);
+            },
+            workers,
+            new RecentKeys(Duration.ofMinutes(5), 10, clock));
 
     assertThat(dispatcher.dispatch(new Inbound.Chat(message("help"), "Ev1", sent::add))).isTrue();
 
@@ -56,10 +60,14 @@ class ChatDispatcherTest {
   void handlesARetriedDeliveryOnce() throws Exception {
     AtomicInteger handled = new AtomicInteger();
     LinkedBlockingQueue<ChatReply> sent = new LinkedBlockingQueue<>();
-    ChatDispatcher dispatcher = new ChatDispatcher(m -> {
-      handled.incrementAndGet();
-      return new ChatReply(ChatIntent.Kind.HELP, m.text(), Language.EN, null);
-    }, workers, new RecentKeys(Duration.ofMinutes(5), 10, clock));
+    ChatDispatcher dispatcher =
+        new ChatDispatcher(
+            m -> {
+              handled.incrementAndGet();
+              return new ChatReply(ChatIntent.Kind.HELP, m.text(), Language.EN, null);
+            },
+            workers,
+            new RecentKeys(Duration.ofMinutes(5), 10, clock));
 
     assertThat(dispatcher.dispatch(new Inbound.Chat(message("first"), "Ev1", sent::add))).isTrue();
     assertThat(dispatcher.dispatch(new Inbound.Chat(message("retry"), "Ev1", sent::add))).isFalse();
@@ -75,17 +83,25 @@ class ChatDispatcherTest {
   @Test
   void survivesAHandlerOrSenderThatThrows() throws Exception {
     LinkedBlockingQueue<ChatReply> sent = new LinkedBlockingQueue<>();
-    ChatDispatcher dispatcher = new ChatDispatcher(m -> {
-      if (m.text().equals("boom")) {
-        throw new IllegalStateException("boom");
-      }
-      return new ChatReply(ChatIntent.Kind.HELP, m.text(), Language.EN, null);
-    }, workers, new RecentKeys(Duration.ofMinutes(5), 10, clock));
+    ChatDispatcher dispatcher =
+        new ChatDispatcher(
+            m -> {
+              if (m.text().equals("boom")) {
+                throw new IllegalStateException("boom");
+              }
+              return new ChatReply(ChatIntent.Kind.HELP, m.text(), Language.EN, null);
+            },
+            workers,
+            new RecentKeys(Duration.ofMinutes(5), 10, clock));
 
     dispatcher.dispatch(new Inbound.Chat(message("boom"), null, sent::add));
-    dispatcher.dispatch(new Inbound.Chat(message("fails to send"), null, r -> {
-      throw new DeliveryException("refused");
-    }));
+    dispatcher.dispatch(
+        new Inbound.Chat(
+            message("fails to send"),
+            null,
+            r -> {
+              throw new DeliveryException("refused");
+            }));
     dispatcher.dispatch(new Inbound.Chat(message("fine"), null, sent::add));
 
     assertThat(sent.poll(10, TimeUnit.SECONDS).markdown()).isEqualTo("fine");

@@ -17,15 +17,16 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The four platforms' APIs on one loopback port, answering as they do on success (Slack
- * {@code ok}, Feishu {@code code 0} with a tenant token or the new message's id
- * {@code om_loopback_<n>}, DingTalk and WeCom {@code errcode 0} and a WeCom access token) and
- * recording every request for the test to assert on.
+ * The four platforms' APIs on one loopback port, answering as they do on success (Slack {@code ok},
+ * Feishu {@code code 0} with a tenant token or the new message's id {@code om_loopback_<n>},
+ * DingTalk and WeCom {@code errcode 0} and a WeCom access token) and recording every request for
+ * the test to assert on.
  */
 public final class LoopbackPlatform implements AutoCloseable {
 
   /** One request as received. */
-  public record Captured(String method, String pathAndQuery, Map<String, List<String>> headers, String body) {
+  public record Captured(
+      String method, String pathAndQuery, Map<String, List<String>> headers, String body) {
     public JsonNode json() {
       try {
         return Json.mapper().readTree(body);
@@ -35,14 +36,18 @@ public final class LoopbackPlatform implements AutoCloseable {
     }
 
     public String header(String name) {
-      return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name)).findFirst()
-          .map(e -> e.getValue().get(0)).orElse(null);
+      return headers.entrySet().stream()
+          .filter(e -> e.getKey().equalsIgnoreCase(name))
+          .findFirst()
+          .map(e -> e.getValue().get(0))
+          .orElse(null);
     }
   }
 
   private final HttpServer server;
   private final LinkedBlockingQueue<Captured> requests = new LinkedBlockingQueue<>();
-  private final java.util.concurrent.atomic.AtomicInteger messageIds = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger messageIds =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   private LoopbackPlatform(HttpServer server) {
     this.server = server;
@@ -50,7 +55,8 @@ public final class LoopbackPlatform implements AutoCloseable {
 
   public static LoopbackPlatform start(int port) {
     try {
-      HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+      HttpServer server =
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
       LoopbackPlatform platform = new LoopbackPlatform(server);
       server.createContext("/", platform::handle);
       server.start();
@@ -68,20 +74,29 @@ public final class LoopbackPlatform implements AutoCloseable {
     String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
     String path = exchange.getRequestURI().getPath();
     String query = exchange.getRequestURI().getRawQuery();
-    requests.add(new Captured(exchange.getRequestMethod(), path + (query == null ? "" : "?" + query),
-        Map.copyOf(exchange.getRequestHeaders()), body));
+    requests.add(
+        new Captured(
+            exchange.getRequestMethod(),
+            path + (query == null ? "" : "?" + query),
+            Map.copyOf(exchange.getRequestHeaders()),
+            body));
     String answer;
     if (path.contains("/refuse")) {
-      answer = "{\"ok\":false,\"error\":\"channel_not_found\",\"code\":99991663,\"msg\":\"refused\",\"errcode\":40014,\"errmsg\":\"invalid\"}";
+      answer =
+          "{\"ok\":false,\"error\":\"channel_not_found\",\"code\":99991663,\"msg\":\"refused\",\"errcode\":40014,\"errmsg\":\"invalid\"}";
     } else if (path.endsWith("/chat.postMessage") || path.endsWith("/chat.postEphemeral")) {
       answer = "{\"ok\":true,\"channel\":\"C1\",\"ts\":\"1712345678.000200\"}";
     } else if (path.endsWith("/tenant_access_token/internal")) {
       answer = "{\"code\":0,\"msg\":\"ok\",\"tenant_access_token\":\"t-loopback\",\"expire\":7200}";
     } else if (path.contains("/im/v1/messages")) {
       // Feishu answers a sent message or a reply with the new message's id.
-      answer = "{\"code\":0,\"msg\":\"success\",\"data\":{\"message_id\":\"om_loopback_" + messageIds.incrementAndGet() + "\"}}";
+      answer =
+          "{\"code\":0,\"msg\":\"success\",\"data\":{\"message_id\":\"om_loopback_"
+              + messageIds.incrementAndGet()
+              + "\"}}";
     } else if (path.endsWith("/cgi-bin/gettoken")) {
-      answer = "{\"errcode\":0,\"errmsg\":\"ok\",\"access_token\":\"wecom-loopback-token\",\"expires_in\":7200}";
+      answer =
+          "{\"errcode\":0,\"errmsg\":\"ok\",\"access_token\":\"wecom-loopback-token\",\"expires_in\":7200}";
     } else if (path.contains("/bot/v2/hook/")) {
       answer = "{\"code\":0,\"msg\":\"success\",\"data\":{}}";
     } else {
@@ -94,7 +109,10 @@ public final class LoopbackPlatform implements AutoCloseable {
     exchange.close();
   }
 
-  /** The next request whose path contains {@code pathPart}, waiting up to {@code timeout}; requests before it are dropped. */
+  /**
+   * The next request whose path contains {@code pathPart}, waiting up to {@code timeout}; requests
+   * before it are dropped.
+   */
   public Captured next(String pathPart, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.agent.store.StoreException;
 import dev.lakeops.agent.store.TestDatabases;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Instant;
@@ -17,14 +18,12 @@ import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.Path;
 
 class JdbcIncidentStoreTest {
 
   private static final Instant NOW = Instant.parse("2024-05-01T12:00:00Z");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void findsAStoredIncidentByIdAndByDedupKey() {
@@ -35,7 +34,10 @@ class JdbcIncidentStoreTest {
 
     assertThat(store.find(incident.id())).contains(incident);
     assertThat(store.findByDedupKey(incident.dedupKey())).contains(incident);
-    assertThat(store.findByDedupKey(new DedupKey(incident.fingerprint(), incident.startsAt().plusNanos(1000)))).isEmpty();
+    assertThat(
+            store.findByDedupKey(
+                new DedupKey(incident.fingerprint(), incident.startsAt().plusNanos(1000))))
+        .isEmpty();
     assertThat(store.find(IncidentId.next())).isEmpty();
   }
 
@@ -49,25 +51,57 @@ class JdbcIncidentStoreTest {
     store.insertIfNew(triaged);
     store.insertIfNew(failed);
     store.insertIfNew(noRunbook);
-    store.update(triaged.id(), i -> i.triaged(SampleIncidents.backpressureReport(NOW), NOW.plusSeconds(2)));
-    store.update(failed.id(), i -> i.failed("triage failed (IllegalStateException: boom)", NOW.plusSeconds(3)));
+    store.update(
+        triaged.id(), i -> i.triaged(SampleIncidents.backpressureReport(NOW), NOW.plusSeconds(2)));
+    store.update(
+        failed.id(),
+        i -> i.failed("triage failed (IllegalStateException: boom)", NOW.plusSeconds(3)));
 
     JdbcIncidentStore reopened = new JdbcIncidentStore(TestDatabases.h2(dir));
 
-    assertThat(reopened.list(10)).extracting(Incident::id).containsExactly(noRunbook.id(), failed.id(), triaged.id());
+    assertThat(reopened.list(10))
+        .extracting(Incident::id)
+        .containsExactly(noRunbook.id(), failed.id(), triaged.id());
     assertThat(reopened.list(1)).extracting(Incident::id).containsExactly(noRunbook.id());
-    assertThat(reopened.find(triaged.id()).orElseThrow().report().tools().get(0).findings().get(0).evidence())
+    assertThat(
+            reopened
+                .find(triaged.id())
+                .orElseThrow()
+                .report()
+                .tools()
+                .get(0)
+                .findings()
+                .get(0)
+                .evidence())
         .containsEntry("busyMsPerSecond", "981");
-    assertThat(reopened.withStatus(IncidentStatus.FAILED, 10)).extracting(Incident::id).containsExactly(failed.id());
-    assertThat(reopened.withStatus(IncidentStatus.TRIAGING, 10)).extracting(Incident::id).containsExactly(noRunbook.id());
+    assertThat(reopened.withStatus(IncidentStatus.FAILED, 10))
+        .extracting(Incident::id)
+        .containsExactly(failed.id());
+    assertThat(reopened.withStatus(IncidentStatus.TRIAGING, 10))
+        .extracting(Incident::id)
+        .containsExactly(noRunbook.id());
   }
 
   @Test
   void returnsTheStoredIncidentInsteadOfASecondOneForTheSameAlert() {
     JdbcIncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
     Incident first = SampleIncidents.firing(NOW);
-    Incident sameAlert = new Incident(IncidentId.next(), first.fingerprint(), first.startsAt(), first.status(), first.alertStatus(),
-        first.alertname(), first.labels(), first.annotations(), null, NOW.plusSeconds(1), null, NOW.plusSeconds(1), null, null);
+    Incident sameAlert =
+        new Incident(
+            IncidentId.next(),
+            first.fingerprint(),
+            first.startsAt(),
+            first.status(),
+            first.alertStatus(),
+            first.alertname(),
+            first.labels(),
+            first.annotations(),
+            null,
+            NOW.plusSeconds(1),
+            null,
+            NOW.plusSeconds(1),
+            null,
+            null);
 
     store.insertIfNew(first);
 
@@ -83,8 +117,22 @@ class JdbcIncidentStoreTest {
     try {
       List<Future<Boolean>> inserted = new ArrayList<>();
       for (int i = 0; i < 32; i++) {
-        Incident copy = new Incident(IncidentId.next(), template.fingerprint(), template.startsAt(), template.status(),
-            template.alertStatus(), template.alertname(), template.labels(), template.annotations(), null, NOW, null, NOW, null, null);
+        Incident copy =
+            new Incident(
+                IncidentId.next(),
+                template.fingerprint(),
+                template.startsAt(),
+                template.status(),
+                template.alertStatus(),
+                template.alertname(),
+                template.labels(),
+                template.annotations(),
+                null,
+                NOW,
+                null,
+                NOW,
+                null,
+                null);
         inserted.add(pool.submit(() -> new JdbcIncidentStore(db).insertIfNew(copy).isEmpty()));
       }
       long winners = 0;
@@ -105,7 +153,8 @@ class JdbcIncidentStoreTest {
     store.insertIfNew(incident);
     Incident other = SampleIncidents.firing(NOW.plusSeconds(5));
 
-    assertThatThrownBy(() -> store.update(incident.id(), i -> other)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> store.update(incident.id(), i -> other))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(incident.id());
     assertThat(store.find(incident.id())).contains(incident);
     assertThat(store.update(IncidentId.next(), i -> i)).isEmpty();
@@ -117,11 +166,13 @@ class JdbcIncidentStoreTest {
     JdbcIncidentStore store = new JdbcIncidentStore(db);
     Incident incident = SampleIncidents.firing(NOW);
     store.insertIfNew(incident);
-    try (Connection c = db.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
       s.executeUpdate("UPDATE incident SET doc = '{\"id\":' WHERE id = '" + incident.id() + "'");
     }
 
-    assertThatThrownBy(() -> store.find(incident.id())).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> store.find(incident.id()))
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("Stored incident " + incident.id() + " is not readable");
   }
 
@@ -131,7 +182,8 @@ class JdbcIncidentStoreTest {
     missing.setURL("jdbc:h2:file:" + dir.resolve("none") + ";IFEXISTS=TRUE");
     JdbcIncidentStore store = new JdbcIncidentStore(missing);
 
-    assertThatThrownBy(() -> store.list(5)).isInstanceOf(StoreException.class)
+    assertThatThrownBy(() -> store.list(5))
+        .isInstanceOf(StoreException.class)
         .hasMessageStartingWith("Database error while trying to list incidents: ")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     assertThatThrownBy(() -> store.list(0)).isInstanceOf(IllegalArgumentException.class);

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Proposals kept in memory, all {@code PENDING} forever: nothing here can approve or execute one. */
+/**
+ * Proposals kept in memory, all {@code PENDING} forever: nothing here can approve or execute one.
+ */
 final class InMemoryProposals implements ProposalPort {
 
   private final AtomicInteger next = new AtomicInteger();

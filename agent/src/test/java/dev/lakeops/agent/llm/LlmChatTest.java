@@ -11,8 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class LlmChatTest {
 
-  @TempDir
-  java.nio.file.Path dir;
+  @TempDir java.nio.file.Path dir;
 
   private final ExecutorService threads = LlmFixtures.threads();
 
@@ -24,16 +23,31 @@ class LlmChatTest {
   @Test
   void remembersEachThreadSeparately() {
     ScriptedChatModel model = new ScriptedChatModel().answers("A1").answers("B1").answers("A2");
-    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), 20, threads, Clock.systemUTC(), LlmFixtures.metrics());
+    LlmChat chat =
+        new LlmChat(
+            model,
+            LlmFixtures.toolbox(new InMemoryProposals(), threads, dir),
+            LlmLimits.defaults(),
+            20,
+            threads,
+            Clock.systemUTC(),
+            LlmFixtures.metrics());
 
-    assertThat(chat.answer("thread-a", "ann", "why is orders late?", Map.of()).text()).isEqualTo("A1");
-    assertThat(chat.answer("thread-b", "bob", "what about payments?", Map.of()).text()).isEqualTo("B1");
-    LlmChatAnswer second = chat.answer("thread-a", "ann", "and the checkpoints?", Map.of("incident", "inc-7"));
+    assertThat(chat.answer("thread-a", "ann", "why is orders late?", Map.of()).text())
+        .isEqualTo("A1");
+    assertThat(chat.answer("thread-b", "bob", "what about payments?", Map.of()).text())
+        .isEqualTo("B1");
+    LlmChatAnswer second =
+        chat.answer("thread-a", "ann", "and the checkpoints?", Map.of("incident", "inc-7"));
 
     assertThat(second.text()).isEqualTo("A2");
     assertThat(second.fallback()).isNull();
     String threadA = String.join("\n", ScriptedChatModel.userTexts(model.requests().get(2)));
-    assertThat(threadA).contains("why is orders late?").contains("and the checkpoints?").contains("inc-7").doesNotContain("payments");
+    assertThat(threadA)
+        .contains("why is orders late?")
+        .contains("and the checkpoints?")
+        .contains("inc-7")
+        .doesNotContain("payments");
     assertThat(model.requests().get(2).messages().toString()).contains("A1").doesNotContain("B1");
     assertThat(ScriptedChatModel.userTexts(model.requests().get(1))).hasSize(1);
     assertThat(chat.rememberedThreads()).isEqualTo(2);
@@ -41,17 +55,27 @@ class LlmChatTest {
 
   @Test
   void answersWithTheReasonWhenTheToolBudgetIsSpent() {
-    ScriptedChatModel model = new ScriptedChatModel()
-        .callsTool("c1", "flink_jobs", "{}")
-        .callsTool("c2", "flink_jobs", "{}")
-        .answers("never reached");
-    LlmChat chat = new LlmChat(model, LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults().withMaxToolCalls(1), 20,
-        threads, Clock.systemUTC(), LlmFixtures.metrics());
+    ScriptedChatModel model =
+        new ScriptedChatModel()
+            .callsTool("c1", "flink_jobs", "{}")
+            .callsTool("c2", "flink_jobs", "{}")
+            .answers("never reached");
+    LlmChat chat =
+        new LlmChat(
+            model,
+            LlmFixtures.toolbox(new InMemoryProposals(), threads, dir),
+            LlmLimits.defaults().withMaxToolCalls(1),
+            20,
+            threads,
+            Clock.systemUTC(),
+            LlmFixtures.metrics());
 
     LlmChatAnswer answer = chat.answer("thread-a", "ann", "list the jobs twice", Map.of());
 
     assertThat(answer.fallback()).startsWith("tool-call budget exhausted");
-    assertThat(answer.text()).startsWith("The LLM could not answer (tool-call budget exhausted").contains("`help`");
+    assertThat(answer.text())
+        .startsWith("The LLM could not answer (tool-call budget exhausted")
+        .contains("`help`");
     assertThat(model.requests()).hasSize(2);
   }
 }

@@ -1,13 +1,13 @@
 package dev.lakeops.agent.llm;
 
 import dev.lakeops.runbooks.AlertSignal;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
-import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
+import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.flink.FlinkTools;
@@ -19,12 +19,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-/** Real tools whose targets are real (binlog files) or fail fast (Flink on a port where nothing listens). */
+/**
+ * Real tools whose targets are real (binlog files) or fail fast (Flink on a port where nothing
+ * listens).
+ */
 final class LlmFixtures {
 
   /** Nothing listens on port 1: every Flink call fails at once with "connection refused". */
@@ -33,7 +35,9 @@ final class LlmFixtures {
   private LlmFixtures() {}
 
   static FlinkTools unreachableFlink() {
-    return new FlinkTools(new FlinkJobProbe(new FlinkRestClient(CLOSED_FLINK, Duration.ofSeconds(1))), new BackpressureAnalyzer());
+    return new FlinkTools(
+        new FlinkJobProbe(new FlinkRestClient(CLOSED_FLINK, Duration.ofSeconds(1))),
+        new BackpressureAnalyzer());
   }
 
   /** Meters kept nowhere but in the returned object, for tests that do not read them. */
@@ -42,22 +46,36 @@ final class LlmFixtures {
   }
 
   static ExecutorService threads() {
-    return Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "llm-test");
-      t.setDaemon(true);
-      return t;
-    });
+    return Executors.newCachedThreadPool(
+        r -> {
+          Thread t = new Thread(r, "llm-test");
+          t.setDaemon(true);
+          return t;
+        });
   }
 
   /** Flink on the closed port and the binlog tools confined to {@code binlogDir}. */
   static LlmToolbox toolbox(ProposalPort proposals, ExecutorService threads, Path binlogDir) {
-    return LlmToolbox.builder(proposals, threads).add(unreachableFlink()).addConfined(new BinlogTools(), binlogDir).build();
+    return LlmToolbox.builder(proposals, threads)
+        .add(unreachableFlink())
+        .addConfined(new BinlogTools(), binlogDir)
+        .build();
   }
 
-  /** The real deterministic triage of a backpressure alert against the unreachable cluster: PROBE_FAILED. */
+  /**
+   * The real deterministic triage of a backpressure alert against the unreachable cluster:
+   * PROBE_FAILED.
+   */
   static TriageReport deterministicReport(Map<String, String> annotations) {
-    AlertSignal alert = new AlertSignal(Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders-to-lake"), annotations);
-    DeterministicPlanner planner = DeterministicPlanner.shipped(new ToolRegistry().registerAll(FlinkBindings.of(FlinkClusters.single(unreachableFlink()))), Clock.systemUTC());
+    AlertSignal alert =
+        new AlertSignal(
+            Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders-to-lake"),
+            annotations);
+    DeterministicPlanner planner =
+        DeterministicPlanner.shipped(
+            new ToolRegistry()
+                .registerAll(FlinkBindings.of(FlinkClusters.single(unreachableFlink()))),
+            Clock.systemUTC());
     return planner.triage(alert);
   }
 
@@ -72,7 +90,10 @@ final class LlmFixtures {
     }
   }
 
-  /** A copy of the CRC32 fixture with one byte flipped inside the event at 1961 (UPDATE_ROWS of GTID 0-1-6). */
+  /**
+   * A copy of the CRC32 fixture with one byte flipped inside the event at 1961 (UPDATE_ROWS of GTID
+   * 0-1-6).
+   */
   static Path damagedBinlog(Path dir) {
     Path file = binlog(dir, "mariadb-10.11-crc32.000002");
     try {
@@ -87,8 +108,8 @@ final class LlmFixtures {
 
   /**
    * A copy of the checksum-free fixture whose ANNOTATE_ROWS event at 642 (the SQL of GTID 0-1-11)
-   * sets {@code note} to {@code value}: the event grows, and the log_pos of it and every later event
-   * moves with it, so the file stays valid (the file has no CRCs after its format event).
+   * sets {@code note} to {@code value}: the event grows, and the log_pos of it and every later
+   * event moves with it, so the file stays valid (the file has no CRCs after its format event).
    */
   static Path binlogWithNoteValue(Path dir, String value) {
     Path file = binlog(dir, "mariadb-10.11-none.000004");
@@ -96,7 +117,8 @@ final class LlmFixtures {
       byte[] old = Files.readAllBytes(file);
       int at = 642;
       int size = le32(old, at + 9);
-      String sql = "UPDATE shop.orders SET note='" + value.replace("'", "''") + "' WHERE customer_id=1";
+      String sql =
+          "UPDATE shop.orders SET note='" + value.replace("'", "''") + "' WHERE customer_id=1";
       byte[] body = sql.getBytes(java.nio.charset.StandardCharsets.UTF_8);
       int delta = (19 + body.length) - size;
       java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
@@ -121,7 +143,10 @@ final class LlmFixtures {
   }
 
   private static int le32(byte[] b, int at) {
-    return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
+    return (b[at] & 0xff)
+        | (b[at + 1] & 0xff) << 8
+        | (b[at + 2] & 0xff) << 16
+        | (b[at + 3] & 0xff) << 24;
   }
 
   private static void put32(byte[] b, int at, int value) {

@@ -29,15 +29,23 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The model's tools come from the declarations: the planner's tools under derived names, typed schemas, checked arguments. */
+/**
+ * The model's tools come from the declarations: the planner's tools under derived names, typed
+ * schemas, checked arguments.
+ */
 class LlmToolboxTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
   private final ExecutorService threads = LlmFixtures.threads();
-  private final KafkaTools kafka = new KafkaTools(KafkaClusters.of(List.of(new KafkaCluster("prod", "127.0.0.1:1", Map.of()))),
-      KafkaProbeOptions.defaults().withTimeout(Duration.ofMillis(300)), LagRules.defaults(), LagHistory.defaults(), Clock.systemUTC());
+  private final KafkaTools kafka =
+      new KafkaTools(
+          KafkaClusters.of(List.of(new KafkaCluster("prod", "127.0.0.1:1", Map.of()))),
+          KafkaProbeOptions.defaults().withTimeout(Duration.ofMillis(300)),
+          LagRules.defaults(),
+          LagHistory.defaults(),
+          Clock.systemUTC());
 
   @AfterEach
   void stop() {
@@ -45,8 +53,11 @@ class LlmToolboxTest {
   }
 
   private LlmToolbox.Builder everything() {
-    return LlmToolbox.builder(new InMemoryProposals(), threads).add(LlmFixtures.unreachableFlink()).add(kafka)
-        .addInWarehouse(new TableTools(TableLocator.local(dir)), dir).addConfined(new BinlogTools(), dir);
+    return LlmToolbox.builder(new InMemoryProposals(), threads)
+        .add(LlmFixtures.unreachableFlink())
+        .add(kafka)
+        .addInWarehouse(new TableTools(TableLocator.local(dir)), dir)
+        .addConfined(new BinlogTools(), dir);
   }
 
   @Test
@@ -55,33 +66,51 @@ class LlmToolboxTest {
 
     assertThat(ToolSchemas.modelName("kafka.lag")).isEqualTo("kafka_lag");
     assertThat(ToolSchemas.modelName("flink.source-lag")).isEqualTo("flink_source_lag");
-    assertThat(names).containsAll(ToolCatalog.lakeops().names().stream().map(ToolSchemas::modelName).toList())
+    assertThat(names)
+        .containsAll(ToolCatalog.lakeops().names().stream().map(ToolSchemas::modelName).toList())
         .contains("binlog_plan", "binlog_events", "binlog_classify_error")
         .endsWith("propose_action");
   }
 
   @Test
   void aToolsSchemaIsItsDeclaration() throws Exception {
-    ToolSpecification lag = ToolSchemas.specification(dev.lakeops.tools.kafka.KafkaToolSpecs.LAG, "", "");
-    JsonNode schema = JSON.readTree(JSON.writeValueAsString(Map.of("p", lag.parameters().properties().keySet(),
-        "required", lag.parameters().required())));
+    ToolSpecification lag =
+        ToolSchemas.specification(dev.lakeops.tools.kafka.KafkaToolSpecs.LAG, "", "");
+    JsonNode schema =
+        JSON.readTree(
+            JSON.writeValueAsString(
+                Map.of(
+                    "p",
+                    lag.parameters().properties().keySet(),
+                    "required",
+                    lag.parameters().required())));
 
     assertThat(lag.name()).isEqualTo("kafka_lag");
-    assertThat(schema.path("p").toString()).isEqualTo("[\"cluster\",\"group\",\"samples\",\"interval\"]");
+    assertThat(schema.path("p").toString())
+        .isEqualTo("[\"cluster\",\"group\",\"samples\",\"interval\"]");
     assertThat(schema.path("required").toString()).isEqualTo("[\"cluster\"]");
-    assertThat(lag.parameters().properties().get("samples").getClass().getSimpleName()).isEqualTo("JsonIntegerSchema");
+    assertThat(lag.parameters().properties().get("samples").getClass().getSimpleName())
+        .isEqualTo("JsonIntegerSchema");
     assertThat(lag.description()).contains("Finding codes: kafka.lag.ok, kafka.lag.no-trend");
-    assertThat(ToolSchemas.specification(dev.lakeops.tools.binlog.BinlogToolSpecs.PLAN, "", "").parameters().properties().get("paths")
-        .getClass().getSimpleName()).isEqualTo("JsonArraySchema");
+    assertThat(
+            ToolSchemas.specification(dev.lakeops.tools.binlog.BinlogToolSpecs.PLAN, "", "")
+                .parameters()
+                .properties()
+                .get("paths")
+                .getClass()
+                .getSimpleName())
+        .isEqualTo("JsonArraySchema");
   }
 
   @Test
   void aSecondClusterGetsSuffixedNamesAndADuplicateNameIsRefused() {
-    LlmToolbox toolbox = everything().add(LlmFixtures.unreachableFlink(), "_eu", "[Flink cluster eu] ").build();
+    LlmToolbox toolbox =
+        everything().add(LlmFixtures.unreachableFlink(), "_eu", "[Flink cluster eu] ").build();
 
     assertThat(toolbox.toolNames()).contains("flink_jobs", "flink_jobs_eu", "flink_health_eu");
     assertThatThrownBy(() -> everything().add(LlmFixtures.unreachableFlink()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Duplicate tool name for the model: flink_backpressure");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Duplicate tool name for the model: flink_backpressure");
   }
 
   @Test
@@ -89,11 +118,17 @@ class LlmToolboxTest {
     ToolFunction<ToolReport> lag = kafka.functions().get(0);
     DeclaredToolExecutor executor = new DeclaredToolExecutor("kafka_lag", lag);
 
-    String bad = executor.execute(call("{\"cluster\":\"prod\",\"samples\":\"lots\",\"colour\":\"red\"}"), "m");
+    String bad =
+        executor.execute(
+            call("{\"cluster\":\"prod\",\"samples\":\"lots\",\"colour\":\"red\"}"), "m");
     String unknownCluster = executor.execute(call("{\"cluster\":\"staging\",\"samples\":1}"), "m");
 
-    assertThat(bad).startsWith("REFUSED: tool kafka.lag: parameter samples must be a whole number from 1 to 20, was 'lots'")
-        .contains("unknown parameter 'colour' (it takes cluster, group, samples, interval)").endsWith("call kafka_lag again with valid arguments");
+    assertThat(bad)
+        .startsWith(
+            "REFUSED: tool kafka.lag: parameter samples must be a whole number from 1 to 20, was"
+                + " 'lots'")
+        .contains("unknown parameter 'colour' (it takes cluster, group, samples, interval)")
+        .endsWith("call kafka_lag again with valid arguments");
     assertThat(GuardedToolExecutor.outcome(bad)).isEqualTo(LlmMetrics.ToolOutcome.REFUSED);
     assertThat(JSON.readTree(unknownCluster).path("status").asText()).isEqualTo("NO_DATA");
     assertThat(executor.execute(call("[1]"), "m")).isEqualTo(ToolArguments.NOT_AN_OBJECT);

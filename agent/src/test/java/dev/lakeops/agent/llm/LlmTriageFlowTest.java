@@ -30,7 +30,9 @@ class LlmTriageFlowTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
   static LoopbackLlmServer server;
 
-  /** Runs the app against a loopback model that lists the jobs once, then agrees with the planner. */
+  /**
+   * Runs the app against a loopback model that lists the jobs once, then agrees with the planner.
+   */
   public static final class WithOpenAi implements QuarkusTestProfile {
     @Override
     public List<TestResourceEntry> testResources() {
@@ -43,14 +45,23 @@ class LlmTriageFlowTest {
     @Override
     public Map<String, String> start() {
       try {
-        server = new LoopbackLlmServer(List.of(
-            OpenAiWireTest.recording("/llm/openai/flow-1-tool-call.json"),
-            OpenAiWireTest.recording("/llm/openai/flow-2-verdict.json")));
+        server =
+            new LoopbackLlmServer(
+                List.of(
+                    OpenAiWireTest.recording("/llm/openai/flow-1-tool-call.json"),
+                    OpenAiWireTest.recording("/llm/openai/flow-2-verdict.json")));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      return Map.of("lakeops.llm.provider", "openai", "lakeops.llm.base-url", server.url("/v1"),
-          "lakeops.llm.model", "qwen2.5-7b-instruct", "lakeops.llm.api-key", "test-key");
+      return Map.of(
+          "lakeops.llm.provider",
+          "openai",
+          "lakeops.llm.base-url",
+          server.url("/v1"),
+          "lakeops.llm.model",
+          "qwen2.5-7b-instruct",
+          "lakeops.llm.api-key",
+          "test-key");
     }
 
     @Override
@@ -61,14 +72,24 @@ class LlmTriageFlowTest {
 
   @Test
   void storesTheModelsReviewNextToTheDeterministicTriage() throws IOException {
-    String body = """
+    String body =
+        """
         {"version":"4","groupKey":"{}:{alertname=\\"FlinkJobBackpressured\\"}","status":"firing","receiver":"lakeops",
          "groupLabels":{},"commonLabels":{},"commonAnnotations":{},"externalURL":"http://am:9093","truncatedAlerts":0,
          "alerts":[{"status":"firing","labels":{"alertname":"FlinkJobBackpressured","job_name":"orders-to-lake"},
            "annotations":{"summary":"orders-to-lake is backpressured"},"startsAt":"2024-06-01T10:00:00Z",
-           "endsAt":"0001-01-01T00:00:00Z","generatorURL":"","fingerprint":"c0ffee0000000001"}]}""";
-    String id = given().contentType("application/json").body(body).post("/api/alerts/alertmanager")
-        .then().statusCode(202).extract().jsonPath().getString("incidents[0].id");
+           "endsAt":"0001-01-01T00:00:00Z","generatorURL":"","fingerprint":"c0ffee0000000001"}]}\
+        """;
+    String id =
+        given()
+            .contentType("application/json")
+            .body(body)
+            .post("/api/alerts/alertmanager")
+            .then()
+            .statusCode(202)
+            .extract()
+            .jsonPath()
+            .getString("incidents[0].id");
 
     JsonPath review = awaitReview(id);
 
@@ -79,11 +100,19 @@ class LlmTriageFlowTest {
     assertThat(review.getString("fallback")).isNull();
     assertThat(review.getInt("toolCalls")).isEqualTo(1);
     assertThat(review.getList("toolsRun", String.class)).containsExactly("flink_jobs");
-    JsonPath incident = given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
+    JsonPath incident =
+        given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath();
     assertThat(incident.getString("llmReview.finalVerdict")).isEqualTo("llm");
     assertThat(incident.getBoolean("llmReview.agreesWithDeterministic")).isTrue();
     assertThat(incident.getBoolean("llmReview.advisory")).isTrue();
-    assertThat(given().get("/api/incidents/" + id).then().statusCode(200).extract().jsonPath().getString("report.verdict.category"))
+    assertThat(
+            given()
+                .get("/api/incidents/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("report.verdict.category"))
         .isEqualTo("PROBE_FAILED");
     JsonNode second = new ObjectMapper().readTree(server.received().get(1).body());
     JsonNode toolMessage = second.path("messages").get(3);
@@ -91,8 +120,11 @@ class LlmTriageFlowTest {
     assertThat(toolMessage.path("content").asText()).contains("UNREACHABLE");
     given().get("/api/llm/assessments/no-such-incident").then().statusCode(404);
     String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-    assertThat(metrics).containsPattern("lakeops_llm_runs_total\\{[^}]*outcome=\"answered\"[^}]*run=\"triage\"[^}]*} [1-9]")
-        .containsPattern("lakeops_llm_tool_calls_total\\{[^}]*outcome=\"error\"[^}]*tool=\"flink_jobs\"[^}]*} 1")
+    assertThat(metrics)
+        .containsPattern(
+            "lakeops_llm_runs_total\\{[^}]*outcome=\"answered\"[^}]*run=\"triage\"[^}]*} [1-9]")
+        .containsPattern(
+            "lakeops_llm_tool_calls_total\\{[^}]*outcome=\"error\"[^}]*tool=\"flink_jobs\"[^}]*} 1")
         .containsPattern("lakeops_llm_tokens_total\\{[^}]*type=\"prompt\"[^}]*} [1-9]")
         .contains("lakeops_llm_model_calls_total");
   }

@@ -13,9 +13,13 @@ class LlmVerdictParserTest {
 
   @Test
   void parsesAVerdictThatCitesKnownFindings() {
-    VerdictGuard.Outcome parsed = LlmVerdictParser.parse("""
-        {"category":"backpressure","summary":"Sink is slow.","entities":{"job":"orders","vertex":"sink"},
-         "evidence":["flink.backpressure.bottleneck"],"confidence":"high","nextActions":["Scale the sink"]}""", KNOWN);
+    VerdictGuard.Outcome parsed =
+        LlmVerdictParser.parse(
+            """
+            {"category":"backpressure","summary":"Sink is slow.","entities":{"job":"orders","vertex":"sink"},
+             "evidence":["flink.backpressure.bottleneck"],"confidence":"high","nextActions":["Scale the sink"]}\
+            """,
+            KNOWN);
 
     assertThat(parsed.error()).isNull();
     assertThat(parsed.verdict().category()).isEqualTo(Category.BACKPRESSURE);
@@ -25,13 +29,25 @@ class LlmVerdictParserTest {
 
   @Test
   void namesWhatIsWrongWithAnInvalidVerdict() {
-    assertThat(LlmVerdictParser.parse("", KNOWN).error()).isEqualTo("the model gave no final answer");
-    assertThat(LlmVerdictParser.parse("[1,2]", KNOWN).error()).isEqualTo("the final answer is not a JSON object");
-    assertThat(LlmVerdictParser.parse("{\"category\":\"BACKPRESSURE\",\"summary\":\"x\",\"confidence\":\"sure\"}", KNOWN).error())
+    assertThat(LlmVerdictParser.parse("", KNOWN).error())
+        .isEqualTo("the model gave no final answer");
+    assertThat(LlmVerdictParser.parse("[1,2]", KNOWN).error())
+        .isEqualTo("the final answer is not a JSON object");
+    assertThat(
+            LlmVerdictParser.parse(
+                    "{\"category\":\"BACKPRESSURE\",\"summary\":\"x\",\"confidence\":\"sure\"}",
+                    KNOWN)
+                .error())
         .isEqualTo("unknown confidence 'sure'");
-    assertThat(LlmVerdictParser.parse("{\"category\":\"BACKPRESSURE\",\"confidence\":\"LOW\"}", KNOWN).error())
+    assertThat(
+            LlmVerdictParser.parse("{\"category\":\"BACKPRESSURE\",\"confidence\":\"LOW\"}", KNOWN)
+                .error())
         .isEqualTo("the summary is missing");
-    assertThat(LlmVerdictParser.parse("{\"category\":\"BACKPRESSURE\",\"summary\":\"x\",\"confidence\":\"LOW\",\"evidence\":\"a\"}", KNOWN).error())
+    assertThat(
+            LlmVerdictParser.parse(
+                    "{\"category\":\"BACKPRESSURE\",\"summary\":\"x\",\"confidence\":\"LOW\",\"evidence\":\"a\"}",
+                    KNOWN)
+                .error())
         .isEqualTo("evidence is not a list of finding codes");
   }
 }

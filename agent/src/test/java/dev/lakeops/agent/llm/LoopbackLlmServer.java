@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A model server on the loopback interface (ports 62200-62249, or 50 from {@code -Dlakeops-test.llm-first-port}) that replays recorded responses in
- * order and records each request's path, headers and body. A request past the recording gets 500.
+ * A model server on the loopback interface (ports 62200-62249, or 50 from {@code
+ * -Dlakeops-test.llm-first-port}) that replays recorded responses in order and records each
+ * request's path, headers and body. A request past the recording gets 500.
  */
 final class LoopbackLlmServer implements AutoCloseable {
 
@@ -25,8 +26,11 @@ final class LoopbackLlmServer implements AutoCloseable {
   /** One request as received. */
   record Received(String method, String path, Map<String, List<String>> headers, String body) {
     String header(String name) {
-      return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-          .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+      return headers.entrySet().stream()
+          .filter(e -> e.getKey().equalsIgnoreCase(name))
+          .map(e -> e.getValue().get(0))
+          .findFirst()
+          .orElse(null);
     }
   }
 
@@ -37,21 +41,30 @@ final class LoopbackLlmServer implements AutoCloseable {
   LoopbackLlmServer(List<String> responses) throws IOException {
     this.responses.addAll(responses);
     this.server = bind();
-    server.createContext("/", exchange -> {
-      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      String answer;
-      synchronized (this) {
-        received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-            Map.copyOf(exchange.getRequestHeaders()), body));
-        answer = this.responses.poll();
-      }
-      byte[] bytes = (answer == null ? "{\"error\":{\"message\":\"recording exhausted\"}}" : answer).getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
-      exchange.sendResponseHeaders(answer == null ? 500 : 200, bytes.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(bytes);
-      }
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          String body =
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+          String answer;
+          synchronized (this) {
+            received.add(
+                new Received(
+                    exchange.getRequestMethod(),
+                    exchange.getRequestURI().getPath(),
+                    Map.copyOf(exchange.getRequestHeaders()),
+                    body));
+            answer = this.responses.poll();
+          }
+          byte[] bytes =
+              (answer == null ? "{\"error\":{\"message\":\"recording exhausted\"}}" : answer)
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(answer == null ? 500 : 200, bytes.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+          }
+        });
     server.start();
   }
 

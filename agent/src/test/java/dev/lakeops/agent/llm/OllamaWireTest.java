@@ -18,15 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The native {@code OllamaChatModel} (langchain4j-ollama 1.18.1 on langchain4j-core 1.19.0) against
- * a loopback {@code /api/chat}: the mixed versions build requests (with the verdict's JSON schema as
- * {@code format}, by default) and parse tool calls.
+ * a loopback {@code /api/chat}: the mixed versions build requests (with the verdict's JSON schema
+ * as {@code format}, by default) and parse tool calls.
  */
 class OllamaWireTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final ExecutorService threads = LlmFixtures.threads();
   private LoopbackLlmServer server;
@@ -40,30 +39,46 @@ class OllamaWireTest {
   }
 
   private LlmAssessment review(LlmConfig config) {
-    LlmTriage triage = new LlmTriage(LlmModels.create(config).orElseThrow(), "ollama", "qwen2.5:7b",
-        LlmFixtures.toolbox(new InMemoryProposals(), threads, dir), LlmLimits.defaults(), threads, Clock.systemUTC(), LlmFixtures.metrics());
+    LlmTriage triage =
+        new LlmTriage(
+            LlmModels.create(config).orElseThrow(),
+            "ollama",
+            "qwen2.5:7b",
+            LlmFixtures.toolbox(new InMemoryProposals(), threads, dir),
+            LlmLimits.defaults(),
+            threads,
+            Clock.systemUTC(),
+            LlmFixtures.metrics());
     return triage.review("inc-1", LlmFixtures.deterministicReport(Map.of()));
   }
 
   @Test
   void runsAToolCallRoundTripThroughOllamasOwnApiWithTheVerdictSchemaAsFormat() throws IOException {
     Path damaged = LlmFixtures.damagedBinlog(dir);
-    server = new LoopbackLlmServer(List.of(
-        recording("/llm/ollama/1-tool-call.json").replace("${BINLOG}", damaged.toString()),
-        recording("/llm/ollama/2-verdict-structured.json")));
+    server =
+        new LoopbackLlmServer(
+            List.of(
+                recording("/llm/ollama/1-tool-call.json").replace("${BINLOG}", damaged.toString()),
+                recording("/llm/ollama/2-verdict-structured.json")));
 
-    LlmAssessment assessment = review(TestLlmConfig.of("ollama", server.url(""), null, "qwen2.5:7b"));
+    LlmAssessment assessment =
+        review(TestLlmConfig.of("ollama", server.url(""), null, "qwen2.5:7b"));
 
     assertThat(assessment.fallback()).isNull();
     assertThat(assessment.verdict().category()).isEqualTo(Category.INCONCLUSIVE);
     assertThat(assessment.verdict().evidence()).containsExactly("binlog.crc-mismatch");
     List<LoopbackLlmServer.Received> requests = server.received();
-    assertThat(requests).extracting(LoopbackLlmServer.Received::path).containsExactly("/api/chat", "/api/chat");
+    assertThat(requests)
+        .extracting(LoopbackLlmServer.Received::path)
+        .containsExactly("/api/chat", "/api/chat");
     JsonNode first = JSON.readTree(requests.get(0).body());
-    assertThat(first.path("tools").toString()).contains("\"binlog_verify\"").contains("\"propose_action\"");
+    assertThat(first.path("tools").toString())
+        .contains("\"binlog_verify\"")
+        .contains("\"propose_action\"");
     JsonNode format = first.path("format");
     assertThat(format.path("type").asText()).isEqualTo("object");
-    assertThat(format.path("properties").path("confidence").path("enum").toString()).isEqualTo("[\"LOW\",\"MEDIUM\",\"HIGH\"]");
+    assertThat(format.path("properties").path("confidence").path("enum").toString())
+        .isEqualTo("[\"LOW\",\"MEDIUM\",\"HIGH\"]");
     assertThat(format.path("required").toString()).contains("\"evidence\"");
     assertThat(JSON.readTree(requests.get(1).body()).path("format")).isEqualTo(format);
     JsonNode messages = JSON.readTree(requests.get(1).body()).path("messages");
@@ -75,11 +90,14 @@ class OllamaWireTest {
   @Test
   void withoutStructuredOutputSendsNoFormatAndReadsTheVerdictOutOfTheText() throws IOException {
     Path damaged = LlmFixtures.damagedBinlog(dir);
-    server = new LoopbackLlmServer(List.of(
-        recording("/llm/ollama/1-tool-call.json").replace("${BINLOG}", damaged.toString()),
-        recording("/llm/ollama/2-verdict.json")));
+    server =
+        new LoopbackLlmServer(
+            List.of(
+                recording("/llm/ollama/1-tool-call.json").replace("${BINLOG}", damaged.toString()),
+                recording("/llm/ollama/2-verdict.json")));
 
-    LlmAssessment assessment = review(TestLlmConfig.of("ollama", server.url(""), null, "qwen2.5:7b").textOnly());
+    LlmAssessment assessment =
+        review(TestLlmConfig.of("ollama", server.url(""), null, "qwen2.5:7b").textOnly());
 
     assertThat(assessment.fallback()).isNull();
     assertThat(assessment.verdict().evidence()).containsExactly("binlog.crc-mismatch");
@@ -93,9 +111,11 @@ class OllamaWireTest {
     // The text layout's entities are an object ({}); the schema's are a list of name and value.
     server = new LoopbackLlmServer(List.of(recording("/llm/ollama/2-verdict.json")));
 
-    LlmAssessment assessment = review(TestLlmConfig.of("ollama", server.url(""), null, "qwen2.5:7b"));
+    LlmAssessment assessment =
+        review(TestLlmConfig.of("ollama", server.url(""), null, "qwen2.5:7b"));
 
-    assertThat(assessment.fallback()).startsWith("invalid verdict: the structured answer does not fit the verdict schema (");
+    assertThat(assessment.fallback())
+        .startsWith("invalid verdict: the structured answer does not fit the verdict schema (");
     assertThat(assessment.verdict().category()).isEqualTo(Category.PROBE_FAILED);
   }
 }

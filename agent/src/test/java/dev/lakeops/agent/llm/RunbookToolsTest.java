@@ -41,9 +41,16 @@ class RunbookToolsTest {
     warehouse = dir.resolve("wh");
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("lake");
-    Table table = catalog.createTable(Identifier.of("lake", "orders"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT)).column("name", AtomicType.string()).primaryKey("id")
-        .option("bucket", "1").option("file.format", "avro").build());
+    Table table =
+        catalog.createTable(
+            Identifier.of("lake", "orders"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("name", AtomicType.string())
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "avro")
+                .build());
     for (int i = 1; i <= 6; i++) {
       try (TableWrite write = table.newWrite("writer")) {
         write.write(Row.of(i, "row" + i));
@@ -51,7 +58,8 @@ class RunbookToolsTest {
       }
     }
     TableLocator locator = TableLocator.local(warehouse);
-    ToolRegistry registry = new ToolRegistry().registerAll(TableBindings.inWarehouse(new TableTools(locator), locator));
+    ToolRegistry registry =
+        new ToolRegistry().registerAll(TableBindings.inWarehouse(new TableTools(locator), locator));
     tools = new RunbookTools(DeterministicPlanner.shipped(registry, Clock.systemUTC()));
   }
 
@@ -67,7 +75,9 @@ class RunbookToolsTest {
       }
     }
     assertThat(smallFiles).isNotNull();
-    assertThat(smallFiles.path("inputs").path("table").asText()).contains("table").contains("(required)");
+    assertThat(smallFiles.path("inputs").path("table").asText())
+        .contains("table")
+        .contains("(required)");
     assertThat(smallFiles.path("tools").toString()).contains("table.compaction_backlog");
   }
 
@@ -79,24 +89,34 @@ class RunbookToolsTest {
     assertThat(run.path("verdict").path("category").asText()).isNotBlank();
     assertThat(run.path("findings").toString()).contains("table.compaction_backlog");
     // Six level-0 files in one bucket: at least one finding names that bucket's backlog.
-    assertThat(run.path("findings")).anySatisfy(f -> assertThat(f.path("code").asText()).startsWith("table."));
+    assertThat(run.path("findings"))
+        .anySatisfy(f -> assertThat(f.path("code").asText()).startsWith("table."));
   }
 
   @Test
   void anUnknownRunbookOrMalformedLabelsGiveAShortError() {
-    assertThat(tools.runRunbook("no-such-runbook", "")).startsWith("ERROR: no runbook 'no-such-runbook'").contains("flink-backpressure");
-    assertThat(tools.runRunbook("table-small-files", "table lake.orders")).isEqualTo("ERROR: label 'table lake.orders' is not name=value");
+    assertThat(tools.runRunbook("no-such-runbook", ""))
+        .startsWith("ERROR: no runbook 'no-such-runbook'")
+        .contains("flink-backpressure");
+    assertThat(tools.runRunbook("table-small-files", "table lake.orders"))
+        .isEqualTo("ERROR: label 'table lake.orders' is not name=value");
     assertThat(tools.runRunbook(null, null)).startsWith("ERROR: no runbook");
   }
 
   @Test
   void tableToolsReadOnlyTablesOfTheWarehouse() throws Exception {
-    ToolFunction<ToolReport> snapshots = new TableTools(TableLocator.local(warehouse)).functions().stream()
-        .filter(f -> f.name().equals(TableTools.SNAPSHOTS)).findFirst().orElseThrow();
-    WarehouseTables guarded = new WarehouseTables(new DeclaredToolExecutor("table_snapshots", snapshots), warehouse);
+    ToolFunction<ToolReport> snapshots =
+        new TableTools(TableLocator.local(warehouse))
+            .functions().stream()
+                .filter(f -> f.name().equals(TableTools.SNAPSHOTS))
+                .findFirst()
+                .orElseThrow();
+    WarehouseTables guarded =
+        new WarehouseTables(new DeclaredToolExecutor("table_snapshots", snapshots), warehouse);
 
     String ok = guarded.execute(call("{\"table\":\"lake.orders\"}"), "t");
-    String path = guarded.execute(call("{\"table\":\"" + warehouse.resolve("lake.db/orders") + "\"}"), "t");
+    String path =
+        guarded.execute(call("{\"table\":\"" + warehouse.resolve("lake.db/orders") + "\"}"), "t");
     String traversal = guarded.execute(call("{\"table\":\"../etc.passwd\"}"), "t");
     Path outside = Files.createDirectories(dir.resolve("elsewhere/orders"));
     Files.createDirectories(warehouse.resolve("evil.db"));
@@ -107,10 +127,15 @@ class RunbookToolsTest {
     assertThat(path).startsWith("REFUSED: table '").contains("is not a database.table name");
     assertThat(traversal).startsWith("REFUSED:");
     assertThat(link).startsWith("REFUSED: table 'evil.orders' leads outside the warehouse");
-    assertThat(guarded.execute(call("not json"), "t")).isEqualTo("REFUSED: the arguments are not a JSON object");
+    assertThat(guarded.execute(call("not json"), "t"))
+        .isEqualTo("REFUSED: the arguments are not a JSON object");
   }
 
   private static ToolExecutionRequest call(String arguments) {
-    return ToolExecutionRequest.builder().id("1").name("table_snapshots").arguments(arguments).build();
+    return ToolExecutionRequest.builder()
+        .id("1")
+        .name("table_snapshots")
+        .arguments(arguments)
+        .build();
   }
 }

@@ -21,8 +21,8 @@ import java.util.function.Function;
 
 /**
  * A model that answers from a script: each call takes the next step and records the request, so a
- * test can assert what the real AiServices loop sent (system prompt, data block, tool results).
- * A call past the end of the script fails the run, as a provider error would.
+ * test can assert what the real AiServices loop sent (system prompt, data block, tool results). A
+ * call past the end of the script fails the run, as a provider error would.
  */
 final class ScriptedChatModel implements ChatModel {
 
@@ -39,7 +39,10 @@ final class ScriptedChatModel implements ChatModel {
     this.capabilities = capabilities;
   }
 
-  /** A model that takes a JSON schema as its response format, as the configured providers do by default. */
+  /**
+   * A model that takes a JSON schema as its response format, as the configured providers do by
+   * default.
+   */
   static ScriptedChatModel structured() {
     return new ScriptedChatModel(Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA));
   }
@@ -79,23 +82,35 @@ final class ScriptedChatModel implements ChatModel {
   }
 
   static ChatResponse toolCall(String id, String name, String argumentsJson) {
-    ToolExecutionRequest call = ToolExecutionRequest.builder().id(id).name(name).arguments(argumentsJson).build();
-    return ChatResponse.builder().aiMessage(AiMessage.from(call)).finishReason(FinishReason.TOOL_EXECUTION)
-        .tokenUsage(new TokenUsage(100, 20)).build();
+    ToolExecutionRequest call =
+        ToolExecutionRequest.builder().id(id).name(name).arguments(argumentsJson).build();
+    return ChatResponse.builder()
+        .aiMessage(AiMessage.from(call))
+        .finishReason(FinishReason.TOOL_EXECUTION)
+        .tokenUsage(new TokenUsage(100, 20))
+        .build();
   }
 
   static ChatResponse text(String text) {
-    return ChatResponse.builder().aiMessage(AiMessage.from(text)).finishReason(FinishReason.STOP)
-        .tokenUsage(new TokenUsage(100, 20)).build();
+    return ChatResponse.builder()
+        .aiMessage(AiMessage.from(text))
+        .finishReason(FinishReason.STOP)
+        .tokenUsage(new TokenUsage(100, 20))
+        .build();
   }
 
   /** Every tool result the model received in {@code request}, in order. */
   static List<ToolExecutionResultMessage> toolResults(ChatRequest request) {
-    return request.messages().stream().filter(m -> m instanceof ToolExecutionResultMessage).map(m -> (ToolExecutionResultMessage) m).toList();
+    return request.messages().stream()
+        .filter(m -> m instanceof ToolExecutionResultMessage)
+        .map(m -> (ToolExecutionResultMessage) m)
+        .toList();
   }
 
   static String systemText(ChatRequest request) {
-    return request.messages().stream().filter(m -> m instanceof SystemMessage).map(m -> ((SystemMessage) m).text())
+    return request.messages().stream()
+        .filter(m -> m instanceof SystemMessage)
+        .map(m -> ((SystemMessage) m).text())
         .reduce("", (a, b) -> a + b);
   }
 

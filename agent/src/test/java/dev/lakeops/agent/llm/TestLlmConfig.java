@@ -4,15 +4,27 @@ import java.time.Duration;
 import java.util.Optional;
 
 /** {@code lakeops.llm.*} as a test sets it; budgets at their defaults. */
-record TestLlmConfig(String provider, Optional<String> baseUrl, Optional<String> apiKey, Optional<String> model, boolean structuredOutput)
+record TestLlmConfig(
+    String provider,
+    Optional<String> baseUrl,
+    Optional<String> apiKey,
+    Optional<String> model,
+    boolean structuredOutput)
     implements LlmConfig {
 
   /** With structured output, as by default. */
   static TestLlmConfig of(String provider, String baseUrl, String apiKey, String model) {
-    return new TestLlmConfig(provider, Optional.ofNullable(baseUrl), Optional.ofNullable(apiKey), Optional.ofNullable(model), true);
+    return new TestLlmConfig(
+        provider,
+        Optional.ofNullable(baseUrl),
+        Optional.ofNullable(apiKey),
+        Optional.ofNullable(model),
+        true);
   }
 
-  /** With {@code lakeops.llm.structured-output=false}: the verdict is read out of the model's text. */
+  /**
+   * With {@code lakeops.llm.structured-output=false}: the verdict is read out of the model's text.
+   */
   TestLlmConfig textOnly() {
     return new TestLlmConfig(provider, baseUrl, apiKey, model, false);
   }

@@ -13,17 +13,25 @@ class ToolOutputsTest {
 
     String cut = ToolOutputs.compact(long5000, 1000);
 
-    assertThat(cut).hasSize(1000).endsWith("of 5000 chars shown; ask a narrower question for the rest]");
+    assertThat(cut)
+        .hasSize(1000)
+        .endsWith("of 5000 chars shown; ask a narrower question for the rest]");
     assertThat(ToolOutputs.compact("short", 1000)).isEqualTo("short");
   }
 
   @Test
   void anErrorIsOneLineWithoutCredentialsOrStackTrace() {
-    Exception e = new InvocationTargetException(new IllegalStateException(
-        "GET http://admin:hunter2@flink:8081/v1/jobs failed, password=hunter2 token: abc\n\tat a.b.C(C.java:1)"));
+    Exception e =
+        new InvocationTargetException(
+            new IllegalStateException(
+                "GET http://admin:hunter2@flink:8081/v1/jobs failed, password=hunter2 token: abc\n"
+                    + "\tat a.b.C(C.java:1)"));
 
     String line = ToolOutputs.error("jobState", e);
 
-    assertThat(line).isEqualTo("ERROR in tool jobState (IllegalStateException: GET http://flink:8081/v1/jobs failed, password=<redacted> token: <redacted>)");
+    assertThat(line)
+        .isEqualTo(
+            "ERROR in tool jobState (IllegalStateException: GET http://flink:8081/v1/jobs failed,"
+                + " password=<redacted> token: <redacted>)");
   }
 }

@@ -47,7 +47,8 @@ class ReportNotConfiguredTest {
   void nothingIsPostedWithoutAChannel() {
     String id = ReportPostingTest.post(ReportPostingTest.alert("c0ffee00000000c3"));
 
-    ReportPostingTest.await(() -> "TRIAGED".equals(given().get("/api/incidents/" + id).jsonPath().getString("status")));
+    ReportPostingTest.await(
+        () -> "TRIAGED".equals(given().get("/api/incidents/" + id).jsonPath().getString("status")));
     ReportPostingTest.post(ReportPostingTest.alert("c0ffee00000000c3"));
 
     assertThat(poster.enabled()).isFalse();

@@ -61,8 +61,7 @@ class ReportPlatformsTest {
   private static final String SECRET = "SEC-robot-secret";
   private static LoopbackPlatform platform;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private DataSource db;
   private final List<ReportPoster> posters = new ArrayList<>();
@@ -100,14 +99,18 @@ class ReportPlatformsTest {
     assertThat(token.json().path("app_id").asText()).isEqualTo("cli_report_app");
     assertThat(token.json().path("app_secret").asText()).isEqualTo("report-app-secret");
     LoopbackPlatform.Captured post = platform.next("/im/v1/messages", WAIT);
-    assertThat(post.pathAndQuery()).isEqualTo("/feishu/open-apis/im/v1/messages?receive_id_type=chat_id");
+    assertThat(post.pathAndQuery())
+        .isEqualTo("/feishu/open-apis/im/v1/messages?receive_id_type=chat_id");
     assertThat(post.header("Authorization")).isEqualTo("Bearer t-loopback");
     JsonNode body = post.json();
     assertThat(body.path("receive_id").asText()).isEqualTo("oc_reports");
     assertThat(body.path("msg_type").asText()).isEqualTo("interactive");
     JsonNode card = Json.mapper().readTree(body.path("content").asText());
     String markdown = card.path("elements").get(0).path("content").asText();
-    assertThat(markdown).contains("TableDuplicateRows").contains("DUPLICATES").contains(link(incident));
+    assertThat(markdown)
+        .contains("TableDuplicateRows")
+        .contains("DUPLICATES")
+        .contains(link(incident));
     String key = awaitThread(threads, incident.id());
     assertThat(key).matches("feishu:oc_reports:om_loopback_\\d+");
     String messageId = key.substring(key.lastIndexOf(':') + 1);
@@ -117,14 +120,25 @@ class ReportPlatformsTest {
     poster.repeated(incident);
 
     LoopbackPlatform.Captured reply = platform.next("/im/v1/messages/", WAIT);
-    assertThat(reply.pathAndQuery()).isEqualTo("/feishu/open-apis/im/v1/messages/" + messageId + "/reply");
-    String replyText = Json.mapper().readTree(reply.json().path("content").asText()).path("elements").get(0).path("content").asText();
+    assertThat(reply.pathAndQuery())
+        .isEqualTo("/feishu/open-apis/im/v1/messages/" + messageId + "/reply");
+    String replyText =
+        Json.mapper()
+            .readTree(reply.json().path("content").asText())
+            .path("elements")
+            .get(0)
+            .path("content")
+            .asText();
     assertThat(replyText).contains("still firing, joined incident").contains(incident.id());
 
-    // A person's reply in that thread (root_id = the report) is a message whose thread key is the stored one.
+    // A person's reply in that thread (root_id = the report) is a message whose thread key is the
+    // stored one.
     new JdbcIncidentStore(db).insertIfNew(incident);
-    ChatMessage followUp = new ChatMessage(Platform.FEISHU, messageId, "oc_reports", "ou_1", "状态", Language.ZH_CN);
-    assertThat(new ReportThreadIncidents(threads, new JdbcIncidentStore(db)).find(followUp)).map(Incident::id).contains(incident.id());
+    ChatMessage followUp =
+        new ChatMessage(Platform.FEISHU, messageId, "oc_reports", "ou_1", "状态", Language.ZH_CN);
+    assertThat(new ReportThreadIncidents(threads, new JdbcIncidentStore(db)).find(followUp))
+        .map(Incident::id)
+        .contains(incident.id());
   }
 
   @Test
@@ -134,52 +148,80 @@ class ReportPlatformsTest {
     platform.next("/im/v1/messages", WAIT);
 
     // Another instance (or this one after a restart) over the same database sees the triage again.
-    ReportPoster restarted = poster("feishu:oc_reports", new ReportThreads(TestDatabases.h2(dir), CLOCK), Map.of());
+    ReportPoster restarted =
+        poster("feishu:oc_reports", new ReportThreads(TestDatabases.h2(dir), CLOCK), Map.of());
     restarted.triaged(incident);
     Incident marker = triaged();
     restarted.triaged(marker);
 
-    // Posts run in order on one thread: the next message posted is the marker's, not a second report.
+    // Posts run in order on one thread: the next message posted is the marker's, not a second
+    // report.
     JsonNode next = platform.next("/im/v1/messages", WAIT).json();
-    assertThat(Json.mapper().readTree(next.path("content").asText()).toString()).contains(marker.id()).doesNotContain(incident.id());
+    assertThat(Json.mapper().readTree(next.path("content").asText()).toString())
+        .contains(marker.id())
+        .doesNotContain(incident.id());
   }
 
   @Test
   void feishuCustomBotWebhookIsSignedWithTimestampAndSecret() throws Exception {
     String webhook = platform.baseUrl() + "/open-apis/bot/v2/hook/b-1";
-    ReportPoster poster = poster("feishu-webhook:" + webhook, new ReportThreads(db, CLOCK), Map.of("lakeops.report.webhook-secret", SECRET));
+    ReportPoster poster =
+        poster(
+            "feishu-webhook:" + webhook,
+            new ReportThreads(db, CLOCK),
+            Map.of("lakeops.report.webhook-secret", SECRET));
     Incident incident = triaged();
 
     poster.triaged(incident);
 
     JsonNode body = platform.next("/open-apis/bot/v2/hook/b-1", WAIT).json();
     assertThat(body.path("timestamp").asText()).isEqualTo(Long.toString(NOW.getEpochSecond()));
-    String expected = Base64.getEncoder().encodeToString(
-        Digests.hmacSha256((NOW.getEpochSecond() + "\n" + SECRET).getBytes(StandardCharsets.UTF_8), new byte[0]));
-    assertThat(body.path("sign").asText()).isEqualTo(expected).isEqualTo(FeishuClient.webhookSign(body.path("timestamp").asText(), SECRET));
+    String expected =
+        Base64.getEncoder()
+            .encodeToString(
+                Digests.hmacSha256(
+                    (NOW.getEpochSecond() + "\n" + SECRET).getBytes(StandardCharsets.UTF_8),
+                    new byte[0]));
+    assertThat(body.path("sign").asText())
+        .isEqualTo(expected)
+        .isEqualTo(FeishuClient.webhookSign(body.path("timestamp").asText(), SECRET));
     assertThat(body.path("msg_type").asText()).isEqualTo("interactive");
-    assertThat(body.path("card").path("elements").get(0).path("content").asText()).contains("TableDuplicateRows").contains(link(incident));
+    assertThat(body.path("card").path("elements").get(0).path("content").asText())
+        .contains("TableDuplicateRows")
+        .contains(link(incident));
     assertNoThreadAndNoRepeat(poster, incident, "/open-apis/bot/v2/hook/b-1");
   }
 
   @Test
   void dingTalkRobotWebhookCarriesTimestampAndSignInItsQuery() throws Exception {
     String webhook = platform.baseUrl() + "/robot/send?access_token=dt-token";
-    ReportPoster poster = poster("dingtalk-robot:" + webhook, new ReportThreads(db, CLOCK), Map.of("lakeops.report.webhook-secret", SECRET));
+    ReportPoster poster =
+        poster(
+            "dingtalk-robot:" + webhook,
+            new ReportThreads(db, CLOCK),
+            Map.of("lakeops.report.webhook-secret", SECRET));
     Incident incident = triaged();
 
     poster.triaged(incident);
 
     LoopbackPlatform.Captured post = platform.next("/robot/send", WAIT);
     Map<String, String> query = query(post.pathAndQuery());
-    assertThat(query).containsEntry("access_token", "dt-token").containsEntry("timestamp", Long.toString(NOW.toEpochMilli()));
-    String expected = Base64.getEncoder().encodeToString(
-        Digests.hmacSha256(SECRET.getBytes(StandardCharsets.UTF_8), (NOW.toEpochMilli() + "\n" + SECRET).getBytes(StandardCharsets.UTF_8)));
+    assertThat(query)
+        .containsEntry("access_token", "dt-token")
+        .containsEntry("timestamp", Long.toString(NOW.toEpochMilli()));
+    String expected =
+        Base64.getEncoder()
+            .encodeToString(
+                Digests.hmacSha256(
+                    SECRET.getBytes(StandardCharsets.UTF_8),
+                    (NOW.toEpochMilli() + "\n" + SECRET).getBytes(StandardCharsets.UTF_8)));
     assertThat(query.get("sign")).isEqualTo(expected);
     JsonNode body = post.json();
     assertThat(body.path("msgtype").asText()).isEqualTo("markdown");
     assertThat(body.path("markdown").path("title").asText()).isEqualTo("lakeops");
-    assertThat(body.path("markdown").path("text").asText()).contains("TableDuplicateRows").contains(link(incident));
+    assertThat(body.path("markdown").path("text").asText())
+        .contains("TableDuplicateRows")
+        .contains(link(incident));
     assertNoThreadAndNoRepeat(poster, incident, "/robot/send");
   }
 
@@ -192,14 +234,18 @@ class ReportPlatformsTest {
 
     LoopbackPlatform.Captured token = platform.next("/cgi-bin/gettoken", WAIT);
     assertThat(token.method()).isEqualTo("GET");
-    assertThat(query(token.pathAndQuery())).containsEntry("corpid", "wx-report-corp").containsEntry("corpsecret", "report-wecom-secret");
+    assertThat(query(token.pathAndQuery()))
+        .containsEntry("corpid", "wx-report-corp")
+        .containsEntry("corpsecret", "report-wecom-secret");
     LoopbackPlatform.Captured send = platform.next("/cgi-bin/message/send", WAIT);
     assertThat(query(send.pathAndQuery())).containsEntry("access_token", "wecom-loopback-token");
     JsonNode body = send.json();
     assertThat(body.path("touser").asText()).isEqualTo("zhangsan");
     assertThat(body.path("agentid").asLong()).isEqualTo(1000002L);
     assertThat(body.path("msgtype").asText()).isEqualTo("markdown");
-    assertThat(body.path("markdown").path("content").asText()).contains("TableDuplicateRows").contains(link(incident));
+    assertThat(body.path("markdown").path("content").asText())
+        .contains("TableDuplicateRows")
+        .contains(link(incident));
     assertNoThreadAndNoRepeat(poster, incident, "/cgi-bin/message/send");
   }
 
@@ -214,14 +260,17 @@ class ReportPlatformsTest {
     assertThat(post.pathAndQuery()).isEqualTo("/wecom/cgi-bin/webhook/send?key=robot-key-1");
     JsonNode body = post.json();
     assertThat(body.path("msgtype").asText()).isEqualTo("markdown");
-    assertThat(body.path("markdown").path("content").asText()).contains("TableDuplicateRows").contains(link(incident));
+    assertThat(body.path("markdown").path("content").asText())
+        .contains("TableDuplicateRows")
+        .contains(link(incident));
     assertNoThreadAndNoRepeat(poster, incident, "/cgi-bin/webhook/send");
   }
 
   @Test
   void aRefusedPostIsRecordedAsTheIncidentsFailure() throws Exception {
     String webhook = platform.baseUrl() + "/refuse/robot/send?access_token=x";
-    ReportPoster poster = poster("dingtalk-robot:" + webhook, new ReportThreads(db, CLOCK), Map.of());
+    ReportPoster poster =
+        poster("dingtalk-robot:" + webhook, new ReportThreads(db, CLOCK), Map.of());
     Incident incident = triaged();
 
     poster.triaged(incident);
@@ -231,15 +280,22 @@ class ReportPlatformsTest {
     while (poster.failure(incident.id()).isEmpty() && Instant.now().isBefore(deadline)) {
       Thread.sleep(20);
     }
-    assertThat(poster.failure(incident.id())).hasValueSatisfying(f -> assertThat(f).contains("errcode 40014"));
+    assertThat(poster.failure(incident.id()))
+        .hasValueSatisfying(f -> assertThat(f).contains("errcode 40014"));
   }
 
-  /** Unthreaded channels: no thread is remembered, and a repeat posts nothing (the next post is a marker's report). */
-  private void assertNoThreadAndNoRepeat(ReportPoster poster, Incident incident, String path) throws Exception {
+  /**
+   * Unthreaded channels: no thread is remembered, and a repeat posts nothing (the next post is a
+   * marker's report).
+   */
+  private void assertNoThreadAndNoRepeat(ReportPoster poster, Incident incident, String path)
+      throws Exception {
     poster.repeated(incident);
     Incident marker = triaged();
     poster.triaged(marker);
-    assertThat(platform.next(path, WAIT).body()).contains(marker.id()).doesNotContain("still firing");
+    assertThat(platform.next(path, WAIT).body())
+        .contains(marker.id())
+        .doesNotContain("still firing");
     assertThat(new ReportThreads(db, CLOCK).threadOf(incident.id())).isEmpty();
   }
 
@@ -256,28 +312,65 @@ class ReportPlatformsTest {
     properties.put("lakeops.im.wecom.agent-id", "1000002");
     properties.put("lakeops.im.wecom.api-base-url", platform.baseUrl() + "/wecom");
     properties.putAll(extra);
-    SmallRyeConfig config = new SmallRyeConfigBuilder().withMapping(ReportConfig.class).withMapping(ImConfig.class)
-        .withSources(new PropertiesConfigSource(properties, "test", 100)).build();
-    ReportPoster poster = new ReportPoster(config.getConfigMapping(ReportConfig.class), config.getConfigMapping(ImConfig.class),
-        new ImHttp(), ChannelLanguages.of(Language.EN), CLOCK, threads);
+    SmallRyeConfig config =
+        new SmallRyeConfigBuilder()
+            .withMapping(ReportConfig.class)
+            .withMapping(ImConfig.class)
+            .withSources(new PropertiesConfigSource(properties, "test", 100))
+            .build();
+    ReportPoster poster =
+        new ReportPoster(
+            config.getConfigMapping(ReportConfig.class),
+            config.getConfigMapping(ImConfig.class),
+            new ImHttp(),
+            ChannelLanguages.of(Language.EN),
+            CLOCK,
+            threads);
     posters.add(poster);
     return poster;
   }
 
   private static Incident triaged() {
-    Verdict verdict = new Verdict(Category.DUPLICATES, "lake.orders has duplicate keys", Map.of("table", "lake.orders"), List.of(),
-        Confidence.HIGH, List.of("Approve the rollback."));
-    TriageReport report = new TriageReport("table-duplicates-after-failover", new AlertSignal(Map.of(), Map.of()), verdict, List.of(),
-        NOW, NOW);
-    return new Incident(UUID.randomUUID().toString(), "c0ffee0000000001", NOW, IncidentStatus.TRIAGING, AlertStatus.FIRING,
-        "TableDuplicateRows", Map.of("alertname", "TableDuplicateRows"), Map.of(), null, NOW, null, NOW, null, null).triaged(report, NOW);
+    Verdict verdict =
+        new Verdict(
+            Category.DUPLICATES,
+            "lake.orders has duplicate keys",
+            Map.of("table", "lake.orders"),
+            List.of(),
+            Confidence.HIGH,
+            List.of("Approve the rollback."));
+    TriageReport report =
+        new TriageReport(
+            "table-duplicates-after-failover",
+            new AlertSignal(Map.of(), Map.of()),
+            verdict,
+            List.of(),
+            NOW,
+            NOW);
+    return new Incident(
+            UUID.randomUUID().toString(),
+            "c0ffee0000000001",
+            NOW,
+            IncidentStatus.TRIAGING,
+            AlertStatus.FIRING,
+            "TableDuplicateRows",
+            Map.of("alertname", "TableDuplicateRows"),
+            Map.of(),
+            null,
+            NOW,
+            null,
+            NOW,
+            null,
+            null)
+        .triaged(report, NOW);
   }
 
   private static String link(Incident incident) {
     return "https://lakeops.test/api/incidents/" + incident.id() + "?format=markdown";
   }
 
-  private static String awaitThread(ReportThreads threads, String incidentId) throws InterruptedException {
+  private static String awaitThread(ReportThreads threads, String incidentId)
+      throws InterruptedException {
     Instant deadline = Instant.now().plus(WAIT);
     while (threads.threadOf(incidentId).isEmpty() && Instant.now().isBefore(deadline)) {
       Thread.sleep(20);
@@ -291,7 +384,9 @@ class ReportPlatformsTest {
     String q = pathAndQuery.substring(pathAndQuery.indexOf('?') + 1);
     for (String pair : q.split("&")) {
       int eq = pair.indexOf('=');
-      out.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+      out.put(
+          URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+          URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
     }
     return out;
   }

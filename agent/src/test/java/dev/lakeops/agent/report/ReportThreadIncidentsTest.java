@@ -22,8 +22,7 @@ class ReportThreadIncidentsTest {
 
   private static final Instant NOW = Instant.parse("2026-05-01T12:00:00Z");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private ReportThreads threads;
   private ReportThreadIncidents incidents;
@@ -47,7 +46,8 @@ class ReportThreadIncidentsTest {
   void aMessageInTheReportsThreadFindsItsIncident() {
     threads.remember(incident.id(), ReportThreads.slackKey("C0123", "1700000000.000100"));
 
-    assertThat(incidents.find(message(Platform.SLACK, "1700000000.000100", "C0123"))).contains(incident);
+    assertThat(incidents.find(message(Platform.SLACK, "1700000000.000100", "C0123")))
+        .contains(incident);
     assertThat(incidents.find(message(Platform.SLACK, "1700000000.000100", "C0999"))).isEmpty();
     assertThat(incidents.find(message(Platform.SLACK, "1700000001.000100", "C0123"))).isEmpty();
   }
@@ -55,8 +55,11 @@ class ReportThreadIncidentsTest {
   @Test
   void aRestThreadNamedByTheIncidentIsAboutIt() {
     assertThat(incidents.find(message(Platform.API, incident.id(), "api"))).contains(incident);
-    assertThat(incidents.find(message(Platform.API, "incident-" + incident.id(), "api"))).contains(incident);
-    assertThat(incidents.find(message(Platform.API, "3f2b8c1e-0d4a-4c6e-9b7a-1e2d3c4b5a69", "api"))).as("no such incident").isEmpty();
+    assertThat(incidents.find(message(Platform.API, "incident-" + incident.id(), "api")))
+        .contains(incident);
+    assertThat(incidents.find(message(Platform.API, "3f2b8c1e-0d4a-4c6e-9b7a-1e2d3c4b5a69", "api")))
+        .as("no such incident")
+        .isEmpty();
     assertThat(incidents.find(message(Platform.API, "ops-chat", "api"))).isEmpty();
     // Only the REST API names incidents by thread: a Slack thread's ts is never taken for an id.
     assertThat(incidents.find(message(Platform.SLACK, incident.id(), "C0123"))).isEmpty();

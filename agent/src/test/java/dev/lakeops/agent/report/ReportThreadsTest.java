@@ -3,8 +3,8 @@ package dev.lakeops.agent.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.agent.chat.ChatMessage;
-import dev.lakeops.agent.chat.JdbcChatThreadStore;
 import dev.lakeops.agent.chat.ChatTurn;
+import dev.lakeops.agent.chat.JdbcChatThreadStore;
 import dev.lakeops.agent.chat.Language;
 import dev.lakeops.agent.chat.Platform;
 import dev.lakeops.agent.incident.Incident;
@@ -24,8 +24,7 @@ class ReportThreadsTest {
   private static final Instant NOW = Instant.parse("2026-05-01T12:00:00Z");
   private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void mapsIncidentsAndThreadsBothWaysAcrossARestart() {
@@ -66,10 +65,13 @@ class ReportThreadsTest {
 
   @Test
   void theStoredKeysAreTheKeysOfMessagesInThoseThreads() {
-    ChatMessage slackReply = new ChatMessage(Platform.SLACK, "1700000000.000100", "C0123", "U1", "status", Language.EN);
-    ChatMessage feishuReply = new ChatMessage(Platform.FEISHU, "om_report", "oc_chat", "ou_1", "状态", Language.ZH_CN);
+    ChatMessage slackReply =
+        new ChatMessage(Platform.SLACK, "1700000000.000100", "C0123", "U1", "status", Language.EN);
+    ChatMessage feishuReply =
+        new ChatMessage(Platform.FEISHU, "om_report", "oc_chat", "ou_1", "状态", Language.ZH_CN);
 
-    assertThat(slackReply.threadKey()).isEqualTo(ReportThreads.slackKey("C0123", "1700000000.000100"));
+    assertThat(slackReply.threadKey())
+        .isEqualTo(ReportThreads.slackKey("C0123", "1700000000.000100"));
     assertThat(feishuReply.threadKey()).isEqualTo(ReportThreads.feishuKey("oc_chat", "om_report"));
   }
 
@@ -109,7 +111,8 @@ class ReportThreadsTest {
     threads.remember("inc-1", ReportThreads.slackKey("C0123", "1700000000.000100"));
 
     ReportThread report = threads.reportOf("inc-1").orElseThrow();
-    assertThat(report).isEqualTo(new ReportThread("slack", "slack:C0123:1700000000.000100", NOW.plusSeconds(2)));
+    assertThat(report)
+        .isEqualTo(new ReportThread("slack", "slack:C0123:1700000000.000100", NOW.plusSeconds(2)));
     assertThat(report.channel()).isEqualTo("C0123");
     assertThat(report.thread()).isEqualTo("1700000000.000100");
     assertThat(threads.reportOf("inc-2")).isEmpty();

@@ -11,8 +11,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * A report channel configured by name ({@code slack:#data-alerts}) is keyed by the channel id
- * Slack answers, the id that events from the thread carry, and replies go to that id.
+ * A report channel configured by name ({@code slack:#data-alerts}) is keyed by the channel id Slack
+ * answers, the id that events from the thread carry, and replies go to that id.
  */
 class SlackChannelNameTest {
 
@@ -21,8 +21,11 @@ class SlackChannelNameTest {
   @Test
   void theThreadKeyTakesTheChannelIdSlackAnswersAndRepliesGoThere() {
     try (SlackLoopback slack = new SlackLoopback(PORT)) {
-      ReportSender sender = ReportSenders.slack("#data-alerts", new SlackClient(slack.apiBaseUrl(), "xoxb-test", new ImHttp()));
-      ChatReply report = new ChatReply(ChatIntent.Kind.TRIAGE, "**Verdict:** BACKPRESSURE", Language.EN, null);
+      ReportSender sender =
+          ReportSenders.slack(
+              "#data-alerts", new SlackClient(slack.apiBaseUrl(), "xoxb-test", new ImHttp()));
+      ChatReply report =
+          new ChatReply(ChatIntent.Kind.TRIAGE, "**Verdict:** BACKPRESSURE", Language.EN, null);
 
       Optional<String> key = sender.post(report);
 
@@ -30,7 +33,9 @@ class SlackChannelNameTest {
       assertThat(key).hasValueSatisfying(k -> assertThat(k).startsWith("slack:C0123:1700000000."));
       String ts = key.orElseThrow().substring("slack:C0123:".length());
 
-      sender.reply(key.orElseThrow(), new ChatReply(ChatIntent.Kind.TRIAGE, "still firing", Language.EN, null));
+      sender.reply(
+          key.orElseThrow(),
+          new ChatReply(ChatIntent.Kind.TRIAGE, "still firing", Language.EN, null));
 
       assertThat(slack.posts().get(1).path("channel").asText()).isEqualTo("C0123");
       assertThat(slack.posts().get(1).path("thread_ts").asText()).isEqualTo(ts);

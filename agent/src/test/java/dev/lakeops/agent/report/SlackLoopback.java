@@ -14,8 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Slack's {@code chat.postMessage} on a loopback port: records every body and answers
- * {@code {"ok": true, "ts": ...}} with a new ts each time, or the error set with {@link #failWith}.
+ * Slack's {@code chat.postMessage} on a loopback port: records every body and answers {@code {"ok":
+ * true, "ts": ...}} with a new ts each time, or the error set with {@link #failWith}.
  */
 final class SlackLoopback implements AutoCloseable {
 
@@ -59,9 +59,12 @@ final class SlackLoopback implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       posts.add(Json.mapper().readTree(exchange.getRequestBody().readAllBytes()));
-      String answer = error == null
-          ? "{\"ok\":true,\"channel\":\"C0123\",\"ts\":\"1700000000.00010" + count.incrementAndGet() + "\"}"
-          : "{\"ok\":false,\"error\":\"" + error + "\"}";
+      String answer =
+          error == null
+              ? "{\"ok\":true,\"channel\":\"C0123\",\"ts\":\"1700000000.00010"
+                  + count.incrementAndGet()
+                  + "\"}"
+              : "{\"ok\":false,\"error\":\"" + error + "\"}";
       byte[] body = answer.getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().add("Content-Type", "application/json");
       exchange.sendResponseHeaders(200, body.length);

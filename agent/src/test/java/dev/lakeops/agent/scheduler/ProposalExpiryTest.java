@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.agent.approval.JdbcAuditLog;
 import dev.lakeops.agent.approval.JdbcProposalStore;
 import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.approval.Users;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.im.MutableClock;
 import dev.lakeops.agent.metrics.LakeopsMetrics;
-import dev.lakeops.agent.approval.Users;
 import dev.lakeops.agent.store.TestDatabases;
 import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.action.Actions;
@@ -37,7 +37,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The scheduled expiry over the database store: what is past its expiry is closed once, audited and counted. */
+/**
+ * The scheduled expiry over the database store: what is past its expiry is closed once, audited and
+ * counted.
+ */
 class ProposalExpiryTest {
 
   @TempDir Path dir;
@@ -54,15 +57,28 @@ class ProposalExpiryTest {
     store = new JdbcProposalStore(db);
     JdbcAuditLog audit = new JdbcAuditLog(db, clock);
     Users users = Users.from(Map.of("alice", profile()));
-    ApprovalGate gate = new ApprovalGate(store, audit, users.directory(), new Actions(new DirectTargets(Duration.ofSeconds(5))), clock);
+    ApprovalGate gate =
+        new ApprovalGate(
+            store,
+            audit,
+            users.directory(),
+            new Actions(new DirectTargets(Duration.ofSeconds(5))),
+            clock);
     registry = new SimpleMeterRegistry();
-    proposals = new ProposalService(gate, store, audit, users, Duration.ofMinutes(30), new LakeopsMetrics(registry));
+    proposals =
+        new ProposalService(
+            gate, store, audit, users, Duration.ofMinutes(30), new LakeopsMetrics(registry));
     table = orders(dir.resolve("wh"));
   }
 
   private Proposal tag(String name) {
-    return proposals.propose(ActionKind.TABLE_CREATE_TAG, Map.of("table", table.paths().root().toString(), "tag", name),
-        "oncall", "marker", List.of(), null);
+    return proposals.propose(
+        ActionKind.TABLE_CREATE_TAG,
+        Map.of("table", table.paths().root().toString(), "tag", name),
+        "oncall",
+        "marker",
+        List.of(),
+        null);
   }
 
   @Test
@@ -77,12 +93,16 @@ class ProposalExpiryTest {
     assertThat(closed).containsExactly(old.id());
     assertThat(store.find(old.id()).orElseThrow().state()).isEqualTo(ProposalState.REFUSED);
     assertThat(store.open()).extracting(Proposal::id).containsExactly(recent.id());
-    assertThat(proposals.audit(Instant.EPOCH)).filteredOn(r -> r.entry().event() == AuditEvent.EXPIRED)
-        .singleElement().satisfies(r -> {
-          assertThat(r.entry().proposalId()).isEqualTo(old.id());
-          assertThat(r.entry().actor()).isEqualTo(ProposalService.SYSTEM_ACTOR);
-        });
-    assertThat(registry.get("lakeops.approvals").tag("decision", "expired").counter().count()).isEqualTo(1.0);
+    assertThat(proposals.audit(Instant.EPOCH))
+        .filteredOn(r -> r.entry().event() == AuditEvent.EXPIRED)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.entry().proposalId()).isEqualTo(old.id());
+              assertThat(r.entry().actor()).isEqualTo(ProposalService.SYSTEM_ACTOR);
+            });
+    assertThat(registry.get("lakeops.approvals").tag("decision", "expired").counter().count())
+        .isEqualTo(1.0);
     assertThat(new ProposalExpiry(proposals).expire()).isEmpty();
   }
 
@@ -116,9 +136,16 @@ class ProposalExpiryTest {
   private static Table orders(Path warehouse) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    Table t = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT)).column("name", AtomicType.string()).primaryKey("id")
-        .option("bucket", "1").option("file.format", "avro").build());
+    Table t =
+        catalog.createTable(
+            Identifier.of("db", "orders"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("name", AtomicType.string())
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "avro")
+                .build());
     try (TableWrite write = t.newWrite("writer")) {
       write.write(Row.of(1, "a"));
       t.newCommit().commit(write.prepareCommit(1));

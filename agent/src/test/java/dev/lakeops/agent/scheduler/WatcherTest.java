@@ -17,33 +17,55 @@ import org.junit.jupiter.api.Test;
 @TestProfile(WatcherTest.Watching.class)
 class WatcherTest {
 
-  /** Watches a job on the test's unreachable Flink cluster and a group on a Kafka cluster that is not configured. */
+  /**
+   * Watches a job on the test's unreachable Flink cluster and a group on a Kafka cluster that is
+   * not configured.
+   */
   public static class Watching implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-      return Map.of("lakeops.watch.flink-jobs", "orders-to-lake", "lakeops.watch.kafka-groups", "nowhere/orders-consumer",
-          "lakeops.watch.interval", "1h");
+      return Map.of(
+          "lakeops.watch.flink-jobs",
+          "orders-to-lake",
+          "lakeops.watch.kafka-groups",
+          "nowhere/orders-consumer",
+          "lakeops.watch.interval",
+          "1h");
     }
   }
 
-  @Inject
-  Watcher watcher;
+  @Inject Watcher watcher;
 
-  @Inject
-  Incidents incidents;
+  @Inject Incidents incidents;
 
   @Test
   void raisesOneIncidentPerFailingTargetAndLaterRoundsJoinIt() {
     watcher.round();
     watcher.round();
 
-    List<Incident> raised = incidents.list(100).stream().filter(i -> "lakeops-scheduler".equals(i.labels().get("source"))).toList();
-    assertThat(raised).extracting(Incident::alertname).containsExactlyInAnyOrder("LakeopsWatchFlinkJob", "LakeopsWatchKafkaGroup");
-    Incident flink = raised.stream().filter(i -> i.alertname().equals("LakeopsWatchFlinkJob")).findFirst().orElseThrow();
-    assertThat(flink.labels()).containsEntry("job_name", "orders-to-lake").containsEntry("flink_cluster", "default");
+    List<Incident> raised =
+        incidents.list(100).stream()
+            .filter(i -> "lakeops-scheduler".equals(i.labels().get("source")))
+            .toList();
+    assertThat(raised)
+        .extracting(Incident::alertname)
+        .containsExactlyInAnyOrder("LakeopsWatchFlinkJob", "LakeopsWatchKafkaGroup");
+    Incident flink =
+        raised.stream()
+            .filter(i -> i.alertname().equals("LakeopsWatchFlinkJob"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(flink.labels())
+        .containsEntry("job_name", "orders-to-lake")
+        .containsEntry("flink_cluster", "default");
     assertThat(flink.annotations().get("summary")).contains("ERROR");
-    Incident kafka = raised.stream().filter(i -> i.alertname().equals("LakeopsWatchKafkaGroup")).findFirst().orElseThrow();
-    assertThat(kafka.annotations().get("summary")).contains("no cluster named nowhere in lakeops.kafka.clusters");
+    Incident kafka =
+        raised.stream()
+            .filter(i -> i.alertname().equals("LakeopsWatchKafkaGroup"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(kafka.annotations().get("summary"))
+        .contains("no cluster named nowhere in lakeops.kafka.clusters");
     assertThat(watcher.observations()).hasSize(2);
   }
 
@@ -53,14 +75,23 @@ class WatcherTest {
 
     String health = given().get("/q/health/ready").then().statusCode(200).extract().asString();
 
-    assertThat(health).contains("lakeops-clusters").contains("flink.default").contains("unreachable")
-        .contains("flink.eu").contains("watch.default/orders-to-lake");
+    assertThat(health)
+        .contains("lakeops-clusters")
+        .contains("flink.default")
+        .contains("unreachable")
+        .contains("flink.eu")
+        .contains("watch.default/orders-to-lake");
   }
 
   @Test
   void rejectsAWatchEntryWithoutAClusterWhereOneIsRequired() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> WatchTarget.parse(WatchTarget.Kind.KAFKA_GROUP, "lakeops.watch.kafka-groups", "orders", null))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("lakeops.watch.kafka-groups: 'orders' must be cluster/name");
-    assertThat(WatchTarget.parse(WatchTarget.Kind.FLINK_JOB, "k", " eu / job-1 ", "default")).isEqualTo(new WatchTarget(WatchTarget.Kind.FLINK_JOB, "eu", "job-1"));
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                WatchTarget.parse(
+                    WatchTarget.Kind.KAFKA_GROUP, "lakeops.watch.kafka-groups", "orders", null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("lakeops.watch.kafka-groups: 'orders' must be cluster/name");
+    assertThat(WatchTarget.parse(WatchTarget.Kind.FLINK_JOB, "k", " eu / job-1 ", "default"))
+        .isEqualTo(new WatchTarget(WatchTarget.Kind.FLINK_JOB, "eu", "job-1"));
   }
 }

@@ -22,10 +22,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The stored documents the golden files hold, one per interesting shape: a backpressure verdict with
- * findings (and a tool that failed), duplicates with proposals (and a resolved alert), a failed
- * triage, an incident still triaging, an LLM review that stands and one that fell back. Every value
- * is fixed, so each writes the same JSON every time.
+ * The stored documents the golden files hold, one per interesting shape: a backpressure verdict
+ * with findings (and a tool that failed), duplicates with proposals (and a resolved alert), a
+ * failed triage, an incident still triaging, an LLM review that stands and one that fell back.
+ * Every value is fixed, so each writes the same JSON every time.
  */
 public final class StoredSamples {
 
@@ -52,92 +52,305 @@ public final class StoredSamples {
   }
 
   static Incident backpressure() {
-    Map<String, String> labels = ordered("alertname", "FlinkJobBackpressured", "job_name", "orders-to-lake", "severity", "critical");
-    Map<String, String> annotations = ordered("summary", "orders-to-lake is backpressured", "description", "busy 98% for 10m");
-    Finding job = new Finding(Severity.OK, "flink.job.running", "flink job orders-to-lake", "The job is RUNNING.",
-        Map.of("status", "RUNNING"), List.of("GET http://flink:8081/v1/jobs/overview"));
-    Finding bottleneck = new Finding(Severity.CRITICAL, "flink.backpressure.bottleneck", "flink job orders-to-lake / vertex lake-writer",
-        "lake-writer is the bottleneck: busy 981 ms/s while its inputs are backpressured.",
-        ordered("vertex", "lake-writer", "busyMsPerSecond", "981", "backpressuredUpstream", "2"),
-        List.of("GET http://flink:8081/v1/jobs/3f1c/vertices/9a2d/backpressure", "GET http://flink:8081/v1/jobs/3f1c/vertices/9a2d/metrics"));
-    Finding skew = new Finding(Severity.WARN, "flink.backpressure.skew", "flink job orders-to-lake / vertex lake-writer",
-        "Subtask 3 takes 4x the records of the median.", ordered("subtask", "3", "ratio", "4.1"), List.of());
-    List<ToolReport> tools = List.of(
-        new ToolReport(ToolReport.Status.OK, "flink.job", Map.of("job", "orders-to-lake"), List.of(job), null),
-        new ToolReport(ToolReport.Status.OK, "flink.backpressure", Map.of("job", "orders-to-lake"), List.of(bottleneck, skew), null),
-        new ToolReport(ToolReport.Status.ERROR, "flink.checkpoints", Map.of("job", "orders-to-lake"), List.of(),
-            "Flink REST at http://flink:8081 timed out after 10s at GET /v1/jobs/3f1c/checkpoints"));
-    Verdict verdict = new Verdict(Category.BACKPRESSURE, "lake-writer is the bottleneck of orders-to-lake.",
-        ordered("job", "orders-to-lake", "vertex", "lake-writer"), List.of("backpressure#1", "backpressure#2"), Confidence.HIGH,
-        List.of("Raise the parallelism of 'lake-writer'.", "Check the sink's write latency."),
-        new TimeWindow(AT.minusSeconds(600), AT), List.of());
-    List<StepRecord> steps = List.of(new StepRecord("job", "probe", "OK", 0, 41), new StepRecord("backpressure", "probe", "OK", 1, 230),
-        new StepRecord("checkpoints", "probe", "ERROR", 2, 10_002), new StepRecord("conclude", "branch", "bottleneck", -1, 0),
-        new StepRecord("bottleneck", "end", "BACKPRESSURE", -1, 0));
-    TriageReport report = new TriageReport("flink-backpressure", new AlertSignal(labels, annotations), verdict, tools, AT.plusMillis(120),
-        AT.plusMillis(10_520), steps);
-    return new Incident("0b5e7c1a-7d1f-4c3e-9a55-1f0c2b3d4e5f", "1a30ba71cca2921f", AT.minusSeconds(60), IncidentStatus.TRIAGED,
-        AlertStatus.FIRING, "FlinkJobBackpressured", labels, annotations, "{}:{alertname=\"FlinkJobBackpressured\"}", AT, null,
-        AT.plusMillis(10_530), report, null);
+    Map<String, String> labels =
+        ordered(
+            "alertname",
+            "FlinkJobBackpressured",
+            "job_name",
+            "orders-to-lake",
+            "severity",
+            "critical");
+    Map<String, String> annotations =
+        ordered("summary", "orders-to-lake is backpressured", "description", "busy 98% for 10m");
+    Finding job =
+        new Finding(
+            Severity.OK,
+            "flink.job.running",
+            "flink job orders-to-lake",
+            "The job is RUNNING.",
+            Map.of("status", "RUNNING"),
+            List.of("GET http://flink:8081/v1/jobs/overview"));
+    Finding bottleneck =
+        new Finding(
+            Severity.CRITICAL,
+            "flink.backpressure.bottleneck",
+            "flink job orders-to-lake / vertex lake-writer",
+            "lake-writer is the bottleneck: busy 981 ms/s while its inputs are backpressured.",
+            ordered(
+                "vertex", "lake-writer", "busyMsPerSecond", "981", "backpressuredUpstream", "2"),
+            List.of(
+                "GET http://flink:8081/v1/jobs/3f1c/vertices/9a2d/backpressure",
+                "GET http://flink:8081/v1/jobs/3f1c/vertices/9a2d/metrics"));
+    Finding skew =
+        new Finding(
+            Severity.WARN,
+            "flink.backpressure.skew",
+            "flink job orders-to-lake / vertex lake-writer",
+            "Subtask 3 takes 4x the records of the median.",
+            ordered("subtask", "3", "ratio", "4.1"),
+            List.of());
+    List<ToolReport> tools =
+        List.of(
+            new ToolReport(
+                ToolReport.Status.OK,
+                "flink.job",
+                Map.of("job", "orders-to-lake"),
+                List.of(job),
+                null),
+            new ToolReport(
+                ToolReport.Status.OK,
+                "flink.backpressure",
+                Map.of("job", "orders-to-lake"),
+                List.of(bottleneck, skew),
+                null),
+            new ToolReport(
+                ToolReport.Status.ERROR,
+                "flink.checkpoints",
+                Map.of("job", "orders-to-lake"),
+                List.of(),
+                "Flink REST at http://flink:8081 timed out after 10s at GET"
+                    + " /v1/jobs/3f1c/checkpoints"));
+    Verdict verdict =
+        new Verdict(
+            Category.BACKPRESSURE,
+            "lake-writer is the bottleneck of orders-to-lake.",
+            ordered("job", "orders-to-lake", "vertex", "lake-writer"),
+            List.of("backpressure#1", "backpressure#2"),
+            Confidence.HIGH,
+            List.of("Raise the parallelism of 'lake-writer'.", "Check the sink's write latency."),
+            new TimeWindow(AT.minusSeconds(600), AT),
+            List.of());
+    List<StepRecord> steps =
+        List.of(
+            new StepRecord("job", "probe", "OK", 0, 41),
+            new StepRecord("backpressure", "probe", "OK", 1, 230),
+            new StepRecord("checkpoints", "probe", "ERROR", 2, 10_002),
+            new StepRecord("conclude", "branch", "bottleneck", -1, 0),
+            new StepRecord("bottleneck", "end", "BACKPRESSURE", -1, 0));
+    TriageReport report =
+        new TriageReport(
+            "flink-backpressure",
+            new AlertSignal(labels, annotations),
+            verdict,
+            tools,
+            AT.plusMillis(120),
+            AT.plusMillis(10_520),
+            steps);
+    return new Incident(
+        "0b5e7c1a-7d1f-4c3e-9a55-1f0c2b3d4e5f",
+        "1a30ba71cca2921f",
+        AT.minusSeconds(60),
+        IncidentStatus.TRIAGED,
+        AlertStatus.FIRING,
+        "FlinkJobBackpressured",
+        labels,
+        annotations,
+        "{}:{alertname=\"FlinkJobBackpressured\"}",
+        AT,
+        null,
+        AT.plusMillis(10_530),
+        report,
+        null);
   }
 
   static Incident duplicates() {
-    Map<String, String> labels = ordered("alertname", "LakeTableDuplicateKeys", "table", "shop.orders");
-    Finding visible = new Finding(Severity.CRITICAL, "table.duplicates.visible", "table shop.orders",
-        "12 keys are visible twice.", ordered("duplicateKeys", "12", "sample", "order_id=1001"), List.of("scan shop.orders snapshot 42"));
-    Finding newUser = new Finding(Severity.WARN, "table.commit.new-user", "table shop.orders",
-        "Commit user changed at snapshot 40 and identifiers started over.",
-        ordered("newUser", "writer-b", "previousUser", "writer-a", "firstSnapshot", "40", "lastSnapshotBeforeNewUser", "39"), List.of());
-    List<ToolReport> tools = List.of(
-        new ToolReport(ToolReport.Status.OK, "table.duplicate_keys", ordered("table", "shop.orders", "location", "/lake/shop.db/orders"),
-            List.of(visible), null),
-        new ToolReport(ToolReport.Status.OK, "table.commit_timeline", Map.of("table", "shop.orders"), List.of(newUser), null),
-        new ToolReport(ToolReport.Status.NO_DATA, "table.tags", Map.of("table", "shop.orders"), List.of(), "no tags in /lake/shop.db/orders"));
-    List<ProposedAction> proposals = List.of(
-        new ProposedAction("propose-tag", "table.create_tag", RiskTier.REVERSIBLE,
-            ordered("table", "/lake/shop.db/orders", "tag", "before-rollback-42", "snapshot", "42"), List.of(),
-            "Keep the current state (snapshot 42, with the duplicates) reachable under a tag before rolling back.", null),
-        new ProposedAction("propose-rollback", "table.rollback_to_as_latest", RiskTier.REVERSIBLE,
-            ordered("table", "/lake/shop.db/orders", "snapshot", "39"), List.of(),
-            "Commit user writer-b started at snapshot 40; snapshot 39 is the last one before it.", "approve-rollback"),
-        new ProposedAction("propose-expire", "table.expire_snapshots", RiskTier.DESTRUCTIVE, Map.of("table", "/lake/shop.db/orders"),
-            List.of("older-than"), "", null));
-    Verdict verdict = new Verdict(Category.DUPLICATES, "12 keys of shop.orders are visible twice after writer-b took over.",
-        ordered("table", "shop.orders", "snapshot", "42"), List.of("duplicate-keys#1", "timeline#1"), Confidence.MEDIUM,
-        List.of("Approve the tag, then the rollback."), null, proposals);
-    TriageReport report = new TriageReport("table-duplicates-after-failover", new AlertSignal(labels, Map.of()), verdict, tools, AT,
-        AT.plusSeconds(3), List.of(new StepRecord("duplicate-keys", "probe", "OK", 0, 1800), new StepRecord("timeline", "probe", "OK", 1, 900)));
-    return new Incident("5d2f1e0c-3b4a-4f6e-8d7c-0a1b2c3d4e5f", "77aa00ff11ee22dd", AT.minusSeconds(300), IncidentStatus.TRIAGED,
-        AlertStatus.RESOLVED, "LakeTableDuplicateKeys", labels, Map.of(), null, AT, AT.plusSeconds(3600), AT.plusSeconds(3600), report, null);
+    Map<String, String> labels =
+        ordered("alertname", "LakeTableDuplicateKeys", "table", "shop.orders");
+    Finding visible =
+        new Finding(
+            Severity.CRITICAL,
+            "table.duplicates.visible",
+            "table shop.orders",
+            "12 keys are visible twice.",
+            ordered("duplicateKeys", "12", "sample", "order_id=1001"),
+            List.of("scan shop.orders snapshot 42"));
+    Finding newUser =
+        new Finding(
+            Severity.WARN,
+            "table.commit.new-user",
+            "table shop.orders",
+            "Commit user changed at snapshot 40 and identifiers started over.",
+            ordered(
+                "newUser",
+                "writer-b",
+                "previousUser",
+                "writer-a",
+                "firstSnapshot",
+                "40",
+                "lastSnapshotBeforeNewUser",
+                "39"),
+            List.of());
+    List<ToolReport> tools =
+        List.of(
+            new ToolReport(
+                ToolReport.Status.OK,
+                "table.duplicate_keys",
+                ordered("table", "shop.orders", "location", "/lake/shop.db/orders"),
+                List.of(visible),
+                null),
+            new ToolReport(
+                ToolReport.Status.OK,
+                "table.commit_timeline",
+                Map.of("table", "shop.orders"),
+                List.of(newUser),
+                null),
+            new ToolReport(
+                ToolReport.Status.NO_DATA,
+                "table.tags",
+                Map.of("table", "shop.orders"),
+                List.of(),
+                "no tags in /lake/shop.db/orders"));
+    List<ProposedAction> proposals =
+        List.of(
+            new ProposedAction(
+                "propose-tag",
+                "table.create_tag",
+                RiskTier.REVERSIBLE,
+                ordered(
+                    "table", "/lake/shop.db/orders", "tag", "before-rollback-42", "snapshot", "42"),
+                List.of(),
+                "Keep the current state (snapshot 42, with the duplicates) reachable under a tag"
+                    + " before rolling back.",
+                null),
+            new ProposedAction(
+                "propose-rollback",
+                "table.rollback_to_as_latest",
+                RiskTier.REVERSIBLE,
+                ordered("table", "/lake/shop.db/orders", "snapshot", "39"),
+                List.of(),
+                "Commit user writer-b started at snapshot 40; snapshot 39 is the last one before"
+                    + " it.",
+                "approve-rollback"),
+            new ProposedAction(
+                "propose-expire",
+                "table.expire_snapshots",
+                RiskTier.DESTRUCTIVE,
+                Map.of("table", "/lake/shop.db/orders"),
+                List.of("older-than"),
+                "",
+                null));
+    Verdict verdict =
+        new Verdict(
+            Category.DUPLICATES,
+            "12 keys of shop.orders are visible twice after writer-b took over.",
+            ordered("table", "shop.orders", "snapshot", "42"),
+            List.of("duplicate-keys#1", "timeline#1"),
+            Confidence.MEDIUM,
+            List.of("Approve the tag, then the rollback."),
+            null,
+            proposals);
+    TriageReport report =
+        new TriageReport(
+            "table-duplicates-after-failover",
+            new AlertSignal(labels, Map.of()),
+            verdict,
+            tools,
+            AT,
+            AT.plusSeconds(3),
+            List.of(
+                new StepRecord("duplicate-keys", "probe", "OK", 0, 1800),
+                new StepRecord("timeline", "probe", "OK", 1, 900)));
+    return new Incident(
+        "5d2f1e0c-3b4a-4f6e-8d7c-0a1b2c3d4e5f",
+        "77aa00ff11ee22dd",
+        AT.minusSeconds(300),
+        IncidentStatus.TRIAGED,
+        AlertStatus.RESOLVED,
+        "LakeTableDuplicateKeys",
+        labels,
+        Map.of(),
+        null,
+        AT,
+        AT.plusSeconds(3600),
+        AT.plusSeconds(3600),
+        report,
+        null);
   }
 
   static Incident failed() {
-    Map<String, String> labels = ordered("alertname", "KafkaConsumerLag", "consumergroup", "orders-sink", "topic", "orders");
-    return new Incident("9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a", "0123456789abcdef", AT, IncidentStatus.FAILED, AlertStatus.FIRING,
-        "KafkaConsumerLag", labels, Map.of(), null, AT.plusSeconds(5), null, AT.plusSeconds(6), null,
+    Map<String, String> labels =
+        ordered("alertname", "KafkaConsumerLag", "consumergroup", "orders-sink", "topic", "orders");
+    return new Incident(
+        "9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a",
+        "0123456789abcdef",
+        AT,
+        IncidentStatus.FAILED,
+        AlertStatus.FIRING,
+        "KafkaConsumerLag",
+        labels,
+        Map.of(),
+        null,
+        AT.plusSeconds(5),
+        null,
+        AT.plusSeconds(6),
+        null,
         "triage failed (IllegalStateException: no Kafka cluster named 'prod')");
   }
 
   static Incident triaging() {
-    return new Incident("1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6", "fedcba9876543210", AT, IncidentStatus.TRIAGING, AlertStatus.FIRING,
-        "(unnamed alert)", Map.of("job", "node"), Map.of("summary", "没有名字的告警"), null, AT, null, AT, null, null);
+    return new Incident(
+        "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
+        "fedcba9876543210",
+        AT,
+        IncidentStatus.TRIAGING,
+        AlertStatus.FIRING,
+        "(unnamed alert)",
+        Map.of("job", "node"),
+        Map.of("summary", "没有名字的告警"),
+        null,
+        AT,
+        null,
+        AT,
+        null,
+        null);
   }
 
   static LlmAssessment llmReview() {
     Verdict deterministic = backpressure().report().verdict();
-    Verdict llm = new Verdict(Category.BACKPRESSURE, "lake-writer is slow because subtask 3 is skewed.",
-        ordered("job", "orders-to-lake", "vertex", "lake-writer", "subtask", "3"), List.of("flink.backpressure.skew"), Confidence.MEDIUM,
-        List.of("Rebalance the keys of lake-writer.", "Raise its parallelism."));
-    return new LlmAssessment("0b5e7c1a-7d1f-4c3e-9a55-1f0c2b3d4e5f", "openai", "qwen2.5-7b-instruct", LlmAssessment.LLM,
-        "the model's verdict passed validation and agrees with the deterministic category", llm, deterministic, llm, null, 2,
-        List.of("jobState", "backpressure"), 4147, List.of("p-7"), AT.plusSeconds(11), AT.plusSeconds(19));
+    Verdict llm =
+        new Verdict(
+            Category.BACKPRESSURE,
+            "lake-writer is slow because subtask 3 is skewed.",
+            ordered("job", "orders-to-lake", "vertex", "lake-writer", "subtask", "3"),
+            List.of("flink.backpressure.skew"),
+            Confidence.MEDIUM,
+            List.of("Rebalance the keys of lake-writer.", "Raise its parallelism."));
+    return new LlmAssessment(
+        "0b5e7c1a-7d1f-4c3e-9a55-1f0c2b3d4e5f",
+        "openai",
+        "qwen2.5-7b-instruct",
+        LlmAssessment.LLM,
+        "the model's verdict passed validation and agrees with the deterministic category",
+        llm,
+        deterministic,
+        llm,
+        null,
+        2,
+        List.of("jobState", "backpressure"),
+        4147,
+        List.of("p-7"),
+        AT.plusSeconds(11),
+        AT.plusSeconds(19));
   }
 
   static LlmAssessment llmFallback() {
     Verdict deterministic = duplicates().report().verdict();
-    return new LlmAssessment("5d2f1e0c-3b4a-4f6e-8d7c-0a1b2c3d4e5f", "ollama", "qwen2.5:7b", LlmAssessment.DETERMINISTIC,
-        "fallback: timeout: no verdict within lakeops.llm.max-duration=PT2M", deterministic, deterministic, null,
-        "timeout: no verdict within lakeops.llm.max-duration=PT2M", 0, List.of(), 0, List.of(), AT.plusSeconds(4), AT.plusSeconds(126));
+    return new LlmAssessment(
+        "5d2f1e0c-3b4a-4f6e-8d7c-0a1b2c3d4e5f",
+        "ollama",
+        "qwen2.5:7b",
+        LlmAssessment.DETERMINISTIC,
+        "fallback: timeout: no verdict within lakeops.llm.max-duration=PT2M",
+        deterministic,
+        deterministic,
+        null,
+        "timeout: no verdict within lakeops.llm.max-duration=PT2M",
+        0,
+        List.of(),
+        0,
+        List.of(),
+        AT.plusSeconds(4),
+        AT.plusSeconds(126));
   }
 
   /** A map in the order given: the golden files show whether the order survives. */

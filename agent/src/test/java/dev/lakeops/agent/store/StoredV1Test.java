@@ -25,8 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoredV1Test {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void incidentsStoredByTheFirstFormatStillRead() throws Exception {
@@ -58,9 +57,13 @@ class StoredV1Test {
     }
   }
 
-  private static void insertIncident(DataSource db, Incident incident, String doc) throws SQLException {
-    try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
-        "INSERT INTO incident (id, fingerprint, starts_at, received_at_us, status, version, doc) VALUES (?, ?, ?, 0, ?, 0, ?)")) {
+  private static void insertIncident(DataSource db, Incident incident, String doc)
+      throws SQLException {
+    try (Connection c = db.getConnection();
+        PreparedStatement s =
+            c.prepareStatement(
+                "INSERT INTO incident (id, fingerprint, starts_at, received_at_us, status, version,"
+                    + " doc) VALUES (?, ?, ?, 0, ?, 0, ?)")) {
       s.setString(1, incident.id());
       s.setString(2, incident.fingerprint());
       s.setString(3, incident.startsAt().toString());
@@ -70,9 +73,13 @@ class StoredV1Test {
     }
   }
 
-  private static void insertAssessment(DataSource db, LlmAssessment assessment, String doc) throws SQLException {
-    try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
-        "INSERT INTO llm_assessment (id, incident_id, created_at_us, doc) VALUES (?, ?, 0, ?)")) {
+  private static void insertAssessment(DataSource db, LlmAssessment assessment, String doc)
+      throws SQLException {
+    try (Connection c = db.getConnection();
+        PreparedStatement s =
+            c.prepareStatement(
+                "INSERT INTO llm_assessment (id, incident_id, created_at_us, doc) VALUES (?, ?, 0,"
+                    + " ?)")) {
       s.setString(1, "v1-" + assessment.incidentId());
       s.setString(2, assessment.incidentId());
       s.setString(3, doc);

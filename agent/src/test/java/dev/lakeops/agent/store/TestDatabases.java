@@ -13,7 +13,10 @@ public final class TestDatabases {
   /** A fresh H2 file database under {@code dir}, with the application's settings and migrations. */
   public static DataSource h2(Path dir) {
     JdbcDataSource dataSource = new JdbcDataSource();
-    dataSource.setURL("jdbc:h2:file:" + dir.resolve("lakeops").toAbsolutePath() + DatabaseKindInterceptor.H2_SETTINGS);
+    dataSource.setURL(
+        "jdbc:h2:file:"
+            + dir.resolve("lakeops").toAbsolutePath()
+            + DatabaseKindInterceptor.H2_SETTINGS);
     dataSource.setUser("lakeops");
     dataSource.setPassword("");
     Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();

@@ -25,8 +25,7 @@ class TriageRecorderTest {
   private static final Instant NOW = Instant.parse("2024-05-01T12:00:00Z");
   private static final Clock CLOCK = Clock.fixed(NOW.plusSeconds(2), ZoneOffset.UTC);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final RecordedEvents<IncidentTriaged> triaged = new RecordedEvents<>();
 
@@ -38,8 +37,10 @@ class TriageRecorderTest {
     Incidents incidents = new Incidents(store, CLOCK);
     triaged.observedBy(e -> assertThat(incidents.find(incident.id())).contains(e.incident()));
 
-    Incident saved = new TriageRecorder(incidents, triaged, CLOCK).record(incident.id(), TriageOutcome.failed("triage failed (boom)"))
-        .orElseThrow();
+    Incident saved =
+        new TriageRecorder(incidents, triaged, CLOCK)
+            .record(incident.id(), TriageOutcome.failed("triage failed (boom)"))
+            .orElseThrow();
 
     assertThat(saved.status()).isEqualTo(IncidentStatus.FAILED);
     assertThat(saved.error()).isEqualTo("triage failed (boom)");
@@ -53,7 +54,10 @@ class TriageRecorderTest {
     missing.setURL("jdbc:h2:file:" + dir.resolve("none") + ";IFEXISTS=TRUE");
     Incidents incidents = new Incidents(new JdbcIncidentStore(missing), CLOCK);
 
-    assertThat(new TriageRecorder(incidents, triaged, CLOCK).record(IncidentId.next(), TriageOutcome.failed("x"))).isEmpty();
+    assertThat(
+            new TriageRecorder(incidents, triaged, CLOCK)
+                .record(IncidentId.next(), TriageOutcome.failed("x")))
+        .isEmpty();
     assertThat(triaged.fired()).isEmpty();
   }
 
@@ -61,12 +65,28 @@ class TriageRecorderTest {
   void announcesNothingForAnIncidentThatIsGone() {
     Incidents incidents = new Incidents(new JdbcIncidentStore(TestDatabases.h2(dir)), CLOCK);
 
-    assertThat(new TriageRecorder(incidents, triaged, CLOCK).record(IncidentId.next(), TriageOutcome.failed("x"))).isEmpty();
+    assertThat(
+            new TriageRecorder(incidents, triaged, CLOCK)
+                .record(IncidentId.next(), TriageOutcome.failed("x")))
+        .isEmpty();
     assertThat(triaged.fired()).isEmpty();
   }
 
   private static Incident triaging() {
-    return new Incident(IncidentId.next(), "1a30ba71cca2921f", NOW, IncidentStatus.TRIAGING, AlertStatus.FIRING, "DiskFull",
-        Map.of("alertname", "DiskFull"), Map.of(), null, NOW, null, NOW, null, null);
+    return new Incident(
+        IncidentId.next(),
+        "1a30ba71cca2921f",
+        NOW,
+        IncidentStatus.TRIAGING,
+        AlertStatus.FIRING,
+        "DiskFull",
+        Map.of("alertname", "DiskFull"),
+        Map.of(),
+        null,
+        NOW,
+        null,
+        NOW,
+        null,
+        null);
   }
 }

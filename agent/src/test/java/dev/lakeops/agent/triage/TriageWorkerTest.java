@@ -16,9 +16,9 @@ import dev.lakeops.agent.incident.JdbcIncidentStore;
 import dev.lakeops.agent.store.TestDatabases;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.Runbook;
 import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,8 +33,7 @@ class TriageWorkerTest {
 
   private static final Instant NOW = Instant.parse("2024-05-01T12:00:00Z");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final RecordedEvents<IncidentTriaged> triaged = new RecordedEvents<>();
   private TriageWorker worker;
@@ -51,7 +50,8 @@ class TriageWorkerTest {
     IncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
     Incident unfinished = triaging("DiskFull");
     store.insertIfNew(unfinished);
-    Incidents incidents = new Incidents(new JdbcIncidentStore(TestDatabases.h2(dir)), Clock.systemUTC());
+    Incidents incidents =
+        new Incidents(new JdbcIncidentStore(TestDatabases.h2(dir)), Clock.systemUTC());
     worker = worker(new DeterministicPlanner(List.of(), Clock.systemUTC()), incidents);
 
     worker.resumeUnfinished(null);
@@ -68,13 +68,16 @@ class TriageWorkerTest {
     Incident incident = triaging("FlinkJobBackpressured");
     store.insertIfNew(incident);
     Incidents incidents = new Incidents(store, Clock.systemUTC());
-    worker = worker(new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents);
+    worker =
+        worker(
+            new DeterministicPlanner(List.of(new BrokenRunbook()), Clock.systemUTC()), incidents);
 
     worker.submit(incident.id());
 
     Incident failed = awaitTriage(incidents, incident.id());
     assertThat(failed.status()).isEqualTo(IncidentStatus.FAILED);
-    assertThat(failed.error()).isEqualTo("triage failed (IllegalStateException: runbook broke on line 1 at step 2)");
+    assertThat(failed.error())
+        .isEqualTo("triage failed (IllegalStateException: runbook broke on line 1 at step 2)");
     assertThat(failed.report()).isNull();
     assertThat(awaitFired(1)).containsExactly(new IncidentTriaged(failed));
   }
@@ -113,11 +116,16 @@ class TriageWorkerTest {
 
     assertThat(awaitTriage(incidents, fresh.id()).status()).isEqualTo(IncidentStatus.TRIAGED);
     assertThat(awaitFired(1)).extracting(e -> e.incident().id()).containsExactly(fresh.id());
-    assertThat(incidents.find(repeat.id()).orElseThrow().status()).isEqualTo(IncidentStatus.TRIAGING);
+    assertThat(incidents.find(repeat.id()).orElseThrow().status())
+        .isEqualTo(IncidentStatus.TRIAGING);
   }
 
   private TriageWorker worker(DeterministicPlanner planner, Incidents incidents) {
-    return new TriageWorker(new IncidentTriage(planner), new TriageRecorder(incidents, triaged, Clock.systemUTC()), incidents, config());
+    return new TriageWorker(
+        new IncidentTriage(planner),
+        new TriageRecorder(incidents, triaged, Clock.systemUTC()),
+        incidents,
+        config());
   }
 
   /** The events fired once {@code count} of them were, or after ten seconds. */
@@ -133,8 +141,21 @@ class TriageWorkerTest {
 
   private static Incident triaging(String alertname) {
     // Each call is another alert: its own start, so the store's dedup key tells them apart.
-    return new Incident(IncidentId.next(), "1a30ba71cca2921f", NOW.plusSeconds(alerts++), IncidentStatus.TRIAGING, AlertStatus.FIRING, alertname,
-        Map.of("alertname", alertname), Map.of(), null, NOW, null, NOW, null, null);
+    return new Incident(
+        IncidentId.next(),
+        "1a30ba71cca2921f",
+        NOW.plusSeconds(alerts++),
+        IncidentStatus.TRIAGING,
+        AlertStatus.FIRING,
+        alertname,
+        Map.of("alertname", alertname),
+        Map.of(),
+        null,
+        NOW,
+        null,
+        NOW,
+        null,
+        null);
   }
 
   private static Incident awaitTriage(Incidents incidents, String id) {

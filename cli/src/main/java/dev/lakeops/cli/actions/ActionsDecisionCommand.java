@@ -10,15 +10,25 @@ import picocli.CommandLine.Option;
  */
 abstract class ActionsDecisionCommand extends ActionsProposalCommand {
 
-  @Option(names = "--as", required = true, paramLabel = "USER", description = "The approver (lakeops.approvers.USER.roles)")
+  @Option(
+      names = "--as",
+      required = true,
+      paramLabel = "USER",
+      description = "The approver (lakeops.approvers.USER.roles)")
   String user;
 
   // The help of --from differs per command: OptionHelp.properties.
-  @Option(names = "--from", paramLabel = "WHERE", descriptionKey = "from",
+  @Option(
+      names = "--from",
+      paramLabel = "WHERE",
+      descriptionKey = "from",
       description = "Where the decision comes from; default: this host")
   String from;
 
-  /** Records the decision of {@link #user} on proposal {@link #id}, made at {@code source}, and prints it. */
+  /**
+   * Records the decision of {@link #user} on proposal {@link #id}, made at {@code source}, and
+   * prints it.
+   */
   abstract void decide(ApprovalGate gate, ApprovalSource source);
 
   @Override

@@ -9,14 +9,22 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code lakeops actions execute ID --as U}: runs the stored proposal if the gate allows it. Exit
- * 0 when it ran and verified, 1 when refused or failed, 2 when it ran but verification failed.
+ * {@code lakeops actions execute ID --as U}: runs the stored proposal if the gate allows it. Exit 0
+ * when it ran and verified, 1 when refused or failed, 2 when it ran but verification failed.
  */
-@Command(name = "execute", mixinStandardHelpOptions = true,
-    description = "Execute an approved proposal (once), after re-checking approvals, expiry and the live state.")
+@Command(
+    name = "execute",
+    mixinStandardHelpOptions = true,
+    description =
+        "Execute an approved proposal (once), after re-checking approvals, expiry and the live"
+            + " state.")
 final class ActionsExecuteCommand extends ActionsProposalCommand {
 
-  @Option(names = "--as", required = true, paramLabel = "USER", description = "Who executes (a configured user)")
+  @Option(
+      names = "--as",
+      required = true,
+      paramLabel = "USER",
+      description = "Who executes (a configured user)")
   String user;
 
   @Mixin OutputOptions output;

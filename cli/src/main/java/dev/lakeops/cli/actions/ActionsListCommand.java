@@ -11,7 +11,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops actions list}: every proposal, oldest first. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals, oldest first.")
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description = "List proposals, oldest first.")
 final class ActionsListCommand implements Callable<Integer> {
 
   private static final String ROW = "%-20s %-30s %-10s %-12s %-25s %s%n";
@@ -31,10 +34,19 @@ final class ActionsListCommand implements Callable<Integer> {
     if (all.isEmpty()) {
       return "no proposals in " + state.stateDir();
     }
-    StringBuilder s = new StringBuilder(String.format(ROW, "ID", "ACTION", "STATE", "REQUESTER", "EXPIRES", "PREVIEW"));
+    StringBuilder s =
+        new StringBuilder(
+            String.format(ROW, "ID", "ACTION", "STATE", "REQUESTER", "EXPIRES", "PREVIEW"));
     for (Proposal p : all) {
-      s.append(String.format(ROW, p.id(), p.action().actionName(), p.state(), p.requester(), p.expires(),
-          p.preview().summary()));
+      s.append(
+          String.format(
+              ROW,
+              p.id(),
+              p.action().actionName(),
+              p.state(),
+              p.requester(),
+              p.expires(),
+              p.preview().summary()));
     }
     return s.toString();
   }

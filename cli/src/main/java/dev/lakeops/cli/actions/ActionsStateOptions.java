@@ -29,23 +29,34 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * Where the {@code actions} and {@code audit} commands keep their state and read approvers:
- * proposals in {@code <state-dir>/proposals/<id>.json}, the audit log in
- * {@code <state-dir>/audit.jsonl}; approvers ({@code lakeops.approvers.<user>.roles}) and Kafka and
- * Flink profiles from {@code config/application.properties}, the keys the other commands read.
+ * proposals in {@code <state-dir>/proposals/<id>.json}, the audit log in {@code
+ * <state-dir>/audit.jsonl}; approvers ({@code lakeops.approvers.<user>.roles}) and Kafka and Flink
+ * profiles from {@code config/application.properties}, the keys the other commands read.
  */
 final class ActionsStateOptions {
 
   static final Path DEFAULT_CONFIG = Path.of("config", "application.properties");
-  private static final Pattern FLINK_KEY = Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
+  private static final Pattern FLINK_KEY =
+      Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
 
-  @Option(names = "--state-dir", paramLabel = "DIR", description = "Proposals and audit log (default: .lakeops/actions in the checkout)")
+  @Option(
+      names = "--state-dir",
+      paramLabel = "DIR",
+      description = "Proposals and audit log (default: .lakeops/actions in the checkout)")
   Path stateDir;
 
-  @Option(names = "--config", paramLabel = "FILE", description = "Approvers: lakeops.approvers.<user>.roles=approver|viewer (default: config/application.properties)")
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "Approvers: lakeops.approvers.<user>.roles=approver|viewer (default:"
+              + " config/application.properties)")
   Path config;
 
   Path stateDir() {
-    return (stateDir == null ? LakeopsHome.path().resolve(".lakeops/actions") : stateDir).toAbsolutePath().normalize();
+    return (stateDir == null ? LakeopsHome.path().resolve(".lakeops/actions") : stateDir)
+        .toAbsolutePath()
+        .normalize();
   }
 
   FileProposalStore store() {
@@ -57,7 +68,8 @@ final class ActionsStateOptions {
   }
 
   /**
-   * @throws ParameterException the configuration file cannot be read or holds a malformed approver key
+   * @throws ParameterException the configuration file cannot be read or holds a malformed approver
+   *     key
    */
   ApproverDirectory approvers(CommandSpec spec) {
     try {
@@ -82,7 +94,8 @@ final class ActionsStateOptions {
       }
     }
     try {
-      return new ConfiguredTargets(KafkaClusters.fromProperties(props), flink, Duration.ofSeconds(10));
+      return new ConfiguredTargets(
+          KafkaClusters.fromProperties(props), flink, Duration.ofSeconds(10));
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, configFile().toString(), e);
     }
@@ -99,7 +112,8 @@ final class ActionsStateOptions {
       try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
         props.load(in);
       } catch (IOException e) {
-        throw new ParameterException(spec.commandLine(), "--config " + file + ": cannot read (" + e.getMessage() + ")");
+        throw new ParameterException(
+            spec.commandLine(), "--config " + file + ": cannot read (" + e.getMessage() + ")");
       }
     } else if (config != null) {
       throw new ParameterException(spec.commandLine(), "--config " + file + ": no such file");
@@ -108,6 +122,7 @@ final class ActionsStateOptions {
   }
 
   ApprovalGate gate(CommandSpec spec) {
-    return new ApprovalGate(store(), audit(), approvers(spec), new Actions(targets(spec)), Clock.systemUTC());
+    return new ApprovalGate(
+        store(), audit(), approvers(spec), new Actions(targets(spec)), Clock.systemUTC());
   }
 }

@@ -23,17 +23,27 @@ import picocli.CommandLine.Spec;
  * {@code lakeops audit [--since TIME] [--verify]}: the audit log of proposals, approvals, refusals,
  * executions and verifications; {@code --verify} checks its hash chain (exit 1 when broken).
  */
-@Command(name = "audit", mixinStandardHelpOptions = true,
-    description = "Read the audit log of actions; --verify checks that no record was changed, removed or reordered.")
+@Command(
+    name = "audit",
+    mixinStandardHelpOptions = true,
+    description =
+        "Read the audit log of actions; --verify checks that no record was changed, removed or"
+            + " reordered.")
 public final class AuditCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin ActionsStateOptions state;
 
-  @Option(names = "--since", paramLabel = "TIME", description = "Only records at or after TIME: ISO-8601 (2026-01-01T00:00:00Z) or an age (30m, 2h)")
+  @Option(
+      names = "--since",
+      paramLabel = "TIME",
+      description =
+          "Only records at or after TIME: ISO-8601 (2026-01-01T00:00:00Z) or an age (30m, 2h)")
   String since;
 
-  @Option(names = "--verify", description = "Check the hash chain and report the first broken record")
+  @Option(
+      names = "--verify",
+      description = "Check the hash chain and report the first broken record")
   boolean verify;
 
   @Mixin OutputOptions output;
@@ -43,9 +53,19 @@ public final class AuditCommand implements Callable<Integer> {
     FileAuditLog log = state.audit();
     if (verify) {
       ChainVerification check = log.verifyChain();
-      output.print(spec, check, ProposalJson::write, c -> c.intact()
-          ? "audit log " + log.file() + ": " + c.records() + " records, chain intact"
-          : "audit log " + log.file() + ": chain BROKEN at line " + c.firstBroken().getAsLong() + ": " + c.problem());
+      output.print(
+          spec,
+          check,
+          ProposalJson::write,
+          c ->
+              c.intact()
+                  ? "audit log " + log.file() + ": " + c.records() + " records, chain intact"
+                  : "audit log "
+                      + log.file()
+                      + ": chain BROKEN at line "
+                      + c.firstBroken().getAsLong()
+                      + ": "
+                      + c.problem());
       return check.intact() ? 0 : 1;
     }
     output.print(spec, log.read(parseSince()), ProposalJson::write, records -> text(records, log));
@@ -59,9 +79,18 @@ public final class AuditCommand implements Callable<Integer> {
     StringBuilder s = new StringBuilder();
     for (AuditRecord r : records) {
       AuditEntry e = r.entry();
-      s.append(r.seq()).append(' ').append(r.at()).append(' ').append(e.event()).append(' ').append(e.actor())
-          .append(e.proposalId() == null ? "" : " " + e.proposalId()).append(e.action() == null ? "" : " " + e.action())
-          .append(": ").append(e.summary()).append('\n');
+      s.append(r.seq())
+          .append(' ')
+          .append(r.at())
+          .append(' ')
+          .append(e.event())
+          .append(' ')
+          .append(e.actor())
+          .append(e.proposalId() == null ? "" : " " + e.proposalId())
+          .append(e.action() == null ? "" : " " + e.action())
+          .append(": ")
+          .append(e.summary())
+          .append('\n');
     }
     return s.toString();
   }
@@ -77,7 +106,11 @@ public final class AuditCommand implements Callable<Integer> {
         Duration age = new DurationConverter().convert(since);
         return Instant.now().minus(age);
       } catch (RuntimeException notAnAge) {
-        throw new ParameterException(spec.commandLine(), "--since '" + since + "': expected ISO-8601 such as 2026-01-01T00:00:00Z or an age such as 30m");
+        throw new ParameterException(
+            spec.commandLine(),
+            "--since '"
+                + since
+                + "': expected ISO-8601 such as 2026-01-01T00:00:00Z or an age such as 30m");
       }
     }
   }

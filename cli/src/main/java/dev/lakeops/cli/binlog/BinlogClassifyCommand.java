@@ -13,10 +13,17 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code lakeops binlog classify < error.txt}: exit 0 when the text matched a known signature, 1 when UNKNOWN. */
-@Command(name = "classify", mixinStandardHelpOptions = true,
-    description = "Reads a Flink CDC / Debezium / MySQL / MariaDB error text on stdin and prints its category, the "
-        + "binlog file, position, GTID and server id written in it, and next steps.")
+/**
+ * {@code lakeops binlog classify < error.txt}: exit 0 when the text matched a known signature, 1
+ * when UNKNOWN.
+ */
+@Command(
+    name = "classify",
+    mixinStandardHelpOptions = true,
+    description =
+        "Reads a Flink CDC / Debezium / MySQL / MariaDB error text on stdin and prints its"
+            + " category, the binlog file, position, GTID and server id written in it, and next"
+            + " steps.")
 final class BinlogClassifyCommand implements Callable<Integer> {
 
   /** Most bytes read from stdin; the classifier reads at most its own bound of that. */
@@ -46,7 +53,12 @@ final class BinlogClassifyCommand implements Callable<Integer> {
     if (!c.alsoMatched().isEmpty()) {
       s.append("  also: ").append(c.alsoMatched()).append('\n');
     }
-    field(s, "error code", c.errorCode() == null ? null : c.errorCode() + (c.sqlState() != null ? " (" + c.sqlState() + ")" : ""));
+    field(
+        s,
+        "error code",
+        c.errorCode() == null
+            ? null
+            : c.errorCode() + (c.sqlState() != null ? " (" + c.sqlState() + ")" : ""));
     field(s, "file", c.file());
     field(s, "position", c.position());
     field(s, "last byte read", c.lastBytePosition());
@@ -56,8 +68,17 @@ final class BinlogClassifyCommand implements Callable<Integer> {
     field(s, "server id", c.serverId());
     field(s, "table id", c.tableId());
     if (c.header() != null) {
-      field(s, "event", c.header().eventType() + " at " + c.header().eventStart() + " (next position "
-          + c.header().nextPosition() + ", data length " + c.header().dataLength() + ")");
+      field(
+          s,
+          "event",
+          c.header().eventType()
+              + " at "
+              + c.header().eventStart()
+              + " (next position "
+              + c.header().nextPosition()
+              + ", data length "
+              + c.header().dataLength()
+              + ")");
     }
     field(s, "statement", c.statement());
     field(s, "root cause", c.rootCause());

@@ -24,30 +24,54 @@ import picocli.CommandLine.Spec;
  * {@code lakeops binlog server}: a server's binlog state over JDBC (read-only), and whether a
  * connector's stored offset is still on it. Exit 0 when the probe ran, 1 when it could not.
  */
-@Command(name = "server", mixinStandardHelpOptions = true,
-    description = "Binlog settings and files of a MySQL/MariaDB server over JDBC (read-only): format, row image, "
-        + "checksum, GTID state, retention; with --offset or --gtid, whether the connector's offset is still there.")
+@Command(
+    name = "server",
+    mixinStandardHelpOptions = true,
+    description =
+        "Binlog settings and files of a MySQL/MariaDB server over JDBC (read-only): format, row"
+            + " image, checksum, GTID state, retention; with --offset or --gtid, whether the"
+            + " connector's offset is still there.")
 final class BinlogServerCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--jdbc-url", required = true, paramLabel = "URL", description = "e.g. jdbc:mariadb://127.0.0.1:3306/")
+  @Option(
+      names = "--jdbc-url",
+      required = true,
+      paramLabel = "URL",
+      description = "e.g. jdbc:mariadb://127.0.0.1:3306/")
   String jdbcUrl;
 
-  @Option(names = "--user", required = true, paramLabel = "USER",
+  @Option(
+      names = "--user",
+      required = true,
+      paramLabel = "USER",
       description = "Account with BINLOG MONITOR (MariaDB) or REPLICATION CLIENT (MySQL)")
   String user;
 
-  @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable holding the password (default: none)")
+  @Option(
+      names = "--password-env",
+      paramLabel = "VAR",
+      description = "Environment variable holding the password (default: none)")
   String passwordEnv;
 
-  @Option(names = "--offset", paramLabel = "FILE:POS", description = "Connector's stored offset, e.g. mysql-bin.000042:1234")
+  @Option(
+      names = "--offset",
+      paramLabel = "FILE:POS",
+      description = "Connector's stored offset, e.g. mysql-bin.000042:1234")
   String offset;
 
-  @Option(names = "--gtid", paramLabel = "SET", description = "Connector's stored GTID set (MariaDB 0-1-42, MySQL uuid:1-42)")
+  @Option(
+      names = "--gtid",
+      paramLabel = "SET",
+      description = "Connector's stored GTID set (MariaDB 0-1-42, MySQL uuid:1-42)")
   String gtid;
 
-  @Option(names = "--timeout", defaultValue = "10s", converter = DurationConverter.class, paramLabel = "DURATION",
+  @Option(
+      names = "--timeout",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      paramLabel = "DURATION",
       description = "Connect and query timeout; default ${DEFAULT-VALUE}")
   Duration timeout;
 
@@ -56,13 +80,16 @@ final class BinlogServerCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (offset != null && gtid != null) {
-      throw new ParameterException(spec.commandLine(), "give --offset FILE:POS or --gtid SET, not both");
+      throw new ParameterException(
+          spec.commandLine(), "give --offset FILE:POS or --gtid SET, not both");
     }
     String password = "";
     if (passwordEnv != null) {
       password = System.getenv(passwordEnv);
       if (password == null) {
-        throw new ParameterException(spec.commandLine(), "--password-env: environment variable " + passwordEnv + " is not set");
+        throw new ParameterException(
+            spec.commandLine(),
+            "--password-env: environment variable " + passwordEnv + " is not set");
       }
     }
     BinlogServerConnection connection;
@@ -81,7 +108,9 @@ final class BinlogServerCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, offset != null ? "--offset" : "--gtid", e);
     }
-    BinlogServerTools tools = new BinlogServerTools(Map.of(), timeout, BinlogServerAnalyzer.defaults(), Clock.systemUTC());
+    BinlogServerTools tools =
+        new BinlogServerTools(
+            Map.of(), timeout, BinlogServerAnalyzer.defaults(), Clock.systemUTC());
     ToolReport report = tools.status(connection, stored);
     output.print(spec, report, ToolReportText::renderWithBlankLine);
     return report.status() == ToolReport.Status.ERROR ? 1 : 0;

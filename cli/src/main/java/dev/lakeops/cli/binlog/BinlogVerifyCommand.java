@@ -3,12 +3,11 @@ package dev.lakeops.cli.binlog;
 import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.common.ToolReportText;
-
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
-import dev.lakeops.tools.binlog.file.BinlogFindings;
 import dev.lakeops.tools.binlog.BinlogTools;
+import dev.lakeops.tools.binlog.file.BinlogFindings;
 import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import dev.lakeops.tools.binlog.file.BinlogVerdictJson;
 import java.io.PrintWriter;
@@ -26,14 +25,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops binlog verify FILE...}: exit 0 only when every file is OK. */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-    description = "Checks every event's header and CRC32; reports the first bad event, where valid events resume, "
-        + "the safe restart position with its GTID, and the transactions and tables lost.")
+@Command(
+    name = "verify",
+    mixinStandardHelpOptions = true,
+    description =
+        "Checks every event's header and CRC32; reports the first bad event, where valid events"
+            + " resume, the safe restart position with its GTID, and the transactions and tables"
+            + " lost.")
 final class BinlogVerifyCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Binlog files, e.g. mysql-bin.000042")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "FILE",
+      description = "Binlog files, e.g. mysql-bin.000042")
   List<Path> files;
 
   @Mixin OutputOptions output;
@@ -52,8 +58,14 @@ final class BinlogVerifyCommand implements Callable<Integer> {
         allOk &= verdict.status() == BinlogVerdict.Status.OK;
         results.add(BinlogVerdictJson.toMap(verdict));
         if (!json) {
-          out.println(ToolReportText.render(
-              new ToolReport(ToolReport.Status.OK, BinlogTools.VERIFY, params, BinlogFindings.of(verdict), null)));
+          out.println(
+              ToolReportText.render(
+                  new ToolReport(
+                      ToolReport.Status.OK,
+                      BinlogTools.VERIFY,
+                      params,
+                      BinlogFindings.of(verdict),
+                      null)));
         }
       } catch (ProbeException | UncheckedIOException e) {
         allOk = false;

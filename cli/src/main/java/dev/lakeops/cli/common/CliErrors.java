@@ -24,7 +24,8 @@ public final class CliErrors {
     }
     String message = e.getMessage();
     if (message == null || message.isBlank()) {
-      return e.getClass().getSimpleName() + " (run with -Dorg.slf4j.simpleLogger.defaultLogLevel=debug for details)";
+      return e.getClass().getSimpleName()
+          + " (run with -Dorg.slf4j.simpleLogger.defaultLogLevel=debug for details)";
     }
     return message;
   }

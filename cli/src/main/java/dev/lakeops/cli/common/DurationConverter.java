@@ -18,17 +18,19 @@ public final class DurationConverter implements ITypeConverter<Duration> {
     Duration d;
     if (m.matches()) {
       long n = Long.parseLong(m.group(1));
-      d = switch (m.group(2)) {
-        case "ms" -> Duration.ofMillis(n);
-        case "s" -> Duration.ofSeconds(n);
-        case "m" -> Duration.ofMinutes(n);
-        default -> Duration.ofHours(n);
-      };
+      d =
+          switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofHours(n);
+          };
     } else {
       try {
         d = Duration.parse(value.strip().toUpperCase(java.util.Locale.ROOT));
       } catch (RuntimeException e) {
-        throw new TypeConversionException("'" + value + "' is not a duration (examples: 500ms, 5s, 2m)");
+        throw new TypeConversionException(
+            "'" + value + "' is not a duration (examples: 500ms, 5s, 2m)");
       }
     }
     if (d.isZero() || d.isNegative()) {

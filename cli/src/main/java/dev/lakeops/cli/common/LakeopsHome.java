@@ -3,7 +3,10 @@ package dev.lakeops.cli.common;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where the lakeops checkout is: the {@code lakeops.home} system property (set by ./lakeops), else the working directory. */
+/**
+ * Where the lakeops checkout is: the {@code lakeops.home} system property (set by ./lakeops), else
+ * the working directory.
+ */
 public final class LakeopsHome {
 
   private LakeopsHome() {}
@@ -17,7 +20,10 @@ public final class LakeopsHome {
   public static Path agentJar() {
     Path jar = path().resolve("agent/target/quarkus-app/quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
-      throw new IllegalStateException("The agent is not built (" + jar + " is missing): run ./lakeops again, which builds it, or mvn -DskipTests package");
+      throw new IllegalStateException(
+          "The agent is not built ("
+              + jar
+              + " is missing): run ./lakeops again, which builds it, or mvn -DskipTests package");
     }
     return jar;
   }

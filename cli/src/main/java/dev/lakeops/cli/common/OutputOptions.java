@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
  * else the text form for a person.
  *
  * <p>The help line of {@code --json} says what the JSON holds, so it differs per command; it lives
- * in {@code OptionHelp.properties} under the command's full name ({@code lakeops.actions.list.json}),
- * and is "Print JSON" for a command not listed there.
+ * in {@code OptionHelp.properties} under the command's full name ({@code
+ * lakeops.actions.list.json}), and is "Print JSON" for a command not listed there.
  */
 public final class OutputOptions {
 
@@ -24,18 +24,24 @@ public final class OutputOptions {
     return json;
   }
 
-  /** As {@link #print(CommandSpec, Object, Function, Function)}, the JSON being {@link Json#compact}. */
+  /**
+   * As {@link #print(CommandSpec, Object, Function, Function)}, the JSON being {@link
+   * Json#compact}.
+   */
   public <T> void print(CommandSpec spec, T value, Function<? super T, String> text) {
     print(spec, value, Json::compact, text);
   }
 
   /**
-   * Prints {@code value} to the command's stdout as {@code json} renders it with {@code --json}, else
-   * as {@code text} renders it; only the chosen form is rendered. The output ends with a line
+   * Prints {@code value} to the command's stdout as {@code json} renders it with {@code --json},
+   * else as {@code text} renders it; only the chosen form is rendered. The output ends with a line
    * break, added unless the rendering ends with one, and is flushed.
    */
-  public <T> void print(CommandSpec spec, T value, Function<? super T, String> json,
-                        Function<? super T, String> text) {
+  public <T> void print(
+      CommandSpec spec,
+      T value,
+      Function<? super T, String> json,
+      Function<? super T, String> text) {
     String rendered = this.json ? json.apply(value) : text.apply(value);
     PrintWriter out = spec.commandLine().getOut();
     out.print(rendered.endsWith("\n") ? rendered : rendered + "\n");

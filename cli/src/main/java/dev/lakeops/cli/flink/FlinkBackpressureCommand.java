@@ -5,7 +5,10 @@ import dev.lakeops.tools.flink.FlinkTools;
 import picocli.CommandLine.Command;
 
 /** {@code lakeops flink backpressure --job NAME}. */
-@Command(name = "backpressure", mixinStandardHelpOptions = true, description = "The backpressure bottleneck of one job and why (key skew, capacity, slow sink).")
+@Command(
+    name = "backpressure",
+    mixinStandardHelpOptions = true,
+    description = "The backpressure bottleneck of one job and why (key skew, capacity, slow sink).")
 final class FlinkBackpressureCommand extends FlinkJobToolCommand {
 
   @Override

@@ -5,7 +5,12 @@ import dev.lakeops.tools.flink.FlinkTools;
 import picocli.CommandLine.Command;
 
 /** {@code lakeops flink checkpoints --job NAME}. */
-@Command(name = "checkpoints", mixinStandardHelpOptions = true, description = "Checkpoint health of one job: timeouts, failures, duration, age, start delay, pending vertex.")
+@Command(
+    name = "checkpoints",
+    mixinStandardHelpOptions = true,
+    description =
+        "Checkpoint health of one job: timeouts, failures, duration, age, start delay, pending"
+            + " vertex.")
 final class FlinkCheckpointsCommand extends FlinkJobToolCommand {
 
   @Override

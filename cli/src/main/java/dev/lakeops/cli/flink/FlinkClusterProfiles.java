@@ -25,7 +25,8 @@ public record FlinkClusterProfiles(Map<String, String> restUrls, Path source) {
 
   public static final String DEFAULT = "default";
   public static final Path FILE = Path.of("config", "application.properties");
-  private static final Pattern CLUSTER_KEY = Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
+  private static final Pattern CLUSTER_KEY =
+      Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
 
   public FlinkClusterProfiles {
     restUrls = Map.copyOf(restUrls);

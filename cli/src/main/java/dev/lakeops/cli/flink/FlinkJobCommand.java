@@ -5,7 +5,11 @@ import dev.lakeops.tools.flink.FlinkTools;
 import picocli.CommandLine.Command;
 
 /** {@code lakeops flink job --job NAME}. */
-@Command(name = "job", mixinStandardHelpOptions = true, description = "State, restarts and exception root causes of one job (probed twice if it looks faulty).")
+@Command(
+    name = "job",
+    mixinStandardHelpOptions = true,
+    description =
+        "State, restarts and exception root causes of one job (probed twice if it looks faulty).")
 final class FlinkJobCommand extends FlinkJobToolCommand {
 
   @Override

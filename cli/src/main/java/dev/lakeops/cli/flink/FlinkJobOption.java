@@ -7,7 +7,11 @@ import picocli.CommandLine.ParameterException;
 /** {@code --job}: the one job a command reads, by name or by id. */
 final class FlinkJobOption {
 
-  @Option(names = "--job", required = true, paramLabel = "NAME", description = "Job name, or its 32-hex-digit job id")
+  @Option(
+      names = "--job",
+      required = true,
+      paramLabel = "NAME",
+      description = "Job name, or its 32-hex-digit job id")
   String job;
 
   /**

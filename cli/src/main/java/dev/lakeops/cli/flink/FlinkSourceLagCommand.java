@@ -5,7 +5,12 @@ import dev.lakeops.tools.flink.FlinkTools;
 import picocli.CommandLine.Command;
 
 /** {@code lakeops flink source-lag --job NAME}. */
-@Command(name = "source-lag", mixinStandardHelpOptions = true, description = "Source lag of one job: pending records, event-time lag, offsets, idle sources, watermarks.")
+@Command(
+    name = "source-lag",
+    mixinStandardHelpOptions = true,
+    description =
+        "Source lag of one job: pending records, event-time lag, offsets, idle sources,"
+            + " watermarks.")
 final class FlinkSourceLagCommand extends FlinkJobToolCommand {
 
   @Override

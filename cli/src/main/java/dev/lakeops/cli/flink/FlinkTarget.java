@@ -14,21 +14,37 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** The options that say which Flink cluster a command reads: a configured profile or a direct URL. */
+/**
+ * The options that say which Flink cluster a command reads: a configured profile or a direct URL.
+ */
 final class FlinkTarget {
 
-  @Option(names = "--cluster", paramLabel = "NAME",
-      description = "Cluster profile from config/application.properties (lakeops.flink.clusters.NAME.rest-url; 'default' is lakeops.flink.rest-url)")
+  @Option(
+      names = "--cluster",
+      paramLabel = "NAME",
+      description =
+          "Cluster profile from config/application.properties"
+              + " (lakeops.flink.clusters.NAME.rest-url; 'default' is lakeops.flink.rest-url)")
   String cluster;
 
-  @Option(names = "--rest", paramLabel = "URL", description = "Flink REST address, e.g. http://127.0.0.1:8081 (instead of --cluster)")
+  @Option(
+      names = "--rest",
+      paramLabel = "URL",
+      description = "Flink REST address, e.g. http://127.0.0.1:8081 (instead of --cluster)")
   String rest;
 
-  @Option(names = "--timeout", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(
+      names = "--timeout",
+      defaultValue = "5s",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
       description = "Timeout of each REST call (e.g. 5s, 500ms); default ${DEFAULT-VALUE}")
   Duration timeout;
 
-  /** The profile name the target stands for: the given cluster, {@code default}, or {@code rest} for a direct URL. */
+  /**
+   * The profile name the target stands for: the given cluster, {@code default}, or {@code rest} for
+   * a direct URL.
+   */
   String name() {
     return rest != null ? "rest" : cluster != null ? cluster : FlinkClusterProfiles.DEFAULT;
   }
@@ -41,21 +57,43 @@ final class FlinkTarget {
    */
   FlinkTools tools(CommandSpec spec, Sampling sampling) {
     if (cluster != null && rest != null) {
-      throw new ParameterException(spec.commandLine(), "--cluster and --rest: give one of them, not both");
+      throw new ParameterException(
+          spec.commandLine(), "--cluster and --rest: give one of them, not both");
     }
     String url = rest;
     String option = "--rest";
     if (url == null) {
       FlinkClusterProfiles profiles = FlinkClusterProfiles.load(Path.of("").toAbsolutePath());
       String wanted = cluster == null ? FlinkClusterProfiles.DEFAULT : cluster;
-      url = profiles.restUrl(wanted).orElseThrow(() -> new ParameterException(spec.commandLine(), cluster == null
-          ? "give --rest URL or --cluster NAME (no lakeops.flink.rest-url in " + profiles.source() + ")"
-          : "--cluster: no cluster '" + cluster + "' in " + profiles.source() + " (configured: "
-              + (profiles.restUrls().isEmpty() ? "none" : String.join(", ", profiles.restUrls().keySet())) + ")"));
-      option = cluster == null ? "lakeops.flink.rest-url" : "lakeops.flink.clusters." + cluster + ".rest-url";
+      url =
+          profiles
+              .restUrl(wanted)
+              .orElseThrow(
+                  () ->
+                      new ParameterException(
+                          spec.commandLine(),
+                          cluster == null
+                              ? "give --rest URL or --cluster NAME (no lakeops.flink.rest-url in "
+                                  + profiles.source()
+                                  + ")"
+                              : "--cluster: no cluster '"
+                                  + cluster
+                                  + "' in "
+                                  + profiles.source()
+                                  + " (configured: "
+                                  + (profiles.restUrls().isEmpty()
+                                      ? "none"
+                                      : String.join(", ", profiles.restUrls().keySet()))
+                                  + ")"));
+      option =
+          cluster == null
+              ? "lakeops.flink.rest-url"
+              : "lakeops.flink.clusters." + cluster + ".rest-url";
     }
     try {
-      return new FlinkTools(new FlinkJobProbe(new FlinkRestClient(url, timeout), sampling, Clock.systemUTC()), new BackpressureAnalyzer());
+      return new FlinkTools(
+          new FlinkJobProbe(new FlinkRestClient(url, timeout), sampling, Clock.systemUTC()),
+          new BackpressureAnalyzer());
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, option, e);
     }

@@ -21,8 +21,12 @@ import picocli.CommandLine.Spec;
  * triage the agent runs for a Flink alert. Exit code 0 when the triage ran (whatever it found), 2
  * for bad arguments.
  */
-@Command(name = "triage", mixinStandardHelpOptions = true,
-    description = "Triage a Flink job as the agent does for an alert (restarts, checkpoints, backpressure, source lag) and print the report.")
+@Command(
+    name = "triage",
+    mixinStandardHelpOptions = true,
+    description =
+        "Triage a Flink job as the agent does for an alert (restarts, checkpoints, backpressure,"
+            + " source lag) and print the report.")
 final class FlinkTriageCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -37,10 +41,16 @@ final class FlinkTriageCommand implements Callable<Integer> {
   public Integer call() {
     String name = job.name(spec);
     FlinkTools tools = target.tools(spec, Sampling.defaults());
-    ToolRegistry registry = new ToolRegistry().registerAll(FlinkBindings.of(new FlinkClusters(Map.of(target.name(), tools), target.name())));
+    ToolRegistry registry =
+        new ToolRegistry()
+            .registerAll(
+                FlinkBindings.of(new FlinkClusters(Map.of(target.name(), tools), target.name())));
     GraphRunbook runbook = GraphRunbook.shipped("flink-backpressure", registry, Clock.systemUTC());
     String label = name.matches("[0-9a-f]{32}") ? "job_id" : "job_name";
-    AlertSignal alert = new AlertSignal(Map.of("alertname", "cli: flink triage", label, name, "flink_cluster", target.name()), Map.of());
+    AlertSignal alert =
+        new AlertSignal(
+            Map.of("alertname", "cli: flink triage", label, name, "flink_cluster", target.name()),
+            Map.of());
     output.print(spec, runbook.run(alert), r -> r.toMarkdown() + "\n");
     return 0;
   }

@@ -18,8 +18,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops kafka configs}: configuration risks for duplicates and loss. */
-@Command(name = "configs", mixinStandardHelpOptions = true,
-    description = "Topic configuration risks, plus the consumer's and producer's settings as given, for duplicates and loss.")
+@Command(
+    name = "configs",
+    mixinStandardHelpOptions = true,
+    description =
+        "Topic configuration risks, plus the consumer's and producer's settings as given, for"
+            + " duplicates and loss.")
 final class KafkaConfigsCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -29,17 +33,32 @@ final class KafkaConfigsCommand implements Callable<Integer> {
   @Option(names = "--topic", paramLabel = "TOPIC", description = "Topic (repeatable)")
   List<String> topics = List.of();
 
-  @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (repeatable): its topics, and retention against its lag in time")
+  @Option(
+      names = "--group",
+      paramLabel = "GROUP",
+      description =
+          "Consumer group (repeatable): its topics, and retention against its lag in time")
   List<String> groups = List.of();
 
-  @Option(names = "--consumer", paramLabel = "KEY=VALUE", description = "A consumer setting, e.g. enable.auto.commit=true (repeatable)")
+  @Option(
+      names = "--consumer",
+      paramLabel = "KEY=VALUE",
+      description = "A consumer setting, e.g. enable.auto.commit=true (repeatable)")
   Map<String, String> consumer = Map.of();
 
-  @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "A producer setting, e.g. acks=1 (repeatable)")
+  @Option(
+      names = "--producer",
+      paramLabel = "KEY=VALUE",
+      description = "A producer setting, e.g. acks=1 (repeatable)")
   Map<String, String> producer = Map.of();
 
-  @Option(names = "--processing-time", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "Time the application spends per record (e.g. 20ms), checked against max.poll.interval.ms")
+  @Option(
+      names = "--processing-time",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "Time the application spends per record (e.g. 20ms), checked against"
+              + " max.poll.interval.ms")
   Duration processingTime;
 
   @Override
@@ -48,7 +67,8 @@ final class KafkaConfigsCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "give at least one --topic or --group");
     }
     ClientSettings settings = new ClientSettings(consumer, producer, processingTime);
-    ToolReport report = target.tools(LagRules.defaults()).configs(target.cluster(spec), topics, groups, settings);
+    ToolReport report =
+        target.tools(LagRules.defaults()).configs(target.cluster(spec), topics, groups, settings);
     output.print(spec, report, ToolReportText::renderWithBlankLine);
     return KafkaTarget.exitCode(report);
   }

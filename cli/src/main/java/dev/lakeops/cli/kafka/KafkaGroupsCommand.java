@@ -11,7 +11,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops kafka groups}: every consumer group with state, members and total lag. */
-@Command(name = "groups", mixinStandardHelpOptions = true, description = "List consumer groups with state, members and total lag.")
+@Command(
+    name = "groups",
+    mixinStandardHelpOptions = true,
+    description = "List consumer groups with state, members and total lag.")
 final class KafkaGroupsCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

@@ -24,36 +24,67 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code lakeops kafka lag}: Burrow-style lag status per consumer group over a window of probes. */
-@Command(name = "lag", mixinStandardHelpOptions = true,
-    description = "Consumer lag per group over a window of probes: OK / growing / stalled / stopped / below log start, with corrections.")
+/**
+ * {@code lakeops kafka lag}: Burrow-style lag status per consumer group over a window of probes.
+ */
+@Command(
+    name = "lag",
+    mixinStandardHelpOptions = true,
+    description =
+        "Consumer lag per group over a window of probes: OK / growing / stalled / stopped / below"
+            + " log start, with corrections.")
 final class KafkaLagCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin KafkaTarget target;
   @Mixin OutputOptions output;
 
-  @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (repeatable); default: every consumer group")
+  @Option(
+      names = "--group",
+      paramLabel = "GROUP",
+      description = "Consumer group (repeatable); default: every consumer group")
   List<String> groups = List.of();
 
-  @Option(names = "--samples", defaultValue = "3", description = "Probes in the window; default ${DEFAULT-VALUE}")
+  @Option(
+      names = "--samples",
+      defaultValue = "3",
+      description = "Probes in the window; default ${DEFAULT-VALUE}")
   int samples;
 
-  @Option(names = "--interval", defaultValue = "5s", converter = DurationConverter.class, paramLabel = "DURATION",
+  @Option(
+      names = "--interval",
+      defaultValue = "5s",
+      converter = DurationConverter.class,
+      paramLabel = "DURATION",
       description = "Time between probes; default ${DEFAULT-VALUE}")
   Duration interval;
 
-  @Option(names = "--min-stall-window", defaultValue = "10s", converter = DurationConverter.class, paramLabel = "DURATION",
-      description = "Shortest window in which unmoving offsets count as stalled/stopped; default ${DEFAULT-VALUE}")
+  @Option(
+      names = "--min-stall-window",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      paramLabel = "DURATION",
+      description =
+          "Shortest window in which unmoving offsets count as stalled/stopped; default"
+              + " ${DEFAULT-VALUE}")
   Duration minStallWindow;
 
-  @Option(names = "--flink-rest", paramLabel = "URL", description = "Flink REST address of the job that reads as --group (with --flink-job)")
+  @Option(
+      names = "--flink-rest",
+      paramLabel = "URL",
+      description = "Flink REST address of the job that reads as --group (with --flink-job)")
   String flinkRest;
 
-  @Option(names = "--flink-job", paramLabel = "NAME", description = "Flink job whose Kafka source reads as --group: its own offsets give the real lag")
+  @Option(
+      names = "--flink-job",
+      paramLabel = "NAME",
+      description =
+          "Flink job whose Kafka source reads as --group: its own offsets give the real lag")
   String flinkJob;
 
-  @Option(names = "--include-snapshot", description = "Also print the raw snapshots of the window (JSON)")
+  @Option(
+      names = "--include-snapshot",
+      description = "Also print the raw snapshots of the window (JSON)")
   boolean includeSnapshot;
 
   @Override
@@ -62,7 +93,8 @@ final class KafkaLagCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--samples: " + samples + " is not 1-20");
     }
     if ((flinkRest == null) != (flinkJob == null) || (flinkJob != null && groups.size() != 1)) {
-      throw new ParameterException(spec.commandLine(), "--flink-rest and --flink-job go together, with exactly one --group");
+      throw new ParameterException(
+          spec.commandLine(), "--flink-rest and --flink-job go together, with exactly one --group");
     }
     KafkaCluster cluster = target.cluster(spec);
     KafkaTools tools = target.tools(LagRules.defaults().withMinStallWindow(minStallWindow));
@@ -78,7 +110,10 @@ final class KafkaLagCommand implements Callable<Integer> {
       // Kafka first, Flink right after the last probe: the two views are compared as one moment.
       report = tools.lag(cluster, groups, samples, interval, Map.of());
       if (report.status() == ToolReport.Status.OK) {
-        flink = Map.of(groups.get(0), new FlinkSourceOffsetsProbe(rest, Clock.systemUTC()).capture(flinkJob));
+        flink =
+            Map.of(
+                groups.get(0),
+                new FlinkSourceOffsetsProbe(rest, Clock.systemUTC()).capture(flinkJob));
         report = tools.lag(cluster, groups, 1, Duration.ZERO, flink);
       }
     } else {

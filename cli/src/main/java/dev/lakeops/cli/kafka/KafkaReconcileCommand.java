@@ -19,8 +19,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code lakeops kafka reconcile}: records in offset ranges against a sink's count. */
-@Command(name = "reconcile", mixinStandardHelpOptions = true,
-    description = "Count the records per partition in offset ranges and compare with the sink's count; explain differences.")
+@Command(
+    name = "reconcile",
+    mixinStandardHelpOptions = true,
+    description =
+        "Count the records per partition in offset ranges and compare with the sink's count;"
+            + " explain differences.")
 final class KafkaReconcileCommand implements Callable<Integer> {
 
   private static final Pattern RANGE = Pattern.compile("(\\d+):(\\d+)-(\\d+)?");
@@ -32,11 +36,19 @@ final class KafkaReconcileCommand implements Callable<Integer> {
   @Option(names = "--topic", required = true, description = "Topic")
   String topic;
 
-  @Option(names = "--range", paramLabel = "P:FROM-TO", description = "Partition P, offsets [FROM, TO) (repeatable; TO may be left out for the end);"
-      + " default: every partition, whole")
+  @Option(
+      names = "--range",
+      paramLabel = "P:FROM-TO",
+      description =
+          "Partition P, offsets [FROM, TO) (repeatable; TO may be left out for the end);"
+              + " default: every partition, whole")
   List<String> ranges = List.of();
 
-  @Option(names = "--sink-count", required = true, paramLabel = "N", description = "Records the sink holds for these ranges")
+  @Option(
+      names = "--sink-count",
+      required = true,
+      paramLabel = "N",
+      description = "Records the sink holds for these ranges")
   long sinkCount;
 
   @Override
@@ -45,19 +57,27 @@ final class KafkaReconcileCommand implements Callable<Integer> {
     for (String r : ranges) {
       Matcher m = RANGE.matcher(r.strip());
       if (!m.matches()) {
-        throw new ParameterException(spec.commandLine(), "--range: '" + r + "' is not P:FROM-TO (e.g. 0:100-200)");
+        throw new ParameterException(
+            spec.commandLine(), "--range: '" + r + "' is not P:FROM-TO (e.g. 0:100-200)");
       }
       try {
-        parsed.add(new OffsetRange(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)),
-            m.group(3) == null ? Long.MAX_VALUE : Long.parseLong(m.group(3))));
+        parsed.add(
+            new OffsetRange(
+                Integer.parseInt(m.group(1)),
+                Long.parseLong(m.group(2)),
+                m.group(3) == null ? Long.MAX_VALUE : Long.parseLong(m.group(3))));
       } catch (IllegalArgumentException e) {
         throw CliErrors.badInput(spec, "--range", e);
       }
     }
     if (sinkCount < 0) {
-      throw new ParameterException(spec.commandLine(), "--sink-count: " + sinkCount + " is negative");
+      throw new ParameterException(
+          spec.commandLine(), "--sink-count: " + sinkCount + " is negative");
     }
-    ToolReport report = target.tools(LagRules.defaults()).reconcile(target.cluster(spec), topic, parsed, sinkCount, null);
+    ToolReport report =
+        target
+            .tools(LagRules.defaults())
+            .reconcile(target.cluster(spec), topic, parsed, sinkCount, null);
     output.print(spec, report, ToolReportText::renderWithBlankLine);
     return KafkaTarget.exitCode(report);
   }

@@ -17,21 +17,32 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The options every {@code kafka} command shares: which cluster (a profile from
- * {@code config/application.properties} in the working directory, or a bootstrap address) and the
- * timeout.
+ * The options every {@code kafka} command shares: which cluster (a profile from {@code
+ * config/application.properties} in the working directory, or a bootstrap address) and the timeout.
  */
 public final class KafkaTarget {
 
   public static final Path CONFIG = Path.of("config", "application.properties");
 
-  @Option(names = "--cluster", paramLabel = "NAME", description = "Cluster profile: lakeops.kafka.clusters.NAME.bootstrap-servers in config/application.properties")
+  @Option(
+      names = "--cluster",
+      paramLabel = "NAME",
+      description =
+          "Cluster profile: lakeops.kafka.clusters.NAME.bootstrap-servers in"
+              + " config/application.properties")
   String cluster;
 
-  @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Bootstrap servers, e.g. 127.0.0.1:9092 (instead of --cluster)")
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "HOST:PORT",
+      description = "Bootstrap servers, e.g. 127.0.0.1:9092 (instead of --cluster)")
   String bootstrap;
 
-  @Option(names = "--timeout", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(
+      names = "--timeout",
+      defaultValue = "5s",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
       description = "Timeout of each Kafka call (e.g. 5s, 500ms); default ${DEFAULT-VALUE}")
   Duration timeout;
 
@@ -43,7 +54,8 @@ public final class KafkaTarget {
    */
   KafkaCluster cluster(CommandSpec spec) {
     if ((cluster == null) == (bootstrap == null)) {
-      throw new ParameterException(spec.commandLine(), "give one of --cluster NAME or --bootstrap HOST:PORT");
+      throw new ParameterException(
+          spec.commandLine(), "give one of --cluster NAME or --bootstrap HOST:PORT");
     }
     try {
       if (bootstrap != null) {
@@ -56,8 +68,12 @@ public final class KafkaTarget {
   }
 
   KafkaTools tools(LagRules rules) {
-    return new KafkaTools(KafkaClusters.of(java.util.List.of()), KafkaProbeOptions.defaults().withTimeout(timeout), rules,
-        LagHistory.defaults(), Clock.systemUTC());
+    return new KafkaTools(
+        KafkaClusters.of(java.util.List.of()),
+        KafkaProbeOptions.defaults().withTimeout(timeout),
+        rules,
+        LagHistory.defaults(),
+        Clock.systemUTC());
   }
 
   /** Exit code: 0 when the tool ran (whatever it found), 1 when it could not. */

@@ -14,7 +14,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code lakeops runbooks list [--json]}: every shipped runbook with what it matches, reads and proposes. */
+/**
+ * {@code lakeops runbooks list [--json]}: every shipped runbook with what it matches, reads and
+ * proposes.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the shipped runbooks.")
 final class RunbooksListCommand implements Callable<Integer> {
 
@@ -24,7 +27,11 @@ final class RunbooksListCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    output.print(spec, RunbookLoader.lakeops().loadShipped(), RunbooksListCommand::json, RunbooksListCommand::text);
+    output.print(
+        spec,
+        RunbookLoader.lakeops().loadShipped(),
+        RunbooksListCommand::json,
+        RunbooksListCommand::text);
     return 0;
   }
 
@@ -57,12 +64,23 @@ final class RunbooksListCommand implements Callable<Integer> {
     for (RunbookGraph g : runbooks) {
       s.append(g.name()).append("  (").append(g.steps().size()).append(" steps)\n");
       s.append("  ").append(g.description()).append('\n');
-      s.append("  match: ").append(g.match().labels().isEmpty() ? "" : g.match().labels() + " ").append("keywords ")
-          .append(g.match().keywords()).append('\n');
-      s.append("  needs: ").append(String.join(", ", g.requiredInputs().stream()
-          .map(i -> i.name() + " (" + String.join("|", i.fromLabels()) + ")").toList())).append('\n');
-      s.append("  tools: ").append(String.join(", ", g.tools()))
-          .append(g.actions().isEmpty() ? "" : "; proposes: " + String.join(", ", g.actions())).append('\n');
+      s.append("  match: ")
+          .append(g.match().labels().isEmpty() ? "" : g.match().labels() + " ")
+          .append("keywords ")
+          .append(g.match().keywords())
+          .append('\n');
+      s.append("  needs: ")
+          .append(
+              String.join(
+                  ", ",
+                  g.requiredInputs().stream()
+                      .map(i -> i.name() + " (" + String.join("|", i.fromLabels()) + ")")
+                      .toList()))
+          .append('\n');
+      s.append("  tools: ")
+          .append(String.join(", ", g.tools()))
+          .append(g.actions().isEmpty() ? "" : "; proposes: " + String.join(", ", g.actions()))
+          .append('\n');
     }
     return s.toString();
   }

@@ -20,8 +20,12 @@ import picocli.CommandLine.Spec;
  * files) with all load-time checks and prints each problem on its own line. Exit code 0 when all
  * are valid, 1 otherwise.
  */
-@Command(name = "validate", mixinStandardHelpOptions = true,
-    description = "Validate runbook files (all shipped runbooks when no file is given); exit 1 if any is invalid.")
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description =
+        "Validate runbook files (all shipped runbooks when no file is given); exit 1 if any is"
+            + " invalid.")
 final class RunbooksValidateCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -35,10 +39,16 @@ final class RunbooksValidateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     int invalid = 0;
-    List<String> names = files.isEmpty() ? RunbookLoader.shippedFiles() : files.stream().map(Path::toString).toList();
+    List<String> names =
+        files.isEmpty()
+            ? RunbookLoader.shippedFiles()
+            : files.stream().map(Path::toString).toList();
     for (String name : names) {
       try {
-        RunbookGraph g = files.isEmpty() ? loader.load(name, RunbookLoader.shippedText(name)) : loader.load(Path.of(name));
+        RunbookGraph g =
+            files.isEmpty()
+                ? loader.load(name, RunbookLoader.shippedText(name))
+                : loader.load(Path.of(name));
         out.println("ok " + name + " (" + g.name() + ", " + g.steps().size() + " steps)");
       } catch (RunbookException e) {
         invalid++;
@@ -47,7 +57,12 @@ final class RunbooksValidateCommand implements Callable<Integer> {
         }
       } catch (UncheckedIOException e) {
         invalid++;
-        err.println("invalid " + name + ": cannot read the file (" + e.getCause().getClass().getSimpleName() + ")");
+        err.println(
+            "invalid "
+                + name
+                + ": cannot read the file ("
+                + e.getCause().getClass().getSimpleName()
+                + ")");
       }
     }
     out.println(names.size() - invalid + " of " + names.size() + " runbooks valid");

@@ -22,11 +22,16 @@ final class RowPrinter {
   static final ObjectMapper MAPPER = new ObjectMapper();
 
   /** Output formats of commands that print rows. */
-  enum Format { TEXT, CSV, JSON }
+  enum Format {
+    TEXT,
+    CSV,
+    JSON
+  }
 
   private RowPrinter() {}
 
-  static void print(PrintWriter out, Format format, RowType type, List<Row> rows, Map<String, Object> header) {
+  static void print(
+      PrintWriter out, Format format, RowType type, List<Row> rows, Map<String, Object> header) {
     switch (format) {
       case JSON -> out.println(json(type, rows, header));
       case CSV -> csv(out, type, rows);
@@ -65,13 +70,17 @@ final class RowPrinter {
   }
 
   private static String csvField(String value) {
-    if (value.isEmpty() || value.chars().anyMatch(c -> c == ',' || c == '"' || c == '\n' || c == '\r')) {
+    if (value.isEmpty()
+        || value.chars().anyMatch(c -> c == ',' || c == '"' || c == '\n' || c == '\r')) {
       return '"' + value.replace("\"", "\"\"") + '"';
     }
     return value;
   }
 
-  /** The rows as an aligned table under a header line, then the row count; every line ends with a line break. */
+  /**
+   * The rows as an aligned table under a header line, then the row count; every line ends with a
+   * line break.
+   */
   static String text(RowType type, List<Row> rows) {
     List<String> names = type.fieldNames();
     int[] widths = names.stream().mapToInt(String::length).toArray();
@@ -88,7 +97,11 @@ final class RowPrinter {
     for (String[] line : cells) {
       s.append(line(line, widths)).append('\n');
     }
-    return s.append('(').append(rows.size()).append(rows.size() == 1 ? " row)" : " rows)").append('\n').toString();
+    return s.append('(')
+        .append(rows.size())
+        .append(rows.size() == 1 ? " row)" : " rows)")
+        .append('\n')
+        .toString();
   }
 
   private static String line(String[] values, int[] widths) {

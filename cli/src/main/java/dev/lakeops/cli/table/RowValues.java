@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
 /**
  * Table values for people and for machines. JSON: numbers as numbers (DECIMAL exact), non-finite
  * floats and times as strings (ISO-8601), binaries as base64, ARRAY as arrays, MAP and ROW as
- * objects, null as null. Text: {@code toString} of the value, binaries as base64, null as
- * {@code null}.
+ * objects, null as null. Text: {@code toString} of the value, binaries as base64, null as {@code
+ * null}.
  */
 final class RowValues {
 
@@ -95,7 +95,8 @@ final class RowValues {
       return list.stream().map(RowValues::text).collect(Collectors.joining(", ", "[", "]"));
     }
     if (value instanceof Map<?, ?> map) {
-      return map.entrySet().stream().map(e -> text(e.getKey()) + "=" + text(e.getValue()))
+      return map.entrySet().stream()
+          .map(e -> text(e.getKey()) + "=" + text(e.getValue()))
           .collect(Collectors.joining(", ", "{", "}"));
     }
     if (value instanceof Row row) {

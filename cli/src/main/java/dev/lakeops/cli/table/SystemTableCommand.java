@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * What the system-table commands share ({@code table snapshots}, {@code tags}, {@code files} ...):
- * one system table of {@code TABLE}, every column as JSON, the chosen ones as text. Exit code 0,
- * or 2 for a bad table name, an unknown system table, snapshot or tag.
+ * one system table of {@code TABLE}, every column as JSON, the chosen ones as text. Exit code 0, or
+ * 2 for a bad table name, an unknown system table, snapshot or tag.
  */
 abstract class SystemTableCommand implements Callable<Integer> {
 
@@ -70,7 +70,8 @@ abstract class SystemTableCommand implements Callable<Integer> {
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("table", table.name());
     header.put("systemTable", "$" + result.name());
-    header.put("snapshot", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    header.put(
+        "snapshot", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     header.putAll(at.asked());
     output.print(spec, result, r -> RowPrinter.json(r.rowType(), r.rows(), header), this::text);
     return 0;

@@ -18,14 +18,20 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 final class TableActionOutput {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
   /** Files listed by name in the text form; the JSON form lists all. */
   static final int TEXT_FILE_LIMIT = 20;
 
   private TableActionOutput() {}
 
-  /** Prints {@code result} as one JSON object (nulls and empty lists included) with --json, else {@code text}. */
-  static void print(CommandSpec spec, OutputOptions output, Map<String, Object> result, String text) {
+  /**
+   * Prints {@code result} as one JSON object (nulls and empty lists included) with --json, else
+   * {@code text}.
+   */
+  static void print(
+      CommandSpec spec, OutputOptions output, Map<String, Object> result, String text) {
     output.print(spec, result, TableActionOutput::json, r -> text);
   }
 
@@ -41,7 +47,9 @@ final class TableActionOutput {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("count", files.count());
     m.put("bytes", files.bytes());
-    m.put("files", files.files().stream().map(f -> Map.of("path", f.path(), "bytes", f.bytes())).toList());
+    m.put(
+        "files",
+        files.files().stream().map(f -> Map.of("path", f.path(), "bytes", f.bytes())).toList());
     return m;
   }
 
@@ -55,26 +63,47 @@ final class TableActionOutput {
   }
 
   static String text(FilesPreview files, String verb) {
-    StringBuilder s = new StringBuilder().append(files.count()).append(" files (").append(files.bytes())
-        .append(" bytes) ").append(verb).append("\n");
+    StringBuilder s =
+        new StringBuilder()
+            .append(files.count())
+            .append(" files (")
+            .append(files.bytes())
+            .append(" bytes) ")
+            .append(verb)
+            .append("\n");
     List<PreviewFile> shown = files.files().subList(0, Math.min(TEXT_FILE_LIMIT, files.count()));
-    shown.forEach(f -> s.append("  ").append(f.path()).append("  ").append(f.bytes()).append(" bytes\n"));
+    shown.forEach(
+        f -> s.append("  ").append(f.path()).append("  ").append(f.bytes()).append(" bytes\n"));
     if (files.count() > shown.size()) {
-      s.append("  ... and ").append(files.count() - shown.size()).append(" more (--json lists all)\n");
+      s.append("  ... and ")
+          .append(files.count() - shown.size())
+          .append(" more (--json lists all)\n");
     }
     return s.toString();
   }
 
   static String text(DeletedFiles files, String verb) {
-    StringBuilder s = new StringBuilder().append(files.count()).append(" files (").append(files.bytes())
-        .append(" bytes) ").append(verb).append("\n");
-    files.files().stream().limit(TEXT_FILE_LIMIT).forEach(f -> s.append("  ").append(f).append("\n"));
+    StringBuilder s =
+        new StringBuilder()
+            .append(files.count())
+            .append(" files (")
+            .append(files.bytes())
+            .append(" bytes) ")
+            .append(verb)
+            .append("\n");
+    files.files().stream()
+        .limit(TEXT_FILE_LIMIT)
+        .forEach(f -> s.append("  ").append(f).append("\n"));
     if (files.count() > TEXT_FILE_LIMIT) {
-      s.append("  ... and ").append(files.count() - TEXT_FILE_LIMIT).append(" more (--json lists all)\n");
+      s.append("  ... and ")
+          .append(files.count() - TEXT_FILE_LIMIT)
+          .append(" more (--json lists all)\n");
     }
     if (!files.failed().isEmpty()) {
-      s.append(files.failed().size()).append(" files could not be deleted (see the log): ")
-          .append(String.join(", ", files.failed())).append("\n");
+      s.append(files.failed().size())
+          .append(" files could not be deleted (see the log): ")
+          .append(String.join(", ", files.failed()))
+          .append("\n");
     }
     return s.toString();
   }

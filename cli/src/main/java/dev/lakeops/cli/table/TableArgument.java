@@ -2,11 +2,11 @@ package dev.lakeops.cli.table;
 
 import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.table.Table;
-import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.DatabaseNotFoundException;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.io.LocalFileIO;
+import dev.lakeops.table.store.TableNotFoundException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,14 +17,18 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 /**
- * The table a command works on, its first positional parameter {@code TABLE}: {@code DATABASE.TABLE}
- * inside {@code --warehouse}, or, without {@code --warehouse}, the path of any Paimon table directory.
+ * The table a command works on, its first positional parameter {@code TABLE}: {@code
+ * DATABASE.TABLE} inside {@code --warehouse}, or, without {@code --warehouse}, the path of any
+ * Paimon table directory.
  */
 final class TableArgument {
 
   @Mixin WarehouseOption warehouse;
 
-  @Parameters(index = "0", paramLabel = "TABLE", description = "DATABASE.TABLE in --warehouse, or a table directory")
+  @Parameters(
+      index = "0",
+      paramLabel = "TABLE",
+      description = "DATABASE.TABLE in --warehouse, or a table directory")
   String name;
 
   /** The table as the command line names it, for messages and output. */
@@ -52,28 +56,54 @@ final class TableArgument {
       }
     }
     if (warehouse.dir == null && name.contains(File.separator)) {
-      throw new ParameterException(spec.commandLine(), "table " + name + ": " + (Files.exists(Path.of(name))
-          ? "not a directory" : "no such directory") + " (give a table directory, or --warehouse DIR and DATABASE.TABLE)");
+      throw new ParameterException(
+          spec.commandLine(),
+          "table "
+              + name
+              + ": "
+              + (Files.exists(Path.of(name)) ? "not a directory" : "no such directory")
+              + " (give a table directory, or --warehouse DIR and DATABASE.TABLE)");
     }
     Catalog catalog = warehouse.catalog(spec);
     Identifier id;
     try {
       id = Identifier.parse(name);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "table '" + name + "': expected DATABASE.TABLE, e.g. db.orders");
+      throw new ParameterException(
+          spec.commandLine(), "table '" + name + "': expected DATABASE.TABLE, e.g. db.orders");
     }
     List<String> tables;
     try {
       tables = catalog.listTables(id.database());
     } catch (DatabaseNotFoundException e) {
-      throw new ParameterException(spec.commandLine(), "table " + name + ": no database '" + id.database()
-          + "' in warehouse " + catalog.warehouse() + " (databases: " + WarehouseOption.orNone(catalog.listDatabases()) + ")");
+      throw new ParameterException(
+          spec.commandLine(),
+          "table "
+              + name
+              + ": no database '"
+              + id.database()
+              + "' in warehouse "
+              + catalog.warehouse()
+              + " (databases: "
+              + WarehouseOption.orNone(catalog.listDatabases())
+              + ")");
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, "table '" + name + "'", e);
     }
     if (!tables.contains(id.table())) {
-      throw new ParameterException(spec.commandLine(), "table " + name + ": no table '" + id.table() + "' in database '"
-          + id.database() + "' of warehouse " + catalog.warehouse() + " (tables: " + WarehouseOption.orNone(tables) + ")");
+      throw new ParameterException(
+          spec.commandLine(),
+          "table "
+              + name
+              + ": no table '"
+              + id.table()
+              + "' in database '"
+              + id.database()
+              + "' of warehouse "
+              + catalog.warehouse()
+              + " (tables: "
+              + WarehouseOption.orNone(tables)
+              + ")");
     }
     try {
       return catalog.loadTable(id);

@@ -2,15 +2,36 @@ package dev.lakeops.cli.table;
 
 import picocli.CommandLine.Command;
 
-/** {@code lakeops table ...}: inspect, read, write and maintain Paimon-format tables in a warehouse directory. */
-@Command(name = "table", mixinStandardHelpOptions = true,
-    description = "Inspect and read Paimon-format tables: list, describe, snapshots, files, partitions, buckets, tags, "
-        + "any system table, and rows at any snapshot; write rows, tag, roll back, expire, remove orphans, compact; "
-        + "diagnose the commit timeline, duplicate keys and compaction backlog.",
-    subcommands = {TableListCommand.class, TableDescribeCommand.class, TableSnapshotsCommand.class,
-        TableFilesCommand.class, TablePartitionsCommand.class, TableBucketsCommand.class, TableTagsCommand.class,
-        TableSysCommand.class, TableReadCommand.class,
-        TableWriteCommand.class, TableTagCommand.class, TableRollbackCommand.class, TableExpireCommand.class,
-        TableOrphansCommand.class, TableCompactCommand.class, TableTimelineCommand.class,
-        TableDuplicatesCommand.class, TableBacklogCommand.class})
+/**
+ * {@code lakeops table ...}: inspect, read, write and maintain Paimon-format tables in a warehouse
+ * directory.
+ */
+@Command(
+    name = "table",
+    mixinStandardHelpOptions = true,
+    description =
+        "Inspect and read Paimon-format tables: list, describe, snapshots, files, partitions,"
+            + " buckets, tags, any system table, and rows at any snapshot; write rows, tag, roll"
+            + " back, expire, remove orphans, compact; diagnose the commit timeline, duplicate keys"
+            + " and compaction backlog.",
+    subcommands = {
+      TableListCommand.class,
+      TableDescribeCommand.class,
+      TableSnapshotsCommand.class,
+      TableFilesCommand.class,
+      TablePartitionsCommand.class,
+      TableBucketsCommand.class,
+      TableTagsCommand.class,
+      TableSysCommand.class,
+      TableReadCommand.class,
+      TableWriteCommand.class,
+      TableTagCommand.class,
+      TableRollbackCommand.class,
+      TableExpireCommand.class,
+      TableOrphansCommand.class,
+      TableCompactCommand.class,
+      TableTimelineCommand.class,
+      TableDuplicatesCommand.class,
+      TableBacklogCommand.class
+    })
 public final class TableCommand {}

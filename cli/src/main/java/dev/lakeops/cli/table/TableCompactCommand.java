@@ -22,29 +22,41 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lakeops table compact TABLE [--partition k=v,...] [--full]}: compacts the matching
- * buckets as one COMPACT commit (Paimon's {@code compact} procedure) and reports the live files
- * before and after.
+ * {@code lakeops table compact TABLE [--partition k=v,...] [--full]}: compacts the matching buckets
+ * as one COMPACT commit (Paimon's {@code compact} procedure) and reports the live files before and
+ * after.
  */
-@Command(name = "compact", mixinStandardHelpOptions = true,
-    description = "Compact a table (or the partitions --partition matches) as one COMPACT commit: where the "
-        + "compaction picker would, or --full into one sorted run per bucket; --dry-run shows what it would merge.")
+@Command(
+    name = "compact",
+    mixinStandardHelpOptions = true,
+    description =
+        "Compact a table (or the partitions --partition matches) as one COMPACT commit: where the"
+            + " compaction picker would, or --full into one sorted run per bucket; --dry-run shows"
+            + " what it would merge.")
 final class TableCompactCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin TableArgument table;
   @Mixin OutputOptions output;
 
-  @Option(names = "--partition", paramLabel = "K=V[,K=V]", description = "Only partitions with these values, e.g. dt=2024-01-01")
+  @Option(
+      names = "--partition",
+      paramLabel = "K=V[,K=V]",
+      description = "Only partitions with these values, e.g. dt=2024-01-01")
   String partition;
 
   @Option(names = "--full", description = "Full compaction: every bucket into one sorted run")
   boolean full;
 
-  @Option(names = "--dry-run", description = "Show the buckets, files and bytes a compaction would merge; write nothing")
+  @Option(
+      names = "--dry-run",
+      description = "Show the buckets, files and bytes a compaction would merge; write nothing")
   boolean dryRun;
 
-  @Option(names = "--user", paramLabel = "USER", defaultValue = "lakeops-compact",
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      defaultValue = "lakeops-compact",
       description = "Commit user of the COMPACT snapshot (default ${DEFAULT-VALUE})")
   String user;
 
@@ -54,7 +66,10 @@ final class TableCompactCommand implements Callable<Integer> {
     Map<String, String> partitionSpec = partition == null ? Map.of() : parseSpec(spec, partition);
     PartitionFilter filter;
     try {
-      filter = partitionSpec.isEmpty() ? PartitionFilter.all() : PartitionFilter.matching(t.schema(), partitionSpec);
+      filter =
+          partitionSpec.isEmpty()
+              ? PartitionFilter.all()
+              : PartitionFilter.matching(t.schema(), partitionSpec);
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, "--partition " + partition, e);
     }
@@ -66,8 +81,14 @@ final class TableCompactCommand implements Callable<Integer> {
     try {
       report = t.compact(user, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
     } catch (ConflictingChangesException e) {
-      throw new ParameterException(spec.commandLine(), "compact " + table.name() + ": another writer changed the same files; "
-          + "nothing was committed (" + e.getMessage() + ")");
+      throw new ParameterException(
+          spec.commandLine(),
+          "compact "
+              + table.name()
+              + ": another writer changed the same files; "
+              + "nothing was committed ("
+              + e.getMessage()
+              + ")");
     } catch (UnsupportedOperationException e) {
       throw CliErrors.badInput(spec, "compact " + table.name(), e);
     }
@@ -79,12 +100,29 @@ final class TableCompactCommand implements Callable<Integer> {
     result.put("filesWritten", report.filesAfter());
     result.put("liveFilesBefore", liveBefore);
     result.put("liveFilesAfter", liveAfter);
-    String text = report.findSnapshot().isEmpty()
-        ? "Nothing to compact in " + table.name() + (partitionSpec.isEmpty() ? "" : " " + partitionSpec) + " (" + liveBefore
-            + " live files)."
-        : "Compacted " + report.bucketsCompacted() + " buckets of " + table.name() + " as snapshot "
-            + report.snapshot().id() + ": " + report.filesBefore() + " files replaced by " + report.filesAfter()
-            + "; live files " + liveBefore + " -> " + liveAfter + ".";
+    String text =
+        report.findSnapshot().isEmpty()
+            ? "Nothing to compact in "
+                + table.name()
+                + (partitionSpec.isEmpty() ? "" : " " + partitionSpec)
+                + " ("
+                + liveBefore
+                + " live files)."
+            : "Compacted "
+                + report.bucketsCompacted()
+                + " buckets of "
+                + table.name()
+                + " as snapshot "
+                + report.snapshot().id()
+                + ": "
+                + report.filesBefore()
+                + " files replaced by "
+                + report.filesAfter()
+                + "; live files "
+                + liveBefore
+                + " -> "
+                + liveAfter
+                + ".";
     TableActionOutput.print(spec, output, result, text);
     return 0;
   }
@@ -92,7 +130,9 @@ final class TableCompactCommand implements Callable<Integer> {
   private int preview(Table t, Map<String, String> partitionSpec, PartitionFilter filter) {
     CompactionPreview p;
     try {
-      p = CompactionPreviews.preview(t, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
+      p =
+          CompactionPreviews.preview(
+              t, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
     } catch (UnsupportedOperationException e) {
       throw CliErrors.badInput(spec, "compact " + table.name(), e);
     }
@@ -105,9 +145,21 @@ final class TableCompactCommand implements Callable<Integer> {
     result.put("estimatedOutputFiles", p.estimatedOutputFiles());
     result.put("estimatedLiveFilesAfter", p.estimatedLiveFilesAfter());
     List<Map<String, Object>> buckets = new java.util.ArrayList<>();
-    StringBuilder text = new StringBuilder("Dry run: compacting " + table.name() + " would merge " + p.inputFiles()
-        + " files (" + p.inputBytes() + " bytes) in " + p.buckets().size() + " buckets; live files "
-        + p.liveFilesBefore() + " -> about " + p.estimatedLiveFilesAfter() + ".\n");
+    StringBuilder text =
+        new StringBuilder(
+            "Dry run: compacting "
+                + table.name()
+                + " would merge "
+                + p.inputFiles()
+                + " files ("
+                + p.inputBytes()
+                + " bytes) in "
+                + p.buckets().size()
+                + " buckets; live files "
+                + p.liveFilesBefore()
+                + " -> about "
+                + p.estimatedLiveFilesAfter()
+                + ".\n");
     for (BucketCompactionPreview b : p.buckets()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("partition", b.partition());
@@ -119,9 +171,20 @@ final class TableCompactCommand implements Callable<Integer> {
       m.put("outputLevel", b.outputLevel());
       m.put("reason", b.reason());
       buckets.add(m);
-      text.append("  ").append(b.partition().isEmpty() ? "" : b.partition() + "/").append("bucket-").append(b.bucket())
-          .append(": ").append(b.inputFiles().size()).append(" of ").append(b.filesBefore()).append(" files, ")
-          .append(b.inputBytes()).append(" bytes -> level ").append(b.outputLevel()).append(" (").append(b.reason())
+      text.append("  ")
+          .append(b.partition().isEmpty() ? "" : b.partition() + "/")
+          .append("bucket-")
+          .append(b.bucket())
+          .append(": ")
+          .append(b.inputFiles().size())
+          .append(" of ")
+          .append(b.filesBefore())
+          .append(" files, ")
+          .append(b.inputBytes())
+          .append(" bytes -> level ")
+          .append(b.outputLevel())
+          .append(" (")
+          .append(b.reason())
           .append(")\n");
     }
     result.put("buckets", buckets);
@@ -144,7 +207,9 @@ final class TableCompactCommand implements Callable<Integer> {
     for (String part : List.of(text.split(","))) {
       int eq = part.indexOf('=');
       if (eq <= 0) {
-        throw new ParameterException(spec.commandLine(), "--partition " + text + ": expected KEY=VALUE[,KEY=VALUE], e.g. dt=2024-01-01");
+        throw new ParameterException(
+            spec.commandLine(),
+            "--partition " + text + ": expected KEY=VALUE[,KEY=VALUE], e.g. dt=2024-01-01");
       }
       values.put(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
     }

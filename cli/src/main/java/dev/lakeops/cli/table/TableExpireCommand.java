@@ -19,30 +19,46 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lakeops table expire TABLE}: expires snapshots by the table's retention options
- * ({@code snapshot.num-retained.min/max}, {@code snapshot.time-retained}), each overridable;
- * never a file a retained snapshot, tag or consumer needs.
+ * {@code lakeops table expire TABLE}: expires snapshots by the table's retention options ({@code
+ * snapshot.num-retained.min/max}, {@code snapshot.time-retained}), each overridable; never a file a
+ * retained snapshot, tag or consumer needs.
  */
-@Command(name = "expire", mixinStandardHelpOptions = true,
-    description = "Expire old snapshots by the table's retention options (overridable) and delete the files only "
-        + "they used; --dry-run shows what would go.")
+@Command(
+    name = "expire",
+    mixinStandardHelpOptions = true,
+    description =
+        "Expire old snapshots by the table's retention options (overridable) and delete the files"
+            + " only they used; --dry-run shows what would go.")
 final class TableExpireCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin TableArgument table;
   @Mixin OutputOptions output;
 
-  @Option(names = "--retain-min", paramLabel = "N", description = "Always keep the newest N snapshots (snapshot.num-retained.min)")
+  @Option(
+      names = "--retain-min",
+      paramLabel = "N",
+      description = "Always keep the newest N snapshots (snapshot.num-retained.min)")
   Integer retainMin;
 
-  @Option(names = "--retain-max", paramLabel = "N", description = "Never keep more than N snapshots (snapshot.num-retained.max)")
+  @Option(
+      names = "--retain-max",
+      paramLabel = "N",
+      description = "Never keep more than N snapshots (snapshot.num-retained.max)")
   Integer retainMax;
 
-  @Option(names = "--older-than", paramLabel = "DURATION", converter = TableDurationConverter.class,
-      description = "Between the two, expire snapshots older than DURATION, e.g. 1h, 7d (snapshot.time-retained)")
+  @Option(
+      names = "--older-than",
+      paramLabel = "DURATION",
+      converter = TableDurationConverter.class,
+      description =
+          "Between the two, expire snapshots older than DURATION, e.g. 1h, 7d"
+              + " (snapshot.time-retained)")
   Duration olderThan;
 
-  @Option(names = "--dry-run", description = "Show what would be expired and deleted; change nothing")
+  @Option(
+      names = "--dry-run",
+      description = "Show what would be expired and deleted; change nothing")
   boolean dryRun;
 
   @Override
@@ -52,13 +68,19 @@ final class TableExpireCommand implements Callable<Integer> {
     int min = retainMin != null ? retainMin : defaults.minRetained();
     int max = retainMax != null ? retainMax : Math.max(defaults.maxRetained(), min);
     if (min < 1) {
-      throw new ParameterException(spec.commandLine(), "--retain-min " + min + ": must be 1 or more");
+      throw new ParameterException(
+          spec.commandLine(), "--retain-min " + min + ": must be 1 or more");
     }
     if (max < min) {
-      throw new ParameterException(spec.commandLine(), "--retain-max " + max + ": must be at least --retain-min " + min);
+      throw new ParameterException(
+          spec.commandLine(), "--retain-max " + max + ": must be at least --retain-min " + min);
     }
-    ExpireRetention retention = new ExpireRetention(min, max, olderThan != null ? olderThan : defaults.timeRetained(),
-        defaults.maxExpires());
+    ExpireRetention retention =
+        new ExpireRetention(
+            min,
+            max,
+            olderThan != null ? olderThan : defaults.timeRetained(),
+            defaults.maxExpires());
     TableMaintenance maintenance = new TableMaintenance(t.io(), t.paths());
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("table", table.name());
@@ -70,18 +92,36 @@ final class TableExpireCommand implements Callable<Integer> {
       if (dryRun) {
         ExpirePreview p = maintenance.previewExpireSnapshots(retention);
         result.put("expiredSnapshots", p.snapshotIds());
-        result.put("earliestAfter", p.earliestAfter().isPresent() ? p.earliestAfter().getAsLong() : null);
+        result.put(
+            "earliestAfter", p.earliestAfter().isPresent() ? p.earliestAfter().getAsLong() : null);
         result.put("wouldDelete", TableActionOutput.files(p.files()));
-        TableActionOutput.print(spec, output, result, "Dry run: would expire snapshots "
-            + orNone(p.snapshotIds()) + " of " + table.name() + "; "
-            + TableActionOutput.text(p.files(), "would be deleted"));
+        TableActionOutput.print(
+            spec,
+            output,
+            result,
+            "Dry run: would expire snapshots "
+                + orNone(p.snapshotIds())
+                + " of "
+                + table.name()
+                + "; "
+                + TableActionOutput.text(p.files(), "would be deleted"));
       } else {
         ExpireReport r = maintenance.expireSnapshots(retention);
         result.put("expiredSnapshots", r.expiredSnapshotIds());
-        result.put("earliestAfter", r.earliestSnapshotId().isPresent() ? r.earliestSnapshotId().getAsLong() : null);
+        result.put(
+            "earliestAfter",
+            r.earliestSnapshotId().isPresent() ? r.earliestSnapshotId().getAsLong() : null);
         result.put("deleted", TableActionOutput.files(r.deletedFiles()));
-        TableActionOutput.print(spec, output, result, "Expired snapshots " + orNone(r.expiredSnapshotIds())
-            + " of " + table.name() + "; " + TableActionOutput.text(r.deletedFiles(), "deleted"));
+        TableActionOutput.print(
+            spec,
+            output,
+            result,
+            "Expired snapshots "
+                + orNone(r.expiredSnapshotIds())
+                + " of "
+                + table.name()
+                + "; "
+                + TableActionOutput.text(r.deletedFiles(), "deleted"));
       }
     } catch (UnsupportedOperationException e) {
       throw CliErrors.badInput(spec, "expire " + table.name(), e);

@@ -26,21 +26,30 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code lakeops table list}: the tables of a warehouse with their keys, buckets and latest snapshot. */
-@Command(name = "list", mixinStandardHelpOptions = true,
-    description = "The tables of a warehouse: keys, bucket, file format, latest snapshot and its record count.")
+/**
+ * {@code lakeops table list}: the tables of a warehouse with their keys, buckets and latest
+ * snapshot.
+ */
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description =
+        "The tables of a warehouse: keys, bucket, file format, latest snapshot and its record"
+            + " count.")
 final class TableListCommand implements Callable<Integer> {
 
-  static final RowType ROW_TYPE = RowType.of(List.of(
-      new DataField(0, "database", AtomicType.string()),
-      new DataField(1, "table", AtomicType.string()),
-      new DataField(2, "primary_keys", AtomicType.string()),
-      new DataField(3, "partition_keys", AtomicType.string()),
-      new DataField(4, "bucket", AtomicType.of(TypeRoot.INT)),
-      new DataField(5, "file_format", AtomicType.string()),
-      new DataField(6, "latest_snapshot", AtomicType.of(TypeRoot.BIGINT)),
-      new DataField(7, "total_record_count", AtomicType.of(TypeRoot.BIGINT)),
-      new DataField(8, "problem", AtomicType.string())));
+  static final RowType ROW_TYPE =
+      RowType.of(
+          List.of(
+              new DataField(0, "database", AtomicType.string()),
+              new DataField(1, "table", AtomicType.string()),
+              new DataField(2, "primary_keys", AtomicType.string()),
+              new DataField(3, "partition_keys", AtomicType.string()),
+              new DataField(4, "bucket", AtomicType.of(TypeRoot.INT)),
+              new DataField(5, "file_format", AtomicType.string()),
+              new DataField(6, "latest_snapshot", AtomicType.of(TypeRoot.BIGINT)),
+              new DataField(7, "total_record_count", AtomicType.of(TypeRoot.BIGINT)),
+              new DataField(8, "problem", AtomicType.string())));
 
   @Spec CommandSpec spec;
   @Mixin WarehouseOption warehouse;
@@ -55,8 +64,15 @@ final class TableListCommand implements Callable<Integer> {
     List<String> databases = catalog.listDatabases();
     if (database != null) {
       if (!databases.contains(database)) {
-        throw new ParameterException(spec.commandLine(), "--database " + database + ": no such database in warehouse "
-            + catalog.warehouse() + " (databases: " + WarehouseOption.orNone(databases) + ")");
+        throw new ParameterException(
+            spec.commandLine(),
+            "--database "
+                + database
+                + ": no such database in warehouse "
+                + catalog.warehouse()
+                + " (databases: "
+                + WarehouseOption.orNone(databases)
+                + ")");
       }
       databases = List.of(database);
     }
@@ -68,21 +84,32 @@ final class TableListCommand implements Callable<Integer> {
     }
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("warehouse", catalog.warehouse().toString());
-    output.print(spec, rows, r -> RowPrinter.json(ROW_TYPE, r, header), r -> RowPrinter.text(ROW_TYPE, r));
+    output.print(
+        spec, rows, r -> RowPrinter.json(ROW_TYPE, r, header), r -> RowPrinter.text(ROW_TYPE, r));
     return 0;
   }
 
-  /** One table's row; a table whose metadata cannot be read is listed with the problem, not dropped. */
+  /**
+   * One table's row; a table whose metadata cannot be read is listed with the problem, not dropped.
+   */
   private static Row row(Catalog catalog, String database, String name) {
     try {
       Table table = catalog.loadTable(Identifier.of(database, name));
       TableSchema schema = table.schema();
       Optional<Snapshot> latest = table.latestSnapshot();
-      return Row.of(database, name, String.join(",", schema.primaryKeys()), String.join(",", schema.partitionKeys()),
-          schema.numBuckets(), schema.tableOptions().fileFormat(), latest.map(Snapshot::id).orElse(null),
-          latest.map(Snapshot::totalRecordCount).orElse(null), null);
+      return Row.of(
+          database,
+          name,
+          String.join(",", schema.primaryKeys()),
+          String.join(",", schema.partitionKeys()),
+          schema.numBuckets(),
+          schema.tableOptions().fileFormat(),
+          latest.map(Snapshot::id).orElse(null),
+          latest.map(Snapshot::totalRecordCount).orElse(null),
+          null);
     } catch (RuntimeException e) {
-      LoggerFactory.getLogger(TableListCommand.class).debug("Cannot read table {}.{}", database, name, e);
+      LoggerFactory.getLogger(TableListCommand.class)
+          .debug("Cannot read table {}.{}", database, name, e);
       return Row.of(database, name, null, null, null, null, null, null, CliErrors.describe(e));
     }
   }

@@ -29,9 +29,12 @@ import picocli.CommandLine.Spec;
  * {@code lakeops table read TABLE}: the rows of a table at a snapshot (merge-on-read for
  * primary-key tables), filtered, projected and limited; text, CSV or JSON.
  */
-@Command(name = "read", mixinStandardHelpOptions = true,
-    description = "Read a table's rows (primary-key tables merged on read) at the latest snapshot, a snapshot, "
-        + "a tag or a time.")
+@Command(
+    name = "read",
+    mixinStandardHelpOptions = true,
+    description =
+        "Read a table's rows (primary-key tables merged on read) at the latest snapshot, a"
+            + " snapshot, a tag or a time.")
 final class TableReadCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -39,17 +42,28 @@ final class TableReadCommand implements Callable<Integer> {
   @Mixin SnapshotOptions at;
   @Mixin OutputOptions output;
 
-  @Option(names = "--where", paramLabel = "CONDITION",
-      description = "Keep rows where CONDITION holds: COLUMN=VALUE, or !=, <, <=, >, >= (repeatable; all must hold)")
+  @Option(
+      names = "--where",
+      paramLabel = "CONDITION",
+      description =
+          "Keep rows where CONDITION holds: COLUMN=VALUE, or !=, <, <=, >, >= (repeatable; all must"
+              + " hold)")
   List<String> where = List.of();
 
-  @Option(names = "--columns", split = ",", paramLabel = "COL", description = "Only these columns, in this order")
+  @Option(
+      names = "--columns",
+      split = ",",
+      paramLabel = "COL",
+      description = "Only these columns, in this order")
   List<String> columns = List.of();
 
   @Option(names = "--limit", paramLabel = "N", description = "At most N rows")
   Integer limit;
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "text (default), csv or json (as --json)")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "text (default), csv or json (as --json)")
   String format;
 
   @Override
@@ -82,7 +96,8 @@ final class TableReadCommand implements Callable<Integer> {
     }
     ScanPlan plan;
     try {
-      new TableMetadata(t).select(scanTarget); // names the snapshots or tags that exist when the target does not
+      new TableMetadata(t)
+          .select(scanTarget); // names the snapshots or tags that exist when the target does not
       plan = scan.plan();
     } catch (SnapshotNotFoundException e) {
       throw CliErrors.badInput(spec, at.describe(), e);
@@ -107,14 +122,18 @@ final class TableReadCommand implements Callable<Integer> {
     if (format == null) {
       return output.json() ? RowPrinter.Format.JSON : RowPrinter.Format.TEXT;
     }
-    RowPrinter.Format chosen = switch (format.toLowerCase(java.util.Locale.ROOT)) {
-      case "text" -> RowPrinter.Format.TEXT;
-      case "csv" -> RowPrinter.Format.CSV;
-      case "json" -> RowPrinter.Format.JSON;
-      default -> throw new ParameterException(spec.commandLine(), "--format " + format + ": expected text, csv or json");
-    };
+    RowPrinter.Format chosen =
+        switch (format.toLowerCase(java.util.Locale.ROOT)) {
+          case "text" -> RowPrinter.Format.TEXT;
+          case "csv" -> RowPrinter.Format.CSV;
+          case "json" -> RowPrinter.Format.JSON;
+          default ->
+              throw new ParameterException(
+                  spec.commandLine(), "--format " + format + ": expected text, csv or json");
+        };
     if (output.json() && chosen != RowPrinter.Format.JSON) {
-      throw new ParameterException(spec.commandLine(), "--json and --format " + format + ": give one of them");
+      throw new ParameterException(
+          spec.commandLine(), "--json and --format " + format + ": give one of them");
     }
     return chosen;
   }

@@ -45,14 +45,18 @@ final class TableRowInput {
   private final ZoneId zone;
   private final String source;
 
-  /** @param source how the input is named in messages, e.g. the file name or {@code stdin} */
+  /**
+   * @param source how the input is named in messages, e.g. the file name or {@code stdin}
+   */
   TableRowInput(RowType columns, ZoneId zone, String source) {
     this.columns = columns;
     this.zone = zone;
     this.source = source;
   }
 
-  /** @throws BadInputException a header or line that does not parse or fit the columns */
+  /**
+   * @throws BadInputException a header or line that does not parse or fit the columns
+   */
   List<Row> csv(BufferedReader in) {
     List<Row> rows = new ArrayList<>();
     CsvRecords records = new CsvRecords(in);
@@ -68,8 +72,15 @@ final class TableRowInput {
       }
       indexes[i] = columns.indexOf(name);
       if (indexes[i] < 0) {
-        throw bad(records.startLine(), "header column " + (i + 1) + " '" + name + "' is not a column of the table (columns: "
-            + String.join(", ", columns.fieldNames()) + ")");
+        throw bad(
+            records.startLine(),
+            "header column "
+                + (i + 1)
+                + " '"
+                + name
+                + "' is not a column of the table (columns: "
+                + String.join(", ", columns.fieldNames())
+                + ")");
       }
       for (int j = 0; j < i; j++) {
         if (indexes[j] == indexes[i]) {
@@ -91,14 +102,18 @@ final class TableRowInput {
         CsvRecords.Field f = fields.get(i);
         String name = columns.fields().get(indexes[i]).name();
         DataType type = columns.typeAt(indexes[i]);
-        values[indexes[i]] = !f.quoted() && f.text().isEmpty() ? null : fromText(line, name, type, f.text());
+        values[indexes[i]] =
+            !f.quoted() && f.text().isEmpty() ? null : fromText(line, name, type, f.text());
       }
       rows.add(checkNulls(line, values));
     }
     return rows;
   }
 
-  /** @throws BadInputException a line that is not a JSON object or whose values do not fit the columns */
+  /**
+   * @throws BadInputException a line that is not a JSON object or whose values do not fit the
+   *     columns
+   */
   List<Row> jsonLines(BufferedReader in) {
     List<Row> rows = new ArrayList<>();
     int line = 0;
@@ -113,10 +128,19 @@ final class TableRowInput {
         try {
           node = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-          throw bad(line, "not JSON (" + e.getOriginalMessage() + " at character " + e.getLocation().getColumnNr() + ")");
+          throw bad(
+              line,
+              "not JSON ("
+                  + e.getOriginalMessage()
+                  + " at character "
+                  + e.getLocation().getColumnNr()
+                  + ")");
         }
         if (!node.isObject()) {
-          throw bad(line, "expected a JSON object {\"column\": value, ...}, found " + node.getNodeType().toString().toLowerCase(Locale.ROOT));
+          throw bad(
+              line,
+              "expected a JSON object {\"column\": value, ...}, found "
+                  + node.getNodeType().toString().toLowerCase(Locale.ROOT));
         }
         Object[] values = new Object[columns.arity()];
         Iterator<Map.Entry<String, JsonNode>> it = node.fields();
@@ -124,8 +148,13 @@ final class TableRowInput {
           Map.Entry<String, JsonNode> e = it.next();
           int index = columns.indexOf(e.getKey());
           if (index < 0) {
-            throw bad(line, "'" + e.getKey() + "' is not a column of the table (columns: "
-                + String.join(", ", columns.fieldNames()) + ")");
+            throw bad(
+                line,
+                "'"
+                    + e.getKey()
+                    + "' is not a column of the table (columns: "
+                    + String.join(", ", columns.fieldNames())
+                    + ")");
           }
           values[index] = fromJson(line, e.getKey(), columns.typeAt(index), e.getValue());
         }
@@ -140,8 +169,13 @@ final class TableRowInput {
   private Row checkNulls(int line, Object[] values) {
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null && !columns.typeAt(i).nullable()) {
-        throw bad(line, "column '" + columns.fields().get(i).name() + "' is " + columns.typeAt(i).asSql()
-            + " but has no value");
+        throw bad(
+            line,
+            "column '"
+                + columns.fields().get(i).name()
+                + "' is "
+                + columns.typeAt(i).asSql()
+                + " but has no value");
       }
     }
     return Row.of(values);
@@ -164,8 +198,12 @@ final class TableRowInput {
         throw bad(line, column, "expected a JSON object for " + type.asSql());
       }
       Map<Object, Object> values = new LinkedHashMap<>();
-      node.fields().forEachRemaining(e -> values.put(fromText(line, column, map.key(), e.getKey()),
-          fromJson(line, column, map.value(), e.getValue())));
+      node.fields()
+          .forEachRemaining(
+              e ->
+                  values.put(
+                      fromText(line, column, map.key(), e.getKey()),
+                      fromJson(line, column, map.value(), e.getValue())));
       return values;
     }
     if (type instanceof RowType row) {
@@ -175,7 +213,10 @@ final class TableRowInput {
       Object[] values = new Object[row.arity()];
       for (int i = 0; i < row.arity(); i++) {
         JsonNode v = node.get(row.fields().get(i).name());
-        values[i] = v == null ? null : fromJson(line, column + "." + row.fields().get(i).name(), row.typeAt(i), v);
+        values[i] =
+            v == null
+                ? null
+                : fromJson(line, column + "." + row.fields().get(i).name(), row.typeAt(i), v);
       }
       return Row.of(values);
     }
@@ -195,7 +236,10 @@ final class TableRowInput {
       }
       default -> {
         if (!node.isTextual()) {
-          throw bad(line, column, node + " is not a valid " + name(atomic) + " value (expected a JSON string)");
+          throw bad(
+              line,
+              column,
+              node + " is not a valid " + name(atomic) + " value (expected a JSON string)");
         }
         return fromText(line, column, type, node.textValue());
       }
@@ -204,11 +248,14 @@ final class TableRowInput {
 
   private Object fromText(int line, String column, DataType type, String text) {
     if (!(type instanceof AtomicType atomic)) {
-      throw bad(line, column, type.asSql() + " columns are written from JSON lines only (--format json)");
+      throw bad(
+          line, column, type.asSql() + " columns are written from JSON lines only (--format json)");
     }
     String t = text.strip();
     try {
-      return atomic.root() == TypeRoot.DECIMAL ? decimal(atomic, t) : TableLiterals.parse(atomic, text, zone);
+      return atomic.root() == TypeRoot.DECIMAL
+          ? decimal(atomic, t)
+          : TableLiterals.parse(atomic, text, zone);
     } catch (NumberFormatException | DateTimeException | ArithmeticException e) {
       throw bad(line, column, "'" + t + "' is not a valid " + name(atomic) + " value");
     } catch (IllegalArgumentException e) {
@@ -237,7 +284,10 @@ final class TableRowInput {
     return new BadInputException(source + " line " + line + ": " + what);
   }
 
-  /** RFC 4180 records: comma-separated, double-quoted fields may hold commas, quotes ("") and line breaks. */
+  /**
+   * RFC 4180 records: comma-separated, double-quoted fields may hold commas, quotes ("") and line
+   * breaks.
+   */
   private final class CsvRecords {
     record Field(String text, boolean quoted) {}
 
@@ -270,7 +320,11 @@ final class TableRowInput {
           if (inQuotes) {
             String more = readLine();
             if (more == null) {
-              throw bad(startLine, "field " + (fields.size() + 1) + ": quoted field is not closed before the end of the input");
+              throw bad(
+                  startLine,
+                  "field "
+                      + (fields.size() + 1)
+                      + ": quoted field is not closed before the end of the input");
             }
             field.append('\n');
             text = more;

@@ -30,7 +30,9 @@ abstract class TableTagChangeCommand implements Callable<Integer> {
 
   private final String action;
 
-  /** @param action the past tense the result states, {@code created} or {@code deleted} */
+  /**
+   * @param action the past tense the result states, {@code created} or {@code deleted}
+   */
   TableTagChangeCommand(String action) {
     this.action = action;
   }
@@ -52,8 +54,9 @@ abstract class TableTagChangeCommand implements Callable<Integer> {
   public Integer call() {
     // A tag name becomes a file name (tag/tag-NAME): no path separators, not blank.
     if (name.isBlank() || name.contains("/") || name.contains("\\") || name.startsWith(".")) {
-      throw new ParameterException(spec.commandLine(), "tag name '" + name
-          + "': must not be empty, start with '.', or contain '/' or '\\'");
+      throw new ParameterException(
+          spec.commandLine(),
+          "tag name '" + name + "': must not be empty, start with '.', or contain '/' or '\\'");
     }
     Table t = table.load(spec);
     TagReport report;

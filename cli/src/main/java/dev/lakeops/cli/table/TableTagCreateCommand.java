@@ -10,11 +10,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /** {@code lakeops table tag create TABLE NAME [--snapshot N]}. */
-@Command(name = "create", mixinStandardHelpOptions = true,
-    description = "Tag a snapshot (the latest unless --snapshot); the tag keeps its files from expiring.")
+@Command(
+    name = "create",
+    mixinStandardHelpOptions = true,
+    description =
+        "Tag a snapshot (the latest unless --snapshot); the tag keeps its files from expiring.")
 final class TableTagCreateCommand extends TableTagChangeCommand {
 
-  @Option(names = "--snapshot", paramLabel = "ID", description = "Snapshot to tag; default: the latest")
+  @Option(
+      names = "--snapshot",
+      paramLabel = "ID",
+      description = "Snapshot to tag; default: the latest")
   Long snapshot;
 
   TableTagCreateCommand() {
@@ -23,8 +29,16 @@ final class TableTagCreateCommand extends TableTagChangeCommand {
 
   @Override
   TagReport change(Table t, TableMaintenance maintenance) {
-    long id = snapshot != null ? snapshot : t.latestSnapshot().map(Snapshot::id).orElseThrow(() ->
-        new ParameterException(spec.commandLine(), "table " + table.name() + " has no snapshot to tag"));
+    long id =
+        snapshot != null
+            ? snapshot
+            : t.latestSnapshot()
+                .map(Snapshot::id)
+                .orElseThrow(
+                    () ->
+                        new ParameterException(
+                            spec.commandLine(),
+                            "table " + table.name() + " has no snapshot to tag"));
     return maintenance.createTag(name, id);
   }
 
@@ -33,6 +47,12 @@ final class TableTagCreateCommand extends TableTagChangeCommand {
 
   @Override
   String text(TagReport report) {
-    return "Created tag " + name + " of snapshot " + report.snapshotId() + " in " + table.name() + ".";
+    return "Created tag "
+        + name
+        + " of snapshot "
+        + report.snapshotId()
+        + " in "
+        + table.name()
+        + ".";
   }
 }

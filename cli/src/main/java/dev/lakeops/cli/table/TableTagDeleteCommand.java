@@ -7,7 +7,9 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 
 /** {@code lakeops table tag delete TABLE NAME}. */
-@Command(name = "delete", mixinStandardHelpOptions = true,
+@Command(
+    name = "delete",
+    mixinStandardHelpOptions = true,
     description = "Delete a tag; when its snapshot has expired, also the files only the tag kept.")
 final class TableTagDeleteCommand extends TableTagChangeCommand {
 
@@ -27,7 +29,13 @@ final class TableTagDeleteCommand extends TableTagChangeCommand {
 
   @Override
   String text(TagReport report) {
-    return "Deleted tag " + name + " of snapshot " + report.snapshotId() + " in " + table.name() + "; "
+    return "Deleted tag "
+        + name
+        + " of snapshot "
+        + report.snapshotId()
+        + " in "
+        + table.name()
+        + "; "
         + TableActionOutput.text(report.deletedFiles(), "deleted");
   }
 }

@@ -11,10 +11,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * What the table diagnosis commands share: the table (a directory, or DATABASE.TABLE in
- * {@code --warehouse}), {@code --json}, and printing one tool report. Exit code 0 when the tool
- * judged the table, 1 when the table was not found or could not be read (the report still goes to
- * stdout, one line to stderr).
+ * What the table diagnosis commands share: the table (a directory, or DATABASE.TABLE in {@code
+ * --warehouse}), {@code --json}, and printing one tool report. Exit code 0 when the tool judged the
+ * table, 1 when the table was not found or could not be read (the report still goes to stdout, one
+ * line to stderr).
  */
 abstract class TableToolCommand implements Callable<Integer> {
 

@@ -38,38 +38,61 @@ import picocli.CommandLine.Spec;
  * nothing. Input that does not fit the table ends the command with exit code 1 and one line naming
  * the line and column; nothing is committed.
  */
-@Command(name = "write", mixinStandardHelpOptions = true,
-    description = "Write rows from CSV (header row naming the columns) or JSON lines into a table as one commit. "
-        + "With --user and --identifier a replay of a committed identifier writes nothing.")
+@Command(
+    name = "write",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write rows from CSV (header row naming the columns) or JSON lines into a table as one"
+            + " commit. With --user and --identifier a replay of a committed identifier writes"
+            + " nothing.")
 final class TableWriteCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin TableArgument table;
   @Mixin OutputOptions output;
 
-  @Option(names = "--format", paramLabel = "FORMAT",
-      description = "csv or json (JSON lines); default: json for files ending .json/.jsonl/.ndjson, else csv")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description =
+          "csv or json (JSON lines); default: json for files ending .json/.jsonl/.ndjson, else csv")
   String format;
 
-  @Option(names = "--file", paramLabel = "FILE", description = "Read rows from FILE instead of stdin")
+  @Option(
+      names = "--file",
+      paramLabel = "FILE",
+      description = "Read rows from FILE instead of stdin")
   Path file;
 
-  @Option(names = "--user", paramLabel = "USER",
-      description = "Commit user (keep it across retries so replays are recognised); default: a new random one")
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      description =
+          "Commit user (keep it across retries so replays are recognised); default: a new random"
+              + " one")
   String user;
 
-  @Option(names = "--identifier", paramLabel = "N",
-      description = "Commit identifier, increasing per user (needs --user); a replay of a committed one writes nothing")
+  @Option(
+      names = "--identifier",
+      paramLabel = "N",
+      description =
+          "Commit identifier, increasing per user (needs --user); a replay of a committed one"
+              + " writes nothing")
   Long identifier;
 
   @Override
   public Integer call() {
     if (identifier != null && (user == null || user.isBlank())) {
-      throw new ParameterException(spec.commandLine(), "--identifier needs --user: replays are recognised per commit user");
+      throw new ParameterException(
+          spec.commandLine(), "--identifier needs --user: replays are recognised per commit user");
     }
     if (identifier != null && (identifier < 0 || identifier == Snapshot.BATCH_COMMIT_IDENTIFIER)) {
-      throw new ParameterException(spec.commandLine(), "--identifier " + identifier + ": must be 0 or more and below "
-          + Snapshot.BATCH_COMMIT_IDENTIFIER);
+      throw new ParameterException(
+          spec.commandLine(),
+          "--identifier "
+              + identifier
+              + ": must be 0 or more and below "
+              + Snapshot.BATCH_COMMIT_IDENTIFIER);
     }
     if (user != null && user.isBlank()) {
       throw new ParameterException(spec.commandLine(), "--user: the commit user is empty");
@@ -97,20 +120,28 @@ final class TableWriteCommand implements Callable<Integer> {
       result.put("snapshotIds", List.of());
       result.put("files", 0);
       result.put("skipped", false);
-      TableActionOutput.print(spec, output, result, "No rows in " + source + "; nothing committed to " + table.name() + ".");
+      TableActionOutput.print(
+          spec,
+          output,
+          result,
+          "No rows in " + source + "; nothing committed to " + table.name() + ".");
       return 0;
     }
     List<CommitResult> commits;
     int files;
     try (TableWrite write = t.newWrite(commitUser)) {
       rows.forEach(write::write);
-      ChangeSet changes = write.prepareCommit(identifier == null ? Snapshot.BATCH_COMMIT_IDENTIFIER : identifier);
+      ChangeSet changes =
+          write.prepareCommit(identifier == null ? Snapshot.BATCH_COMMIT_IDENTIFIER : identifier);
       files = changes.changes().stream().mapToInt(c -> c.newFiles().size()).sum();
-      commits = identifier == null ? List.of(t.newCommit().commit(changes))
-          : t.newCommit().filterAndCommit(List.of(changes));
+      commits =
+          identifier == null
+              ? List.of(t.newCommit().commit(changes))
+              : t.newCommit().filterAndCommit(List.of(changes));
     }
     if (commits.isEmpty()) {
-      // Another writer with this user committed the identifier meanwhile: the files just written are orphans.
+      // Another writer with this user committed the identifier meanwhile: the files just written
+      // are orphans.
       return skipped(result, latestOf(t, commitUser).orElseThrow());
     }
     List<Long> ids = new ArrayList<>();
@@ -118,9 +149,22 @@ final class TableWriteCommand implements Callable<Integer> {
     result.put("snapshotIds", ids);
     result.put("files", files);
     result.put("skipped", false);
-    TableActionOutput.print(spec, output, result, "Committed snapshot " + join(ids) + " to " + table.name() + ": "
-        + rows.size() + " rows in " + files + " files (commit user " + commitUser
-        + (identifier == null ? "" : ", identifier " + identifier) + ").");
+    TableActionOutput.print(
+        spec,
+        output,
+        result,
+        "Committed snapshot "
+            + join(ids)
+            + " to "
+            + table.name()
+            + ": "
+            + rows.size()
+            + " rows in "
+            + files
+            + " files (commit user "
+            + commitUser
+            + (identifier == null ? "" : ", identifier " + identifier)
+            + ").");
     return 0;
   }
 
@@ -131,24 +175,37 @@ final class TableWriteCommand implements Callable<Integer> {
     result.put("skipped", true);
     result.put("committedSnapshot", committed.id());
     result.put("committedIdentifier", committed.commitIdentifier());
-    TableActionOutput.print(spec, output, result, "Nothing written: commit user " + result.get("commitUser")
-        + " already committed identifier " + committed.commitIdentifier() + " (snapshot " + committed.id()
-        + "), which covers identifier " + identifier + ".");
+    TableActionOutput.print(
+        spec,
+        output,
+        result,
+        "Nothing written: commit user "
+            + result.get("commitUser")
+            + " already committed identifier "
+            + committed.commitIdentifier()
+            + " (snapshot "
+            + committed.id()
+            + "), which covers identifier "
+            + identifier
+            + ".");
     return 0;
   }
 
   private List<Row> read(Table t, boolean json, String source) {
     TableRowInput input = new TableRowInput(t.schema().rowType(), ZoneId.systemDefault(), source);
-    try (BufferedReader in = file == null
-        ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-        : Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BufferedReader in =
+        file == null
+            ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+            : Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return json ? input.jsonLines(in) : input.csv(in);
     } catch (NoSuchFileException e) {
       throw new ParameterException(spec.commandLine(), "--file " + file + ": no such file");
     } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), "--file " + file + ": cannot read it (" + e.getMessage() + ")");
+      throw new ParameterException(
+          spec.commandLine(), "--file " + file + ": cannot read it (" + e.getMessage() + ")");
     } catch (java.io.UncheckedIOException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage() + " (" + e.getCause().getMessage() + ")");
+      throw new ParameterException(
+          spec.commandLine(), e.getMessage() + " (" + e.getCause().getMessage() + ")");
     }
   }
 
@@ -160,17 +217,23 @@ final class TableWriteCommand implements Callable<Integer> {
     return switch (format.toLowerCase(Locale.ROOT)) {
       case "csv" -> false;
       case "json", "jsonl" -> true;
-      default -> throw new ParameterException(spec.commandLine(), "--format " + format + ": expected csv or json");
+      default ->
+          throw new ParameterException(
+              spec.commandLine(), "--format " + format + ": expected csv or json");
     };
   }
 
-  /** The newest snapshot committed by {@code user}, searching from the latest down (as Paimon's filterAndCommit). */
+  /**
+   * The newest snapshot committed by {@code user}, searching from the latest down (as Paimon's
+   * filterAndCommit).
+   */
   static Optional<Snapshot> latestOf(Table t, String user) {
     Optional<Snapshot> latest = t.latestSnapshot();
     if (latest.isEmpty()) {
       return Optional.empty();
     }
-    OptionalLong earliest = dev.lakeops.table.meta.SnapshotHints.earliestSnapshotId(t.io(), t.paths());
+    OptionalLong earliest =
+        dev.lakeops.table.meta.SnapshotHints.earliestSnapshotId(t.io(), t.paths());
     for (long id = latest.get().id(); id >= earliest.orElse(1); id--) {
       Optional<Snapshot> s = t.snapshotStore().findSnapshot(id);
       if (s.isPresent() && s.get().commitUser().equals(user)) {

@@ -3,7 +3,10 @@ package dev.lakeops.cli.table;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 
-/** A system-table command that reads any snapshot: the latest, or {@code --snapshot}, {@code --tag} or {@code --timestamp}. */
+/**
+ * A system-table command that reads any snapshot: the latest, or {@code --snapshot}, {@code --tag}
+ * or {@code --timestamp}.
+ */
 abstract class TimeTravelSystemTableCommand extends SystemTableCommand {
 
   @Mixin SnapshotOptions at;

@@ -8,10 +8,16 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** {@code --warehouse DIR}: the directory that holds the tables, {@code <warehouse>/<database>.db/<table>}. */
+/**
+ * {@code --warehouse DIR}: the directory that holds the tables, {@code
+ * <warehouse>/<database>.db/<table>}.
+ */
 final class WarehouseOption {
 
-  @Option(names = "--warehouse", paramLabel = "DIR", description = "Warehouse directory: holds <database>.db/<table>/")
+  @Option(
+      names = "--warehouse",
+      paramLabel = "DIR",
+      description = "Warehouse directory: holds <database>.db/<table>/")
   Path dir;
 
   /** The warehouse directory, absolute and normalized; null without {@code --warehouse}. */
@@ -29,7 +35,8 @@ final class WarehouseOption {
       throw new ParameterException(spec.commandLine(), "--warehouse DIR is required");
     }
     if (!Files.exists(dir)) {
-      throw new ParameterException(spec.commandLine(), "--warehouse " + dir + ": no such directory");
+      throw new ParameterException(
+          spec.commandLine(), "--warehouse " + dir + ": no such directory");
     }
     if (!Files.isDirectory(dir)) {
       throw new ParameterException(spec.commandLine(), "--warehouse " + dir + ": not a directory");

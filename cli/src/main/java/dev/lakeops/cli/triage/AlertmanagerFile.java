@@ -23,27 +23,41 @@ final class AlertmanagerFile {
   private AlertmanagerFile() {}
 
   /**
-   * @throws IllegalArgumentException the file is missing, not JSON or not a version 4 payload; the message says where
+   * @throws IllegalArgumentException the file is missing, not JSON or not a version 4 payload; the
+   *     message says where
    */
   static List<AlertSignal> firingAlerts(Path file) {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
+      throw new IllegalArgumentException(
+          file + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
     }
     JsonNode root;
     try {
       root = Json.mapper().readTree(text);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(file + ": not JSON at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+      throw new IllegalArgumentException(
+          file
+              + ": not JSON at line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr()
+              + ": "
+              + e.getOriginalMessage());
     }
     if (root == null || !root.isObject()) {
-      throw new IllegalArgumentException(file + ": expected an Alertmanager webhook payload (a JSON object with version and alerts)");
+      throw new IllegalArgumentException(
+          file
+              + ": expected an Alertmanager webhook payload (a JSON object with version and"
+              + " alerts)");
     }
     if (!root.path("version").asText("").equals("4")) {
-      throw new IllegalArgumentException(file + ": version must be \"4\" (Alertmanager webhook payload), was " + root.path("version"));
+      throw new IllegalArgumentException(
+          file
+              + ": version must be \"4\" (Alertmanager webhook payload), was "
+              + root.path("version"));
     }
     JsonNode alerts = root.path("alerts");
     if (!alerts.isArray() || alerts.isEmpty()) {
@@ -61,8 +75,10 @@ final class AlertmanagerFile {
       if (labels.isEmpty()) {
         throw new IllegalArgumentException(where + ".labels must be a non-empty object of strings");
       }
-      Map<String, String> annotations = a.path("annotations").isMissingNode() || a.path("annotations").isNull()
-          ? Map.of() : strings(a.path("annotations"), where + ".annotations");
+      Map<String, String> annotations =
+          a.path("annotations").isMissingNode() || a.path("annotations").isNull()
+              ? Map.of()
+              : strings(a.path("annotations"), where + ".annotations");
       if (!a.path("status").asText(groupStatus).equals("resolved")) {
         firing.add(new AlertSignal(labels, annotations));
       }
@@ -75,12 +91,19 @@ final class AlertmanagerFile {
       throw new IllegalArgumentException(where + " must be an object of strings");
     }
     Map<String, String> out = new LinkedHashMap<>();
-    node.fields().forEachRemaining(e -> {
-      if (!e.getValue().isTextual()) {
-        throw new IllegalArgumentException(where + "." + e.getKey() + " must be a string, was " + e.getValue().getNodeType());
-      }
-      out.put(e.getKey(), e.getValue().asText());
-    });
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().isTextual()) {
+                throw new IllegalArgumentException(
+                    where
+                        + "."
+                        + e.getKey()
+                        + " must be a string, was "
+                        + e.getValue().getNodeType());
+              }
+              out.put(e.getKey(), e.getValue().asText());
+            });
     return out;
   }
 }

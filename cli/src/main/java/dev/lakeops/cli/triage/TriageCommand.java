@@ -6,8 +6,8 @@ import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.cli.kafka.KafkaTarget;
 import dev.lakeops.runbooks.AlertSignal;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.BinlogBindings;
 import dev.lakeops.runbooks.tool.FlinkBindings;
 import dev.lakeops.runbooks.tool.KafkaBindings;
@@ -50,33 +50,55 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lakeops triage --alert FILE.json}: the deterministic triage the agent runs, for every
- * firing alert of an Alertmanager payload, against the clusters of
- * {@code config/application.properties} (Flink and Kafka profiles, the table warehouse) or the ones
- * given. Lake tables are table directories or {@code database.table} in the warehouse. Exit code 0
- * when every triage ran (whatever it found), 2 for a bad payload or option.
+ * firing alert of an Alertmanager payload, against the clusters of {@code
+ * config/application.properties} (Flink and Kafka profiles, the table warehouse) or the ones given.
+ * Lake tables are table directories or {@code database.table} in the warehouse. Exit code 0 when
+ * every triage ran (whatever it found), 2 for a bad payload or option.
  */
-@Command(name = "triage", mixinStandardHelpOptions = true,
-    description = "Triage an Alertmanager alert payload with the shipped runbooks, no LLM, and print the report(s).")
+@Command(
+    name = "triage",
+    mixinStandardHelpOptions = true,
+    description =
+        "Triage an Alertmanager alert payload with the shipped runbooks, no LLM, and print the"
+            + " report(s).")
 public final class TriageCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--alert", required = true, paramLabel = "FILE.json", description = "Alertmanager webhook payload (version 4)")
+  @Option(
+      names = "--alert",
+      required = true,
+      paramLabel = "FILE.json",
+      description = "Alertmanager webhook payload (version 4)")
   Path alert;
 
   @Mixin OutputOptions output;
 
-  @Option(names = "--rest", paramLabel = "URL", description = "Flink REST address of the default cluster (instead of lakeops.flink.rest-url)")
+  @Option(
+      names = "--rest",
+      paramLabel = "URL",
+      description = "Flink REST address of the default cluster (instead of lakeops.flink.rest-url)")
   String rest;
 
-  @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Kafka bootstrap servers of the cluster named 'default'")
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "HOST:PORT",
+      description = "Kafka bootstrap servers of the cluster named 'default'")
   String bootstrap;
 
-  @Option(names = "--warehouse", paramLabel = "DIR",
-      description = "Warehouse the alerts' database.table names resolve in (instead of lakeops.tables.warehouse)")
+  @Option(
+      names = "--warehouse",
+      paramLabel = "DIR",
+      description =
+          "Warehouse the alerts' database.table names resolve in (instead of"
+              + " lakeops.tables.warehouse)")
   Path warehouse;
 
-  @Option(names = "--timeout", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(
+      names = "--timeout",
+      defaultValue = "5s",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
       description = "Timeout of each Flink REST and Kafka call; default ${DEFAULT-VALUE}")
   Duration timeout;
 
@@ -93,48 +115,77 @@ public final class TriageCommand implements Callable<Integer> {
     for (AlertSignal a : alerts) {
       reports.add(planner.triage(a));
     }
-    output.print(spec, reports, r -> r.isEmpty() ? "No firing alert in " + alert + " (every alert is resolved)."
-        : String.join("\n---\n\n", r.stream().map(TriageReport::toMarkdown).toList()) + "\n");
+    output.print(
+        spec,
+        reports,
+        r ->
+            r.isEmpty()
+                ? "No firing alert in " + alert + " (every alert is resolved)."
+                : String.join("\n---\n\n", r.stream().map(TriageReport::toMarkdown).toList())
+                    + "\n");
     return 0;
   }
 
   private ToolRegistry tools() {
     Path workingDir = Path.of("").toAbsolutePath();
-    ToolRegistry registry = new ToolRegistry().registerAll(BinlogBindings.of(new BinlogTools()))
-        .registerAll(TableBindings.of(new TableTools(TableLocator.local(warehouse(workingDir)))));
-    Map<String, String> flinkUrls = new LinkedHashMap<>(FlinkClusterProfiles.load(workingDir).restUrls());
+    ToolRegistry registry =
+        new ToolRegistry()
+            .registerAll(BinlogBindings.of(new BinlogTools()))
+            .registerAll(
+                TableBindings.of(new TableTools(TableLocator.local(warehouse(workingDir)))));
+    Map<String, String> flinkUrls =
+        new LinkedHashMap<>(FlinkClusterProfiles.load(workingDir).restUrls());
     if (rest != null) {
       flinkUrls.put(FlinkClusterProfiles.DEFAULT, rest);
     }
     if (!flinkUrls.isEmpty()) {
       Map<String, FlinkTools> byName = new LinkedHashMap<>();
-      flinkUrls.forEach((name, url) -> {
-        try {
-          byName.put(name, new FlinkTools(new FlinkJobProbe(new FlinkRestClient(url, timeout)), new BackpressureAnalyzer()));
-        } catch (IllegalArgumentException e) {
-          throw CliErrors.badInput(spec, "Flink cluster '" + name + "' (" + url + ")", e);
-        }
-      });
-      String defaultName = byName.containsKey(FlinkClusterProfiles.DEFAULT) ? FlinkClusterProfiles.DEFAULT : byName.keySet().iterator().next();
+      flinkUrls.forEach(
+          (name, url) -> {
+            try {
+              byName.put(
+                  name,
+                  new FlinkTools(
+                      new FlinkJobProbe(new FlinkRestClient(url, timeout)),
+                      new BackpressureAnalyzer()));
+            } catch (IllegalArgumentException e) {
+              throw CliErrors.badInput(spec, "Flink cluster '" + name + "' (" + url + ")", e);
+            }
+          });
+      String defaultName =
+          byName.containsKey(FlinkClusterProfiles.DEFAULT)
+              ? FlinkClusterProfiles.DEFAULT
+              : byName.keySet().iterator().next();
       registry.registerAll(FlinkBindings.of(new FlinkClusters(byName, defaultName)));
     }
     KafkaClusters kafka;
     try {
       if (bootstrap != null) {
         KafkaCluster direct = KafkaCluster.direct(bootstrap);
-        kafka = KafkaClusters.of(List.of(new KafkaCluster("default", direct.bootstrapServers(), Map.of())));
+        kafka =
+            KafkaClusters.of(
+                List.of(new KafkaCluster("default", direct.bootstrapServers(), Map.of())));
       } else {
         kafka = KafkaClusters.load(workingDir.resolve(KafkaTarget.CONFIG));
       }
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), (bootstrap != null ? "--bootstrap: " : "") + e.getMessage());
+      throw new ParameterException(
+          spec.commandLine(), (bootstrap != null ? "--bootstrap: " : "") + e.getMessage());
     }
-    KafkaTools kafkaTools = new KafkaTools(kafka, KafkaProbeOptions.defaults().withTimeout(timeout), LagRules.defaults(), LagHistory.defaults(),
-        Clock.systemUTC());
+    KafkaTools kafkaTools =
+        new KafkaTools(
+            kafka,
+            KafkaProbeOptions.defaults().withTimeout(timeout),
+            LagRules.defaults(),
+            LagHistory.defaults(),
+            Clock.systemUTC());
     return registry.registerAll(KafkaBindings.of(kafkaTools, kafka));
   }
 
-  /** {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table directories only). */
+  /**
+   * {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table
+   * directories only).
+   */
   private Path warehouse(Path workingDir) {
     String option = "--warehouse";
     Path dir = warehouse;
@@ -147,13 +198,20 @@ public final class TriageCommand implements Callable<Integer> {
       dir = workingDir.resolve(configured);
     }
     if (!Files.isDirectory(dir)) {
-      throw new ParameterException(spec.commandLine(), option + " " + dir + ": " + (Files.exists(dir) ? "not a directory" : "no such directory"));
+      throw new ParameterException(
+          spec.commandLine(),
+          option
+              + " "
+              + dir
+              + ": "
+              + (Files.exists(dir) ? "not a directory" : "no such directory"));
     }
     return dir.toAbsolutePath().normalize();
   }
 
   /**
-   * {@code lakeops.tables.warehouse} of {@code config/application.properties} under {@code workingDir}; empty if unset.
+   * {@code lakeops.tables.warehouse} of {@code config/application.properties} under {@code
+   * workingDir}; empty if unset.
    *
    * @throws UncheckedIOException the file exists but cannot be read
    */

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code lakeops binlog verify}: exit 0 only when every file is OK, and the JSON contract per file. */
+/**
+ * {@code lakeops binlog verify}: exit 0 only when every file is OK, and the JSON contract per file.
+ */
 class BinlogCommandTest {
 
   @TempDir Path dir;
@@ -25,7 +27,9 @@ class BinlogCommandTest {
   void printsTheDamageAndRestartPositionAsJsonAndExitsOne() throws Exception {
     Path damaged = BinlogFiles.damaged(dir);
 
-    assertThat(cli.run("binlog", "verify", "--json", damaged.toString(), BinlogFiles.CLEAN.toString())).isEqualTo(1);
+    assertThat(
+            cli.run("binlog", "verify", "--json", damaged.toString(), BinlogFiles.CLEAN.toString()))
+        .isEqualTo(1);
 
     JsonNode files = cli.json();
     assertThat(files).hasSize(2);

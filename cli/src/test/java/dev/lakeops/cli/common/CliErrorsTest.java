@@ -1,6 +1,5 @@
 package dev.lakeops.cli.common;
 
-import dev.lakeops.cli.common.CliErrors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -13,17 +12,21 @@ class CliErrorsTest {
   @Test
   void badInputNamesWhatWasGivenAndWhyItDoesNotFit() {
     CommandSpec spec = new CommandLine(CommandSpec.create()).getCommandSpec();
-    IllegalArgumentException cause = new IllegalArgumentException("'region' is not a partition key");
+    IllegalArgumentException cause =
+        new IllegalArgumentException("'region' is not a partition key");
 
     ParameterException e = CliErrors.badInput(spec, "--partition region=eu", cause);
 
-    assertThat(e).hasMessage("--partition region=eu: 'region' is not a partition key").hasCause(cause);
+    assertThat(e)
+        .hasMessage("--partition region=eu: 'region' is not a partition key")
+        .hasCause(cause);
     assertThat(e.getCommandLine()).isSameAs(spec.commandLine());
   }
 
   @Test
   void describesAnExceptionWithoutMessageByItsTypeAndHowToSeeMore() {
-    assertThat(CliErrors.describe(new IllegalStateException())).startsWith("IllegalStateException (run with -D");
+    assertThat(CliErrors.describe(new IllegalStateException()))
+        .startsWith("IllegalStateException (run with -D");
     assertThat(CliErrors.describe(new IllegalStateException("disk full"))).isEqualTo("disk full");
   }
 }

@@ -1,6 +1,5 @@
 package dev.lakeops.cli.common;
 
-import dev.lakeops.cli.common.OutputOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -16,7 +15,9 @@ import picocli.CommandLine.Spec;
 
 class OutputOptionsTest {
 
-  /** Prints a list of names: JSON by {@link dev.lakeops.tools.Json#compact}, text one name a line. */
+  /**
+   * Prints a list of names: JSON by {@link dev.lakeops.tools.Json#compact}, text one name a line.
+   */
   @Command(name = "names")
   static final class Names implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -38,9 +39,13 @@ class OutputOptionsTest {
 
     @Override
     public Integer call() {
-      output.print(spec, "value", v -> "{\"v\":\"" + v + "\"}", v -> {
-        throw new AssertionError("text rendered with --json");
-      });
+      output.print(
+          spec,
+          "value",
+          v -> "{\"v\":\"" + v + "\"}",
+          v -> {
+            throw new AssertionError("text rendered with --json");
+          });
       return 0;
     }
   }

@@ -15,12 +15,15 @@ class FlinkClusterProfilesTest {
   @Test
   void readsTheDefaultAndTheNamedClustersWithTheAgentsKeys() throws IOException {
     Files.createDirectories(dir.resolve("config"));
-    Files.writeString(dir.resolve("config/application.properties"), String.join("\n",
-        "lakeops.flink.rest-url=http://jm-default:8081",
-        "lakeops.flink.clusters.eu.rest-url = http://jm-eu:8081 ",
-        "lakeops.flink.clusters.us.rest-url=",
-        "lakeops.flink.timeout=5s",
-        "quarkus.http.port=8080"));
+    Files.writeString(
+        dir.resolve("config/application.properties"),
+        String.join(
+            "\n",
+            "lakeops.flink.rest-url=http://jm-default:8081",
+            "lakeops.flink.clusters.eu.rest-url = http://jm-eu:8081 ",
+            "lakeops.flink.clusters.us.rest-url=",
+            "lakeops.flink.timeout=5s",
+            "quarkus.http.port=8080"));
 
     FlinkClusterProfiles profiles = FlinkClusterProfiles.load(dir);
 

@@ -26,13 +26,24 @@ class FlinkToolCommandTest {
 
   @Test
   void refusesBothAClusterAndAUrl() {
-    assertThat(cli.run("flink", "checkpoints", "--cluster", "eu", "--rest", "http://127.0.0.1:8081", "--job", "x")).isEqualTo(2);
+    assertThat(
+            cli.run(
+                "flink",
+                "checkpoints",
+                "--cluster",
+                "eu",
+                "--rest",
+                "http://127.0.0.1:8081",
+                "--job",
+                "x"))
+        .isEqualTo(2);
     assertThat(cli.err()).contains("--cluster and --rest");
   }
 
   @Test
   void refusesABlankJobName() {
-    assertThat(cli.run("flink", "checkpoints", "--rest", "http://127.0.0.1:8081", "--job", " ")).isEqualTo(2);
+    assertThat(cli.run("flink", "checkpoints", "--rest", "http://127.0.0.1:8081", "--job", " "))
+        .isEqualTo(2);
     assertThat(cli.err()).contains("--job: the job name is empty");
   }
 
@@ -46,7 +57,8 @@ class FlinkToolCommandTest {
   void printsTheReportAndFailsWhenTheClusterIsUnreachable() throws IOException {
     int port = freePort();
 
-    int exit = cli.run("flink", "jobs", "--rest", "http://127.0.0.1:" + port, "--timeout", "1s", "--json");
+    int exit =
+        cli.run("flink", "jobs", "--rest", "http://127.0.0.1:" + port, "--timeout", "1s", "--json");
 
     assertThat(exit).isEqualTo(1);
     assertThat(cli.out()).contains("\"status\":\"ERROR\"").contains("UNREACHABLE");
@@ -55,7 +67,16 @@ class FlinkToolCommandTest {
 
   @Test
   void printsAnUnreadableJobAsATextReport() throws IOException {
-    int exit = cli.run("flink", "job", "--rest", "http://127.0.0.1:" + freePort(), "--job", "orders", "--timeout", "1s");
+    int exit =
+        cli.run(
+            "flink",
+            "job",
+            "--rest",
+            "http://127.0.0.1:" + freePort(),
+            "--job",
+            "orders",
+            "--timeout",
+            "1s");
 
     assertThat(exit).isEqualTo(1);
     assertThat(cli.out()).startsWith("flink.job [orders]: ERROR");

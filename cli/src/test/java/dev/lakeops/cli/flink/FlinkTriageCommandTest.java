@@ -26,7 +26,17 @@ class FlinkTriageCommandTest {
 
   @Test
   void rejectsATimeoutThatIsNotADuration() {
-    assertThat(cli.run("flink", "triage", "--rest", "http://127.0.0.1:8081", "--job", "x", "--timeout", "soon")).isEqualTo(2);
+    assertThat(
+            cli.run(
+                "flink",
+                "triage",
+                "--rest",
+                "http://127.0.0.1:8081",
+                "--job",
+                "x",
+                "--timeout",
+                "soon"))
+        .isEqualTo(2);
     assertThat(cli.err()).contains("'soon' is not a duration");
   }
 
@@ -37,10 +47,22 @@ class FlinkTriageCommandTest {
       port = s.getLocalPort();
     }
 
-    int exit = cli.run("flink", "triage", "--rest", "http://127.0.0.1:" + port, "--job", "orders", "--timeout", "1s");
+    int exit =
+        cli.run(
+            "flink",
+            "triage",
+            "--rest",
+            "http://127.0.0.1:" + port,
+            "--job",
+            "orders",
+            "--timeout",
+            "1s");
 
     assertThat(exit).isZero();
-    assertThat(cli.out()).contains("PROBE_FAILED").contains("UNREACHABLE").contains("127.0.0.1:" + port);
+    assertThat(cli.out())
+        .contains("PROBE_FAILED")
+        .contains("UNREACHABLE")
+        .contains("127.0.0.1:" + port);
   }
 
   @Test

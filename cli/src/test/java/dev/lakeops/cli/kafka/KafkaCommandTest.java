@@ -30,13 +30,31 @@ class KafkaCommandTest {
 
   @Test
   void rejectsAMalformedRange() {
-    assertThat(cli.run("kafka", "reconcile", "--bootstrap", "127.0.0.1:1", "--topic", "t", "--range", "0:x", "--sink-count", "1")).isEqualTo(2);
+    assertThat(
+            cli.run(
+                "kafka",
+                "reconcile",
+                "--bootstrap",
+                "127.0.0.1:1",
+                "--topic",
+                "t",
+                "--range",
+                "0:x",
+                "--sink-count",
+                "1"))
+        .isEqualTo(2);
     assertThat(cli.err()).contains("'0:x' is not P:FROM-TO");
   }
 
   @Test
   void reportsAnUnreachableBrokerNamingItsAddress() {
-    assertThat(cli.run("kafka", "groups", "--bootstrap", "127.0.0.1:1", "--timeout", "500ms", "--json")).isEqualTo(1);
-    assertThat(cli.out()).contains("\"status\":\"ERROR\"").contains("UNREACHABLE").contains("127.0.0.1:1");
+    assertThat(
+            cli.run(
+                "kafka", "groups", "--bootstrap", "127.0.0.1:1", "--timeout", "500ms", "--json"))
+        .isEqualTo(1);
+    assertThat(cli.out())
+        .contains("\"status\":\"ERROR\"")
+        .contains("UNREACHABLE")
+        .contains("127.0.0.1:1");
   }
 }

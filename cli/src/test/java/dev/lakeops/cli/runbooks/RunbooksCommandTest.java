@@ -25,9 +25,13 @@ class RunbooksCommandTest {
     assertThat(list.isArray()).isTrue();
     List<String> names = new ArrayList<>();
     list.forEach(r -> names.add(r.path("name").asText()));
-    assertThat(names).hasSize(12).contains("flink-backpressure", "kafka-lag", "cdc-binlog-corruption", "table-snapshot-rollback");
+    assertThat(names)
+        .hasSize(12)
+        .contains(
+            "flink-backpressure", "kafka-lag", "cdc-binlog-corruption", "table-snapshot-rollback");
     JsonNode bp = list.get(0);
-    assertThat(bp.path("match").path("labels").path("alertname").asText()).isEqualTo("FlinkJobBackpressured");
+    assertThat(bp.path("match").path("labels").path("alertname").asText())
+        .isEqualTo("FlinkJobBackpressured");
     assertThat(bp.path("tools").toString()).contains("flink.backpressure", "flink.health");
   }
 
@@ -40,62 +44,75 @@ class RunbooksCommandTest {
   @Test
   void validatesEveryShippedRunbookWithoutArguments() {
     assertThat(cli.run("runbooks", "validate")).isZero();
-    assertThat(cli.out()).contains("ok flink-backpressure.yaml").contains("12 of 12 runbooks valid");
+    assertThat(cli.out())
+        .contains("ok flink-backpressure.yaml")
+        .contains("12 of 12 runbooks valid");
   }
 
   @Test
   void printsEachProblemOfAnInvalidFileAndExitsOne() throws Exception {
-    Path good = Files.writeString(dir.resolve("good.yaml"), """
-        name: good
-        match: {keywords: [x]}
-        steps:
-          - id: done
-            end: {category: NO_FAULT, headline: ok, confidence: LOW}
-        """);
-    Path bad = Files.writeString(dir.resolve("bad.yaml"), """
-        name: bad
-        match: {keywords: [x]}
-        steps:
-          - id: p
-            probe: flink.reboot
-            output: o
-            next: nowhere
-          - id: q
-            propose: table.compact
-            args: {table: t}
-            next: p
-        """);
+    Path good =
+        Files.writeString(
+            dir.resolve("good.yaml"),
+            """
+            name: good
+            match: {keywords: [x]}
+            steps:
+              - id: done
+                end: {category: NO_FAULT, headline: ok, confidence: LOW}
+            """);
+    Path bad =
+        Files.writeString(
+            dir.resolve("bad.yaml"),
+            """
+            name: bad
+            match: {keywords: [x]}
+            steps:
+              - id: p
+                probe: flink.reboot
+                output: o
+                next: nowhere
+              - id: q
+                propose: table.compact
+                args: {table: t}
+                next: p
+            """);
 
     int exit = cli.run("runbooks", "validate", good.toString(), bad.toString());
 
     assertThat(exit).isEqualTo(1);
     assertThat(cli.out()).contains("ok " + good).contains("1 of 2 runbooks valid");
-    assertThat(cli.err()).contains("invalid " + bad + ": step 'p': next 'nowhere' names no step").doesNotContain("Exception");
+    assertThat(cli.err())
+        .contains("invalid " + bad + ": step 'p': next 'nowhere' names no step")
+        .doesNotContain("Exception");
   }
 
   @Test
   void rejectsAMisspeltFindingCodeNamingTheStepAndTheCodeItMeant() throws Exception {
-    Path typo = Files.writeString(dir.resolve("typo.yaml"), """
-        name: typo
-        match: {keywords: [backpressure]}
-        inputs:
-          job: {from: [job_name], required: true}
-        steps:
-          - id: look
-            probe: flink.backpressure
-            args: {job: "${inputs.job}"}
-            output: bp
-            next: judge
-          - id: judge
-            branch:
-              - when: {finding: {output: bp, code: flink.backpresure.bottleneck}}
-                next: found
-            otherwise: none
-          - id: found
-            end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
-          - id: none
-            end: {category: NO_FAULT, headline: none, confidence: LOW}
-        """);
+    Path typo =
+        Files.writeString(
+            dir.resolve("typo.yaml"),
+            """
+            name: typo
+            match: {keywords: [backpressure]}
+            inputs:
+              job: {from: [job_name], required: true}
+            steps:
+              - id: look
+                probe: flink.backpressure
+                args: {job: "${inputs.job}"}
+                output: bp
+                next: judge
+              - id: judge
+                branch:
+                  - when: {finding: {output: bp, code: flink.backpresure.bottleneck}}
+                    next: found
+                otherwise: none
+              - id: found
+                end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
+              - id: none
+                end: {category: NO_FAULT, headline: none, confidence: LOW}
+            """);
 
     int exit = cli.run("runbooks", "validate", typo.toString());
 
@@ -110,27 +127,30 @@ class RunbooksCommandTest {
 
   @Test
   void acceptsTheSameRunbookWithTheCodeSpeltRight() throws Exception {
-    Path right = Files.writeString(dir.resolve("right.yaml"), """
-        name: right
-        match: {keywords: [backpressure]}
-        inputs:
-          job: {from: [job_name], required: true}
-        steps:
-          - id: look
-            probe: flink.backpressure
-            args: {job: "${inputs.job}"}
-            output: bp
-            next: judge
-          - id: judge
-            branch:
-              - when: {finding: {output: bp, code: flink.backpressure.bottleneck}}
-                next: found
-            otherwise: none
-          - id: found
-            end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
-          - id: none
-            end: {category: NO_FAULT, headline: none, confidence: LOW}
-        """);
+    Path right =
+        Files.writeString(
+            dir.resolve("right.yaml"),
+            """
+            name: right
+            match: {keywords: [backpressure]}
+            inputs:
+              job: {from: [job_name], required: true}
+            steps:
+              - id: look
+                probe: flink.backpressure
+                args: {job: "${inputs.job}"}
+                output: bp
+                next: judge
+              - id: judge
+                branch:
+                  - when: {finding: {output: bp, code: flink.backpressure.bottleneck}}
+                    next: found
+                otherwise: none
+              - id: found
+                end: {category: BACKPRESSURE, headline: found, confidence: HIGH}
+              - id: none
+                end: {category: NO_FAULT, headline: none, confidence: LOW}
+            """);
 
     assertThat(cli.run("runbooks", "validate", right.toString())).isZero();
     assertThat(cli.out()).contains("ok " + right).contains("1 of 1 runbooks valid");
@@ -138,7 +158,8 @@ class RunbooksCommandTest {
 
   @Test
   void namesAFileThatCannotBeRead() {
-    assertThat(cli.run("runbooks", "validate", dir.resolve("missing.yaml").toString())).isEqualTo(1);
+    assertThat(cli.run("runbooks", "validate", dir.resolve("missing.yaml").toString()))
+        .isEqualTo(1);
     assertThat(cli.err()).contains("missing.yaml: cannot read the file");
   }
 
@@ -148,6 +169,8 @@ class RunbooksCommandTest {
     assertThat(cli.out()).startsWith("# A consumer group is behind").contains("probe: kafka.lag");
 
     assertThat(cli.run("runbooks", "show", "nope")).isEqualTo(2);
-    assertThat(cli.err()).contains("no shipped runbook named 'nope'").contains("flink-backpressure");
+    assertThat(cli.err())
+        .contains("no shipped runbook named 'nope'")
+        .contains("flink-backpressure");
   }
 }

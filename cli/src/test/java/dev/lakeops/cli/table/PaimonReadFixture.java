@@ -12,16 +12,17 @@ import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Tables Apache Paimon wrote and the rows Paimon read from them: {@code warehouse/} and
- * {@code expected/<table>@<snapshot-N|tag-T|latest>.json} under
- * {@code table-engine/compat-tests/target/paimon-read-fixture/} of the checkout. {@code PaimonReadFixtureTest}
- * in {@code table-engine/compat-tests} writes them earlier in a reactor build; this module cannot
- * depend on Paimon.
+ * Tables Apache Paimon wrote and the rows Paimon read from them: {@code warehouse/} and {@code
+ * expected/<table>@<snapshot-N|tag-T|latest>.json} under {@code
+ * table-engine/compat-tests/target/paimon-read-fixture/} of the checkout. {@code
+ * PaimonReadFixtureTest} in {@code table-engine/compat-tests} writes them earlier in a reactor
+ * build; this module cannot depend on Paimon.
  */
 final class PaimonReadFixture {
 
   /** Reads JSON with exact decimals, so that rows compare as Paimon wrote them. */
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   private PaimonReadFixture() {}
 
@@ -33,18 +34,27 @@ final class PaimonReadFixture {
     }
     Path root = dir == null ? Path.of("").toAbsolutePath() : dir;
     Path fixture = root.resolve("table-engine/compat-tests/target/paimon-read-fixture");
-    Assumptions.assumeTrue(Files.isDirectory(fixture.resolve("expected")),
-        "Skipped: no Paimon read fixture at " + fixture + "; it is written by table-engine/compat-tests "
-            + "(PaimonReadFixtureTest), so run the full build from the repository root: mvn verify");
+    Assumptions.assumeTrue(
+        Files.isDirectory(fixture.resolve("expected")),
+        "Skipped: no Paimon read fixture at "
+            + fixture
+            + "; it is written by table-engine/compat-tests (PaimonReadFixtureTest), so run the"
+            + " full build from the repository root: mvn verify");
     return fixture;
   }
 
-  /** The {@code rows} of a JSON object (what {@code table read --json} prints), sorted: see {@link #sorted}. */
+  /**
+   * The {@code rows} of a JSON object (what {@code table read --json} prints), sorted: see {@link
+   * #sorted}.
+   */
   static List<String> sortedRows(String json) throws IOException {
     return sorted(MAPPER.readTree(json).get("rows"));
   }
 
-  /** The {@code rows} of the JSON object in {@code file}, such as an expectation of the fixture, sorted. */
+  /**
+   * The {@code rows} of the JSON object in {@code file}, such as an expectation of the fixture,
+   * sorted.
+   */
   static List<String> sortedRows(Path file) throws IOException {
     return sorted(MAPPER.readTree(file.toFile()).get("rows"));
   }

@@ -18,7 +18,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@link TableArgument}: which table {@code [--warehouse DIR] TABLE} names, and the one line when it names none. */
+/**
+ * {@link TableArgument}: which table {@code [--warehouse DIR] TABLE} names, and the one line when
+ * it names none.
+ */
 class TableArgumentTest {
 
   /** Loads the table its arguments name. */
@@ -54,7 +57,8 @@ class TableArgumentTest {
   void loadsDatabaseTableInTheWarehouse() {
     assertThat(run("--warehouse", warehouse.toString(), "db.orders")).isZero();
 
-    assertThat(probe.loaded.paths().root()).isEqualTo(warehouse.resolve("db.db/orders").toAbsolutePath());
+    assertThat(probe.loaded.paths().root())
+        .isEqualTo(warehouse.resolve("db.db/orders").toAbsolutePath());
     assertThat(probe.table.name()).isEqualTo("db.orders");
     assertThat(probe.table.warehouse()).isEqualTo(warehouse.toAbsolutePath().normalize());
   }
@@ -76,7 +80,8 @@ class TableArgumentTest {
   @Test
   void refusesAWarehouseThatIsMissingOrAFile() throws Exception {
     assertThat(run("--warehouse", dir.resolve("nowhere").toString(), "db.orders")).isEqualTo(2);
-    assertThat(err.toString()).contains("--warehouse " + dir.resolve("nowhere") + ": no such directory");
+    assertThat(err.toString())
+        .contains("--warehouse " + dir.resolve("nowhere") + ": no such directory");
 
     Path file = Files.writeString(dir.resolve("file"), "x");
     assertThat(run("--warehouse", file.toString(), "db.orders")).isEqualTo(2);
@@ -86,13 +91,17 @@ class TableArgumentTest {
   @Test
   void namesTheTablesOfTheDatabaseForAnUnknownTable() {
     assertThat(run("--warehouse", warehouse.toString(), "db.nope")).isEqualTo(2);
-    assertThat(err.toString()).contains("table db.nope: no table 'nope' in database 'db'").contains("(tables: empty, orders)");
+    assertThat(err.toString())
+        .contains("table db.nope: no table 'nope' in database 'db'")
+        .contains("(tables: empty, orders)");
   }
 
   @Test
   void namesTheDatabasesOfTheWarehouseForAnUnknownDatabase() {
     assertThat(run("--warehouse", warehouse.toString(), "sales.orders")).isEqualTo(2);
-    assertThat(err.toString()).contains("table sales.orders: no database 'sales'").contains("(databases: db)");
+    assertThat(err.toString())
+        .contains("table sales.orders: no database 'sales'")
+        .contains("(databases: db)");
   }
 
   @Test

@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TableMaintenanceCommandTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private String warehouse;
   private String orders;
@@ -58,7 +57,11 @@ class TableMaintenanceCommandTest {
   private List<String> tree() throws Exception {
     Path root = Path.of(orders);
     try (Stream<Path> files = Files.walk(root)) {
-      return files.filter(Files::isRegularFile).map(p -> root.relativize(p).toString()).sorted().toList();
+      return files
+          .filter(Files::isRegularFile)
+          .map(p -> root.relativize(p).toString())
+          .sorted()
+          .toList();
     }
   }
 
@@ -66,41 +69,75 @@ class TableMaintenanceCommandTest {
 
   @Test
   void writesCsvRowsTypedByTheSchemaAsOneCommitAndReadsThemBack() throws Exception {
-    Path csv = file("rows.csv", "\uFEFFid,dt,name,price\n5,2024-01-03,\"melon, ripe\",4.5\n6,2024-01-03,,\n");
+    Path csv =
+        file(
+            "rows.csv",
+            "\uFEFFid,dt,name,price\n5,2024-01-03,\"melon, ripe\",4.5\n6,2024-01-03,,\n");
 
-    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--json")).as(cli.err()).isZero();
+    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--json"))
+        .as(cli.err())
+        .isZero();
 
     JsonNode r = cli.json();
     assertThat(r.get("rows").asInt()).isEqualTo(2);
     assertThat(r.get("snapshotIds").get(0).asLong()).isEqualTo(3);
     assertThat(r.get("files").asInt()).isPositive();
     assertThat(r.get("skipped").asBoolean()).isFalse();
-    assertThat(readRows("--where", "dt=2024-01-03")).containsExactly("dt,id,name,price",
-        "2024-01-03,5,\"melon, ripe\",4.5", "2024-01-03,6,,");
+    assertThat(readRows("--where", "dt=2024-01-03"))
+        .containsExactly("dt,id,name,price", "2024-01-03,5,\"melon, ripe\",4.5", "2024-01-03,6,,");
   }
 
   @Test
   void writesJsonLinesAndUpdatesAPrimaryKey() throws Exception {
-    Path jsonl = file("rows.jsonl", "{\"dt\":\"2024-01-01\",\"id\":1,\"name\":\"apple, red\",\"price\":2}\n\n"
-        + "{\"dt\":\"2024-01-04\",\"id\":7,\"name\":\"plum\",\"price\":null}\n");
+    Path jsonl =
+        file(
+            "rows.jsonl",
+            "{\"dt\":\"2024-01-01\",\"id\":1,\"name\":\"apple, red\",\"price\":2}\n\n"
+                + "{\"dt\":\"2024-01-04\",\"id\":7,\"name\":\"plum\",\"price\":null}\n");
 
-    assertThat(cli.run("table", "write", orders, "--file", jsonl.toString())).as(cli.err()).isZero();
+    assertThat(cli.run("table", "write", orders, "--file", jsonl.toString()))
+        .as(cli.err())
+        .isZero();
 
     assertThat(cli.out()).contains("Committed snapshot 3").contains("2 rows");
-    assertThat(readRows("--where", "id=1")).containsExactly("dt,id,name,price", "2024-01-01,1,\"apple, red\",2.0");
-    assertThat(readRows("--where", "id=7")).containsExactly("dt,id,name,price", "2024-01-04,7,plum,");
+    assertThat(readRows("--where", "id=1"))
+        .containsExactly("dt,id,name,price", "2024-01-01,1,\"apple, red\",2.0");
+    assertThat(readRows("--where", "id=7"))
+        .containsExactly("dt,id,name,price", "2024-01-04,7,plum,");
   }
 
   @Test
   void aReplayOfACommittedIdentifierWritesNothing() throws Exception {
     Path csv = file("rows.csv", "dt,id,name,price\n2024-01-05,8,fig,1\n");
-    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "7"))
-        .as(cli.err()).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "write",
+                orders,
+                "--file",
+                csv.toString(),
+                "--user",
+                "loader",
+                "--identifier",
+                "7"))
+        .as(cli.err())
+        .isZero();
     long afterFirst = latestSnapshot();
     List<String> files = tree();
 
-    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "7",
-        "--json")).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "write",
+                orders,
+                "--file",
+                csv.toString(),
+                "--user",
+                "loader",
+                "--identifier",
+                "7",
+                "--json"))
+        .isZero();
 
     JsonNode r = cli.json();
     assertThat(r.get("skipped").asBoolean()).isTrue();
@@ -108,10 +145,32 @@ class TableMaintenanceCommandTest {
     assertThat(r.get("snapshotIds")).isEmpty();
     assertThat(latestSnapshot()).isEqualTo(afterFirst);
     assertThat(tree()).isEqualTo(files);
-    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "6")).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "write",
+                orders,
+                "--file",
+                csv.toString(),
+                "--user",
+                "loader",
+                "--identifier",
+                "6"))
+        .isZero();
     assertThat(cli.out()).contains("Nothing written").contains("identifier 7");
 
-    assertThat(cli.run("table", "write", orders, "--file", csv.toString(), "--user", "loader", "--identifier", "8")).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "write",
+                orders,
+                "--file",
+                csv.toString(),
+                "--user",
+                "loader",
+                "--identifier",
+                "8"))
+        .isZero();
     assertThat(latestSnapshot()).isEqualTo(afterFirst + 1);
   }
 
@@ -121,29 +180,61 @@ class TableMaintenanceCommandTest {
 
     assertThat(cli.run("table", "write", orders, "--file", csv.toString())).isEqualTo(1);
 
-    assertThat(cli.err()).startsWith("lakeops: ").contains("bad.csv line 3").contains("column 'id'")
-        .contains("'nine' is not a valid INT value").doesNotContain("Exception").doesNotContain("\tat ")
+    assertThat(cli.err())
+        .startsWith("lakeops: ")
+        .contains("bad.csv line 3")
+        .contains("column 'id'")
+        .contains("'nine' is not a valid INT value")
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ")
         .doesNotContain("Usage");
     assertThat(latestSnapshot()).isEqualTo(2);
   }
 
   @Test
   void rejectsBadCsvShapesAndJsonLinesNamingTheLine() throws Exception {
-    assertThat(cli.run("table", "write", orders, "--file", file("a.csv", "dt,id,colour\n").toString())).isEqualTo(1);
-    assertThat(cli.err()).contains("a.csv line 1").contains("'colour' is not a column").contains("dt, id, name, price");
+    assertThat(
+            cli.run("table", "write", orders, "--file", file("a.csv", "dt,id,colour\n").toString()))
+        .isEqualTo(1);
+    assertThat(cli.err())
+        .contains("a.csv line 1")
+        .contains("'colour' is not a column")
+        .contains("dt, id, name, price");
 
-    assertThat(cli.run("table", "write", orders, "--file", file("b.csv", "dt,id\n2024-01-01,1,extra\n").toString())).isEqualTo(1);
+    assertThat(
+            cli.run(
+                "table",
+                "write",
+                orders,
+                "--file",
+                file("b.csv", "dt,id\n2024-01-01,1,extra\n").toString()))
+        .isEqualTo(1);
     assertThat(cli.err()).contains("b.csv line 2").contains("3 fields, the header has 2");
 
-    assertThat(cli.run("table", "write", orders, "--file", file("c.csv", "name\nx\n").toString())).isEqualTo(1);
+    assertThat(cli.run("table", "write", orders, "--file", file("c.csv", "name\nx\n").toString()))
+        .isEqualTo(1);
     assertThat(cli.err()).contains("c.csv line 2").contains("column 'dt'").contains("NOT NULL");
 
-    assertThat(cli.run("table", "write", orders, "--file", file("d.jsonl", "{\"dt\":\"2024-01-01\",\"id\":1}\n{\"dt\":\n").toString()))
+    assertThat(
+            cli.run(
+                "table",
+                "write",
+                orders,
+                "--file",
+                file("d.jsonl", "{\"dt\":\"2024-01-01\",\"id\":1}\n{\"dt\":\n").toString()))
         .isEqualTo(1);
     assertThat(cli.err()).contains("d.jsonl line 2").contains("not JSON");
 
-    assertThat(cli.run("table", "write", orders, "--format", "json", "--file",
-        file("e.txt", "{\"dt\":\"2024-01-01\",\"id\":\"x\"}\n").toString())).isEqualTo(1);
+    assertThat(
+            cli.run(
+                "table",
+                "write",
+                orders,
+                "--format",
+                "json",
+                "--file",
+                file("e.txt", "{\"dt\":\"2024-01-01\",\"id\":\"x\"}\n").toString()))
+        .isEqualTo(1);
     assertThat(cli.err()).contains("e.txt line 1").contains("column 'id'");
     assertThat(latestSnapshot()).isEqualTo(2);
   }
@@ -152,29 +243,38 @@ class TableMaintenanceCommandTest {
   void readsCsvFromStdinWithQuotedLineBreaks() throws Exception {
     java.io.InputStream stdin = System.in;
     try {
-      System.setIn(new java.io.ByteArrayInputStream("dt,id,name\r\n2024-01-06,10,\"two\nlines \"\"quoted\"\"\"\r\n"
-          .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      System.setIn(
+          new java.io.ByteArrayInputStream(
+              "dt,id,name\r\n2024-01-06,10,\"two\nlines \"\"quoted\"\"\"\r\n"
+                  .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
       assertThat(cli.run("table", "write", orders, "--json")).as(cli.err()).isZero();
     } finally {
       System.setIn(stdin);
     }
     assertThat(cli.json().get("rows").asInt()).isEqualTo(1);
     assertThat(cli.run("table", "read", orders, "--where", "id=10", "--json")).isZero();
-    assertThat(cli.json().get("rows").get(0).get("name").asText()).isEqualTo("two\nlines \"quoted\"");
+    assertThat(cli.json().get("rows").get(0).get("name").asText())
+        .isEqualTo("two\nlines \"quoted\"");
   }
 
   @Test
   void rejectsAMissingTableDirectoryAndAMissingFile() {
-    assertThat(cli.run("table", "write", dir.resolve("db.db/nope").toString(), "--file", "x.csv")).isEqualTo(2);
-    assertThat(cli.err()).contains("db.db/nope").contains("no such directory").doesNotContain("Exception");
+    assertThat(cli.run("table", "write", dir.resolve("db.db/nope").toString(), "--file", "x.csv"))
+        .isEqualTo(2);
+    assertThat(cli.err())
+        .contains("db.db/nope")
+        .contains("no such directory")
+        .doesNotContain("Exception");
 
     assertThat(cli.run("table", "expire", dir.resolve("db.db/nope").toString())).isEqualTo(2);
     assertThat(cli.err()).contains("no such directory");
 
-    assertThat(cli.run("table", "write", orders, "--file", dir.resolve("missing.csv").toString())).isEqualTo(2);
+    assertThat(cli.run("table", "write", orders, "--file", dir.resolve("missing.csv").toString()))
+        .isEqualTo(2);
     assertThat(cli.err()).contains("missing.csv").contains("no such file");
 
-    assertThat(cli.run("table", "write", orders, "--identifier", "3", "--file", "x.csv")).isEqualTo(2);
+    assertThat(cli.run("table", "write", orders, "--identifier", "3", "--file", "x.csv"))
+        .isEqualTo(2);
     assertThat(cli.err()).contains("--identifier needs --user");
   }
 
@@ -184,7 +284,8 @@ class TableMaintenanceCommandTest {
   void createsAndDeletesTags() throws Exception {
     assertThat(cli.run("table", "tag", "create", orders, "v2")).as(cli.err()).isZero();
     assertThat(cli.out()).contains("Created tag v2 of snapshot 2");
-    assertThat(cli.run("table", "tag", "create", orders, "v1", "--snapshot", "1", "--json")).isZero();
+    assertThat(cli.run("table", "tag", "create", orders, "v1", "--snapshot", "1", "--json"))
+        .isZero();
     assertThat(cli.json().get("snapshot").asLong()).isEqualTo(1);
 
     assertThat(cli.run("table", "tags", orders, "--json")).isZero();
@@ -227,18 +328,26 @@ class TableMaintenanceCommandTest {
     assertThat(cli.out()).contains("Refused").contains("snapshots: [3, 2]").contains("tags: [t3]");
 
     long wouldDelete = r.get("wouldDelete").get("bytes").asLong();
-    assertThat(cli.run("table", "rollback", orders, "--snapshot", "1", "--yes", "--json")).as(cli.err()).isZero();
+    assertThat(cli.run("table", "rollback", orders, "--snapshot", "1", "--yes", "--json"))
+        .as(cli.err())
+        .isZero();
     JsonNode done = cli.json();
     assertThat(done.get("removedSnapshots").toString()).isEqualTo("[3,2]");
     assertThat(done.get("deleted").get("bytes").asLong()).isEqualTo(wouldDelete);
     assertThat(latestSnapshot()).isEqualTo(1);
-    assertThat(readRows()).containsExactly("dt,id,name,price", "2024-01-01,1,apple,1.5", "2024-01-01,2,pear,2.0",
-        "2024-01-02,3,fig,3.25");
+    assertThat(readRows())
+        .containsExactly(
+            "dt,id,name,price",
+            "2024-01-01,1,apple,1.5",
+            "2024-01-01,2,pear,2.0",
+            "2024-01-02,3,fig,3.25");
   }
 
   @Test
   void rollsBackToATagAsLatestWithoutRemovingAnything() throws Exception {
-    assertThat(cli.run("table", "rollback", orders, "--tag", "first", "--as-latest", "--json")).as(cli.err()).isZero();
+    assertThat(cli.run("table", "rollback", orders, "--tag", "first", "--as-latest", "--json"))
+        .as(cli.err())
+        .isZero();
 
     JsonNode r = cli.json();
     assertThat(r.get("newSnapshot").asLong()).isEqualTo(3);
@@ -257,21 +366,52 @@ class TableMaintenanceCommandTest {
   @Test
   void expireDryRunNamesExactlyWhatExpirationRemoves() throws Exception {
     for (int i = 0; i < 3; i++) {
-      assertThat(cli.run("table", "write", orders, "--file", file("r" + i + ".csv", "dt,id,name,price\n2024-01-01,1,v" + i + ",1\n")
-          .toString())).isZero();
+      assertThat(
+              cli.run(
+                  "table",
+                  "write",
+                  orders,
+                  "--file",
+                  file("r" + i + ".csv", "dt,id,name,price\n2024-01-01,1,v" + i + ",1\n")
+                      .toString()))
+          .isZero();
     }
     long latest = latestSnapshot();
     List<String> before = tree();
 
-    assertThat(cli.run("table", "expire", orders, "--retain-min", "1", "--retain-max", "2", "--older-than", "0s",
-        "--dry-run", "--json")).as(cli.err()).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "expire",
+                orders,
+                "--retain-min",
+                "1",
+                "--retain-max",
+                "2",
+                "--older-than",
+                "0s",
+                "--dry-run",
+                "--json"))
+        .as(cli.err())
+        .isZero();
     JsonNode preview = cli.json();
     assertThat(tree()).isEqualTo(before);
     List<Long> expired = new ArrayList<>();
     preview.get("expiredSnapshots").forEach(id -> expired.add(id.asLong()));
     assertThat(expired).hasSize((int) latest - 1).doesNotContain(latest);
 
-    assertThat(cli.run("table", "expire", orders, "--retain-min", "1", "--retain-max", "2", "--older-than", "0s", "--json"))
+    assertThat(
+            cli.run(
+                "table",
+                "expire",
+                orders,
+                "--retain-min",
+                "1",
+                "--retain-max",
+                "2",
+                "--older-than",
+                "0s",
+                "--json"))
         .isZero();
     JsonNode done = cli.json();
     assertThat(done.get("expiredSnapshots")).isEqualTo(preview.get("expiredSnapshots"));
@@ -283,7 +423,8 @@ class TableMaintenanceCommandTest {
     assertThat(done.get("deleted").get("bytes")).isEqualTo(preview.get("wouldDelete").get("bytes"));
     assertThat(readRows("--tag", "first")).hasSize(4);
 
-    assertThat(cli.run("table", "expire", orders, "--retain-min", "3", "--retain-max", "2")).isEqualTo(2);
+    assertThat(cli.run("table", "expire", orders, "--retain-min", "3", "--retain-max", "2"))
+        .isEqualTo(2);
     assertThat(cli.err()).contains("--retain-max 2").contains("--retain-min 3");
     assertThat(cli.run("table", "expire", orders, "--older-than", "soon")).isEqualTo(2);
     assertThat(cli.err()).contains("'soon' is not a duration");
@@ -307,7 +448,8 @@ class TableMaintenanceCommandTest {
 
     assertThat(cli.run("table", "orphans", orders, "--delete", "--json")).isZero();
     JsonNode done = cli.json();
-    assertThat(done.get("deleted").get("files").toString()).isEqualTo("[\"dt=2024-01-01/bucket-0/data-lost-0.avro\"]");
+    assertThat(done.get("deleted").get("files").toString())
+        .isEqualTo("[\"dt=2024-01-01/bucket-0/data-lost-0.avro\"]");
     assertThat(done.get("deleted").get("bytes").asLong()).isEqualTo(12);
     assertThat(lost).doesNotExist();
     assertThat(young).exists();
@@ -319,20 +461,34 @@ class TableMaintenanceCommandTest {
   @Test
   void compactsAPartitionFullyAndReportsFilesBeforeAndAfter() throws Exception {
     List<String> before = tree();
-    assertThat(cli.run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--dry-run", "--json"))
-        .as(cli.err()).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "compact",
+                orders,
+                "--partition",
+                "dt=2024-01-01",
+                "--full",
+                "--dry-run",
+                "--json"))
+        .as(cli.err())
+        .isZero();
     JsonNode preview = cli.json();
     assertThat(tree()).isEqualTo(before);
     assertThat(preview.get("inputFiles").asInt()).isPositive();
     assertThat(preview.get("buckets").get(0).get("partition").asText()).isEqualTo("dt=2024-01-01");
 
-    assertThat(cli.run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--json")).as(cli.err()).isZero();
+    assertThat(
+            cli.run("table", "compact", orders, "--partition", "dt=2024-01-01", "--full", "--json"))
+        .as(cli.err())
+        .isZero();
 
     JsonNode r = cli.json();
     assertThat(r.get("snapshot").asLong()).isEqualTo(3);
     assertThat(r.get("liveFilesBefore").asInt()).isGreaterThan(r.get("liveFilesAfter").asInt());
     assertThat(r.get("filesReplaced").asInt()).isEqualTo(preview.get("inputFiles").asInt());
-    assertThat(r.get("liveFilesAfter").asInt()).isEqualTo(preview.get("estimatedLiveFilesAfter").asInt());
+    assertThat(r.get("liveFilesAfter").asInt())
+        .isEqualTo(preview.get("estimatedLiveFilesAfter").asInt());
     assertThat(readRows()).hasSize(5);
 
     assertThat(cli.run("table", "compact", orders, "--partition", "region=eu")).isEqualTo(2);

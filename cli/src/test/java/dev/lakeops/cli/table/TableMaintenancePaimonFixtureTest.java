@@ -15,18 +15,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The table maintenance and diagnosis commands on tables Apache Paimon wrote (a copy of the
- * fixture {@code PaimonReadFixtureTest} writes in {@code table-engine/compat-tests}; skipped
- * without it): the diagnoses answer for every table, and a rollback or expiration leaves the rows
- * Paimon read at the snapshot or tag kept.
+ * The table maintenance and diagnosis commands on tables Apache Paimon wrote (a copy of the fixture
+ * {@code PaimonReadFixtureTest} writes in {@code table-engine/compat-tests}; skipped without it):
+ * the diagnoses answer for every table, and a rollback or expiration leaves the rows Paimon read at
+ * the snapshot or tag kept.
  */
 class TableMaintenancePaimonFixtureTest {
 
-  private static final List<String> TABLES = List.of("pk_avro", "pk_parquet", "pk_dv", "log_avro", "log_parquet",
-      "keyed_log", "nested");
+  private static final List<String> TABLES =
+      List.of("pk_avro", "pk_parquet", "pk_dv", "log_avro", "log_parquet", "keyed_log", "nested");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path fixture;
   private String warehouse;
@@ -51,7 +50,9 @@ class TableMaintenancePaimonFixtureTest {
   }
 
   private List<String> rows(String table, String... at) throws IOException {
-    List<String> args = new ArrayList<>(List.of("table", "read", "--warehouse", warehouse, "db." + table, "--json"));
+    List<String> args =
+        new ArrayList<>(
+            List.of("table", "read", "--warehouse", warehouse, "db." + table, "--json"));
     args.addAll(List.of(at));
     assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
     return PaimonReadFixture.sortedRows(cli.out());
@@ -64,16 +65,32 @@ class TableMaintenancePaimonFixtureTest {
   @Test
   void diagnosesEveryTablePaimonWrote() throws IOException {
     for (String table : TABLES) {
-      assertThat(cli.run("table", "timeline", "--warehouse", warehouse, "db." + table, "--json")).as(table + ": " + cli.err()).isZero();
+      assertThat(cli.run("table", "timeline", "--warehouse", warehouse, "db." + table, "--json"))
+          .as(table + ": " + cli.err())
+          .isZero();
       assertThat(cli.findingCodes()).as(table).contains("table.commit.timeline", "table.commit.ok");
-      assertThat(cli.run("table", "backlog", "--warehouse", warehouse, "db." + table, "--json")).as(table + ": " + cli.err()).isZero();
+      assertThat(cli.run("table", "backlog", "--warehouse", warehouse, "db." + table, "--json"))
+          .as(table + ": " + cli.err())
+          .isZero();
       assertThat(cli.findingCodes()).as(table).doesNotContain("table.compaction.stalled");
     }
     for (String table : List.of("pk_avro", "pk_parquet")) {
-      assertThat(cli.run("table", "duplicates", "--warehouse", warehouse, "db." + table, "--json")).as(cli.err()).isZero();
+      assertThat(cli.run("table", "duplicates", "--warehouse", warehouse, "db." + table, "--json"))
+          .as(cli.err())
+          .isZero();
       assertThat(cli.findingCodes()).as(table).doesNotContain("table.duplicates.visible");
     }
-    assertThat(cli.run("table", "duplicates", "--warehouse", warehouse, "db.log_avro", "--keys", "dt,id", "--json")).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "duplicates",
+                "--warehouse",
+                warehouse,
+                "db.log_avro",
+                "--keys",
+                "dt,id",
+                "--json"))
+        .isZero();
     assertThat(cli.findingCodes()).containsExactly("table.duplicates.none");
   }
 
@@ -81,13 +98,34 @@ class TableMaintenancePaimonFixtureTest {
   void aRollbackWithYesLeavesTheRowsPaimonReadAtThatSnapshot() throws IOException {
     List<String> atTwo = paimonRows("pk_avro@snapshot-2.json");
 
-    assertThat(cli.run("table", "rollback", "--warehouse", warehouse, "db.pk_avro", "--snapshot", "2", "--json")).isEqualTo(1);
+    assertThat(
+            cli.run(
+                "table",
+                "rollback",
+                "--warehouse",
+                warehouse,
+                "db.pk_avro",
+                "--snapshot",
+                "2",
+                "--json"))
+        .isEqualTo(1);
     JsonNode refused = cli.json();
     assertThat(refused.get("removedSnapshots").toString()).isEqualTo("[4,3]");
     assertThat(rows("pk_avro")).isEqualTo(paimonRows("pk_avro@latest.json"));
 
-    assertThat(cli.run("table", "rollback", "--warehouse", warehouse, "db.pk_avro", "--snapshot", "2", "--yes", "--json"))
-        .as(cli.err()).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "rollback",
+                "--warehouse",
+                warehouse,
+                "db.pk_avro",
+                "--snapshot",
+                "2",
+                "--yes",
+                "--json"))
+        .as(cli.err())
+        .isZero();
     JsonNode done = cli.json();
     assertThat(done.get("removedTags")).isEqualTo(refused.get("removedTags"));
     assertThat(done.get("deleted").get("bytes")).isEqualTo(refused.get("wouldDelete").get("bytes"));
@@ -96,20 +134,55 @@ class TableMaintenancePaimonFixtureTest {
 
   @Test
   void expirationKeepsWhatTagsPinAndRemovesWhatItsDryRunNamed() throws IOException {
-    assertThat(cli.run("table", "expire", "--warehouse", warehouse, "db.pk_parquet", "--retain-min", "1", "--older-than", "0s",
-        "--dry-run", "--json")).as(cli.err()).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "expire",
+                "--warehouse",
+                warehouse,
+                "db.pk_parquet",
+                "--retain-min",
+                "1",
+                "--older-than",
+                "0s",
+                "--dry-run",
+                "--json"))
+        .as(cli.err())
+        .isZero();
     JsonNode preview = cli.json();
     assertThat(preview.get("expiredSnapshots")).isNotEmpty();
 
-    assertThat(cli.run("table", "expire", "--warehouse", warehouse, "db.pk_parquet", "--retain-min", "1", "--older-than", "0s",
-        "--json")).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "expire",
+                "--warehouse",
+                warehouse,
+                "db.pk_parquet",
+                "--retain-min",
+                "1",
+                "--older-than",
+                "0s",
+                "--json"))
+        .isZero();
     JsonNode done = cli.json();
     assertThat(done.get("expiredSnapshots")).isEqualTo(preview.get("expiredSnapshots"));
     assertThat(done.get("deleted").get("bytes")).isEqualTo(preview.get("wouldDelete").get("bytes"));
     assertThat(rows("pk_parquet")).isEqualTo(paimonRows("pk_parquet@latest.json"));
-    assertThat(rows("pk_parquet", "--tag", "plain")).isEqualTo(paimonRows("pk_parquet@tag-plain.json"));
+    assertThat(rows("pk_parquet", "--tag", "plain"))
+        .isEqualTo(paimonRows("pk_parquet@tag-plain.json"));
 
-    assertThat(cli.run("table", "orphans", "--warehouse", warehouse, "db.pk_parquet", "--older-than", "0s", "--json")).isZero();
+    assertThat(
+            cli.run(
+                "table",
+                "orphans",
+                "--warehouse",
+                warehouse,
+                "db.pk_parquet",
+                "--older-than",
+                "0s",
+                "--json"))
+        .isZero();
     assertThat(cli.json().get("orphans").get("count").asInt()).isZero();
   }
 }

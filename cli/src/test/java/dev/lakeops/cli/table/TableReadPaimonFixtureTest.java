@@ -14,17 +14,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The issue's done-when: {@code ./lakeops table read} on tables that Apache Paimon wrote prints the
- * rows Paimon reads. The tables and Paimon's rows come from {@code PaimonReadFixtureTest} in
- * {@code table-engine/compat-tests} (this module cannot depend on Paimon), which writes them under
- * {@code table-engine/compat-tests/target/paimon-read-fixture/} earlier in a reactor build: a
- * primary-key table in Avro and in Parquet, two with deletion vectors (32- and 64-bit), append
- * tables with and without buckets and one with deletion vectors, each at every snapshot, every
- * tag and the latest.
+ * rows Paimon reads. The tables and Paimon's rows come from {@code PaimonReadFixtureTest} in {@code
+ * table-engine/compat-tests} (this module cannot depend on Paimon), which writes them under {@code
+ * table-engine/compat-tests/target/paimon-read-fixture/} earlier in a reactor build: a primary-key
+ * table in Avro and in Parquet, two with deletion vectors (32- and 64-bit), append tables with and
+ * without buckets and one with deletion vectors, each at every snapshot, every tag and the latest.
  */
 class TableReadPaimonFixtureTest {
 
-  /** The tables with {@code deletion-vectors.enabled}; see {@link #printsTheRowsPaimonReadsForDeletionVectorTables}. */
-  private static final List<String> DELETION_VECTOR_TABLES = List.of("pk_dv", "pk_dv64_avro", "log_dv");
+  /**
+   * The tables with {@code deletion-vectors.enabled}; see {@link
+   * #printsTheRowsPaimonReadsForDeletionVectorTables}.
+   */
+  private static final List<String> DELETION_VECTOR_TABLES =
+      List.of("pk_dv", "pk_dv64_avro", "log_dv");
 
   private final CliRun cli = new CliRun();
 
@@ -51,8 +54,12 @@ class TableReadPaimonFixtureTest {
     Path fixture = PaimonReadFixture.assumeWritten();
     List<Path> expectations;
     try (Stream<Path> files = Files.list(fixture.resolve("expected"))) {
-      expectations = files.filter(p -> p.toString().endsWith(".json"))
-          .filter(p -> which.test(p.getFileName().toString())).sorted().toList();
+      expectations =
+          files
+              .filter(p -> p.toString().endsWith(".json"))
+              .filter(p -> which.test(p.getFileName().toString()))
+              .sorted()
+              .toList();
     }
     assertThat(expectations).hasSizeGreaterThanOrEqualTo(5);
 
@@ -61,8 +68,15 @@ class TableReadPaimonFixtureTest {
       String name = expectation.getFileName().toString().replaceFirst("\\.json$", "");
       String table = name.substring(0, name.indexOf('@'));
       String choice = name.substring(name.indexOf('@') + 1);
-      List<String> args = new ArrayList<>(List.of("table", "read", "--warehouse", fixture.resolve("warehouse").toString(),
-          "db." + table, "--json"));
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "table",
+                  "read",
+                  "--warehouse",
+                  fixture.resolve("warehouse").toString(),
+                  "db." + table,
+                  "--json"));
       if (choice.startsWith("snapshot-")) {
         args.addAll(List.of("--snapshot", choice.substring("snapshot-".length())));
       } else if (choice.startsWith("tag-")) {
@@ -72,7 +86,8 @@ class TableReadPaimonFixtureTest {
 
       softly.assertThat(exit).as("exit of %s (stderr: %s)", args, cli.err()).isZero();
       if (exit == 0) {
-        softly.assertThat(PaimonReadFixture.sortedRows(cli.out()))
+        softly
+            .assertThat(PaimonReadFixture.sortedRows(cli.out()))
             .as("rows of %s", name)
             .isEqualTo(PaimonReadFixture.sortedRows(expectation));
       }

@@ -10,18 +10,26 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code lakeops triage --alert FILE}: deterministic triage of an Alertmanager payload, on real binlog files. */
+/**
+ * {@code lakeops triage --alert FILE}: deterministic triage of an Alertmanager payload, on real
+ * binlog files.
+ */
 class TriageCommandTest {
 
   @TempDir Path dir;
   private final CliRun cli = new CliRun();
 
   private Path payload(String alerts) throws Exception {
-    return Files.writeString(dir.resolve("alert.json"), "{\"version\":\"4\",\"status\":\"firing\",\"alerts\":[" + alerts + "]}");
+    return Files.writeString(
+        dir.resolve("alert.json"),
+        "{\"version\":\"4\",\"status\":\"firing\",\"alerts\":[" + alerts + "]}");
   }
 
   private static String binlogAlert(Path file, String status) {
-    return "{\"status\":\"" + status + "\",\"labels\":{\"alertname\":\"CdcBinlogCorrupted\",\"binlog_path\":\"" + file.toAbsolutePath()
+    return "{\"status\":\""
+        + status
+        + "\",\"labels\":{\"alertname\":\"CdcBinlogCorrupted\",\"binlog_path\":\""
+        + file.toAbsolutePath()
         + "\"},\"annotations\":{\"summary\":\"CDC source stopped\"}}";
   }
 
@@ -29,7 +37,13 @@ class TriageCommandTest {
   void namesTheDamagedEventAndTheRestartPositionOfABrokenBinlog() throws Exception {
     Path damaged = BinlogFiles.damaged(dir);
 
-    int exit = cli.run("triage", "--alert", payload(binlogAlert(damaged, "firing") + "," + binlogAlert(BinlogFiles.CLEAN, "firing")).toString(), "--json");
+    int exit =
+        cli.run(
+            "triage",
+            "--alert",
+            payload(binlogAlert(damaged, "firing") + "," + binlogAlert(BinlogFiles.CLEAN, "firing"))
+                .toString(),
+            "--json");
 
     assertThat(exit).isZero();
     JsonNode reports = cli.json();
@@ -48,15 +62,31 @@ class TriageCommandTest {
 
   @Test
   void printsMarkdownAndSkipsResolvedAlerts() throws Exception {
-    int exit = cli.run("triage", "--alert", payload(binlogAlert(BinlogFiles.CLEAN, "firing") + "," + binlogAlert(BinlogFiles.CLEAN, "resolved")).toString());
+    int exit =
+        cli.run(
+            "triage",
+            "--alert",
+            payload(
+                    binlogAlert(BinlogFiles.CLEAN, "firing")
+                        + ","
+                        + binlogAlert(BinlogFiles.CLEAN, "resolved"))
+                .toString());
 
     assertThat(exit).isZero();
-    assertThat(cli.out()).contains("**Verdict:** NO_FAULT").contains("cdc-binlog-corruption").doesNotContain("\n---\n");
+    assertThat(cli.out())
+        .contains("**Verdict:** NO_FAULT")
+        .contains("cdc-binlog-corruption")
+        .doesNotContain("\n---\n");
   }
 
   @Test
   void answersNoRunbookForAnAlertNothingFits() throws Exception {
-    int exit = cli.run("triage", "--alert", payload("{\"labels\":{\"alertname\":\"DiskFull\"}}").toString(), "--json");
+    int exit =
+        cli.run(
+            "triage",
+            "--alert",
+            payload("{\"labels\":{\"alertname\":\"DiskFull\"}}").toString(),
+            "--json");
 
     assertThat(exit).isZero();
     assertThat(cli.json().get(0).path("verdict").path("category").asText()).isEqualTo("NO_RUNBOOK");
@@ -67,7 +97,9 @@ class TriageCommandTest {
     int exit = cli.run("triage", "--alert", payload("{\"labels\":{\"alertname\":7}}").toString());
 
     assertThat(exit).isEqualTo(2);
-    assertThat(cli.err()).contains("alerts[0].labels.alertname must be a string").doesNotContain("Exception");
+    assertThat(cli.err())
+        .contains("alerts[0].labels.alertname must be a string")
+        .doesNotContain("Exception");
   }
 
   @Test

@@ -19,26 +19,39 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code lakeops triage --alert FILE --warehouse DIR}: the table runbooks on tables the engine wrote. */
+/**
+ * {@code lakeops triage --alert FILE --warehouse DIR}: the table runbooks on tables the engine
+ * wrote.
+ */
 class TriageTableCommandTest {
 
   @TempDir Path dir;
   private final CliRun cli = new CliRun();
 
   private Path payload(String labels) throws Exception {
-    return Files.writeString(dir.resolve("alert.json"), "{\"version\":\"4\",\"status\":\"firing\",\"alerts\":[{\"status\":\"firing\","
-        + "\"labels\":{" + labels + "},\"annotations\":{\"summary\":\"duplicate rows in payments\"}}]}");
+    return Files.writeString(
+        dir.resolve("alert.json"),
+        "{\"version\":\"4\",\"status\":\"firing\",\"alerts\":[{\"status\":\"firing\","
+            + "\"labels\":{"
+            + labels
+            + "},\"annotations\":{\"summary\":\"duplicate rows in payments\"}}]}");
   }
 
-  /** db.payments, an append table: job-a commits payments 1..10 at checkpoints 1..5, then job-b replays them from checkpoint 1. */
+  /**
+   * db.payments, an append table: job-a commits payments 1..10 at checkpoints 1..5, then job-b
+   * replays them from checkpoint 1.
+   */
   private Table statelessRestart(Path warehouse, boolean restart) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    Table t = catalog.createTable(Identifier.of("db", "payments"), TableDefinition.builder()
-        .column("order_id", AtomicType.of(TypeRoot.BIGINT))
-        .column("amount", AtomicType.of(TypeRoot.INT))
-        .option("file.format", "avro")
-        .build());
+    Table t =
+        catalog.createTable(
+            Identifier.of("db", "payments"),
+            TableDefinition.builder()
+                .column("order_id", AtomicType.of(TypeRoot.BIGINT))
+                .column("amount", AtomicType.of(TypeRoot.INT))
+                .option("file.format", "avro")
+                .build());
     for (String user : restart ? List.of("job-a", "job-b") : List.of("job-a")) {
       for (int checkpoint = 1; checkpoint <= 5; checkpoint++) {
         try (TableWrite write = t.newWrite(user)) {
@@ -57,9 +70,13 @@ class TriageTableCommandTest {
   void triagesDuplicatesAfterAStatelessRestartInATableOfTheWarehouse() throws Exception {
     Path warehouse = Files.createDirectories(dir.resolve("warehouse"));
     Table t = statelessRestart(warehouse, true);
-    Path alert = payload("\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\",\"keys\":\"order_id\"");
+    Path alert =
+        payload(
+            "\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\",\"keys\":\"order_id\"");
 
-    int exit = cli.run("triage", "--alert", alert.toString(), "--warehouse", warehouse.toString(), "--json");
+    int exit =
+        cli.run(
+            "triage", "--alert", alert.toString(), "--warehouse", warehouse.toString(), "--json");
 
     assertThat(exit).as(cli.err()).isZero();
     JsonNode report = cli.json().get(0);
@@ -79,7 +96,9 @@ class TriageTableCommandTest {
   void printsNoFaultForAHealthyTableAsMarkdown() throws Exception {
     Path warehouse = Files.createDirectories(dir.resolve("warehouse"));
     statelessRestart(warehouse, false);
-    Path alert = payload("\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\",\"keys\":\"order_id\"");
+    Path alert =
+        payload(
+            "\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\",\"keys\":\"order_id\"");
 
     int exit = cli.run("triage", "--alert", alert.toString(), "--warehouse", warehouse.toString());
 
@@ -91,7 +110,10 @@ class TriageTableCommandTest {
   void readsTheWarehouseKeyOfTheConfigFileInTheWorkingDirectory() throws Exception {
     assertThat(TriageCommand.configuredWarehouse(dir)).isEmpty();
     Path config = Files.createDirectories(dir.resolve("config")).resolve("application.properties");
-    Files.writeString(config, "lakeops.flink.rest-url=http://127.0.0.1:8081\nlakeops.tables.warehouse = /data/warehouse \n");
+    Files.writeString(
+        config,
+        "lakeops.flink.rest-url=http://127.0.0.1:8081\n"
+            + "lakeops.tables.warehouse = /data/warehouse \n");
 
     assertThat(TriageCommand.configuredWarehouse(dir)).isEqualTo("/data/warehouse");
   }
@@ -100,9 +122,18 @@ class TriageTableCommandTest {
   void refusesAWarehouseThatIsNotADirectory() throws Exception {
     Path alert = payload("\"alertname\":\"LakeTableDuplicateKeys\",\"table\":\"db.payments\"");
 
-    int exit = cli.run("triage", "--alert", alert.toString(), "--warehouse", dir.resolve("missing").toString());
+    int exit =
+        cli.run(
+            "triage",
+            "--alert",
+            alert.toString(),
+            "--warehouse",
+            dir.resolve("missing").toString());
 
     assertThat(exit).isEqualTo(2);
-    assertThat(cli.err()).contains("--warehouse").contains("no such directory").doesNotContain("Exception");
+    assertThat(cli.err())
+        .contains("--warehouse")
+        .contains("no such directory")
+        .doesNotContain("Exception");
   }
 }

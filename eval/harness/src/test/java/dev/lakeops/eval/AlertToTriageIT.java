@@ -1,7 +1,5 @@
 package dev.lakeops.eval;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,7 +37,10 @@ class AlertToTriageIT {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     Path work = home.resolve("eval/harness/target/it/alert-to-triage").toAbsolutePath();
     int[] ports = FreePorts.take(4);
-    sandbox = Sandbox.start(SandboxConfig.defaults(home, work.resolve("sandbox")).withPorts(ports[0], ports[1], ports[2]));
+    sandbox =
+        Sandbox.start(
+            SandboxConfig.defaults(home, work.resolve("sandbox"))
+                .withPorts(ports[0], ports[1], ports[2]));
     agent = AgentProcess.start(home, work.resolve("agent"), ports[3], sandbox.flinkRestUrl());
   }
 
@@ -55,7 +56,9 @@ class AlertToTriageIT {
       sandbox.close();
     }
     for (long pid : List.of(agentPid, brokerPid, pipelinePid)) {
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("process %s stopped", pid).isFalse();
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+          .as("process %s stopped", pid)
+          .isFalse();
     }
   }
 
@@ -82,46 +85,68 @@ class AlertToTriageIT {
   @Test
   @Order(1)
   void saysThereIsNoBackpressureWhileTheSinkKeepsUp() {
-    BackpressureWait.untilNoBackpressure(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
+    BackpressureWait.untilNoBackpressure(
+        sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
 
-    JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", sandbox.jobName(), "severity", "warning", "phase", "healthy"));
+    JsonNode incident =
+        fire(
+            "FlinkJobBackpressured",
+            Map.of("job_name", sandbox.jobName(), "severity", "warning", "phase", "healthy"));
 
     assertThat(incident.path("status").asText()).isEqualTo("TRIAGED");
-    assertThat(incident.path("report").path("verdict").path("category").asText()).isEqualTo("NO_BACKPRESSURE");
-    assertThat(finding(incident, "flink.backpressure.none").path("severity").asText()).isEqualTo("OK");
+    assertThat(incident.path("report").path("verdict").path("category").asText())
+        .isEqualTo("NO_BACKPRESSURE");
+    assertThat(finding(incident, "flink.backpressure.none").path("severity").asText())
+        .isEqualTo("OK");
   }
 
   @Test
   @Order(2)
   void namesTheSlowSinkOfABackpressuredJob() {
     sandbox.throttleSink(Duration.ofMillis(2));
-    BackpressureWait.untilBottleneck(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
+    BackpressureWait.untilBottleneck(
+        sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
 
-    JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", sandbox.jobName(), "severity", "warning", "phase", "throttled"));
+    JsonNode incident =
+        fire(
+            "FlinkJobBackpressured",
+            Map.of("job_name", sandbox.jobName(), "severity", "warning", "phase", "throttled"));
 
     assertThat(incident.path("status").asText()).isEqualTo("TRIAGED");
     JsonNode verdict = incident.path("report").path("verdict");
     assertThat(verdict.path("category").asText()).isEqualTo("BACKPRESSURE");
     assertThat(verdict.path("entities").path("vertex").asText()).contains("lake-writer");
     JsonNode evidence = finding(incident, "flink.backpressure.bottleneck").path("evidence");
-    assertThat(Double.parseDouble(evidence.path("busyMsPerSecond.max").asText())).isGreaterThan(500);
-    assertThat(Double.parseDouble(evidence.path("backPressuredMsPerSecond.max").asText())).isLessThanOrEqualTo(500);
+    assertThat(Double.parseDouble(evidence.path("busyMsPerSecond.max").asText()))
+        .isGreaterThan(500);
+    assertThat(Double.parseDouble(evidence.path("backPressuredMsPerSecond.max").asText()))
+        .isLessThanOrEqualTo(500);
     assertThat(evidence.path("backpressuredInputs").asText()).contains("enrich-orders");
-    assertThat(finding(incident, "flink.backpressure.slow-sink").path("severity").asText()).isEqualTo("WARN");
+    assertThat(finding(incident, "flink.backpressure.slow-sink").path("severity").asText())
+        .isEqualTo("WARN");
 
     String markdown = agent.client().incidentMarkdown(incident.path("id").asText());
-    assertThat(markdown).contains("BACKPRESSURE").contains("lake-writer").contains("busyMsPerSecond.max");
+    assertThat(markdown)
+        .contains("BACKPRESSURE")
+        .contains("lake-writer")
+        .contains("busyMsPerSecond.max");
   }
 
   @Test
   @Order(3)
   void seesTheKafkaSourceFallBehindWhileTheSinkIsSlow() {
-    // 2000 orders/s are written and about 1000/s leave the sink: the source's backlog grows by ~1000/s.
-    dev.lakeops.tools.flink.FlinkTools tools = new dev.lakeops.tools.flink.FlinkTools(new dev.lakeops.tools.flink.FlinkJobProbe(
-        new dev.lakeops.tools.flink.FlinkRestClient(sandbox.flinkRestUrl(), Duration.ofSeconds(5))), new dev.lakeops.tools.flink.BackpressureAnalyzer());
+    // 2000 orders/s are written and about 1000/s leave the sink: the source's backlog grows by
+    // ~1000/s.
+    dev.lakeops.tools.flink.FlinkTools tools =
+        new dev.lakeops.tools.flink.FlinkTools(
+            new dev.lakeops.tools.flink.FlinkJobProbe(
+                new dev.lakeops.tools.flink.FlinkRestClient(
+                    sandbox.flinkRestUrl(), Duration.ofSeconds(5))),
+            new dev.lakeops.tools.flink.BackpressureAnalyzer());
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     dev.lakeops.tools.ToolReport report = tools.sourceLag(sandbox.jobName());
-    while (report.findings().stream().noneMatch(f -> f.code().equals("flink.source.lag")) && System.nanoTime() < deadline) {
+    while (report.findings().stream().noneMatch(f -> f.code().equals("flink.source.lag"))
+        && System.nanoTime() < deadline) {
       try {
         Thread.sleep(2_000);
       } catch (InterruptedException e) {
@@ -132,10 +157,16 @@ class AlertToTriageIT {
     }
 
     dev.lakeops.tools.ToolReport last = report;
-    dev.lakeops.tools.Finding lag = last.findings().stream().filter(f -> f.code().equals("flink.source.lag")).findFirst()
-        .orElseThrow(() -> new AssertionError("no flink.source.lag in " + Json.compact(last)));
-    assertThat(lag.evidence()).containsEntry("vertex", "Source: orders").containsKey("partition[orders-0]");
-    assertThat(Double.parseDouble(lag.evidence().get("pendingRecords"))).isGreaterThanOrEqualTo(10_000);
+    dev.lakeops.tools.Finding lag =
+        last.findings().stream()
+            .filter(f -> f.code().equals("flink.source.lag"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no flink.source.lag in " + Json.compact(last)));
+    assertThat(lag.evidence())
+        .containsEntry("vertex", "Source: orders")
+        .containsKey("partition[orders-0]");
+    assertThat(Double.parseDouble(lag.evidence().get("pendingRecords")))
+        .isGreaterThanOrEqualTo(10_000);
   }
 
   @Test
@@ -143,11 +174,16 @@ class AlertToTriageIT {
   void saysTheBackpressureIsGoneOnceTheSinkIsUnthrottled() {
     sandbox.unthrottleSink();
     // Flink averages busy/backpressured time over the last minute, so the level falls slowly.
-    BackpressureWait.untilNoBackpressure(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(120));
+    BackpressureWait.untilNoBackpressure(
+        sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(120));
 
-    JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", sandbox.jobName(), "severity", "warning", "phase", "unthrottled"));
+    JsonNode incident =
+        fire(
+            "FlinkJobBackpressured",
+            Map.of("job_name", sandbox.jobName(), "severity", "warning", "phase", "unthrottled"));
 
-    assertThat(incident.path("report").path("verdict").path("category").asText()).isEqualTo("NO_BACKPRESSURE");
+    assertThat(incident.path("report").path("verdict").path("category").asText())
+        .isEqualTo("NO_BACKPRESSURE");
   }
 
   @Test
@@ -158,21 +194,34 @@ class AlertToTriageIT {
     assertThat(incident.path("status").asText()).isEqualTo("TRIAGED");
     JsonNode verdict = incident.path("report").path("verdict");
     assertThat(verdict.path("category").asText()).isEqualTo("NOT_FOUND");
-    assertThat(verdict.path("headline").asText()).contains("no such job: 'payments-to-lake'").contains(sandbox.jobName());
+    assertThat(verdict.path("headline").asText())
+        .contains("no such job: 'payments-to-lake'")
+        .contains(sandbox.jobName());
   }
 
   @Test
   @Order(6)
   void triagesFromTheCommandLineToo() {
     java.io.StringWriter out = new java.io.StringWriter();
-    picocli.CommandLine cli = dev.lakeops.cli.LakeopsCli.commandLine().setOut(new java.io.PrintWriter(out));
+    picocli.CommandLine cli =
+        dev.lakeops.cli.LakeopsCli.commandLine().setOut(new java.io.PrintWriter(out));
 
-    int exit = cli.execute("flink", "triage", "--rest", sandbox.flinkRestUrl(), "--job", sandbox.jobName(), "--json");
+    int exit =
+        cli.execute(
+            "flink",
+            "triage",
+            "--rest",
+            sandbox.flinkRestUrl(),
+            "--job",
+            sandbox.jobName(),
+            "--json");
 
     assertThat(exit).isZero();
     JsonNode report = read(out.toString());
-    assertThat(report.path("verdict").path("category").asText()).isIn("NO_BACKPRESSURE", "BACKPRESSURE");
-    assertThat(report.path("verdict").path("entities").path("job").asText()).isEqualTo(sandbox.jobName());
+    assertThat(report.path("verdict").path("category").asText())
+        .isIn("NO_BACKPRESSURE", "BACKPRESSURE");
+    assertThat(report.path("verdict").path("entities").path("job").asText())
+        .isEqualTo(sandbox.jobName());
   }
 
   private static JsonNode read(String json) {

@@ -1,7 +1,5 @@
 package dev.lakeops.eval;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -55,11 +53,26 @@ class FlinkScenariosIT {
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     Path work = home.resolve("eval/harness/target/it/flink-scenarios").toAbsolutePath();
-    cluster = FlinkScenarios.start(home, work, Integer.getInteger("lakeops.it.flink-scenarios.port", 28082), FlinkScenarios.ALL);
-    tools = new FlinkTools(new FlinkJobProbe(new FlinkRestClient(cluster.flinkRestUrl(), Duration.ofSeconds(5)), Sampling.defaults(), Clock.systemUTC()),
-        new BackpressureAnalyzer());
-    runbook = GraphRunbook.shipped("flink-backpressure",
-        new ToolRegistry().registerAll(FlinkBindings.of(new FlinkClusters(Map.of("scenarios", tools), "scenarios"))), Clock.systemUTC());
+    cluster =
+        FlinkScenarios.start(
+            home,
+            work,
+            Integer.getInteger("lakeops.it.flink-scenarios.port", 28082),
+            FlinkScenarios.ALL);
+    tools =
+        new FlinkTools(
+            new FlinkJobProbe(
+                new FlinkRestClient(cluster.flinkRestUrl(), Duration.ofSeconds(5)),
+                Sampling.defaults(),
+                Clock.systemUTC()),
+            new BackpressureAnalyzer());
+    runbook =
+        GraphRunbook.shipped(
+            "flink-backpressure",
+            new ToolRegistry()
+                .registerAll(
+                    FlinkBindings.of(new FlinkClusters(Map.of("scenarios", tools), "scenarios"))),
+            Clock.systemUTC());
   }
 
   @AfterAll
@@ -67,26 +80,37 @@ class FlinkScenariosIT {
     if (cluster != null) {
       long pid = cluster.pid();
       cluster.close();
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("scenario cluster stopped").isFalse();
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+          .as("scenario cluster stopped")
+          .isFalse();
     }
   }
 
-  /** Triages until {@code done} holds (Flink's figures build up over seconds), then returns the last report. */
+  /**
+   * Triages until {@code done} holds (Flink's figures build up over seconds), then returns the last
+   * report.
+   */
   private static TriageReport triageUntil(String job, Predicate<TriageReport> done) {
-    return triageUntil(job, done, Map.of("alertname", "FlinkJobDelayed", "job_name", job, "flink_cluster", "scenarios"));
+    return triageUntil(
+        job,
+        done,
+        Map.of("alertname", "FlinkJobDelayed", "job_name", job, "flink_cluster", "scenarios"));
   }
 
-  private static TriageReport triageUntil(String job, Predicate<TriageReport> done, Map<String, String> labels) {
+  private static TriageReport triageUntil(
+      String job, Predicate<TriageReport> done, Map<String, String> labels) {
     AlertSignal alert = new AlertSignal(labels, Map.of("summary", "Flink job " + job + " is late"));
     return until(() -> runbook.run(alert), done, r -> r.verdict().category() + " " + codes(r));
   }
 
-  private static <T> T until(Supplier<T> read, Predicate<T> done, java.util.function.Function<T, String> describe) {
+  private static <T> T until(
+      Supplier<T> read, Predicate<T> done, java.util.function.Function<T, String> describe) {
     long deadline = System.nanoTime() + SETTLE.toNanos();
     T last = read.get();
     while (!done.test(last)) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("not reached within " + SETTLE.toSeconds() + " s; last: " + describe.apply(last));
+        throw new AssertionError(
+            "not reached within " + SETTLE.toSeconds() + " s; last: " + describe.apply(last));
       }
       sleep();
       last = read.get();
@@ -99,16 +123,22 @@ class FlinkScenariosIT {
   }
 
   private static Finding finding(TriageReport r, String code) {
-    return r.tools().stream().flatMap(t -> t.findings().stream()).filter(f -> f.code().equals(code)).findFirst()
+    return r.tools().stream()
+        .flatMap(t -> t.findings().stream())
+        .filter(f -> f.code().equals(code))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no " + code + " in " + codes(r)));
   }
 
   @Test
   void namesTheHotSubtaskWhenOneKeyCarriesMostRecords() {
-    TriageReport r = triageUntil(FlinkScenarios.HOT_KEY, x -> codes(x).contains("flink.backpressure.key-skew"));
+    TriageReport r =
+        triageUntil(FlinkScenarios.HOT_KEY, x -> codes(x).contains("flink.backpressure.key-skew"));
 
     assertThat(r.verdict().category()).isEqualTo(Category.BACKPRESSURE);
-    assertThat(r.verdict().entities()).containsEntry("vertex", "per-shop-total").containsEntry("cause", "key-skew");
+    assertThat(r.verdict().entities())
+        .containsEntry("vertex", "per-shop-total")
+        .containsEntry("cause", "key-skew");
     Finding skew = finding(r, "flink.backpressure.key-skew");
     assertThat(skew.evidence().get("hotSubtasks")).matches("\\d");
     assertThat(Double.parseDouble(skew.evidence().get("busySkew"))).isGreaterThan(1.5);
@@ -118,65 +148,104 @@ class FlinkScenariosIT {
 
   @Test
   void callsACpuHeavyOperatorWithEverySubtaskBusyACapacityBottleneck() {
-    TriageReport r = triageUntil(FlinkScenarios.CPU_HEAVY, x -> codes(x).contains("flink.backpressure.capacity"));
+    TriageReport r =
+        triageUntil(
+            FlinkScenarios.CPU_HEAVY, x -> codes(x).contains("flink.backpressure.capacity"));
 
     assertThat(r.verdict().category()).isEqualTo(Category.BACKPRESSURE);
-    assertThat(r.verdict().entities()).containsEntry("vertex", "score-orders").containsEntry("cause", "capacity");
-    assertThat(finding(r, "flink.backpressure.capacity").evidence()).containsEntry("role", "intermediate");
-    assertThat(codes(r)).doesNotContain("flink.backpressure.key-skew", "flink.backpressure.slow-sink");
+    assertThat(r.verdict().entities())
+        .containsEntry("vertex", "score-orders")
+        .containsEntry("cause", "capacity");
+    assertThat(finding(r, "flink.backpressure.capacity").evidence())
+        .containsEntry("role", "intermediate");
+    assertThat(codes(r))
+        .doesNotContain("flink.backpressure.key-skew", "flink.backpressure.slow-sink");
   }
 
   @Test
   void blamesCheckpointTimeoutsOnTheSlowOperatorHoldingBarriersBack() {
-    TriageReport r = triageUntil(FlinkScenarios.CHECKPOINT_TIMEOUT,
-        x -> x.verdict().category() == Category.CHECKPOINT_FAILURE && x.verdict().entities().containsKey("bottleneck"));
+    TriageReport r =
+        triageUntil(
+            FlinkScenarios.CHECKPOINT_TIMEOUT,
+            x ->
+                x.verdict().category() == Category.CHECKPOINT_FAILURE
+                    && x.verdict().entities().containsKey("bottleneck"));
 
     assertThat(codes(r)).contains("flink.checkpoint.timeout", "flink.backpressure.bottleneck");
     assertThat(r.verdict().entities()).containsEntry("bottleneck", "slow-validate");
     Finding timeout = finding(r, "flink.checkpoint.timeout");
-    assertThat(timeout.evidence()).containsEntry("timeoutMs", "1000").containsEntry("lastFailure", "Checkpoint expired before completing.");
+    assertThat(timeout.evidence())
+        .containsEntry("timeoutMs", "1000")
+        .containsEntry("lastFailure", "Checkpoint expired before completing.");
     assertThat(timeout.evidence().get("pendingVertices")).contains("'slow-validate'");
     LOG.info("checkpoint-timeout: {}", timeout.evidence());
   }
 
   @Test
   void seesTheRestartLoopAndItsCommitConflict() {
-    TriageReport r = triageUntil(FlinkScenarios.RESTART_LOOP, x -> x.verdict().category() == Category.RESTART_LOOP);
+    TriageReport r =
+        triageUntil(
+            FlinkScenarios.RESTART_LOOP, x -> x.verdict().category() == Category.RESTART_LOOP);
 
-    assertThat(r.verdict().entities()).containsEntry("vertex", "lake-committer: Writer").containsEntry("cause", "commit-conflict");
+    assertThat(r.verdict().entities())
+        .containsEntry("vertex", "lake-committer: Writer")
+        .containsEntry("cause", "commit-conflict");
     assertThat(codes(r)).contains("flink.restart.loop", "flink.exception.commit-conflict");
-    assertThat(Double.parseDouble(finding(r, "flink.restart.loop").evidence().get("numRestarts"))).isGreaterThanOrEqualTo(3);
+    assertThat(Double.parseDouble(finding(r, "flink.restart.loop").evidence().get("numRestarts")))
+        .isGreaterThanOrEqualTo(3);
     LOG.info("restart-loop: {}", finding(r, "flink.restart.loop").evidence());
   }
 
   @Test
   void findsNoFaultInTheHealthyControlJob() {
-    TriageReport r = triageUntil(FlinkScenarios.HEALTHY, x -> codes(x).contains("flink.checkpoint.healthy"));
+    TriageReport r =
+        triageUntil(FlinkScenarios.HEALTHY, x -> codes(x).contains("flink.checkpoint.healthy"));
 
     assertThat(r.verdict().category()).isEqualTo(Category.NO_BACKPRESSURE);
-    assertThat(codes(r)).contains("flink.backpressure.none", "flink.restart.none", "flink.exception.none", "flink.checkpoint.healthy");
-    assertThat(r.tools()).allSatisfy(t -> {
-      assertThat(t.status()).isEqualTo(ToolReport.Status.OK);
-      assertThat(t.worst()).isLessThanOrEqualTo(Severity.INFO);
-    });
+    assertThat(codes(r))
+        .contains(
+            "flink.backpressure.none",
+            "flink.restart.none",
+            "flink.exception.none",
+            "flink.checkpoint.healthy");
+    assertThat(r.tools())
+        .allSatisfy(
+            t -> {
+              assertThat(t.status()).isEqualTo(ToolReport.Status.OK);
+              assertThat(t.worst()).isLessThanOrEqualTo(Severity.INFO);
+            });
   }
 
   @Test
   void callsAnAlertAboutARedeployedJobIdAMonitoringArtefact() {
     // The alert carries the id of a job that no longer runs; the job of that name is healthy.
-    TriageReport r = triageUntil(FlinkScenarios.HEALTHY, x -> x.verdict().category() == Category.MONITORING_ARTEFACT, Map.of(
-        "alertname", "FlinkJobDown", "job_id", "ffffffffffffffffffffffffffffffff", "job_name", FlinkScenarios.HEALTHY, "flink_cluster", "scenarios"));
+    TriageReport r =
+        triageUntil(
+            FlinkScenarios.HEALTHY,
+            x -> x.verdict().category() == Category.MONITORING_ARTEFACT,
+            Map.of(
+                "alertname",
+                "FlinkJobDown",
+                "job_id",
+                "ffffffffffffffffffffffffffffffff",
+                "job_name",
+                FlinkScenarios.HEALTHY,
+                "flink_cluster",
+                "scenarios"));
 
     assertThat(r.verdict().entities()).containsEntry("artefact", "job-id-changed");
-    assertThat(finding(r, "flink.observation.artefact").evidence()).containsEntry("currentJobId", cluster.jobId(FlinkScenarios.HEALTHY));
+    assertThat(finding(r, "flink.observation.artefact").evidence())
+        .containsEntry("currentJobId", cluster.jobId(FlinkScenarios.HEALTHY));
   }
 
   @Test
   void listsEveryScenarioJobFromTheCommandLine() throws Exception {
     StringWriter out = new StringWriter();
 
-    int exit = dev.lakeops.cli.LakeopsCli.commandLine().setOut(new PrintWriter(out))
-        .execute("flink", "jobs", "--rest", cluster.flinkRestUrl(), "--json");
+    int exit =
+        dev.lakeops.cli.LakeopsCli.commandLine()
+            .setOut(new PrintWriter(out))
+            .execute("flink", "jobs", "--rest", cluster.flinkRestUrl(), "--json");
 
     assertThat(exit).isZero();
     JsonNode report = Json.mapper().readTree(out.toString());
@@ -189,20 +258,33 @@ class FlinkScenariosIT {
   void printsCheckpointHealthFromTheCommandLine() throws Exception {
     StringWriter out = new StringWriter();
     int exit = -1;
-    // Flink lists a failed checkpoint in its history a little after counting it: ask again (bounded) until it does.
+    // Flink lists a failed checkpoint in its history a little after counting it: ask again
+    // (bounded) until it does.
     java.time.Instant deadline = java.time.Instant.now().plusSeconds(60);
     while (true) {
       out = new StringWriter();
-      exit = dev.lakeops.cli.LakeopsCli.commandLine().setOut(new PrintWriter(out))
-          .execute("flink", "checkpoints", "--rest", cluster.flinkRestUrl(), "--job", FlinkScenarios.CHECKPOINT_TIMEOUT);
-      if (out.toString().contains("flink.checkpoint.timeout") || java.time.Instant.now().isAfter(deadline)) {
+      exit =
+          dev.lakeops.cli.LakeopsCli.commandLine()
+              .setOut(new PrintWriter(out))
+              .execute(
+                  "flink",
+                  "checkpoints",
+                  "--rest",
+                  cluster.flinkRestUrl(),
+                  "--job",
+                  FlinkScenarios.CHECKPOINT_TIMEOUT);
+      if (out.toString().contains("flink.checkpoint.timeout")
+          || java.time.Instant.now().isAfter(deadline)) {
         break;
       }
       sleep();
     }
 
     assertThat(exit).isZero();
-    assertThat(out.toString()).contains("flink.checkpoints").contains("flink.checkpoint.timeout").contains("slow-validate");
+    assertThat(out.toString())
+        .contains("flink.checkpoints")
+        .contains("flink.checkpoint.timeout")
+        .contains("slow-validate");
   }
 
   private static void sleep() {

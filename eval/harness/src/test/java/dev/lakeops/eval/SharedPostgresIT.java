@@ -46,9 +46,17 @@ import org.junit.jupiter.api.Test;
  */
 class SharedPostgresIT {
 
-  /** Ports: PostgreSQL, then the two agents; {@code -Dlakeops.it.shared-postgres.ports=PG,A1,A2} moves them. */
-  private static final int[] PORTS = java.util.Arrays.stream(System.getProperty("lakeops.it.shared-postgres.ports", "62010,62080,62081")
-      .split(",")).mapToInt(p -> Integer.parseInt(p.strip())).toArray();
+  /**
+   * Ports: PostgreSQL, then the two agents; {@code -Dlakeops.it.shared-postgres.ports=PG,A1,A2}
+   * moves them.
+   */
+  private static final int[] PORTS =
+      java.util.Arrays.stream(
+              System.getProperty("lakeops.it.shared-postgres.ports", "62010,62080,62081")
+                  .split(","))
+          .mapToInt(p -> Integer.parseInt(p.strip()))
+          .toArray();
+
   private static final int PG_PORT = PORTS[0];
   private static PostgresServer postgres;
   private static AgentProcess first;
@@ -61,10 +69,15 @@ class SharedPostgresIT {
     Path work = home.resolve("eval/harness/target/it/shared-postgres").toAbsolutePath();
     dev.lakeops.eval.sandbox.Directories.deleteRecursively(work);
     postgres = PostgresServer.start(work.resolve("postgres"), PG_PORT);
-    List<String> db = List.of("-Dlakeops.database.kind=postgresql", "-Dlakeops.database.url=" + postgres.jdbcUrl(),
-        "-Dlakeops.database.username=" + PostgresServer.USER,
-        "-Dlakeops.approvers.alice.roles=approver", "-Dlakeops.approvers.alice.token=alice-token",
-        "-Dlakeops.approvers.bob.roles=approver", "-Dlakeops.approvers.bob.token=bob-token");
+    List<String> db =
+        List.of(
+            "-Dlakeops.database.kind=postgresql",
+            "-Dlakeops.database.url=" + postgres.jdbcUrl(),
+            "-Dlakeops.database.username=" + PostgresServer.USER,
+            "-Dlakeops.approvers.alice.roles=approver",
+            "-Dlakeops.approvers.alice.token=alice-token",
+            "-Dlakeops.approvers.bob.roles=approver",
+            "-Dlakeops.approvers.bob.token=bob-token");
     table = ordersTable(work.resolve("warehouse"));
     // Flink is not needed: triage against a closed port fails fast as PROBE_FAILED.
     first = AgentProcess.start(home, work.resolve("agent-1"), PORTS[1], "http://127.0.0.1:1", db);
@@ -85,20 +98,27 @@ class SharedPostgresIT {
       }
     }
     for (long pid : pids) {
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("process %s stopped", pid).isFalse();
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+          .as("process %s stopped", pid)
+          .isFalse();
     }
   }
 
   @Test
   void anIncidentStoredByOneInstanceIsReadByTheOther() throws Exception {
-    String payload = AlertmanagerPayloads.firing(Map.of("alertname", "DiskFull", "instance", "db-1"), "disk full", Instant.parse("2024-05-01T12:00:00Z"));
+    String payload =
+        AlertmanagerPayloads.firing(
+            Map.of("alertname", "DiskFull", "instance", "db-1"),
+            "disk full",
+            Instant.parse("2024-05-01T12:00:00Z"));
 
     String id = first.client().postAlertmanager(payload).get(0);
 
     JsonNode seen = second.client().incident(id);
     assertThat(seen.path("alertname").asText()).isEqualTo("DiskFull");
     assertThat(seen.path("labels").path("instance").asText()).isEqualTo("db-1");
-    try (Connection c = postgres.connect(); Statement s = c.createStatement();
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT count(*) FROM incident WHERE id = '" + id + "'")) {
       rs.next();
       assertThat(rs.getInt(1)).isEqualTo(1);
@@ -111,7 +131,11 @@ class SharedPostgresIT {
     try {
       List<Future<String>> ids = new ArrayList<>();
       for (int round = 0; round < 10; round++) {
-        String payload = AlertmanagerPayloads.firing(Map.of("alertname", "KafkaLag", "group", "g-" + round), "lag", Instant.parse("2024-05-01T12:00:00Z"));
+        String payload =
+            AlertmanagerPayloads.firing(
+                Map.of("alertname", "KafkaLag", "group", "g-" + round),
+                "lag",
+                Instant.parse("2024-05-01T12:00:00Z"));
         for (int i = 0; i < 4; i++) {
           AgentProcess target = i % 2 == 0 ? first : second;
           ids.add(pool.submit(() -> target.client().postAlertmanager(payload).get(0)));
@@ -122,10 +146,15 @@ class SharedPostgresIT {
         got.add(f.get());
       }
       for (int round = 0; round < 10; round++) {
-        assertThat(got.subList(round * 4, round * 4 + 4)).as("round %s", round).containsOnly(got.get(round * 4));
+        assertThat(got.subList(round * 4, round * 4 + 4))
+            .as("round %s", round)
+            .containsOnly(got.get(round * 4));
       }
-      try (Connection c = postgres.connect(); Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("SELECT count(*) FROM incident WHERE doc LIKE '%\"alertname\":\"KafkaLag\"%'")) {
+      try (Connection c = postgres.connect();
+          Statement s = c.createStatement();
+          ResultSet rs =
+              s.executeQuery(
+                  "SELECT count(*) FROM incident WHERE doc LIKE '%\"alertname\":\"KafkaLag\"%'")) {
         rs.next();
         assertThat(rs.getInt(1)).isEqualTo(10);
       }
@@ -137,10 +166,18 @@ class SharedPostgresIT {
   @Test
   void anApprovalSentToBothInstancesAtOnceRunsTheActionOnce() throws Exception {
     HttpClient http = HttpClient.newHttpClient();
-    String body = "{\"action\":\"table.create_tag\",\"args\":{\"table\":\"" + table.paths().root() + "\",\"tag\":\"t1\"}}";
-    HttpResponse<String> proposed = http.send(HttpRequest.newBuilder(URI.create(first.client().baseUrl() + "/api/proposals"))
-        .header("Authorization", "Bearer alice-token").header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    String body =
+        "{\"action\":\"table.create_tag\",\"args\":{\"table\":\""
+            + table.paths().root()
+            + "\",\"tag\":\"t1\"}}";
+    HttpResponse<String> proposed =
+        http.send(
+            HttpRequest.newBuilder(URI.create(first.client().baseUrl() + "/api/proposals"))
+                .header("Authorization", "Bearer alice-token")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(proposed.statusCode()).as(proposed.body()).isEqualTo(201);
     String id = Json.mapper().readTree(proposed.body()).path("id").asText();
 
@@ -150,20 +187,47 @@ class SharedPostgresIT {
       for (Object[] who : new Object[][] {{first, "alice-token"}, {second, "bob-token"}}) {
         AgentProcess target = (AgentProcess) who[0];
         String token = (String) who[1];
-        answers.add(pool.submit(() -> http.send(HttpRequest.newBuilder(URI.create(target.client().baseUrl() + "/api/proposals/" + id + "/approve"))
-            .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString())));
+        answers.add(
+            pool.submit(
+                () ->
+                    http.send(
+                        HttpRequest.newBuilder(
+                                URI.create(
+                                    target.client().baseUrl()
+                                        + "/api/proposals/"
+                                        + id
+                                        + "/approve"))
+                            .header("Authorization", "Bearer " + token)
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                        HttpResponse.BodyHandlers.ofString())));
       }
       int executed = 0;
       for (Future<HttpResponse<String>> f : answers) {
         HttpResponse<String> r = f.get();
-        executed += r.statusCode() == 200 && Json.mapper().readTree(r.body()).path("execution").path("state").asText().equals("DONE") ? 1 : 0;
+        executed +=
+            r.statusCode() == 200
+                    && Json.mapper()
+                        .readTree(r.body())
+                        .path("execution")
+                        .path("state")
+                        .asText()
+                        .equals("DONE")
+                ? 1
+                : 0;
       }
       assertThat(executed).isEqualTo(1);
     } finally {
       pool.shutdownNow();
     }
-    try (Connection c = postgres.connect(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT count(*) FROM audit_record WHERE line LIKE '%\"event\":\"EXECUTED\"%' AND line LIKE '%" + id + "%'")) {
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT count(*) FROM audit_record WHERE line LIKE '%\"event\":\"EXECUTED\"%' AND"
+                    + " line LIKE '%"
+                    + id
+                    + "%'")) {
       rs.next();
       assertThat(rs.getInt(1)).isEqualTo(1);
     }
@@ -172,22 +236,46 @@ class SharedPostgresIT {
 
   @Test
   void aChatThreadAboutAnIncidentIsOneThreadForBothInstances() throws Exception {
-    String payload = AlertmanagerPayloads.firing(Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders-chat"),
-        "orders-chat is backpressured", Instant.parse("2024-05-02T12:00:00Z"));
+    String payload =
+        AlertmanagerPayloads.firing(
+            Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders-chat"),
+            "orders-chat is backpressured",
+            Instant.parse("2024-05-02T12:00:00Z"));
     String id = first.client().postAlertmanager(payload).get(0);
-    String category = first.client().awaitTriage(id, Duration.ofSeconds(60)).path("report").path("verdict").path("category").asText();
+    String category =
+        first
+            .client()
+            .awaitTriage(id, Duration.ofSeconds(60))
+            .path("report")
+            .path("verdict")
+            .path("category")
+            .asText();
     assertThat(category).isNotBlank();
 
-    // On the REST chat API a thread named by an incident id is about that incident, on either instance.
-    JsonNode a = first.client().postJson("/api/chat", "{\"thread\":\"" + id + "\",\"user\":\"ann\",\"text\":\"status\"}", null);
-    JsonNode b = second.client().postJson("/api/chat", "{\"thread\":\"" + id + "\",\"user\":\"bob\",\"text\":\"状态\"}", null);
+    // On the REST chat API a thread named by an incident id is about that incident, on either
+    // instance.
+    JsonNode a =
+        first
+            .client()
+            .postJson(
+                "/api/chat",
+                "{\"thread\":\"" + id + "\",\"user\":\"ann\",\"text\":\"status\"}",
+                null);
+    JsonNode b =
+        second
+            .client()
+            .postJson(
+                "/api/chat", "{\"thread\":\"" + id + "\",\"user\":\"bob\",\"text\":\"状态\"}", null);
 
     assertThat(a.path("intent").asText()).isEqualTo("STATUS");
     assertThat(a.path("markdown").asText()).contains("Incident `" + id + "`").contains(category);
     assertThat(b.path("markdown").asText()).contains("事件 `" + id + "`").contains(category);
-    // One thread memory in the shared database: both instances' turns, in the order they were written.
+    // One thread memory in the shared database: both instances' turns, in the order they were
+    // written.
     List<ChatTurn> turns = new JdbcChatThreadStore(dataSource(), 20).recent("api:api:" + id, 10);
-    assertThat(turns).extracting(ChatTurn::userId).containsExactly("ann", "lakeops", "bob", "lakeops");
+    assertThat(turns)
+        .extracting(ChatTurn::userId)
+        .containsExactly("ann", "lakeops", "bob", "lakeops");
     assertThat(turns.get(0).text()).isEqualTo("status");
     assertThat(turns.get(2).text()).isEqualTo("状态");
   }
@@ -204,12 +292,17 @@ class SharedPostgresIT {
         JdbcChatThreadStore store = w % 3 == 0 ? one : w % 3 == 1 ? two : trimmed;
         String thread = w % 3 == 2 ? "pg-trimmed" : "pg-shared";
         String writer = "w" + w;
-        done.add(pool.submit(() -> {
-          for (int i = 0; i < 25; i++) {
-            store.append(thread, new ChatTurn(ChatTurn.Author.PERSON, writer, writer + "-" + i, Instant.now()));
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 25; i++) {
+                    store.append(
+                        thread,
+                        new ChatTurn(
+                            ChatTurn.Author.PERSON, writer, writer + "-" + i, Instant.now()));
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         f.get();
@@ -220,8 +313,10 @@ class SharedPostgresIT {
     List<ChatTurn> shared = one.recent("pg-shared", 1000);
     assertThat(shared).hasSize(100);
     assertThat(shared).extracting(ChatTurn::text).doesNotHaveDuplicates();
-    try (Connection c = postgres.connect(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT count(*) FROM chat_turn WHERE thread_key = 'pg-trimmed'")) {
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery("SELECT count(*) FROM chat_turn WHERE thread_key = 'pg-trimmed'")) {
       rs.next();
       assertThat(rs.getInt(1)).isEqualTo(5);
     }
@@ -229,8 +324,11 @@ class SharedPostgresIT {
 
   @Test
   void reportThreadsOnPostgresAreClaimedOnceAndForgottenWithTheirIncident() throws Exception {
-    String payload = AlertmanagerPayloads.firing(Map.of("alertname", "ReportThreadCheck", "instance", "db-9"), "check",
-        Instant.parse("2024-05-03T12:00:00Z"));
+    String payload =
+        AlertmanagerPayloads.firing(
+            Map.of("alertname", "ReportThreadCheck", "instance", "db-9"),
+            "check",
+            Instant.parse("2024-05-03T12:00:00Z"));
     String id = first.client().postAlertmanager(payload).get(0);
     java.time.Clock clock = java.time.Clock.systemUTC();
     ReportThreads one = new ReportThreads(dataSource(), clock);
@@ -241,15 +339,18 @@ class SharedPostgresIT {
     one.remember(id, ReportThreads.slackKey("C0PG", "1700000000.000900"));
     assertThat(two.incidentFor("slack:C0PG:1700000000.000900")).contains(id);
     assertThat(two.threadOf(id)).contains("slack:C0PG:1700000000.000900");
-    new JdbcChatThreadStore(dataSource(), 20).append("slack:C0PG:1700000000.000900",
-        new ChatTurn(ChatTurn.Author.PERSON, "U1", "status", Instant.now()));
+    new JdbcChatThreadStore(dataSource(), 20)
+        .append(
+            "slack:C0PG:1700000000.000900",
+            new ChatTurn(ChatTurn.Author.PERSON, "U1", "status", Instant.now()));
     two.remember("no-such-incident", "slack:C0PG:1700000000.000901");
 
     assertThat(one.forgetDeletedIncidents()).isEqualTo(1);
 
     assertThat(two.incidentFor("slack:C0PG:1700000000.000901")).isEmpty();
     assertThat(two.threadOf(id)).contains("slack:C0PG:1700000000.000900");
-    assertThat(new JdbcChatThreadStore(dataSource(), 20).recent("slack:C0PG:1700000000.000900", 5)).hasSize(1);
+    assertThat(new JdbcChatThreadStore(dataSource(), 20).recent("slack:C0PG:1700000000.000900", 5))
+        .hasSize(1);
   }
 
   private static javax.sql.DataSource dataSource() {
@@ -262,9 +363,16 @@ class SharedPostgresIT {
   private static Table ordersTable(Path warehouse) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    Table t = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT)).column("name", AtomicType.string())
-        .primaryKey("id").option("bucket", "1").option("file.format", "avro").build());
+    Table t =
+        catalog.createTable(
+            Identifier.of("db", "orders"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("name", AtomicType.string())
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "avro")
+                .build());
     try (TableWrite write = t.newWrite("flink-job")) {
       write.write(Row.of(1, "one"));
       t.newCommit().commit(write.prepareCommit(1));
@@ -274,8 +382,12 @@ class SharedPostgresIT {
 
   @Test
   void theSchemaWasMigratedByFlywayOnce() throws Exception {
-    try (Connection c = postgres.connect(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT version, success FROM flyway_schema_history WHERE version IS NOT NULL ORDER BY installed_rank")) {
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT version, success FROM flyway_schema_history WHERE version IS NOT NULL ORDER"
+                    + " BY installed_rank")) {
       List<String> applied = new ArrayList<>();
       while (rs.next()) {
         assertThat(rs.getBoolean(2)).isTrue();

@@ -11,7 +11,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -66,9 +65,12 @@ class WebhookLoadIT {
   private static volatile AgentProcess agent;
   private static final List<Long> pids = Collections.synchronizedList(new ArrayList<>());
   private static final ConcurrentLinkedQueue<Long> unavailableAt = new ConcurrentLinkedQueue<>();
-  private static final HttpClient http = HttpClient.newBuilder()
-      // Alertmanager (Go's net/http) speaks HTTP/1.1 to a plain-text receiver.
-      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+  private static final HttpClient http =
+      HttpClient.newBuilder()
+          // Alertmanager (Go's net/http) speaks HTTP/1.1 to a plain-text receiver.
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(2))
+          .build();
 
   @BeforeAll
   static void start() {
@@ -91,7 +93,9 @@ class WebhookLoadIT {
       agent.close();
     }
     for (long pid : pids) {
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("agent %s stopped", pid).isFalse();
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+          .as("agent %s stopped", pid)
+          .isFalse();
     }
   }
 
@@ -99,7 +103,9 @@ class WebhookLoadIT {
   @Order(1)
   void fuzzedWebhookBodiesAreNeverAnsweredWith5xx() throws Exception {
     Random random = new Random(20241130L);
-    String valid = AlertmanagerPayloads.firing(Map.of("alertname", "FuzzBase", "job", "orders"), "fuzz", STARTS_AT);
+    String valid =
+        AlertmanagerPayloads.firing(
+            Map.of("alertname", "FuzzBase", "job", "orders"), "fuzz", STARTS_AT);
     Map<Integer, Integer> statuses = new TreeMap<>();
     List<String> fiveXx = new ArrayList<>();
     for (int i = 0; i < 400; i++) {
@@ -118,7 +124,10 @@ class WebhookLoadIT {
     }
     System.out.println("[webhook-load] fuzz: 400 bodies, HTTP status histogram " + statuses);
     assertThat(fiveXx).as("5xx answers (or none) to fuzzed bodies").isEmpty();
-    assertThat(statuses.keySet()).as("both accepted and refused bodies were tried").anyMatch(s -> s / 100 == 2).anyMatch(s -> s / 100 == 4);
+    assertThat(statuses.keySet())
+        .as("both accepted and refused bodies were tried")
+        .anyMatch(s -> s / 100 == 2)
+        .anyMatch(s -> s / 100 == 4);
   }
 
   @Test
@@ -146,18 +155,48 @@ class WebhookLoadIT {
     AtomicLong next = new AtomicLong();
     AtomicLong restartMillis = new AtomicLong();
     try {
-      schedule.scheduleAtFixedRate(() -> {
-        int seq = (int) next.getAndIncrement();
-        if (seq >= total) {
-          return;
-        }
-        lastScheduled.set(System.nanoTime());
-        String payload = AlertmanagerPayloads.firing(Map.of("alertname", "LoadTest", "seq", Integer.toString(seq)), "load " + seq, STARTS_AT);
-        senders.execute(() -> deliver(seq, payload, firstIds, firstDuplicate, statuses, connectionErrors, latenciesMicros, failures, done));
-        if (seq % 10 == 0) {
-          senders.execute(() -> deliver(seq, payload, repeatIds, repeatDuplicate, statuses, connectionErrors, latenciesMicros, failures, done));
-        }
-      }, 0, periodNanos, TimeUnit.NANOSECONDS);
+      schedule.scheduleAtFixedRate(
+          () -> {
+            int seq = (int) next.getAndIncrement();
+            if (seq >= total) {
+              return;
+            }
+            lastScheduled.set(System.nanoTime());
+            String payload =
+                AlertmanagerPayloads.firing(
+                    Map.of("alertname", "LoadTest", "seq", Integer.toString(seq)),
+                    "load " + seq,
+                    STARTS_AT);
+            senders.execute(
+                () ->
+                    deliver(
+                        seq,
+                        payload,
+                        firstIds,
+                        firstDuplicate,
+                        statuses,
+                        connectionErrors,
+                        latenciesMicros,
+                        failures,
+                        done));
+            if (seq % 10 == 0) {
+              senders.execute(
+                  () ->
+                      deliver(
+                          seq,
+                          payload,
+                          repeatIds,
+                          repeatDuplicate,
+                          statuses,
+                          connectionErrors,
+                          latenciesMicros,
+                          failures,
+                          done));
+            }
+          },
+          0,
+          periodNanos,
+          TimeUnit.NANOSECONDS);
 
       // In the middle: stop the agent by PID and start a new one on the same data and port.
       long half = begin + TimeUnit.SECONDS.toNanos(SECONDS) / 2;
@@ -171,7 +210,9 @@ class WebhookLoadIT {
       restartMillis.set(TimeUnit.NANOSECONDS.toMillis(restartWindow[1] - restartWindow[0]));
 
       boolean finished = done.await(SECONDS + RETRY_BUDGET.toSeconds() + 30, TimeUnit.SECONDS);
-      assertThat(finished).as("every delivery ended (2xx or retry budget spent); %s left", done.getCount()).isTrue();
+      assertThat(finished)
+          .as("every delivery ended (2xx or retry budget spent); %s left", done.getCount())
+          .isTrue();
     } finally {
       schedule.shutdownNow();
       senders.shutdownNow();
@@ -182,24 +223,44 @@ class WebhookLoadIT {
     Collections.sort(lat);
     double scheduleSeconds = (lastScheduled.get() - begin) / 1e9;
     double allSeconds = (end - begin) / 1e9;
-    System.out.printf("[webhook-load] %d alerts + %d repeats at a target of %d/s: scheduled over %.1f s (%.1f/s), all answered 2xx after %.1f s"
-            + " (%.1f deliveries/s); restart took %d ms%n",
-        total, sends - total, RATE, scheduleSeconds, total / Math.max(scheduleSeconds, 1e-9), allSeconds, sends / allSeconds,
+    System.out.printf(
+        "[webhook-load] %d alerts + %d repeats at a target of %d/s: scheduled over %.1f s (%.1f/s),"
+            + " all answered 2xx after %.1f s (%.1f deliveries/s); restart took %d ms%n",
+        total,
+        sends - total,
+        RATE,
+        scheduleSeconds,
+        total / Math.max(scheduleSeconds, 1e-9),
+        allSeconds,
+        sends / allSeconds,
         restartMillis.get());
-    System.out.printf("[webhook-load] 2xx latency p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms; statuses %s; connection errors %d%n",
-        pct(lat, 50) / 1000.0, pct(lat, 95) / 1000.0, pct(lat, 99) / 1000.0, lat.isEmpty() ? 0 : lat.get(lat.size() - 1) / 1000.0,
-        new TreeMap<>(statuses), connectionErrors.get());
+    System.out.printf(
+        "[webhook-load] 2xx latency p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms; statuses"
+            + " %s; connection errors %d%n",
+        pct(lat, 50) / 1000.0,
+        pct(lat, 95) / 1000.0,
+        pct(lat, 99) / 1000.0,
+        lat.isEmpty() ? 0 : lat.get(lat.size() - 1) / 1000.0,
+        new TreeMap<>(statuses),
+        connectionErrors.get());
 
     assertThat(failures).as("deliveries that never got a 2xx").isEmpty();
-    assertThat(statuses.keySet()).as("HTTP statuses seen (503 only while the agent stops)").allMatch(s -> s / 100 == 2 || s == 503);
+    assertThat(statuses.keySet())
+        .as("HTTP statuses seen (503 only while the agent stops)")
+        .allMatch(s -> s / 100 == 2 || s == 503);
     long slack = TimeUnit.SECONDS.toNanos(2);
-    assertThat(unavailableAt).as("503 answers came while the agent restarted").allMatch(t -> t >= restartWindow[0] - slack && t <= restartWindow[1] + slack);
+    assertThat(unavailableAt)
+        .as("503 answers came while the agent restarted")
+        .allMatch(t -> t >= restartWindow[0] - slack && t <= restartWindow[1] + slack);
     assertThat(firstIds).hasSize(total);
     for (Map.Entry<Integer, String> repeat : repeatIds.entrySet()) {
       int seq = repeat.getKey();
-      assertThat(repeat.getValue()).as("the repeat of alert %s joined its incident", seq).isEqualTo(firstIds.get(seq));
+      assertThat(repeat.getValue())
+          .as("the repeat of alert %s joined its incident", seq)
+          .isEqualTo(firstIds.get(seq));
       assertThat(firstDuplicate.get(seq) || repeatDuplicate.get(seq))
-          .as("alert %s or its repeat was answered duplicate: true (not both stored as new)", seq).isTrue();
+          .as("alert %s or its repeat was answered duplicate: true (not both stored as new)", seq)
+          .isTrue();
     }
     assertThat(repeatIds).hasSize(sends - total);
 
@@ -208,27 +269,45 @@ class WebhookLoadIT {
     Map<Integer, String> stored = new HashMap<>();
     Set<String> fingerprints = new HashSet<>();
     int rows = 0;
-    try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + work.resolve("data/db/lakeops")
-            + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;IFEXISTS=TRUE", "lakeops", "");
+    try (Connection c =
+            DriverManager.getConnection(
+                "jdbc:h2:file:"
+                    + work.resolve("data/db/lakeops")
+                    + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;IFEXISTS=TRUE",
+                "lakeops",
+                "");
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT id, fingerprint, starts_at, doc FROM incident")) {
       while (rs.next()) {
         rows++;
-        assertThat(fingerprints.add(rs.getString(2) + "@" + rs.getString(3))).as("dedup key %s stored once", rs.getString(2)).isTrue();
+        assertThat(fingerprints.add(rs.getString(2) + "@" + rs.getString(3)))
+            .as("dedup key %s stored once", rs.getString(2))
+            .isTrue();
         JsonNode labels = Json.mapper().readTree(rs.getString(4)).path("labels");
         if (labels.path("alertname").asText().equals("LoadTest")) {
-          String previous = stored.put(Integer.parseInt(labels.path("seq").asText()), rs.getString(1));
+          String previous =
+              stored.put(Integer.parseInt(labels.path("seq").asText()), rs.getString(1));
           assertThat(previous).as("alert seq=%s stored once", labels.path("seq").asText()).isNull();
         }
       }
     }
-    System.out.printf("[webhook-load] incident table: %d rows, %d of them LoadTest%n", rows, stored.size());
-    assertThat(stored).as("stored LoadTest incidents, by seq, with the ids the webhook answered").isEqualTo(firstIds);
+    System.out.printf(
+        "[webhook-load] incident table: %d rows, %d of them LoadTest%n", rows, stored.size());
+    assertThat(stored)
+        .as("stored LoadTest incidents, by seq, with the ids the webhook answered")
+        .isEqualTo(firstIds);
   }
 
-  private static void deliver(int seq, String payload, Map<Integer, String> ids, Map<Integer, Boolean> duplicate,
-      Map<Integer, AtomicLong> statuses, AtomicLong connectionErrors, ConcurrentLinkedQueue<Long> latencies,
-      ConcurrentLinkedQueue<String> failures, CountDownLatch done) {
+  private static void deliver(
+      int seq,
+      String payload,
+      Map<Integer, String> ids,
+      Map<Integer, Boolean> duplicate,
+      Map<Integer, AtomicLong> statuses,
+      AtomicLong connectionErrors,
+      ConcurrentLinkedQueue<Long> latencies,
+      ConcurrentLinkedQueue<String> failures,
+      CountDownLatch done) {
     long deadline = System.nanoTime() + RETRY_BUDGET.toNanos();
     long backoffMillis = 50;
     try {
@@ -236,7 +315,10 @@ class WebhookLoadIT {
         long sent = System.nanoTime();
         String problem;
         try {
-          HttpResponse<String> r = http.send(webhook(payload.getBytes(StandardCharsets.UTF_8)), HttpResponse.BodyHandlers.ofString());
+          HttpResponse<String> r =
+              http.send(
+                  webhook(payload.getBytes(StandardCharsets.UTF_8)),
+                  HttpResponse.BodyHandlers.ofString());
           statuses.computeIfAbsent(r.statusCode(), k -> new AtomicLong()).incrementAndGet();
           if (r.statusCode() == 503) {
             unavailableAt.add(System.nanoTime());
@@ -271,9 +353,12 @@ class WebhookLoadIT {
   }
 
   private static HttpRequest webhook(byte[] body) {
-    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PORT + "/api/alerts/alertmanager"))
-        .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+    return HttpRequest.newBuilder(
+            URI.create("http://127.0.0.1:" + PORT + "/api/alerts/alertmanager"))
+        .timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+        .build();
   }
 
   private static long pct(List<Long> sorted, int p) {
@@ -288,13 +373,40 @@ class WebhookLoadIT {
     return s.length() > 200 ? s.substring(0, 200) + "..." : s;
   }
 
-  /** Mutations of a valid body: cut, flipped bytes, swapped value types, odd nesting, bad encodings. */
+  /**
+   * Mutations of a valid body: cut, flipped bytes, swapped value types, odd nesting, bad encodings.
+   */
   static final class Fuzz {
 
-    private static final String[] TOKENS = {"null", "true", "1e999", "-1", "\"\"", "[]", "{}", "\"\\u0000\"", "\"\\ud800\"",
-        "\"2024-13-45T99:99:99Z\"", "\"0001-01-01T00:00:00Z\"", "123456789012345678901234567890", "{\"a\":", "]", "\""};
-    private static final String[] FIELDS = {"\"version\"", "\"alerts\"", "\"labels\"", "\"status\"", "\"startsAt\"", "\"endsAt\"",
-        "\"fingerprint\"", "\"annotations\"", "\"alertname\"", "\"groupKey\""};
+    private static final String[] TOKENS = {
+      "null",
+      "true",
+      "1e999",
+      "-1",
+      "\"\"",
+      "[]",
+      "{}",
+      "\"\\u0000\"",
+      "\"\\ud800\"",
+      "\"2024-13-45T99:99:99Z\"",
+      "\"0001-01-01T00:00:00Z\"",
+      "123456789012345678901234567890",
+      "{\"a\":",
+      "]",
+      "\""
+    };
+    private static final String[] FIELDS = {
+      "\"version\"",
+      "\"alerts\"",
+      "\"labels\"",
+      "\"status\"",
+      "\"startsAt\"",
+      "\"endsAt\"",
+      "\"fingerprint\"",
+      "\"annotations\"",
+      "\"alertname\"",
+      "\"groupKey\""
+    };
 
     static byte[] mutate(String valid, Random random) {
       String s = valid;
@@ -317,7 +429,11 @@ class WebhookLoadIT {
             s = s.substring(0, from) + TOKENS[random.nextInt(TOKENS.length)] + s.substring(to);
           }
         }
-        case 3 -> s = s.replace(FIELDS[random.nextInt(FIELDS.length)] + ":", "\"x" + random.nextInt(10) + "\":");
+        case 3 ->
+            s =
+                s.replace(
+                    FIELDS[random.nextInt(FIELDS.length)] + ":",
+                    "\"x" + random.nextInt(10) + "\":");
         case 4 -> {
           int depth = 1 + random.nextInt(5000);
           s = "[".repeat(depth) + "]".repeat(depth);
@@ -326,9 +442,20 @@ class WebhookLoadIT {
           int at = random.nextInt(s.length());
           s = s.substring(0, at) + TOKENS[random.nextInt(TOKENS.length)] + s.substring(at);
         }
-        case 6 -> s = s.replace("\"alerts\":[", "\"alerts\":[" + TOKENS[random.nextInt(TOKENS.length)] + ",");
-        case 7 -> s = s.replace("\"summary\":\"fuzz\"", "\"summary\":\"" + "x".repeat(random.nextInt(1_200_000)) + "\"");
-        default -> s = random.nextBoolean() ? "" : s.replace("FuzzBase", "Fuzz\\u00e9-" + random.nextInt(1000));
+        case 6 ->
+            s =
+                s.replace(
+                    "\"alerts\":[", "\"alerts\":[" + TOKENS[random.nextInt(TOKENS.length)] + ",");
+        case 7 ->
+            s =
+                s.replace(
+                    "\"summary\":\"fuzz\"",
+                    "\"summary\":\"" + "x".repeat(random.nextInt(1_200_000)) + "\"");
+        default ->
+            s =
+                random.nextBoolean()
+                    ? ""
+                    : s.replace("FuzzBase", "Fuzz\\u00e9-" + random.nextInt(1000));
       }
       return s.getBytes(StandardCharsets.UTF_8);
     }

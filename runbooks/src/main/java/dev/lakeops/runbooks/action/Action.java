@@ -17,7 +17,8 @@ public interface Action {
   /**
    * What the action would do against the live state. Changes nothing.
    *
-   * @throws ActionRefusedException the action cannot run in this state (e.g. an active consumer group)
+   * @throws ActionRefusedException the action cannot run in this state (e.g. an active consumer
+   *     group)
    */
   Preview preview();
 
@@ -32,7 +33,8 @@ public interface Action {
   /**
    * Runs the action.
    *
-   * @throws ActionRefusedException the live state forbids it (checked again here, not only at proposal)
+   * @throws ActionRefusedException the live state forbids it (checked again here, not only at
+   *     proposal)
    * @throws RuntimeException the action failed; what it changed before failing is in the message
    */
   ActionOutcome execute(ExecutionContext context);

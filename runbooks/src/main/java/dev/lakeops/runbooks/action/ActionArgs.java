@@ -23,7 +23,9 @@ public record ActionArgs(ActionKind action, SortedMap<String, String> values) {
   public ActionArgs {
     requireNonNull(action, "action");
     TreeMap<String, String> copy = new TreeMap<>();
-    values.forEach((k, v) -> copy.put(requireNonNull(k, "argument name").strip(), requireNonNull(v, k).strip()));
+    values.forEach(
+        (k, v) ->
+            copy.put(requireNonNull(k, "argument name").strip(), requireNonNull(v, k).strip()));
     values = Collections.unmodifiableSortedMap(copy);
   }
 
@@ -39,7 +41,10 @@ public record ActionArgs(ActionKind action, SortedMap<String, String> values) {
   public ActionArgs allowOnly(Set<String> allowed) {
     for (String name : values.keySet()) {
       if (!allowed.contains(name)) {
-        throw new ActionArgumentException(action, name, "unknown argument (accepted: " + String.join(", ", new TreeSet<>(allowed)) + ")");
+        throw new ActionArgumentException(
+            action,
+            name,
+            "unknown argument (accepted: " + String.join(", ", new TreeSet<>(allowed)) + ")");
       }
     }
     return this;
@@ -67,46 +72,68 @@ public record ActionArgs(ActionKind action, SortedMap<String, String> values) {
   }
 
   public Optional<Integer> findPositiveInt(String name) {
-    return find(name).map(v -> {
-      long n = parseLong(name, v);
-      if (n < 1 || n > Integer.MAX_VALUE) {
-        throw new ActionArgumentException(action, name, "'" + v + "' (expected a positive integer)");
-      }
-      return (int) n;
-    });
+    return find(name)
+        .map(
+            v -> {
+              long n = parseLong(name, v);
+              if (n < 1 || n > Integer.MAX_VALUE) {
+                throw new ActionArgumentException(
+                    action, name, "'" + v + "' (expected a positive integer)");
+              }
+              return (int) n;
+            });
   }
 
-  /** A duration as ISO-8601 ({@code PT1H}) or a number with unit {@code ms s m h d} ({@code 36h}). */
+  /**
+   * A duration as ISO-8601 ({@code PT1H}) or a number with unit {@code ms s m h d} ({@code 36h}).
+   */
   public Optional<Duration> findDuration(String name) {
-    return find(name).map(v -> {
-      try {
-        Duration d = parseDuration(v);
-        if (d.isNegative()) {
-          throw new ActionArgumentException(action, name, "'" + v + "' (must not be negative)");
-        }
-        return d;
-      } catch (DateTimeParseException | NumberFormatException e) {
-        throw new ActionArgumentException(action, name, "'" + v + "' (expected a duration such as 30m, 36h, 7d or PT1H)");
-      }
-    });
+    return find(name)
+        .map(
+            v -> {
+              try {
+                Duration d = parseDuration(v);
+                if (d.isNegative()) {
+                  throw new ActionArgumentException(
+                      action, name, "'" + v + "' (must not be negative)");
+                }
+                return d;
+              } catch (DateTimeParseException | NumberFormatException e) {
+                throw new ActionArgumentException(
+                    action, name, "'" + v + "' (expected a duration such as 30m, 36h, 7d or PT1H)");
+              }
+            });
   }
 
   /** An instant as ISO-8601 ({@code 2026-01-01T00:00:00Z}) or epoch milliseconds. */
   public Optional<Instant> findInstant(String name) {
-    return find(name).map(v -> {
-      try {
-        return v.chars().allMatch(Character::isDigit) ? Instant.ofEpochMilli(Long.parseLong(v)) : Instant.parse(v);
-      } catch (DateTimeParseException | NumberFormatException e) {
-        throw new ActionArgumentException(action, name, "'" + v + "' (expected ISO-8601 such as 2026-01-01T00:00:00Z or epoch milliseconds)");
-      }
-    });
+    return find(name)
+        .map(
+            v -> {
+              try {
+                return v.chars().allMatch(Character::isDigit)
+                    ? Instant.ofEpochMilli(Long.parseLong(v))
+                    : Instant.parse(v);
+              } catch (DateTimeParseException | NumberFormatException e) {
+                throw new ActionArgumentException(
+                    action,
+                    name,
+                    "'"
+                        + v
+                        + "' (expected ISO-8601 such as 2026-01-01T00:00:00Z or epoch"
+                        + " milliseconds)");
+              }
+            });
   }
 
   /** The argument as one of {@code choices}. */
   public String requireChoice(String name, Set<String> choices) {
     String v = require(name);
     if (!choices.contains(v)) {
-      throw new ActionArgumentException(action, name, "'" + v + "' (expected one of " + String.join(", ", new TreeSet<>(choices)) + ")");
+      throw new ActionArgumentException(
+          action,
+          name,
+          "'" + v + "' (expected one of " + String.join(", ", new TreeSet<>(choices)) + ")");
     }
     return v;
   }

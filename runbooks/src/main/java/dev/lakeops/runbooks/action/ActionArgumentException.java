@@ -1,6 +1,9 @@
 package dev.lakeops.runbooks.action;
 
-/** An action argument is missing, unknown or malformed; the message names the argument and the value. */
+/**
+ * An action argument is missing, unknown or malformed; the message names the argument and the
+ * value.
+ */
 public final class ActionArgumentException extends IllegalArgumentException {
 
   private final String argument;

@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * @param items named lists, e.g. {@code snapshots removed}
  * @param figures named numbers, e.g. {@code bytes removed}
  */
-public record ActionOutcome(String summary, SortedMap<String, List<String>> items, SortedMap<String, Long> figures) {
+public record ActionOutcome(
+    String summary, SortedMap<String, List<String>> items, SortedMap<String, Long> figures) {
 
   public ActionOutcome {
     requireNonNull(summary, "summary");

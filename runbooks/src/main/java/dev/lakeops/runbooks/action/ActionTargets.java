@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
 public interface ActionTargets {
 
   /**
-   * The table {@code table} names: a table directory, or {@code DATABASE.TABLE} in {@code warehouse}.
+   * The table {@code table} names: a table directory, or {@code DATABASE.TABLE} in {@code
+   * warehouse}.
    *
    * @throws IllegalArgumentException no such table; the message says what exists
    */

@@ -17,8 +17,10 @@ public final class Actions {
    * The action {@code args} describe, with time-relative arguments anchored at {@code asOf} (the
    * proposal's creation time, both when proposing and when executing).
    *
-   * @throws ActionArgumentException an argument is missing, unknown or malformed (named in the message)
-   * @throws UnsupportedOperationException the action has no implementation ({@link RiskTier#READ} kinds)
+   * @throws ActionArgumentException an argument is missing, unknown or malformed (named in the
+   *     message)
+   * @throws UnsupportedOperationException the action has no implementation ({@link RiskTier#READ}
+   *     kinds)
    */
   public Action create(ActionArgs args, Instant asOf) {
     return switch (args.action()) {
@@ -31,7 +33,9 @@ public final class Actions {
       case KAFKA_RESET_OFFSETS -> new ResetOffsetsAction(args, targets);
       case FLINK_STOP_WITH_SAVEPOINT -> new FlinkStopWithSavepointAction(args, targets);
       case FLINK_CANCEL -> new FlinkCancelAction(args, targets);
-      default -> throw new UnsupportedOperationException("Action " + args.action().actionName() + " has no implementation");
+      default ->
+          throw new UnsupportedOperationException(
+              "Action " + args.action().actionName() + " has no implementation");
     };
   }
 }

@@ -28,11 +28,16 @@ final class CompactAction extends TableAction {
   CompactAction(ActionArgs args, ActionTargets targets, Instant asOf) {
     super(ActionKind.TABLE_COMPACT, args.allowOnly(ARGS), targets, asOf);
     if (!table.hasPrimaryKey()) {
-      throw args.invalid("table", table.name() + " has no primary key (compaction of append tables is not supported)");
+      throw args.invalid(
+          "table",
+          table.name() + " has no primary key (compaction of append tables is not supported)");
     }
     this.partition = parsePartition(args);
     try {
-      this.filter = partition.isEmpty() ? PartitionFilter.all() : PartitionFilter.matching(table.schema(), partition);
+      this.filter =
+          partition.isEmpty()
+              ? PartitionFilter.all()
+              : PartitionFilter.matching(table.schema(), partition);
     } catch (IllegalArgumentException e) {
       throw args.invalid("partition", e.getMessage());
     }
@@ -64,35 +69,76 @@ final class CompactAction extends TableAction {
         continue;
       }
       String partitionPath = table.locator().partitionPath(split.partition());
-      buckets.add((partitionPath.isEmpty() ? "" : partitionPath + "/") + "bucket-" + split.bucket());
+      buckets.add(
+          (partitionPath.isEmpty() ? "" : partitionPath + "/") + "bucket-" + split.bucket());
       files += split.files().size();
       long size = split.files().stream().mapToLong(DataFileMeta::fileSize).sum();
       bytes += size;
       estimate += Math.max(1, (size + target - 1) / target);
     }
-    return new Preview("full compaction of " + buckets.size() + " buckets of " + table.name()
-        + (partition.isEmpty() ? "" : " partition " + partition) + ": " + files + " files (" + bytes + " bytes) into about "
-        + estimate + " files", Map.of("buckets compacted", buckets),
-        Map.of("buckets compacted", (long) buckets.size(), "input files", files, "input bytes", bytes, "output files (estimate)", estimate));
+    return new Preview(
+        "full compaction of "
+            + buckets.size()
+            + " buckets of "
+            + table.name()
+            + (partition.isEmpty() ? "" : " partition " + partition)
+            + ": "
+            + files
+            + " files ("
+            + bytes
+            + " bytes) into about "
+            + estimate
+            + " files",
+        Map.of("buckets compacted", buckets),
+        Map.of(
+            "buckets compacted",
+            (long) buckets.size(),
+            "input files",
+            files,
+            "input bytes",
+            bytes,
+            "output files (estimate)",
+            estimate));
   }
 
   @Override
   public ActionOutcome execute(ExecutionContext context) {
     long rowsBefore = TableChecks.rowCount(table);
     CompactionReport report = table.compact(COMMIT_USER, filter, CompactionMode.FULL);
-    return new ActionOutcome("compacted " + report.bucketsCompacted() + " buckets of " + table.name() + ": "
-        + report.filesBefore() + " files into " + report.filesAfter()
-        + report.findSnapshot().map(s -> " (snapshot " + s.id() + ")").orElse(" (nothing to compact)"),
-        Map.of(), Map.of("buckets compacted", (long) report.bucketsCompacted(), "input files", (long) report.filesBefore(),
-            "output files", (long) report.filesAfter(), "rows before", rowsBefore));
+    return new ActionOutcome(
+        "compacted "
+            + report.bucketsCompacted()
+            + " buckets of "
+            + table.name()
+            + ": "
+            + report.filesBefore()
+            + " files into "
+            + report.filesAfter()
+            + report
+                .findSnapshot()
+                .map(s -> " (snapshot " + s.id() + ")")
+                .orElse(" (nothing to compact)"),
+        Map.of(),
+        Map.of(
+            "buckets compacted",
+            (long) report.bucketsCompacted(),
+            "input files",
+            (long) report.filesBefore(),
+            "output files",
+            (long) report.filesAfter(),
+            "rows before",
+            rowsBefore));
   }
 
   @Override
   public Verification verify(ActionOutcome outcome) {
     long after = TableChecks.rowCount(table);
     long before = outcome.figures().getOrDefault("rows before", -1L);
-    return Verification.of(List.of(
-        new Verification.Check(after == before, "the table reads " + before + " rows as before (found " + after + ")"),
-        TableChecks.latestReadable(table)));
+    return Verification.of(
+        List.of(
+            new Verification.Check(
+                after == before,
+                "the table reads " + before + " rows as before (found " + after + ")"),
+            TableChecks.latestReadable(table)));
   }
 }

@@ -9,9 +9,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Targets named by configured profile first ({@code lakeops.kafka.clusters.<name>},
- * {@code lakeops.flink.clusters.<name>.rest-url}), then directly (an address or URL), so that the
- * client properties of a profile (security settings) apply.
+ * Targets named by configured profile first ({@code lakeops.kafka.clusters.<name>}, {@code
+ * lakeops.flink.clusters.<name>.rest-url}), then directly (an address or URL), so that the client
+ * properties of a profile (security settings) apply.
  */
 public final class ConfiguredTargets implements ActionTargets {
 

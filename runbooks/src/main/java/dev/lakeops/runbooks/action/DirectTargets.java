@@ -1,10 +1,10 @@
 package dev.lakeops.runbooks.action;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.io.LocalFileIO;
+import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import java.nio.file.Files;
@@ -27,7 +27,11 @@ public final class DirectTargets implements ActionTargets {
       if (warehouse == null) {
         Path dir = Path.of(table).toAbsolutePath().normalize();
         if (!Files.isDirectory(dir)) {
-          throw new IllegalArgumentException("table " + table + ": no such directory (give a table directory, or warehouse=DIR with table=DATABASE.TABLE)");
+          throw new IllegalArgumentException(
+              "table "
+                  + table
+                  + ": no such directory (give a table directory, or warehouse=DIR with"
+                  + " table=DATABASE.TABLE)");
         }
         return Table.load(new LocalFileIO(), dir);
       }

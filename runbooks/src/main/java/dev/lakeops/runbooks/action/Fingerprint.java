@@ -9,10 +9,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The state an action assumes, read when it is proposed and again just before it runs: for a
- * table its latest snapshot, tags and schema; for a consumer group its state and committed
- * offsets; for a Flink job its state and last checkpoint. Keys are short labels a person reads
- * ({@code latest snapshot}); values are their text.
+ * The state an action assumes, read when it is proposed and again just before it runs: for a table
+ * its latest snapshot, tags and schema; for a consumer group its state and committed offsets; for a
+ * Flink job its state and last checkpoint. Keys are short labels a person reads ({@code latest
+ * snapshot}); values are their text.
  */
 public record Fingerprint(SortedMap<String, String> values) {
 
@@ -36,7 +36,12 @@ public record Fingerprint(SortedMap<String, String> values) {
       String was = values.getOrDefault(key, "(none)");
       String now = live.values.getOrDefault(key, "(none)");
       if (!was.equals(now)) {
-        out.add(key + " " + (was.isEmpty() ? "(none)" : was) + " → " + (now.isEmpty() ? "(none)" : now));
+        out.add(
+            key
+                + " "
+                + (was.isEmpty() ? "(none)" : was)
+                + " → "
+                + (now.isEmpty() ? "(none)" : now));
       }
     }
     return out;

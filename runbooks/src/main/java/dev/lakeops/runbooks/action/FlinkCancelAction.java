@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code flink.cancel}: cancels a running job without a savepoint ({@code PATCH /jobs/:jobid?mode=cancel});
- * state since its last checkpoint is lost. Arguments: {@code cluster} (REST URL or profile), {@code job}.
+ * {@code flink.cancel}: cancels a running job without a savepoint ({@code PATCH
+ * /jobs/:jobid?mode=cancel}); state since its last checkpoint is lost. Arguments: {@code cluster}
+ * (REST URL or profile), {@code job}.
  */
 final class FlinkCancelAction implements Action {
 
@@ -35,9 +36,18 @@ final class FlinkCancelAction implements Action {
   public Preview preview() {
     job.requireRunning("cancel");
     String checkpoint = job.lastCheckpoint();
-    return new Preview("cancel job " + job.jobId + " (" + job.name() + ") at " + job.rest.baseUrl()
-        + " without a savepoint; a restart resumes from checkpoint " + checkpoint + " at best",
-        Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → CANCELED")), Map.of());
+    return new Preview(
+        "cancel job "
+            + job.jobId
+            + " ("
+            + job.name()
+            + ") at "
+            + job.rest.baseUrl()
+            + " without a savepoint; a restart resumes from checkpoint "
+            + checkpoint
+            + " at best",
+        Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → CANCELED")),
+        Map.of());
   }
 
   @Override
@@ -45,14 +55,19 @@ final class FlinkCancelAction implements Action {
     job.requireRunning("cancel");
     job.rest.patch(job.jobPath() + "?mode=cancel");
     String state = FlinkJobControl.await(job::state, FlinkJobControl.TERMINAL::contains, WAIT);
-    return new ActionOutcome("cancelled job " + job.jobId + ": now " + state,
-        Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → " + state)), Map.of());
+    return new ActionOutcome(
+        "cancelled job " + job.jobId + ": now " + state,
+        Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → " + state)),
+        Map.of());
   }
 
   @Override
   public Verification verify(ActionOutcome outcome) {
     String state = job.state();
-    return Verification.of(List.of(new Verification.Check(state.equals("CANCELED"),
-        "job " + job.jobId + " is CANCELED (found " + state + ")")));
+    return Verification.of(
+        List.of(
+            new Verification.Check(
+                state.equals("CANCELED"),
+                "job " + job.jobId + " is CANCELED (found " + state + ")")));
   }
 }

@@ -59,7 +59,9 @@ final class FlinkJobControl {
   String lastCheckpoint() {
     try {
       JsonNode completed = rest.get(jobPath() + "/checkpoints").path("latest").path("completed");
-      return completed.isMissingNode() || completed.isNull() ? "none" : completed.path("id").asText("none");
+      return completed.isMissingNode() || completed.isNull()
+          ? "none"
+          : completed.path("id").asText("none");
     } catch (ProbeException e) {
       if (e.code() == ProbeException.Code.NOT_FOUND) {
         return "none";
@@ -69,9 +71,9 @@ final class FlinkJobControl {
   }
 
   /**
-   * Job id and state. The last checkpoint is left out on purpose: a running job completes one
-   * every few seconds, so a fingerprint holding it would be stale before anyone could approve;
-   * the previews name it instead.
+   * Job id and state. The last checkpoint is left out on purpose: a running job completes one every
+   * few seconds, so a fingerprint holding it would be stale before anyone could approve; the
+   * previews name it instead.
    */
   Fingerprint fingerprint() {
     Map<String, String> values = new LinkedHashMap<>();
@@ -84,8 +86,16 @@ final class FlinkJobControl {
   void requireRunning(String what) {
     String state = state();
     if (!state.equals("RUNNING")) {
-      throw new ActionRefusedException("Cannot " + what + " job " + jobId + " at " + rest.baseUrl() + ": it is " + state
-          + " (expected RUNNING)");
+      throw new ActionRefusedException(
+          "Cannot "
+              + what
+              + " job "
+              + jobId
+              + " at "
+              + rest.baseUrl()
+              + ": it is "
+              + state
+              + " (expected RUNNING)");
     }
   }
 

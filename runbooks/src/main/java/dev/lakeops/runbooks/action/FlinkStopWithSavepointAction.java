@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code flink.stop_with_savepoint}: takes a savepoint and stops the job
- * ({@code POST /jobs/:jobid/stop} with {@code targetDirectory} and {@code drain=false}), then polls
- * the savepoint trigger until it completes. The job can resume from the savepoint. Arguments:
- * {@code cluster} (REST URL or profile), {@code job}, {@code target-directory}.
+ * {@code flink.stop_with_savepoint}: takes a savepoint and stops the job ({@code POST
+ * /jobs/:jobid/stop} with {@code targetDirectory} and {@code drain=false}), then polls the
+ * savepoint trigger until it completes. The job can resume from the savepoint. Arguments: {@code
+ * cluster} (REST URL or profile), {@code job}, {@code target-directory}.
  */
 final class FlinkStopWithSavepointAction implements Action {
 
@@ -33,7 +33,11 @@ final class FlinkStopWithSavepointAction implements Action {
     try {
       URI uri = URI.create(targetDirectory);
       if (uri.getScheme() == null && !targetDirectory.startsWith("/")) {
-        throw args.invalid("target-directory", "'" + targetDirectory + "' (expected an absolute path or a URI such as file:///savepoints)");
+        throw args.invalid(
+            "target-directory",
+            "'"
+                + targetDirectory
+                + "' (expected an absolute path or a URI such as file:///savepoints)");
       }
     } catch (IllegalArgumentException e) {
       if (e instanceof ActionArgumentException a) {
@@ -56,50 +60,104 @@ final class FlinkStopWithSavepointAction implements Action {
   @Override
   public Preview preview() {
     job.requireRunning("stop");
-    return new Preview("stop job " + job.jobId + " (" + job.name() + ") at " + job.rest.baseUrl()
-        + " with a savepoint in " + targetDirectory + " (no drain: event time is not advanced to the end; last checkpoint "
-        + job.lastCheckpoint() + ")",
-        Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → FINISHED")), Map.of());
+    return new Preview(
+        "stop job "
+            + job.jobId
+            + " ("
+            + job.name()
+            + ") at "
+            + job.rest.baseUrl()
+            + " with a savepoint in "
+            + targetDirectory
+            + " (no drain: event time is not advanced to the end; last checkpoint "
+            + job.lastCheckpoint()
+            + ")",
+        Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → FINISHED")),
+        Map.of());
   }
 
   @Override
   public ActionOutcome execute(ExecutionContext context) {
     job.requireRunning("stop");
-    ObjectNode body = Json.mapper().createObjectNode().put("targetDirectory", targetDirectory).put("drain", false);
+    ObjectNode body =
+        Json.mapper()
+            .createObjectNode()
+            .put("targetDirectory", targetDirectory)
+            .put("drain", false);
     String trigger = job.rest.post(job.jobPath() + "/stop", body).path("request-id").asText("");
     if (trigger.isEmpty()) {
-      throw new IllegalStateException("Flink REST " + job.rest.baseUrl() + " answered POST " + job.jobPath()
-          + "/stop without a request-id");
+      throw new IllegalStateException(
+          "Flink REST "
+              + job.rest.baseUrl()
+              + " answered POST "
+              + job.jobPath()
+              + "/stop without a request-id");
     }
     String statusPath = job.jobPath() + "/savepoints/" + trigger;
-    JsonNode status = FlinkJobControl.await(() -> job.rest.get(statusPath),
-        s -> "COMPLETED".equals(s.path("status").path("id").asText()), WAIT);
+    JsonNode status =
+        FlinkJobControl.await(
+            () -> job.rest.get(statusPath),
+            s -> "COMPLETED".equals(s.path("status").path("id").asText()),
+            WAIT);
     JsonNode operation = status.path("operation");
     if (!"COMPLETED".equals(status.path("status").path("id").asText())) {
-      throw new IllegalStateException("The savepoint of job " + job.jobId + " did not complete within " + WAIT.toSeconds()
-          + " s (trigger " + trigger + ", status " + status.path("status").path("id").asText() + ")");
+      throw new IllegalStateException(
+          "The savepoint of job "
+              + job.jobId
+              + " did not complete within "
+              + WAIT.toSeconds()
+              + " s (trigger "
+              + trigger
+              + ", status "
+              + status.path("status").path("id").asText()
+              + ")");
     }
     if (operation.has("failure-cause")) {
-      throw new IllegalStateException("The savepoint of job " + job.jobId + " failed (trigger " + trigger + "): "
-          + operation.path("failure-cause").path("stack-trace").asText("").lines().findFirst().orElse("unknown cause"));
+      throw new IllegalStateException(
+          "The savepoint of job "
+              + job.jobId
+              + " failed (trigger "
+              + trigger
+              + "): "
+              + operation
+                  .path("failure-cause")
+                  .path("stack-trace")
+                  .asText("")
+                  .lines()
+                  .findFirst()
+                  .orElse("unknown cause"));
     }
     String location = operation.path("location").asText("");
     String state = FlinkJobControl.await(job::state, FlinkJobControl.TERMINAL::contains, WAIT);
-    return new ActionOutcome("stopped job " + job.jobId + " with savepoint " + location + ": now " + state,
-        Map.of("jobs stopped", List.of(job.jobId + ": RUNNING → " + state), "savepoints", List.of(location)), Map.of());
+    return new ActionOutcome(
+        "stopped job " + job.jobId + " with savepoint " + location + ": now " + state,
+        Map.of(
+            "jobs stopped",
+            List.of(job.jobId + ": RUNNING → " + state),
+            "savepoints",
+            List.of(location)),
+        Map.of());
   }
 
   @Override
   public Verification verify(ActionOutcome outcome) {
     List<Verification.Check> checks = new ArrayList<>();
     String state = job.state();
-    checks.add(new Verification.Check(state.equals("FINISHED"), "job " + job.jobId + " is FINISHED (found " + state + ")"));
+    checks.add(
+        new Verification.Check(
+            state.equals("FINISHED"), "job " + job.jobId + " is FINISHED (found " + state + ")"));
     for (String location : outcome.items("savepoints")) {
-      Path local = location.startsWith("file:") ? Path.of(URI.create(location)) : location.startsWith("/") ? Path.of(location) : null;
+      Path local =
+          location.startsWith("file:")
+              ? Path.of(URI.create(location))
+              : location.startsWith("/") ? Path.of(location) : null;
       if (local != null) {
-        checks.add(new Verification.Check(Files.isDirectory(local), "savepoint " + location + " exists"));
+        checks.add(
+            new Verification.Check(Files.isDirectory(local), "savepoint " + location + " exists"));
       } else {
-        checks.add(new Verification.Check(!location.isEmpty(), "Flink reported savepoint location " + location));
+        checks.add(
+            new Verification.Check(
+                !location.isEmpty(), "Flink reported savepoint location " + location));
       }
     }
     return Verification.of(checks);

@@ -9,16 +9,17 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * What an action would do, computed from the live state without changing anything: the
- * snapshots, tags and files that would go, the consumers that would go backwards, per-partition
- * offset deltas. {@link ActionOutcome} reports what happened in the same shape, under the same
- * keys, so a preview and its outcome compare item by item.
+ * What an action would do, computed from the live state without changing anything: the snapshots,
+ * tags and files that would go, the consumers that would go backwards, per-partition offset deltas.
+ * {@link ActionOutcome} reports what happened in the same shape, under the same keys, so a preview
+ * and its outcome compare item by item.
  *
  * @param summary one line for a person
  * @param items named lists, e.g. {@code snapshots removed} → {@code [13, 14]}
  * @param figures named numbers, e.g. {@code bytes removed} → {@code 4096}
  */
-public record Preview(String summary, SortedMap<String, List<String>> items, SortedMap<String, Long> figures) {
+public record Preview(
+    String summary, SortedMap<String, List<String>> items, SortedMap<String, Long> figures) {
 
   public Preview {
     requireNonNull(summary, "summary");

@@ -13,8 +13,8 @@ import java.util.Set;
 /**
  * {@code table.remove_orphan_files}: deletes files no snapshot, tag or changelog references and
  * that were last modified more than {@code older-than} (default a day, as Paimon) before the
- * proposal: files written after the proposal are never candidates, so the run removes at most
- * what the preview showed.
+ * proposal: files written after the proposal are never candidates, so the run removes at most what
+ * the preview showed.
  */
 final class RemoveOrphanFilesAction extends TableAction {
 
@@ -37,8 +37,16 @@ final class RemoveOrphanFilesAction extends TableAction {
       bytes += table.io().size(p);
     }
     files.sort(null);
-    return new Preview("remove " + files.size() + " orphan files (" + bytes + " bytes) of " + table.name()
-        + " last modified before " + cutoff, Map.of("files removed", files),
+    return new Preview(
+        "remove "
+            + files.size()
+            + " orphan files ("
+            + bytes
+            + " bytes) of "
+            + table.name()
+            + " last modified before "
+            + cutoff,
+        Map.of("files removed", files),
         Map.of("files removed", (long) files.size(), "bytes removed", bytes));
   }
 
@@ -47,16 +55,25 @@ final class RemoveOrphanFilesAction extends TableAction {
     OrphanReport report = maintenance().removeOrphanFiles(cutoff);
     List<String> files = new ArrayList<>(report.deletedFiles().files());
     files.sort(null);
-    return new ActionOutcome("removed " + files.size() + " orphan files (" + report.deletedFiles().bytes() + " bytes) of "
-        + table.name(), Map.of("files removed", files, "files not deleted", report.deletedFiles().failed()),
-        Map.of("files removed", (long) files.size(), "bytes removed", report.deletedFiles().bytes()));
+    return new ActionOutcome(
+        "removed "
+            + files.size()
+            + " orphan files ("
+            + report.deletedFiles().bytes()
+            + " bytes) of "
+            + table.name(),
+        Map.of("files removed", files, "files not deleted", report.deletedFiles().failed()),
+        Map.of(
+            "files removed", (long) files.size(), "bytes removed", report.deletedFiles().bytes()));
   }
 
   @Override
   public Verification verify(ActionOutcome outcome) {
     List<Verification.Check> checks = new ArrayList<>();
     for (String f : outcome.items("files removed")) {
-      checks.add(new Verification.Check(!table.io().exists(table.paths().root().resolve(f)), "file " + f + " is gone"));
+      checks.add(
+          new Verification.Check(
+              !table.io().exists(table.paths().root().resolve(f)), "file " + f + " is gone"));
     }
     checks.add(TableChecks.latestReadable(table));
     return Verification.of(checks);

@@ -33,12 +33,13 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
  * offset, timestamp), {@code offset} (N for every partition, or {@code P:N,P:N}), {@code timestamp}
  * (ISO-8601 or epoch ms), {@code partitions} (optional subset, {@code 0,2}).
  *
- * <p>A group with members (Stable, rebalancing) is refused: its consumers would overwrite the
- * reset with their next commit, and the broker rejects the change anyway.
+ * <p>A group with members (Stable, rebalancing) is refused: its consumers would overwrite the reset
+ * with their next commit, and the broker rejects the change anyway.
  */
 final class ResetOffsetsAction implements Action {
 
-  static final Set<String> ARGS = Set.of("cluster", "group", "topic", "to", "offset", "timestamp", "partitions");
+  static final Set<String> ARGS =
+      Set.of("cluster", "group", "topic", "to", "offset", "timestamp", "partitions");
   private static final Set<String> INACTIVE = Set.of("Empty", "Dead");
   private static final Duration TIMEOUT = Duration.ofSeconds(15);
 
@@ -73,7 +74,8 @@ final class ResetOffsetsAction implements Action {
           if (pn.length != 2) {
             throw args.invalid("offset", "'" + part + "' (expected PARTITION:OFFSET)");
           }
-          perPartition.put(nonNegativeInt(args, "offset", pn[0]), nonNegative(args, "offset", pn[1]));
+          perPartition.put(
+              nonNegativeInt(args, "offset", pn[0]), nonNegative(args, "offset", pn[1]));
         }
       } else {
         uniform = nonNegative(args, "offset", spec);
@@ -83,9 +85,12 @@ final class ResetOffsetsAction implements Action {
     }
     this.explicit = perPartition;
     this.uniformOffset = uniform;
-    this.timestamp = to.equals("timestamp")
-        ? args.findInstant("timestamp").orElseThrow(() -> args.invalid("timestamp", "missing (required with to=timestamp)"))
-        : null;
+    this.timestamp =
+        to.equals("timestamp")
+            ? args.findInstant("timestamp")
+                .orElseThrow(
+                    () -> args.invalid("timestamp", "missing (required with to=timestamp)"))
+            : null;
     if (!to.equals("timestamp") && args.find("timestamp").isPresent()) {
       throw args.invalid("timestamp", "only with to=timestamp");
     }
@@ -95,7 +100,9 @@ final class ResetOffsetsAction implements Action {
     }
     if (!perPartition.isEmpty()) {
       if (!subset.isEmpty() && !subset.equals(perPartition.keySet())) {
-        throw args.invalid("partitions", subset + " differs from the partitions of offset= " + perPartition.keySet());
+        throw args.invalid(
+            "partitions",
+            subset + " differs from the partitions of offset= " + perPartition.keySet());
       }
       subset.addAll(perPartition.keySet());
     }
@@ -128,7 +135,11 @@ final class ResetOffsetsAction implements Action {
   }
 
   /** The live state of the group on the topic. */
-  private record GroupView(String state, int members, Map<TopicPartition, Long> committed, List<TopicPartition> partitions) {}
+  private record GroupView(
+      String state,
+      int members,
+      Map<TopicPartition, Long> committed,
+      List<TopicPartition> partitions) {}
 
   /** Per partition: committed offset (null if none) → target offset. */
   private record Plan(GroupView group, Map<TopicPartition, Long> targets) {}
@@ -146,15 +157,28 @@ final class ResetOffsetsAction implements Action {
   private GroupView read(Admin admin) {
     String query = "describeConsumerGroups(" + group + ")";
     try {
-      ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group)
-          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      ConsumerGroupDescription d =
+          admin
+              .describeConsumerGroups(List.of(group))
+              .describedGroups()
+              .get(group)
+              .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       GroupState state = d.groupState();
       query = "describeTopics(" + topic + ")";
-      TopicDescription t = admin.describeTopics(List.of(topic)).topicNameValues().get(topic).get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-      List<TopicPartition> all = t.partitions().stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+      TopicDescription t =
+          admin
+              .describeTopics(List.of(topic))
+              .topicNameValues()
+              .get(topic)
+              .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      List<TopicPartition> all =
+          t.partitions().stream().map(p -> new TopicPartition(topic, p.partition())).toList();
       query = "listConsumerGroupOffsets(" + group + ")";
-      Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
-          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      Map<TopicPartition, OffsetAndMetadata> offsets =
+          admin
+              .listConsumerGroupOffsets(group)
+              .partitionsToOffsetAndMetadata()
+              .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       Map<TopicPartition, Long> committed = new LinkedHashMap<>();
       for (TopicPartition tp : all) {
         OffsetAndMetadata om = offsets.get(tp);
@@ -165,9 +189,24 @@ final class ResetOffsetsAction implements Action {
       if (e.getCause() instanceof GroupIdNotFoundException) {
         return new GroupView("Dead", 0, Map.of(), List.of());
       }
-      throw new IllegalStateException("Kafka " + cluster.bootstrapServers() + ": " + query + " failed: " + e.getCause().getMessage(), e.getCause());
+      throw new IllegalStateException(
+          "Kafka "
+              + cluster.bootstrapServers()
+              + ": "
+              + query
+              + " failed: "
+              + e.getCause().getMessage(),
+          e.getCause());
     } catch (TimeoutException e) {
-      throw new IllegalStateException("Kafka " + cluster.bootstrapServers() + ": " + query + " timed out after " + TIMEOUT.toSeconds() + " s", e);
+      throw new IllegalStateException(
+          "Kafka "
+              + cluster.bootstrapServers()
+              + ": "
+              + query
+              + " timed out after "
+              + TIMEOUT.toSeconds()
+              + " s",
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted during " + query, e);
@@ -181,7 +220,8 @@ final class ResetOffsetsAction implements Action {
       Map<String, String> values = new LinkedHashMap<>();
       values.put("group state", g.state());
       values.put("group members", Integer.toString(g.members()));
-      g.committed().forEach((tp, off) -> values.put("offset " + tp, off == null ? "none" : off.toString()));
+      g.committed()
+          .forEach((tp, off) -> values.put("offset " + tp, off == null ? "none" : off.toString()));
       return Fingerprint.of(values);
     }
   }
@@ -201,40 +241,61 @@ final class ResetOffsetsAction implements Action {
     g.partitions().forEach(tp -> known.add(tp.partition()));
     for (int p : partitions) {
       if (!known.contains(p)) {
-        throw new ActionRefusedException("Topic " + topic + " has no partition " + p + " (partitions " + known + ")");
+        throw new ActionRefusedException(
+            "Topic " + topic + " has no partition " + p + " (partitions " + known + ")");
       }
     }
     Map<TopicPartition, Long> earliest = offsets(admin, chosen, OffsetSpec.earliest());
     Map<TopicPartition, Long> latest = offsets(admin, chosen, OffsetSpec.latest());
     Map<TopicPartition, Long> targets = new LinkedHashMap<>();
-    Map<TopicPartition, Long> atTime = timestamp == null ? Map.of() : offsets(admin, chosen, OffsetSpec.forTimestamp(timestamp.toEpochMilli()));
+    Map<TopicPartition, Long> atTime =
+        timestamp == null
+            ? Map.of()
+            : offsets(admin, chosen, OffsetSpec.forTimestamp(timestamp.toEpochMilli()));
     for (TopicPartition tp : chosen) {
-      long target = switch (to) {
-        case "earliest" -> earliest.get(tp);
-        case "latest" -> latest.get(tp);
-        case "timestamp" -> atTime.get(tp) < 0 ? latest.get(tp) : atTime.get(tp);
-        default -> uniformOffset != null ? uniformOffset : explicit.get(tp.partition());
-      };
+      long target =
+          switch (to) {
+            case "earliest" -> earliest.get(tp);
+            case "latest" -> latest.get(tp);
+            case "timestamp" -> atTime.get(tp) < 0 ? latest.get(tp) : atTime.get(tp);
+            default -> uniformOffset != null ? uniformOffset : explicit.get(tp.partition());
+          };
       if (target < earliest.get(tp) || target > latest.get(tp)) {
-        throw new ActionRefusedException("Offset " + target + " is outside partition " + tp + " (offsets " + earliest.get(tp)
-            + ".." + latest.get(tp) + ")");
+        throw new ActionRefusedException(
+            "Offset "
+                + target
+                + " is outside partition "
+                + tp
+                + " (offsets "
+                + earliest.get(tp)
+                + ".."
+                + latest.get(tp)
+                + ")");
       }
       targets.put(tp, target);
     }
     return new Plan(g, targets);
   }
 
-  private Map<TopicPartition, Long> offsets(Admin admin, List<TopicPartition> tps, OffsetSpec spec) {
+  private Map<TopicPartition, Long> offsets(
+      Admin admin, List<TopicPartition> tps, OffsetSpec spec) {
     Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
     tps.forEach(tp -> request.put(tp, spec));
     try {
-      Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> all = admin.listOffsets(request).all()
-          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> all =
+          admin.listOffsets(request).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       Map<TopicPartition, Long> out = new LinkedHashMap<>();
       all.forEach((tp, info) -> out.put(tp, info.offset()));
       return out;
     } catch (ExecutionException | TimeoutException e) {
-      throw new IllegalStateException("Kafka " + cluster.bootstrapServers() + ": listOffsets(" + topic + ") failed: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Kafka "
+              + cluster.bootstrapServers()
+              + ": listOffsets("
+              + topic
+              + ") failed: "
+              + e.getMessage(),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted during listOffsets", e);
@@ -243,18 +304,33 @@ final class ResetOffsetsAction implements Action {
 
   private void requireInactive(GroupView g) {
     if (!INACTIVE.contains(g.state()) || g.members() > 0) {
-      throw new ActionRefusedException("Consumer group " + group + " is " + g.state() + " with " + g.members()
-          + " members: stop its consumers first (offsets of an active group cannot be reset)");
+      throw new ActionRefusedException(
+          "Consumer group "
+              + group
+              + " is "
+              + g.state()
+              + " with "
+              + g.members()
+              + " members: stop its consumers first (offsets of an active group cannot be reset)");
     }
   }
 
   private static Map<String, List<String>> deltas(Plan plan) {
     List<String> lines = new ArrayList<>();
-    plan.targets().forEach((tp, target) -> {
-      Long old = plan.group().committed().get(tp);
-      lines.add(tp + ": " + (old == null ? "none" : old) + " → " + target
-          + (old == null ? "" : " (" + (target - old >= 0 ? "+" : "") + (target - old) + ")"));
-    });
+    plan.targets()
+        .forEach(
+            (tp, target) -> {
+              Long old = plan.group().committed().get(tp);
+              lines.add(
+                  tp
+                      + ": "
+                      + (old == null ? "none" : old)
+                      + " → "
+                      + target
+                      + (old == null
+                          ? ""
+                          : " (" + (target - old >= 0 ? "+" : "") + (target - old) + ")"));
+            });
     return Map.of("offsets", lines);
   }
 
@@ -272,8 +348,17 @@ final class ResetOffsetsAction implements Action {
     try (Admin admin = admin()) {
       Plan plan = plan(admin);
       requireInactive(plan.group());
-      return new Preview("reset offsets of group " + group + " on " + topic + " to " + describeTarget() + " ("
-          + plan.targets().size() + " partitions)", deltas(plan),
+      return new Preview(
+          "reset offsets of group "
+              + group
+              + " on "
+              + topic
+              + " to "
+              + describeTarget()
+              + " ("
+              + plan.targets().size()
+              + " partitions)",
+          deltas(plan),
           Map.of("partitions", (long) plan.targets().size(), "total delta", total(plan)));
     }
   }
@@ -292,19 +377,40 @@ final class ResetOffsetsAction implements Action {
       Plan plan = plan(admin);
       requireInactive(plan.group());
       Map<TopicPartition, OffsetAndMetadata> request = new LinkedHashMap<>();
-      plan.targets().forEach((tp, off) -> request.put(tp, new OffsetAndMetadata(off, "lakeops proposal " + context.proposalId())));
+      plan.targets()
+          .forEach(
+              (tp, off) ->
+                  request.put(
+                      tp, new OffsetAndMetadata(off, "lakeops proposal " + context.proposalId())));
       try {
-        admin.alterConsumerGroupOffsets(group, request).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        admin
+            .alterConsumerGroupOffsets(group, request)
+            .all()
+            .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (ExecutionException | TimeoutException e) {
         Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-        throw new IllegalStateException("Kafka " + cluster.bootstrapServers() + ": alterConsumerGroupOffsets(" + group
-            + ") failed: " + cause.getMessage(), cause);
+        throw new IllegalStateException(
+            "Kafka "
+                + cluster.bootstrapServers()
+                + ": alterConsumerGroupOffsets("
+                + group
+                + ") failed: "
+                + cause.getMessage(),
+            cause);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("Interrupted during alterConsumerGroupOffsets", e);
       }
-      return new ActionOutcome("reset offsets of group " + group + " on " + topic + " (" + plan.targets().size()
-          + " partitions)", deltas(plan), Map.of("partitions", (long) plan.targets().size(), "total delta", total(plan)));
+      return new ActionOutcome(
+          "reset offsets of group "
+              + group
+              + " on "
+              + topic
+              + " ("
+              + plan.targets().size()
+              + " partitions)",
+          deltas(plan),
+          Map.of("partitions", (long) plan.targets().size(), "total delta", total(plan)));
     }
   }
 
@@ -317,10 +423,21 @@ final class ResetOffsetsAction implements Action {
         String tp = line.substring(0, line.indexOf(':'));
         String arrow = line.substring(line.indexOf("→") + 1).strip();
         long expected = Long.parseLong(arrow.split(" ")[0]);
-        Optional<Long> found = g.committed().entrySet().stream().filter(e -> e.getKey().toString().equals(tp))
-            .map(Map.Entry::getValue).filter(java.util.Objects::nonNull).findFirst();
-        checks.add(new Verification.Check(found.isPresent() && found.get() == expected,
-            tp + " committed offset is " + expected + " (found " + found.map(String::valueOf).orElse("none") + ")"));
+        Optional<Long> found =
+            g.committed().entrySet().stream()
+                .filter(e -> e.getKey().toString().equals(tp))
+                .map(Map.Entry::getValue)
+                .filter(java.util.Objects::nonNull)
+                .findFirst();
+        checks.add(
+            new Verification.Check(
+                found.isPresent() && found.get() == expected,
+                tp
+                    + " committed offset is "
+                    + expected
+                    + " (found "
+                    + found.map(String::valueOf).orElse("none")
+                    + ")"));
       }
       return Verification.of(checks);
     }

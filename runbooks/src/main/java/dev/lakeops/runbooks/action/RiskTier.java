@@ -1,8 +1,6 @@
 package dev.lakeops.runbooks.action;
 
-/**
- * How much an action can change, and so how many people must approve it before it runs.
- */
+/** How much an action can change, and so how many people must approve it before it runs. */
 public enum RiskTier {
   /** Reads only; runs without approval. */
   READ(0),

@@ -8,8 +8,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The point a rollback returns to: exactly one of the arguments {@code snapshot} (an id) and
- * {@code tag} (a name).
+ * The point a rollback returns to: exactly one of the arguments {@code snapshot} (an id) and {@code
+ * tag} (a name).
  */
 record RollbackTarget(@Nullable Long snapshotId, @Nullable String tag) {
 
@@ -17,7 +17,8 @@ record RollbackTarget(@Nullable Long snapshotId, @Nullable String tag) {
     Optional<Long> id = args.findLong("snapshot");
     Optional<String> tag = args.find("tag");
     if (id.isPresent() == tag.isPresent()) {
-      throw args.invalid(id.isPresent() ? "tag" : "snapshot", "give exactly one of snapshot=ID and tag=NAME");
+      throw args.invalid(
+          id.isPresent() ? "tag" : "snapshot", "give exactly one of snapshot=ID and tag=NAME");
     }
     if (id.isPresent() && id.get() < 1) {
       throw args.invalid("snapshot", id.get() + " (expected a positive snapshot id)");
@@ -35,8 +36,14 @@ record RollbackTarget(@Nullable Long snapshotId, @Nullable String tag) {
     if (tag != null) {
       Tag t = meta.tags().get(tag);
       if (t == null) {
-        throw new ActionRefusedException("Tag '" + tag + "' does not exist in " + table.paths().root() + " (tags: "
-            + (meta.tags().isEmpty() ? "none" : String.join(", ", meta.tags().keySet())) + ")");
+        throw new ActionRefusedException(
+            "Tag '"
+                + tag
+                + "' does not exist in "
+                + table.paths().root()
+                + " (tags: "
+                + (meta.tags().isEmpty() ? "none" : String.join(", ", meta.tags().keySet()))
+                + ")");
       }
       return t.snapshot();
     }
@@ -44,9 +51,18 @@ record RollbackTarget(@Nullable Long snapshotId, @Nullable String tag) {
     if (live.isPresent()) {
       return live.get();
     }
-    return meta.tags().values().stream().map(Tag::snapshot).filter(s -> s.id() == snapshotId).findFirst()
-        .orElseThrow(() -> new ActionRefusedException("Snapshot " + snapshotId + " of " + table.paths().root()
-            + " does not exist and no tag holds it"));
+    return meta.tags().values().stream()
+        .map(Tag::snapshot)
+        .filter(s -> s.id() == snapshotId)
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new ActionRefusedException(
+                    "Snapshot "
+                        + snapshotId
+                        + " of "
+                        + table.paths().root()
+                        + " does not exist and no tag holds it"));
   }
 
   @Override

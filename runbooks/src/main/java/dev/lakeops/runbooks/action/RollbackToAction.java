@@ -1,6 +1,5 @@
 package dev.lakeops.runbooks.action;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Consumer;
@@ -8,6 +7,7 @@ import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.SnapshotJson;
 import dev.lakeops.table.meta.Tag;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.system.TableMetadata;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,14 +19,14 @@ import java.util.Set;
 
 /**
  * {@code table.rollback_to}: makes a snapshot (or a tag's snapshot) the latest again and removes
- * every later snapshot, the tags on them and their long-lived changelogs, as Paimon's
- * {@code rollback_to} does.
+ * every later snapshot, the tags on them and their long-lived changelogs, as Paimon's {@code
+ * rollback_to} does.
  *
- * <p>One difference from the table engine's {@code Rollback}: undo tags ({@value #UNDO_TAG_PREFIX}…)
- * are kept, and no data file is deleted here. The engine removes every tag newer than the target
- * and then the files only they used, which would destroy the undo point taken just before; here
- * the undo tag keeps the old latest content readable, and files nothing references any more are
- * left to {@code table.remove_orphan_files} once the undo tag is deleted.
+ * <p>One difference from the table engine's {@code Rollback}: undo tags ({@value
+ * #UNDO_TAG_PREFIX}…) are kept, and no data file is deleted here. The engine removes every tag
+ * newer than the target and then the files only they used, which would destroy the undo point taken
+ * just before; here the undo tag keeps the old latest content readable, and files nothing
+ * references any more are left to {@code table.remove_orphan_files} once the undo tag is deleted.
  */
 final class RollbackToAction extends TableAction {
 
@@ -40,16 +40,28 @@ final class RollbackToAction extends TableAction {
   }
 
   /** What a rollback to {@code targetId} removes, read from the live table. */
-  private record Plan(long latest, Snapshot target, List<Long> snapshots, List<String> tags, List<Long> changelogs,
-                      List<String> consumersBehind) {}
+  private record Plan(
+      long latest,
+      Snapshot target,
+      List<Long> snapshots,
+      List<String> tags,
+      List<Long> changelogs,
+      List<String> consumersBehind) {}
 
   private Plan plan() {
     checkNoBranches();
     long latest = requireLatest();
     Snapshot t = target.resolve(table);
     if (t.id() > latest) {
-      throw new ActionRefusedException("Cannot roll back " + table.name() + " to " + target + " (snapshot " + t.id()
-          + "): it is newer than the latest snapshot " + latest);
+      throw new ActionRefusedException(
+          "Cannot roll back "
+              + table.name()
+              + " to "
+              + target
+              + " (snapshot "
+              + t.id()
+              + "): it is newer than the latest snapshot "
+              + latest);
     }
     TableMetadata meta = new TableMetadata(table);
     List<Long> snapshots = new ArrayList<>();
@@ -67,18 +79,29 @@ final class RollbackToAction extends TableAction {
     }
     List<Long> changelogs = new ArrayList<>();
     for (Path p : table.io().list(table.paths().changelogDir())) {
-      TablePaths.parseChangelogId(p.getFileName().toString()).ifPresent(id -> {
-        if (id > t.id()) {
-          changelogs.add(id);
-        }
-      });
+      TablePaths.parseChangelogId(p.getFileName().toString())
+          .ifPresent(
+              id -> {
+                if (id > t.id()) {
+                  changelogs.add(id);
+                }
+              });
     }
     List<String> behind = new ArrayList<>();
     for (Map.Entry<String, Consumer> e : meta.consumers().entrySet()) {
       long next = e.getValue().nextSnapshot();
       if (next > t.id() + 1) {
-        behind.add(e.getKey() + ": next snapshot " + next + " → " + (t.id() + 1) + " (snapshots " + (t.id() + 1) + ".."
-            + (next - 1) + " it read are rewritten)");
+        behind.add(
+            e.getKey()
+                + ": next snapshot "
+                + next
+                + " → "
+                + (t.id() + 1)
+                + " (snapshots "
+                + (t.id() + 1)
+                + ".."
+                + (next - 1)
+                + " it read are rewritten)");
       }
     }
     return new Plan(latest, t, snapshots, tags, changelogs, behind);
@@ -87,8 +110,18 @@ final class RollbackToAction extends TableAction {
   @Override
   public Preview preview() {
     Plan plan = plan();
-    return new Preview("roll " + table.name() + " back from snapshot " + plan.latest() + " to " + target
-        + " (snapshot " + plan.target().id() + ")", items(plan), Map.of("snapshots removed", (long) plan.snapshots().size()));
+    return new Preview(
+        "roll "
+            + table.name()
+            + " back from snapshot "
+            + plan.latest()
+            + " to "
+            + target
+            + " (snapshot "
+            + plan.target().id()
+            + ")",
+        items(plan),
+        Map.of("snapshots removed", (long) plan.snapshots().size()));
   }
 
   private static Map<String, List<String>> items(Plan plan) {
@@ -108,12 +141,16 @@ final class RollbackToAction extends TableAction {
     boolean recreate = table.snapshotStore().findSnapshot(targetId).isEmpty();
     if (recreate) {
       try {
-        io.createExclusively(paths.snapshotFile(targetId), SnapshotJson.toJson(plan.target()).getBytes(StandardCharsets.UTF_8));
+        io.createExclusively(
+            paths.snapshotFile(targetId),
+            SnapshotJson.toJson(plan.target()).getBytes(StandardCharsets.UTF_8));
       } catch (FileExistsException e) {
-        throw new IllegalStateException("Snapshot " + targetId + " of " + paths.root() + " appeared during the rollback", e);
+        throw new IllegalStateException(
+            "Snapshot " + targetId + " of " + paths.root() + " appeared during the rollback", e);
       }
     }
-    // Newest first: a crash leaves the table at a complete snapshot between the old latest and the target.
+    // Newest first: a crash leaves the table at a complete snapshot between the old latest and the
+    // target.
     for (long id : plan.snapshots()) {
       io.delete(paths.snapshotFile(id));
     }
@@ -129,12 +166,21 @@ final class RollbackToAction extends TableAction {
     }
     long now = requireLatest();
     if (now != targetId) {
-      throw new IllegalStateException("A writer committed snapshot " + now + " to " + paths.root()
-          + " during the rollback to snapshot " + targetId + "; removed snapshots " + plan.snapshots()
-          + "; stop the writers and propose the rollback again");
+      throw new IllegalStateException(
+          "A writer committed snapshot "
+              + now
+              + " to "
+              + paths.root()
+              + " during the rollback to snapshot "
+              + targetId
+              + "; removed snapshots "
+              + plan.snapshots()
+              + "; stop the writers and propose the rollback again");
     }
-    return new ActionOutcome("rolled " + table.name() + " back from snapshot " + plan.latest() + " to " + targetId,
-        items(plan), Map.of("snapshots removed", (long) plan.snapshots().size()));
+    return new ActionOutcome(
+        "rolled " + table.name() + " back from snapshot " + plan.latest() + " to " + targetId,
+        items(plan),
+        Map.of("snapshots removed", (long) plan.snapshots().size()));
   }
 
   @Override
@@ -142,7 +188,9 @@ final class RollbackToAction extends TableAction {
     long targetId = target.resolve(table).id();
     List<Verification.Check> checks = new ArrayList<>();
     long latest = table.latestSnapshot().map(Snapshot::id).orElse(-1L);
-    checks.add(new Verification.Check(latest == targetId, "latest snapshot is " + targetId + " (found " + latest + ")"));
+    checks.add(
+        new Verification.Check(
+            latest == targetId, "latest snapshot is " + targetId + " (found " + latest + ")"));
     for (String id : outcome.items("snapshots removed")) {
       boolean gone = table.snapshotStore().findSnapshot(Long.parseLong(id)).isEmpty();
       checks.add(new Verification.Check(gone, "snapshot " + id + " is gone"));
@@ -151,14 +199,17 @@ final class RollbackToAction extends TableAction {
     for (String tag : outcome.items("tags removed")) {
       checks.add(new Verification.Check(!tags.containsKey(tag), "tag " + tag + " is gone"));
     }
-    checks.add(new Verification.Check(table.newScan().plan().findSnapshot().map(Snapshot::id).orElse(-1L) == targetId,
-        "the table reads at snapshot " + targetId));
+    checks.add(
+        new Verification.Check(
+            table.newScan().plan().findSnapshot().map(Snapshot::id).orElse(-1L) == targetId,
+            "the table reads at snapshot " + targetId));
     return Verification.of(checks);
   }
 
   private void checkNoBranches() {
     if (!table.io().list(table.paths().root().resolve("branch")).isEmpty()) {
-      throw new ActionRefusedException("Cannot roll back " + table.paths().root() + ": the table has branches");
+      throw new ActionRefusedException(
+          "Cannot roll back " + table.paths().root() + ": the table has branches");
     }
   }
 }

@@ -27,21 +27,45 @@ final class RollbackToAsLatestAction extends TableAction {
   public Preview preview() {
     long latest = requireLatest();
     Snapshot t = target.resolve(table);
-    return new Preview("commit snapshot " + (latest + 1) + " of " + table.name() + " with the content of " + target
-        + " (snapshot " + t.id() + "); snapshots and tags stay",
-        Map.of("snapshots created", List.of(String.valueOf(latest + 1)), "snapshots removed", List.of(), "tags removed", List.of()),
+    return new Preview(
+        "commit snapshot "
+            + (latest + 1)
+            + " of "
+            + table.name()
+            + " with the content of "
+            + target
+            + " (snapshot "
+            + t.id()
+            + "); snapshots and tags stay",
+        Map.of(
+            "snapshots created",
+            List.of(String.valueOf(latest + 1)),
+            "snapshots removed",
+            List.of(),
+            "tags removed",
+            List.of()),
         Map.of());
   }
 
   @Override
   public ActionOutcome execute(ExecutionContext context) {
-    RollbackReport report = target.tag() != null
-        ? maintenance().rollbackToTagAsLatest(target.tag())
-        : maintenance().rollbackToAsLatest(target.snapshotId());
-    return new ActionOutcome("committed snapshot " + report.newSnapshotId() + " with the content of snapshot "
-        + report.targetSnapshotId(), Map.of("snapshots created", List.of(String.valueOf(report.newSnapshotId())),
-        "snapshots removed", report.removedSnapshotIds().stream().map(String::valueOf).toList(),
-        "tags removed", report.removedTags()), Map.of());
+    RollbackReport report =
+        target.tag() != null
+            ? maintenance().rollbackToTagAsLatest(target.tag())
+            : maintenance().rollbackToAsLatest(target.snapshotId());
+    return new ActionOutcome(
+        "committed snapshot "
+            + report.newSnapshotId()
+            + " with the content of snapshot "
+            + report.targetSnapshotId(),
+        Map.of(
+            "snapshots created",
+            List.of(String.valueOf(report.newSnapshotId())),
+            "snapshots removed",
+            report.removedSnapshotIds().stream().map(String::valueOf).toList(),
+            "tags removed",
+            report.removedTags()),
+        Map.of());
   }
 
   @Override
@@ -49,12 +73,23 @@ final class RollbackToAsLatestAction extends TableAction {
     List<Verification.Check> checks = new ArrayList<>();
     long created = Long.parseLong(outcome.items("snapshots created").get(0));
     long latest = table.latestSnapshot().map(Snapshot::id).orElse(-1L);
-    checks.add(new Verification.Check(latest == created, "latest snapshot is " + created + " (found " + latest + ")"));
+    checks.add(
+        new Verification.Check(
+            latest == created, "latest snapshot is " + created + " (found " + latest + ")"));
     Snapshot t = target.resolve(table);
     Snapshot now = table.snapshotStore().findSnapshot(created).orElse(null);
-    checks.add(new Verification.Check(now != null && java.util.Objects.equals(now.totalRecordCount(), t.totalRecordCount()),
-        "snapshot " + created + " holds " + t.totalRecordCount() + " records like snapshot " + t.id()
-            + " (found " + (now == null ? "no snapshot" : now.totalRecordCount()) + ")"));
+    checks.add(
+        new Verification.Check(
+            now != null && java.util.Objects.equals(now.totalRecordCount(), t.totalRecordCount()),
+            "snapshot "
+                + created
+                + " holds "
+                + t.totalRecordCount()
+                + " records like snapshot "
+                + t.id()
+                + " (found "
+                + (now == null ? "no snapshot" : now.totalRecordCount())
+                + ")"));
     return Verification.of(checks);
   }
 }

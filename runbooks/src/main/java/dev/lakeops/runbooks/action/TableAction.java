@@ -23,12 +23,15 @@ abstract class TableAction implements Action {
 
   /** Arguments every table action accepts. */
   static final Set<String> TARGET_ARGS = Set.of("warehouse", "table");
+
   /** Tags named so are undo points: lakeops never removes them on its own. */
   static final String UNDO_TAG_PREFIX = "lakeops-undo-";
+
   static final String LATEST = "latest snapshot";
 
   private final ActionKind kind;
   final Table table;
+
   /** The time the action's preview is anchored at (the proposal's creation). */
   final Instant asOf;
 
@@ -67,11 +70,13 @@ abstract class TableAction implements Action {
     }
     String name = UNDO_TAG_PREFIX + proposalId;
     maintenance().createTag(name, latest.get().id());
-    return Optional.of("tag " + name + " on snapshot " + latest.get().id() + " of " + table.paths().root());
+    return Optional.of(
+        "tag " + name + " on snapshot " + latest.get().id() + " of " + table.paths().root());
   }
 
   static String tagSet(SortedMap<String, Tag> tags) {
-    return tags.entrySet().stream().map(e -> e.getKey() + "@" + e.getValue().snapshot().id())
+    return tags.entrySet().stream()
+        .map(e -> e.getKey() + "@" + e.getValue().snapshot().id())
         .collect(Collectors.joining(","));
   }
 
@@ -79,14 +84,20 @@ abstract class TableAction implements Action {
     return new TableMaintenance(table.io(), table.paths());
   }
 
-  /** Maintenance whose clock stands at {@link #asOf}, so time-based retention matches the preview. */
+  /**
+   * Maintenance whose clock stands at {@link #asOf}, so time-based retention matches the preview.
+   */
   TableMaintenance maintenanceAsOf() {
     return new TableMaintenance(table.io(), table.paths(), Clock.fixed(asOf, ZoneOffset.UTC));
   }
 
   long requireLatest() {
-    return table.latestSnapshot().map(Snapshot::id)
-        .orElseThrow(() -> new ActionRefusedException("Table " + table.paths().root() + " has no snapshots"));
+    return table
+        .latestSnapshot()
+        .map(Snapshot::id)
+        .orElseThrow(
+            () ->
+                new ActionRefusedException("Table " + table.paths().root() + " has no snapshots"));
   }
 
   String relative(java.nio.file.Path file) {

@@ -1,9 +1,9 @@
 package dev.lakeops.runbooks.action;
 
 import dev.lakeops.table.Table;
+import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.read.DataSplit;
 import dev.lakeops.table.read.ScanPlan;
-import dev.lakeops.table.meta.DataFileMeta;
 import java.nio.file.Path;
 
 /** Checks verify steps of table actions share. */
@@ -25,8 +25,13 @@ final class TableChecks {
         }
       }
     }
-    return new Verification.Check(missing == 0, "every data file of the latest snapshot exists ("
-        + plan.fileCount() + " files" + (missing == 0 ? "" : "; " + missing + " missing, e.g. " + first) + ")");
+    return new Verification.Check(
+        missing == 0,
+        "every data file of the latest snapshot exists ("
+            + plan.fileCount()
+            + " files"
+            + (missing == 0 ? "" : "; " + missing + " missing, e.g. " + first)
+            + ")");
   }
 
   /** Rows the latest snapshot reads (merged, as a query sees them). */

@@ -12,7 +12,10 @@ import java.util.List;
 public record Verification(Status status, List<String> checks) {
 
   /** The outcome of a verification. */
-  public enum Status { PASSED, FAILED }
+  public enum Status {
+    PASSED,
+    FAILED
+  }
 
   public Verification {
     requireNonNull(status, "status");
@@ -26,7 +29,8 @@ public record Verification(Status status, List<String> checks) {
   /** Passed when every check holds; each check is {@code ok} plus its description. */
   public static Verification of(List<Check> checks) {
     boolean ok = checks.stream().allMatch(Check::ok);
-    return new Verification(ok ? Status.PASSED : Status.FAILED,
+    return new Verification(
+        ok ? Status.PASSED : Status.FAILED,
         checks.stream().map(c -> (c.ok() ? "ok: " : "FAILED: ") + c.description()).toList());
   }
 

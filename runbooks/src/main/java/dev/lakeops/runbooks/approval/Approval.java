@@ -7,10 +7,11 @@ import java.time.Instant;
 /**
  * One person's decision on one proposal.
  *
- * @param bindingHash the {@link Proposal#bindingHash()} the person saw: an approval counts only
- *     for exactly that action, those arguments and that state
+ * @param bindingHash the {@link Proposal#bindingHash()} the person saw: an approval counts only for
+ *     exactly that action, those arguments and that state
  */
-public record Approval(String approver, Instant at, Decision decision, ApprovalSource source, String bindingHash) {
+public record Approval(
+    String approver, Instant at, Decision decision, ApprovalSource source, String bindingHash) {
 
   public Approval {
     requireNonNull(approver, "approver");

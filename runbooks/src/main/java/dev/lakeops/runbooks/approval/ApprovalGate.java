@@ -31,9 +31,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The only path from a proposal to a write. A proposal runs only when it is stored, approved by
- * enough distinct configured approvers for its risk tier (for a destructive action two, neither
- * the requester), unexpired, unchanged since approval, not yet run, and the state it assumed is
- * still the live state. Every proposal, decision, refusal, execution and verification is audited.
+ * enough distinct configured approvers for its risk tier (for a destructive action two, neither the
+ * requester), unexpired, unchanged since approval, not yet run, and the state it assumed is still
+ * the live state. Every proposal, decision, refusal, execution and verification is audited.
  *
  * <p>Run-once: the proposal moves APPROVED → EXECUTING by compare-and-set in the store before the
  * action starts, so of two executors (threads or processes) exactly one runs it.
@@ -49,7 +49,12 @@ public final class ApprovalGate {
   private final Actions actions;
   private final Clock clock;
 
-  public ApprovalGate(ProposalStore store, AuditLog audit, ApproverDirectory directory, Actions actions, Clock clock) {
+  public ApprovalGate(
+      ProposalStore store,
+      AuditLog audit,
+      ApproverDirectory directory,
+      Actions actions,
+      Clock clock) {
     this.store = requireNonNull(store, "store");
     this.audit = requireNonNull(audit, "audit");
     this.directory = requireNonNull(directory, "directory");
@@ -71,7 +76,8 @@ public final class ApprovalGate {
     Preview preview;
     try {
       if (request.action().tier() == RiskTier.READ) {
-        throw new IllegalArgumentException(request.action().actionName() + " is read-only and needs no proposal");
+        throw new IllegalArgumentException(
+            request.action().actionName() + " is read-only and needs no proposal");
       }
       Action action = actions.create(ActionArgs.of(request.action(), request.args()), now);
       fingerprint = action.fingerprint();
@@ -81,29 +87,55 @@ public final class ApprovalGate {
       if (!(e instanceof IllegalArgumentException) && !(e instanceof ActionRefusedException)) {
         LOG.warn("Proposal of {} failed", request.action().actionName(), e);
       }
-      audit.append(AuditEntry.of(AuditEvent.REFUSED, request.requester(), null, request.action().actionName(), reason)
-          .withEvidence(request.evidence()).withDetails(argDetails(request.args(), request.originText())));
+      audit.append(
+          AuditEntry.of(
+                  AuditEvent.REFUSED,
+                  request.requester(),
+                  null,
+                  request.action().actionName(),
+                  reason)
+              .withEvidence(request.evidence())
+              .withDetails(argDetails(request.args(), request.originText())));
       throw new ApprovalRefusedException(reason);
     }
-    Proposal p = new Proposal(id, request.action(), new TreeMap<>(request.args()), fingerprint, preview, request.requester(),
-        now, now.plus(request.ttl()), request.reason(), request.evidence(), request.originText(), ProposalState.PROPOSED,
-        List.of());
+    Proposal p =
+        new Proposal(
+            id,
+            request.action(),
+            new TreeMap<>(request.args()),
+            fingerprint,
+            preview,
+            request.requester(),
+            now,
+            now.plus(request.ttl()),
+            request.reason(),
+            request.evidence(),
+            request.originText(),
+            ProposalState.PROPOSED,
+            List.of());
     store.create(p);
     Map<String, String> details = argDetails(p.args(), p.originText());
     details.put("expires", p.expires().toString());
     details.put("tier", p.action().tier().name());
     details.put("binding", p.bindingHash());
     details.put("preview", preview.summary());
-    audit.append(AuditEntry.of(AuditEvent.PROPOSED, p.requester(), id, p.action().actionName(),
-            "proposed " + p.action().actionName() + ": " + preview.summary())
-        .withEvidence(p.evidence()).withBefore(fingerprint.values()).withDetails(details));
+    audit.append(
+        AuditEntry.of(
+                AuditEvent.PROPOSED,
+                p.requester(),
+                id,
+                p.action().actionName(),
+                "proposed " + p.action().actionName() + ": " + preview.summary())
+            .withEvidence(p.evidence())
+            .withBefore(fingerprint.values())
+            .withDetails(details));
     return p;
   }
 
   /**
-   * Closes every open proposal whose expiry has passed (state REFUSED, audited as EXPIRED by
-   * {@code actor}), so that a forgotten proposal does not wait in the approvers' lists. A proposal
-   * another caller moves at the same moment is left to that caller.
+   * Closes every open proposal whose expiry has passed (state REFUSED, audited as EXPIRED by {@code
+   * actor}), so that a forgotten proposal does not wait in the approvers' lists. A proposal another
+   * caller moves at the same moment is left to that caller.
    *
    * @return the ids of the proposals closed
    */
@@ -112,10 +144,23 @@ public final class ApprovalGate {
     List<String> closed = new java.util.ArrayList<>();
     for (Proposal p : store.open()) {
       if (p.expiredAt(now) && store.transition(p.id(), p.state(), ProposalState.REFUSED)) {
-        audit.append(AuditEntry.of(AuditEvent.EXPIRED, actor, p.id(), p.action().actionName(),
-                "proposal expired at " + p.expires() + " while " + p.state() + " with " + p.approvers().size() + " of "
-                    + p.action().tier().approvalsRequired() + " approvals; it can never run")
-            .withEvidence(p.evidence()).withDetails(Map.of("expires", p.expires().toString(), "state", p.state().name())));
+        audit.append(
+            AuditEntry.of(
+                    AuditEvent.EXPIRED,
+                    actor,
+                    p.id(),
+                    p.action().actionName(),
+                    "proposal expired at "
+                        + p.expires()
+                        + " while "
+                        + p.state()
+                        + " with "
+                        + p.approvers().size()
+                        + " of "
+                        + p.action().tier().approvalsRequired()
+                        + " approvals; it can never run")
+                .withEvidence(p.evidence())
+                .withDetails(Map.of("expires", p.expires().toString(), "state", p.state().name())));
         closed.add(p.id());
       }
     }
@@ -125,31 +170,67 @@ public final class ApprovalGate {
   /**
    * Records {@code user}'s approval of the proposal as stored now.
    *
-   * @throws ApprovalRefusedException unknown user, not an approver, the requester of a
-   *     destructive action, a repeated approval, an expired or closed proposal; audited
+   * @throws ApprovalRefusedException unknown user, not an approver, the requester of a destructive
+   *     action, a repeated approval, an expired or closed proposal; audited
    */
   public Proposal approve(String id, String user, ApprovalSource source) {
     Proposal p = load(id, user);
     String who = checkApprover(p, user, "approve");
     if (p.action().tier().requesterMayNotApprove() && who.equals(p.requester())) {
-      throw refuse(p, user, "self-approval refused: " + user + " requested this " + p.action().tier().name().toLowerCase()
-          + " action and may not approve it");
+      throw refuse(
+          p,
+          user,
+          "self-approval refused: "
+              + user
+              + " requested this "
+              + p.action().tier().name().toLowerCase()
+              + " action and may not approve it");
     }
     if (p.approvers().contains(who)) {
-      throw refuse(p, user, user + " already approved proposal " + id + "; a second approval must come from another person");
+      throw refuse(
+          p,
+          user,
+          user
+              + " already approved proposal "
+              + id
+              + "; a second approval must come from another person");
     }
-    Approval approval = new Approval(who, clock.instant(), Decision.APPROVE, source, p.bindingHash());
+    Approval approval =
+        new Approval(who, clock.instant(), Decision.APPROVE, source, p.bindingHash());
     Proposal with = p.withApproval(approval);
-    ProposalState next = eligibleApprovers(with).size() >= p.action().tier().approvalsRequired()
-        ? ProposalState.APPROVED : p.state();
+    ProposalState next =
+        eligibleApprovers(with).size() >= p.action().tier().approvalsRequired()
+            ? ProposalState.APPROVED
+            : p.state();
     if (!store.addApproval(id, p.state(), approval, next)) {
-      throw refuse(p, user, "proposal " + id + " changed while approving (now " + current(id) + "); try again");
+      throw refuse(
+          p,
+          user,
+          "proposal " + id + " changed while approving (now " + current(id) + "); try again");
     }
-    audit.append(AuditEntry.of(AuditEvent.APPROVED, who, id, p.action().actionName(),
-            who + " approved " + p.action().actionName() + " (" + eligibleApprovers(with).size() + " of "
-                + p.action().tier().approvalsRequired() + " approvals)")
-        .withEvidence(p.evidence()).withDetails(Map.of("source", source.toString(), "binding", approval.bindingHash(),
-            "state", next.name())));
+    audit.append(
+        AuditEntry.of(
+                AuditEvent.APPROVED,
+                who,
+                id,
+                p.action().actionName(),
+                who
+                    + " approved "
+                    + p.action().actionName()
+                    + " ("
+                    + eligibleApprovers(with).size()
+                    + " of "
+                    + p.action().tier().approvalsRequired()
+                    + " approvals)")
+            .withEvidence(p.evidence())
+            .withDetails(
+                Map.of(
+                    "source",
+                    source.toString(),
+                    "binding",
+                    approval.bindingHash(),
+                    "state",
+                    next.name())));
     return store.find(id).orElseThrow();
   }
 
@@ -161,12 +242,23 @@ public final class ApprovalGate {
   public Proposal reject(String id, String user, ApprovalSource source) {
     Proposal p = load(id, user);
     String who = checkApprover(p, user, "reject");
-    Approval rejection = new Approval(who, clock.instant(), Decision.REJECT, source, p.bindingHash());
+    Approval rejection =
+        new Approval(who, clock.instant(), Decision.REJECT, source, p.bindingHash());
     if (!store.addApproval(id, p.state(), rejection, ProposalState.REJECTED)) {
-      throw refuse(p, user, "proposal " + id + " changed while rejecting (now " + current(id) + "); try again");
+      throw refuse(
+          p,
+          user,
+          "proposal " + id + " changed while rejecting (now " + current(id) + "); try again");
     }
-    audit.append(AuditEntry.of(AuditEvent.REJECTED, who, id, p.action().actionName(), who + " rejected "
-        + p.action().actionName()).withEvidence(p.evidence()).withDetails(Map.of("source", source.toString())));
+    audit.append(
+        AuditEntry.of(
+                AuditEvent.REJECTED,
+                who,
+                id,
+                p.action().actionName(),
+                who + " rejected " + p.action().actionName())
+            .withEvidence(p.evidence())
+            .withDetails(Map.of("source", source.toString())));
     return store.find(id).orElseThrow();
   }
 
@@ -181,42 +273,95 @@ public final class ApprovalGate {
     if (directory.find(executor).isEmpty()) {
       throw refuse(p, executor, "unknown user " + executor + ": not in the approver directory");
     }
-    if (p.state() == ProposalState.EXECUTING || p.state() == ProposalState.DONE || p.state() == ProposalState.FAILED) {
-      throw refuse(p, executor, "proposal " + id + " was already executed (state " + p.state()
-          + "): an approval runs once; ask for a fresh proposal");
+    if (p.state() == ProposalState.EXECUTING
+        || p.state() == ProposalState.DONE
+        || p.state() == ProposalState.FAILED) {
+      throw refuse(
+          p,
+          executor,
+          "proposal "
+              + id
+              + " was already executed (state "
+              + p.state()
+              + "): an approval runs once; ask for a fresh proposal");
     }
     if (p.state().terminal()) {
-      throw refuse(p, executor, "proposal " + id + " is " + p.state() + " and can never run; ask for a fresh proposal");
+      throw refuse(
+          p,
+          executor,
+          "proposal " + id + " is " + p.state() + " and can never run; ask for a fresh proposal");
     }
     Instant now = clock.instant();
     if (p.expiredAt(now)) {
       store.transition(id, p.state(), ProposalState.REFUSED);
-      throw refuse(p, executor, "proposal " + id + " expired at " + p.expires() + " (now " + now + "); ask for a fresh proposal");
+      throw refuse(
+          p,
+          executor,
+          "proposal "
+              + id
+              + " expired at "
+              + p.expires()
+              + " (now "
+              + now
+              + "); ask for a fresh proposal");
     }
     String binding = p.bindingHash();
     for (Approval a : p.approvals()) {
       if (!a.bindingHash().equals(binding)) {
         store.transition(id, p.state(), ProposalState.REFUSED);
-        throw refuse(p, executor, "proposal " + id + " changed after " + a.approver() + " approved it (action, arguments or "
-            + "fingerprint differ from what was approved); the approval is void; ask for a fresh proposal");
+        throw refuse(
+            p,
+            executor,
+            "proposal "
+                + id
+                + " changed after "
+                + a.approver()
+                + " approved it (action, arguments or fingerprint differ from what was approved);"
+                + " the approval is void; ask for a fresh proposal");
       }
     }
     Set<String> unaudited = unauditedApprovals(p, binding);
     if (!unaudited.isEmpty()) {
       store.transition(id, p.state(), ProposalState.REFUSED);
-      throw refuse(p, executor, "proposal " + id + " carries approvals by " + unaudited + " that the audit log does not "
-          + "record for this exact action; the stored proposal was altered; ask for a fresh proposal");
+      throw refuse(
+          p,
+          executor,
+          "proposal "
+              + id
+              + " carries approvals by "
+              + unaudited
+              + " that the audit log does not record for this exact action; the stored proposal was"
+              + " altered; ask for a fresh proposal");
     }
     Set<String> approvers = eligibleApprovers(p);
     int required = p.action().tier().approvalsRequired();
     if (approvers.size() < required) {
-      throw refuse(p, executor, "proposal " + id + " (" + p.action().tier().name().toLowerCase() + ") needs " + required
-          + " distinct approvers" + (p.action().tier().requesterMayNotApprove() ? " other than the requester " + p.requester() : "")
-          + ", has " + approvers.size() + (approvers.isEmpty() ? "" : " " + approvers));
+      throw refuse(
+          p,
+          executor,
+          "proposal "
+              + id
+              + " ("
+              + p.action().tier().name().toLowerCase()
+              + ") needs "
+              + required
+              + " distinct approvers"
+              + (p.action().tier().requesterMayNotApprove()
+                  ? " other than the requester " + p.requester()
+                  : "")
+              + ", has "
+              + approvers.size()
+              + (approvers.isEmpty() ? "" : " " + approvers));
     }
     if (!store.transition(id, ProposalState.APPROVED, ProposalState.EXECUTING)) {
-      throw refuse(p, executor, "proposal " + id + " could not be claimed for execution (state " + current(id)
-          + "): another executor has it; an approval runs once");
+      throw refuse(
+          p,
+          executor,
+          "proposal "
+              + id
+              + " could not be claimed for execution (state "
+              + current(id)
+              + "): another executor has it; an approval runs once");
     }
     return run(p, executor, approvers);
   }
@@ -230,12 +375,18 @@ public final class ApprovalGate {
       action = actions.create(p.actionArgs(), p.created());
       live = action.fingerprint();
     } catch (RuntimeException e) {
-      return fail(p, executor, "could not read the state of " + name + ": " + message(e), e, Map.of());
+      return fail(
+          p, executor, "could not read the state of " + name + ": " + message(e), e, Map.of());
     }
     List<String> changes = p.fingerprint().differences(live);
     if (!changes.isEmpty()) {
       store.transition(id, ProposalState.EXECUTING, ProposalState.REFUSED);
-      throw refuse(p, executor, "state changed since proposal: " + String.join("; ", changes) + "; ask for a fresh proposal",
+      throw refuse(
+          p,
+          executor,
+          "state changed since proposal: "
+              + String.join("; ", changes)
+              + "; ask for a fresh proposal",
           live.values());
     }
     String undo = null;
@@ -243,10 +394,17 @@ public final class ApprovalGate {
       try {
         undo = action.createUndoPoint(id).orElse(null);
       } catch (RuntimeException e) {
-        return fail(p, executor, "could not take the undo point before " + name + ": " + message(e), e, live.values());
+        return fail(
+            p,
+            executor,
+            "could not take the undo point before " + name + ": " + message(e),
+            e,
+            live.values());
       }
       if (undo != null) {
-        audit.append(AuditEntry.of(AuditEvent.UNDO_POINT, executor, id, name, "undo point: " + undo).withEvidence(p.evidence()));
+        audit.append(
+            AuditEntry.of(AuditEvent.UNDO_POINT, executor, id, name, "undo point: " + undo)
+                .withEvidence(p.evidence()));
       }
     }
     ActionOutcome outcome;
@@ -263,26 +421,45 @@ public final class ApprovalGate {
     if (undo != null) {
       details.put("undo point", undo);
     }
-    audit.append(AuditEntry.of(AuditEvent.EXECUTED, executor, id, name, outcome.summary()).withEvidence(p.evidence())
-        .withBefore(live.values()).withAfter(after).withDetails(details));
+    audit.append(
+        AuditEntry.of(AuditEvent.EXECUTED, executor, id, name, outcome.summary())
+            .withEvidence(p.evidence())
+            .withBefore(live.values())
+            .withAfter(after)
+            .withDetails(details));
     Verification verification;
     try {
       verification = action.verify(outcome);
     } catch (RuntimeException e) {
-      verification = new Verification(Verification.Status.FAILED, List.of("FAILED: verify could not run: " + message(e)));
+      verification =
+          new Verification(
+              Verification.Status.FAILED, List.of("FAILED: verify could not run: " + message(e)));
     }
-    audit.append(AuditEntry.of(AuditEvent.VERIFIED, executor, id, name, "verification " + verification.status() + ": "
-        + String.join("; ", verification.checks())).withEvidence(p.evidence()).withAfter(after)
-        .withDetails(Map.of("status", verification.status().name())));
+    audit.append(
+        AuditEntry.of(
+                AuditEvent.VERIFIED,
+                executor,
+                id,
+                name,
+                "verification "
+                    + verification.status()
+                    + ": "
+                    + String.join("; ", verification.checks()))
+            .withEvidence(p.evidence())
+            .withAfter(after)
+            .withDetails(Map.of("status", verification.status().name())));
     store.transition(id, ProposalState.EXECUTING, ProposalState.DONE);
     return new ExecutionReport(id, ProposalState.DONE, undo, outcome, verification, null);
   }
 
-  private ExecutionReport fail(Proposal p, String executor, String error, RuntimeException e, Map<String, String> before) {
+  private ExecutionReport fail(
+      Proposal p, String executor, String error, RuntimeException e, Map<String, String> before) {
     LOG.warn("Proposal {} failed", p.id(), e);
     store.transition(p.id(), ProposalState.EXECUTING, ProposalState.FAILED);
-    audit.append(AuditEntry.of(AuditEvent.FAILED, executor, p.id(), p.action().actionName(), error).withEvidence(p.evidence())
-        .withBefore(before));
+    audit.append(
+        AuditEntry.of(AuditEvent.FAILED, executor, p.id(), p.action().actionName(), error)
+            .withEvidence(p.evidence())
+            .withBefore(before));
     return new ExecutionReport(p.id(), ProposalState.FAILED, null, null, null, error);
   }
 
@@ -296,21 +473,28 @@ public final class ApprovalGate {
 
   /**
    * Approvers in the stored proposal with no APPROVED audit record for the same proposal and
-   * binding hash: an edited proposal file whose approvals were re-hashed to fit new arguments
-   * still fails here, unless the hash-chained audit log was rewritten as well.
+   * binding hash: an edited proposal file whose approvals were re-hashed to fit new arguments still
+   * fails here, unless the hash-chained audit log was rewritten as well.
    */
   private Set<String> unauditedApprovals(Proposal p, String binding) {
-    Set<String> audited = audit.read(p.created()).stream()
-        .filter(r -> r.entry().event() == AuditEvent.APPROVED && p.id().equals(r.entry().proposalId())
-            && binding.equals(r.entry().details().get("binding")))
-        .map(r -> r.entry().actor())
-        .collect(Collectors.toSet());
+    Set<String> audited =
+        audit.read(p.created()).stream()
+            .filter(
+                r ->
+                    r.entry().event() == AuditEvent.APPROVED
+                        && p.id().equals(r.entry().proposalId())
+                        && binding.equals(r.entry().details().get("binding")))
+            .map(r -> r.entry().actor())
+            .collect(Collectors.toSet());
     Set<String> missing = new java.util.TreeSet<>(p.approvers());
     missing.removeAll(audited);
     return missing;
   }
 
-  /** Approvers who count: configured with the approver role and, for a destructive action, not the requester. */
+  /**
+   * Approvers who count: configured with the approver role and, for a destructive action, not the
+   * requester.
+   */
   private Set<String> eligibleApprovers(Proposal p) {
     return p.approvers().stream()
         .filter(u -> directory.find(u).map(Approver::mayApprove).orElse(false))
@@ -321,17 +505,38 @@ public final class ApprovalGate {
   private String checkApprover(Proposal p, String user, String verb) {
     Optional<Approver> a = directory.find(user);
     if (a.isEmpty()) {
-      throw refuse(p, user, "unknown approver " + user + ": not in the approver directory (lakeops.approvers.<user>.roles)");
+      throw refuse(
+          p,
+          user,
+          "unknown approver "
+              + user
+              + ": not in the approver directory (lakeops.approvers.<user>.roles)");
     }
     if (!a.get().mayApprove()) {
-      throw refuse(p, user, user + " may not " + verb + " (roles: " + a.get().roles().stream().map(r -> r.name().toLowerCase())
-          .sorted().collect(Collectors.joining(",")) + "; needs approver)");
+      throw refuse(
+          p,
+          user,
+          user
+              + " may not "
+              + verb
+              + " (roles: "
+              + a.get().roles().stream()
+                  .map(r -> r.name().toLowerCase())
+                  .sorted()
+                  .collect(Collectors.joining(","))
+              + "; needs approver)");
     }
     if (p.state() != ProposalState.PROPOSED && p.state() != ProposalState.APPROVED) {
-      throw refuse(p, user, "proposal " + p.id() + " is " + p.state() + "; it can no longer be " + verb + "d");
+      throw refuse(
+          p,
+          user,
+          "proposal " + p.id() + " is " + p.state() + "; it can no longer be " + verb + "d");
     }
     if (p.expiredAt(clock.instant())) {
-      throw refuse(p, user, "proposal " + p.id() + " expired at " + p.expires() + "; ask for a fresh proposal");
+      throw refuse(
+          p,
+          user,
+          "proposal " + p.id() + " expired at " + p.expires() + "; ask for a fresh proposal");
     }
     return a.get().user();
   }
@@ -354,9 +559,13 @@ public final class ApprovalGate {
     return refuse(p, actor, reason, Map.of());
   }
 
-  private ApprovalRefusedException refuse(Proposal p, String actor, String reason, Map<String, String> live) {
-    audit.append(AuditEntry.of(AuditEvent.REFUSED, actor, p.id(), p.action().actionName(), reason)
-        .withEvidence(p.evidence()).withBefore(p.fingerprint().values()).withAfter(live));
+  private ApprovalRefusedException refuse(
+      Proposal p, String actor, String reason, Map<String, String> live) {
+    audit.append(
+        AuditEntry.of(AuditEvent.REFUSED, actor, p.id(), p.action().actionName(), reason)
+            .withEvidence(p.evidence())
+            .withBefore(p.fingerprint().values())
+            .withAfter(live));
     return new ApprovalRefusedException(reason);
   }
 

@@ -23,6 +23,8 @@ public record ApprovalSource(String channel, @Nullable String address, @Nullable
 
   @Override
   public String toString() {
-    return channel + (address == null ? "" : " from " + address) + (imUserId == null ? "" : " as " + imUserId);
+    return channel
+        + (address == null ? "" : " from " + address)
+        + (imUserId == null ? "" : " as " + imUserId);
   }
 }

@@ -13,14 +13,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The people who may act on proposals, from configuration:
- * {@code lakeops.approvers.<user>.roles=approver[,viewer]}. A user who is not listed can neither
- * approve nor execute.
+ * The people who may act on proposals, from configuration: {@code
+ * lakeops.approvers.<user>.roles=approver[,viewer]}. A user who is not listed can neither approve
+ * nor execute.
  */
 public final class ApproverDirectory {
 
   static final String PREFIX = "lakeops.approvers.";
-  private static final Pattern KEY = Pattern.compile(Pattern.quote(PREFIX) + "([A-Za-z0-9._@-]+)\\.roles");
+  private static final Pattern KEY =
+      Pattern.compile(Pattern.quote(PREFIX) + "([A-Za-z0-9._@-]+)\\.roles");
 
   private final Map<String, Approver> users;
 
@@ -45,7 +46,8 @@ public final class ApproverDirectory {
       }
       Matcher m = KEY.matcher(key);
       if (!m.matches()) {
-        throw new IllegalArgumentException("Invalid approver key " + key + " (expected " + PREFIX + "<user>.roles)");
+        throw new IllegalArgumentException(
+            "Invalid approver key " + key + " (expected " + PREFIX + "<user>.roles)");
       }
       Set<Role> roles = EnumSet.noneOf(Role.class);
       for (String r : props.getProperty(key).split(",")) {
@@ -56,7 +58,8 @@ public final class ApproverDirectory {
         try {
           roles.add(Role.valueOf(name));
         } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("Invalid role '" + r.strip() + "' in " + key + " (expected approver or viewer)");
+          throw new IllegalArgumentException(
+              "Invalid role '" + r.strip() + "' in " + key + " (expected approver or viewer)");
         }
       }
       list.add(new Approver(m.group(1), roles));

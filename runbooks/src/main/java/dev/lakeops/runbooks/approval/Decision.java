@@ -1,4 +1,7 @@
 package dev.lakeops.runbooks.approval;
 
 /** What an approver decided. */
-public enum Decision { APPROVE, REJECT }
+public enum Decision {
+  APPROVE,
+  REJECT
+}

@@ -15,8 +15,13 @@ import org.jspecify.annotations.Nullable;
  * @param verification the verify step's result; null when the action failed
  * @param error why it failed; null when it ran
  */
-public record ExecutionReport(String proposalId, ProposalState state, @Nullable String undoPoint,
-                              @Nullable ActionOutcome outcome, @Nullable Verification verification, @Nullable String error) {
+public record ExecutionReport(
+    String proposalId,
+    ProposalState state,
+    @Nullable String undoPoint,
+    @Nullable ActionOutcome outcome,
+    @Nullable Verification verification,
+    @Nullable String error) {
 
   public ExecutionReport {
     requireNonNull(proposalId, "proposalId");

@@ -17,9 +17,9 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * A {@link ProposalStore} in a directory: one {@code <id>.json} per proposal, replaced by an
- * atomic rename. Changes serialize on {@code .lock} in the directory (a JVM lock plus an OS file
- * lock), so read-check-write is atomic across threads and processes.
+ * A {@link ProposalStore} in a directory: one {@code <id>.json} per proposal, replaced by an atomic
+ * rename. Changes serialize on {@code .lock} in the directory (a JVM lock plus an OS file lock), so
+ * read-check-write is atomic across threads and processes.
  */
 public final class FileProposalStore implements ProposalStore {
 
@@ -33,13 +33,16 @@ public final class FileProposalStore implements ProposalStore {
 
   @Override
   public void create(Proposal proposal) {
-    FileLocking.withLock(lockFile, () -> {
-      if (Files.exists(file(proposal.id()))) {
-        throw new IllegalStateException("Proposal " + proposal.id() + " already exists in " + dir);
-      }
-      write(proposal);
-      return null;
-    });
+    FileLocking.withLock(
+        lockFile,
+        () -> {
+          if (Files.exists(file(proposal.id()))) {
+            throw new IllegalStateException(
+                "Proposal " + proposal.id() + " already exists in " + dir);
+          }
+          write(proposal);
+          return null;
+        });
   }
 
   @Override
@@ -55,7 +58,8 @@ public final class FileProposalStore implements ProposalStore {
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to read proposal " + file, e);
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException("Proposal file " + file + " is damaged: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Proposal file " + file + " is damaged: " + e.getMessage(), e);
     }
   }
 
@@ -83,24 +87,27 @@ public final class FileProposalStore implements ProposalStore {
   }
 
   @Override
-  public boolean addApproval(String id, ProposalState expected, Approval approval, ProposalState next) {
+  public boolean addApproval(
+      String id, ProposalState expected, Approval approval, ProposalState next) {
     return update(id, p -> p.state() == expected ? p.withApproval(approval).withState(next) : null);
   }
 
   // Requires: change returns null to leave the proposal as it is.
   private boolean update(String id, UnaryOperator<Proposal> change) {
-    return FileLocking.withLock(lockFile, () -> {
-      Optional<Proposal> current = find(id);
-      if (current.isEmpty()) {
-        return false;
-      }
-      Proposal next = change.apply(current.get());
-      if (next == null) {
-        return false;
-      }
-      write(next);
-      return true;
-    });
+    return FileLocking.withLock(
+        lockFile,
+        () -> {
+          Optional<Proposal> current = find(id);
+          if (current.isEmpty()) {
+            return false;
+          }
+          Proposal next = change.apply(current.get());
+          if (next == null) {
+            return false;
+          }
+          write(next);
+          return true;
+        });
   }
 
   private Path file(String id) {
@@ -112,13 +119,19 @@ public final class FileProposalStore implements ProposalStore {
     Path tmp = dir.resolve("." + proposal.id() + "." + UUID.randomUUID() + ".tmp");
     try {
       Files.createDirectories(dir);
-      try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.CREATE_NEW,
-          java.nio.file.StandardOpenOption.WRITE)) {
-        ch.write(java.nio.ByteBuffer.wrap(ProposalJson.toJson(proposal).getBytes(StandardCharsets.UTF_8)));
+      try (var ch =
+          java.nio.channels.FileChannel.open(
+              tmp,
+              java.nio.file.StandardOpenOption.CREATE_NEW,
+              java.nio.file.StandardOpenOption.WRITE)) {
+        ch.write(
+            java.nio.ByteBuffer.wrap(
+                ProposalJson.toJson(proposal).getBytes(StandardCharsets.UTF_8)));
         ch.force(true);
       }
       try {
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         throw new IOException("The file system of " + dir + " cannot rename atomically", e);
       }

@@ -25,23 +25,34 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An exact action waiting for approval: the action and its arguments, the state it assumes, what
- * it would do, who asked, until when it may run, and why.
+ * An exact action waiting for approval: the action and its arguments, the state it assumes, what it
+ * would do, who asked, until when it may run, and why.
  *
- * @param args only from structured input (a runbook step, CLI {@code --arg}s, a tool call's
- *     typed parameters); never parsed from {@code originText}
+ * @param args only from structured input (a runbook step, CLI {@code --arg}s, a tool call's typed
+ *     parameters); never parsed from {@code originText}
  * @param reason why the action is proposed, for the approver
  * @param evidence ids of the findings that support it
  * @param originText the free text the request came with (a chat message, an LLM's words), kept as
  *     data for the approver to read; nothing in it is interpreted
  * @param approvals every decision so far, oldest first
  */
-public record Proposal(String id, ActionKind action, SortedMap<String, String> args, Fingerprint fingerprint,
-                       Preview preview, String requester, Instant created, Instant expires, String reason,
-                       List<String> evidence, @Nullable String originText, ProposalState state,
-                       List<Approval> approvals) {
+public record Proposal(
+    String id,
+    ActionKind action,
+    SortedMap<String, String> args,
+    Fingerprint fingerprint,
+    Preview preview,
+    String requester,
+    Instant created,
+    Instant expires,
+    String reason,
+    List<String> evidence,
+    @Nullable String originText,
+    ProposalState state,
+    List<Approval> approvals) {
 
-  private static final ObjectMapper CANONICAL = new ObjectMapper().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+  private static final ObjectMapper CANONICAL =
+      new ObjectMapper().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
   public Proposal {
     requireNonNull(id, "id");
@@ -63,8 +74,8 @@ public record Proposal(String id, ActionKind action, SortedMap<String, String> a
   }
 
   /**
-   * SHA-256 (hex) of the action name, the arguments and the fingerprint: what an approval binds
-   * to. Changing any of them after approval makes every approval of it void.
+   * SHA-256 (hex) of the action name, the arguments and the fingerprint: what an approval binds to.
+   * Changing any of them after approval makes every approval of it void.
    */
   public String bindingHash() {
     Map<String, Object> bound = new LinkedHashMap<>();
@@ -90,24 +101,48 @@ public record Proposal(String id, ActionKind action, SortedMap<String, String> a
       latest.put(a.approver(), a.decision());
     }
     Set<String> out = new LinkedHashSet<>();
-    latest.forEach((user, d) -> {
-      if (d == Decision.APPROVE) {
-        out.add(user);
-      }
-    });
+    latest.forEach(
+        (user, d) -> {
+          if (d == Decision.APPROVE) {
+            out.add(user);
+          }
+        });
     return out;
   }
 
   public Proposal withState(ProposalState value) {
-    return new Proposal(id, action, args, fingerprint, preview, requester, created, expires, reason, evidence, originText,
-        value, approvals);
+    return new Proposal(
+        id,
+        action,
+        args,
+        fingerprint,
+        preview,
+        requester,
+        created,
+        expires,
+        reason,
+        evidence,
+        originText,
+        value,
+        approvals);
   }
 
   public Proposal withApproval(Approval approval) {
     List<Approval> all = new ArrayList<>(approvals);
     all.add(approval);
-    return new Proposal(id, action, args, fingerprint, preview, requester, created, expires, reason, evidence, originText,
-        state, all);
+    return new Proposal(
+        id,
+        action,
+        args,
+        fingerprint,
+        preview,
+        requester,
+        created,
+        expires,
+        reason,
+        evidence,
+        originText,
+        state,
+        all);
   }
-
 }

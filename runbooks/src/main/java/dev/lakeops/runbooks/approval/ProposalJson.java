@@ -9,11 +9,12 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 /** The JSON form of a {@link Proposal}, as stored and as {@code --json} prints it. */
 public final class ProposalJson {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .registerModule(new JavaTimeModule())
-      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private ProposalJson() {}
 
@@ -32,8 +33,12 @@ public final class ProposalJson {
     try {
       return MAPPER.readValue(json, Proposal.class);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("Invalid proposal JSON at line " + e.getLocation().getLineNr() + ": "
-          + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(
+          "Invalid proposal JSON at line "
+              + e.getLocation().getLineNr()
+              + ": "
+              + e.getOriginalMessage(),
+          e);
     }
   }
 

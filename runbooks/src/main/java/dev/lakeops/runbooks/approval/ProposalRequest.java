@@ -14,8 +14,14 @@ import org.jspecify.annotations.Nullable;
  *
  * @param ttl how long the proposal may wait for approval and execution
  */
-public record ProposalRequest(ActionKind action, Map<String, String> args, String requester, Duration ttl,
-                              String reason, List<String> evidence, @Nullable String originText) {
+public record ProposalRequest(
+    ActionKind action,
+    Map<String, String> args,
+    String requester,
+    Duration ttl,
+    String reason,
+    List<String> evidence,
+    @Nullable String originText) {
 
   public static final Duration DEFAULT_TTL = Duration.ofHours(1);
   public static final Duration MAX_TTL = Duration.ofDays(7);
@@ -29,7 +35,12 @@ public record ProposalRequest(ActionKind action, Map<String, String> args, Strin
     }
     requireNonNull(ttl, "ttl");
     if (ttl.isNegative() || ttl.isZero() || ttl.compareTo(MAX_TTL) > 0) {
-      throw new IllegalArgumentException("Invalid expiry: " + ttl + " (must be positive and at most " + MAX_TTL.toDays() + " days)");
+      throw new IllegalArgumentException(
+          "Invalid expiry: "
+              + ttl
+              + " (must be positive and at most "
+              + MAX_TTL.toDays()
+              + " days)");
     }
     reason = reason == null ? "" : reason;
     evidence = evidence == null ? List.of() : List.copyOf(evidence);

@@ -11,7 +11,13 @@ package dev.lakeops.runbooks.approval;
  * </pre>
  */
 public enum ProposalState {
-  PROPOSED, APPROVED, REJECTED, EXECUTING, DONE, FAILED, REFUSED;
+  PROPOSED,
+  APPROVED,
+  REJECTED,
+  EXECUTING,
+  DONE,
+  FAILED,
+  REFUSED;
 
   /** Whether no further transition can happen. */
   public boolean terminal() {

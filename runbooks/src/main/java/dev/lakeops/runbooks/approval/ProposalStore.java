@@ -22,9 +22,13 @@ public interface ProposalStore {
   /** Every proposal, oldest first. */
   List<Proposal> list();
 
-  /** The proposals still waiting for a decision or for execution (PROPOSED, APPROVED), oldest first. */
+  /**
+   * The proposals still waiting for a decision or for execution (PROPOSED, APPROVED), oldest first.
+   */
   default List<Proposal> open() {
-    return list().stream().filter(p -> p.state() == ProposalState.PROPOSED || p.state() == ProposalState.APPROVED).toList();
+    return list().stream()
+        .filter(p -> p.state() == ProposalState.PROPOSED || p.state() == ProposalState.APPROVED)
+        .toList();
   }
 
   /**

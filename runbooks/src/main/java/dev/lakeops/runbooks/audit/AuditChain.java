@@ -16,8 +16,8 @@ public final class AuditChain {
   private AuditChain() {}
 
   /**
-   * The stored form (canonical JSON, one line) of the record that follows the one with
-   * {@code previousHash} (or {@link AuditRecord#GENESIS}) as number {@code seq}.
+   * The stored form (canonical JSON, one line) of the record that follows the one with {@code
+   * previousHash} (or {@link AuditRecord#GENESIS}) as number {@code seq}.
    */
   public static String seal(long seq, Instant at, AuditEntry entry, String previousHash) {
     ObjectNode node = AuditJson.unhashed(seq, at, entry, previousHash);
@@ -60,20 +60,41 @@ public final class AuditChain {
         return ChainVerification.broken(lines.size(), lineNo, where.apply(lineNo) + " is not JSON");
       }
       if (!n.isObject()) {
-        return ChainVerification.broken(lines.size(), lineNo, where.apply(lineNo) + " is not a record");
+        return ChainVerification.broken(
+            lines.size(), lineNo, where.apply(lineNo) + " is not a record");
       }
       if (n.path("seq").asLong() != expectedSeq) {
-        return ChainVerification.broken(lines.size(), lineNo, "record at " + where.apply(lineNo) + " has seq " + n.path("seq").asText()
-            + ", expected " + expectedSeq + " (a record was removed or reordered)");
+        return ChainVerification.broken(
+            lines.size(),
+            lineNo,
+            "record at "
+                + where.apply(lineNo)
+                + " has seq "
+                + n.path("seq").asText()
+                + ", expected "
+                + expectedSeq
+                + " (a record was removed or reordered)");
       }
       if (!previous.equals(n.path("previousHash").asText())) {
-        return ChainVerification.broken(lines.size(), lineNo, "record " + expectedSeq + " (" + where.apply(lineNo)
-            + ") does not point at the hash of the record before it");
+        return ChainVerification.broken(
+            lines.size(),
+            lineNo,
+            "record "
+                + expectedSeq
+                + " ("
+                + where.apply(lineNo)
+                + ") does not point at the hash of the record before it");
       }
       String hash = AuditJson.hash(previous, n);
       if (!hash.equals(n.path("hash").asText())) {
-        return ChainVerification.broken(lines.size(), lineNo, "record " + expectedSeq + " (" + where.apply(lineNo)
-            + ") was modified: its content does not match its hash");
+        return ChainVerification.broken(
+            lines.size(),
+            lineNo,
+            "record "
+                + expectedSeq
+                + " ("
+                + where.apply(lineNo)
+                + ") was modified: its content does not match its hash");
       }
       previous = hash;
       expectedSeq++;

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * after.
  *
  * @param actor the person or process; {@code unknown} when not given
- * @param proposalId the proposal concerned; null for events about none (an unknown id is kept as given)
+ * @param proposalId the proposal concerned; null for events about none (an unknown id is kept as
+ *     given)
  * @param action the action name, e.g. {@code table.rollback_to}; null when unknown
  * @param summary one line for a person (for a refusal: the reason)
  * @param evidence ids of the findings the proposal cites
@@ -22,9 +23,16 @@ import org.jspecify.annotations.Nullable;
  * @param after state after, empty when not applicable
  * @param details anything else, by name (arguments, approval origin, outcome figures)
  */
-public record AuditEntry(AuditEvent event, String actor, @Nullable String proposalId, @Nullable String action,
-                         String summary, List<String> evidence, SortedMap<String, String> before,
-                         SortedMap<String, String> after, SortedMap<String, String> details) {
+public record AuditEntry(
+    AuditEvent event,
+    String actor,
+    @Nullable String proposalId,
+    @Nullable String action,
+    String summary,
+    List<String> evidence,
+    SortedMap<String, String> before,
+    SortedMap<String, String> after,
+    SortedMap<String, String> details) {
 
   public AuditEntry {
     requireNonNull(event, "event");
@@ -36,7 +44,12 @@ public record AuditEntry(AuditEvent event, String actor, @Nullable String propos
     details = copy(details);
   }
 
-  public static AuditEntry of(AuditEvent event, String actor, @Nullable String proposalId, @Nullable String action, String summary) {
+  public static AuditEntry of(
+      AuditEvent event,
+      String actor,
+      @Nullable String proposalId,
+      @Nullable String action,
+      String summary) {
     return new AuditEntry(event, actor, proposalId, action, summary, List.of(), null, null, null);
   }
 
@@ -45,18 +58,23 @@ public record AuditEntry(AuditEvent event, String actor, @Nullable String propos
   }
 
   public AuditEntry withBefore(Map<String, String> value) {
-    return new AuditEntry(event, actor, proposalId, action, summary, evidence, new TreeMap<>(value), after, details);
+    return new AuditEntry(
+        event, actor, proposalId, action, summary, evidence, new TreeMap<>(value), after, details);
   }
 
   public AuditEntry withAfter(Map<String, String> value) {
-    return new AuditEntry(event, actor, proposalId, action, summary, evidence, before, new TreeMap<>(value), details);
+    return new AuditEntry(
+        event, actor, proposalId, action, summary, evidence, before, new TreeMap<>(value), details);
   }
 
   public AuditEntry withDetails(Map<String, String> value) {
-    return new AuditEntry(event, actor, proposalId, action, summary, evidence, before, after, new TreeMap<>(value));
+    return new AuditEntry(
+        event, actor, proposalId, action, summary, evidence, before, after, new TreeMap<>(value));
   }
 
   private static SortedMap<String, String> copy(@Nullable Map<String, String> map) {
-    return map == null ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(new TreeMap<>(map));
+    return map == null
+        ? Collections.emptySortedMap()
+        : Collections.unmodifiableSortedMap(new TreeMap<>(map));
   }
 }

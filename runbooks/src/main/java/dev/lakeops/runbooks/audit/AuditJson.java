@@ -101,11 +101,23 @@ final class AuditJson {
   }
 
   static AuditRecord toRecord(JsonNode n) {
-    AuditEntry entry = new AuditEntry(AuditEvent.valueOf(n.path("event").asText()), n.path("actor").asText(),
-        text(n, "proposalId"), text(n, "action"), n.path("summary").asText(), strings(n.path("evidence")),
-        new TreeMap<>(strings(n, "before")), new TreeMap<>(strings(n, "after")), new TreeMap<>(strings(n, "details")));
-    return new AuditRecord(n.path("seq").asLong(), Instant.parse(n.path("at").asText()), entry,
-        n.path("previousHash").asText(), n.path("hash").asText());
+    AuditEntry entry =
+        new AuditEntry(
+            AuditEvent.valueOf(n.path("event").asText()),
+            n.path("actor").asText(),
+            text(n, "proposalId"),
+            text(n, "action"),
+            n.path("summary").asText(),
+            strings(n.path("evidence")),
+            new TreeMap<>(strings(n, "before")),
+            new TreeMap<>(strings(n, "after")),
+            new TreeMap<>(strings(n, "details")));
+    return new AuditRecord(
+        n.path("seq").asLong(),
+        Instant.parse(n.path("at").asText()),
+        entry,
+        n.path("previousHash").asText(),
+        n.path("hash").asText());
   }
 
   private static String text(JsonNode n, String field) {

@@ -9,9 +9,11 @@ import java.time.Instant;
  *
  * @param seq 1 for the first record, then consecutive
  * @param previousHash SHA-256 (hex) of the previous record; 64 zeros for the first
- * @param hash SHA-256 (hex) of {@code previousHash} and this record's canonical JSON without {@code hash}
+ * @param hash SHA-256 (hex) of {@code previousHash} and this record's canonical JSON without {@code
+ *     hash}
  */
-public record AuditRecord(long seq, Instant at, AuditEntry entry, String previousHash, String hash) {
+public record AuditRecord(
+    long seq, Instant at, AuditEntry entry, String previousHash, String hash) {
 
   public static final String GENESIS = "0".repeat(64);
 

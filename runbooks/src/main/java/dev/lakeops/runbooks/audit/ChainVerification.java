@@ -6,7 +6,8 @@ import java.util.OptionalLong;
  * The result of checking an audit log's hash chain.
  *
  * @param records records read
- * @param firstBroken the line (1-based) of the first record that does not fit the chain; empty when intact
+ * @param firstBroken the line (1-based) of the first record that does not fit the chain; empty when
+ *     intact
  * @param problem what is wrong with it; empty text when intact
  */
 public record ChainVerification(long records, OptionalLong firstBroken, String problem) {

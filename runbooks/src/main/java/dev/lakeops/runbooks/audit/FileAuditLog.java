@@ -40,32 +40,39 @@ public final class FileAuditLog implements AuditLog {
 
   @Override
   public AuditRecord append(AuditEntry entry) {
-    return FileLocking.withLock(lockFile, () -> {
-      long seq = 1;
-      String previous = AuditRecord.GENESIS;
-      String last = lastLine();
-      if (last != null) {
-        JsonNode n = parseLine(last, -1);
-        seq = n.path("seq").asLong() + 1;
-        previous = n.path("hash").asText();
-      }
-      ObjectNode node = AuditJson.unhashed(seq, clock.instant(), entry, previous);
-      node.put("hash", AuditJson.hash(previous, node));
-      byte[] line = (AuditJson.canonical(node) + "\n").getBytes(StandardCharsets.UTF_8);
-      try {
-        Files.createDirectories(file.getParent());
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-          ByteBuffer buf = ByteBuffer.wrap(line);
-          while (buf.hasRemaining()) {
-            ch.write(buf);
+    return FileLocking.withLock(
+        lockFile,
+        () -> {
+          long seq = 1;
+          String previous = AuditRecord.GENESIS;
+          String last = lastLine();
+          if (last != null) {
+            JsonNode n = parseLine(last, -1);
+            seq = n.path("seq").asLong() + 1;
+            previous = n.path("hash").asText();
           }
-          ch.force(true);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("Failed to append to audit log " + file, e);
-      }
-      return AuditJson.toRecord(node);
-    });
+          ObjectNode node = AuditJson.unhashed(seq, clock.instant(), entry, previous);
+          node.put("hash", AuditJson.hash(previous, node));
+          byte[] line = (AuditJson.canonical(node) + "\n").getBytes(StandardCharsets.UTF_8);
+          try {
+            Files.createDirectories(file.getParent());
+            try (FileChannel ch =
+                FileChannel.open(
+                    file,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND)) {
+              ByteBuffer buf = ByteBuffer.wrap(line);
+              while (buf.hasRemaining()) {
+                ch.write(buf);
+              }
+              ch.force(true);
+            }
+          } catch (IOException e) {
+            throw new UncheckedIOException("Failed to append to audit log " + file, e);
+          }
+          return AuditJson.toRecord(node);
+        });
   }
 
   @Override
@@ -91,7 +98,9 @@ public final class FileAuditLog implements AuditLog {
       return List.of();
     }
     try {
-      return Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+      return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+          .filter(l -> !l.isBlank())
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to read audit log " + file, e);
     }
@@ -101,8 +110,12 @@ public final class FileAuditLog implements AuditLog {
     try {
       return AuditJson.parse(line);
     } catch (JsonProcessingException e) {
-      throw new CorruptAuditLogException("Audit log " + file + (lineNo > 0 ? " line " + lineNo : " last line")
-          + " is not valid JSON; run the audit chain check", e);
+      throw new CorruptAuditLogException(
+          "Audit log "
+              + file
+              + (lineNo > 0 ? " line " + lineNo : " last line")
+              + " is not valid JSON; run the audit chain check",
+          e);
     }
   }
 

@@ -12,9 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * Mutual exclusion on a lock file across threads and processes: a JVM lock per file (the OS lock
- * is per process, and a second lock on it from the same JVM throws), then an exclusive
- * {@link FileLock}. The OS releases the file lock when a process dies, so a crash leaves no stale lock.
+ * Mutual exclusion on a lock file across threads and processes: a JVM lock per file (the OS lock is
+ * per process, and a second lock on it from the same JVM throws), then an exclusive {@link
+ * FileLock}. The OS releases the file lock when a process dies, so a crash leaves no stale lock.
  */
 public final class FileLocking {
 
@@ -29,8 +29,9 @@ public final class FileLocking {
     local.lock();
     try {
       Files.createDirectories(key.getParent());
-      try (FileChannel channel = FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-           FileLock ignored = channel.lock()) {
+      try (FileChannel channel =
+              FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock ignored = channel.lock()) {
         return body.get();
       }
     } catch (IOException e) {

@@ -7,7 +7,8 @@ import java.util.List;
  * Runs the stored proposal of step {@code proposal} (its action and exact arguments). Valid only
  * where an approval of that proposal precedes it on every path; the planner never runs it.
  */
-public record ActionStep(String id, ActionKind action, String proposal, String next, String onFailure) implements Step {
+public record ActionStep(
+    String id, ActionKind action, String proposal, String next, String onFailure) implements Step {
 
   @Override
   public String kind() {

@@ -7,7 +7,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** The first choice whose guard holds decides the next step; otherwise {@code otherwise}. */
-public record BranchStep(String id, List<Choice> choices, String otherwise, @Nullable Bound bound) implements Step {
+public record BranchStep(String id, List<Choice> choices, String otherwise, @Nullable Bound bound)
+    implements Step {
 
   public BranchStep {
     choices = List.copyOf(choices);

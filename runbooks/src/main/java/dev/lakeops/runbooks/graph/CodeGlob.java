@@ -3,8 +3,8 @@ package dev.lakeops.runbooks.graph;
 import java.util.regex.Pattern;
 
 /**
- * A pattern over finding codes: {@code *} stands for any run of code characters, dots included,
- * so {@code flink.backpressure.*} matches every backpressure finding.
+ * A pattern over finding codes: {@code *} stands for any run of code characters, dots included, so
+ * {@code flink.backpressure.*} matches every backpressure finding.
  */
 public record CodeGlob(String pattern) {
 
@@ -12,7 +12,10 @@ public record CodeGlob(String pattern) {
 
   public CodeGlob {
     if (pattern == null || !VALID.matcher(pattern).matches()) {
-      throw new IllegalArgumentException("Invalid finding code pattern '" + pattern + "': use lower-case code characters, dots and *");
+      throw new IllegalArgumentException(
+          "Invalid finding code pattern '"
+              + pattern
+              + "': use lower-case code characters, dots and *");
     }
   }
 

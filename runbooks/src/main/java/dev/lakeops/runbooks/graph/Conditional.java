@@ -4,9 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * A templated text that applies only when {@code when} holds (always when null).
- */
+/** A templated text that applies only when {@code when} holds (always when null). */
 public record Conditional(Template text, @Nullable Guard when) {
 
   public Conditional {

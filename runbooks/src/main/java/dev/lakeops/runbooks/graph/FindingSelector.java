@@ -35,7 +35,8 @@ public record FindingSelector(CodeGlob code, @Nullable Severity atLeast) {
     if (at < 0) {
       return new FindingSelector(new CodeGlob(text.strip()), null);
     }
-    return new FindingSelector(new CodeGlob(text.substring(0, at).strip()), severity(text.substring(at + 2).strip()));
+    return new FindingSelector(
+        new CodeGlob(text.substring(0, at).strip()), severity(text.substring(at + 2).strip()));
   }
 
   /** A severity by name, case-insensitive. */
@@ -43,7 +44,8 @@ public record FindingSelector(CodeGlob code, @Nullable Severity atLeast) {
     try {
       return Severity.valueOf(name.strip().toUpperCase(java.util.Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Unknown severity '" + name + "' (expected one of OK, INFO, WARN, CRITICAL)");
+      throw new IllegalArgumentException(
+          "Unknown severity '" + name + "' (expected one of OK, INFO, WARN, CRITICAL)");
     }
   }
 

@@ -17,7 +17,14 @@ import org.jspecify.annotations.Nullable;
  * before it runs.
  */
 public sealed interface Guard
-    permits Guard.FindingPresent, Guard.Above, Guard.Equals, Guard.StatusIs, Guard.HasInput, Guard.All, Guard.Any, Guard.Not {
+    permits Guard.FindingPresent,
+        Guard.Above,
+        Guard.Equals,
+        Guard.StatusIs,
+        Guard.HasInput,
+        Guard.All,
+        Guard.Any,
+        Guard.Not {
 
   boolean holds(RunContext ctx);
 
@@ -46,8 +53,12 @@ public sealed interface Guard
     }
   }
 
-  /** The evidence {@code key} of the first finding in {@code output} that has it (and matches {@code selector}) is a number above {@code value}. */
-  record Above(String output, @Nullable FindingSelector selector, String key, double value) implements Guard {
+  /**
+   * The evidence {@code key} of the first finding in {@code output} that has it (and matches {@code
+   * selector}) is a number above {@code value}.
+   */
+  record Above(String output, @Nullable FindingSelector selector, String key, double value)
+      implements Guard {
     public Above {
       requireNonNull(output, "output");
       requireNonNull(key, "key");
@@ -55,7 +66,10 @@ public sealed interface Guard
 
     @Override
     public boolean holds(RunContext ctx) {
-      return evidence(ctx, output, selector, key).map(Guard::number).map(n -> n != null && n > value).orElse(false);
+      return evidence(ctx, output, selector, key)
+          .map(Guard::number)
+          .map(n -> n != null && n > value)
+          .orElse(false);
     }
 
     @Override
@@ -64,8 +78,12 @@ public sealed interface Guard
     }
   }
 
-  /** The evidence {@code key} of the first finding in {@code output} that has it (and matches {@code selector}) equals {@code value}. */
-  record Equals(String output, @Nullable FindingSelector selector, String key, String value) implements Guard {
+  /**
+   * The evidence {@code key} of the first finding in {@code output} that has it (and matches {@code
+   * selector}) equals {@code value}.
+   */
+  record Equals(String output, @Nullable FindingSelector selector, String key, String value)
+      implements Guard {
     public Equals {
       requireNonNull(output, "output");
       requireNonNull(key, "key");
@@ -196,7 +214,8 @@ public sealed interface Guard
     return ctx.output(output).stream().flatMap(r -> r.findings().stream());
   }
 
-  private static Optional<String> evidence(RunContext ctx, String output, @Nullable FindingSelector selector, String key) {
+  private static Optional<String> evidence(
+      RunContext ctx, String output, @Nullable FindingSelector selector, String key) {
     return findings(ctx, output)
         .filter(f -> selector == null || selector.matches(f))
         .filter(f -> f.evidence().containsKey(key))
@@ -212,7 +231,8 @@ public sealed interface Guard
     }
   }
 
-  private static List<String> union(List<Guard> guards, java.util.function.Function<Guard, List<String>> part) {
+  private static List<String> union(
+      List<Guard> guards, java.util.function.Function<Guard, List<String>> part) {
     Set<String> all = new LinkedHashSet<>();
     guards.forEach(g -> all.addAll(part.apply(g)));
     return List.copyOf(all);

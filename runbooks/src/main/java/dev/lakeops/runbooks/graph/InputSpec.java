@@ -13,13 +13,16 @@ import org.jspecify.annotations.Nullable;
  * @param defaultValue the value when no label is set, or null
  * @param required whether the runbook applies only to alerts that provide it
  */
-public record InputSpec(String name, List<String> fromLabels, @Nullable String defaultValue, boolean required) {
+public record InputSpec(
+    String name, List<String> fromLabels, @Nullable String defaultValue, boolean required) {
 
   public InputSpec {
     fromLabels = List.copyOf(fromLabels);
   }
 
   public Optional<String> resolve(AlertSignal alert) {
-    return alert.firstLabel(fromLabels.toArray(String[]::new)).or(() -> Optional.ofNullable(defaultValue).filter(v -> !v.isBlank()));
+    return alert
+        .firstLabel(fromLabels.toArray(String[]::new))
+        .or(() -> Optional.ofNullable(defaultValue).filter(v -> !v.isBlank()));
   }
 }

@@ -13,8 +13,12 @@ public record Limits(Duration stepTimeout, Duration budget) {
   public static final Limits DEFAULT = new Limits(Duration.ofSeconds(30), Duration.ofSeconds(120));
 
   public Limits {
-    if (stepTimeout.isNegative() || stepTimeout.isZero() || budget.isNegative() || budget.isZero()) {
-      throw new IllegalArgumentException("step_timeout and budget must be positive, were " + stepTimeout + " and " + budget);
+    if (stepTimeout.isNegative()
+        || stepTimeout.isZero()
+        || budget.isNegative()
+        || budget.isZero()) {
+      throw new IllegalArgumentException(
+          "step_timeout and budget must be positive, were " + stepTimeout + " and " + budget);
     }
   }
 }

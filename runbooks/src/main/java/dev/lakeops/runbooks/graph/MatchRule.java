@@ -18,9 +18,14 @@ public record MatchRule(Map<String, String> labels, List<String> keywords) {
     keywords = keywords.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
   }
 
-  /** Whether every label of the rule is set on the alert to exactly its value (false for a rule with no labels). */
+  /**
+   * Whether every label of the rule is set on the alert to exactly its value (false for a rule with
+   * no labels).
+   */
   public boolean labelsMatch(AlertSignal alert) {
-    return !labels.isEmpty() && labels.entrySet().stream().allMatch(e -> alert.label(e.getKey()).map(e.getValue()::equals).orElse(false));
+    return !labels.isEmpty()
+        && labels.entrySet().stream()
+            .allMatch(e -> alert.label(e.getKey()).map(e.getValue()::equals).orElse(false));
   }
 
   /** How many keywords occur in {@code text} (lower case). */

@@ -11,7 +11,13 @@ import org.jspecify.annotations.Nullable;
  * Calls a read-only tool with arguments templated from the alert and earlier outputs, and stores
  * its report under {@code output}.
  */
-public record ProbeStep(String id, String tool, Map<String, Template> args, String output, String next, @Nullable Bound bound)
+public record ProbeStep(
+    String id,
+    String tool,
+    Map<String, Template> args,
+    String output,
+    String next,
+    @Nullable Bound bound)
     implements Step {
 
   public ProbeStep {

@@ -9,11 +9,17 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records a proposal: the exact action and its arguments, as data. Triage continues at
- * {@code next}; carrying the proposal out starts at {@code approval} (if the runbook describes the
+ * Records a proposal: the exact action and its arguments, as data. Triage continues at {@code
+ * next}; carrying the proposal out starts at {@code approval} (if the runbook describes the
  * execution), never during triage.
  */
-public record ProposeStep(String id, ActionKind action, Map<String, Template> args, Template reason, String next, @Nullable String approval)
+public record ProposeStep(
+    String id,
+    ActionKind action,
+    Map<String, Template> args,
+    Template reason,
+    String next,
+    @Nullable String approval)
     implements Step {
 
   public ProposeStep {

@@ -5,7 +5,10 @@ import dev.lakeops.tools.ToolReport;
 import java.util.List;
 import java.util.Optional;
 
-/** What guards and templates read while a runbook runs: the alert, its inputs, and tool outputs so far. */
+/**
+ * What guards and templates read while a runbook runs: the alert, its inputs, and tool outputs so
+ * far.
+ */
 public interface RunContext {
 
   AlertSignal alert();

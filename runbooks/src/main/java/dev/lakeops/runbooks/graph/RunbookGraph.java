@@ -63,11 +63,17 @@ public record RunbookGraph(
   public List<String> tools() {
     return steps.values().stream()
         .map(s -> s instanceof ProbeStep p ? p.tool() : s instanceof VerifyStep v ? v.tool() : null)
-        .filter(java.util.Objects::nonNull).distinct().toList();
+        .filter(java.util.Objects::nonNull)
+        .distinct()
+        .toList();
   }
 
   /** Actions the runbook proposes. */
   public List<String> actions() {
-    return steps.values().stream().filter(s -> s instanceof ProposeStep).map(s -> ((ProposeStep) s).action().actionName()).distinct().toList();
+    return steps.values().stream()
+        .filter(s -> s instanceof ProposeStep)
+        .map(s -> ((ProposeStep) s).action().actionName())
+        .distinct()
+        .toList();
   }
 }

@@ -3,11 +3,12 @@ package dev.lakeops.runbooks.graph;
 import java.util.List;
 
 /**
- * One step of a runbook's graph. Reads ({@link ProbeStep}, {@link VerifyStep}) and writes
- * ({@link ActionStep}) are different types, so whether a runbook can change anything is answered
- * from the types alone.
+ * One step of a runbook's graph. Reads ({@link ProbeStep}, {@link VerifyStep}) and writes ({@link
+ * ActionStep}) are different types, so whether a runbook can change anything is answered from the
+ * types alone.
  */
-public sealed interface Step permits ProbeStep, BranchStep, ProposeStep, ApprovalStep, ActionStep, VerifyStep, EndStep {
+public sealed interface Step
+    permits ProbeStep, BranchStep, ProposeStep, ApprovalStep, ActionStep, VerifyStep, EndStep {
 
   /** Unique within its runbook. */
   String id();

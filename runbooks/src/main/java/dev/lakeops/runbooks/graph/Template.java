@@ -23,14 +23,15 @@ import org.jspecify.annotations.Nullable;
  * ${OUTPUT[CODE-PATTERN].evidence.KEY}  ${OUTPUT[CODE-PATTERN].summary|subject|code|severity|id}
  * </pre>
  *
- * where {@code CODE-PATTERN} may end in {@code >=SEVERITY}. Values are only substituted as text:
- * a template never becomes a command, a query or another template.
+ * where {@code CODE-PATTERN} may end in {@code >=SEVERITY}. Values are only substituted as text: a
+ * template never becomes a command, a query or another template.
  */
 public record Template(String raw, List<Ref> refs) {
 
   private static final Pattern REF = Pattern.compile("\\$\\{([^}]*)}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
   private static final Pattern OUTPUT = Pattern.compile("[a-z][a-z0-9_-]*");
+
   /** Scopes that are not output names. */
   public static final Set<String> RESERVED = Set.of("labels", "annotations", "inputs");
 
@@ -44,7 +45,8 @@ public record Template(String raw, List<Ref> refs) {
    *
    * @param source {@code labels}, {@code annotations}, {@code inputs} or an output name
    * @param selector which finding of the output, or null for the report itself
-   * @param field what to read: a label/input name, {@code status}, {@code param.X}, {@code evidence.X}, {@code summary} ...
+   * @param field what to read: a label/input name, {@code status}, {@code param.X}, {@code
+   *     evidence.X}, {@code summary} ...
    */
   public record Ref(String source, @Nullable FindingSelector selector, String field) {
 
@@ -57,7 +59,8 @@ public record Template(String raw, List<Ref> refs) {
         case "labels":
           return ctx.alert().label(field);
         case "annotations":
-          return Optional.ofNullable(ctx.alert().annotations().get(field)).filter(v -> !v.isBlank());
+          return Optional.ofNullable(ctx.alert().annotations().get(field))
+              .filter(v -> !v.isBlank());
         case "inputs":
           return ctx.input(field);
         default:
@@ -78,7 +81,8 @@ public record Template(String raw, List<Ref> refs) {
         if (field.equals("tool")) {
           return Optional.of(r.tool());
         }
-        return Optional.ofNullable(r.params().get(field.substring("param.".length()))).filter(v -> !v.isBlank());
+        return Optional.ofNullable(r.params().get(field.substring("param.".length())))
+            .filter(v -> !v.isBlank());
       }
       Optional<Finding> finding = selector.first(r);
       if (finding.isEmpty()) {
@@ -135,7 +139,8 @@ public record Template(String raw, List<Ref> refs) {
       String source = body.substring(0, bracket);
       int close = body.indexOf(']', bracket);
       if (close < 0 || close + 1 >= body.length() || body.charAt(close + 1) != '.') {
-        throw new IllegalArgumentException("Malformed reference " + whole + ": expected OUTPUT[CODE-PATTERN].FIELD");
+        throw new IllegalArgumentException(
+            "Malformed reference " + whole + ": expected OUTPUT[CODE-PATTERN].FIELD");
       }
       requireOutputName(source, whole);
       FindingSelector selector;
@@ -145,35 +150,49 @@ public record Template(String raw, List<Ref> refs) {
         throw new IllegalArgumentException("Malformed reference " + whole + ": " + e.getMessage());
       }
       String field = body.substring(close + 2);
-      boolean known = List.of("summary", "subject", "code", "severity", "id").contains(field)
-          || (field.startsWith("evidence.") && field.length() > "evidence.".length());
+      boolean known =
+          List.of("summary", "subject", "code", "severity", "id").contains(field)
+              || (field.startsWith("evidence.") && field.length() > "evidence.".length());
       if (!known) {
-        throw new IllegalArgumentException("Malformed reference " + whole + ": a finding has evidence.KEY, summary, subject, code, severity, id");
+        throw new IllegalArgumentException(
+            "Malformed reference "
+                + whole
+                + ": a finding has evidence.KEY, summary, subject, code, severity, id");
       }
       return new Ref(source, selector, field);
     }
     if (dot <= 0 || dot == body.length() - 1) {
-      throw new IllegalArgumentException("Malformed reference " + whole + ": expected labels.NAME, inputs.NAME, OUTPUT.status or OUTPUT[CODE].FIELD");
+      throw new IllegalArgumentException(
+          "Malformed reference "
+              + whole
+              + ": expected labels.NAME, inputs.NAME, OUTPUT.status or OUTPUT[CODE].FIELD");
     }
     String source = body.substring(0, dot);
     String field = body.substring(dot + 1);
     if (RESERVED.contains(source)) {
       if (!NAME.matcher(field).matches()) {
-        throw new IllegalArgumentException("Malformed reference " + whole + ": '" + field + "' is not a name");
+        throw new IllegalArgumentException(
+            "Malformed reference " + whole + ": '" + field + "' is not a name");
       }
       return new Ref(source, null, field);
     }
     requireOutputName(source, whole);
-    boolean known = List.of("status", "error", "tool").contains(field) || (field.startsWith("param.") && field.length() > "param.".length());
+    boolean known =
+        List.of("status", "error", "tool").contains(field)
+            || (field.startsWith("param.") && field.length() > "param.".length());
     if (!known) {
-      throw new IllegalArgumentException("Malformed reference " + whole + ": an output has status, error, tool, param.NAME or [CODE].FIELD");
+      throw new IllegalArgumentException(
+          "Malformed reference "
+              + whole
+              + ": an output has status, error, tool, param.NAME or [CODE].FIELD");
     }
     return new Ref(source, null, field);
   }
 
   private static void requireOutputName(String source, String whole) {
     if (!OUTPUT.matcher(source).matches()) {
-      throw new IllegalArgumentException("Malformed reference " + whole + ": '" + source + "' is not an output name");
+      throw new IllegalArgumentException(
+          "Malformed reference " + whole + ": '" + source + "' is not an output name");
     }
   }
 
@@ -216,14 +235,19 @@ public record Template(String raw, List<Ref> refs) {
   /** Output names the templates read. */
   public static List<String> outputsOf(Collection<Template> templates) {
     Set<String> names = new LinkedHashSet<>();
-    templates.forEach(t -> t.refs().stream().filter(Ref::readsOutput).forEach(r -> names.add(r.source())));
+    templates.forEach(
+        t -> t.refs().stream().filter(Ref::readsOutput).forEach(r -> names.add(r.source())));
     return List.copyOf(names);
   }
 
   /** Input names the templates read. */
   public static List<String> inputsOf(Collection<Template> templates) {
     Set<String> names = new LinkedHashSet<>();
-    templates.forEach(t -> t.refs().stream().filter(r -> r.source().equals("inputs")).forEach(r -> names.add(r.field())));
+    templates.forEach(
+        t ->
+            t.refs().stream()
+                .filter(r -> r.source().equals("inputs"))
+                .forEach(r -> names.add(r.field())));
     return List.copyOf(names);
   }
 

@@ -16,8 +16,10 @@ import java.util.Set;
  * The verdict an end step concludes with.
  *
  * @param category what is concluded
- * @param headline one sentence, templated: the first alternative that applies and resolves; else the last, with unresolved references left out
- * @param entities per entity name, alternatives in order: the first that applies and resolves is used; an entity with none is left out
+ * @param headline one sentence, templated: the first alternative that applies and resolves; else
+ *     the last, with unresolved references left out
+ * @param entities per entity name, alternatives in order: the first that applies and resolves is
+ *     used; an entity with none is left out
  * @param evidence code patterns of the findings that support the verdict
  * @param confidence how strongly they do
  * @param nextActions texts for a person, each kept only when it applies
@@ -55,7 +57,10 @@ public record VerdictSpec(
   List<Guard> guards() {
     List<Guard> all = new ArrayList<>();
     headline.stream().filter(c -> c.when() != null).forEach(c -> all.add(c.when()));
-    entities.values().forEach(list -> list.stream().filter(c -> c.when() != null).forEach(c -> all.add(c.when())));
+    entities
+        .values()
+        .forEach(
+            list -> list.stream().filter(c -> c.when() != null).forEach(c -> all.add(c.when())));
     nextActions.stream().filter(c -> c.when() != null).forEach(c -> all.add(c.when()));
     return all;
   }

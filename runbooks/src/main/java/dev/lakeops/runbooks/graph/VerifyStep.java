@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /** After an action: calls a read-only tool to check the outcome, like a probe. */
-public record VerifyStep(String id, String tool, Map<String, Template> args, String output, String next) implements Step {
+public record VerifyStep(
+    String id, String tool, Map<String, Template> args, String output, String next)
+    implements Step {
 
   public VerifyStep {
     args = Collections.unmodifiableMap(new LinkedHashMap<>(args));

@@ -29,10 +29,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Checks the finding codes a runbook matches on (guards, {@code ${out[code]...}} references,
- * verdict evidence) against the codes its tools declare: a code read from an output must be one
- * the output's tool can emit, a pattern must match at least one, and a code read from no named
- * output must be one of a tool the runbook calls. A typo would otherwise never match and say
- * nothing; the problem suggests the closest declared code.
+ * verdict evidence) against the codes its tools declare: a code read from an output must be one the
+ * output's tool can emit, a pattern must match at least one, and a code read from no named output
+ * must be one of a tool the runbook calls. A typo would otherwise never match and say nothing; the
+ * problem suggests the closest declared code.
  */
 final class CodeCheck {
 
@@ -49,17 +49,22 @@ final class CodeCheck {
     Map<String, Set<ToolSpec>> toolsByOutput = new LinkedHashMap<>();
     Set<ToolSpec> called = new LinkedHashSet<>();
     for (Step s : g.steps().values()) {
-      String tool = s instanceof ProbeStep p ? p.tool() : s instanceof VerifyStep v ? v.tool() : null;
+      String tool =
+          s instanceof ProbeStep p ? p.tool() : s instanceof VerifyStep v ? v.tool() : null;
       Optional<ToolSpec> spec = tool == null ? Optional.empty() : catalog.find(tool);
       if (spec.isPresent()) {
         called.add(spec.get());
-        s.produces().forEach(out -> toolsByOutput.computeIfAbsent(out, k -> new LinkedHashSet<>()).add(spec.get()));
+        s.produces()
+            .forEach(
+                out ->
+                    toolsByOutput.computeIfAbsent(out, k -> new LinkedHashSet<>()).add(spec.get()));
       }
     }
     for (Step s : g.steps().values()) {
       Set<String> messages = new LinkedHashSet<>();
       for (Use use : uses(s)) {
-        Set<ToolSpec> tools = use.output() == null ? called : toolsByOutput.getOrDefault(use.output(), Set.of());
+        Set<ToolSpec> tools =
+            use.output() == null ? called : toolsByOutput.getOrDefault(use.output(), Set.of());
         problem(use, tools).ifPresent(messages::add);
       }
       messages.forEach(m -> problems.add(Problem.at(g.source(), s.id(), m)));
@@ -68,7 +73,8 @@ final class CodeCheck {
 
   private Optional<String> problem(Use use, Set<ToolSpec> tools) {
     if (tools.isEmpty()) {
-      return Optional.empty(); // an unknown tool or an output no step produces is reported on its own
+      return Optional
+          .empty(); // an unknown tool or an output no step produces is reported on its own
     }
     Set<String> codes = new LinkedHashSet<>();
     tools.forEach(t -> codes.addAll(t.codes().all()));
@@ -78,20 +84,35 @@ final class CodeCheck {
     }
     boolean glob = pattern.contains("*");
     String names = String.join(", ", tools.stream().map(ToolSpec::name).toList());
-    StringBuilder m = new StringBuilder(glob ? "finding code pattern '" + pattern + "' matches no code " : "finding code '" + pattern
-        + "' is not a code ");
-    m.append(use.output() == null ? "of the tools this runbook calls (" + names + ")" : "that output '" + use.output() + "' (" + names
-        + ") can hold");
-    List<String> elsewhere = glob ? List.of() : catalog.names().stream().map(n -> catalog.find(n).orElseThrow())
-        .filter(t -> t.codes().declares(pattern)).map(ToolSpec::name).toList();
+    StringBuilder m =
+        new StringBuilder(
+            glob
+                ? "finding code pattern '" + pattern + "' matches no code "
+                : "finding code '" + pattern + "' is not a code ");
+    m.append(
+        use.output() == null
+            ? "of the tools this runbook calls (" + names + ")"
+            : "that output '" + use.output() + "' (" + names + ") can hold");
+    List<String> elsewhere =
+        glob
+            ? List.of()
+            : catalog.names().stream()
+                .map(n -> catalog.find(n).orElseThrow())
+                .filter(t -> t.codes().declares(pattern))
+                .map(ToolSpec::name)
+                .toList();
     if (!elsewhere.isEmpty()) {
       m.append("; ").append(String.join(", ", elsewhere)).append(" emits it");
     }
-    closest(pattern, glob ? globs(codes) : codes).ifPresent(c -> m.append("; did you mean ").append(c).append("?"));
+    closest(pattern, glob ? globs(codes) : codes)
+        .ifPresent(c -> m.append("; did you mean ").append(c).append("?"));
     return Optional.of(m.toString());
   }
 
-  /** Every pattern a glob could mean: each code, and each of its dotted prefixes followed by {@code *}. */
+  /**
+   * Every pattern a glob could mean: each code, and each of its dotted prefixes followed by {@code
+   * *}.
+   */
   private static Set<String> globs(Collection<String> codes) {
     Set<String> out = new LinkedHashSet<>();
     for (String code : codes) {
@@ -104,7 +125,10 @@ final class CodeCheck {
   }
 
   private static Optional<String> closest(String pattern, Collection<String> candidates) {
-    return candidates.stream().min(Comparator.comparingInt((String c) -> distance(pattern, c)).thenComparing(Comparator.naturalOrder()));
+    return candidates.stream()
+        .min(
+            Comparator.comparingInt((String c) -> distance(pattern, c))
+                .thenComparing(Comparator.naturalOrder()));
   }
 
   /** Levenshtein distance; codes are short, so the quadratic table is enough. */
@@ -155,7 +179,9 @@ final class CodeCheck {
   }
 
   private static void template(Template t, List<Use> uses) {
-    t.refs().stream().filter(r -> r.selector() != null && r.readsOutput()).forEach(r -> uses.add(new Use(r.source(), r.selector().code())));
+    t.refs().stream()
+        .filter(r -> r.selector() != null && r.readsOutput())
+        .forEach(r -> uses.add(new Use(r.source(), r.selector().code())));
   }
 
   private static void guard(Guard guard, List<Use> uses) {

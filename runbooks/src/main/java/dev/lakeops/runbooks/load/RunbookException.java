@@ -2,7 +2,9 @@ package dev.lakeops.runbooks.load;
 
 import java.util.List;
 
-/** A runbook file that cannot be used, with every reason found; the message lists them one a line. */
+/**
+ * A runbook file that cannot be used, with every reason found; the message lists them one a line.
+ */
 public final class RunbookException extends RuntimeException {
 
   private final List<Problem> problems;

@@ -23,11 +23,16 @@ import java.util.List;
  */
 public final class RunbookLoader {
 
-  /** Where the shipped runbooks are on the classpath, and the index that names them (one file a line). */
+  /**
+   * Where the shipped runbooks are on the classpath, and the index that names them (one file a
+   * line).
+   */
   public static final String SHIPPED_DIR = "runbooks/";
+
   public static final String SHIPPED_INDEX = SHIPPED_DIR + "INDEX";
 
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   private final ToolCatalog catalog;
 
@@ -44,7 +49,8 @@ public final class RunbookLoader {
    * Parses and validates one runbook.
    *
    * @param source the file name, for messages
-   * @throws RunbookException with every problem found: bad YAML (line and column), structure, graph rules
+   * @throws RunbookException with every problem found: bad YAML (line and column), structure, graph
+   *     rules
    */
   public RunbookGraph load(String source, String yaml) {
     JsonNode root;
@@ -55,7 +61,10 @@ public final class RunbookLoader {
       JsonLocation at = e.getLocation();
       int line = at == null ? 0 : at.getLineNr();
       int column = at == null ? 0 : at.getColumnNr();
-      throw new RunbookException(List.of(new Problem(source, null, line, column, "not valid YAML: " + e.getOriginalMessage())));
+      throw new RunbookException(
+          List.of(
+              new Problem(
+                  source, null, line, column, "not valid YAML: " + e.getOriginalMessage())));
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to parse runbook " + source, e);
     }
@@ -79,12 +88,21 @@ public final class RunbookLoader {
    * runbook should say what it means where it means it.
    */
   private static void rejectAliases(String source, String yaml) throws java.io.IOException {
-    try (com.fasterxml.jackson.dataformat.yaml.YAMLParser p = (com.fasterxml.jackson.dataformat.yaml.YAMLParser) YAML.getFactory().createParser(yaml)) {
+    try (com.fasterxml.jackson.dataformat.yaml.YAMLParser p =
+        (com.fasterxml.jackson.dataformat.yaml.YAMLParser) YAML.getFactory().createParser(yaml)) {
       while (p.nextToken() != null) {
         if (p.isCurrentAlias()) {
           JsonLocation at = p.currentTokenLocation();
-          throw new RunbookException(List.of(new Problem(source, null, at.getLineNr(), at.getColumnNr(),
-              "YAML aliases (*" + p.getText() + ") are not supported in runbooks: write the value out")));
+          throw new RunbookException(
+              List.of(
+                  new Problem(
+                      source,
+                      null,
+                      at.getLineNr(),
+                      at.getColumnNr(),
+                      "YAML aliases (*"
+                          + p.getText()
+                          + ") are not supported in runbooks: write the value out")));
         }
       }
     }

@@ -42,8 +42,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class RunbookParser {
 
-  private static final Set<String> HEADER = Set.of("name", "description", "match", "inputs", "limits", "start", "steps");
-  private static final List<String> KINDS = List.of("probe", "branch", "propose", "approval", "action", "verify", "end");
+  private static final Set<String> HEADER =
+      Set.of("name", "description", "match", "inputs", "limits", "start", "steps");
+  private static final List<String> KINDS =
+      List.of("probe", "branch", "propose", "approval", "action", "verify", "end");
 
   private final String source;
   private final List<Problem> problems = new ArrayList<>();
@@ -83,7 +85,8 @@ final class RunbookParser {
       }
       return null;
     }
-    return new RunbookGraph(name, source, description == null ? "" : description, match, inputs, limits, start, steps);
+    return new RunbookGraph(
+        name, source, description == null ? "" : description, match, inputs, limits, start, steps);
   }
 
   private @Nullable MatchRule match(@Nullable JsonNode node) {
@@ -117,21 +120,23 @@ final class RunbookParser {
       problem("inputs must be a mapping of input name to {from, default, required}");
       return inputs;
     }
-    node.fields().forEachRemaining(e -> {
-      JsonNode spec = e.getValue();
-      if (!spec.isObject()) {
-        problem("input " + e.getKey() + " must be a mapping with from, default, required");
-        return;
-      }
-      unknownKeys(spec, Set.of("from", "default", "required"), "input " + e.getKey());
-      List<String> from = strings(spec.get("from"), "input " + e.getKey() + ".from");
-      String def = spec.hasNonNull("default") ? spec.get("default").asText() : null;
-      if (from.isEmpty() && def == null) {
-        problem("input " + e.getKey() + " needs labels to read (from) or a default");
-      }
-      boolean required = spec.path("required").asBoolean(false);
-      inputs.put(e.getKey(), new InputSpec(e.getKey(), from, def, required));
-    });
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              JsonNode spec = e.getValue();
+              if (!spec.isObject()) {
+                problem("input " + e.getKey() + " must be a mapping with from, default, required");
+                return;
+              }
+              unknownKeys(spec, Set.of("from", "default", "required"), "input " + e.getKey());
+              List<String> from = strings(spec.get("from"), "input " + e.getKey() + ".from");
+              String def = spec.hasNonNull("default") ? spec.get("default").asText() : null;
+              if (from.isEmpty() && def == null) {
+                problem("input " + e.getKey() + " needs labels to read (from) or a default");
+              }
+              boolean required = spec.path("required").asBoolean(false);
+              inputs.put(e.getKey(), new InputSpec(e.getKey(), from, def, required));
+            });
     return inputs;
   }
 
@@ -142,8 +147,12 @@ final class RunbookParser {
     unknownKeys(node, Set.of("step_timeout", "budget"), "limits");
     try {
       return new Limits(
-          node.has("step_timeout") ? Durations.parse(node.get("step_timeout").asText()) : Limits.DEFAULT.stepTimeout(),
-          node.has("budget") ? Durations.parse(node.get("budget").asText()) : Limits.DEFAULT.budget());
+          node.has("step_timeout")
+              ? Durations.parse(node.get("step_timeout").asText())
+              : Limits.DEFAULT.stepTimeout(),
+          node.has("budget")
+              ? Durations.parse(node.get("budget").asText())
+              : Limits.DEFAULT.budget());
     } catch (IllegalArgumentException e) {
       problem("limits: " + e.getMessage());
       return null;
@@ -172,7 +181,10 @@ final class RunbookParser {
       }
       List<String> kinds = KINDS.stream().filter(s::has).toList();
       if (kinds.size() != 1) {
-        problem(kinds.isEmpty() ? "has none of the step kinds " + KINDS : "has more than one kind: " + kinds);
+        problem(
+            kinds.isEmpty()
+                ? "has none of the step kinds " + KINDS
+                : "has more than one kind: " + kinds);
         continue;
       }
       Step parsed = step(id, kinds.get(0), s);
@@ -186,55 +198,92 @@ final class RunbookParser {
 
   private @Nullable Step step(String id, String kind, JsonNode s) {
     int before = problems.size();
-    Step parsed = switch (kind) {
-      case "probe" -> {
-        unknownKeys(s, Set.of("id", "probe", "args", "output", "next", "max_iterations", "on_exhausted"), "a probe step");
-        yield new ProbeStep(id, s.get("probe").asText(), args(s.get("args")), nonNull(text(s, "output", true)), nonNull(text(s, "next", true)), bound(s));
-      }
-      case "verify" -> {
-        unknownKeys(s, Set.of("id", "verify", "args", "output", "next"), "a verify step");
-        yield new VerifyStep(id, s.get("verify").asText(), args(s.get("args")), nonNull(text(s, "output", true)), nonNull(text(s, "next", true)));
-      }
-      case "branch" -> {
-        unknownKeys(s, Set.of("id", "branch", "otherwise", "max_iterations", "on_exhausted"), "a branch step");
-        List<Choice> choices = new ArrayList<>();
-        JsonNode arms = s.get("branch");
-        if (!arms.isArray() || arms.isEmpty()) {
-          problem("branch must be a non-empty list of {when, next}");
-        } else {
-          for (JsonNode arm : arms) {
-            unknownKeys(arm, Set.of("when", "next"), "a branch choice");
-            Guard g = guard(arm.get("when"));
-            String next = text(arm, "next", true);
-            if (g != null && next != null) {
-              choices.add(new Choice(g, next));
-            }
+    Step parsed =
+        switch (kind) {
+          case "probe" -> {
+            unknownKeys(
+                s,
+                Set.of("id", "probe", "args", "output", "next", "max_iterations", "on_exhausted"),
+                "a probe step");
+            yield new ProbeStep(
+                id,
+                s.get("probe").asText(),
+                args(s.get("args")),
+                nonNull(text(s, "output", true)),
+                nonNull(text(s, "next", true)),
+                bound(s));
           }
-        }
-        yield new BranchStep(id, choices, nonNull(text(s, "otherwise", true)), bound(s));
-      }
-      case "propose" -> {
-        unknownKeys(s, Set.of("id", "propose", "args", "reason", "next", "on_approval"), "a propose step");
-        ActionKind action = action(s.get("propose").asText());
-        String reasonText = text(s, "reason", false);
-        Template reason = template(reasonText == null ? "" : reasonText, "reason");
-        yield new ProposeStep(id, action, args(s.get("args")), reason == null ? Template.literal("") : reason, nonNull(text(s, "next", true)), text(s, "on_approval", false));
-      }
-      case "approval" -> {
-        unknownKeys(s, Set.of("id", "approval", "on_approved", "on_rejected"), "an approval step");
-        yield new ApprovalStep(id, s.get("approval").asText(), nonNull(text(s, "on_approved", true)), nonNull(text(s, "on_rejected", true)));
-      }
-      case "action" -> {
-        unknownKeys(s, Set.of("id", "action", "proposal", "next", "on_failure"), "an action step");
-        yield new ActionStep(id, action(s.get("action").asText()), nonNull(text(s, "proposal", true)), nonNull(text(s, "next", true)),
-            nonNull(text(s, "on_failure", true)));
-      }
-      default -> {
-        unknownKeys(s, Set.of("id", "end"), "an end step");
-        VerdictSpec verdict = verdict(s.get("end"));
-        yield verdict == null ? null : new EndStep(id, verdict);
-      }
-    };
+          case "verify" -> {
+            unknownKeys(s, Set.of("id", "verify", "args", "output", "next"), "a verify step");
+            yield new VerifyStep(
+                id,
+                s.get("verify").asText(),
+                args(s.get("args")),
+                nonNull(text(s, "output", true)),
+                nonNull(text(s, "next", true)));
+          }
+          case "branch" -> {
+            unknownKeys(
+                s,
+                Set.of("id", "branch", "otherwise", "max_iterations", "on_exhausted"),
+                "a branch step");
+            List<Choice> choices = new ArrayList<>();
+            JsonNode arms = s.get("branch");
+            if (!arms.isArray() || arms.isEmpty()) {
+              problem("branch must be a non-empty list of {when, next}");
+            } else {
+              for (JsonNode arm : arms) {
+                unknownKeys(arm, Set.of("when", "next"), "a branch choice");
+                Guard g = guard(arm.get("when"));
+                String next = text(arm, "next", true);
+                if (g != null && next != null) {
+                  choices.add(new Choice(g, next));
+                }
+              }
+            }
+            yield new BranchStep(id, choices, nonNull(text(s, "otherwise", true)), bound(s));
+          }
+          case "propose" -> {
+            unknownKeys(
+                s,
+                Set.of("id", "propose", "args", "reason", "next", "on_approval"),
+                "a propose step");
+            ActionKind action = action(s.get("propose").asText());
+            String reasonText = text(s, "reason", false);
+            Template reason = template(reasonText == null ? "" : reasonText, "reason");
+            yield new ProposeStep(
+                id,
+                action,
+                args(s.get("args")),
+                reason == null ? Template.literal("") : reason,
+                nonNull(text(s, "next", true)),
+                text(s, "on_approval", false));
+          }
+          case "approval" -> {
+            unknownKeys(
+                s, Set.of("id", "approval", "on_approved", "on_rejected"), "an approval step");
+            yield new ApprovalStep(
+                id,
+                s.get("approval").asText(),
+                nonNull(text(s, "on_approved", true)),
+                nonNull(text(s, "on_rejected", true)));
+          }
+          case "action" -> {
+            unknownKeys(
+                s, Set.of("id", "action", "proposal", "next", "on_failure"), "an action step");
+            yield new ActionStep(
+                id,
+                action(s.get("action").asText()),
+                nonNull(text(s, "proposal", true)),
+                nonNull(text(s, "next", true)),
+                nonNull(text(s, "on_failure", true)));
+          }
+          default -> {
+            unknownKeys(s, Set.of("id", "end"), "an end step");
+            VerdictSpec verdict = verdict(s.get("end"));
+            yield verdict == null ? null : new EndStep(id, verdict);
+          }
+        };
     return problems.size() > before ? null : parsed;
   }
 
@@ -242,7 +291,9 @@ final class RunbookParser {
     if (!s.has("max_iterations") && !s.has("on_exhausted")) {
       return null;
     }
-    if (!s.path("max_iterations").canConvertToInt() || s.path("max_iterations").asInt() < 1 || !s.hasNonNull("on_exhausted")) {
+    if (!s.path("max_iterations").canConvertToInt()
+        || s.path("max_iterations").asInt() < 1
+        || !s.hasNonNull("on_exhausted")) {
       problem("max_iterations (a whole number >= 1) and on_exhausted (a step id) go together");
       return null;
     }
@@ -250,11 +301,21 @@ final class RunbookParser {
   }
 
   private ActionKind action(String name) {
-    return ActionKind.byName(name).orElseGet(() -> {
-      problem("unknown action '" + name + "' (known: " + String.join(", ",
-          java.util.Arrays.stream(ActionKind.values()).map(ActionKind::actionName).toList()) + ")");
-      return ActionKind.TABLE_CREATE_TAG;
-    });
+    return ActionKind.byName(name)
+        .orElseGet(
+            () -> {
+              problem(
+                  "unknown action '"
+                      + name
+                      + "' (known: "
+                      + String.join(
+                          ", ",
+                          java.util.Arrays.stream(ActionKind.values())
+                              .map(ActionKind::actionName)
+                              .toList())
+                      + ")");
+              return ActionKind.TABLE_CREATE_TAG;
+            });
   }
 
   private Map<String, Template> args(@Nullable JsonNode node) {
@@ -266,12 +327,14 @@ final class RunbookParser {
       problem("args must be a mapping of parameter to value");
       return args;
     }
-    node.fields().forEachRemaining(e -> {
-      Template t = template(e.getValue().asText(), "args." + e.getKey());
-      if (t != null) {
-        args.put(e.getKey(), t);
-      }
-    });
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              Template t = template(e.getValue().asText(), "args." + e.getKey());
+              if (t != null) {
+                args.put(e.getKey(), t);
+              }
+            });
     return args;
   }
 
@@ -280,10 +343,15 @@ final class RunbookParser {
       problem("end must be a mapping with category, headline, confidence ...");
       return null;
     }
-    unknownKeys(node, Set.of("category", "headline", "confidence", "entities", "evidence", "next_actions"), "a verdict");
+    unknownKeys(
+        node,
+        Set.of("category", "headline", "confidence", "entities", "evidence", "next_actions"),
+        "a verdict");
     Category category = enumValue(Category.class, text(node, "category", true), "category");
-    Confidence confidence = enumValue(Confidence.class, text(node, "confidence", true), "confidence");
-    List<Conditional> headline = node.has("headline") ? alternatives(node.get("headline"), "headline", "text") : null;
+    Confidence confidence =
+        enumValue(Confidence.class, text(node, "confidence", true), "confidence");
+    List<Conditional> headline =
+        node.has("headline") ? alternatives(node.get("headline"), "headline", "text") : null;
     if (headline == null || headline.isEmpty()) {
       problem("missing 'headline'");
     }
@@ -293,7 +361,11 @@ final class RunbookParser {
       if (!e.isObject()) {
         problem("entities must be a mapping of entity name to a value or a list of {value, when}");
       } else {
-        e.fields().forEachRemaining(f -> entities.put(f.getKey(), alternatives(f.getValue(), "entities." + f.getKey(), "value")));
+        e.fields()
+            .forEachRemaining(
+                f ->
+                    entities.put(
+                        f.getKey(), alternatives(f.getValue(), "entities." + f.getKey(), "value")));
       }
     }
     List<FindingSelector> evidence = new ArrayList<>();
@@ -304,7 +376,10 @@ final class RunbookParser {
         problem("evidence: " + ex.getMessage());
       }
     }
-    List<Conditional> next = node.has("next_actions") ? alternatives(node.get("next_actions"), "next_actions", "text") : List.of();
+    List<Conditional> next =
+        node.has("next_actions")
+            ? alternatives(node.get("next_actions"), "next_actions", "text")
+            : List.of();
     if (category == null || confidence == null || headline == null || headline.isEmpty()) {
       return null;
     }
@@ -346,7 +421,9 @@ final class RunbookParser {
 
   @Nullable Guard guard(@Nullable JsonNode node) {
     if (node == null || !node.isObject() || node.size() != 1) {
-      problem("a guard is a mapping with exactly one operator: finding, above, equals, status, input, all, any, not");
+      problem(
+          "a guard is a mapping with exactly one operator: finding, above, equals, status, input,"
+              + " all, any, not");
       return null;
     }
     Map.Entry<String, JsonNode> op = node.fields().next();
@@ -358,65 +435,87 @@ final class RunbookParser {
             return new Guard.FindingPresent(null, FindingSelector.parse(v.asText()));
           }
           unknownKeys(v, Set.of("output", "code", "at_least"), "finding");
-          FindingSelector selector = new FindingSelector(FindingSelector.parse(nonNull(text(v, "code", true))).code(),
-              v.hasNonNull("at_least") ? FindingSelector.severity(v.get("at_least").asText()) : null);
+          FindingSelector selector =
+              new FindingSelector(
+                  FindingSelector.parse(nonNull(text(v, "code", true))).code(),
+                  v.hasNonNull("at_least")
+                      ? FindingSelector.severity(v.get("at_least").asText())
+                      : null);
           return new Guard.FindingPresent(text(v, "output", false), selector);
-        case "above": {
-          unknownKeys(v, Set.of("output", "code", "key", "value"), "above");
-          if (!v.path("value").isNumber()) {
-            problem("above.value must be a number");
-            return null;
-          }
-          return new Guard.Above(nonNull(text(v, "output", true)), v.hasNonNull("code") ? FindingSelector.parse(v.get("code").asText()) : null,
-              nonNull(text(v, "key", true)), v.get("value").asDouble());
-        }
-        case "equals": {
-          unknownKeys(v, Set.of("output", "code", "key", "value"), "equals");
-          return new Guard.Equals(nonNull(text(v, "output", true)), v.hasNonNull("code") ? FindingSelector.parse(v.get("code").asText()) : null,
-              nonNull(text(v, "key", true)), nonNull(text(v, "value", true)));
-        }
-        case "status": {
-          unknownKeys(v, Set.of("output", "is"), "status");
-          Set<ToolReport.Status> statuses = new LinkedHashSet<>();
-          for (String s : strings(v.get("is"), "status.is")) {
-            ToolReport.Status st = enumValue(ToolReport.Status.class, s, "status.is");
-            if (st != null) {
-              statuses.add(st);
+        case "above":
+          {
+            unknownKeys(v, Set.of("output", "code", "key", "value"), "above");
+            if (!v.path("value").isNumber()) {
+              problem("above.value must be a number");
+              return null;
             }
+            return new Guard.Above(
+                nonNull(text(v, "output", true)),
+                v.hasNonNull("code") ? FindingSelector.parse(v.get("code").asText()) : null,
+                nonNull(text(v, "key", true)),
+                v.get("value").asDouble());
           }
-          if (statuses.isEmpty()) {
-            problem("status.is needs one or more of OK, NO_DATA, ERROR");
-            return null;
+        case "equals":
+          {
+            unknownKeys(v, Set.of("output", "code", "key", "value"), "equals");
+            return new Guard.Equals(
+                nonNull(text(v, "output", true)),
+                v.hasNonNull("code") ? FindingSelector.parse(v.get("code").asText()) : null,
+                nonNull(text(v, "key", true)),
+                nonNull(text(v, "value", true)));
           }
-          return new Guard.StatusIs(nonNull(text(v, "output", true)), statuses);
-        }
+        case "status":
+          {
+            unknownKeys(v, Set.of("output", "is"), "status");
+            Set<ToolReport.Status> statuses = new LinkedHashSet<>();
+            for (String s : strings(v.get("is"), "status.is")) {
+              ToolReport.Status st = enumValue(ToolReport.Status.class, s, "status.is");
+              if (st != null) {
+                statuses.add(st);
+              }
+            }
+            if (statuses.isEmpty()) {
+              problem("status.is needs one or more of OK, NO_DATA, ERROR");
+              return null;
+            }
+            return new Guard.StatusIs(nonNull(text(v, "output", true)), statuses);
+          }
         case "input":
           return new Guard.HasInput(v.asText());
         case "all":
-        case "any": {
-          if (!v.isArray()) {
-            problem(op.getKey() + " must be a list of guards");
-            return null;
-          }
-          List<Guard> guards = new ArrayList<>();
-          for (JsonNode g : v) {
-            Guard parsed = guard(g);
-            if (parsed != null) {
-              guards.add(parsed);
+        case "any":
+          {
+            if (!v.isArray()) {
+              problem(op.getKey() + " must be a list of guards");
+              return null;
             }
+            List<Guard> guards = new ArrayList<>();
+            for (JsonNode g : v) {
+              Guard parsed = guard(g);
+              if (parsed != null) {
+                guards.add(parsed);
+              }
+            }
+            return op.getKey().equals("all") ? new Guard.All(guards) : new Guard.Any(guards);
           }
-          return op.getKey().equals("all") ? new Guard.All(guards) : new Guard.Any(guards);
-        }
-        case "not": {
-          Guard inner = guard(v);
-          return inner == null ? null : new Guard.Not(inner);
-        }
+        case "not":
+          {
+            Guard inner = guard(v);
+            return inner == null ? null : new Guard.Not(inner);
+          }
         default:
-          problem("unknown guard operator '" + op.getKey() + "' (known: finding, above, equals, status, input, all, any, not)");
+          problem(
+              "unknown guard operator '"
+                  + op.getKey()
+                  + "' (known: finding, above, equals, status, input, all, any, not)");
           return null;
       }
     } catch (IllegalArgumentException | NullPointerException e) {
-      problem("guard " + op.getKey() + ": " + (e.getMessage() == null ? "missing a value" : e.getMessage()));
+      problem(
+          "guard "
+              + op.getKey()
+              + ": "
+              + (e.getMessage() == null ? "missing a value" : e.getMessage()));
       return null;
     }
   }
@@ -430,15 +529,22 @@ final class RunbookParser {
     }
   }
 
-  private <E extends Enum<E>> @Nullable E enumValue(Class<E> type, @Nullable String name, String where) {
+  private <E extends Enum<E>> @Nullable E enumValue(
+      Class<E> type, @Nullable String name, String where) {
     if (name == null) {
       return null;
     }
     try {
       return Enum.valueOf(type, name.strip().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      problem(where + ": unknown value '" + name + "' (known: " + String.join(", ",
-          java.util.Arrays.stream(type.getEnumConstants()).map(Enum::name).toList()) + ")");
+      problem(
+          where
+              + ": unknown value '"
+              + name
+              + "' (known: "
+              + String.join(
+                  ", ", java.util.Arrays.stream(type.getEnumConstants()).map(Enum::name).toList())
+              + ")");
       return null;
     }
   }
@@ -483,7 +589,14 @@ final class RunbookParser {
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String key = it.next();
       if (!known.contains(key)) {
-        problem("unknown key '" + key + "' in " + what + " (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+        problem(
+            "unknown key '"
+                + key
+                + "' in "
+                + what
+                + " (known: "
+                + String.join(", ", new java.util.TreeSet<>(known))
+                + ")");
       }
     }
   }
@@ -493,7 +606,9 @@ final class RunbookParser {
   }
 
   private static String type(JsonNode n) {
-    return n.isArray() ? "a list" : n.isObject() ? "a mapping" : n.isNull() ? "nothing" : "'" + n.asText() + "'";
+    return n.isArray()
+        ? "a list"
+        : n.isObject() ? "a mapping" : n.isNull() ? "nothing" : "'" + n.asText() + "'";
   }
 
   private void problem(String message) {

@@ -37,11 +37,11 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>a tool no catalog entry has, arguments the tool does not take or lacks, or a literal
  *       argument that does not read as the parameter's declared type;
- *   <li>a finding code (or code pattern) that no tool it reads declares (with the closest
- *       declared code as a suggestion);
+ *   <li>a finding code (or code pattern) that no tool it reads declares (with the closest declared
+ *       code as a suggestion);
  *   <li>a {@code next} (or any successor) naming no step; a step no path from the start reaches;
- *   <li>a guard or template reading an output that is not produced on every path to it, or an
- *       input the runbook does not declare;
+ *   <li>a guard or template reading an output that is not produced on every path to it, or an input
+ *       the runbook does not declare;
  *   <li>a cycle without a step bounded by {@code max_iterations};
  *   <li>a step from which no end step can be reached;
  *   <li>an action that is not read-only without an approval of its proposal on every path to it
@@ -79,7 +79,11 @@ public final class RunbookValidator {
     Set<String> reachable = reachable(g);
     for (String id : steps.keySet()) {
       if (!reachable.contains(id)) {
-        problems.add(Problem.at(g.source(), id, "no path from the start step '" + g.start() + "' reaches this step"));
+        problems.add(
+            Problem.at(
+                g.source(),
+                id,
+                "no path from the start step '" + g.start() + "' reaches this step"));
       }
     }
     endReachable(g, reachable, problems);
@@ -91,42 +95,67 @@ public final class RunbookValidator {
 
   private void tools(RunbookGraph g, List<Problem> problems) {
     for (Step s : g.steps().values()) {
-      String tool = s instanceof ProbeStep p ? p.tool() : s instanceof VerifyStep v ? v.tool() : null;
+      String tool =
+          s instanceof ProbeStep p ? p.tool() : s instanceof VerifyStep v ? v.tool() : null;
       if (tool == null) {
         continue;
       }
       Map<String, Template> args = s instanceof ProbeStep p ? p.args() : ((VerifyStep) s).args();
       Optional<ToolSpec> spec = catalog.find(tool);
       if (spec.isEmpty()) {
-        problems.add(Problem.at(g.source(), s.id(), "unknown tool '" + tool + "' (known: " + String.join(", ", catalog.names()) + ")"));
+        problems.add(
+            Problem.at(
+                g.source(),
+                s.id(),
+                "unknown tool '" + tool + "' (known: " + String.join(", ", catalog.names()) + ")"));
         continue;
       }
       Map<String, String> literals = new LinkedHashMap<>();
       for (Map.Entry<String, Template> arg : args.entrySet()) {
         if (!spec.get().accepts(arg.getKey())) {
-          problems.add(Problem.at(g.source(), s.id(), "tool " + tool + " has no parameter '" + arg.getKey() + "' (it takes "
-              + String.join(", ", spec.get().paramNames()) + ")"));
+          problems.add(
+              Problem.at(
+                  g.source(),
+                  s.id(),
+                  "tool "
+                      + tool
+                      + " has no parameter '"
+                      + arg.getKey()
+                      + "' (it takes "
+                      + String.join(", ", spec.get().paramNames())
+                      + ")"));
         } else if (arg.getValue().refs().isEmpty()) {
           literals.put(arg.getKey(), arg.getValue().raw());
         }
       }
       for (String required : spec.get().required()) {
         if (!args.containsKey(required)) {
-          problems.add(Problem.at(g.source(), s.id(), "tool " + tool + " needs parameter '" + required + "'"));
+          problems.add(
+              Problem.at(
+                  g.source(), s.id(), "tool " + tool + " needs parameter '" + required + "'"));
         }
       }
       literals(g, s, spec.get(), literals, problems);
     }
   }
 
-  /** Literal arguments must read as their parameters' types; templated ones are read when the step runs. */
-  private static void literals(RunbookGraph g, Step s, ToolSpec spec, Map<String, String> literals, List<Problem> problems) {
-    List<ToolParam> optional = spec.params().stream()
-        .map(p -> new ToolParam(p.name(), p.type(), false, p.description(), null, p.range())).toList();
+  /**
+   * Literal arguments must read as their parameters' types; templated ones are read when the step
+   * runs.
+   */
+  private static void literals(
+      RunbookGraph g, Step s, ToolSpec spec, Map<String, String> literals, List<Problem> problems) {
+    List<ToolParam> optional =
+        spec.params().stream()
+            .map(p -> new ToolParam(p.name(), p.type(), false, p.description(), null, p.range()))
+            .toList();
     try {
-      ToolArgs.read(new ToolSpec(spec.name(), spec.description(), optional, spec.codes()), literals);
+      ToolArgs.read(
+          new ToolSpec(spec.name(), spec.description(), optional, spec.codes()), literals);
     } catch (ToolArgumentException e) {
-      e.problems().forEach(p -> problems.add(Problem.at(g.source(), s.id(), "tool " + spec.name() + ": " + p)));
+      e.problems()
+          .forEach(
+              p -> problems.add(Problem.at(g.source(), s.id(), "tool " + spec.name() + ": " + p)));
     }
   }
 
@@ -134,24 +163,48 @@ public final class RunbookValidator {
     for (Step s : g.steps().values()) {
       for (String input : s.inputsRead()) {
         if (!g.inputs().containsKey(input)) {
-          problems.add(Problem.at(g.source(), s.id(), "reads input '" + input + "' that the runbook does not declare"));
+          problems.add(
+              Problem.at(
+                  g.source(),
+                  s.id(),
+                  "reads input '" + input + "' that the runbook does not declare"));
         }
       }
       for (String output : s.produces()) {
         if (Template.RESERVED.contains(output) || !output.matches("[a-z][a-z0-9_-]*")) {
-          problems.add(Problem.at(g.source(), s.id(), "output name '" + output + "' is reserved or not a lower-case name"));
+          problems.add(
+              Problem.at(
+                  g.source(),
+                  s.id(),
+                  "output name '" + output + "' is reserved or not a lower-case name"));
         }
       }
       if (s instanceof ApprovalStep a && !(g.steps().get(a.proposal()) instanceof ProposeStep)) {
-        problems.add(Problem.at(g.source(), s.id(), "approves '" + a.proposal() + "', which is not a propose step"));
+        problems.add(
+            Problem.at(
+                g.source(),
+                s.id(),
+                "approves '" + a.proposal() + "', which is not a propose step"));
       }
       if (s instanceof ActionStep a) {
         Step proposal = g.steps().get(a.proposal());
         if (!(proposal instanceof ProposeStep p)) {
-          problems.add(Problem.at(g.source(), s.id(), "runs proposal '" + a.proposal() + "', which is not a propose step"));
+          problems.add(
+              Problem.at(
+                  g.source(),
+                  s.id(),
+                  "runs proposal '" + a.proposal() + "', which is not a propose step"));
         } else if (p.action() != a.action()) {
-          problems.add(Problem.at(g.source(), s.id(), "runs " + a.action().actionName() + " but its proposal '" + p.id()
-              + "' proposes " + p.action().actionName()));
+          problems.add(
+              Problem.at(
+                  g.source(),
+                  s.id(),
+                  "runs "
+                      + a.action().actionName()
+                      + " but its proposal '"
+                      + p.id()
+                      + "' proposes "
+                      + p.action().actionName()));
         }
       }
     }
@@ -192,7 +245,10 @@ public final class RunbookValidator {
     }
   }
 
-  /** Every cycle must pass through a step with a bound; found as strongly connected components (Tarjan). */
+  /**
+   * Every cycle must pass through a step with a bound; found as strongly connected components
+   * (Tarjan).
+   */
   private static void cycles(RunbookGraph g, Set<String> reachable, List<Problem> problems) {
     for (List<String> scc : new Tarjan(g, reachable).components()) {
       boolean cyclic = scc.size() > 1 || g.require(scc.get(0)).successors().contains(scc.get(0));
@@ -201,8 +257,14 @@ public final class RunbookValidator {
       }
       boolean bounded = scc.stream().map(g::require).anyMatch(s -> bound(s) != null);
       if (!bounded) {
-        problems.add(Problem.at(g.source(), scc.get(0), "is on a cycle (" + String.join(" -> ", scc)
-            + ") with no bound: give one of its probe or branch steps max_iterations and on_exhausted"));
+        problems.add(
+            Problem.at(
+                g.source(),
+                scc.get(0),
+                "is on a cycle ("
+                    + String.join(" -> ", scc)
+                    + ") with no bound: give one of its probe or branch steps max_iterations and"
+                    + " on_exhausted"));
       }
     }
   }
@@ -250,7 +312,10 @@ public final class RunbookValidator {
       Step s = g.require(id);
       for (String read : s.reads()) {
         if (!in.get(id).contains(read)) {
-          String why = universe.contains(read) ? "not produced on every path to this step" : "produced by no step";
+          String why =
+              universe.contains(read)
+                  ? "not produced on every path to this step"
+                  : "produced by no step";
           problems.add(Problem.at(g.source(), id, "reads output '" + read + "', which is " + why));
         }
       }
@@ -262,11 +327,22 @@ public final class RunbookValidator {
     for (String id : reachable) {
       Step s = g.require(id);
       if (s instanceof ActionStep a && a.action().tier() != RiskTier.READ) {
-        boolean approved = dom.get(id).stream().map(g::require)
-            .anyMatch(d -> d instanceof ApprovalStep ap && ap.proposal().equals(a.proposal()));
+        boolean approved =
+            dom.get(id).stream()
+                .map(g::require)
+                .anyMatch(d -> d instanceof ApprovalStep ap && ap.proposal().equals(a.proposal()));
         if (!approved) {
-          problems.add(Problem.at(g.source(), id, "runs " + a.action().actionName() + " (" + a.action().tier()
-              + ") without an approval of proposal '" + a.proposal() + "' on every path to it"));
+          problems.add(
+              Problem.at(
+                  g.source(),
+                  id,
+                  "runs "
+                      + a.action().actionName()
+                      + " ("
+                      + a.action().tier()
+                      + ") without an approval of proposal '"
+                      + a.proposal()
+                      + "' on every path to it"));
         }
       }
     }
@@ -274,14 +350,29 @@ public final class RunbookValidator {
     for (String id : reachable) {
       if (g.require(id) instanceof ApprovalStep a) {
         for (String p : preds.getOrDefault(id, List.of())) {
-          boolean fromProposal = g.require(p) instanceof ProposeStep ps && ps.id().equals(a.proposal()) && id.equals(ps.approval());
+          boolean fromProposal =
+              g.require(p) instanceof ProposeStep ps
+                  && ps.id().equals(a.proposal())
+                  && id.equals(ps.approval());
           if (!fromProposal) {
-            problems.add(Problem.at(g.source(), id, "is reached from '" + p + "'; an approval starts only from its proposal's 'on_approval'"));
+            problems.add(
+                Problem.at(
+                    g.source(),
+                    id,
+                    "is reached from '"
+                        + p
+                        + "'; an approval starts only from its proposal's 'on_approval'"));
           }
         }
       }
-      if (g.require(id) instanceof VerifyStep && dom.get(id).stream().noneMatch(d -> g.require(d) instanceof ActionStep)) {
-        problems.add(Problem.at(g.source(), id, "verifies no action: a verify step follows an action step on every path (use a probe to read)"));
+      if (g.require(id) instanceof VerifyStep
+          && dom.get(id).stream().noneMatch(d -> g.require(d) instanceof ActionStep)) {
+        problems.add(
+            Problem.at(
+                g.source(),
+                id,
+                "verifies no action: a verify step follows an action step on every path (use a"
+                    + " probe to read)"));
       }
     }
   }
@@ -296,7 +387,9 @@ public final class RunbookValidator {
     return preds;
   }
 
-  /** Iterative dominator sets; runbooks have tens of steps, so the quadratic algorithm is enough. */
+  /**
+   * Iterative dominator sets; runbooks have tens of steps, so the quadratic algorithm is enough.
+   */
   private static final class Dominators {
     private final RunbookGraph g;
     private final Set<String> nodes;

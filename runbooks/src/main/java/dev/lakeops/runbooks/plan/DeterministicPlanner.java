@@ -1,13 +1,12 @@
 package dev.lakeops.runbooks.plan;
 
-import dev.lakeops.runbooks.Verdict;
-import dev.lakeops.runbooks.TriageReport;
-import dev.lakeops.runbooks.Runbook;
-import dev.lakeops.runbooks.Confidence;
-import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.Confidence;
+import dev.lakeops.runbooks.Runbook;
+import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.Verdict;
 import dev.lakeops.runbooks.load.RunbookLoader;
-import dev.lakeops.runbooks.plan.GraphRunbook;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import java.time.Clock;
 import java.time.Instant;
@@ -29,7 +28,8 @@ import java.util.regex.Pattern;
  */
 public final class DeterministicPlanner {
 
-  private static final Pattern LABEL_IN_TEXT = Pattern.compile("\\b([a-z][a-z0-9_]*)=([A-Za-z0-9_.:/@-]+)");
+  private static final Pattern LABEL_IN_TEXT =
+      Pattern.compile("\\b([a-z][a-z0-9_]*)=([A-Za-z0-9_.:/@-]+)");
 
   private final List<Runbook> runbooks;
   private final Clock clock;
@@ -46,7 +46,9 @@ public final class DeterministicPlanner {
    */
   public static DeterministicPlanner shipped(ToolRegistry tools, Clock clock) {
     List<Runbook> runbooks = new ArrayList<>();
-    RunbookLoader.lakeops().loadShipped().forEach(g -> runbooks.add(new GraphRunbook(g, tools, clock)));
+    RunbookLoader.lakeops()
+        .loadShipped()
+        .forEach(g -> runbooks.add(new GraphRunbook(g, tools, clock)));
     return new DeterministicPlanner(runbooks, clock);
   }
 
@@ -62,14 +64,20 @@ public final class DeterministicPlanner {
     Instant now = clock.instant();
     List<String> needs = new ArrayList<>();
     for (Runbook r : runbooks) {
-      if (r instanceof GraphRunbook g && !g.missingInputs(alert).isEmpty()
+      if (r instanceof GraphRunbook g
+          && !g.missingInputs(alert).isEmpty()
           && (g.graph().match().labelsMatch(alert) || g.strength(alert) > 0)) {
         needs.add(g.id() + " needs " + String.join(", ", g.missingInputs(alert)));
       }
     }
-    String headline = needs.isEmpty()
-        ? "No runbook fits alert '" + alert.name() + "'."
-        : "No runbook can run for alert '" + alert.name() + "': " + String.join("; ", needs) + ".";
+    String headline =
+        needs.isEmpty()
+            ? "No runbook fits alert '" + alert.name() + "'."
+            : "No runbook can run for alert '"
+                + alert.name()
+                + "': "
+                + String.join("; ", needs)
+                + ".";
     Verdict verdict =
         new Verdict(
             Category.NO_RUNBOOK,
@@ -77,15 +85,17 @@ public final class DeterministicPlanner {
             Map.of(),
             List.of(),
             Confidence.LOW,
-            List.of("Add the labels the runbook needs to the alert rule (for Flink, job_name as Flink's Prometheus reporter exports it), "
-                + "or triage by hand: ./lakeops flink triage --rest URL --job NAME"));
+            List.of(
+                "Add the labels the runbook needs to the alert rule (for Flink, job_name as Flink's"
+                    + " Prometheus reporter exports it), or triage by hand: ./lakeops flink triage"
+                    + " --rest URL --job NAME"));
     return new TriageReport("none", alert, verdict, List.of(), now, now);
   }
 
   /**
-   * Triage of a chat question: its words pick the runbook by keywords, and {@code name=value}
-   * pairs in it (e.g. {@code job_name=orders-to-lake}) serve as labels. The text is data: it only
-   * selects a runbook and fills tool arguments.
+   * Triage of a chat question: its words pick the runbook by keywords, and {@code name=value} pairs
+   * in it (e.g. {@code job_name=orders-to-lake}) serve as labels. The text is data: it only selects
+   * a runbook and fills tool arguments.
    */
   public TriageReport triageQuestion(String question) {
     Map<String, String> labels = new LinkedHashMap<>();
@@ -101,9 +111,10 @@ public final class DeterministicPlanner {
   public Optional<Runbook> choose(AlertSignal alert) {
     return runbooks.stream()
         .filter(r -> r.match(alert) != Runbook.Match.NONE)
-        .max(Comparator.comparing((Runbook r) -> r.match(alert))
-            .thenComparingInt(r -> r.strength(alert))
-            .thenComparing(r -> -runbooks.indexOf(r)));
+        .max(
+            Comparator.comparing((Runbook r) -> r.match(alert))
+                .thenComparingInt(r -> r.strength(alert))
+                .thenComparing(r -> -runbooks.indexOf(r)));
   }
 
   /** The runbook with this id. */

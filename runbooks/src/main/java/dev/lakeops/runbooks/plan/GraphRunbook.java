@@ -9,8 +9,8 @@ import dev.lakeops.runbooks.StepRecord;
 import dev.lakeops.runbooks.TimeWindow;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.Verdict;
-import dev.lakeops.runbooks.graph.BranchStep;
 import dev.lakeops.runbooks.graph.Bound;
+import dev.lakeops.runbooks.graph.BranchStep;
 import dev.lakeops.runbooks.graph.Choice;
 import dev.lakeops.runbooks.graph.Conditional;
 import dev.lakeops.runbooks.graph.EndStep;
@@ -38,13 +38,16 @@ import java.util.Set;
 /**
  * Runs the triage part of a loaded runbook: probes (each call limited by the step timeout and the
  * remaining budget), branches, proposals as data, and the end step's verdict. It never passes an
- * approval: a propose step's execution chain is recorded as awaiting approval and triage goes on
- * at the propose step's {@code next}. Its only tools are a {@link ToolRegistry}'s read-only
- * bindings, so it has nothing that could write.
+ * approval: a propose step's execution chain is recorded as awaiting approval and triage goes on at
+ * the propose step's {@code next}. Its only tools are a {@link ToolRegistry}'s read-only bindings,
+ * so it has nothing that could write.
  */
 public final class GraphRunbook implements Runbook {
 
-  /** Steps one run may take at most, whatever the bounds say; guards against a graph bug looping forever. */
+  /**
+   * Steps one run may take at most, whatever the bounds say; guards against a graph bug looping
+   * forever.
+   */
   private static final int MAX_STEPS = 1_000;
 
   private final RunbookGraph graph;
@@ -66,10 +69,18 @@ public final class GraphRunbook implements Runbook {
   public static GraphRunbook shipped(String name, ToolRegistry tools, Clock clock) {
     String file = name + ".yaml";
     if (!dev.lakeops.runbooks.load.RunbookLoader.shippedFiles().contains(file)) {
-      throw new IllegalArgumentException("No shipped runbook named '" + name + "' (shipped: "
-          + String.join(", ", dev.lakeops.runbooks.load.RunbookLoader.shippedFiles()) + ")");
+      throw new IllegalArgumentException(
+          "No shipped runbook named '"
+              + name
+              + "' (shipped: "
+              + String.join(", ", dev.lakeops.runbooks.load.RunbookLoader.shippedFiles())
+              + ")");
     }
-    return new GraphRunbook(dev.lakeops.runbooks.load.RunbookLoader.lakeops().load(file, dev.lakeops.runbooks.load.RunbookLoader.shippedText(file)), tools, clock);
+    return new GraphRunbook(
+        dev.lakeops.runbooks.load.RunbookLoader.lakeops()
+            .load(file, dev.lakeops.runbooks.load.RunbookLoader.shippedText(file)),
+        tools,
+        clock);
   }
 
   public RunbookGraph graph() {
@@ -99,8 +110,10 @@ public final class GraphRunbook implements Runbook {
 
   /** Required inputs the alert does not provide, with the labels they are read from. */
   public List<String> missingInputs(AlertSignal alert) {
-    return graph.requiredInputs().stream().filter(i -> i.resolve(alert).isEmpty())
-        .map(i -> i.name() + " (label " + String.join(" or ", i.fromLabels()) + ")").toList();
+    return graph.requiredInputs().stream()
+        .filter(i -> i.resolve(alert).isEmpty())
+        .map(i -> i.name() + " (label " + String.join(" or ", i.fromLabels()) + ")")
+        .toList();
   }
 
   @Override
@@ -117,9 +130,16 @@ public final class GraphRunbook implements Runbook {
     for (int taken = 0; taken < MAX_STEPS; taken++) {
       Step step = graph.require(current);
       long t0 = System.nanoTime();
-      Bound bound = step instanceof ProbeStep p ? p.bound() : step instanceof BranchStep b ? b.bound() : null;
+      Bound bound =
+          step instanceof ProbeStep p ? p.bound() : step instanceof BranchStep b ? b.bound() : null;
       if (bound != null && state.visit(step.id()) > bound.maxIterations()) {
-        state.trace.add(new StepRecord(step.id(), step.kind(), "max_iterations " + bound.maxIterations() + " reached -> " + bound.onExhausted(), -1, 0));
+        state.trace.add(
+            new StepRecord(
+                step.id(),
+                step.kind(),
+                "max_iterations " + bound.maxIterations() + " reached -> " + bound.onExhausted(),
+                -1,
+                0));
         current = bound.onExhausted();
         continue;
       }
@@ -138,70 +158,123 @@ public final class GraphRunbook implements Runbook {
       } else if (step instanceof ProposeStep p) {
         ProposedAction proposal = propose(p, state);
         proposals.add(proposal);
-        state.trace.add(new StepRecord(p.id(), p.kind(), "proposed " + p.action().actionName() + ": " + proposal.status()
-            + (p.approval() == null ? "" : " (execution starts at '" + p.approval() + "' once approved)"), -1, millis(t0)));
+        state.trace.add(
+            new StepRecord(
+                p.id(),
+                p.kind(),
+                "proposed "
+                    + p.action().actionName()
+                    + ": "
+                    + proposal.status()
+                    + (p.approval() == null
+                        ? ""
+                        : " (execution starts at '" + p.approval() + "' once approved)"),
+                -1,
+                millis(t0)));
         current = p.next();
       } else if (step instanceof EndStep e) {
-        state.trace.add(new StepRecord(e.id(), e.kind(), e.verdict().category().name(), -1, millis(t0)));
+        state.trace.add(
+            new StepRecord(e.id(), e.kind(), e.verdict().category().name(), -1, millis(t0)));
         Instant finished = clock.instant();
-        Verdict verdict = conclude(e.verdict(), state, proposals, new TimeWindow(started, finished));
-        return new TriageReport(id(), alert, verdict, state.reports, started, finished, state.trace);
+        Verdict verdict =
+            conclude(e.verdict(), state, proposals, new TimeWindow(started, finished));
+        return new TriageReport(
+            id(), alert, verdict, state.reports, started, finished, state.trace);
       } else {
         // Unreachable for a validated graph: approvals are entered only from a propose step's
         // execution edge, which triage does not follow.
-        state.trace.add(new StepRecord(step.id(), step.kind(), "awaiting approval: triage stops here", -1, 0));
-        return stopped(alert, state, proposals, started, "Triage reached " + step.kind() + " step '" + step.id()
-            + "', which runs only after approval; nothing was executed.");
+        state.trace.add(
+            new StepRecord(step.id(), step.kind(), "awaiting approval: triage stops here", -1, 0));
+        return stopped(
+            alert,
+            state,
+            proposals,
+            started,
+            "Triage reached "
+                + step.kind()
+                + " step '"
+                + step.id()
+                + "', which runs only after approval; nothing was executed.");
       }
     }
-    return stopped(alert, state, proposals, started, "Triage took more than " + MAX_STEPS + " steps and was stopped.");
+    return stopped(
+        alert,
+        state,
+        proposals,
+        started,
+        "Triage took more than " + MAX_STEPS + " steps and was stopped.");
   }
 
   private String probe(ProbeStep p, RunState state, long deadline, long t0) {
     Map<String, String> args = new LinkedHashMap<>();
-    p.args().forEach((name, template) -> template.render(state, state).ifPresent(v -> args.put(name, v)));
+    p.args()
+        .forEach(
+            (name, template) -> template.render(state, state).ifPresent(v -> args.put(name, v)));
     long remaining = deadline - System.nanoTime();
     ToolReport report;
     if (remaining <= 0) {
-      report = ToolCalls.error(p.tool(), args, "not called: the runbook's budget of " + graph.limits().budget().toSeconds() + " s was spent");
+      report =
+          ToolCalls.error(
+              p.tool(),
+              args,
+              "not called: the runbook's budget of "
+                  + graph.limits().budget().toSeconds()
+                  + " s was spent");
     } else {
       Duration timeout = graph.limits().stepTimeout();
       Duration left = Duration.ofNanos(remaining);
       report = calls.call(p.tool(), args, left.compareTo(timeout) < 0 ? left : timeout);
     }
     int index = state.store(p.id(), p.output(), report);
-    state.trace.add(new StepRecord(p.id(), p.kind(), p.tool() + " " + report.status() + ", " + report.findings().size() + " findings", index, millis(t0)));
+    state.trace.add(
+        new StepRecord(
+            p.id(),
+            p.kind(),
+            p.tool() + " " + report.status() + ", " + report.findings().size() + " findings",
+            index,
+            millis(t0)));
     return p.next();
   }
 
   private static ProposedAction propose(ProposeStep p, RunState state) {
     Map<String, String> args = new LinkedHashMap<>();
     List<String> missing = new ArrayList<>();
-    p.args().forEach((name, template) -> {
-      Optional<String> value = template.render(state, state);
-      if (value.isPresent()) {
-        args.put(name, value.get());
-      } else {
-        missing.add(name);
-      }
-    });
-    return new ProposedAction(p.id(), p.action().actionName(), p.action().tier(), args, missing, p.reason().renderLenient(state, state).strip(),
+    p.args()
+        .forEach(
+            (name, template) -> {
+              Optional<String> value = template.render(state, state);
+              if (value.isPresent()) {
+                args.put(name, value.get());
+              } else {
+                missing.add(name);
+              }
+            });
+    return new ProposedAction(
+        p.id(),
+        p.action().actionName(),
+        p.action().tier(),
+        args,
+        missing,
+        p.reason().renderLenient(state, state).strip(),
         p.approval());
   }
 
-  private static Verdict conclude(VerdictSpec spec, RunState state, List<ProposedAction> proposals, TimeWindow window) {
+  private static Verdict conclude(
+      VerdictSpec spec, RunState state, List<ProposedAction> proposals, TimeWindow window) {
     Map<String, String> entities = new LinkedHashMap<>();
-    spec.entities().forEach((name, alternatives) -> {
-      for (Conditional c : alternatives) {
-        if (c.applies(state)) {
-          Optional<String> value = c.text().render(state, state).filter(v -> !v.isBlank());
-          if (value.isPresent()) {
-            entities.put(name, value.get());
-            break;
-          }
-        }
-      }
-    });
+    spec.entities()
+        .forEach(
+            (name, alternatives) -> {
+              for (Conditional c : alternatives) {
+                if (c.applies(state)) {
+                  Optional<String> value = c.text().render(state, state).filter(v -> !v.isBlank());
+                  if (value.isPresent()) {
+                    entities.put(name, value.get());
+                    break;
+                  }
+                }
+              }
+            });
     Set<String> evidence = new LinkedHashSet<>();
     for (FindingSelector selector : spec.evidence()) {
       for (ToolReport r : state.reports) {
@@ -224,22 +297,49 @@ public final class GraphRunbook implements Runbook {
     String headline = null;
     for (Conditional c : spec.headline()) {
       if (c.applies(state)) {
-        headline = c.text().render(state, state).map(String::strip).filter(h -> !h.isEmpty()).orElse(null);
+        headline =
+            c.text().render(state, state).map(String::strip).filter(h -> !h.isEmpty()).orElse(null);
         if (headline != null) {
           break;
         }
       }
     }
     if (headline == null) {
-      headline = spec.headline().get(spec.headline().size() - 1).text().renderLenient(state, state).strip();
+      headline =
+          spec.headline()
+              .get(spec.headline().size() - 1)
+              .text()
+              .renderLenient(state, state)
+              .strip();
     }
-    return new Verdict(spec.category(), headline, entities, List.copyOf(evidence), spec.confidence(), next, window, proposals);
+    return new Verdict(
+        spec.category(),
+        headline,
+        entities,
+        List.copyOf(evidence),
+        spec.confidence(),
+        next,
+        window,
+        proposals);
   }
 
-  private TriageReport stopped(AlertSignal alert, RunState state, List<ProposedAction> proposals, Instant started, String why) {
+  private TriageReport stopped(
+      AlertSignal alert,
+      RunState state,
+      List<ProposedAction> proposals,
+      Instant started,
+      String why) {
     Instant finished = clock.instant();
-    Verdict verdict = new Verdict(Category.INCONCLUSIVE, why, Map.of(), List.of(), Confidence.LOW,
-        List.of("Check runbook " + graph.source() + " with ./lakeops runbooks validate."), new TimeWindow(started, finished), proposals);
+    Verdict verdict =
+        new Verdict(
+            Category.INCONCLUSIVE,
+            why,
+            Map.of(),
+            List.of(),
+            Confidence.LOW,
+            List.of("Check runbook " + graph.source() + " with ./lakeops runbooks validate."),
+            new TimeWindow(started, finished),
+            proposals);
     return new TriageReport(id(), alert, verdict, state.reports, started, finished, state.trace);
   }
 

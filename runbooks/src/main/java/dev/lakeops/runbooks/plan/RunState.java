@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The state of one run: inputs, outputs by name, every report in order, finding ids, the step trace. */
+/**
+ * The state of one run: inputs, outputs by name, every report in order, finding ids, the step
+ * trace.
+ */
 final class RunState implements RunContext, Template.FindingIds {
 
   private final AlertSignal alert;
@@ -31,7 +34,10 @@ final class RunState implements RunContext, Template.FindingIds {
     this.inputs = Map.copyOf(inputs);
   }
 
-  /** Stores a report under {@code output}, gives its findings ids {@code step#n}, and returns its index. */
+  /**
+   * Stores a report under {@code output}, gives its findings ids {@code step#n}, and returns its
+   * index.
+   */
   int store(String step, String output, ToolReport report) {
     outputs.remove(output);
     outputs.put(output, report);

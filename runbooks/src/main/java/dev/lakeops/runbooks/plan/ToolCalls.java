@@ -15,17 +15,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Calls read-only tools with a time limit per call. A call that does not answer in time is
- * interrupted and becomes an {@link ToolReport.Status#ERROR} report saying so; the run goes on.
- * It holds only a {@link ToolRegistry}, so it cannot run an action.
+ * interrupted and becomes an {@link ToolReport.Status#ERROR} report saying so; the run goes on. It
+ * holds only a {@link ToolRegistry}, so it cannot run an action.
  */
 final class ToolCalls {
 
   private static final AtomicInteger THREADS = new AtomicInteger();
-  private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "lakeops-tool-call-" + THREADS.incrementAndGet());
-    t.setDaemon(true);
-    return t;
-  });
+  private static final ExecutorService POOL =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "lakeops-tool-call-" + THREADS.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
 
   private final ToolRegistry registry;
 
@@ -39,14 +41,29 @@ final class ToolCalls {
       return future.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       future.cancel(true);
-      return error(tool, args, "tool " + tool + " gave no answer within " + timeout.toMillis() + " ms (step timeout); the call was abandoned");
+      return error(
+          tool,
+          args,
+          "tool "
+              + tool
+              + " gave no answer within "
+              + timeout.toMillis()
+              + " ms (step timeout); the call was abandoned");
     } catch (InterruptedException e) {
       future.cancel(true);
       Thread.currentThread().interrupt();
       return error(tool, args, "triage was interrupted while " + tool + " ran");
     } catch (ExecutionException e) {
-      // ToolRegistry.call does not throw; an Error (e.g. OutOfMemoryError) is all that reaches here.
-      return error(tool, args, "tool " + tool + " failed (" + e.getCause().getClass().getSimpleName() + "); details are in the lakeops log");
+      // ToolRegistry.call does not throw; an Error (e.g. OutOfMemoryError) is all that reaches
+      // here.
+      return error(
+          tool,
+          args,
+          "tool "
+              + tool
+              + " failed ("
+              + e.getCause().getClass().getSimpleName()
+              + "); details are in the lakeops log");
     }
   }
 

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Binds the binlog verifier: {@code binlog.verify(path)}. The path comes from an alert label, so
- * where alerts arrive from other systems bind it {@linkplain #confinedTo confined to one directory}.
+ * where alerts arrive from other systems bind it {@linkplain #confinedTo confined to one
+ * directory}.
  */
 public final class BinlogBindings {
 
@@ -29,19 +30,22 @@ public final class BinlogBindings {
    */
   public static List<ToolBinding> confinedTo(BinlogTools tools, Path dir) {
     Path root = dir.toAbsolutePath().normalize();
-    return List.of(new ToolBinding(BinlogToolSpecs.VERIFY, args -> {
-      String given = args.string("path");
-      Path path;
-      try {
-        path = root.resolve(given).normalize();
-      } catch (InvalidPathException e) {
-        return refuse(given, "is not a path");
-      }
-      if (!path.startsWith(root) || path.equals(root) || escapesByLink(path, root)) {
-        return refuse(given, "is outside the binlog directory " + root);
-      }
-      return tools.verifyFile(path.toString());
-    }));
+    return List.of(
+        new ToolBinding(
+            BinlogToolSpecs.VERIFY,
+            args -> {
+              String given = args.string("path");
+              Path path;
+              try {
+                path = root.resolve(given).normalize();
+              } catch (InvalidPathException e) {
+                return refuse(given, "is not a path");
+              }
+              if (!path.startsWith(root) || path.equals(root) || escapesByLink(path, root)) {
+                return refuse(given, "is outside the binlog directory " + root);
+              }
+              return tools.verifyFile(path.toString());
+            }));
   }
 
   private static boolean escapesByLink(Path path, Path root) {
@@ -53,6 +57,11 @@ public final class BinlogBindings {
   }
 
   private static ToolReport refuse(String given, String why) {
-    return new ToolReport(ToolReport.Status.ERROR, BinlogTools.VERIFY, Map.of("path", given), List.of(), "path '" + given + "' " + why);
+    return new ToolReport(
+        ToolReport.Status.ERROR,
+        BinlogTools.VERIFY,
+        Map.of("path", given),
+        List.of(),
+        "path '" + given + "' " + why);
   }
 }

@@ -15,15 +15,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Binds the Flink tools of the configured clusters. Each declared tool gets an optional
- * {@code cluster} argument naming a profile (the default cluster when absent); a name that is not
- * configured is a {@link ToolReport.Status#NO_DATA} report, never a call to another cluster.
- * Every report carries the cluster it read as parameter {@code cluster}.
+ * Binds the Flink tools of the configured clusters. Each declared tool gets an optional {@code
+ * cluster} argument naming a profile (the default cluster when absent); a name that is not
+ * configured is a {@link ToolReport.Status#NO_DATA} report, never a call to another cluster. Every
+ * report carries the cluster it read as parameter {@code cluster}.
  */
 public final class FlinkBindings {
 
-  static final ToolParam CLUSTER = ToolParam.optional("cluster", ParamType.STRING,
-      "Flink cluster profile as configured in lakeops.flink.clusters; the default cluster when absent");
+  static final ToolParam CLUSTER =
+      ToolParam.optional(
+          "cluster",
+          ParamType.STRING,
+          "Flink cluster profile as configured in lakeops.flink.clusters; the default cluster when"
+              + " absent");
 
   private FlinkBindings() {}
 
@@ -38,21 +42,37 @@ public final class FlinkBindings {
 
   private static ToolBinding bind(ToolSpec declared, FlinkClusters clusters) {
     String name = declared.name();
-    return new ToolBinding(declared.withParam(CLUSTER), args -> {
-      String cluster = args.optionalString("cluster").orElse(clusters.defaultName());
-      Optional<FlinkTools> tools = clusters.find(cluster);
-      if (tools.isEmpty()) {
-        Map<String, String> params = new LinkedHashMap<>(args.given());
-        params.put("cluster", cluster);
-        return ToolReports.run(name, params, () -> {
-          throw new ProbeException(ProbeException.Code.NOT_FOUND, "lakeops.flink.clusters",
-              "No Flink cluster named '" + cluster + "' is configured (configured: " + String.join(", ", clusters.names()) + ")");
+    return new ToolBinding(
+        declared.withParam(CLUSTER),
+        args -> {
+          String cluster = args.optionalString("cluster").orElse(clusters.defaultName());
+          Optional<FlinkTools> tools = clusters.find(cluster);
+          if (tools.isEmpty()) {
+            Map<String, String> params = new LinkedHashMap<>(args.given());
+            params.put("cluster", cluster);
+            return ToolReports.run(
+                name,
+                params,
+                () -> {
+                  throw new ProbeException(
+                      ProbeException.Code.NOT_FOUND,
+                      "lakeops.flink.clusters",
+                      "No Flink cluster named '"
+                          + cluster
+                          + "' is configured (configured: "
+                          + String.join(", ", clusters.names())
+                          + ")");
+                });
+          }
+          ToolReport r =
+              tools.get().functions().stream()
+                  .filter(f -> f.name().equals(name))
+                  .findFirst()
+                  .orElseThrow()
+                  .apply(args);
+          Map<String, String> params = new LinkedHashMap<>(r.params());
+          params.put("cluster", cluster);
+          return new ToolReport(r.status(), r.tool(), params, r.findings(), r.error());
         });
-      }
-      ToolReport r = tools.get().functions().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow().apply(args);
-      Map<String, String> params = new LinkedHashMap<>(r.params());
-      params.put("cluster", cluster);
-      return new ToolReport(r.status(), r.tool(), params, r.findings(), r.error());
-    });
   }
 }

@@ -9,9 +9,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Binds the table tools as {@link dev.lakeops.tools.table.TableToolSpecs} declares them.
- * {@code table} is a table directory or {@code database.table} in the locator's warehouse. Where
- * alerts arrive from other systems, bind them {@linkplain #inWarehouse confined to the warehouse}.
+ * Binds the table tools as {@link dev.lakeops.tools.table.TableToolSpecs} declares them. {@code
+ * table} is a table directory or {@code database.table} in the locator's warehouse. Where alerts
+ * arrive from other systems, bind them {@linkplain #inWarehouse confined to the warehouse}.
  */
 public final class TableBindings {
 
@@ -33,11 +33,20 @@ public final class TableBindings {
     return bindings(tools, table -> WarehouseConfinement.refusal(locator, table));
   }
 
-  private static List<ToolBinding> bindings(TableTools tools, Function<String, Optional<String>> refusal) {
-    return tools.functions().stream().map(f -> new ToolBinding(f.spec(), args -> {
-      Optional<String> refused = refusal.apply(args.string("table"));
-      return refused.isPresent() ? error(f.name(), args.given(), refused.get()) : f.apply(args);
-    })).toList();
+  private static List<ToolBinding> bindings(
+      TableTools tools, Function<String, Optional<String>> refusal) {
+    return tools.functions().stream()
+        .map(
+            f ->
+                new ToolBinding(
+                    f.spec(),
+                    args -> {
+                      Optional<String> refused = refusal.apply(args.string("table"));
+                      return refused.isPresent()
+                          ? error(f.name(), args.given(), refused.get())
+                          : f.apply(args);
+                    }))
+        .toList();
   }
 
   private static ToolReport error(String name, Map<String, String> args, String message) {

@@ -9,9 +9,9 @@ import dev.lakeops.tools.spec.ToolSpec;
 import java.util.function.Function;
 
 /**
- * A read-only tool a runbook step can call: its declaration and the function that calls it with
- * the step's arguments, read against the declaration. The function returns a report and does not
- * throw; {@link ToolRegistry} turns a throw into an error report all the same.
+ * A read-only tool a runbook step can call: its declaration and the function that calls it with the
+ * step's arguments, read against the declaration. The function returns a report and does not throw;
+ * {@link ToolRegistry} turns a throw into an error report all the same.
  */
 public record ToolBinding(ToolSpec spec, Function<ToolArgs, ToolReport> call) {
 

@@ -12,15 +12,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The read-only tools runbooks may name, by declaration: parameters and the finding codes each
- * can emit. The validator checks runbooks against a catalog; a {@link ToolRegistry} adds the
- * functions that call them.
+ * The read-only tools runbooks may name, by declaration: parameters and the finding codes each can
+ * emit. The validator checks runbooks against a catalog; a {@link ToolRegistry} adds the functions
+ * that call them.
  */
 public final class ToolCatalog {
 
   private final Map<String, ToolSpec> byName = new LinkedHashMap<>();
 
-  /** @throws IllegalArgumentException two declarations have the same name */
+  /**
+   * @throws IllegalArgumentException two declarations have the same name
+   */
   public ToolCatalog(Collection<ToolSpec> specs) {
     for (ToolSpec s : specs) {
       if (byName.put(s.name(), s) != null) {
@@ -38,10 +40,10 @@ public final class ToolCatalog {
   }
 
   /**
-   * Every tool lakeops provides to runbooks, as its bindings declare them (the Flink tools with
-   * the {@code cluster} their binding adds). The table tools are bound by {@link TableBindings},
-   * the binlog verifier by {@link BinlogBindings}; a registry without them answers their calls
-   * with an error report.
+   * Every tool lakeops provides to runbooks, as its bindings declare them (the Flink tools with the
+   * {@code cluster} their binding adds). The table tools are bound by {@link TableBindings}, the
+   * binlog verifier by {@link BinlogBindings}; a registry without them answers their calls with an
+   * error report.
    */
   public static ToolCatalog lakeops() {
     List<ToolSpec> all = new ArrayList<>(FlinkBindings.specs());

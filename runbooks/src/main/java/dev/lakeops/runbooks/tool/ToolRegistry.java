@@ -59,7 +59,14 @@ public final class ToolRegistry {
   public ToolReport call(String name, Map<String, String> args) {
     ToolBinding binding = byName.get(name);
     if (binding == null) {
-      return error(name, args, "tool " + name + " is not available in this lakeops (available: " + String.join(", ", byName.keySet()) + ")");
+      return error(
+          name,
+          args,
+          "tool "
+              + name
+              + " is not available in this lakeops (available: "
+              + String.join(", ", byName.keySet())
+              + ")");
     }
     ToolArgs read;
     try {
@@ -72,7 +79,14 @@ public final class ToolRegistry {
       return report != null ? report : error(name, args, "tool " + name + " returned nothing");
     } catch (RuntimeException e) {
       LOG.warn("Tool {} {} failed", name, args, e);
-      return error(name, args, "internal error in " + name + " (" + e.getClass().getSimpleName() + "); details are in the lakeops log");
+      return error(
+          name,
+          args,
+          "internal error in "
+              + name
+              + " ("
+              + e.getClass().getSimpleName()
+              + "); details are in the lakeops log");
     }
   }
 

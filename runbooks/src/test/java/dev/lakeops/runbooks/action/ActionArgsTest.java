@@ -27,8 +27,11 @@ class ActionArgsTest {
   @Test
   void namesTheMissingTable() {
     assertThat(bad(ActionKind.TABLE_COMPACT, Map.of()).argument()).isEqualTo("table");
-    assertThat(bad(ActionKind.TABLE_COMPACT, Map.of("table", dir.resolve("nope").toString())).getMessage())
-        .contains("Invalid argument 'table' of table.compact").contains("no such directory");
+    assertThat(
+            bad(ActionKind.TABLE_COMPACT, Map.of("table", dir.resolve("nope").toString()))
+                .getMessage())
+        .contains("Invalid argument 'table' of table.compact")
+        .contains("no such directory");
   }
 
   @Test
@@ -36,31 +39,90 @@ class ActionArgsTest {
     String table = TestTables.orders(dir.resolve("wh"), 1).paths().root().toString();
     assertThat(bad(ActionKind.TABLE_ROLLBACK_TO, Map.of("table", table)).getMessage())
         .contains("give exactly one of snapshot=ID and tag=NAME");
-    assertThat(bad(ActionKind.TABLE_ROLLBACK_TO, Map.of("table", table, "snapshot", "1", "tag", "x")).argument()).isEqualTo("tag");
-    assertThat(bad(ActionKind.TABLE_EXPIRE_SNAPSHOTS, Map.of("table", table, "older-than", "soon")).getMessage())
-        .contains("'older-than'").contains("'soon'");
-    assertThat(bad(ActionKind.TABLE_EXPIRE_SNAPSHOTS, Map.of("table", table, "retain-min", "5", "retain-max", "2")).argument())
+    assertThat(
+            bad(ActionKind.TABLE_ROLLBACK_TO, Map.of("table", table, "snapshot", "1", "tag", "x"))
+                .argument())
+        .isEqualTo("tag");
+    assertThat(
+            bad(ActionKind.TABLE_EXPIRE_SNAPSHOTS, Map.of("table", table, "older-than", "soon"))
+                .getMessage())
+        .contains("'older-than'")
+        .contains("'soon'");
+    assertThat(
+            bad(
+                    ActionKind.TABLE_EXPIRE_SNAPSHOTS,
+                    Map.of("table", table, "retain-min", "5", "retain-max", "2"))
+                .argument())
         .isEqualTo("retain-max");
-    assertThat(bad(ActionKind.TABLE_COMPACT, Map.of("table", table, "partition", "nokey")).argument()).isEqualTo("partition");
-    assertThat(bad(ActionKind.TABLE_COMPACT, Map.of("table", table, "partition", "id=1")).getMessage())
+    assertThat(
+            bad(ActionKind.TABLE_COMPACT, Map.of("table", table, "partition", "nokey")).argument())
+        .isEqualTo("partition");
+    assertThat(
+            bad(ActionKind.TABLE_COMPACT, Map.of("table", table, "partition", "id=1")).getMessage())
         .contains("'id' is not a partition key");
-    assertThat(bad(ActionKind.TABLE_CREATE_TAG, Map.of("table", table, "tag", "lakeops-undo-x")).argument()).isEqualTo("tag");
+    assertThat(
+            bad(ActionKind.TABLE_CREATE_TAG, Map.of("table", table, "tag", "lakeops-undo-x"))
+                .argument())
+        .isEqualTo("tag");
   }
 
   @Test
   void namesMalformedKafkaAndFlinkArguments() {
-    assertThat(bad(ActionKind.KAFKA_RESET_OFFSETS, Map.of("cluster", "localhost", "group", "g", "topic", "t", "to", "latest"))
-        .argument()).isEqualTo("cluster");
-    assertThat(bad(ActionKind.KAFKA_RESET_OFFSETS, Map.of("cluster", "127.0.0.1:9", "group", "g", "topic", "t", "to", "back"))
-        .getMessage()).contains("'to'").contains("earliest, latest, offset, timestamp");
-    assertThat(bad(ActionKind.KAFKA_RESET_OFFSETS, Map.of("cluster", "127.0.0.1:9", "group", "g", "topic", "t", "to", "offset",
-        "offset", "0:x")).argument()).isEqualTo("offset");
-    assertThat(bad(ActionKind.KAFKA_RESET_OFFSETS, Map.of("cluster", "127.0.0.1:9", "group", "g", "topic", "t", "to", "timestamp"))
-        .argument()).isEqualTo("timestamp");
-    assertThat(bad(ActionKind.FLINK_CANCEL, Map.of("cluster", "http://127.0.0.1:1", "job", "abc")).argument()).isEqualTo("job");
-    assertThat(bad(ActionKind.FLINK_CANCEL, Map.of("cluster", "ftp://x", "job", "0".repeat(32))).argument()).isEqualTo("cluster");
-    assertThat(bad(ActionKind.FLINK_STOP_WITH_SAVEPOINT, Map.of("cluster", "http://127.0.0.1:1", "job", "0".repeat(32),
-        "target-directory", "relative/dir")).argument()).isEqualTo("target-directory");
+    assertThat(
+            bad(
+                    ActionKind.KAFKA_RESET_OFFSETS,
+                    Map.of("cluster", "localhost", "group", "g", "topic", "t", "to", "latest"))
+                .argument())
+        .isEqualTo("cluster");
+    assertThat(
+            bad(
+                    ActionKind.KAFKA_RESET_OFFSETS,
+                    Map.of("cluster", "127.0.0.1:9", "group", "g", "topic", "t", "to", "back"))
+                .getMessage())
+        .contains("'to'")
+        .contains("earliest, latest, offset, timestamp");
+    assertThat(
+            bad(
+                    ActionKind.KAFKA_RESET_OFFSETS,
+                    Map.of(
+                        "cluster",
+                        "127.0.0.1:9",
+                        "group",
+                        "g",
+                        "topic",
+                        "t",
+                        "to",
+                        "offset",
+                        "offset",
+                        "0:x"))
+                .argument())
+        .isEqualTo("offset");
+    assertThat(
+            bad(
+                    ActionKind.KAFKA_RESET_OFFSETS,
+                    Map.of("cluster", "127.0.0.1:9", "group", "g", "topic", "t", "to", "timestamp"))
+                .argument())
+        .isEqualTo("timestamp");
+    assertThat(
+            bad(ActionKind.FLINK_CANCEL, Map.of("cluster", "http://127.0.0.1:1", "job", "abc"))
+                .argument())
+        .isEqualTo("job");
+    assertThat(
+            bad(ActionKind.FLINK_CANCEL, Map.of("cluster", "ftp://x", "job", "0".repeat(32)))
+                .argument())
+        .isEqualTo("cluster");
+    assertThat(
+            bad(
+                    ActionKind.FLINK_STOP_WITH_SAVEPOINT,
+                    Map.of(
+                        "cluster",
+                        "http://127.0.0.1:1",
+                        "job",
+                        "0".repeat(32),
+                        "target-directory",
+                        "relative/dir"))
+                .argument())
+        .isEqualTo("target-directory");
   }
 
   @Test
@@ -68,7 +130,8 @@ class ActionArgsTest {
     assertThat(ActionArgs.parseDuration("36h")).isEqualTo(Duration.ofHours(36));
     assertThat(ActionArgs.parseDuration("PT30M")).isEqualTo(Duration.ofMinutes(30));
     assertThat(ActionArgs.parseDuration("7d")).isEqualTo(Duration.ofDays(7));
-    assertThatThrownBy(() -> ActionArgs.parseDuration("h")).isInstanceOf(NumberFormatException.class);
+    assertThatThrownBy(() -> ActionArgs.parseDuration("h"))
+        .isInstanceOf(NumberFormatException.class);
   }
 
   @Test

@@ -16,8 +16,11 @@ class ConfiguredTargetsTest {
     Properties props = new Properties();
     props.setProperty("lakeops.kafka.clusters.prod.bootstrap-servers", "10.0.0.1:9092");
     props.setProperty("lakeops.kafka.clusters.prod.properties.security.protocol", "SSL");
-    targets = new ConfiguredTargets(KafkaClusters.fromProperties(props), Map.of("flink-prod", "http://10.0.0.2:8081"),
-        Duration.ofSeconds(1));
+    targets =
+        new ConfiguredTargets(
+            KafkaClusters.fromProperties(props),
+            Map.of("flink-prod", "http://10.0.0.2:8081"),
+            Duration.ofSeconds(1));
   }
 
   @Test

@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Tables written by the table engine for action tests: {@code db.orders}, primary key (dt, id), partitioned by dt. */
+/**
+ * Tables written by the table engine for action tests: {@code db.orders}, primary key (dt, id),
+ * partitioned by dt.
+ */
 public final class TestTables {
 
   public static final String USER = "test-writer";
@@ -24,17 +27,25 @@ public final class TestTables {
   public static Table orders(Path warehouse, int commits) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    Table t = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
-        .column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.INT))
-        .column("name", AtomicType.string())
-        .partitionKeys("dt")
-        .primaryKey("dt", "id")
-        .option("bucket", "2")
-        .option("file.format", "avro")
-        .build());
+    Table t =
+        catalog.createTable(
+            Identifier.of("db", "orders"),
+            TableDefinition.builder()
+                .column("dt", AtomicType.string())
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("name", AtomicType.string())
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "2")
+                .option("file.format", "avro")
+                .build());
     for (int i = 1; i <= commits; i++) {
-      commit(t, i, List.of(Row.of(day(i), 2 * i - 1, "row" + (2 * i - 1)), Row.of(day(i), 2 * i, "row" + (2 * i))));
+      commit(
+          t,
+          i,
+          List.of(
+              Row.of(day(i), 2 * i - 1, "row" + (2 * i - 1)),
+              Row.of(day(i), 2 * i, "row" + (2 * i))));
     }
     return t;
   }

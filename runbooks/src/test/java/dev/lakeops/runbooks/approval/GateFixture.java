@@ -11,7 +11,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
 
-/** A gate over a file store and audit log in {@code dir}, with approvers alice, bob, carol and viewer vic. */
+/**
+ * A gate over a file store and audit log in {@code dir}, with approvers alice, bob, carol and
+ * viewer vic.
+ */
 final class GateFixture {
 
   final MutableClock clock = new MutableClock(Instant.now());
@@ -29,11 +32,15 @@ final class GateFixture {
     props.setProperty("lakeops.approvers.carol.roles", "approver,viewer");
     props.setProperty("lakeops.approvers.vic.roles", "viewer");
     directory = ApproverDirectory.fromProperties(props);
-    gate = new ApprovalGate(store, audit, directory, new Actions(new DirectTargets(Duration.ofSeconds(5))), clock);
+    gate =
+        new ApprovalGate(
+            store, audit, directory, new Actions(new DirectTargets(Duration.ofSeconds(5))), clock);
   }
 
   List<AuditRecord> refusals() {
-    return audit.read(Instant.EPOCH).stream().filter(r -> r.entry().event() == AuditEvent.REFUSED).toList();
+    return audit.read(Instant.EPOCH).stream()
+        .filter(r -> r.entry().event() == AuditEvent.REFUSED)
+        .toList();
   }
 
   List<AuditRecord> records(AuditEvent event) {

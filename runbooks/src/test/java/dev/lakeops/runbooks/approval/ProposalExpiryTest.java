@@ -29,8 +29,15 @@ class ProposalExpiryTest {
   }
 
   private Proposal tag(String name, Duration ttl) {
-    return f.gate.propose(new ProposalRequest(ActionKind.TABLE_CREATE_TAG,
-        Map.of("table", table.paths().root().toString(), "tag", name), "agent", ttl, "", List.of(), null));
+    return f.gate.propose(
+        new ProposalRequest(
+            ActionKind.TABLE_CREATE_TAG,
+            Map.of("table", table.paths().root().toString(), "tag", name),
+            "agent",
+            ttl,
+            "",
+            List.of(),
+            null));
   }
 
   @Test
@@ -45,11 +52,14 @@ class ProposalExpiryTest {
 
     assertThat(closed).containsExactlyInAnyOrder(waiting.id(), approvedButNotRun.id());
     assertThat(f.store.find(waiting.id()).orElseThrow().state()).isEqualTo(ProposalState.REFUSED);
-    assertThat(f.store.find(approvedButNotRun.id()).orElseThrow().state()).isEqualTo(ProposalState.REFUSED);
+    assertThat(f.store.find(approvedButNotRun.id()).orElseThrow().state())
+        .isEqualTo(ProposalState.REFUSED);
     assertThat(f.store.find(fresh.id()).orElseThrow().state()).isEqualTo(ProposalState.PROPOSED);
-    assertThat(f.records(AuditEvent.EXPIRED)).extracting(r -> r.entry().proposalId())
+    assertThat(f.records(AuditEvent.EXPIRED))
+        .extracting(r -> r.entry().proposalId())
         .containsExactlyInAnyOrder(waiting.id(), approvedButNotRun.id());
-    assertThat(f.records(AuditEvent.EXPIRED)).allSatisfy(r -> assertThat(r.entry().actor()).isEqualTo("lakeops"));
+    assertThat(f.records(AuditEvent.EXPIRED))
+        .allSatisfy(r -> assertThat(r.entry().actor()).isEqualTo("lakeops"));
     assertThat(f.audit.verifyChain().intact()).isTrue();
   }
 
@@ -60,9 +70,12 @@ class ProposalExpiryTest {
     f.gate.expireDue("lakeops");
 
     assertThatThrownBy(() -> f.gate.approve(p.id(), "alice", ApprovalSource.cli("test")))
-        .isInstanceOf(ApprovalRefusedException.class).hasMessageContaining("REFUSED");
-    assertThatThrownBy(() -> f.gate.execute(p.id(), "alice")).isInstanceOf(ApprovalRefusedException.class);
-    assertThat(new dev.lakeops.table.system.TableMetadata(table.refresh()).tags()).doesNotContainKey("late");
+        .isInstanceOf(ApprovalRefusedException.class)
+        .hasMessageContaining("REFUSED");
+    assertThatThrownBy(() -> f.gate.execute(p.id(), "alice"))
+        .isInstanceOf(ApprovalRefusedException.class);
+    assertThat(new dev.lakeops.table.system.TableMetadata(table.refresh()).tags())
+        .doesNotContainKey("late");
   }
 
   @Test

@@ -21,14 +21,20 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Of several executors of one approved proposal, exactly one runs it: threads, and separate JVMs. */
+/**
+ * Of several executors of one approved proposal, exactly one runs it: threads, and separate JVMs.
+ */
 class RunOnceTest {
 
   @TempDir Path dir;
 
   private Proposal approvedRollbackAsLatest(GateFixture f, Table t) {
-    Proposal p = f.gate.propose(ProposalRequest.of(ActionKind.TABLE_ROLLBACK_TO_AS_LATEST,
-        Map.of("table", t.paths().root().toString(), "snapshot", "1"), "agent"));
+    Proposal p =
+        f.gate.propose(
+            ProposalRequest.of(
+                ActionKind.TABLE_ROLLBACK_TO_AS_LATEST,
+                Map.of("table", t.paths().root().toString(), "snapshot", "1"),
+                "agent"));
     f.gate.approve(p.id(), "alice", ApprovalSource.cli("test"));
     return p;
   }
@@ -44,14 +50,16 @@ class RunOnceTest {
     try {
       for (int i = 0; i < 4; i++) {
         GateFixture own = new GateFixture(dir.resolve("state"));
-        results.add(pool.submit(() -> {
-          start.await();
-          try {
-            return "RAN " + own.gate.execute(p.id(), "carol").state();
-          } catch (ApprovalRefusedException e) {
-            return "REFUSED: " + e.getMessage();
-          }
-        }));
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  try {
+                    return "RAN " + own.gate.execute(p.id(), "carol").state();
+                  } catch (ApprovalRefusedException e) {
+                    return "REFUSED: " + e.getMessage();
+                  }
+                }));
       }
       start.countDown();
       List<String> outcomes = new ArrayList<>();
@@ -77,20 +85,37 @@ class RunOnceTest {
     List<Process> processes = new ArrayList<>();
     try {
       for (int i = 0; i < 2; i++) {
-        processes.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-            ConcurrentExecution.class.getName(), dir.resolve("state").toString(), p.id()).redirectErrorStream(true).start());
+        processes.add(
+            new ProcessBuilder(
+                    java,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    ConcurrentExecution.class.getName(),
+                    dir.resolve("state").toString(),
+                    p.id())
+                .redirectErrorStream(true)
+                .start());
       }
       List<String> outcomes = new ArrayList<>();
       for (Process proc : processes) {
         assertThat(proc.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
-          r.lines().filter(l -> l.startsWith("RAN") || l.startsWith("REFUSED")).forEach(outcomes::add);
+        try (BufferedReader r =
+            new BufferedReader(
+                new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
+          r.lines()
+              .filter(l -> l.startsWith("RAN") || l.startsWith("REFUSED"))
+              .forEach(outcomes::add);
         }
       }
       assertThat(outcomes).hasSize(2);
       assertThat(outcomes).filteredOn(o -> o.startsWith("RAN")).containsExactly("RAN DONE");
-      assertThat(outcomes).filteredOn(o -> o.startsWith("REFUSED")).singleElement().asString()
-          .satisfiesAnyOf(s -> assertThat(s).contains("already executed"), s -> assertThat(s).contains("could not be claimed"));
+      assertThat(outcomes)
+          .filteredOn(o -> o.startsWith("REFUSED"))
+          .singleElement()
+          .asString()
+          .satisfiesAnyOf(
+              s -> assertThat(s).contains("already executed"),
+              s -> assertThat(s).contains("could not be claimed"));
     } finally {
       processes.forEach(Process::destroyForcibly);
     }

@@ -23,7 +23,9 @@ class FileAuditLogTest {
 
   private static AuditEntry entry(int i) {
     return AuditEntry.of(AuditEvent.PROPOSED, "alice", "p" + i, "table.create_tag", "proposed " + i)
-        .withEvidence(List.of("finding-" + i)).withBefore(Map.of("latest snapshot", "" + i)).withDetails(Map.of("arg.tag", "t" + i));
+        .withEvidence(List.of("finding-" + i))
+        .withBefore(Map.of("latest snapshot", "" + i))
+        .withDetails(Map.of("arg.tag", "t" + i));
   }
 
   @Test
@@ -37,7 +39,9 @@ class FileAuditLogTest {
     assertThat(second.previousHash()).isEqualTo(first.hash());
     assertThat(log.verifyChain().intact()).isTrue();
     assertThat(log.verifyChain().records()).isEqualTo(2);
-    assertThat(log.read(Instant.EPOCH)).extracting(AuditRecord::entry).containsExactly(entry(1), entry(2));
+    assertThat(log.read(Instant.EPOCH))
+        .extracting(AuditRecord::entry)
+        .containsExactly(entry(1), entry(2));
   }
 
   @Test
@@ -80,10 +84,13 @@ class FileAuditLogTest {
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
     FileAuditLog early = new FileAuditLog(dir.resolve("a.jsonl"), Clock.fixed(t0, ZoneOffset.UTC));
     early.append(entry(1));
-    FileAuditLog late = new FileAuditLog(dir.resolve("a.jsonl"), Clock.fixed(t0.plusSeconds(3600), ZoneOffset.UTC));
+    FileAuditLog late =
+        new FileAuditLog(dir.resolve("a.jsonl"), Clock.fixed(t0.plusSeconds(3600), ZoneOffset.UTC));
     late.append(entry(2));
 
-    assertThat(late.read(t0.plusSeconds(60))).extracting(r -> r.entry().proposalId()).containsExactly("p2");
+    assertThat(late.read(t0.plusSeconds(60)))
+        .extracting(r -> r.entry().proposalId())
+        .containsExactly("p2");
     assertThat(late.read(t0)).hasSize(2);
     assertThat(late.verifyChain().intact()).isTrue();
   }
@@ -96,7 +103,11 @@ class FileAuditLogTest {
       List<Future<AuditRecord>> futures = new ArrayList<>();
       for (int i = 0; i < 40; i++) {
         int n = i;
-        futures.add(pool.submit(() -> new FileAuditLog(dir.resolve("audit.jsonl"), Clock.systemUTC()).append(entry(n))));
+        futures.add(
+            pool.submit(
+                () ->
+                    new FileAuditLog(dir.resolve("audit.jsonl"), Clock.systemUTC())
+                        .append(entry(n))));
       }
       for (Future<AuditRecord> fu : futures) {
         fu.get();

@@ -29,21 +29,36 @@ class FlinkBackpressureVerdictsTest {
   }
 
   private static ToolReport report(String tool, Finding... findings) {
-    return new ToolReport(ToolReport.Status.OK, tool, Map.of("job", "orders"), List.of(findings), null);
+    return new ToolReport(
+        ToolReport.Status.OK, tool, Map.of("job", "orders"), List.of(findings), null);
   }
 
-  private static final Finding BOTTLENECK = f(Severity.CRITICAL, "flink.backpressure.bottleneck", Map.of("vertex", "slow-validate", "vertexId", "v1"));
-  private static final Finding NO_BACKPRESSURE = f(Severity.OK, "flink.backpressure.none", Map.of());
+  private static final Finding BOTTLENECK =
+      f(
+          Severity.CRITICAL,
+          "flink.backpressure.bottleneck",
+          Map.of("vertex", "slow-validate", "vertexId", "v1"));
+  private static final Finding NO_BACKPRESSURE =
+      f(Severity.OK, "flink.backpressure.none", Map.of());
 
   private static TriageReport last;
 
   private static Verdict conclude(ToolReport backpressure, Finding... health) {
     ToolCatalog catalog = ToolCatalog.lakeops();
-    ToolRegistry tools = new ToolRegistry()
-        .register(new ToolBinding(catalog.find("flink.backpressure").orElseThrow(), args -> backpressure))
-        .register(new ToolBinding(catalog.find("flink.health").orElseThrow(), args -> report("flink.health", health)));
-    last = GraphRunbook.shipped("flink-backpressure", tools, Clock.systemUTC())
-        .run(new AlertSignal(Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders"), Map.of()));
+    ToolRegistry tools =
+        new ToolRegistry()
+            .register(
+                new ToolBinding(
+                    catalog.find("flink.backpressure").orElseThrow(), args -> backpressure))
+            .register(
+                new ToolBinding(
+                    catalog.find("flink.health").orElseThrow(),
+                    args -> report("flink.health", health)));
+    last =
+        GraphRunbook.shipped("flink-backpressure", tools, Clock.systemUTC())
+            .run(
+                new AlertSignal(
+                    Map.of("alertname", "FlinkJobBackpressured", "job_name", "orders"), Map.of()));
     return last.verdict();
   }
 
@@ -53,13 +68,23 @@ class FlinkBackpressureVerdictsTest {
 
   @Test
   void putsARestartLoopFirstAndNamesItsCause() {
-    Verdict v = conclude(report("flink.backpressure", BOTTLENECK),
-        f(Severity.CRITICAL, "flink.restart.loop", Map.of("failingTask", "lake-committer: Writer")),
-        f(Severity.CRITICAL, "flink.exception.commit-conflict", Map.of("cause", "commit-conflict")),
-        f(Severity.CRITICAL, "flink.checkpoint.timeout", Map.of()));
+    Verdict v =
+        conclude(
+            report("flink.backpressure", BOTTLENECK),
+            f(
+                Severity.CRITICAL,
+                "flink.restart.loop",
+                Map.of("failingTask", "lake-committer: Writer")),
+            f(
+                Severity.CRITICAL,
+                "flink.exception.commit-conflict",
+                Map.of("cause", "commit-conflict")),
+            f(Severity.CRITICAL, "flink.checkpoint.timeout", Map.of()));
 
     assertThat(v.category()).isEqualTo(Category.RESTART_LOOP);
-    assertThat(v.entities()).containsEntry("vertex", "lake-committer: Writer").containsEntry("cause", "commit-conflict");
+    assertThat(v.entities())
+        .containsEntry("vertex", "lake-committer: Writer")
+        .containsEntry("cause", "commit-conflict");
     assertThat(evidenceCodes()).contains("flink.restart.loop", "flink.exception.commit-conflict");
     assertThat(v.evidence()).contains("health#1", "health#2");
     assertThat(v.nextActions().get(0)).contains("write-only");
@@ -67,26 +92,45 @@ class FlinkBackpressureVerdictsTest {
 
   @Test
   void blamesCheckpointTimeoutsOnTheBottleneckHoldingBarriersBack() {
-    Verdict v = conclude(report("flink.backpressure", BOTTLENECK),
-        f(Severity.CRITICAL, "flink.checkpoint.timeout", Map.of("firstPendingVertex", "parse", "lastExpiredId", "24")),
-        f(Severity.OK, "flink.restart.none", Map.of()));
+    Verdict v =
+        conclude(
+            report("flink.backpressure", BOTTLENECK),
+            f(
+                Severity.CRITICAL,
+                "flink.checkpoint.timeout",
+                Map.of("firstPendingVertex", "parse", "lastExpiredId", "24")),
+            f(Severity.OK, "flink.restart.none", Map.of()));
 
     assertThat(v.category()).isEqualTo(Category.CHECKPOINT_FAILURE);
-    assertThat(v.entities()).containsEntry("vertex", "parse").containsEntry("bottleneck", "slow-validate").containsEntry("checkpoint", "24");
+    assertThat(v.entities())
+        .containsEntry("vertex", "parse")
+        .containsEntry("bottleneck", "slow-validate")
+        .containsEntry("checkpoint", "24");
   }
 
   @Test
   void namesKeySkewAsTheCauseOfBackpressure() {
-    Verdict v = conclude(report("flink.backpressure", BOTTLENECK,
-        f(Severity.WARN, "flink.backpressure.key-skew", Map.of("hotSubtasks", "1"))), f(Severity.OK, "flink.restart.none", Map.of()));
+    Verdict v =
+        conclude(
+            report(
+                "flink.backpressure",
+                BOTTLENECK,
+                f(Severity.WARN, "flink.backpressure.key-skew", Map.of("hotSubtasks", "1"))),
+            f(Severity.OK, "flink.restart.none", Map.of()));
 
     assertThat(v.category()).isEqualTo(Category.BACKPRESSURE);
-    assertThat(v.entities()).containsEntry("vertex", "slow-validate").containsEntry("cause", "key-skew").containsEntry("hotSubtasks", "1");
+    assertThat(v.entities())
+        .containsEntry("vertex", "slow-validate")
+        .containsEntry("cause", "key-skew")
+        .containsEntry("hotSubtasks", "1");
   }
 
   @Test
   void callsLagWithoutBackpressureSourceLag() {
-    Verdict v = conclude(report("flink.backpressure", NO_BACKPRESSURE), f(Severity.CRITICAL, "flink.source.lag", Map.of("vertex", "Source: orders")));
+    Verdict v =
+        conclude(
+            report("flink.backpressure", NO_BACKPRESSURE),
+            f(Severity.CRITICAL, "flink.source.lag", Map.of("vertex", "Source: orders")));
 
     assertThat(v.category()).isEqualTo(Category.SOURCE_LAG);
     assertThat(v.entities()).containsEntry("vertex", "Source: orders");
@@ -94,8 +138,11 @@ class FlinkBackpressureVerdictsTest {
 
   @Test
   void callsAStaleAlertAboutAHealthyJobAMonitoringArtefact() {
-    Verdict v = conclude(report("flink.backpressure", NO_BACKPRESSURE),
-        f(Severity.WARN, "flink.observation.artefact", Map.of("kind", "job-id-changed")), f(Severity.OK, "flink.restart.none", Map.of()));
+    Verdict v =
+        conclude(
+            report("flink.backpressure", NO_BACKPRESSURE),
+            f(Severity.WARN, "flink.observation.artefact", Map.of("kind", "job-id-changed")),
+            f(Severity.OK, "flink.restart.none", Map.of()));
 
     assertThat(v.category()).isEqualTo(Category.MONITORING_ARTEFACT);
     assertThat(v.entities()).containsEntry("artefact", "job-id-changed");
@@ -103,17 +150,27 @@ class FlinkBackpressureVerdictsTest {
 
   @Test
   void callsAHealthyJobHealthy() {
-    Verdict v = conclude(report("flink.backpressure", NO_BACKPRESSURE), f(Severity.OK, "flink.restart.none", Map.of()),
-        f(Severity.OK, "flink.checkpoint.healthy", Map.of()), f(Severity.OK, "flink.exception.none", Map.of()));
+    Verdict v =
+        conclude(
+            report("flink.backpressure", NO_BACKPRESSURE),
+            f(Severity.OK, "flink.restart.none", Map.of()),
+            f(Severity.OK, "flink.checkpoint.healthy", Map.of()),
+            f(Severity.OK, "flink.exception.none", Map.of()));
 
     assertThat(v.category()).isEqualTo(Category.NO_BACKPRESSURE);
-    assertThat(evidenceCodes()).containsExactly("flink.backpressure.none", "flink.restart.none", "flink.checkpoint.healthy");
+    assertThat(evidenceCodes())
+        .containsExactly(
+            "flink.backpressure.none", "flink.restart.none", "flink.checkpoint.healthy");
   }
 
   @Test
   void callsAJobThatIsDownNotRunningWithItsState() {
-    Verdict v = conclude(report("flink.backpressure", f(Severity.CRITICAL, "flink.job.not-running", Map.of("state", "FAILED"))),
-        f(Severity.CRITICAL, "flink.exception.oom", Map.of("cause", "oom")));
+    Verdict v =
+        conclude(
+            report(
+                "flink.backpressure",
+                f(Severity.CRITICAL, "flink.job.not-running", Map.of("state", "FAILED"))),
+            f(Severity.CRITICAL, "flink.exception.oom", Map.of("cause", "oom")));
 
     assertThat(v.category()).isEqualTo(Category.JOB_NOT_RUNNING);
     assertThat(v.entities()).containsEntry("state", "FAILED").containsEntry("job", "orders");
@@ -122,9 +179,11 @@ class FlinkBackpressureVerdictsTest {
 
   @Test
   void givesTheCauseSpecificActionOnlyForThatCause() {
-    Verdict v = conclude(report("flink.backpressure", NO_BACKPRESSURE),
-        f(Severity.CRITICAL, "flink.restart.loop", Map.of("failingTask", "parse")),
-        f(Severity.CRITICAL, "flink.exception.oom", Map.of("cause", "oom")));
+    Verdict v =
+        conclude(
+            report("flink.backpressure", NO_BACKPRESSURE),
+            f(Severity.CRITICAL, "flink.restart.loop", Map.of("failingTask", "parse")),
+            f(Severity.CRITICAL, "flink.exception.oom", Map.of("cause", "oom")));
 
     assertThat(v.nextActions()).anySatisfy(a -> assertThat(a).contains("TaskManager memory"));
     assertThat(v.nextActions()).noneSatisfy(a -> assertThat(a).contains("write-only"));
@@ -133,7 +192,9 @@ class FlinkBackpressureVerdictsTest {
 
   @Test
   void saysInconclusiveWhenNothingSupportsAConclusion() {
-    Verdict v = conclude(report("flink.backpressure", f(Severity.INFO, "flink.metrics.unavailable", Map.of())));
+    Verdict v =
+        conclude(
+            report("flink.backpressure", f(Severity.INFO, "flink.metrics.unavailable", Map.of())));
 
     assertThat(v.category()).isEqualTo(Category.INCONCLUSIVE);
     assertThat(v.headline()).isEqualTo("flink.metrics.unavailable summary.");

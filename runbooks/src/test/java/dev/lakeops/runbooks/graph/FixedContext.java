@@ -10,11 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /** A run context over given outputs and inputs, for guard and template tests. */
-record FixedContext(AlertSignal alert, Map<String, String> inputs, Map<String, ToolReport> byName) implements RunContext {
+record FixedContext(AlertSignal alert, Map<String, String> inputs, Map<String, ToolReport> byName)
+    implements RunContext {
 
   static FixedContext of(Map<String, ToolReport> outputs) {
-    return new FixedContext(new AlertSignal(Map.of("alertname", "A", "job_name", "orders"), Map.of("summary", "late")),
-        Map.of("job", "orders"), new LinkedHashMap<>(outputs));
+    return new FixedContext(
+        new AlertSignal(Map.of("alertname", "A", "job_name", "orders"), Map.of("summary", "late")),
+        Map.of("job", "orders"),
+        new LinkedHashMap<>(outputs));
   }
 
   static Finding finding(Severity severity, String code, Map<String, String> evidence) {
@@ -22,7 +25,12 @@ record FixedContext(AlertSignal alert, Map<String, String> inputs, Map<String, T
   }
 
   static ToolReport ok(String tool, Finding... findings) {
-    return new ToolReport(ToolReport.Status.OK, tool, Map.of("job", "orders", "cluster", "eu"), List.of(findings), null);
+    return new ToolReport(
+        ToolReport.Status.OK,
+        tool,
+        Map.of("job", "orders", "cluster", "eu"),
+        List.of(findings),
+        null);
   }
 
   @Override

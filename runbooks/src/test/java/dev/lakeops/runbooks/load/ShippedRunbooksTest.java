@@ -18,10 +18,21 @@ class ShippedRunbooksTest {
 
   @Test
   void everyShippedRunbookValidates() {
-    assertThat(shipped).extracting(RunbookGraph::name).containsExactly(
-        "flink-backpressure", "flink-delay", "flink-checkpoint-failures", "flink-restart-loop",
-        "kafka-lag", "kafka-duplicates", "kafka-loss", "kafka-count-mismatch",
-        "cdc-binlog-corruption", "table-duplicates-after-failover", "table-small-files", "table-snapshot-rollback");
+    assertThat(shipped)
+        .extracting(RunbookGraph::name)
+        .containsExactly(
+            "flink-backpressure",
+            "flink-delay",
+            "flink-checkpoint-failures",
+            "flink-restart-loop",
+            "kafka-lag",
+            "kafka-duplicates",
+            "kafka-loss",
+            "kafka-count-mismatch",
+            "cdc-binlog-corruption",
+            "table-duplicates-after-failover",
+            "table-small-files",
+            "table-snapshot-rollback");
   }
 
   @Test
@@ -38,10 +49,16 @@ class ShippedRunbooksTest {
   void writeActionsAppearOnlyAsProposalsOrBehindApproval() {
     // The validator proves the approval dominance; this states the outcome over the shipped set.
     for (RunbookGraph g : shipped) {
-      g.steps().values().stream().filter(s -> s instanceof ActionStep).map(s -> (ActionStep) s).forEach(a ->
-          assertThat(g.steps().get(a.proposal())).isInstanceOf(ProposeStep.class));
+      g.steps().values().stream()
+          .filter(s -> s instanceof ActionStep)
+          .map(s -> (ActionStep) s)
+          .forEach(a -> assertThat(g.steps().get(a.proposal())).isInstanceOf(ProposeStep.class));
     }
     assertThat(shipped.stream().flatMap(g -> g.actions().stream()).distinct())
-        .contains("table.rollback_to", "table.compact", "kafka.reset_offsets", "flink.stop_with_savepoint");
+        .contains(
+            "table.rollback_to",
+            "table.compact",
+            "kafka.reset_offsets",
+            "flink.stop_with_savepoint");
   }
 }

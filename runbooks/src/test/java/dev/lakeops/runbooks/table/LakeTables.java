@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * Tables the engine writes the way streaming writers do, for the table runbooks: each commit is a
- * checkpoint (commit user + identifier) committed through a plain commit, so replays are not filtered.
+ * checkpoint (commit user + identifier) committed through a plain commit, so replays are not
+ * filtered.
  */
 public final class LakeTables {
 
@@ -25,25 +26,31 @@ public final class LakeTables {
   public static Table payments(Path warehouse, String name) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    return catalog.createTable(Identifier.of("db", name), TableDefinition.builder()
-        .column("order_id", AtomicType.of(TypeRoot.BIGINT))
-        .column("amount", AtomicType.of(TypeRoot.INT))
-        .option("file.format", "avro")
-        .build());
+    return catalog.createTable(
+        Identifier.of("db", name),
+        TableDefinition.builder()
+            .column("order_id", AtomicType.of(TypeRoot.BIGINT))
+            .column("amount", AtomicType.of(TypeRoot.INT))
+            .option("file.format", "avro")
+            .build());
   }
 
-  /** {@code db.<name>}: a primary-key table (dt, id) partitioned by dt, one bucket, with extra options. */
+  /**
+   * {@code db.<name>}: a primary-key table (dt, id) partitioned by dt, one bucket, with extra
+   * options.
+   */
   public static Table orders(Path warehouse, String name, Map<String, String> options) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    TableDefinition.Builder b = TableDefinition.builder()
-        .column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.BIGINT))
-        .column("amount", AtomicType.of(TypeRoot.INT))
-        .partitionKeys("dt")
-        .primaryKey("dt", "id")
-        .option("bucket", "1")
-        .option("file.format", "avro");
+    TableDefinition.Builder b =
+        TableDefinition.builder()
+            .column("dt", AtomicType.string())
+            .column("id", AtomicType.of(TypeRoot.BIGINT))
+            .column("amount", AtomicType.of(TypeRoot.INT))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "1")
+            .option("file.format", "avro");
     options.forEach(b::option);
     return catalog.createTable(Identifier.of("db", name), b.build());
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.action.ActionKind;
@@ -21,6 +20,7 @@ import dev.lakeops.runbooks.approval.Proposal;
 import dev.lakeops.runbooks.approval.ProposalRequest;
 import dev.lakeops.runbooks.approval.ProposalState;
 import dev.lakeops.runbooks.audit.FileAuditLog;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.TableBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.table.Table;
@@ -38,20 +38,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shipped table runbooks through the planner, against tables the engine wrote: duplicates
- * after a stateless restart, a compaction backlog, a bad write to roll back, and healthy
- * controls. The proposals they return are handed to the approval gate as they are.
+ * The shipped table runbooks through the planner, against tables the engine wrote: duplicates after
+ * a stateless restart, a compaction backlog, a bad write to roll back, and healthy controls. The
+ * proposals they return are handed to the approval gate as they are.
  */
 class TableRunbooksTest {
 
-  @TempDir
-  Path warehouse;
-  @TempDir
-  Path state;
+  @TempDir Path warehouse;
+  @TempDir Path state;
 
   private DeterministicPlanner planner() {
     TableLocator locator = TableLocator.local(warehouse);
-    return DeterministicPlanner.shipped(new ToolRegistry().registerAll(TableBindings.inWarehouse(new TableTools(locator), locator)),
+    return DeterministicPlanner.shipped(
+        new ToolRegistry().registerAll(TableBindings.inWarehouse(new TableTools(locator), locator)),
         Clock.systemUTC());
   }
 
@@ -64,20 +63,33 @@ class TableRunbooksTest {
   private ApprovalGate gate() {
     Properties approvers = new Properties();
     approvers.setProperty("lakeops.approvers.alice.roles", "approver");
-    return new ApprovalGate(new FileProposalStore(state.resolve("proposals")), new FileAuditLog(state.resolve("audit.jsonl"),
-        Clock.systemUTC()), ApproverDirectory.fromProperties(approvers), new Actions(new DirectTargets(Duration.ofSeconds(5))),
+    return new ApprovalGate(
+        new FileProposalStore(state.resolve("proposals")),
+        new FileAuditLog(state.resolve("audit.jsonl"), Clock.systemUTC()),
+        ApproverDirectory.fromProperties(approvers),
+        new Actions(new DirectTargets(Duration.ofSeconds(5))),
         Clock.systemUTC());
   }
 
-  /** The proposal request a person (or the agent) makes from what the planner proposed: its exact action and arguments. */
+  /**
+   * The proposal request a person (or the agent) makes from what the planner proposed: its exact
+   * action and arguments.
+   */
   private static ProposalRequest request(ProposedAction p) {
     assertThat(p.missing()).as("arguments the triage could not fill").isEmpty();
-    return new ProposalRequest(ActionKind.byName(p.action()).orElseThrow(), p.args(), "oncall", ProposalRequest.DEFAULT_TTL,
-        p.reason(), List.of(), null);
+    return new ProposalRequest(
+        ActionKind.byName(p.action()).orElseThrow(),
+        p.args(),
+        "oncall",
+        ProposalRequest.DEFAULT_TTL,
+        p.reason(),
+        List.of(),
+        null);
   }
 
   private static ProposedAction proposal(TriageReport report, String action) {
-    List<ProposedAction> found = report.verdict().proposals().stream().filter(p -> p.action().equals(action)).toList();
+    List<ProposedAction> found =
+        report.verdict().proposals().stream().filter(p -> p.action().equals(action)).toList();
     assertThat(found).as("proposals %s", report.verdict().proposals()).hasSize(1);
     return found.get(0);
   }
@@ -87,25 +99,41 @@ class TableRunbooksTest {
   }
 
   @Test
-  void duplicatesAfterAStatelessRestartNameTheSnapshotsAndProposeATagAndARollbackBeforeTheNewWriter() {
+  void
+      duplicatesAfterAStatelessRestartNameTheSnapshotsAndProposeATagAndARollbackBeforeTheNewWriter() {
     Table t = LakeTables.statelessRestart(warehouse, "payments");
 
-    TriageReport report = triage("LakeTableDuplicateKeys", Map.of("table", "db.payments", "keys", "order_id"));
+    TriageReport report =
+        triage("LakeTableDuplicateKeys", Map.of("table", "db.payments", "keys", "order_id"));
 
     assertThat(report.runbook()).isEqualTo("table-duplicates-after-failover");
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.DUPLICATES);
-    assertThat(report.verdict().entities()).containsEntry("table", "db.payments").containsEntry("location", location(t))
-        .containsEntry("firstSnapshot", "1").containsEntry("snapshot", "6").containsEntry("rollbackTo", "5")
-        .containsEntry("latestSnapshot", "10").containsEntry("commitUser", "job-b").containsEntry("previousCommitUser", "job-a");
-    assertThat(report.evidenceCodes()).contains("table.duplicates.visible", "table.commit.new-user");
-    assertThat(report.verdict().headline()).contains("10 keys (order_id) appear more than once").contains("job-b");
-    assertThat(report.verdict().proposals()).extracting(ProposedAction::action)
+    assertThat(report.verdict().entities())
+        .containsEntry("table", "db.payments")
+        .containsEntry("location", location(t))
+        .containsEntry("firstSnapshot", "1")
+        .containsEntry("snapshot", "6")
+        .containsEntry("rollbackTo", "5")
+        .containsEntry("latestSnapshot", "10")
+        .containsEntry("commitUser", "job-b")
+        .containsEntry("previousCommitUser", "job-a");
+    assertThat(report.evidenceCodes())
+        .contains("table.duplicates.visible", "table.commit.new-user");
+    assertThat(report.verdict().headline())
+        .contains("10 keys (order_id) appear more than once")
+        .contains("job-b");
+    assertThat(report.verdict().proposals())
+        .extracting(ProposedAction::action)
         .containsExactly("table.create_tag", "table.rollback_to_as_latest");
-    assertThat(proposal(report, "table.create_tag").args()).containsExactly(
-        Map.entry("table", location(t)), Map.entry("tag", "before-rollback-10"), Map.entry("snapshot", "10"));
-    assertThat(proposal(report, "table.rollback_to_as_latest").args()).containsExactly(
-        Map.entry("table", location(t)), Map.entry("snapshot", "5"));
-    assertThat(report.verdict().nextActions()).anySatisfy(a -> assertThat(a).contains("roll back as latest to snapshot 5"));
+    assertThat(proposal(report, "table.create_tag").args())
+        .containsExactly(
+            Map.entry("table", location(t)),
+            Map.entry("tag", "before-rollback-10"),
+            Map.entry("snapshot", "10"));
+    assertThat(proposal(report, "table.rollback_to_as_latest").args())
+        .containsExactly(Map.entry("table", location(t)), Map.entry("snapshot", "5"));
+    assertThat(report.verdict().nextActions())
+        .anySatisfy(a -> assertThat(a).contains("roll back as latest to snapshot 5"));
   }
 
   @Test
@@ -119,15 +147,22 @@ class TableRunbooksTest {
     Proposal rollback = gate.propose(request(proposal(report, "table.rollback_to_as_latest")));
 
     assertThat(tag.preview().summary()).contains("create tag before-rollback-10 on snapshot 10");
-    assertThat(rollback.preview().summary()).contains("commit snapshot 11").contains("(snapshot 5)");
+    assertThat(rollback.preview().summary())
+        .contains("commit snapshot 11")
+        .contains("(snapshot 5)");
     gate.approve(tag.id(), "alice", ApprovalSource.cli("test"));
     assertThat(gate.execute(tag.id(), "alice").state()).isEqualTo(ProposalState.DONE);
     // The tag changed the tag set the rollback's fingerprint holds: the gate refuses the older
     // proposal and a fresh triage proposes the same rollback again.
     gate.approve(rollback.id(), "alice", ApprovalSource.cli("test"));
-    assertThatThrownBy(() -> gate.execute(rollback.id(), "alice")).isInstanceOf(ApprovalRefusedException.class)
-        .hasMessageContaining("state changed since proposal").hasMessageContaining("tags");
-    Proposal fresh = gate.propose(request(proposal(triage("LakeTableDuplicateKeys", labels), "table.rollback_to_as_latest")));
+    assertThatThrownBy(() -> gate.execute(rollback.id(), "alice"))
+        .isInstanceOf(ApprovalRefusedException.class)
+        .hasMessageContaining("state changed since proposal")
+        .hasMessageContaining("tags");
+    Proposal fresh =
+        gate.propose(
+            request(
+                proposal(triage("LakeTableDuplicateKeys", labels), "table.rollback_to_as_latest")));
     gate.approve(fresh.id(), "alice", ApprovalSource.cli("test"));
     ExecutionReport done = gate.execute(fresh.id(), "alice");
 
@@ -143,7 +178,8 @@ class TableRunbooksTest {
   void aTableWrittenByOneWriterHasNoFault() {
     LakeTables.healthyPayments(warehouse, "payments");
 
-    TriageReport report = triage("LakeTableDuplicateKeys", Map.of("table", "db.payments", "keys", "order_id"));
+    TriageReport report =
+        triage("LakeTableDuplicateKeys", Map.of("table", "db.payments", "keys", "order_id"));
 
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.NO_FAULT);
     assertThat(report.evidenceCodes()).contains("table.duplicates.none", "table.commit.ok");
@@ -159,13 +195,15 @@ class TableRunbooksTest {
     TriageReport report = triage("LakeTableDuplicateKeys", Map.of("table", "db.orders"));
 
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.NO_FAULT);
-    assertThat(report.evidenceCodes()).contains("table.duplicates.unmerged", "table.commit.new-user");
+    assertThat(report.evidenceCodes())
+        .contains("table.duplicates.unmerged", "table.commit.new-user");
     assertThat(report.verdict().headline()).contains("Readers see each key once");
     assertThat(report.verdict().proposals()).isEmpty();
   }
 
   @Test
-  void anAppendTableWithoutKeyColumnsOrATableOutsideTheWarehouseIsAProbeFailureSayingWhy() throws Exception {
+  void anAppendTableWithoutKeyColumnsOrATableOutsideTheWarehouseIsAProbeFailureSayingWhy()
+      throws Exception {
     LakeTables.statelessRestart(warehouse, "payments");
     Path outside = Files.createTempDirectory("lakeops-outside");
 
@@ -176,14 +214,24 @@ class TableRunbooksTest {
     assertThat(noKeys.verdict().headline()).contains("append table").contains("keys");
     assertThat(elsewhere.verdict().category()).isEqualTo(Category.PROBE_FAILED);
     assertThat(elsewhere.verdict().headline()).contains("outside the warehouse");
-    assertThat(triage("LakeTableDuplicateKeys", Map.of("table", "db.nope")).verdict().category()).isEqualTo(Category.NOT_FOUND);
+    assertThat(triage("LakeTableDuplicateKeys", Map.of("table", "db.nope")).verdict().category())
+        .isEqualTo(Category.NOT_FOUND);
     Files.delete(outside);
   }
 
   @Test
   void manySmallLevelZeroFilesAreACompactionBacklogAndTheProposedCompactionClearsIt() {
-    Table t = LakeTables.orders(warehouse, "events", Map.of("write-only", "true",
-        "num-sorted-run.compaction-trigger", "3", "num-sorted-run.stop-trigger", "6"));
+    Table t =
+        LakeTables.orders(
+            warehouse,
+            "events",
+            Map.of(
+                "write-only",
+                "true",
+                "num-sorted-run.compaction-trigger",
+                "3",
+                "num-sorted-run.stop-trigger",
+                "6"));
     for (int i = 1; i <= 4; i++) {
       LakeTables.commit(t, "job", i, LakeTables.orders("2024-01-01", i, i));
     }
@@ -192,13 +240,23 @@ class TableRunbooksTest {
     TriageReport report = triage("LakeTableCompactionBacklog", Map.of("table", "db.events"));
 
     assertThat(report.runbook()).isEqualTo("table-small-files");
-    assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.COMPACTION_BACKLOG);
-    assertThat(report.verdict().entities()).containsEntry("table", "db.events").containsEntry("partition", "dt=2024-01-01")
-        .containsEntry("bucket", "0").containsEntry("sortedRuns", "4").containsEntry("snapshot", "5");
-    assertThat(report.evidenceCodes()).contains("table.compaction.backlog").doesNotContain("table.compaction.ok");
-    assertThat(report.verdict().nextActions()).anySatisfy(a -> assertThat(a).contains("write-only"));
+    assertThat(report.verdict().category())
+        .as(report.toMarkdown())
+        .isEqualTo(Category.COMPACTION_BACKLOG);
+    assertThat(report.verdict().entities())
+        .containsEntry("table", "db.events")
+        .containsEntry("partition", "dt=2024-01-01")
+        .containsEntry("bucket", "0")
+        .containsEntry("sortedRuns", "4")
+        .containsEntry("snapshot", "5");
+    assertThat(report.evidenceCodes())
+        .contains("table.compaction.backlog")
+        .doesNotContain("table.compaction.ok");
+    assertThat(report.verdict().nextActions())
+        .anySatisfy(a -> assertThat(a).contains("write-only"));
     ProposedAction compact = proposal(report, "table.compact");
-    assertThat(compact.args()).containsExactly(Map.entry("table", location(t)), Map.entry("partition", "dt=2024-01-01"));
+    assertThat(compact.args())
+        .containsExactly(Map.entry("table", location(t)), Map.entry("partition", "dt=2024-01-01"));
 
     ApprovalGate gate = gate();
     Proposal p = gate.propose(request(compact));
@@ -213,8 +271,17 @@ class TableRunbooksTest {
 
   @Test
   void aBucketAtTheStopTriggerIsAStallAndSmallFilesOfAnAppendTableGetNoCompactionProposal() {
-    Table t = LakeTables.orders(warehouse, "events", Map.of("num-sorted-run.compaction-trigger", "2",
-        "num-sorted-run.stop-trigger", "3", "write-only", "true"));
+    Table t =
+        LakeTables.orders(
+            warehouse,
+            "events",
+            Map.of(
+                "num-sorted-run.compaction-trigger",
+                "2",
+                "num-sorted-run.stop-trigger",
+                "3",
+                "write-only",
+                "true"));
     for (int i = 1; i <= 3; i++) {
       LakeTables.commit(t, "job", i, LakeTables.orders("2024-01-01", i, i));
     }
@@ -226,11 +293,15 @@ class TableRunbooksTest {
     assertThat(stalled.verdict().category()).isEqualTo(Category.COMPACTION_BACKLOG);
     assertThat(stalled.evidenceCodes()).contains("table.compaction.stalled");
     assertThat(stalled.verdict().headline()).contains("stop-trigger 3");
-    assertThat(proposal(stalled, "table.compact").args()).containsEntry("partition", "dt=2024-01-01");
-    assertThat(appendFiles.verdict().category()).as(appendFiles.toMarkdown()).isEqualTo(Category.SMALL_FILES);
+    assertThat(proposal(stalled, "table.compact").args())
+        .containsEntry("partition", "dt=2024-01-01");
+    assertThat(appendFiles.verdict().category())
+        .as(appendFiles.toMarkdown())
+        .isEqualTo(Category.SMALL_FILES);
     assertThat(appendFiles.verdict().entities()).containsEntry("bucket", "bucket-0");
     assertThat(appendFiles.verdict().proposals()).isEmpty();
-    assertThat(appendFiles.verdict().nextActions()).anySatisfy(a -> assertThat(a).contains("append table"));
+    assertThat(appendFiles.verdict().nextActions())
+        .anySatisfy(a -> assertThat(a).contains("append table"));
   }
 
   @Test
@@ -253,24 +324,35 @@ class TableRunbooksTest {
     TriageReport report = triage("LakeTableBadWrite", Map.of("table", "db.payments"));
 
     assertThat(report.runbook()).isEqualTo("table-snapshot-rollback");
-    assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.ROLLBACK_NEEDED);
-    assertThat(report.verdict().entities()).containsEntry("snapshot", "5").containsEntry("firstBadSnapshot", "6")
-        .containsEntry("latestSnapshot", "10").containsEntry("commitUser", "job-b");
-    assertThat(report.verdict().proposals()).extracting(ProposedAction::action)
+    assertThat(report.verdict().category())
+        .as(report.toMarkdown())
+        .isEqualTo(Category.ROLLBACK_NEEDED);
+    assertThat(report.verdict().entities())
+        .containsEntry("snapshot", "5")
+        .containsEntry("firstBadSnapshot", "6")
+        .containsEntry("latestSnapshot", "10")
+        .containsEntry("commitUser", "job-b");
+    assertThat(report.verdict().proposals())
+        .extracting(ProposedAction::action)
         .containsExactly("table.create_tag", "table.rollback_to_as_latest");
-    assertThat(proposal(report, "table.rollback_to_as_latest").args()).containsEntry("snapshot", "5")
+    assertThat(proposal(report, "table.rollback_to_as_latest").args())
+        .containsEntry("snapshot", "5")
         .containsEntry("table", location(t));
-    assertThat(report.verdict().nextActions()).anySatisfy(a -> assertThat(a).contains("after 10").contains("stay"));
+    assertThat(report.verdict().nextActions())
+        .anySatisfy(a -> assertThat(a).contains("after 10").contains("stay"));
   }
 
   @Test
   void aSnapshotNamedByTheAlertIsADestructiveRollbackWhosePreviewListsWhatGoes() {
     LakeTables.statelessRestart(warehouse, "payments");
 
-    TriageReport report = triage("LakeTableBadWrite", Map.of("table", "db.payments", "snapshot", "3"));
+    TriageReport report =
+        triage("LakeTableBadWrite", Map.of("table", "db.payments", "snapshot", "3"));
 
     assertThat(report.verdict().category()).isEqualTo(Category.ROLLBACK_NEEDED);
-    assertThat(report.verdict().entities()).containsEntry("snapshot", "3").containsEntry("latestSnapshot", "10");
+    assertThat(report.verdict().entities())
+        .containsEntry("snapshot", "3")
+        .containsEntry("latestSnapshot", "10");
     ProposedAction rollback = proposal(report, "table.rollback_to");
     assertThat(rollback.args()).containsEntry("snapshot", "3");
     Proposal p = gate().propose(request(rollback));

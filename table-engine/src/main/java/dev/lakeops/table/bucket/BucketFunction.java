@@ -11,10 +11,10 @@ import dev.lakeops.table.types.RowType;
 import java.util.List;
 
 /**
- * Paimon's default fixed-bucket assignment (source: {@code DefaultBucketFunction},
- * {@code FixedBucketRowKeyExtractor}; {@code paimon-format.md} §12): the bucket-key fields of a row
- * are encoded as a BinaryRow with row kind {@code +I}, hashed with MurmurHash3 x86_32 (seed 42)
- * and mapped to {@code Math.abs(hash % numBuckets)}. A table shared with Paimon writers must place
+ * Paimon's default fixed-bucket assignment (source: {@code DefaultBucketFunction}, {@code
+ * FixedBucketRowKeyExtractor}; {@code paimon-format.md} §12): the bucket-key fields of a row are
+ * encoded as a BinaryRow with row kind {@code +I}, hashed with MurmurHash3 x86_32 (seed 42) and
+ * mapped to {@code Math.abs(hash % numBuckets)}. A table shared with Paimon writers must place
  * every key exactly so, or one key ends up in two LSM trees.
  */
 public final class BucketFunction {
@@ -26,10 +26,12 @@ public final class BucketFunction {
 
   private BucketFunction(RowType tableType, List<String> bucketKeys, int numBuckets) {
     if (numBuckets <= 0) {
-      throw new IllegalArgumentException("Invalid bucket count: " + numBuckets + " (must be > 0 for fixed buckets)");
+      throw new IllegalArgumentException(
+          "Invalid bucket count: " + numBuckets + " (must be > 0 for fixed buckets)");
     }
     if (bucketKeys.isEmpty()) {
-      throw new IllegalArgumentException("Invalid bucket key: empty (an append table with fixed buckets needs 'bucket-key')");
+      throw new IllegalArgumentException(
+          "Invalid bucket key: empty (an append table with fixed buckets needs 'bucket-key')");
     }
     this.tableType = tableType;
     this.bucketKeyType = tableType.project(bucketKeys);
@@ -37,14 +39,20 @@ public final class BucketFunction {
     this.numBuckets = numBuckets;
   }
 
-  /** The bucket function of a fixed-bucket table, with its {@code bucket} option and bucket keys. */
+  /**
+   * The bucket function of a fixed-bucket table, with its {@code bucket} option and bucket keys.
+   */
   public static BucketFunction of(TableSchema schema) {
     return new BucketFunction(schema.rowType(), schema.bucketKeys(), schema.numBuckets());
   }
 
-  /** The bucket function for {@code numBuckets} buckets over {@code bucketKeys} of rows of {@code tableType}. */
+  /**
+   * The bucket function for {@code numBuckets} buckets over {@code bucketKeys} of rows of {@code
+   * tableType}.
+   */
   public static BucketFunction of(RowType tableType, List<String> bucketKeys, int numBuckets) {
-    return new BucketFunction(requireNonNull(tableType, "tableType"), List.copyOf(bucketKeys), numBuckets);
+    return new BucketFunction(
+        requireNonNull(tableType, "tableType"), List.copyOf(bucketKeys), numBuckets);
   }
 
   public int numBuckets() {
@@ -59,7 +67,8 @@ public final class BucketFunction {
   /** The bucket-key fields of a full table row as a BinaryRow with kind {@code +I}. */
   public BinaryRow bucketKey(Row tableRow) {
     if (tableRow.arity() != tableType.arity()) {
-      throw new IllegalArgumentException("Invalid row: " + tableRow.arity() + " values, table has " + tableType.arity());
+      throw new IllegalArgumentException(
+          "Invalid row: " + tableRow.arity() + " values, table has " + tableType.arity());
     }
     return BinaryRowCodec.encode(bucketKeyType, tableRow.project(keyIndexes));
   }
@@ -73,14 +82,15 @@ public final class BucketFunction {
   }
 
   /**
-   * Paimon's {@code BinaryRow.hashCode()}: MurmurHash3 x86_32, seed 42, over the row bytes
-   * (without the manifest arity prefix).
+   * Paimon's {@code BinaryRow.hashCode()}: MurmurHash3 x86_32, seed 42, over the row bytes (without
+   * the manifest arity prefix).
    *
    * @throws IllegalArgumentException the row kind is not {@code +I} (Paimon asserts this)
    */
   public static int hash(BinaryRow row) {
     if (row.kind() != RowKind.INSERT) {
-      throw new IllegalArgumentException("Invalid bucket key: row kind " + row.kind().shortString() + " (must be +I)");
+      throw new IllegalArgumentException(
+          "Invalid bucket key: row kind " + row.kind().shortString() + " (must be +I)");
     }
     byte[] bytes = row.bytes();
     return Murmur3.hashWords(bytes, bytes.length);

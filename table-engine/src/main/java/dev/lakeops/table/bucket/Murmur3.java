@@ -1,9 +1,9 @@
 package dev.lakeops.table.bucket;
 
 /**
- * MurmurHash3 x86_32 over whole little-endian 4-byte words, seed 42: the hash of Paimon's
- * {@code BinaryRow.hashCode()} (source: {@code MurmurHashUtils.hashBytesByWords}). BinaryRows are
- * always a multiple of 8 bytes long, so there is no tail to mix.
+ * MurmurHash3 x86_32 over whole little-endian 4-byte words, seed 42: the hash of Paimon's {@code
+ * BinaryRow.hashCode()} (source: {@code MurmurHashUtils.hashBytesByWords}). BinaryRows are always a
+ * multiple of 8 bytes long, so there is no tail to mix.
  */
 final class Murmur3 {
 
@@ -14,11 +14,16 @@ final class Murmur3 {
   // Requires: length is a multiple of 4.
   static int hashWords(byte[] bytes, int length) {
     if (length % 4 != 0 || length > bytes.length) {
-      throw new IllegalArgumentException("Invalid length for word hashing: " + length + " (must be a multiple of 4)");
+      throw new IllegalArgumentException(
+          "Invalid length for word hashing: " + length + " (must be a multiple of 4)");
     }
     int h = SEED;
     for (int i = 0; i < length; i += 4) {
-      int word = (bytes[i] & 0xFF) | (bytes[i + 1] & 0xFF) << 8 | (bytes[i + 2] & 0xFF) << 16 | (bytes[i + 3] & 0xFF) << 24;
+      int word =
+          (bytes[i] & 0xFF)
+              | (bytes[i + 1] & 0xFF) << 8
+              | (bytes[i + 2] & 0xFF) << 16
+              | (bytes[i + 3] & 0xFF) << 24;
       int k = word * 0xcc9e2d51;
       k = Integer.rotateLeft(k, 15);
       k *= 0x1b873593;

@@ -3,13 +3,13 @@ package dev.lakeops.table.catalog;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.store.TableNotFoundException;
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.io.LocalFileIO;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
+import dev.lakeops.table.store.TableNotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,11 +45,14 @@ public final class Catalog {
     return warehouse;
   }
 
-  /** @throws AlreadyExistsException the database exists */
+  /**
+   * @throws AlreadyExistsException the database exists
+   */
   public void createDatabase(String database) {
     Path dir = TablePaths.databaseDir(warehouse, database);
     if (io.exists(dir)) {
-      throw new AlreadyExistsException("Database '" + database + "' already exists in " + warehouse);
+      throw new AlreadyExistsException(
+          "Database '" + database + "' already exists in " + warehouse);
     }
     io.mkdirs(dir);
   }
@@ -67,7 +70,9 @@ public final class Catalog {
     List<String> names = new ArrayList<>();
     for (Path p : io.list(warehouse)) {
       String name = p.getFileName().toString();
-      if (name.endsWith(DATABASE_SUFFIX) && name.length() > DATABASE_SUFFIX.length() && Files.isDirectory(p)) {
+      if (name.endsWith(DATABASE_SUFFIX)
+          && name.length() > DATABASE_SUFFIX.length()
+          && Files.isDirectory(p)) {
         names.add(name.substring(0, name.length() - DATABASE_SUFFIX.length()));
       }
     }
@@ -83,7 +88,8 @@ public final class Catalog {
   public void dropDatabase(String database) {
     List<String> tables = listTables(database);
     if (!tables.isEmpty()) {
-      throw new IllegalStateException("Database '" + database + "' is not empty: it has tables " + tables);
+      throw new IllegalStateException(
+          "Database '" + database + "' is not empty: it has tables " + tables);
     }
     deleteRecursively(TablePaths.databaseDir(warehouse, database));
   }
@@ -100,7 +106,8 @@ public final class Catalog {
     }
     List<String> names = new ArrayList<>();
     for (Path p : io.list(dir)) {
-      if (io.exists(new TablePaths(p).schemaFile(0)) || !io.list(new TablePaths(p).schemaDir()).isEmpty()) {
+      if (io.exists(new TablePaths(p).schemaFile(0))
+          || !io.list(new TablePaths(p).schemaDir()).isEmpty()) {
         names.add(p.getFileName().toString());
       }
     }
@@ -130,14 +137,17 @@ public final class Catalog {
     }
     TableSchema schema = definition.toSchema(System.currentTimeMillis());
     try {
-      io.createExclusively(paths.schemaFile(0), SchemaJson.toJson(schema).getBytes(StandardCharsets.UTF_8));
+      io.createExclusively(
+          paths.schemaFile(0), SchemaJson.toJson(schema).getBytes(StandardCharsets.UTF_8));
     } catch (FileExistsException e) {
       throw new AlreadyExistsException("Table " + id + " already exists at " + paths.root());
     }
     return Table.load(io, paths.root());
   }
 
-  /** Creates the table unless it exists; returns the table either way (an existing one unchanged). */
+  /**
+   * Creates the table unless it exists; returns the table either way (an existing one unchanged).
+   */
   public Table createTableIfNotExists(Identifier id, TableDefinition definition) {
     try {
       return createTable(id, definition);
@@ -156,7 +166,8 @@ public final class Catalog {
   }
 
   /**
-   * Deletes a table's directory with all its files (Paimon's {@code DROP TABLE} on a filesystem catalog).
+   * Deletes a table's directory with all its files (Paimon's {@code DROP TABLE} on a filesystem
+   * catalog).
    *
    * @throws TableNotFoundException no such table
    */

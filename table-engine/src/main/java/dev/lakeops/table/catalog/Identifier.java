@@ -9,7 +9,8 @@ public record Identifier(String database, String table) {
     requireNonNull(database, "database");
     requireNonNull(table, "table");
     if (database.isBlank() || table.isBlank()) {
-      throw new IllegalArgumentException("Invalid table identifier '" + database + "." + table + "': empty name");
+      throw new IllegalArgumentException(
+          "Invalid table identifier '" + database + "." + table + "': empty name");
     }
   }
 
@@ -25,7 +26,8 @@ public record Identifier(String database, String table) {
   public static Identifier parse(String text) {
     int dot = text.indexOf('.');
     if (dot <= 0 || dot == text.length() - 1 || text.indexOf('.', dot + 1) >= 0) {
-      throw new IllegalArgumentException("Invalid table identifier '" + text + "' (expected database.table)");
+      throw new IllegalArgumentException(
+          "Invalid table identifier '" + text + "' (expected database.table)");
     }
     return new Identifier(text.substring(0, dot), text.substring(dot + 1));
   }

@@ -15,8 +15,12 @@ import org.jspecify.annotations.Nullable;
  * What a new table looks like: columns (field ids assigned from 0 in order, as Paimon does),
  * partition keys, primary key, options and comment. Build with {@link #builder()}.
  */
-public record TableDefinition(List<DataField> fields, List<String> partitionKeys, List<String> primaryKeys,
-                              Map<String, String> options, @Nullable String comment) {
+public record TableDefinition(
+    List<DataField> fields,
+    List<String> partitionKeys,
+    List<String> primaryKeys,
+    Map<String, String> options,
+    @Nullable String comment) {
 
   public TableDefinition {
     fields = List.copyOf(fields);
@@ -32,11 +36,12 @@ public record TableDefinition(List<DataField> fields, List<String> partitionKeys
    * Schema 0 of the table, with Paimon's rules applied: primary-key columns become NOT NULL, the
    * highest field id is the largest assigned.
    *
-   * @throws IllegalArgumentException a key names no column, the primary key is only partition
-   *     keys, the bucket key is not part of the primary key, or an option value is invalid
+   * @throws IllegalArgumentException a key names no column, the primary key is only partition keys,
+   *     the bucket key is not part of the primary key, or an option value is invalid
    */
   public TableSchema toSchema(long timeMillis) {
-    TableSchema schema = TableSchema.newTable(fields, partitionKeys, primaryKeys, options, comment, timeMillis);
+    TableSchema schema =
+        TableSchema.newTable(fields, partitionKeys, primaryKeys, options, comment, timeMillis);
     schema.tableOptions().bucket(); // validates the bucket option
     return schema;
   }
@@ -60,7 +65,12 @@ public record TableDefinition(List<DataField> fields, List<String> partitionKeys
     }
 
     public Builder column(String name, DataType type, @Nullable String description) {
-      fields.add(new DataField(fields.size(), requireNonNull(name, "name"), requireNonNull(type, "type"), description));
+      fields.add(
+          new DataField(
+              fields.size(),
+              requireNonNull(name, "name"),
+              requireNonNull(type, "type"),
+              description));
       return this;
     }
 

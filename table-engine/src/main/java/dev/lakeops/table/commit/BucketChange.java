@@ -40,12 +40,17 @@ public record BucketChange(
   }
 
   /** Only new files: the common case of a write without compaction. */
-  public static BucketChange appended(BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> newFiles) {
-    return new BucketChange(partition, bucket, totalBuckets, newFiles, List.of(), List.of(), List.of());
+  public static BucketChange appended(
+      BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> newFiles) {
+    return new BucketChange(
+        partition, bucket, totalBuckets, newFiles, List.of(), List.of(), List.of());
   }
 
   public boolean isEmpty() {
-    return newFiles.isEmpty() && compactBefore.isEmpty() && compactAfter.isEmpty() && changelogFiles.isEmpty();
+    return newFiles.isEmpty()
+        && compactBefore.isEmpty()
+        && compactAfter.isEmpty()
+        && changelogFiles.isEmpty();
   }
 
   public boolean hasCompaction() {

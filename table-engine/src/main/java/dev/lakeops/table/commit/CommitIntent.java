@@ -16,10 +16,17 @@ import org.jspecify.annotations.Nullable;
  * @param changelog changelog files of this snapshot, as ADD entries
  * @param checkAdds validate even a commit without deletes (Paimon's {@code checkAppendFiles}, used
  *     when recovering: a replayed ADD of a file already live is then a conflict)
- * @param restoring when non-null, the index manifest is taken from this snapshot instead of the base
+ * @param restoring when non-null, the index manifest is taken from this snapshot instead of the
+ *     base
  */
-record CommitIntent(CommitKind kind, String commitUser, long commitIdentifier, Delta delta,
-                    List<ManifestEntry> changelog, boolean checkAdds, @Nullable Snapshot restoring) {
+record CommitIntent(
+    CommitKind kind,
+    String commitUser,
+    long commitIdentifier,
+    Delta delta,
+    List<ManifestEntry> changelog,
+    boolean checkAdds,
+    @Nullable Snapshot restoring) {
 
   /** The ADD and DELETE entries of the snapshot, given the base it will be committed on. */
   @FunctionalInterface
@@ -34,9 +41,15 @@ record CommitIntent(CommitKind kind, String commitUser, long commitIdentifier, D
     changelog = List.copyOf(changelog);
   }
 
-  static CommitIntent of(CommitKind kind, String commitUser, long commitIdentifier, List<ManifestEntry> entries,
-                         List<ManifestEntry> changelog, boolean checkAdds) {
+  static CommitIntent of(
+      CommitKind kind,
+      String commitUser,
+      long commitIdentifier,
+      List<ManifestEntry> entries,
+      List<ManifestEntry> changelog,
+      boolean checkAdds) {
     List<ManifestEntry> fixed = List.copyOf(entries);
-    return new CommitIntent(kind, commitUser, commitIdentifier, base -> fixed, changelog, checkAdds, null);
+    return new CommitIntent(
+        kind, commitUser, commitIdentifier, base -> fixed, changelog, checkAdds, null);
   }
 }

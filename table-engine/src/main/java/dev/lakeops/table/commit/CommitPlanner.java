@@ -2,7 +2,6 @@ package dev.lakeops.table.commit;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.paths.FileNamer;
 import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.FileKind;
@@ -10,6 +9,7 @@ import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.paths.FileNamer;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.RowType;
@@ -22,11 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes the metadata of the next snapshot and builds it, touching no pointer
- * ({@code paimon-format.md} §14.3 step 4): the new base list is the base's base plus its delta
- * (merged when many manifests are small), the delta list holds this commit's entries (DELETEs
- * before ADDs), the changelog list its changelog files; the index manifest and statistics are
- * carried over; record counts follow §3.
+ * Writes the metadata of the next snapshot and builds it, touching no pointer ({@code
+ * paimon-format.md} §14.3 step 4): the new base list is the base's base plus its delta (merged when
+ * many manifests are small), the delta list holds this commit's entries (DELETEs before ADDs), the
+ * changelog list its changelog files; the index manifest and statistics are carried over; record
+ * counts follow §3.
  */
 final class CommitPlanner {
 
@@ -49,13 +49,17 @@ final class CommitPlanner {
     this.partitionType = schema.partitionType();
     this.schemaId = schema.id();
     this.rowTracking = options.bool(ROW_TRACKING_ENABLED, false);
-    this.merger = new ManifestMerger(files, partitionType, options.manifestTargetFileSize().bytes(),
-        options.manifestMergeMinCount());
+    this.merger =
+        new ManifestMerger(
+            files,
+            partitionType,
+            options.manifestTargetFileSize().bytes(),
+            options.manifestMergeMinCount());
   }
 
   /**
-   * Writes the manifests and manifest lists of the snapshot that {@code intent} makes on
-   * {@code base}. On failure, deletes what it wrote and rethrows.
+   * Writes the manifests and manifest lists of the snapshot that {@code intent} makes on {@code
+   * base}. On failure, deletes what it wrote and rethrows.
    *
    * @param delta the entries of the snapshot, from {@code intent.delta()} on {@code base}
    */
@@ -69,8 +73,11 @@ final class CommitPlanner {
     }
   }
 
-  private PlannedCommit write(Optional<Snapshot> base, CommitIntent intent, List<ManifestEntry> delta,
-                              List<String> written) {
+  private PlannedCommit write(
+      Optional<Snapshot> base,
+      CommitIntent intent,
+      List<ManifestEntry> delta,
+      List<String> written) {
     ManifestFiles manifests = files.manifests();
     long nextRowId = base.map(Snapshot::nextRowId).orElse(0L);
     List<ManifestEntry> entries = new ArrayList<>(delta.size());
@@ -117,24 +124,31 @@ final class CommitPlanner {
     long changelogRecords = intent.changelog().stream().mapToLong(e -> e.file().rowCount()).sum();
     long newSchemaId = Math.max(schemaId, base.map(Snapshot::schemaId).orElse(schemaId));
     @Nullable Snapshot restoring = intent.restoring();
-    Snapshot snapshot = Snapshot.builder()
-        .id(base.map(s -> s.id() + 1).orElse(1L))
-        .schemaId(newSchemaId)
-        .baseManifestList(baseList, baseListSize)
-        .deltaManifestList(deltaList, deltaListSize)
-        .changelogManifestList(changelogList, changelogListSize)
-        .indexManifest(restoring != null ? restoring.indexManifest() : base.map(Snapshot::indexManifest).orElse(null))
-        .commitUser(intent.commitUser())
-        .commitIdentifier(intent.commitIdentifier())
-        .commitKind(intent.kind())
-        .timeMillis(clock.millis())
-        .totalRecordCount(totalRecords(base) + deltaRecords)
-        .deltaRecordCount(deltaRecords)
-        .changelogRecordCount(changelogRecords)
-        .watermark(base.map(Snapshot::watermark).orElse(null))
-        .statistics(base.filter(s -> s.schemaId() == newSchemaId).map(Snapshot::statistics).orElse(null))
-        .nextRowId(nextRowId)
-        .build();
+    Snapshot snapshot =
+        Snapshot.builder()
+            .id(base.map(s -> s.id() + 1).orElse(1L))
+            .schemaId(newSchemaId)
+            .baseManifestList(baseList, baseListSize)
+            .deltaManifestList(deltaList, deltaListSize)
+            .changelogManifestList(changelogList, changelogListSize)
+            .indexManifest(
+                restoring != null
+                    ? restoring.indexManifest()
+                    : base.map(Snapshot::indexManifest).orElse(null))
+            .commitUser(intent.commitUser())
+            .commitIdentifier(intent.commitIdentifier())
+            .commitKind(intent.kind())
+            .timeMillis(clock.millis())
+            .totalRecordCount(totalRecords(base) + deltaRecords)
+            .deltaRecordCount(deltaRecords)
+            .changelogRecordCount(changelogRecords)
+            .watermark(base.map(Snapshot::watermark).orElse(null))
+            .statistics(
+                base.filter(s -> s.schemaId() == newSchemaId)
+                    .map(Snapshot::statistics)
+                    .orElse(null))
+            .nextRowId(nextRowId)
+            .build();
     return new PlannedCommit(snapshot, written);
   }
 
@@ -159,7 +173,10 @@ final class CommitPlanner {
     return files.liveFiles(base.get()).files().stream().mapToLong(e -> e.file().rowCount()).sum();
   }
 
-  /** Deletes manifest files that no published snapshot references; failures are logged, never thrown. */
+  /**
+   * Deletes manifest files that no published snapshot references; failures are logged, never
+   * thrown.
+   */
   void deleteQuietly(List<String> manifestFiles) {
     for (String name : manifestFiles) {
       try {

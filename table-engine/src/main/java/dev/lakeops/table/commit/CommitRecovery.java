@@ -35,14 +35,17 @@ final class CommitRecovery {
    * The snapshot after {@code afterId} with this commit user, identifier and kind: the one an
    * attempt whose publish ended in an unknown state may have published.
    */
-  Optional<Snapshot> findCommitted(long afterId, String commitUser, long commitIdentifier, CommitKind kind) {
+  Optional<Snapshot> findCommitted(
+      long afterId, String commitUser, long commitIdentifier, CommitKind kind) {
     Optional<Snapshot> latest = store.latest();
     if (latest.isEmpty()) {
       return Optional.empty();
     }
     for (long id = afterId + 1; id <= latest.get().id(); id++) {
       Optional<Snapshot> s = id == latest.get().id() ? latest : store.findSnapshot(id);
-      if (s.isPresent() && s.get().commitUser().equals(commitUser) && s.get().commitIdentifier() == commitIdentifier
+      if (s.isPresent()
+          && s.get().commitUser().equals(commitUser)
+          && s.get().commitIdentifier() == commitIdentifier
           && s.get().commitKind() == kind) {
         return s;
       }
@@ -70,14 +73,16 @@ final class CommitRecovery {
         return s;
       }
     }
-    LOG.debug("No snapshot of commit user {} is present; nothing is filtered as already committed", commitUser);
+    LOG.debug(
+        "No snapshot of commit user {} is present; nothing is filtered as already committed",
+        commitUser);
     return Optional.empty();
   }
 
   /**
-   * Checks that the files a change set still has to commit exist, as Paimon's
-   * {@code filterAndCommit} does: a change set restored from a checkpoint whose files were removed
-   * in the meantime cannot be committed.
+   * Checks that the files a change set still has to commit exist, as Paimon's {@code
+   * filterAndCommit} does: a change set restored from a checkpoint whose files were removed in the
+   * meantime cannot be committed.
    *
    * @throws IllegalStateException a file is missing; names the files
    */
@@ -96,8 +101,15 @@ final class CommitRecovery {
       }
     }
     if (!missing.isEmpty()) {
-      throw new IllegalStateException("Cannot recover commit " + changes.commitIdentifier() + " of commit user "
-          + changes.commitUser() + ": " + missing.size() + " file(s) it adds were deleted: " + missing);
+      throw new IllegalStateException(
+          "Cannot recover commit "
+              + changes.commitIdentifier()
+              + " of commit user "
+              + changes.commitUser()
+              + ": "
+              + missing.size()
+              + " file(s) it adds were deleted: "
+              + missing);
     }
   }
 }

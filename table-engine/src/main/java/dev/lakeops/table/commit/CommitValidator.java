@@ -32,8 +32,8 @@ import org.jspecify.annotations.Nullable;
  * live already, a partition keeps one bucket count (unless overwritten) and, for primary-key
  * tables, the files of each level &ge; 1 of a bucket keep disjoint key ranges.
  *
- * <p>Reads the live files of the base only when needed: a delta of pure ADDs cannot conflict and
- * is not checked unless asked to (as in Paimon, only the recovery path asks).
+ * <p>Reads the live files of the base only when needed: a delta of pure ADDs cannot conflict and is
+ * not checked unless asked to (as in Paimon, only the recovery path asks).
  */
 final class CommitValidator {
 
@@ -53,7 +53,8 @@ final class CommitValidator {
    * @param checkAdds check a delta without deletes too
    * @throws ConflictingChangesException the delta does not apply to {@code base}; names the files
    */
-  void check(Optional<Snapshot> base, CommitKind kind, List<ManifestEntry> delta, boolean checkAdds) {
+  void check(
+      Optional<Snapshot> base, CommitKind kind, List<ManifestEntry> delta, boolean checkAdds) {
     boolean deletes = delta.stream().anyMatch(e -> e.kind() == FileKind.DELETE);
     if (delta.isEmpty() || (!deletes && !checkAdds)) {
       return;
@@ -79,18 +80,35 @@ final class CommitValidator {
           missing.add(describe(e));
         }
       } else if (live.putIfAbsent(e.identifier(), e) != null || deleted.contains(e.identifier())) {
-        // Paimon readers skip every ADD of an identity some DELETE names: a file cannot come back as itself.
+        // Paimon readers skip every ADD of an identity some DELETE names: a file cannot come back
+        // as itself.
         duplicates.add(describe(e));
       }
     }
     if (!missing.isEmpty()) {
-      throw new ConflictingChangesException(Conflict.FILE_DELETION, "File deletion conflicts detected! Give up "
-          + "committing. " + missing.size() + " file(s) this " + kind + " commit deletes are no longer live in "
-          + where + ": " + missing, missing);
+      throw new ConflictingChangesException(
+          Conflict.FILE_DELETION,
+          "File deletion conflicts detected! Give up "
+              + "committing. "
+              + missing.size()
+              + " file(s) this "
+              + kind
+              + " commit deletes are no longer live in "
+              + where
+              + ": "
+              + missing,
+          missing);
     }
     if (!duplicates.isEmpty()) {
-      throw new ConflictingChangesException(Conflict.DUPLICATE_ADD, "Trying to add " + duplicates.size()
-          + " file(s) which are already added in " + where + ": " + duplicates, duplicates);
+      throw new ConflictingChangesException(
+          Conflict.DUPLICATE_ADD,
+          "Trying to add "
+              + duplicates.size()
+              + " file(s) which are already added in "
+              + where
+              + ": "
+              + duplicates,
+          duplicates);
     }
     if (kind != CommitKind.OVERWRITE) {
       checkBucketCounts(live, delta, where);
@@ -100,7 +118,8 @@ final class CommitValidator {
     }
   }
 
-  private void checkBucketCounts(Map<FileIdentifier, ManifestEntry> live, List<ManifestEntry> delta, String where) {
+  private void checkBucketCounts(
+      Map<FileIdentifier, ManifestEntry> live, List<ManifestEntry> delta, String where) {
     Map<BinaryRow, Set<Integer>> counts = new LinkedHashMap<>();
     for (ManifestEntry e : live.values()) {
       counts.computeIfAbsent(e.partition(), p -> new TreeSet<>()).add(e.totalBuckets());
@@ -108,16 +127,26 @@ final class CommitValidator {
     for (ManifestEntry e : delta) {
       Set<Integer> seen = counts.get(e.partition());
       if (e.kind() == FileKind.ADD && seen != null && seen.size() > 1) {
-        throw new ConflictingChangesException(Conflict.BUCKET_COUNT, "Total buckets of partition "
-            + partitionName(e.partition()) + " changed to " + seen + " without an overwrite (in " + where + ", adding "
-            + e.fileName() + ")", List.of(e.fileName()));
+        throw new ConflictingChangesException(
+            Conflict.BUCKET_COUNT,
+            "Total buckets of partition "
+                + partitionName(e.partition())
+                + " changed to "
+                + seen
+                + " without an overwrite (in "
+                + where
+                + ", adding "
+                + e.fileName()
+                + ")",
+            List.of(e.fileName()));
       }
     }
   }
 
   // Paimon's LSM consistency rule: within one level >= 1 of a bucket, files sorted by min key must
   // satisfy maxKey(a) < minKey(b). Only buckets this delta adds a level >= 1 file to are checked.
-  private void checkLevels(Map<FileIdentifier, ManifestEntry> live, List<ManifestEntry> delta, String where) {
+  private void checkLevels(
+      Map<FileIdentifier, ManifestEntry> live, List<ManifestEntry> delta, String where) {
     Set<String> touched = new HashSet<>();
     for (ManifestEntry e : delta) {
       if (e.kind() == FileKind.ADD && e.level() >= 1) {
@@ -130,8 +159,10 @@ final class CommitValidator {
     Map<String, TreeMap<Integer, List<KeyedFile>>> levels = new LinkedHashMap<>();
     for (ManifestEntry e : live.values()) {
       if (e.level() >= 1 && touched.contains(bucketKey(e))) {
-        levels.computeIfAbsent(bucketKey(e), k -> new TreeMap<>())
-            .computeIfAbsent(e.level(), l -> new ArrayList<>()).add(keyed(e));
+        levels
+            .computeIfAbsent(bucketKey(e), k -> new TreeMap<>())
+            .computeIfAbsent(e.level(), l -> new ArrayList<>())
+            .add(keyed(e));
       }
     }
     for (TreeMap<Integer, List<KeyedFile>> bucket : levels.values()) {
@@ -142,10 +173,27 @@ final class CommitValidator {
           KeyedFile b = level.get(i);
           if (keyOrder.compare(a.max, b.min) >= 0) {
             List<String> names = List.of(a.entry.fileName(), b.entry.fileName());
-            throw new ConflictingChangesException(Conflict.LSM_OVERLAP, "LSM conflicts detected! Files " + names
-                + " of level " + a.entry.level() + " of bucket " + a.entry.bucket() + " in partition "
-                + partitionName(a.entry.partition()) + " would overlap in " + where + ": key range " + a.min + ".."
-                + a.max + " and " + b.min + ".." + b.max, names);
+            throw new ConflictingChangesException(
+                Conflict.LSM_OVERLAP,
+                "LSM conflicts detected! Files "
+                    + names
+                    + " of level "
+                    + a.entry.level()
+                    + " of bucket "
+                    + a.entry.bucket()
+                    + " in partition "
+                    + partitionName(a.entry.partition())
+                    + " would overlap in "
+                    + where
+                    + ": key range "
+                    + a.min
+                    + ".."
+                    + a.max
+                    + " and "
+                    + b.min
+                    + ".."
+                    + b.max,
+                names);
           }
         }
       }
@@ -155,7 +203,9 @@ final class CommitValidator {
   private record KeyedFile(ManifestEntry entry, Row min, Row max) {}
 
   private KeyedFile keyed(ManifestEntry e) {
-    return new KeyedFile(e, BinaryRowCodec.decode(keyType, e.file().minKey()),
+    return new KeyedFile(
+        e,
+        BinaryRowCodec.decode(keyType, e.file().minKey()),
         BinaryRowCodec.decode(keyType, e.file().maxKey()));
   }
 
@@ -165,7 +215,13 @@ final class CommitValidator {
 
   private String describe(ManifestEntry e) {
     String partition = partitionName(e.partition());
-    return (partition.isEmpty() ? "" : partition + "/") + "bucket-" + e.bucket() + "/" + e.fileName() + "@L" + e.level();
+    return (partition.isEmpty() ? "" : partition + "/")
+        + "bucket-"
+        + e.bucket()
+        + "/"
+        + e.fileName()
+        + "@L"
+        + e.level();
   }
 
   private String partitionName(BinaryRow partition) {

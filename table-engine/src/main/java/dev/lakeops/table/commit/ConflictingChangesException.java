@@ -15,7 +15,10 @@ public final class ConflictingChangesException extends RuntimeException {
     FILE_DELETION,
     /** A file to add is already live. */
     DUPLICATE_ADD,
-    /** The bucket count of a partition differs from its live files' (only an overwrite may change it). */
+    /**
+     * The bucket count of a partition differs from its live files' (only an overwrite may change
+     * it).
+     */
     BUCKET_COUNT,
     /** Two files of one level &ge; 1 of a bucket would have overlapping key ranges. */
     LSM_OVERLAP

@@ -1,12 +1,12 @@
 package dev.lakeops.table.commit;
 
-import dev.lakeops.table.paths.PartitionPaths;
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
+import dev.lakeops.table.paths.PartitionPaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.RowType;
@@ -17,9 +17,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Where the data, changelog and extra files named in manifests live:
- * {@code <table>/<partition path>/bucket-N/<file>}, the partition path rendered from the
- * partition's BinaryRow as Paimon names its directories. Thread-safe.
+ * Where the data, changelog and extra files named in manifests live: {@code <table>/<partition
+ * path>/bucket-N/<file>}, the partition path rendered from the partition's BinaryRow as Paimon
+ * names its directories. Thread-safe.
  */
 public final class DataFileLocator {
 
@@ -40,16 +40,26 @@ public final class DataFileLocator {
     this.legacyPartitionName = options.partitionLegacyName();
   }
 
-  /** The relative directory of a partition ({@code dt=2024-01-01}); empty for an unpartitioned table. */
+  /**
+   * The relative directory of a partition ({@code dt=2024-01-01}); empty for an unpartitioned
+   * table.
+   */
   public String partitionPath(BinaryRow partition) {
-    return partitionPaths.computeIfAbsent(partition, p -> PartitionPaths.partitionPath(partitionType,
-        BinaryRowCodec.decode(partitionType, p), defaultPartitionName, legacyPartitionName));
+    return partitionPaths.computeIfAbsent(
+        partition,
+        p ->
+            PartitionPaths.partitionPath(
+                partitionType,
+                BinaryRowCodec.decode(partitionType, p),
+                defaultPartitionName,
+                legacyPartitionName));
   }
 
   public Path bucketDir(BinaryRow partition, int bucket) {
     if (bucket == POSTPONE_BUCKET) {
       String partitionPath = partitionPath(partition);
-      return (partitionPath.isEmpty() ? paths.root() : paths.root().resolve(partitionPath)).resolve("bucket-postpone");
+      return (partitionPath.isEmpty() ? paths.root() : paths.root().resolve(partitionPath))
+          .resolve("bucket-postpone");
     }
     return paths.bucketDir(partitionPath(partition), bucket);
   }

@@ -2,12 +2,12 @@ package dev.lakeops.table.commit;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.SnapshotJson;
+import dev.lakeops.table.paths.TablePaths;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
@@ -50,10 +50,18 @@ public final class FileSystemSnapshotStore implements SnapshotStore {
       if (snapshot.isPresent()) {
         return snapshot;
       }
-      LOG.debug("Latest snapshot {} of {} disappeared while reading it; listing again", id.getAsLong(), paths.root());
+      LOG.debug(
+          "Latest snapshot {} of {} disappeared while reading it; listing again",
+          id.getAsLong(),
+          paths.root());
     }
-    throw new IllegalStateException("The latest snapshot of " + paths.root() + " kept disappearing while reading it "
-        + "(" + LATEST_READ_ATTEMPTS + " attempts); is a rollback running?");
+    throw new IllegalStateException(
+        "The latest snapshot of "
+            + paths.root()
+            + " kept disappearing while reading it "
+            + "("
+            + LATEST_READ_ATTEMPTS
+            + " attempts); is a rollback running?");
   }
 
   @Override
@@ -77,39 +85,67 @@ public final class FileSystemSnapshotStore implements SnapshotStore {
     try {
       io.createExclusively(file, json);
     } catch (FileExistsException e) {
-      throw new CommitConflictException(next.id(), "Snapshot " + next.id() + " of " + paths.root()
-          + " was published by another writer first");
+      throw new CommitConflictException(
+          next.id(),
+          "Snapshot "
+              + next.id()
+              + " of "
+              + paths.root()
+              + " was published by another writer first");
     } catch (RuntimeException e) {
       settleFailedPublish(next.id(), file, json, e);
     }
     // Paimon readers treat LATEST as a hint: if snapshot-<hint+1> exists they list the directory.
-    // A stale hint is harmless, so it is written after the snapshot and the commit stays one atomic create.
+    // A stale hint is harmless, so it is written after the snapshot and the commit stays one atomic
+    // create.
     writeHint(paths.latestHint(), next.id());
     if (next.id() == 1) {
       writeHint(paths.earliestHint(), next.id());
     }
   }
 
-  /** Returns normally only when {@code file} holds exactly {@code json}: the create succeeded despite the error. */
+  /**
+   * Returns normally only when {@code file} holds exactly {@code json}: the create succeeded
+   * despite the error.
+   */
   private void settleFailedPublish(long id, Path file, byte[] json, RuntimeException failure) {
     Optional<byte[]> found;
     try {
       found = io.findBytes(file);
     } catch (RuntimeException e) {
       failure.addSuppressed(e);
-      throw new CommitStateUnknownException("Publishing snapshot " + id + " failed (" + failure.getMessage()
-          + ") and " + file + " cannot be read back; the snapshot may or may not exist", failure);
+      throw new CommitStateUnknownException(
+          "Publishing snapshot "
+              + id
+              + " failed ("
+              + failure.getMessage()
+              + ") and "
+              + file
+              + " cannot be read back; the snapshot may or may not exist",
+          failure);
     }
     if (found.isPresent() && Arrays.equals(found.get(), json)) {
-      LOG.warn("Publishing {} reported an error but the snapshot is in place; treating it as published", file, failure);
+      LOG.warn(
+          "Publishing {} reported an error but the snapshot is in place; treating it as published",
+          file,
+          failure);
       return;
     }
     if (found.isPresent()) {
-      throw new CommitConflictException(id, "Snapshot " + id + " of " + paths.root()
-          + " was published by another writer first", failure);
+      throw new CommitConflictException(
+          id,
+          "Snapshot " + id + " of " + paths.root() + " was published by another writer first",
+          failure);
     }
-    throw new CommitStateUnknownException("Publishing snapshot " + id + " failed (" + failure.getMessage()
-        + ") and " + file + " is absent; the storage does not tell whether it will appear", failure);
+    throw new CommitStateUnknownException(
+        "Publishing snapshot "
+            + id
+            + " failed ("
+            + failure.getMessage()
+            + ") and "
+            + file
+            + " is absent; the storage does not tell whether it will appear",
+        failure);
   }
 
   private void writeHint(Path hint, long id) {

@@ -12,17 +12,20 @@ import org.jspecify.annotations.Nullable;
  * place that decides about retries; it retries only {@link CommitConflictException}s.
  *
  * <p>Follows Paimon's commit loop ({@code paimon-format.md} §14.2): at most {@code maxRetries}
- * retries ({@code commit.max-retries}) and, when set, no retry after {@code timeout}
- * ({@code commit.timeout}); retry {@code n} (from 0) first waits
- * {@code min(minWait * 2^n, maxWait)} plus up to 20 % random jitter, so that two writers that
- * collided do not collide again in lockstep.
+ * retries ({@code commit.max-retries}) and, when set, no retry after {@code timeout} ({@code
+ * commit.timeout}); retry {@code n} (from 0) first waits {@code min(minWait * 2^n, maxWait)} plus
+ * up to 20 % random jitter, so that two writers that collided do not collide again in lockstep.
  *
  * @param maxRetries retries after the first attempt
  * @param timeout no retry starts later than this after the first attempt; null for unbounded
  * @param sleeper how to wait; {@link Sleeper#THREAD} outside tests
  */
-public record RetryPolicy(int maxRetries, Duration minWait, Duration maxWait, @Nullable Duration timeout,
-                          Sleeper sleeper) {
+public record RetryPolicy(
+    int maxRetries,
+    Duration minWait,
+    Duration maxWait,
+    @Nullable Duration timeout,
+    Sleeper sleeper) {
 
   /** Waits between attempts. */
   @FunctionalInterface
@@ -40,21 +43,28 @@ public record RetryPolicy(int maxRetries, Duration minWait, Duration maxWait, @N
     requireNonNull(maxWait, "maxWait");
     requireNonNull(sleeper, "sleeper");
     if (minWait.isNegative() || maxWait.compareTo(minWait) < 0) {
-      throw new IllegalArgumentException("Invalid retry waits: min " + minWait + ", max " + maxWait
-          + " (need 0 <= min <= max)");
+      throw new IllegalArgumentException(
+          "Invalid retry waits: min " + minWait + ", max " + maxWait + " (need 0 <= min <= max)");
     }
   }
 
-  /** The policy of {@code commit.max-retries}, {@code commit.min-retry-wait}, {@code commit.max-retry-wait}, {@code commit.timeout}. */
+  /**
+   * The policy of {@code commit.max-retries}, {@code commit.min-retry-wait}, {@code
+   * commit.max-retry-wait}, {@code commit.timeout}.
+   */
   public static RetryPolicy of(TableOptions options) {
     Duration min = options.commitMinRetryWait();
-    return new RetryPolicy(options.commitMaxRetries(), min, max(min, options.commitMaxRetryWait()),
-        options.commitTimeout().orElse(null), Sleeper.THREAD);
+    return new RetryPolicy(
+        options.commitMaxRetries(),
+        min,
+        max(min, options.commitMaxRetryWait()),
+        options.commitTimeout().orElse(null),
+        Sleeper.THREAD);
   }
 
   /** Retries up to {@code maxRetries} times without waiting: for tests. */
   public static RetryPolicy withoutWaiting(int maxRetries) {
-    return new RetryPolicy(maxRetries, Duration.ZERO, Duration.ZERO, null, d -> { });
+    return new RetryPolicy(maxRetries, Duration.ZERO, Duration.ZERO, null, d -> {});
   }
 
   /**
@@ -67,20 +77,40 @@ public record RetryPolicy(int maxRetries, Duration minWait, Duration maxWait, @N
    */
   public void pauseOrThrow(int attempt, Duration elapsed, CommitConflictException cause) {
     if (attempt > maxRetries) {
-      throw new CommitConflictException(cause.snapshotId(), "Commit failed after " + attempt + " attempts ("
-          + maxRetries + " retries, commit.max-retries); other writers kept taking the next snapshot id: "
-          + cause.getMessage(), cause);
+      throw new CommitConflictException(
+          cause.snapshotId(),
+          "Commit failed after "
+              + attempt
+              + " attempts ("
+              + maxRetries
+              + " retries, commit.max-retries); other writers kept taking the next snapshot id: "
+              + cause.getMessage(),
+          cause);
     }
     if (timeout != null && elapsed.compareTo(timeout) >= 0) {
-      throw new CommitConflictException(cause.snapshotId(), "Commit failed after " + attempt + " attempts in "
-          + elapsed.toMillis() + " ms (commit.timeout " + timeout + "): " + cause.getMessage(), cause);
+      throw new CommitConflictException(
+          cause.snapshotId(),
+          "Commit failed after "
+              + attempt
+              + " attempts in "
+              + elapsed.toMillis()
+              + " ms (commit.timeout "
+              + timeout
+              + "): "
+              + cause.getMessage(),
+          cause);
     }
     try {
       sleeper.sleep(backoff(attempt - 1));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CommitConflictException(cause.snapshotId(), "Interrupted while waiting to retry a commit that lost "
-          + "snapshot " + cause.snapshotId() + " to another writer", cause);
+      throw new CommitConflictException(
+          cause.snapshotId(),
+          "Interrupted while waiting to retry a commit that lost "
+              + "snapshot "
+              + cause.snapshotId()
+              + " to another writer",
+          cause);
     }
   }
 

@@ -13,17 +13,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the manifests of snapshots: the entries of a manifest list and the live files of a
- * snapshot (base list, then delta list, folded; {@code paimon-format.md} §7.3). Manifest files
- * are immutable and never renamed, so their entries are cached by file name; the cache holds up to
- * a fixed number of entries and evicts the least recently used manifests. Thread-safe.
+ * Reads the manifests of snapshots: the entries of a manifest list and the live files of a snapshot
+ * (base list, then delta list, folded; {@code paimon-format.md} §7.3). Manifest files are immutable
+ * and never renamed, so their entries are cached by file name; the cache holds up to a fixed number
+ * of entries and evicts the least recently used manifests. Thread-safe.
  */
 public final class SnapshotFiles {
 
   private static final long MAX_CACHED_ENTRIES = 200_000;
 
   private final ManifestFiles manifests;
-  private final LinkedHashMap<String, List<ManifestEntry>> cache = new LinkedHashMap<>(64, 0.75f, true);
+  private final LinkedHashMap<String, List<ManifestEntry>> cache =
+      new LinkedHashMap<>(64, 0.75f, true);
   private long cachedEntries;
 
   public SnapshotFiles(ManifestFiles manifests) {
@@ -86,7 +87,9 @@ public final class SnapshotFiles {
 
   /** The changelog files this snapshot's commit produced; empty when it has no changelog list. */
   public List<ManifestEntry> changelogEntries(Snapshot snapshot) {
-    return snapshot.changelogManifestList() == null ? List.of() : entries(snapshot.changelogManifestList());
+    return snapshot.changelogManifestList() == null
+        ? List.of()
+        : entries(snapshot.changelogManifestList());
   }
 
   /**
@@ -95,6 +98,8 @@ public final class SnapshotFiles {
    * @throws IllegalStateException the manifests add a file twice (a corrupt table)
    */
   public LiveFiles liveFiles(Snapshot snapshot) {
-    return new LiveFiles().apply(entries(snapshot.baseManifestList())).apply(deltaEntries(snapshot));
+    return new LiveFiles()
+        .apply(entries(snapshot.baseManifestList()))
+        .apply(deltaEntries(snapshot));
   }
 }

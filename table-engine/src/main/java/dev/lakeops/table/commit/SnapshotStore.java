@@ -19,7 +19,10 @@ public interface SnapshotStore {
    */
   Optional<Snapshot> latest();
 
-  /** Returns snapshot {@code id}, reading storage; empty when it does not exist (never published, expired or rolled back). */
+  /**
+   * Returns snapshot {@code id}, reading storage; empty when it does not exist (never published,
+   * expired or rolled back).
+   */
   Optional<Snapshot> findSnapshot(long id);
 
   /**
@@ -28,7 +31,8 @@ public interface SnapshotStore {
    * @throws NoSuchElementException the snapshot does not exist
    */
   default Snapshot loadSnapshot(long id) {
-    return findSnapshot(id).orElseThrow(() -> new NoSuchElementException("Snapshot " + id + " does not exist"));
+    return findSnapshot(id)
+        .orElseThrow(() -> new NoSuchElementException("Snapshot " + id + " does not exist"));
   }
 
   /**

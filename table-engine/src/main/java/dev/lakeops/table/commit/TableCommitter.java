@@ -2,8 +2,6 @@ package dev.lakeops.table.commit;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.paths.FileNamer;
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.DataFileMeta;
@@ -12,6 +10,8 @@ import dev.lakeops.table.meta.FileKind;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.paths.FileNamer;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.TableSchema;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -27,21 +27,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Commits change sets to one table with optimistic concurrency ({@code paimon-format.md} §14):
- * each attempt reads the latest snapshot, checks that the changes still apply, writes the next
+ * Commits change sets to one table with optimistic concurrency ({@code paimon-format.md} §14): each
+ * attempt reads the latest snapshot, checks that the changes still apply, writes the next
  * snapshot's manifests and publishes it; when another writer took the id first, the attempt's
- * manifests are deleted and the commit retries against the new latest snapshot as
- * {@link RetryPolicy} allows.
+ * manifests are deleted and the commit retries against the new latest snapshot as {@link
+ * RetryPolicy} allows.
  *
  * <p>Guarantees:
+ *
  * <ul>
  *   <li>A commit returns only after its snapshots exist; ids stay dense, and no commit of any
  *       writer, in any process, is lost or overwritten.
- *   <li>{@link ConflictingChangesException}: the changes no longer apply (a file to delete is gone);
- *       nothing was published for that snapshot. Not retried.
+ *   <li>{@link ConflictingChangesException}: the changes no longer apply (a file to delete is
+ *       gone); nothing was published for that snapshot. Not retried.
  *   <li>{@link CommitConflictException} after the retries: nothing was published for that snapshot.
- *   <li>{@link CommitStateUnknownException}: a snapshot may have been published; every file is kept.
- *       Before giving up, the committer looks for its own snapshot and returns it when found.
+ *   <li>{@link CommitStateUnknownException}: a snapshot may have been published; every file is
+ *       kept. Before giving up, the committer looks for its own snapshot and returns it when found.
  *   <li>{@link #filterAndCommit} commits only change sets whose identifier is newer than the commit
  *       user's latest snapshot, so replaying after a failover writes nothing twice.
  * </ul>
@@ -75,10 +76,13 @@ public final class TableCommitter {
     this.store = b.store != null ? b.store : new FileSystemSnapshotStore(b.io, b.paths);
     this.planner = new CommitPlanner(files, b.schema, FileNamer.random(), b.clock);
     this.validator = new CommitValidator(files, locator, b.schema);
-    this.retryPolicy = b.retryPolicy != null ? b.retryPolicy : RetryPolicy.of(b.schema.tableOptions());
+    this.retryPolicy =
+        b.retryPolicy != null ? b.retryPolicy : RetryPolicy.of(b.schema.tableOptions());
     this.recovery = new CommitRecovery(store, b.io, locator);
-    this.ignoreEmptyCommit = b.schema.tableOptions().find(IGNORE_EMPTY_COMMIT).isPresent()
-        ? b.schema.tableOptions().bool(IGNORE_EMPTY_COMMIT, false) : null;
+    this.ignoreEmptyCommit =
+        b.schema.tableOptions().find(IGNORE_EMPTY_COMMIT).isPresent()
+            ? b.schema.tableOptions().bool(IGNORE_EMPTY_COMMIT, false)
+            : null;
   }
 
   /** A committer on the table's own snapshot files, with the retry policy of the table options. */
@@ -86,12 +90,17 @@ public final class TableCommitter {
     return builder(io, paths, schema).build();
   }
 
-  /** @param schema the schema the committed files were written with */
+  /**
+   * @param schema the schema the committed files were written with
+   */
   public static Builder builder(FileIO io, TablePaths paths, TableSchema schema) {
     return new Builder(io, paths, schema);
   }
 
-  /** Configures a {@link TableCommitter}; defaults: {@link FileSystemSnapshotStore}, the options' retry policy, the UTC clock. */
+  /**
+   * Configures a {@link TableCommitter}; defaults: {@link FileSystemSnapshotStore}, the options'
+   * retry policy, the UTC clock.
+   */
   public static final class Builder {
     private final FileIO io;
     private final TablePaths paths;
@@ -106,9 +115,20 @@ public final class TableCommitter {
       this.schema = requireNonNull(schema, "schema");
     }
 
-    public Builder store(SnapshotStore value) { store = requireNonNull(value, "store"); return this; }
-    public Builder retryPolicy(RetryPolicy value) { retryPolicy = requireNonNull(value, "retryPolicy"); return this; }
-    public Builder clock(Clock value) { clock = requireNonNull(value, "clock"); return this; }
+    public Builder store(SnapshotStore value) {
+      store = requireNonNull(value, "store");
+      return this;
+    }
+
+    public Builder retryPolicy(RetryPolicy value) {
+      retryPolicy = requireNonNull(value, "retryPolicy");
+      return this;
+    }
+
+    public Builder clock(Clock value) {
+      clock = requireNonNull(value, "clock");
+      return this;
+    }
 
     public TableCommitter build() {
       return new TableCommitter(this);
@@ -147,25 +167,46 @@ public final class TableCommitter {
     }
     List<Snapshot> snapshots = new ArrayList<>(2);
     int attempts = 0;
-    boolean appendSnapshot = !appended.isEmpty()
-        || (compacted.isEmpty() && (!changelog.isEmpty() || !ignoreEmpty(changes)));
+    boolean appendSnapshot =
+        !appended.isEmpty()
+            || (compacted.isEmpty() && (!changelog.isEmpty() || !ignoreEmpty(changes)));
     if (appendSnapshot) {
-      Landed landed = commitWithRetries(CommitIntent.of(CommitKind.APPEND, changes.commitUser(),
-          changes.commitIdentifier(), appended, changelog, checkAdds));
+      Landed landed =
+          commitWithRetries(
+              CommitIntent.of(
+                  CommitKind.APPEND,
+                  changes.commitUser(),
+                  changes.commitIdentifier(),
+                  appended,
+                  changelog,
+                  checkAdds));
       snapshots.add(landed.snapshot);
       attempts += landed.attempts;
     }
     if (!compacted.isEmpty()) {
       Landed landed;
       try {
-        landed = commitWithRetries(CommitIntent.of(CommitKind.COMPACT, changes.commitUser(),
-            changes.commitIdentifier(), compacted, appendSnapshot ? List.of() : changelog, true));
+        landed =
+            commitWithRetries(
+                CommitIntent.of(
+                    CommitKind.COMPACT,
+                    changes.commitUser(),
+                    changes.commitIdentifier(),
+                    compacted,
+                    appendSnapshot ? List.of() : changelog,
+                    true));
       } catch (ConflictingChangesException e) {
         if (snapshots.isEmpty()) {
           throw e;
         }
-        throw new ConflictingChangesException(e.conflict(), "The new files of commit " + changes.commitIdentifier()
-            + " are committed as snapshot " + snapshots.get(0).id() + "; its compaction is not: " + e.getMessage(),
+        throw new ConflictingChangesException(
+            e.conflict(),
+            "The new files of commit "
+                + changes.commitIdentifier()
+                + " are committed as snapshot "
+                + snapshots.get(0).id()
+                + "; its compaction is not: "
+                + e.getMessage(),
             e.fileNames());
       }
       snapshots.add(landed.snapshot);
@@ -191,42 +232,64 @@ public final class TableCommitter {
     List<ManifestEntry> changelog = new ArrayList<>();
     for (BucketChange c : changes.changes()) {
       if (c.hasCompaction()) {
-        throw new IllegalArgumentException("Invalid overwrite of commit " + changes.commitIdentifier()
-            + ": bucket " + c.bucket() + " holds a compaction; an overwrite only adds new files");
+        throw new IllegalArgumentException(
+            "Invalid overwrite of commit "
+                + changes.commitIdentifier()
+                + ": bucket "
+                + c.bucket()
+                + " holds a compaction; an overwrite only adds new files");
       }
       c.newFiles().forEach(f -> added.add(entry(FileKind.ADD, c, f)));
       c.changelogFiles().forEach(f -> changelog.add(entry(FileKind.ADD, c, f)));
     }
-    CommitIntent intent = new CommitIntent(CommitKind.OVERWRITE, changes.commitUser(), changes.commitIdentifier(),
-        base -> {
-          // A new file that is live already stays: deleting and re-adding one identity would make
-          // Paimon readers drop it.
-          Map<FileIdentifier, ManifestEntry> adds = new LinkedHashMap<>();
-          added.forEach(e -> adds.put(e.identifier(), e));
-          List<ManifestEntry> delta = new ArrayList<>();
-          if (base.isPresent()) {
-            for (ManifestEntry e : files.liveFiles(base.get()).files()) {
-              if (adds.remove(e.identifier()) == null && partitions.matches(e.partition())) {
-                delta.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+    CommitIntent intent =
+        new CommitIntent(
+            CommitKind.OVERWRITE,
+            changes.commitUser(),
+            changes.commitIdentifier(),
+            base -> {
+              // A new file that is live already stays: deleting and re-adding one identity would
+              // make
+              // Paimon readers drop it.
+              Map<FileIdentifier, ManifestEntry> adds = new LinkedHashMap<>();
+              added.forEach(e -> adds.put(e.identifier(), e));
+              List<ManifestEntry> delta = new ArrayList<>();
+              if (base.isPresent()) {
+                for (ManifestEntry e : files.liveFiles(base.get()).files()) {
+                  if (adds.remove(e.identifier()) == null && partitions.matches(e.partition())) {
+                    delta.add(
+                        new ManifestEntry(
+                            FileKind.DELETE,
+                            e.partition(),
+                            e.bucket(),
+                            e.totalBuckets(),
+                            e.file()));
+                  }
+                }
               }
-            }
-          }
-          delta.addAll(adds.values());
-          return delta;
-        }, changelog, true, null);
+              delta.addAll(adds.values());
+              return delta;
+            },
+            changelog,
+            true,
+            null);
     Landed landed = commitWithRetries(intent);
-    return new CommitResult(changes.commitUser(), changes.commitIdentifier(), List.of(landed.snapshot),
+    return new CommitResult(
+        changes.commitUser(),
+        changes.commitIdentifier(),
+        List.of(landed.snapshot),
         landed.attempts);
   }
 
   /**
    * Commits a new OVERWRITE snapshot whose live files and index are those of {@code target}: the
    * non-destructive rollback ({@code rollback_to_as_latest}). Later snapshots and tags stay. Files
-   * of {@code target} that are no longer live are copied to new names first, because Paimon
-   * readers never take back a file identity that was deleted (see {@code RestoredFiles}).
+   * of {@code target} that are no longer live are copied to new names first, because Paimon readers
+   * never take back a file identity that was deleted (see {@code RestoredFiles}).
    *
    * @throws UnsupportedOperationException files must be copied but {@code target} has an index
-   *     manifest (deletion vectors and hash indexes name data files), or a file lives outside the table
+   *     manifest (deletion vectors and hash indexes name data files), or a file lives outside the
+   *     table
    * @throws CommitConflictException other writers kept taking the next id until retries ran out
    * @throws CommitStateUnknownException the outcome of a publish cannot be known
    */
@@ -235,27 +298,44 @@ public final class TableCommitter {
     Map<FileIdentifier, ManifestEntry> wanted = new LinkedHashMap<>();
     files.liveFiles(target).files().forEach(e -> wanted.put(e.identifier(), e));
     RestoredFiles restored = new RestoredFiles(io, locator, dataFilePrefix);
-    CommitIntent intent = new CommitIntent(CommitKind.OVERWRITE, commitUser, Snapshot.BATCH_COMMIT_IDENTIFIER,
-        base -> {
-          Map<FileIdentifier, ManifestEntry> live = new LinkedHashMap<>();
-          base.ifPresent(s -> files.liveFiles(s).files().forEach(e -> live.put(e.identifier(), e)));
-          List<ManifestEntry> delta = new ArrayList<>();
-          for (ManifestEntry e : live.values()) {
-            if (!wanted.containsKey(e.identifier())) {
-              delta.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
-            }
-          }
-          List<ManifestEntry> gone = wanted.values().stream().filter(e -> !live.containsKey(e.identifier())).toList();
-          if (!gone.isEmpty() && target.indexManifest() != null) {
-            throw new UnsupportedOperationException("Cannot restore snapshot " + target.id() + ": " + gone.size()
-                + " of its data files must be copied, and its index manifest " + target.indexManifest()
-                + " names data files");
-          }
-          gone.forEach(e -> delta.add(restored.copyOf(e)));
-          return delta;
-        }, List.of(), true, target);
+    CommitIntent intent =
+        new CommitIntent(
+            CommitKind.OVERWRITE,
+            commitUser,
+            Snapshot.BATCH_COMMIT_IDENTIFIER,
+            base -> {
+              Map<FileIdentifier, ManifestEntry> live = new LinkedHashMap<>();
+              base.ifPresent(
+                  s -> files.liveFiles(s).files().forEach(e -> live.put(e.identifier(), e)));
+              List<ManifestEntry> delta = new ArrayList<>();
+              for (ManifestEntry e : live.values()) {
+                if (!wanted.containsKey(e.identifier())) {
+                  delta.add(
+                      new ManifestEntry(
+                          FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+                }
+              }
+              List<ManifestEntry> gone =
+                  wanted.values().stream().filter(e -> !live.containsKey(e.identifier())).toList();
+              if (!gone.isEmpty() && target.indexManifest() != null) {
+                throw new UnsupportedOperationException(
+                    "Cannot restore snapshot "
+                        + target.id()
+                        + ": "
+                        + gone.size()
+                        + " of its data files must be copied, and its index manifest "
+                        + target.indexManifest()
+                        + " names data files");
+              }
+              gone.forEach(e -> delta.add(restored.copyOf(e)));
+              return delta;
+            },
+            List.of(),
+            true,
+            target);
     Landed landed = commitWithRetries(intent);
-    return new CommitResult(commitUser, Snapshot.BATCH_COMMIT_IDENTIFIER, List.of(landed.snapshot), landed.attempts);
+    return new CommitResult(
+        commitUser, Snapshot.BATCH_COMMIT_IDENTIFIER, List.of(landed.snapshot), landed.attempts);
   }
 
   /**
@@ -276,16 +356,26 @@ public final class TableCommitter {
     String user = changeSets.get(0).commitUser();
     for (ChangeSet c : changeSets) {
       if (!c.commitUser().equals(user)) {
-        throw new IllegalArgumentException("Invalid change sets: commit users " + user + " and " + c.commitUser()
-            + " differ (filterAndCommit recovers one writer)");
+        throw new IllegalArgumentException(
+            "Invalid change sets: commit users "
+                + user
+                + " and "
+                + c.commitUser()
+                + " differ (filterAndCommit recovers one writer)");
       }
     }
     long committed = recovery.latestOf(user).map(Snapshot::commitIdentifier).orElse(Long.MIN_VALUE);
-    List<ChangeSet> remaining = changeSets.stream().filter(c -> c.commitIdentifier() > committed)
-        .sorted(Comparator.comparingLong(ChangeSet::commitIdentifier)).toList();
+    List<ChangeSet> remaining =
+        changeSets.stream()
+            .filter(c -> c.commitIdentifier() > committed)
+            .sorted(Comparator.comparingLong(ChangeSet::commitIdentifier))
+            .toList();
     if (remaining.size() < changeSets.size()) {
-      LOG.info("Skipping {} change set(s) of commit user {} already committed (up to identifier {})",
-          changeSets.size() - remaining.size(), user, committed);
+      LOG.info(
+          "Skipping {} change set(s) of commit user {} already committed (up to identifier {})",
+          changeSets.size() - remaining.size(),
+          user,
+          committed);
     }
     remaining.forEach(recovery::checkFilesExist);
     List<CommitResult> results = new ArrayList<>(remaining.size());
@@ -313,9 +403,17 @@ public final class TableCommitter {
         if (base.isEmpty() || now.isEmpty() || now.get().id() == base.get().id()) {
           throw e;
         }
-        retryPolicy.pauseOrThrow(attempt, Duration.ofNanos(System.nanoTime() - start), new CommitConflictException(
-            base.get().id() + 1, "Snapshot " + base.get().id() + " was superseded and its metadata removed while "
-            + "planning: " + e.getMessage(), e));
+        retryPolicy.pauseOrThrow(
+            attempt,
+            Duration.ofNanos(System.nanoTime() - start),
+            new CommitConflictException(
+                base.get().id() + 1,
+                "Snapshot "
+                    + base.get().id()
+                    + " was superseded and its metadata removed while "
+                    + "planning: "
+                    + e.getMessage(),
+                e));
         continue;
       }
       Snapshot next = planned.snapshot();
@@ -326,35 +424,56 @@ public final class TableCommitter {
         // Safe: this attempt's snapshot was not published. Only its manifests and manifest lists
         // go; the data files belong to the change set and the next attempt reuses them.
         planner.deleteQuietly(planned.writtenManifestFiles());
-        LOG.debug("Snapshot {} was taken by another writer; attempt {} of commit {} of {} retries", next.id(),
-            attempt, intent.commitIdentifier(), intent.commitUser());
+        LOG.debug(
+            "Snapshot {} was taken by another writer; attempt {} of commit {} of {} retries",
+            next.id(),
+            attempt,
+            intent.commitIdentifier(),
+            intent.commitUser());
         retryPolicy.pauseOrThrow(attempt, Duration.ofNanos(System.nanoTime() - start), e);
       } catch (CommitStateUnknownException e) {
         Optional<Snapshot> own = settleUnknown(base, planned, intent, e);
         if (own.isPresent()) {
           return new Landed(own.get(), attempt);
         }
-        retryPolicy.pauseOrThrow(attempt, Duration.ofNanos(System.nanoTime() - start), new CommitConflictException(
-            next.id(), "Snapshot " + next.id() + " was taken by another writer while publishing failed", e));
+        retryPolicy.pauseOrThrow(
+            attempt,
+            Duration.ofNanos(System.nanoTime() - start),
+            new CommitConflictException(
+                next.id(),
+                "Snapshot " + next.id() + " was taken by another writer while publishing failed",
+                e));
       }
     }
   }
 
   /**
-   * After a publish whose outcome is unknown: returns this attempt's snapshot when it was published;
-   * returns empty (after deleting the attempt's manifests) when another writer's snapshot holds the
-   * id, so this attempt's can never appear; otherwise rethrows {@code unknown}, keeping every file.
+   * After a publish whose outcome is unknown: returns this attempt's snapshot when it was
+   * published; returns empty (after deleting the attempt's manifests) when another writer's
+   * snapshot holds the id, so this attempt's can never appear; otherwise rethrows {@code unknown},
+   * keeping every file.
    */
-  private Optional<Snapshot> settleUnknown(Optional<Snapshot> base, PlannedCommit planned, CommitIntent intent,
-                                           CommitStateUnknownException unknown) {
+  private Optional<Snapshot> settleUnknown(
+      Optional<Snapshot> base,
+      PlannedCommit planned,
+      CommitIntent intent,
+      CommitStateUnknownException unknown) {
     Snapshot next = planned.snapshot();
     Optional<Snapshot> atId;
     try {
-      Optional<Snapshot> own = recovery.findCommitted(base.map(Snapshot::id).orElse(0L), intent.commitUser(),
-          intent.commitIdentifier(), intent.kind());
+      Optional<Snapshot> own =
+          recovery.findCommitted(
+              base.map(Snapshot::id).orElse(0L),
+              intent.commitUser(),
+              intent.commitIdentifier(),
+              intent.kind());
       if (own.isPresent()) {
-        LOG.warn("Publishing snapshot {} reported an unknown outcome, but it is published as snapshot {}",
-            next.id(), own.get().id(), unknown);
+        LOG.warn(
+            "Publishing snapshot {} reported an unknown outcome, but it is published as snapshot"
+                + " {}",
+            next.id(),
+            own.get().id(),
+            unknown);
         return own;
       }
       atId = store.findSnapshot(next.id());
@@ -370,10 +489,13 @@ public final class TableCommitter {
   }
 
   private boolean ignoreEmpty(ChangeSet changes) {
-    return ignoreEmptyCommit != null ? ignoreEmptyCommit : changes.commitIdentifier() == Snapshot.BATCH_COMMIT_IDENTIFIER;
+    return ignoreEmptyCommit != null
+        ? ignoreEmptyCommit
+        : changes.commitIdentifier() == Snapshot.BATCH_COMMIT_IDENTIFIER;
   }
 
   private static ManifestEntry entry(FileKind kind, BucketChange change, DataFileMeta file) {
-    return new ManifestEntry(kind, change.partition(), change.bucket(), change.totalBuckets(), file);
+    return new ManifestEntry(
+        kind, change.partition(), change.bucket(), change.totalBuckets(), file);
   }
 }

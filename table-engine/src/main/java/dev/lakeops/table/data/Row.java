@@ -7,9 +7,9 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One row: a {@link RowKind} and field values as Java objects (see
- * {@link dev.lakeops.table.types.DataType} for which class each type uses). Immutable; equality
- * compares kinds and values, byte arrays by content.
+ * One row: a {@link RowKind} and field values as Java objects (see {@link
+ * dev.lakeops.table.types.DataType} for which class each type uses). Immutable; equality compares
+ * kinds and values, byte arrays by content.
  */
 public final class Row {
 
@@ -85,8 +85,13 @@ public final class Row {
 
   @Override
   public String toString() {
-    return kind.shortString() + Arrays.stream(values)
-        .map(v -> v instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : String.valueOf(v))
-        .collect(Collectors.joining(", ", "[", "]"));
+    return kind.shortString()
+        + Arrays.stream(values)
+            .map(
+                v ->
+                    v instanceof byte[] b
+                        ? java.util.HexFormat.of().formatHex(b)
+                        : String.valueOf(v))
+            .collect(Collectors.joining(", ", "[", "]"));
   }
 }

@@ -37,7 +37,8 @@ public enum RowKind {
       case 1 -> UPDATE_BEFORE;
       case 2 -> UPDATE_AFTER;
       case 3 -> DELETE;
-      default -> throw new IllegalArgumentException("Invalid row kind byte: " + value + " (must be 0..3)");
+      default ->
+          throw new IllegalArgumentException("Invalid row kind byte: " + value + " (must be 0..3)");
     };
   }
 }

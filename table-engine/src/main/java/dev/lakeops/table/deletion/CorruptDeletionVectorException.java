@@ -15,10 +15,17 @@ public final class CorruptDeletionVectorException extends CorruptMetadataExcepti
 
   private final long offset;
 
-  public CorruptDeletionVectorException(Path indexFile, long offset, String dataFileName, String reason,
-                                        @Nullable Throwable cause) {
-    super("Corrupt deletion vector of data file " + dataFileName + " at offset " + offset + ": " + reason,
-        indexFile, cause);
+  public CorruptDeletionVectorException(
+      Path indexFile, long offset, String dataFileName, String reason, @Nullable Throwable cause) {
+    super(
+        "Corrupt deletion vector of data file "
+            + dataFileName
+            + " at offset "
+            + offset
+            + ": "
+            + reason,
+        indexFile,
+        cause);
     this.offset = offset;
   }
 

@@ -6,8 +6,8 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * The deleted row positions of one data file (position = 0-based ordinal of the row in the file).
- * Paimon stores positions as one 32-bit RoaringBitmap, or with {@code deletion-vectors.bitmap64}
- * as one 32-bit bitmap per distinct value of the high 32 bits; both are held here as the latter
+ * Paimon stores positions as one 32-bit RoaringBitmap, or with {@code deletion-vectors.bitmap64} as
+ * one 32-bit bitmap per distinct value of the high 32 bits; both are held here as the latter
  * (sorted high keys, one bitmap of low 32 bits each). Immutable.
  */
 public final class DeletionVector {
@@ -58,7 +58,8 @@ public final class DeletionVector {
       }
       byHigh.computeIfAbsent((int) (p >>> 32), k -> new RoaringBitmap()).add((int) p);
     }
-    return new DeletionVector(byHigh.keySet().stream().mapToInt(Integer::intValue).toArray(),
+    return new DeletionVector(
+        byHigh.keySet().stream().mapToInt(Integer::intValue).toArray(),
         byHigh.values().toArray(RoaringBitmap[]::new));
   }
 

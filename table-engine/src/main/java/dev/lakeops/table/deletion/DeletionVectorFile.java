@@ -13,13 +13,14 @@ import org.jspecify.annotations.Nullable;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Reads one data file's vector out of a Paimon deletion-vector index file
- * ({@code paimon-format.md} §9.2; source: Paimon {@code DeletionVectorsIndexFile},
- * {@code BitmapDeletionVector}, {@code Bitmap64DeletionVector}).
+ * Reads one data file's vector out of a Paimon deletion-vector index file ({@code paimon-format.md}
+ * §9.2; source: Paimon {@code DeletionVectorsIndexFile}, {@code BitmapDeletionVector}, {@code
+ * Bitmap64DeletionVector}).
  *
- * <p>The file is one version byte ({@code 1}), then one frame per data file at the offset the
- * index manifest records: {@code int32 BE size}, {@code size} bytes, {@code int32 BE CRC32} of
- * those bytes. The bytes start with a magic number that tells the layout:
+ * <p>The file is one version byte ({@code 1}), then one frame per data file at the offset the index
+ * manifest records: {@code int32 BE size}, {@code size} bytes, {@code int32 BE CRC32} of those
+ * bytes. The bytes start with a magic number that tells the layout:
+ *
  * <ul>
  *   <li>{@code 1581511376} (big-endian): a 32-bit RoaringBitmap in the portable serialization
  *       follows; the manifest's range length is {@code size};
@@ -28,6 +29,7 @@ import org.roaringbitmap.RoaringBitmap;
  *       high 32 bits of the positions, ascending) and a portable 32-bit RoaringBitmap of the low
  *       bits (Iceberg's layout); the range length is the whole frame, {@code size + 8}.
  * </ul>
+ *
  * The checksum is verified, which Paimon's reader does not do.
  */
 public final class DeletionVectorFile {
@@ -55,8 +57,13 @@ public final class DeletionVectorFile {
     try (InputStream in = io.open(path)) {
       int version = in.read();
       if (version != VERSION) {
-        throw corrupt(file, 0, version < 0 ? "empty file, expected the version byte " + VERSION
-            : "unsupported version " + version + ", expected " + VERSION, null);
+        throw corrupt(
+            file,
+            0,
+            version < 0
+                ? "empty file, expected the version byte " + VERSION
+                : "unsupported version " + version + ", expected " + VERSION,
+            null);
       }
       in.skipNBytes(offset - 1L);
       byte[] header = in.readNBytes(4);
@@ -65,12 +72,23 @@ public final class DeletionVectorFile {
       }
       int size = ByteBuffer.wrap(header).getInt();
       if (size < 4 || size > file.range().length() + 8L) {
-        throw corrupt(file, offset, "invalid frame size " + size + " for a range of length " + file.range().length(), null);
+        throw corrupt(
+            file,
+            offset,
+            "invalid frame size " + size + " for a range of length " + file.range().length(),
+            null);
       }
       byte[] rest = in.readNBytes(size + 4);
       if (rest.length < size + 4) {
-        throw corrupt(file, offset, "truncated: frame of " + size + " bytes plus checksum, but only " + rest.length
-            + " bytes follow the size", null);
+        throw corrupt(
+            file,
+            offset,
+            "truncated: frame of "
+                + size
+                + " bytes plus checksum, but only "
+                + rest.length
+                + " bytes follow the size",
+            null);
       }
       frame = rest;
     } catch (EOFException e) {
@@ -91,23 +109,51 @@ public final class DeletionVectorFile {
     CRC32 actual = new CRC32();
     actual.update(frame, 0, size);
     if ((int) actual.getValue() != crc) {
-      throw corrupt(file, offset, "checksum mismatch: stored " + Integer.toUnsignedString(crc) + ", computed "
-          + actual.getValue(), null);
+      throw corrupt(
+          file,
+          offset,
+          "checksum mismatch: stored "
+              + Integer.toUnsignedString(crc)
+              + ", computed "
+              + actual.getValue(),
+          null);
     }
     if (magic == MAGIC_32) {
       if (file.range().length() != size) {
-        throw corrupt(file, offset, "frame size " + size + " differs from the range length " + file.range().length(), null);
+        throw corrupt(
+            file,
+            offset,
+            "frame size " + size + " differs from the range length " + file.range().length(),
+            null);
       }
-      return checked(file, DeletionVector.of32(bitmap(file, ByteBuffer.wrap(frame, 4, size - 4).slice(), size - 4)));
+      return checked(
+          file,
+          DeletionVector.of32(bitmap(file, ByteBuffer.wrap(frame, 4, size - 4).slice(), size - 4)));
     }
     if (Integer.reverseBytes(magic) == MAGIC_64) {
       if (file.range().length() != size + 8) {
-        throw corrupt(file, offset, "frame size " + size + " + 8 differs from the range length " + file.range().length(), null);
+        throw corrupt(
+            file,
+            offset,
+            "frame size " + size + " + 8 differs from the range length " + file.range().length(),
+            null);
       }
-      return checked(file, decode64(file, ByteBuffer.wrap(frame, 4, size - 4).slice().order(ByteOrder.LITTLE_ENDIAN)));
+      return checked(
+          file,
+          decode64(
+              file, ByteBuffer.wrap(frame, 4, size - 4).slice().order(ByteOrder.LITTLE_ENDIAN)));
     }
-    throw corrupt(file, offset, "invalid magic number " + magic + " (expected " + MAGIC_32 + ", or " + MAGIC_64
-        + " little-endian)", null);
+    throw corrupt(
+        file,
+        offset,
+        "invalid magic number "
+            + magic
+            + " (expected "
+            + MAGIC_32
+            + ", or "
+            + MAGIC_64
+            + " little-endian)",
+        null);
   }
 
   private static DeletionVector decode64(DeletionFile file, ByteBuffer data) {
@@ -128,8 +174,15 @@ public final class DeletionVectorFile {
       }
       keys[i] = data.getInt();
       if (keys[i] < 0 || (i > 0 && keys[i] <= keys[i - 1])) {
-        throw corrupt(file, offset, "invalid key " + Integer.toUnsignedString(keys[i]) + " of bitmap " + i
-            + " (keys must be non-negative and ascending)", null);
+        throw corrupt(
+            file,
+            offset,
+            "invalid key "
+                + Integer.toUnsignedString(keys[i])
+                + " of bitmap "
+                + i
+                + " (keys must be non-negative and ascending)",
+            null);
       }
       bitmaps[i] = bitmap(file, data.slice(), -1);
       data.position(data.position() + bitmaps[i].serializedSizeInBytes());
@@ -141,9 +194,9 @@ public final class DeletionVectorFile {
   }
 
   /**
-   * Parses a portable 32-bit RoaringBitmap at the start of {@code bytes} with the
-   * {@code org.roaringbitmap} library; {@code expectedSize} is its exact length, or -1 when more
-   * bytes may follow.
+   * Parses a portable 32-bit RoaringBitmap at the start of {@code bytes} with the {@code
+   * org.roaringbitmap} library; {@code expectedSize} is its exact length, or -1 when more bytes may
+   * follow.
    */
   private static RoaringBitmap bitmap(DeletionFile file, ByteBuffer bytes, int expectedSize) {
     RoaringBitmap bitmap = new RoaringBitmap();
@@ -154,7 +207,11 @@ public final class DeletionVectorFile {
     }
     int used = bitmap.serializedSizeInBytes();
     if (used > bytes.remaining() || (expectedSize >= 0 && used != expectedSize)) {
-      throw corrupt(file, file.range().offset(), "the bitmap takes " + used + " bytes of " + bytes.remaining(), null);
+      throw corrupt(
+          file,
+          file.range().offset(),
+          "the bitmap takes " + used + " bytes of " + bytes.remaining(),
+          null);
     }
     return bitmap;
   }
@@ -162,14 +219,21 @@ public final class DeletionVectorFile {
   private static DeletionVector checked(DeletionFile file, DeletionVector vector) {
     Long expected = file.range().cardinality();
     if (expected != null && expected != vector.cardinality()) {
-      throw corrupt(file, file.range().offset(), "the index manifest records " + expected
-          + " deleted rows, the bitmap holds " + vector.cardinality(), null);
+      throw corrupt(
+          file,
+          file.range().offset(),
+          "the index manifest records "
+              + expected
+              + " deleted rows, the bitmap holds "
+              + vector.cardinality(),
+          null);
     }
     return vector;
   }
 
-  private static CorruptDeletionVectorException corrupt(DeletionFile file, long offset, String reason,
-                                                        @Nullable Throwable cause) {
-    return new CorruptDeletionVectorException(file.indexFile(), offset, file.dataFileName(), reason, cause);
+  private static CorruptDeletionVectorException corrupt(
+      DeletionFile file, long offset, String reason, @Nullable Throwable cause) {
+    return new CorruptDeletionVectorException(
+        file.indexFile(), offset, file.dataFileName(), reason, cause);
   }
 }

@@ -23,8 +23,13 @@ public final class AppendFileWriter implements Closeable {
   private long rowCount;
   private boolean done;
 
-  private AppendFileWriter(DataFileWriter writer, Path path, RowType rowType, StatsMode statsMode,
-      StatsSource source, long firstSequenceNumber) {
+  private AppendFileWriter(
+      DataFileWriter writer,
+      Path path,
+      RowType rowType,
+      StatsMode statsMode,
+      StatsSource source,
+      long firstSequenceNumber) {
     this.writer = writer;
     this.path = path;
     this.rowType = rowType;
@@ -37,14 +42,21 @@ public final class AppendFileWriter implements Closeable {
    *
    * @param firstSequenceNumber the sequence number of the first row (the bucket's next one)
    */
-  public static AppendFileWriter create(DataFileFormat format, Path path, RowType rowType, Compression compression,
-      StatsMode statsMode, long firstSequenceNumber) {
+  public static AppendFileWriter create(
+      DataFileFormat format,
+      Path path,
+      RowType rowType,
+      Compression compression,
+      StatsMode statsMode,
+      long firstSequenceNumber) {
     requireNonNull(statsMode, "statsMode");
     if (firstSequenceNumber < 0) {
-      throw new IllegalArgumentException("Invalid first sequence number: " + firstSequenceNumber + " (must be >= 0)");
+      throw new IllegalArgumentException(
+          "Invalid first sequence number: " + firstSequenceNumber + " (must be >= 0)");
     }
     DataFileWriter writer = format.createWriter(path, rowType, compression);
-    return new AppendFileWriter(writer, path, rowType, statsMode, format.statsSource(), firstSequenceNumber);
+    return new AppendFileWriter(
+        writer, path, rowType, statsMode, format.statsSource(), firstSequenceNumber);
   }
 
   /**
@@ -58,8 +70,14 @@ public final class AppendFileWriter implements Closeable {
       throw new IllegalStateException("Writer of " + path + " is already completed or aborted");
     }
     if (row.kind() != RowKind.INSERT) {
-      throw new IllegalArgumentException("Append table rows must be +I, got " + row.kind().shortString()
-          + " for " + path + " (columns " + rowType.fieldNames() + ")");
+      throw new IllegalArgumentException(
+          "Append table rows must be +I, got "
+              + row.kind().shortString()
+              + " for "
+              + path
+              + " (columns "
+              + rowType.fieldNames()
+              + ")");
     }
     writer.write(row);
     rowCount++;
@@ -95,8 +113,17 @@ public final class AppendFileWriter implements Closeable {
     }
     writer.close();
     done = true;
-    return new WrittenFile(path, writer.bytesWritten(), rowCount, Row.of(), Row.of(), ColumnStats.empty(),
-        valueStats.result(), firstSequenceNumber, firstSequenceNumber + rowCount - 1, 0);
+    return new WrittenFile(
+        path,
+        writer.bytesWritten(),
+        rowCount,
+        Row.of(),
+        Row.of(),
+        ColumnStats.empty(),
+        valueStats.result(),
+        firstSequenceNumber,
+        firstSequenceNumber + rowCount - 1,
+        0);
   }
 
   /** Deletes the file; idempotent, and a no-op after {@link #complete}. */

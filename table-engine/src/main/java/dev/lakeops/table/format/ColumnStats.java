@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
  * Min, max and null count per column of one data file, as Paimon's {@code SimpleStats} holds them
  * (paimon-format.md §11). A column has no min/max (null in both rows) when its values are all null,
  * when its mode keeps none, for BINARY/VARBINARY and for nested columns. Its null count is null
- * when its mode keeps no statistics at all; such columns are dropped from manifests with
- * {@code metadata.stats-dense-store} ({@link #isCollected}).
+ * when its mode keeps no statistics at all; such columns are dropped from manifests with {@code
+ * metadata.stats-dense-store} ({@link #isCollected}).
  *
  * @param min per-column minimum, an {@code +I} row
  * @param max per-column maximum, an {@code +I} row
@@ -28,8 +28,13 @@ public record ColumnStats(Row min, Row max, List<@Nullable Long> nullCounts) {
     requireNonNull(max, "max");
     nullCounts = Collections.unmodifiableList(new ArrayList<>(nullCounts));
     if (min.arity() != nullCounts.size() || max.arity() != nullCounts.size()) {
-      throw new IllegalArgumentException("Stats arities differ: min " + min.arity() + ", max " + max.arity()
-          + ", null counts " + nullCounts.size());
+      throw new IllegalArgumentException(
+          "Stats arities differ: min "
+              + min.arity()
+              + ", max "
+              + max.arity()
+              + ", null counts "
+              + nullCounts.size());
     }
   }
 

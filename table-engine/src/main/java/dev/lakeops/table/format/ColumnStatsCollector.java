@@ -15,6 +15,7 @@ import java.util.List;
  *
  * <p>Per column, the effective mode is the configured one, narrowed as Paimon 1.3.1 narrows it
  * (measured):
+ *
  * <ul>
  *   <li>BINARY/VARBINARY: null counts only (Paimon's values there are not comparable);
  *   <li>ARRAY/MAP/ROW: null counts only when collected from rows ({@link StatsSource#ROWS}),
@@ -35,8 +36,13 @@ public final class ColumnStatsCollector {
   @SuppressWarnings("unchecked")
   private ColumnStatsCollector(RowType type, List<StatsMode> configured, StatsSource source) {
     if (configured.size() != type.arity()) {
-      throw new IllegalArgumentException("Expected " + type.arity() + " stats modes for " + type.fieldNames()
-          + ", got " + configured.size());
+      throw new IllegalArgumentException(
+          "Expected "
+              + type.arity()
+              + " stats modes for "
+              + type.fieldNames()
+              + ", got "
+              + configured.size());
     }
     this.type = type;
     this.modes = new StatsMode[type.arity()];
@@ -57,14 +63,16 @@ public final class ColumnStatsCollector {
 
   /** Collects every column of {@code type} with {@code mode}. */
   public static ColumnStatsCollector uniform(RowType type, StatsMode mode, StatsSource source) {
-    return new ColumnStatsCollector(type, java.util.Collections.nCopies(type.arity(), mode), source);
+    return new ColumnStatsCollector(
+        type, java.util.Collections.nCopies(type.arity(), mode), source);
   }
 
   /**
    * Collects the {@code _KEY_} columns: with the table's mode from rows, in full from a footer
    * (measured: Parquet key stats are never truncated, Avro ones are).
    */
-  public static ColumnStatsCollector forKeys(RowType keyType, StatsMode tableMode, StatsSource source) {
+  public static ColumnStatsCollector forKeys(
+      RowType keyType, StatsMode tableMode, StatsSource source) {
     return uniform(keyType, source == StatsSource.FOOTER ? StatsMode.FULL : tableMode, source);
   }
 
@@ -84,7 +92,8 @@ public final class ColumnStatsCollector {
   /** Adds one row of the collector's type. */
   public void add(Row row) {
     if (row.arity() != modes.length) {
-      throw new IllegalArgumentException("Invalid row for stats of " + type.fieldNames() + ": arity " + row.arity());
+      throw new IllegalArgumentException(
+          "Invalid row for stats of " + type.fieldNames() + ": arity " + row.arity());
     }
     for (int i = 0; i < modes.length; i++) {
       Object value = row.get(i);

@@ -6,15 +6,16 @@ import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A data file cannot be decoded: truncated, bytes flipped, or not the layout its metadata
- * promises. The message names the file and, where known, the byte offset.
+ * A data file cannot be decoded: truncated, bytes flipped, or not the layout its metadata promises.
+ * The message names the file and, where known, the byte offset.
  */
 public final class CorruptDataFileException extends RuntimeException {
 
   private final Path path;
   private final long offset;
 
-  public CorruptDataFileException(Path path, long offset, String reason, @Nullable Throwable cause) {
+  public CorruptDataFileException(
+      Path path, long offset, String reason, @Nullable Throwable cause) {
     super(message(path, offset, reason), cause);
     this.path = requireNonNull(path, "path");
     this.offset = offset;
@@ -39,6 +40,10 @@ public final class CorruptDataFileException extends RuntimeException {
   }
 
   private static String message(Path path, long offset, String reason) {
-    return "Corrupt data file " + path + (offset >= 0 ? " at offset " + offset : "") + ": " + reason;
+    return "Corrupt data file "
+        + path
+        + (offset >= 0 ? " at offset " + offset : "")
+        + ": "
+        + reason;
   }
 }

@@ -6,8 +6,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One data-file format. Readers pick the format per file from its extension
- * ({@link DataFileFormats#forFileName}), so one table may mix formats.
+ * One data-file format. Readers pick the format per file from its extension ({@link
+ * DataFileFormats#forFileName}), so one table may mix formats.
  *
  * <p>Columns are matched by name between the file and the requested type; the caller passes the
  * physical type the file was written with ({@link KeyValueLayout#fileType()} or the table row type
@@ -28,8 +28,8 @@ public interface DataFileFormat {
   DataFileWriter createWriter(Path path, RowType fileType, Compression compression);
 
   /**
-   * Opens {@code path} for reading rows of {@code fileType}, projected to the fields at
-   * {@code projection} (indexes into {@code fileType}, in output order), or all fields when null.
+   * Opens {@code path} for reading rows of {@code fileType}, projected to the fields at {@code
+   * projection} (indexes into {@code fileType}, in output order), or all fields when null.
    *
    * @throws CorruptDataFileException the file's header or footer cannot be decoded, or the file
    *     lacks a requested column or stores it with an incompatible type

@@ -6,15 +6,15 @@ import java.io.Closeable;
 /**
  * Writes physical rows of one file type into one new data file. Not thread-safe.
  *
- * <p>Use: {@link #write} rows, then {@link #close} to complete the file; on any failure call
- * {@link #abort} instead, which leaves no file behind.
+ * <p>Use: {@link #write} rows, then {@link #close} to complete the file; on any failure call {@link
+ * #abort} instead, which leaves no file behind.
  */
 public interface DataFileWriter extends Closeable {
 
   /**
-   * Appends one row whose arity and values match the file type (see
-   * {@link dev.lakeops.table.types.DataType} for the Java class of each type). The row kind is not
-   * stored: primary-key tables carry it in {@code _VALUE_KIND}.
+   * Appends one row whose arity and values match the file type (see {@link
+   * dev.lakeops.table.types.DataType} for the Java class of each type). The row kind is not stored:
+   * primary-key tables carry it in {@code _VALUE_KIND}.
    *
    * @throws IllegalArgumentException a value does not fit its column (wrong class, null in a NOT
    *     NULL column, a decimal that needs more precision); the file is unchanged by this row

@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
  * Writes the key-values of one primary-key data file (for example one sorted, merged L0 flush) and
  * collects what its manifest entry needs. Not thread-safe.
  *
- * <p>Use: {@link #write} in ascending key order, then {@link #complete}; on failure
- * {@link #abort}. {@link #close} aborts an incomplete file, so try-with-resources leaves nothing
- * behind on an exception.
+ * <p>Use: {@link #write} in ascending key order, then {@link #complete}; on failure {@link #abort}.
+ * {@link #close} aborts an incomplete file, so try-with-resources leaves nothing behind on an
+ * exception.
  */
 public final class KeyValueFileWriter implements Closeable {
 
@@ -32,7 +32,11 @@ public final class KeyValueFileWriter implements Closeable {
   private long maxSequence = Long.MIN_VALUE;
   private boolean done;
 
-  private KeyValueFileWriter(DataFileWriter writer, Path path, KeyValueLayout layout, StatsMode statsMode,
+  private KeyValueFileWriter(
+      DataFileWriter writer,
+      Path path,
+      KeyValueLayout layout,
+      StatsMode statsMode,
       StatsSource source) {
     this.writer = writer;
     this.path = path;
@@ -47,8 +51,12 @@ public final class KeyValueFileWriter implements Closeable {
    *
    * @param statsMode {@code metadata.stats-mode}, applied to key and value columns
    */
-  public static KeyValueFileWriter create(DataFileFormat format, Path path, KeyValueLayout layout,
-      Compression compression, StatsMode statsMode) {
+  public static KeyValueFileWriter create(
+      DataFileFormat format,
+      Path path,
+      KeyValueLayout layout,
+      Compression compression,
+      StatsMode statsMode) {
     requireNonNull(statsMode, "statsMode");
     DataFileWriter writer = format.createWriter(path, layout.fileType(), compression);
     return new KeyValueFileWriter(writer, path, layout, statsMode, format.statsSource());
@@ -57,16 +65,16 @@ public final class KeyValueFileWriter implements Closeable {
   /**
    * Appends one key-value.
    *
-   * @throws IllegalArgumentException the key sorts before the previous one, or a value does not
-   *     fit its column
+   * @throws IllegalArgumentException the key sorts before the previous one, or a value does not fit
+   *     its column
    */
   public void write(KeyValue kv) {
     if (done) {
       throw new IllegalStateException("Writer of " + path + " is already completed or aborted");
     }
     if (lastKey != null && keyOrder.compare(kv.key(), lastKey) < 0) {
-      throw new IllegalArgumentException("Key " + kv.key() + " written after " + lastKey + " to " + path
-          + ": keys must ascend");
+      throw new IllegalArgumentException(
+          "Key " + kv.key() + " written after " + lastKey + " to " + path + ": keys must ascend");
     }
     writer.write(layout.toFileRow(kv));
     if (minKey == null) {
@@ -107,8 +115,17 @@ public final class KeyValueFileWriter implements Closeable {
     }
     writer.close();
     done = true;
-    return new WrittenFile(path, writer.bytesWritten(), rowCount, minKey, lastKey, keyStats.result(),
-        valueStats.result(), minSequence, maxSequence, deleteRowCount);
+    return new WrittenFile(
+        path,
+        writer.bytesWritten(),
+        rowCount,
+        minKey,
+        lastKey,
+        keyStats.result(),
+        valueStats.result(),
+        minSequence,
+        maxSequence,
+        deleteRowCount);
   }
 
   /** Deletes the file; idempotent, and a no-op after {@link #complete}. */

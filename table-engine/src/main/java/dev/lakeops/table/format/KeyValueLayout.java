@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The physical row of a primary-key table's data file and the mapping to and from
- * {@link KeyValue} (paimon-format.md §13.1):
+ * The physical row of a primary-key table's data file and the mapping to and from {@link KeyValue}
+ * (paimon-format.md §13.1):
  *
  * <pre>
  *   standard: _KEY_k1 .. _KEY_kn | _SEQUENCE_NUMBER | _VALUE_KIND | all table columns
@@ -36,8 +36,10 @@ public final class KeyValueLayout {
     this.keyNames = List.copyOf(keyNames);
     this.thin = thin;
     if (this.keyNames.isEmpty()) {
-      throw new IllegalArgumentException("A primary-key layout needs at least one key field (value type "
-          + valueType.fieldNames() + ")");
+      throw new IllegalArgumentException(
+          "A primary-key layout needs at least one key field (value type "
+              + valueType.fieldNames()
+              + ")");
     }
     this.keyIndexesInValue = new int[this.keyNames.size()];
     List<DataField> keyFields = new ArrayList<>();
@@ -45,7 +47,8 @@ public final class KeyValueLayout {
       String name = this.keyNames.get(i);
       int index = valueType.indexOf(name);
       if (index < 0) {
-        throw new IllegalArgumentException("Key field " + name + " is not a table column: " + valueType.fieldNames());
+        throw new IllegalArgumentException(
+            "Key field " + name + " is not a table column: " + valueType.fieldNames());
       }
       keyIndexesInValue[i] = index;
       keyFields.add(SpecialFields.keyField(valueType.fields().get(index)));
@@ -91,7 +94,10 @@ public final class KeyValueLayout {
     return keyNames;
   }
 
-  /** The key columns as stored: {@code _KEY_<name>}, NOT NULL, ids shifted (key stats use this type). */
+  /**
+   * The key columns as stored: {@code _KEY_<name>}, NOT NULL, ids shifted (key stats use this
+   * type).
+   */
   public RowType keyType() {
     return keyType;
   }
@@ -125,8 +131,8 @@ public final class KeyValueLayout {
   }
 
   /**
-   * The key-value of a physical row read with {@link #fileType()}. The value row carries the
-   * value kind.
+   * The key-value of a physical row read with {@link #fileType()}. The value row carries the value
+   * kind.
    *
    * @throws IllegalArgumentException a sequence number or value kind is null or out of range
    */
@@ -136,8 +142,15 @@ public final class KeyValueLayout {
     Object sequence = fileRow.get(keyArity);
     Object kind = fileRow.get(keyArity + 1);
     if (!(sequence instanceof Long seq) || !(kind instanceof Byte kindByte)) {
-      throw new IllegalArgumentException("Invalid key-value row: " + SpecialFields.SEQUENCE_NUMBER + "=" + sequence
-          + ", " + SpecialFields.VALUE_KIND + "=" + kind);
+      throw new IllegalArgumentException(
+          "Invalid key-value row: "
+              + SpecialFields.SEQUENCE_NUMBER
+              + "="
+              + sequence
+              + ", "
+              + SpecialFields.VALUE_KIND
+              + "="
+              + kind);
     }
     RowKind valueKind = RowKind.fromByteValue(kindByte);
     Object[] values = new Object[valueType.arity()];
@@ -160,7 +173,8 @@ public final class KeyValueLayout {
 
   private static void checkArity(Row row, int expected, String what) {
     if (row.arity() != expected) {
-      throw new IllegalArgumentException("Invalid " + what + " row: arity " + row.arity() + " (expected " + expected + ")");
+      throw new IllegalArgumentException(
+          "Invalid " + what + " row: arity " + row.arity() + " (expected " + expected + ")");
     }
   }
 }

@@ -20,7 +20,8 @@ public final class Projection {
     }
     for (int index : projection) {
       if (index < 0 || index >= fileType.arity()) {
-        throw new IllegalArgumentException("Invalid projection index " + index + " for columns " + fileType.fieldNames());
+        throw new IllegalArgumentException(
+            "Invalid projection index " + index + " for columns " + fileType.fieldNames());
       }
     }
     return projection.clone();
@@ -28,6 +29,8 @@ public final class Projection {
 
   /** The projected row type. */
   public static RowType project(RowType fileType, int[] projection) {
-    return new RowType(fileType.nullable(), IntStream.of(projection).mapToObj(i -> fileType.fields().get(i)).toList());
+    return new RowType(
+        fileType.nullable(),
+        IntStream.of(projection).mapToObj(i -> fileType.fields().get(i)).toList());
   }
 }

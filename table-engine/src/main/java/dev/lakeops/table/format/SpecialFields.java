@@ -11,6 +11,7 @@ import dev.lakeops.table.types.TypeRoot;
 public final class SpecialFields {
 
   public static final String KEY_FIELD_PREFIX = "_KEY_";
+
   /** {@code _KEY_<name>} has id {@code KEY_FIELD_ID_START + id of <name>}. */
   public static final int KEY_FIELD_ID_START = Integer.MAX_VALUE / 2;
 
@@ -22,18 +23,22 @@ public final class SpecialFields {
 
   /** Array elements and map values: {@code 536870911 + 1024 * fieldId + depth}. */
   public static final int STRUCTURED_TYPE_FIELD_ID_BASE = Integer.MAX_VALUE / 4;
+
   static final int STRUCTURED_TYPE_DEPTH_LIMIT = 1 << 10;
 
   private SpecialFields() {}
 
   /** The {@code _KEY_} column for primary-key column {@code field}, NOT NULL like every key. */
   public static DataField keyField(DataField field) {
-    return new DataField(KEY_FIELD_ID_START + field.id(), KEY_FIELD_PREFIX + field.name(),
+    return new DataField(
+        KEY_FIELD_ID_START + field.id(),
+        KEY_FIELD_PREFIX + field.name(),
         field.type().withNullable(false));
   }
 
   public static DataField sequenceNumberField() {
-    return new DataField(SEQUENCE_NUMBER_ID, SEQUENCE_NUMBER, new AtomicType(TypeRoot.BIGINT, false, 0, 0));
+    return new DataField(
+        SEQUENCE_NUMBER_ID, SEQUENCE_NUMBER, new AtomicType(TypeRoot.BIGINT, false, 0, 0));
   }
 
   public static DataField valueKindField() {

@@ -7,20 +7,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What statistics to keep for a column: option {@code metadata.stats-mode} (default
- * {@code truncate(16)}) or {@code fields.<name>.stats-mode} (source: Paimon
- * {@code SimpleColStatsCollector}).
+ * What statistics to keep for a column: option {@code metadata.stats-mode} (default {@code
+ * truncate(16)}) or {@code fields.<name>.stats-mode} (source: Paimon {@code
+ * SimpleColStatsCollector}).
  *
  * @param kind none, null counts only, truncated min/max, or full min/max
  * @param length for {@link Kind#TRUNCATE}, the number of characters kept; 0 otherwise
  */
 public record StatsMode(Kind kind, int length) {
 
-  public enum Kind { NONE, COUNTS, TRUNCATE, FULL }
+  public enum Kind {
+    NONE,
+    COUNTS,
+    TRUNCATE,
+    FULL
+  }
 
   public static final StatsMode NONE = new StatsMode(Kind.NONE, 0);
   public static final StatsMode COUNTS = new StatsMode(Kind.COUNTS, 0);
   public static final StatsMode FULL = new StatsMode(Kind.FULL, 0);
+
   /** Paimon's default. */
   public static final StatsMode DEFAULT = truncate(16);
 
@@ -40,7 +46,9 @@ public record StatsMode(Kind kind, int length) {
     return new StatsMode(Kind.TRUNCATE, length);
   }
 
-  /** Parses {@code none}, {@code counts}, {@code full} or {@code truncate(<n>)}, case-insensitively. */
+  /**
+   * Parses {@code none}, {@code counts}, {@code full} or {@code truncate(<n>)}, case-insensitively.
+   */
   public static StatsMode parse(String option) {
     String text = option.trim().toLowerCase(Locale.ROOT);
     return switch (text) {
@@ -50,7 +58,8 @@ public record StatsMode(Kind kind, int length) {
       default -> {
         Matcher m = TRUNCATE.matcher(text);
         if (!m.matches()) {
-          throw new IllegalArgumentException("Invalid stats mode: '" + option + "' (none, counts, full or truncate(<n>))");
+          throw new IllegalArgumentException(
+              "Invalid stats mode: '" + option + "' (none, counts, full or truncate(<n>))");
         }
         yield truncate(Integer.parseInt(m.group(1)));
       }
@@ -63,6 +72,8 @@ public record StatsMode(Kind kind, int length) {
 
   @Override
   public String toString() {
-    return kind == Kind.TRUNCATE ? "truncate(" + length + ")" : kind.name().toLowerCase(Locale.ROOT);
+    return kind == Kind.TRUNCATE
+        ? "truncate(" + length + ")"
+        : kind.name().toLowerCase(Locale.ROOT);
   }
 }

@@ -3,9 +3,9 @@ package dev.lakeops.table.format;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Truncated string bounds for {@code truncate(n)} statistics (source: Paimon
- * {@code TruncateSimpleColStatsCollector}; measured {@code a-long-string-value} → min
- * {@code a-long-string-va}, max {@code a-long-string-vb}). Lengths count code points.
+ * Truncated string bounds for {@code truncate(n)} statistics (source: Paimon {@code
+ * TruncateSimpleColStatsCollector}; measured {@code a-long-string-value} → min {@code
+ * a-long-string-va}, max {@code a-long-string-vb}). Lengths count code points.
  */
 final class StringBounds {
 
@@ -21,8 +21,8 @@ final class StringBounds {
 
   /**
    * The first {@code length} code points with the last one incremented: greater than every string
-   * that starts with them. A code point that cannot be incremented (U+10FFFF) is dropped and the one
-   * before it incremented; null when none can be.
+   * that starts with them. A code point that cannot be incremented (U+10FFFF) is dropped and the
+   * one before it incremented; null when none can be.
    */
   static @Nullable String upperBound(String value, int length) {
     if (value.codePointCount(0, value.length()) <= length) {

@@ -39,18 +39,30 @@ public record WrittenFile(
     requireNonNull(keyStats, "keyStats");
     requireNonNull(valueStats, "valueStats");
     if (rowCount < 1) {
-      throw new IllegalArgumentException("Invalid row count of " + path + ": " + rowCount + " (a data file has rows)");
+      throw new IllegalArgumentException(
+          "Invalid row count of " + path + ": " + rowCount + " (a data file has rows)");
     }
     if (fileSize < 1) {
       throw new IllegalArgumentException("Invalid file size of " + path + ": " + fileSize);
     }
     if (minSequenceNumber < 0 || minSequenceNumber > maxSequenceNumber) {
-      throw new IllegalArgumentException("Invalid sequence range of " + path + ": " + minSequenceNumber + ".."
-          + maxSequenceNumber);
+      throw new IllegalArgumentException(
+          "Invalid sequence range of "
+              + path
+              + ": "
+              + minSequenceNumber
+              + ".."
+              + maxSequenceNumber);
     }
     if (deleteRowCount < 0 || deleteRowCount > rowCount) {
-      throw new IllegalArgumentException("Invalid delete row count of " + path + ": " + deleteRowCount
-          + " (row count " + rowCount + ")");
+      throw new IllegalArgumentException(
+          "Invalid delete row count of "
+              + path
+              + ": "
+              + deleteRowCount
+              + " (row count "
+              + rowCount
+              + ")");
     }
   }
 

@@ -13,10 +13,12 @@ import java.util.Optional;
  * The few file operations a table needs, so that an object store can implement them later.
  *
  * <p>Every {@link IOException} surfaces as an {@link UncheckedIOException} whose message names the
- * path; a missing file on read surfaces as one whose cause is a
- * {@link java.nio.file.NoSuchFileException}. Paths are those made by {@link dev.lakeops.table.paths.TablePaths}.
+ * path; a missing file on read surfaces as one whose cause is a {@link
+ * java.nio.file.NoSuchFileException}. Paths are those made by {@link
+ * dev.lakeops.table.paths.TablePaths}.
  *
  * <p>Two write primitives carry the table's safety:
+ *
  * <ul>
  *   <li>{@link #writeAtomically}: readers see the old content (or no file) or the complete new
  *       content, never a prefix. Used for manifests, data files and hint files.

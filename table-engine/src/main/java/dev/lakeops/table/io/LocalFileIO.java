@@ -26,12 +26,12 @@ import org.slf4j.LoggerFactory;
  * {@link FileIO} on a local (POSIX) file system.
  *
  * <p>Writes go to a temporary file {@code .<name>.<uuid>.tmp} in the target directory (the name
- * Paimon uses), which is flushed to disk ({@code fsync}) and then moved into place:
- * {@code rename(2)} for {@link #writeAtomically}, a hard link for {@link #createExclusively}.
- * {@code link(2)} fails with {@code EEXIST} when the target exists, which makes the create exclusive
+ * Paimon uses), which is flushed to disk ({@code fsync}) and then moved into place: {@code
+ * rename(2)} for {@link #writeAtomically}, a hard link for {@link #createExclusively}. {@code
+ * link(2)} fails with {@code EEXIST} when the target exists, which makes the create exclusive
  * across processes; {@code rename(2)} would silently replace the target (Paimon's local rename
- * guards this with a JVM-wide lock only). On a file system without hard links the create falls
- * back to {@code O_CREAT|O_EXCL} on the target itself, which stays exclusive but lets a concurrent
+ * guards this with a JVM-wide lock only). On a file system without hard links the create falls back
+ * to {@code O_CREAT|O_EXCL} on the target itself, which stays exclusive but lets a concurrent
  * reader see the file before its content is complete.
  */
 public final class LocalFileIO implements FileIO {
@@ -103,7 +103,8 @@ public final class LocalFileIO implements FileIO {
   }
 
   private static void createNew(Path file, byte[] content) {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       OutputStream out = Channels.newOutputStream(channel);
       out.write(content);
       out.flush();
@@ -119,7 +120,8 @@ public final class LocalFileIO implements FileIO {
     Path dir = parentOf(file);
     mkdirs(dir);
     Path tmp = dir.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
-    try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+    try (FileChannel channel =
+        FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       OutputStream out = Channels.newOutputStream(channel);
       writer.writeTo(out);
       out.flush();

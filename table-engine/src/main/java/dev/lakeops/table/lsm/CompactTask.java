@@ -17,9 +17,9 @@ import java.util.function.Supplier;
  * output level's files disjoint: sections never overlap, and the output level holds only files of
  * the unit.
  *
- * <p>A file is rewritten instead of upgraded when it would land in the highest level while
- * holding retractions, so that the highest level never keeps a {@code -D} row. Retractions are
- * dropped from rewritten output when nothing older than the output level exists.
+ * <p>A file is rewritten instead of upgraded when it would land in the highest level while holding
+ * retractions, so that the highest level never keeps a {@code -D} row. Retractions are dropped from
+ * rewritten output when nothing older than the output level exists.
  */
 public final class CompactTask {
 
@@ -33,8 +33,12 @@ public final class CompactTask {
    * @param upgradeMinFileSize files at least this large are upgraded rather than rewritten: 70% of
    *     {@code target-file-size}, as Paimon's {@code compaction.file-size} default
    */
-  public CompactTask(KeyOrder keyOrder, RunReader reader, RunWriter writer, Supplier<MergeFunction> merge,
-                     long upgradeMinFileSize) {
+  public CompactTask(
+      KeyOrder keyOrder,
+      RunReader reader,
+      RunWriter writer,
+      Supplier<MergeFunction> merge,
+      long upgradeMinFileSize) {
     this.keyOrder = requireNonNull(keyOrder, "keyOrder");
     this.reader = requireNonNull(reader, "reader");
     this.writer = requireNonNull(writer, "writer");
@@ -48,8 +52,11 @@ public final class CompactTask {
    * <p>Requires: the unit's runs are the newest runs of {@code files}.
    */
   public CompactionResult run(LevelFiles files, CompactionUnit unit) {
-    Execution e = new Execution(unit.outputLevel(), files.maxLevel(),
-        unit.outputLevel() >= files.highestNonEmptyLevel());
+    Execution e =
+        new Execution(
+            unit.outputLevel(),
+            files.maxLevel(),
+            unit.outputLevel() >= files.highestNonEmptyLevel());
     try {
       List<List<SortedRun>> candidate = new ArrayList<>();
       for (List<SortedRun> section : IntervalPartition.partition(unit.files(), keyOrder)) {
@@ -97,8 +104,12 @@ public final class CompactTask {
         if (nextSection == sections.size()) {
           return false;
         }
-        current = new MergeReader(MergeReader.openAll(sections.get(nextSection++), reader::open), keyOrder,
-            merge.get(), dropDeletes);
+        current =
+            new MergeReader(
+                MergeReader.openAll(sections.get(nextSection++), reader::open),
+                keyOrder,
+                merge.get(),
+                dropDeletes);
       }
       return true;
     }
@@ -178,8 +189,14 @@ public final class CompactTask {
       if (written.isEmpty()) {
         return;
       }
-      failure.addSuppressed(new IllegalStateException("Compaction to level " + outputLevel + " failed after writing "
-          + written.size() + " files; they are left for orphan clean-up: " + written.stream().map(DataFileMeta::fileName).toList()));
+      failure.addSuppressed(
+          new IllegalStateException(
+              "Compaction to level "
+                  + outputLevel
+                  + " failed after writing "
+                  + written.size()
+                  + " files; they are left for orphan clean-up: "
+                  + written.stream().map(DataFileMeta::fileName).toList()));
     }
   }
 }

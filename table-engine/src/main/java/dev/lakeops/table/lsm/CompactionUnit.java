@@ -30,7 +30,8 @@ public record CompactionUnit(int outputLevel, List<LevelSortedRun> runs, Reason 
       throw new IllegalArgumentException("Invalid compaction unit: no runs");
     }
     if (outputLevel < 1) {
-      throw new IllegalArgumentException("Invalid compaction output level: " + outputLevel + " (must be >= 1)");
+      throw new IllegalArgumentException(
+          "Invalid compaction output level: " + outputLevel + " (must be >= 1)");
     }
   }
 

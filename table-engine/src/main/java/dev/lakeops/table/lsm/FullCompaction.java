@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Picks every sorted run of a bucket for a merge into the highest level (source: Paimon
- * {@code CompactStrategy.pickFullCompaction}): what {@code compact} with full compaction and the
- * {@code $ro} read-optimized view rely on. A bucket that already is one run in the highest level
- * is left alone.
+ * Picks every sorted run of a bucket for a merge into the highest level (source: Paimon {@code
+ * CompactStrategy.pickFullCompaction}): what {@code compact} with full compaction and the {@code
+ * $ro} read-optimized view rely on. A bucket that already is one run in the highest level is left
+ * alone.
  */
 public final class FullCompaction implements CompactionPicker {
 

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * The files of one bucket's LSM tree, by level (LevelDB's {@code Version}; Paimon's {@code Levels}).
- * Immutable: {@link #apply} returns a new instance.
+ * The files of one bucket's LSM tree, by level (LevelDB's {@code Version}; Paimon's {@code
+ * Levels}). Immutable: {@link #apply} returns a new instance.
  *
  * <p>Level 0 holds files that may overlap, each its own sorted run, newest first (largest max
  * sequence number first). Each level ≥ 1 is one sorted run whose files are ordered by key and
@@ -23,7 +23,8 @@ public final class LevelFiles {
 
   /** Newest first, as Paimon orders level 0: max sequence desc, then min sequence, then name. */
   private static final Comparator<DataFileMeta> LEVEL0_ORDER =
-      Comparator.comparingLong(DataFileMeta::maxSequenceNumber).reversed()
+      Comparator.comparingLong(DataFileMeta::maxSequenceNumber)
+          .reversed()
           .thenComparingLong(DataFileMeta::minSequenceNumber)
           .thenComparing(DataFileMeta::fileName);
 
@@ -43,15 +44,16 @@ public final class LevelFiles {
   }
 
   /**
-   * The tree of {@code files} (each at its recorded level). When a file lies above
-   * {@code numLevels - 1} (another writer used more levels), the tree grows to hold it.
+   * The tree of {@code files} (each at its recorded level). When a file lies above {@code numLevels
+   * - 1} (another writer used more levels), the tree grows to hold it.
    *
    * @throws LsmConflictException two files of one level ≥ 1 overlap
    */
   public static LevelFiles of(KeyOrder keyOrder, int numLevels, List<DataFileMeta> files) {
     requireNonNull(keyOrder, "keyOrder");
     if (numLevels < 2) {
-      throw new IllegalArgumentException("Invalid number of levels: " + numLevels + " (must be >= 2)");
+      throw new IllegalArgumentException(
+          "Invalid number of levels: " + numLevels + " (must be >= 2)");
     }
     int levelsNeeded = numLevels;
     for (DataFileMeta f : files) {
@@ -80,19 +82,27 @@ public final class LevelFiles {
       run.sort((a, b) -> keyOrder.compare(a.minKey(), b.minKey()));
       SortedRun sorted = new SortedRun(run);
       if (!sorted.isOrderedAndDisjoint(keyOrder)) {
-        throw new LsmConflictException("LSM conflict: files of level " + (i + 1) + " overlap in key range: "
-            + describe(run, keyOrder));
+        throw new LsmConflictException(
+            "LSM conflict: files of level "
+                + (i + 1)
+                + " overlap in key range: "
+                + describe(run, keyOrder));
       }
       levels.add(sorted);
     }
-    return new LevelFiles(keyOrder, Collections.unmodifiableList(level0), Collections.unmodifiableList(levels));
+    return new LevelFiles(
+        keyOrder, Collections.unmodifiableList(level0), Collections.unmodifiableList(levels));
   }
 
   private static String describe(List<DataFileMeta> run, KeyOrder order) {
     StringBuilder sb = new StringBuilder();
     for (DataFileMeta f : run) {
-      sb.append(f.fileName()).append(' ').append(order.decode(f.minKey())).append("..")
-          .append(order.decode(f.maxKey())).append("; ");
+      sb.append(f.fileName())
+          .append(' ')
+          .append(order.decode(f.minKey()))
+          .append("..")
+          .append(order.decode(f.maxKey()))
+          .append("; ");
     }
     return sb.toString();
   }
@@ -111,8 +121,12 @@ public final class LevelFiles {
     }
     for (DataFileMeta f : edit.deleted()) {
       if (current.remove(identity(f)) == null) {
-        throw new LsmConflictException("LSM conflict: file " + f.fileName() + " at level " + f.level()
-            + " is not in the tree");
+        throw new LsmConflictException(
+            "LSM conflict: file "
+                + f.fileName()
+                + " at level "
+                + f.level()
+                + " is not in the tree");
       }
     }
     List<DataFileMeta> files = new ArrayList<>(current.values());
@@ -148,12 +162,16 @@ public final class LevelFiles {
   /** The run of level {@code level} ≥ 1 (empty when the level has no files). */
   public SortedRun run(int level) {
     if (level < 1 || level > levels.size()) {
-      throw new IllegalArgumentException("Invalid level: " + level + " (levels 1.." + levels.size() + ")");
+      throw new IllegalArgumentException(
+          "Invalid level: " + level + " (levels 1.." + levels.size() + ")");
     }
     return levels.get(level - 1);
   }
 
-  /** Every sorted run, newest first: each level-0 file, then each non-empty level in ascending order. */
+  /**
+   * Every sorted run, newest first: each level-0 file, then each non-empty level in ascending
+   * order.
+   */
   public List<LevelSortedRun> sortedRuns() {
     List<LevelSortedRun> runs = new ArrayList<>();
     for (DataFileMeta f : level0) {

@@ -14,6 +14,8 @@ public interface MergeFunction {
 
   void add(KeyValue kv);
 
-  /** The merged record, possibly a retraction ({@code -D}/{@code -U}); null when nothing remains. */
+  /**
+   * The merged record, possibly a retraction ({@code -D}/{@code -U}); null when nothing remains.
+   */
   @Nullable KeyValue result();
 }

@@ -18,11 +18,15 @@ public final class MergeFunctions {
   public static Supplier<MergeFunction> of(TableOptions options) {
     MergeEngine engine = options.mergeEngine();
     if (engine != MergeEngine.DEDUPLICATE) {
-      throw new UnsupportedOperationException("merge-engine '" + engine.value() + "' is not supported yet"
-          + " (lakeops merges with 'deduplicate' only)");
+      throw new UnsupportedOperationException(
+          "merge-engine '"
+              + engine.value()
+              + "' is not supported yet"
+              + " (lakeops merges with 'deduplicate' only)");
     }
     if (!options.sequenceFields().isEmpty()) {
-      throw new UnsupportedOperationException("sequence.field " + options.sequenceFields() + " is not supported yet");
+      throw new UnsupportedOperationException(
+          "sequence.field " + options.sequenceFields() + " is not supported yet");
     }
     boolean ignoreDelete = options.ignoreDelete();
     return () -> new DeduplicateMerge(ignoreDelete);

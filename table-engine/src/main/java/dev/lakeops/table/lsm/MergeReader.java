@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Merges sorted runs of key-values into one stream with one record per key: a min-heap over the
- * runs' heads ordered by (key, sequence number), each key's records fed to a
- * {@link MergeFunction} in ascending sequence order. With {@code dropDeletes}, keys whose merged
- * record is a retraction are left out (the merge covers the oldest data of the key, or a read).
+ * runs' heads ordered by (key, sequence number), each key's records fed to a {@link MergeFunction}
+ * in ascending sequence order. With {@code dropDeletes}, keys whose merged record is a retraction
+ * are left out (the merge covers the oldest data of the key, or a read).
  *
  * <p>Requires: each input is sorted by (key, sequence number). Closing closes every input.
  */
@@ -29,20 +29,26 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
 
   private record Head(KeyValue kv, int input) {}
 
-  public MergeReader(List<CloseableIterator<KeyValue>> inputs, KeyOrder keyOrder, MergeFunction merge,
-                     boolean dropDeletes) {
+  public MergeReader(
+      List<CloseableIterator<KeyValue>> inputs,
+      KeyOrder keyOrder,
+      MergeFunction merge,
+      boolean dropDeletes) {
     this.inputs = List.copyOf(inputs);
     this.keyOrder = requireNonNull(keyOrder, "keyOrder");
     this.merge = requireNonNull(merge, "merge");
     this.dropDeletes = dropDeletes;
-    this.heap = new PriorityQueue<>(Math.max(1, inputs.size()), (a, b) -> {
-      int c = keyOrder.compare(a.kv.key(), b.kv.key());
-      if (c != 0) {
-        return c;
-      }
-      c = Long.compare(a.kv.sequenceNumber(), b.kv.sequenceNumber());
-      return c != 0 ? c : Integer.compare(a.input, b.input);
-    });
+    this.heap =
+        new PriorityQueue<>(
+            Math.max(1, inputs.size()),
+            (a, b) -> {
+              int c = keyOrder.compare(a.kv.key(), b.kv.key());
+              if (c != 0) {
+                return c;
+              }
+              c = Long.compare(a.kv.sequenceNumber(), b.kv.sequenceNumber());
+              return c != 0 ? c : Integer.compare(a.input, b.input);
+            });
     try {
       for (int i = 0; i < this.inputs.size(); i++) {
         advance(i);
@@ -114,9 +120,11 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
     }
   }
 
-  /** Opens one iterator per element of {@code sources}, closing those already open when one fails. */
-  public static <S> List<CloseableIterator<KeyValue>> openAll(List<S> sources,
-      java.util.function.Function<S, CloseableIterator<KeyValue>> open) {
+  /**
+   * Opens one iterator per element of {@code sources}, closing those already open when one fails.
+   */
+  public static <S> List<CloseableIterator<KeyValue>> openAll(
+      List<S> sources, java.util.function.Function<S, CloseableIterator<KeyValue>> open) {
     List<CloseableIterator<KeyValue>> opened = new ArrayList<>(sources.size());
     try {
       for (S s : sources) {

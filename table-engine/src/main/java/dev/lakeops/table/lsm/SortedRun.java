@@ -4,8 +4,8 @@ import dev.lakeops.table.meta.DataFileMeta;
 import java.util.List;
 
 /**
- * Files whose key ranges do not overlap, ordered by key: a level-0 file on its own, or all files
- * of one level ≥ 1. A reader concatenates the files of a run; a merge needs one cursor per run.
+ * Files whose key ranges do not overlap, ordered by key: a level-0 file on its own, or all files of
+ * one level ≥ 1. A reader concatenates the files of a run; a merge needs one cursor per run.
  */
 public record SortedRun(List<DataFileMeta> files) {
 

@@ -12,23 +12,28 @@ import java.util.Optional;
  * @param sizeRatio {@code compaction.size-ratio} (1)
  * @param numRunCompactionTrigger {@code num-sorted-run.compaction-trigger} (5)
  */
-public record UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger)
+public record UniversalCompaction(
+    int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger)
     implements CompactionPicker {
 
   public UniversalCompaction {
     if (maxSizeAmplificationPercent <= 0) {
-      throw new IllegalArgumentException("Invalid max size amplification: " + maxSizeAmplificationPercent + "%");
+      throw new IllegalArgumentException(
+          "Invalid max size amplification: " + maxSizeAmplificationPercent + "%");
     }
     if (sizeRatio < 0) {
       throw new IllegalArgumentException("Invalid size ratio: " + sizeRatio + "%");
     }
     if (numRunCompactionTrigger < 1) {
-      throw new IllegalArgumentException("Invalid sorted-run compaction trigger: " + numRunCompactionTrigger);
+      throw new IllegalArgumentException(
+          "Invalid sorted-run compaction trigger: " + numRunCompactionTrigger);
     }
   }
 
   public static UniversalCompaction of(TableOptions options) {
-    return new UniversalCompaction(options.maxSizeAmplificationPercent(), options.sizeRatio(),
+    return new UniversalCompaction(
+        options.maxSizeAmplificationPercent(),
+        options.sizeRatio(),
         options.numSortedRunCompactionTrigger());
   }
 
@@ -38,22 +43,24 @@ public record UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio
    * <p>Nothing is compacted while the bucket has fewer sorted runs than the trigger: below it a
    * read merges few enough runs, and every compaction rewrites bytes. At or above it, three rules
    * are tried in Paimon's order:
+   *
    * <ol>
-   *   <li><b>Size amplification</b>: when all runs but the oldest hold more than
-   *       {@code maxSizeAmplificationPercent} of the oldest's bytes, most of the bucket is
-   *       unmerged updates; merging everything into the highest level bounds the space wasted on
-   *       old versions (200% means at most three times the live data).
-   *   <li><b>Size ratio</b>: starting from the newest run, keep adding the next older run while
-   *       the candidates together are at least as large as it (within {@code sizeRatio} percent).
+   *   <li><b>Size amplification</b>: when all runs but the oldest hold more than {@code
+   *       maxSizeAmplificationPercent} of the oldest's bytes, most of the bucket is unmerged
+   *       updates; merging everything into the highest level bounds the space wasted on old
+   *       versions (200% means at most three times the live data).
+   *   <li><b>Size ratio</b>: starting from the newest run, keep adding the next older run while the
+   *       candidates together are at least as large as it (within {@code sizeRatio} percent).
    *       Merging runs of similar size keeps the write amplification of each byte logarithmic, as
    *       in a tiered LSM; a large old run is left alone until the newer ones catch up.
-   *   <li><b>Run count</b>: with more runs than the trigger, force-merge the newest
-   *       {@code runs - trigger + 1} (extended by the size-ratio rule), so the read path never
-   *       merges many more runs than configured.
+   *   <li><b>Run count</b>: with more runs than the trigger, force-merge the newest {@code runs -
+   *       trigger + 1} (extended by the size-ratio rule), so the read path never merges many more
+   *       runs than configured.
    * </ol>
-   * The output level is just below the next run that is not picked, so levels stay ordered by
-   * age; it is never level 0 (further runs are included until a level ≥ 1 is reached), and
-   * picking every run writes to the highest level. Linear in the number of sorted runs.
+   *
+   * The output level is just below the next run that is not picked, so levels stay ordered by age;
+   * it is never level 0 (further runs are included until a level ≥ 1 is reached), and picking every
+   * run writes to the highest level. Linear in the number of sorted runs.
    */
   @Override
   public Optional<CompactionUnit> pick(LevelFiles files) {
@@ -66,7 +73,8 @@ public record UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio
     if (amplification.isPresent()) {
       return amplification;
     }
-    Optional<CompactionUnit> ratio = pickForSizeRatio(maxLevel, runs, 1, CompactionUnit.Reason.SIZE_RATIO);
+    Optional<CompactionUnit> ratio =
+        pickForSizeRatio(maxLevel, runs, 1, CompactionUnit.Reason.SIZE_RATIO);
     if (ratio.isPresent()) {
       return ratio;
     }
@@ -77,21 +85,23 @@ public record UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio
     return Optional.empty();
   }
 
-  private Optional<CompactionUnit> pickForSizeAmplification(int maxLevel, List<LevelSortedRun> runs) {
+  private Optional<CompactionUnit> pickForSizeAmplification(
+      int maxLevel, List<LevelSortedRun> runs) {
     long newer = 0;
     for (int i = 0; i < runs.size() - 1; i++) {
       newer += runs.get(i).totalSize();
     }
     long oldest = runs.get(runs.size() - 1).totalSize();
     if (newer * 100 > (long) maxSizeAmplificationPercent * oldest) {
-      return Optional.of(new CompactionUnit(maxLevel, runs, CompactionUnit.Reason.SIZE_AMPLIFICATION));
+      return Optional.of(
+          new CompactionUnit(maxLevel, runs, CompactionUnit.Reason.SIZE_AMPLIFICATION));
     }
     return Optional.empty();
   }
 
   // Requires: candidates >= 1 and candidates <= runs.size().
-  private Optional<CompactionUnit> pickForSizeRatio(int maxLevel, List<LevelSortedRun> runs, int candidates,
-                                                    CompactionUnit.Reason reason) {
+  private Optional<CompactionUnit> pickForSizeRatio(
+      int maxLevel, List<LevelSortedRun> runs, int candidates, CompactionUnit.Reason reason) {
     long candidateSize = 0;
     for (int i = 0; i < candidates; i++) {
       candidateSize += runs.get(i).totalSize();
@@ -111,7 +121,8 @@ public record UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio
     return Optional.empty();
   }
 
-  private static CompactionUnit unit(List<LevelSortedRun> runs, int maxLevel, int count, CompactionUnit.Reason reason) {
+  private static CompactionUnit unit(
+      List<LevelSortedRun> runs, int maxLevel, int count, CompactionUnit.Reason reason) {
     int outputLevel = count == runs.size() ? maxLevel : Math.max(0, runs.get(count).level() - 1);
     if (outputLevel == 0) {
       // Never write level 0: take further runs until one lives in a level >= 1, and write there.

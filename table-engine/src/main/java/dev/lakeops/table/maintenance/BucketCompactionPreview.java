@@ -14,10 +14,18 @@ import java.util.List;
  * @param inputFiles the files the compaction would merge, by name
  * @param inputBytes their total size
  * @param outputLevel the level the result would land in
- * @param reason why the picker chose them ({@code FULL}, {@code RUN_COUNT}, {@code SIZE_RATIO}, ...)
+ * @param reason why the picker chose them ({@code FULL}, {@code RUN_COUNT}, {@code SIZE_RATIO},
+ *     ...)
  */
-public record BucketCompactionPreview(String partition, int bucket, int filesBefore, int sortedRunsBefore,
-                                      List<String> inputFiles, long inputBytes, int outputLevel, String reason) {
+public record BucketCompactionPreview(
+    String partition,
+    int bucket,
+    int filesBefore,
+    int sortedRunsBefore,
+    List<String> inputFiles,
+    long inputBytes,
+    int outputLevel,
+    String reason) {
 
   public BucketCompactionPreview {
     requireNonNull(partition, "partition");

@@ -1,8 +1,6 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.Table;
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.lsm.CompactionPicker;
 import dev.lakeops.table.lsm.CompactionUnit;
@@ -12,6 +10,7 @@ import dev.lakeops.table.lsm.LevelFiles;
 import dev.lakeops.table.lsm.UniversalCompaction;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
+import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.read.DataSplit;
 import dev.lakeops.table.read.ScanPlan;
 import dev.lakeops.table.schema.TableOptions;
@@ -31,11 +30,14 @@ public final class CompactionPreviews {
   private CompactionPreviews() {}
 
   /**
-   * @throws UnsupportedOperationException the table has no primary key (append compaction is not supported)
+   * @throws UnsupportedOperationException the table has no primary key (append compaction is not
+   *     supported)
    */
-  public static CompactionPreview preview(Table table, PartitionFilter partitions, CompactionMode mode) {
+  public static CompactionPreview preview(
+      Table table, PartitionFilter partitions, CompactionMode mode) {
     if (!table.hasPrimaryKey()) {
-      throw new UnsupportedOperationException("Compaction of append table " + table.name() + " is not supported yet");
+      throw new UnsupportedOperationException(
+          "Compaction of append table " + table.name() + " is not supported yet");
     }
     ScanPlan plan = table.newScan().withPartitionFilter(partitions).plan();
     if (plan.snapshot() == null) {
@@ -43,7 +45,8 @@ public final class CompactionPreviews {
     }
     TableOptions options = table.options();
     KeyOrder order = new KeyOrder(table.schema().trimmedPrimaryKeyType());
-    CompactionPicker picker = mode == CompactionMode.FULL ? FullCompaction.INSTANCE : UniversalCompaction.of(options);
+    CompactionPicker picker =
+        mode == CompactionMode.FULL ? FullCompaction.INSTANCE : UniversalCompaction.of(options);
     long target = Math.max(1, options.targetFileSize(true).bytes());
     RowType partitionType = table.schema().partitionType();
     List<BucketCompactionPreview> buckets = new ArrayList<>();
@@ -60,17 +63,35 @@ public final class CompactionPreviews {
       }
       List<DataFileMeta> files = unit.get().files();
       long bytes = files.stream().mapToLong(DataFileMeta::fileSize).sum();
-      String partition = partitionType.arity() == 0 ? "" : PartitionPaths.partitionPath(partitionType,
-          BinaryRowCodec.decode(partitionType, split.partition()), options.partitionDefaultName(),
-          options.partitionLegacyName());
-      buckets.add(new BucketCompactionPreview(partition, split.bucket(), split.files().size(),
-          levels.numberOfSortedRuns(), files.stream().map(DataFileMeta::fileName).toList(), bytes,
-          unit.get().outputLevel(), unit.get().reason().name()));
+      String partition =
+          partitionType.arity() == 0
+              ? ""
+              : PartitionPaths.partitionPath(
+                  partitionType,
+                  BinaryRowCodec.decode(partitionType, split.partition()),
+                  options.partitionDefaultName(),
+                  options.partitionLegacyName());
+      buckets.add(
+          new BucketCompactionPreview(
+              partition,
+              split.bucket(),
+              split.files().size(),
+              levels.numberOfSortedRuns(),
+              files.stream().map(DataFileMeta::fileName).toList(),
+              bytes,
+              unit.get().outputLevel(),
+              unit.get().reason().name()));
       inputFiles += files.size();
       inputBytes += bytes;
       outputFiles += (int) Math.max(1, (bytes + target - 1) / target);
     }
-    return new CompactionPreview(plan.snapshot().id(), buckets, liveBefore, inputFiles, inputBytes, outputFiles,
+    return new CompactionPreview(
+        plan.snapshot().id(),
+        buckets,
+        liveBefore,
+        inputFiles,
+        inputBytes,
+        outputFiles,
         liveBefore - inputFiles + outputFiles);
   }
 }

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * What an expiration would do: the snapshots it removes and the files only they use. A preview
- * for approval; {@link SnapshotExpiration#expire} recomputes it when it runs.
+ * What an expiration would do: the snapshots it removes and the files only they use. A preview for
+ * approval; {@link SnapshotExpiration#expire} recomputes it when it runs.
  *
  * @param snapshotIds the snapshots to expire, ascending; empty when nothing expires
  * @param earliestAfter the earliest snapshot afterwards (empty for a table without snapshots)

@@ -12,7 +12,8 @@ import java.util.OptionalLong;
  * @param earliestAfter the earliest snapshot afterwards (empty for a table without snapshots)
  * @param files the files only the expiring snapshots use
  */
-public record ExpirePreview(List<Long> snapshotIds, OptionalLong earliestAfter, FilesPreview files) {
+public record ExpirePreview(
+    List<Long> snapshotIds, OptionalLong earliestAfter, FilesPreview files) {
 
   public ExpirePreview {
     snapshotIds = List.copyOf(snapshotIds);

@@ -10,7 +10,8 @@ import java.util.OptionalLong;
  * @param earliestSnapshotId the earliest snapshot afterwards (empty for a table without snapshots)
  * @param deletedFiles data, changelog, index and manifest files only the expired snapshots used
  */
-public record ExpireReport(List<Long> expiredSnapshotIds, OptionalLong earliestSnapshotId, DeletedFiles deletedFiles) {
+public record ExpireReport(
+    List<Long> expiredSnapshotIds, OptionalLong earliestSnapshotId, DeletedFiles deletedFiles) {
 
   public ExpireReport {
     expiredSnapshotIds = List.copyOf(expiredSnapshotIds);

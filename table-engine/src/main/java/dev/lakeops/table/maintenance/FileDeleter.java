@@ -1,7 +1,7 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,7 +9,10 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Deletes files no snapshot, tag or consumer needs any more; best effort, every failure logged with its path. */
+/**
+ * Deletes files no snapshot, tag or consumer needs any more; best effort, every failure logged with
+ * its path.
+ */
 final class FileDeleter {
 
   private static final Logger LOG = LoggerFactory.getLogger(FileDeleter.class);

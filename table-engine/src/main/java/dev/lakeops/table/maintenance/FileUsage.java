@@ -67,14 +67,18 @@ final class FileUsage {
     }
   }
 
-  /** Adds the data files live in any of the consecutive snapshots {@code ascending}, and their changelog files. */
+  /**
+   * Adds the data files live in any of the consecutive snapshots {@code ascending}, and their
+   * changelog files.
+   */
   void addDataOfRun(List<Snapshot> ascending, Set<Path> out) {
     Snapshot previous = null;
     for (Snapshot s : ascending) {
       if (previous == null || s.id() != previous.id() + 1) {
         addEntries(files.liveFiles(s).files(), out);
       } else {
-        addEntries(files.deltaEntries(s).stream().filter(e -> e.kind() == FileKind.ADD).toList(), out);
+        addEntries(
+            files.deltaEntries(s).stream().filter(e -> e.kind() == FileKind.ADD).toList(), out);
       }
       addEntries(files.changelogEntries(s), out);
       previous = s;
@@ -92,8 +96,12 @@ final class FileUsage {
    * and manifests where present, and the data and changelog files of its delta and changelog lists.
    */
   void addLongLivedChangelog(Snapshot changelog, Set<Path> out) {
-    for (String list : new String[] {changelog.baseManifestList(), changelog.deltaManifestList(),
-        changelog.changelogManifestList()}) {
+    for (String list :
+        new String[] {
+          changelog.baseManifestList(),
+          changelog.deltaManifestList(),
+          changelog.changelogManifestList()
+        }) {
       if (list == null) {
         continue;
       }

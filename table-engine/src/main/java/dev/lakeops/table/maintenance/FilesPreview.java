@@ -1,7 +1,7 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,7 +34,10 @@ public record FilesPreview(List<PreviewFile> files, long bytes) {
     return files.stream().map(PreviewFile::path).toList();
   }
 
-  /** Sizes {@code files} now, the way {@link FileDeleter} counts what it deletes (a missing file counts 0 bytes). */
+  /**
+   * Sizes {@code files} now, the way {@link FileDeleter} counts what it deletes (a missing file
+   * counts 0 bytes).
+   */
   static FilesPreview of(FileIO io, TablePaths paths, Collection<Path> files) {
     List<PreviewFile> previews = new ArrayList<>(files.size());
     long total = 0;

@@ -1,6 +1,5 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.IndexManifestEntry;
@@ -8,6 +7,7 @@ import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.Tag;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import java.nio.file.Path;
@@ -30,12 +30,13 @@ import org.slf4j.LoggerFactory;
  * before its snapshot references them, so a recent unreferenced file may be part of a commit in
  * flight. Keep the margin longer than any commit takes ({@link #DEFAULT_MARGIN}, as Paimon).
  * Snapshot, tag, consumer, schema and changelog metadata is never a candidate, except leftover
- * temporary files; files whose names no writer makes are left alone. References are collected
- * after the listing, so a snapshot published meanwhile protects its files.
+ * temporary files; files whose names no writer makes are left alone. References are collected after
+ * the listing, so a snapshot published meanwhile protects its files.
  */
 public final class OrphanFiles {
 
   private static final Logger LOG = LoggerFactory.getLogger(OrphanFiles.class);
+
   /** Paimon's default {@code older_than}: a day. */
   public static final Duration DEFAULT_MARGIN = Duration.ofDays(1);
 
@@ -66,7 +67,11 @@ public final class OrphanFiles {
     int[] scanned = new int[1];
     List<Path> orphans = orphans(olderThan, scanned);
     DeletedFiles deleted = FileDeleter.delete(view.io, view.paths, orphans);
-    LOG.info("Removed {} orphan files ({} bytes) older than {} from {}", deleted.count(), deleted.bytes(), olderThan,
+    LOG.info(
+        "Removed {} orphan files ({} bytes) older than {} from {}",
+        deleted.count(),
+        deleted.bytes(),
+        olderThan,
         view.paths.root());
     return new OrphanReport(olderThan, scanned[0], deleted);
   }
@@ -82,19 +87,40 @@ public final class OrphanFiles {
     TableOptions options = schema.tableOptions();
     List<Path> candidates = new ArrayList<>();
     // Metadata directories: only temporary files of interrupted writes.
-    for (Path dir : List.of(view.paths.snapshotDir(), view.paths.tagDir(), view.paths.consumerDir(),
-        view.paths.schemaDir(), view.paths.changelogDir())) {
+    for (Path dir :
+        List.of(
+            view.paths.snapshotDir(),
+            view.paths.tagDir(),
+            view.paths.consumerDir(),
+            view.paths.schemaDir(),
+            view.paths.changelogDir())) {
       collect(dir, name -> TablePaths.isTempFile(name), candidates);
     }
-    collect(view.paths.manifestDir(), name -> TablePaths.isTempFile(name) || name.startsWith("manifest-")
-        || name.startsWith("index-manifest-"), candidates);
-    collect(view.paths.indexDir(), name -> TablePaths.isTempFile(name) || name.startsWith("index-"), candidates);
-    collect(view.paths.statisticsDir(), name -> TablePaths.isTempFile(name) || name.startsWith("stat-"), candidates);
+    collect(
+        view.paths.manifestDir(),
+        name ->
+            TablePaths.isTempFile(name)
+                || name.startsWith("manifest-")
+                || name.startsWith("index-manifest-"),
+        candidates);
+    collect(
+        view.paths.indexDir(),
+        name -> TablePaths.isTempFile(name) || name.startsWith("index-"),
+        candidates);
+    collect(
+        view.paths.statisticsDir(),
+        name -> TablePaths.isTempFile(name) || name.startsWith("stat-"),
+        candidates);
     String dataPrefix = options.dataFilePrefix();
     String changelogPrefix = options.changelogFilePrefix();
     for (Path bucketDir : bucketDirs(view.paths.root(), schema.partitionKeys().size())) {
-      collect(bucketDir, name -> TablePaths.isTempFile(name) || name.startsWith(dataPrefix)
-          || name.startsWith(changelogPrefix), candidates);
+      collect(
+          bucketDir,
+          name ->
+              TablePaths.isTempFile(name)
+                  || name.startsWith(dataPrefix)
+                  || name.startsWith(changelogPrefix),
+          candidates);
     }
     scanned[0] = candidates.size();
 
@@ -102,7 +128,8 @@ public final class OrphanFiles {
     List<Path> orphans = new ArrayList<>();
     for (Path file : candidates) {
       String name = file.getFileName().toString();
-      if ((TablePaths.isTempFile(name) || !referenced.contains(name)) && view.io.lastModified(file).isBefore(olderThan)) {
+      if ((TablePaths.isTempFile(name) || !referenced.contains(name))
+          && view.io.lastModified(file).isBefore(olderThan)) {
         orphans.add(file);
       }
     }
@@ -147,7 +174,8 @@ public final class OrphanFiles {
     Set<String> names = new HashSet<>();
     Set<String> lists = new HashSet<>();
     for (Snapshot s : all) {
-      for (String list : new String[] {s.baseManifestList(), s.deltaManifestList(), s.changelogManifestList()}) {
+      for (String list :
+          new String[] {s.baseManifestList(), s.deltaManifestList(), s.changelogManifestList()}) {
         if (list != null && lists.add(list)) {
           names.add(list);
           for (ManifestFileMeta meta : view.files.manifestList(list)) {

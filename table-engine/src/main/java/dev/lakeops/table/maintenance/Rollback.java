@@ -1,6 +1,5 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.CommitResult;
 import dev.lakeops.table.commit.TableCommitter;
 import dev.lakeops.table.io.FileExistsException;
@@ -9,6 +8,7 @@ import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.SnapshotJson;
 import dev.lakeops.table.meta.Tag;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -27,11 +27,11 @@ import org.slf4j.LoggerFactory;
  * Rolls a table back to an earlier snapshot or tag ({@code paimon-format.md} §16).
  *
  * <ul>
- *   <li>{@link #rollbackTo}/{@link #rollbackToTag} are destructive, like Paimon's
- *       {@code rollback_to}: later snapshots, their tags and long-lived changelogs are removed, then
- *       the files only they used. Snapshots are removed newest first, so a crash leaves the table
- *       at a complete snapshot between the old latest and the target. Must not run while writers
- *       commit: a snapshot published meanwhile is detected and reported, not undone.
+ *   <li>{@link #rollbackTo}/{@link #rollbackToTag} are destructive, like Paimon's {@code
+ *       rollback_to}: later snapshots, their tags and long-lived changelogs are removed, then the
+ *       files only they used. Snapshots are removed newest first, so a crash leaves the table at a
+ *       complete snapshot between the old latest and the target. Must not run while writers commit:
+ *       a snapshot published meanwhile is detected and reported, not undone.
  *   <li>{@link #rollbackToAsLatest}/{@link #rollbackToTagAsLatest} are not: they commit a new
  *       snapshot whose files are the target's, keeping every later snapshot and tag.
  * </ul>
@@ -39,6 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class Rollback {
 
   private static final Logger LOG = LoggerFactory.getLogger(Rollback.class);
+
   /** The commit user of snapshots committed by {@link #rollbackToAsLatest}. */
   public static final String COMMIT_USER = "lakeops-rollback";
 
@@ -53,8 +54,8 @@ public final class Rollback {
   }
 
   /**
-   * Makes snapshot {@code snapshotId} the latest again (or, when it expired, the tag that holds it),
-   * removing every later snapshot.
+   * Makes snapshot {@code snapshotId} the latest again (or, when it expired, the tag that holds
+   * it), removing every later snapshot.
    *
    * @throws IllegalArgumentException neither a snapshot nor a tag with that id exists
    * @throws IllegalStateException a writer committed during the rollback
@@ -100,17 +101,25 @@ public final class Rollback {
 
   private RollbackReport restore(Snapshot target) {
     long latest = requireLatest();
-    CommitResult result = TableCommitter.builder(view.io, view.paths, view.latestSchema()).clock(view.clock).build()
-        .commitRestore(target, COMMIT_USER);
+    CommitResult result =
+        TableCommitter.builder(view.io, view.paths, view.latestSchema())
+            .clock(view.clock)
+            .build()
+            .commitRestore(target, COMMIT_USER);
     long newId = result.lastSnapshot().orElseThrow().id();
-    LOG.info("Rolled {} back to the content of snapshot {} as new snapshot {}", view.paths.root(), target.id(), newId);
+    LOG.info(
+        "Rolled {} back to the content of snapshot {} as new snapshot {}",
+        view.paths.root(),
+        target.id(),
+        newId);
     return new RollbackReport(latest, target.id(), List.of(), List.of(), newId, DeletedFiles.NONE);
   }
 
   /**
    * What {@link #rollbackTo} would remove now, without changing anything.
    *
-   * @throws IllegalArgumentException neither a snapshot nor a tag with that id exists, or it is newer than the latest
+   * @throws IllegalArgumentException neither a snapshot nor a tag with that id exists, or it is
+   *     newer than the latest
    */
   public RollbackPreview previewRollbackTo(long snapshotId) {
     Optional<Snapshot> snapshot = view.store.findSnapshot(snapshotId);
@@ -127,12 +136,26 @@ public final class Rollback {
   }
 
   /** A destructive rollback, computed: what stays and what goes. */
-  private record Plan(long latest, Snapshot target, boolean recreate, List<Long> removedIds, List<String> removedTags,
-                      List<Long> removedChangelogIds, Map<String, Long> consumersGoingBack, List<Path> files) {
+  private record Plan(
+      long latest,
+      Snapshot target,
+      boolean recreate,
+      List<Long> removedIds,
+      List<String> removedTags,
+      List<Long> removedChangelogIds,
+      Map<String, Long> consumersGoingBack,
+      List<Path> files) {
 
     RollbackPreview preview(TableView view) {
-      return new RollbackPreview(latest, target.id(), recreate, removedIds, removedTags, removedChangelogIds,
-          consumersGoingBack, FilesPreview.of(view.io, view.paths, files));
+      return new RollbackPreview(
+          latest,
+          target.id(),
+          recreate,
+          removedIds,
+          removedTags,
+          removedChangelogIds,
+          consumersGoingBack,
+          FilesPreview.of(view.io, view.paths, files));
     }
   }
 
@@ -141,8 +164,13 @@ public final class Rollback {
     long latest = requireLatest();
     long targetId = target.id();
     if (targetId > latest) {
-      throw new IllegalArgumentException("Cannot roll back " + view.paths.root() + " to snapshot " + targetId
-          + ": it is newer than the latest snapshot " + latest);
+      throw new IllegalArgumentException(
+          "Cannot roll back "
+              + view.paths.root()
+              + " to snapshot "
+              + targetId
+              + ": it is newer than the latest snapshot "
+              + latest);
     }
     boolean recreate = view.store.findSnapshot(targetId).isEmpty();
     long earliest = view.earliestId().orElse(targetId);
@@ -187,12 +215,15 @@ public final class Rollback {
       removedIds.add(removed.get(i).id());
     }
     Map<String, Long> consumers = new TreeMap<>();
-    view.consumersById().forEach((id, c) -> {
-      if (c.nextSnapshot() > targetId + 1) {
-        consumers.put(id, c.nextSnapshot());
-      }
-    });
-    return new Plan(latest, target, recreate, removedIds, removedTags, removedChangelogs, consumers, files);
+    view.consumersById()
+        .forEach(
+            (id, c) -> {
+              if (c.nextSnapshot() > targetId + 1) {
+                consumers.put(id, c.nextSnapshot());
+              }
+            });
+    return new Plan(
+        latest, target, recreate, removedIds, removedTags, removedChangelogs, consumers, files);
   }
 
   private RollbackReport rollback(Snapshot target) {
@@ -200,11 +231,17 @@ public final class Rollback {
     long targetId = target.id();
     if (plan.recreate()) {
       try {
-        view.io.createExclusively(view.paths.snapshotFile(targetId),
+        view.io.createExclusively(
+            view.paths.snapshotFile(targetId),
             SnapshotJson.toJson(target).getBytes(StandardCharsets.UTF_8));
       } catch (FileExistsException e) {
-        throw new IllegalStateException("Snapshot " + targetId + " of " + view.paths.root()
-            + " appeared during the rollback; is another rollback running?", e);
+        throw new IllegalStateException(
+            "Snapshot "
+                + targetId
+                + " of "
+                + view.paths.root()
+                + " appeared during the rollback; is another rollback running?",
+            e);
       }
     }
     List<Long> removedIds = new ArrayList<>();
@@ -224,29 +261,68 @@ public final class Rollback {
     }
     OptionalLong now = view.latestId();
     if (now.isPresent() && now.getAsLong() != targetId) {
-      throw new IllegalStateException("A writer committed snapshot " + now.getAsLong() + " to " + view.paths.root()
-          + " during the rollback to snapshot " + targetId + "; removed snapshots " + removedIds
-          + " and kept the files; stop the writers and roll back again");
+      throw new IllegalStateException(
+          "A writer committed snapshot "
+              + now.getAsLong()
+              + " to "
+              + view.paths.root()
+              + " during the rollback to snapshot "
+              + targetId
+              + "; removed snapshots "
+              + removedIds
+              + " and kept the files; stop the writers and roll back again");
     }
     DeletedFiles deleted = FileDeleter.delete(view.io, view.paths, plan.files());
-    LOG.info("Rolled {} back from snapshot {} to {}: removed snapshots {}, tags {}, {} files ({} bytes)",
-        view.paths.root(), plan.latest(), targetId, removedIds, plan.removedTags(), deleted.count(), deleted.bytes());
-    return new RollbackReport(plan.latest(), targetId, removedIds, plan.removedTags(), null, deleted);
+    LOG.info(
+        "Rolled {} back from snapshot {} to {}: removed snapshots {}, tags {}, {} files ({} bytes)",
+        view.paths.root(),
+        plan.latest(),
+        targetId,
+        removedIds,
+        plan.removedTags(),
+        deleted.count(),
+        deleted.bytes());
+    return new RollbackReport(
+        plan.latest(), targetId, removedIds, plan.removedTags(), null, deleted);
   }
 
   private long requireLatest() {
-    return view.latestId().orElseThrow(() -> new IllegalArgumentException("Cannot roll back " + view.paths.root()
-        + ": it has no snapshots"));
+    return view.latestId()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Cannot roll back " + view.paths.root() + ": it has no snapshots"));
   }
 
   private Tag tag(String name) {
-    return view.findTag(name).orElseThrow(() -> new IllegalArgumentException("Tag '" + name + "' does not exist in "
-        + view.paths.root() + " (tags: " + view.tags().keySet() + ")"));
+    return view.findTag(name)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Tag '"
+                        + name
+                        + "' does not exist in "
+                        + view.paths.root()
+                        + " (tags: "
+                        + view.tags().keySet()
+                        + ")"));
   }
 
   private Tag tagOf(long snapshotId) {
-    return view.tags().values().stream().filter(t -> t.snapshot().id() == snapshotId).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("Snapshot " + snapshotId + " of " + view.paths.root()
-            + " does not exist (snapshots " + view.earliestId() + ".." + view.latestId() + ") and no tag holds it"));
+    return view.tags().values().stream()
+        .filter(t -> t.snapshot().id() == snapshotId)
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Snapshot "
+                        + snapshotId
+                        + " of "
+                        + view.paths.root()
+                        + " does not exist (snapshots "
+                        + view.earliestId()
+                        + ".."
+                        + view.latestId()
+                        + ") and no tag holds it"));
   }
 }

@@ -19,20 +19,30 @@ import java.util.Map;
  *     snapshot: they would read from {@code targetSnapshotId + 1} again
  * @param files the files only the removed snapshots, tags and changelogs use
  */
-public record RollbackPreview(long latestSnapshotId, long targetSnapshotId, boolean targetFromTag,
-                              List<Long> removedSnapshotIds, List<String> removedTags, List<Long> removedChangelogIds,
-                              Map<String, Long> consumersGoingBack, FilesPreview files) {
+public record RollbackPreview(
+    long latestSnapshotId,
+    long targetSnapshotId,
+    boolean targetFromTag,
+    List<Long> removedSnapshotIds,
+    List<String> removedTags,
+    List<Long> removedChangelogIds,
+    Map<String, Long> consumersGoingBack,
+    FilesPreview files) {
 
   public RollbackPreview {
     removedSnapshotIds = List.copyOf(removedSnapshotIds);
     removedTags = List.copyOf(removedTags);
     removedChangelogIds = List.copyOf(removedChangelogIds);
-    consumersGoingBack = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(consumersGoingBack));
+    consumersGoingBack =
+        java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(consumersGoingBack));
     requireNonNull(files, "files");
   }
 
   /** Whether the rollback would remove nothing (the target is the latest snapshot). */
   public boolean isEmpty() {
-    return removedSnapshotIds.isEmpty() && removedTags.isEmpty() && removedChangelogIds.isEmpty() && files.count() == 0;
+    return removedSnapshotIds.isEmpty()
+        && removedTags.isEmpty()
+        && removedChangelogIds.isEmpty()
+        && files.count() == 0;
   }
 }

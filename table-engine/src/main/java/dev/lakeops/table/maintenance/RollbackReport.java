@@ -13,8 +13,13 @@ import org.jspecify.annotations.Nullable;
  * @param newSnapshotId the snapshot a rollback as latest committed; null for a destructive rollback
  * @param deletedFiles files only the removed snapshots and tags used
  */
-public record RollbackReport(long previousLatestId, long targetSnapshotId, List<Long> removedSnapshotIds,
-                             List<String> removedTags, @Nullable Long newSnapshotId, DeletedFiles deletedFiles) {
+public record RollbackReport(
+    long previousLatestId,
+    long targetSnapshotId,
+    List<Long> removedSnapshotIds,
+    List<String> removedTags,
+    @Nullable Long newSnapshotId,
+    DeletedFiles deletedFiles) {
 
   public RollbackReport {
     removedSnapshotIds = List.copyOf(removedSnapshotIds);

@@ -1,11 +1,11 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Consumer;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.Tag;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -18,16 +18,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Expires old snapshots by Paimon's retention rules ({@code paimon-format.md} §16; source
- * {@code ExpireSnapshotsImpl}): keeps the newest {@code minRetained}, never more than
- * {@code maxRetained}, in between those younger than {@code timeRetained}; never the snapshot a
- * consumer reads next or any later one; at most {@code maxExpires} per run.
+ * Expires old snapshots by Paimon's retention rules ({@code paimon-format.md} §16; source {@code
+ * ExpireSnapshotsImpl}): keeps the newest {@code minRetained}, never more than {@code maxRetained},
+ * in between those younger than {@code timeRetained}; never the snapshot a consumer reads next or
+ * any later one; at most {@code maxExpires} per run.
  *
  * <p>Deletes a file only when no retained snapshot, tag or long-lived changelog uses it. The
  * snapshot files go first (oldest first), then {@code EARLIEST} moves, then the files: a crash at
- * any point leaves every remaining snapshot complete, at worst with unreferenced files that
- * {@link OrphanFiles} removes later. Must not run concurrently with another expiration or a
- * rollback of the same table; concurrent commits are fine.
+ * any point leaves every remaining snapshot complete, at worst with unreferenced files that {@link
+ * OrphanFiles} removes later. Must not run concurrently with another expiration or a rollback of
+ * the same table; concurrent commits are fine.
  */
 public final class SnapshotExpiration {
 
@@ -65,8 +65,14 @@ public final class SnapshotExpiration {
     List<Snapshot> expired = view.snapshots(earliest, end - 1);
     List<Snapshot> retained = view.snapshots(end, latest);
     if (retained.isEmpty()) {
-      throw new IllegalStateException("No snapshot of " + view.paths.root() + " between " + end + " and " + latest
-          + " is left to retain; refusing to expire");
+      throw new IllegalStateException(
+          "No snapshot of "
+              + view.paths.root()
+              + " between "
+              + end
+              + " and "
+              + latest
+              + " is left to retain; refusing to expire");
     }
     FileUsage usage = new FileUsage(view, view.locator());
     Set<Path> used = new HashSet<>();
@@ -88,7 +94,8 @@ public final class SnapshotExpiration {
     candidates.removeAll(used);
     List<Path> files = new ArrayList<>(candidates);
     files.sort(null);
-    return new ExpirePlan(expired.stream().map(Snapshot::id).toList(), OptionalLong.of(retained.get(0).id()), files);
+    return new ExpirePlan(
+        expired.stream().map(Snapshot::id).toList(), OptionalLong.of(retained.get(0).id()), files);
   }
 
   /** {@link #preview(ExpireRetention)} by the table's retention options. */
@@ -96,10 +103,15 @@ public final class SnapshotExpiration {
     return preview(ExpireRetention.of(view.latestSchema().tableOptions()));
   }
 
-  /** {@link #plan(ExpireRetention)} with the size of each file, for an approval's what-if preview. */
+  /**
+   * {@link #plan(ExpireRetention)} with the size of each file, for an approval's what-if preview.
+   */
   public ExpirePreview preview(ExpireRetention retention) {
     ExpirePlan plan = plan(retention);
-    return new ExpirePreview(plan.snapshotIds(), plan.earliestAfter(), FilesPreview.of(view.io, view.paths, plan.files()));
+    return new ExpirePreview(
+        plan.snapshotIds(),
+        plan.earliestAfter(),
+        FilesPreview.of(view.io, view.paths, plan.files()));
   }
 
   /** Expires snapshots by the table's retention options. */
@@ -118,8 +130,13 @@ public final class SnapshotExpiration {
     }
     SnapshotHints.write(view.io, view.paths.earliestHint(), plan.earliestAfter().getAsLong());
     DeletedFiles deleted = FileDeleter.delete(view.io, view.paths, plan.files());
-    LOG.info("Expired snapshots {}..{} of {}: deleted {} files ({} bytes)", plan.snapshotIds().get(0),
-        plan.snapshotIds().get(plan.snapshotIds().size() - 1), view.paths.root(), deleted.count(), deleted.bytes());
+    LOG.info(
+        "Expired snapshots {}..{} of {}: deleted {} files ({} bytes)",
+        plan.snapshotIds().get(0),
+        plan.snapshotIds().get(plan.snapshotIds().size() - 1),
+        view.paths.root(),
+        deleted.count(),
+        deleted.bytes());
     return new ExpireReport(plan.snapshotIds(), plan.earliestAfter(), deleted);
   }
 

@@ -1,7 +1,7 @@
 package dev.lakeops.table.maintenance;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.paths.TablePaths;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -75,7 +75,8 @@ public final class TableMaintenance {
   }
 
   // Previews: pure computations of what an operation would remove now, for dry runs and for the
-  // what-if preview of an approval. Each computes the same plan the operation computes when it runs,
+  // what-if preview of an approval. Each computes the same plan the operation computes when it
+  // runs,
   // so a preview taken with no commit in between names exactly what the operation removes.
 
   public RollbackPreview previewRollbackTo(long snapshotId) {

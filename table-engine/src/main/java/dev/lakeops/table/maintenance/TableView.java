@@ -2,7 +2,6 @@ package dev.lakeops.table.maintenance;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.DataFileLocator;
 import dev.lakeops.table.commit.FileSystemSnapshotStore;
 import dev.lakeops.table.commit.SnapshotFiles;
@@ -16,6 +15,7 @@ import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.SnapshotJson;
 import dev.lakeops.table.meta.Tag;
 import dev.lakeops.table.meta.TagJson;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import java.nio.file.Path;
@@ -26,7 +26,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 
-/** The metadata of one table as the maintenance operations read it: snapshots, tags, consumers, schema. */
+/**
+ * The metadata of one table as the maintenance operations read it: snapshots, tags, consumers,
+ * schema.
+ */
 final class TableView {
 
   final FileIO io;
@@ -57,7 +60,8 @@ final class TableView {
       }
     }
     if (latest.isEmpty()) {
-      throw new IllegalStateException("No schema in " + paths.schemaDir() + ": not a table directory");
+      throw new IllegalStateException(
+          "No schema in " + paths.schemaDir() + ": not a table directory");
     }
     return SchemaJson.load(io, paths.schemaFile(latest.getAsLong()));
   }
@@ -87,7 +91,9 @@ final class TableView {
   List<Snapshot> allSnapshots() {
     OptionalLong earliest = earliestId();
     OptionalLong latest = latestId();
-    return earliest.isEmpty() || latest.isEmpty() ? List.of() : snapshots(earliest.getAsLong(), latest.getAsLong());
+    return earliest.isEmpty() || latest.isEmpty()
+        ? List.of()
+        : snapshots(earliest.getAsLong(), latest.getAsLong());
   }
 
   /** Tags by name. */
@@ -148,8 +154,14 @@ final class TableView {
   void checkNoBranches(String operation) {
     Path branches = paths.root().resolve("branch");
     if (!io.list(branches).isEmpty()) {
-      throw new UnsupportedOperationException("Cannot " + operation + " on " + paths.root()
-          + ": the table has branches (" + branches + "), whose references are not tracked yet");
+      throw new UnsupportedOperationException(
+          "Cannot "
+              + operation
+              + " on "
+              + paths.root()
+              + ": the table has branches ("
+              + branches
+              + "), whose references are not tracked yet");
     }
   }
 }

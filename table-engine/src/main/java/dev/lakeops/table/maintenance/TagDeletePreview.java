@@ -10,7 +10,8 @@ import static java.util.Objects.requireNonNull;
  * @param snapshotExpired the snapshot no longer exists, so files only the tag used would go
  * @param files those files; none while the snapshot exists
  */
-public record TagDeletePreview(String tagName, long snapshotId, boolean snapshotExpired, FilesPreview files) {
+public record TagDeletePreview(
+    String tagName, long snapshotId, boolean snapshotExpired, FilesPreview files) {
 
   public TagDeletePreview {
     requireNonNull(tagName, "tagName");

@@ -2,12 +2,12 @@ package dev.lakeops.table.maintenance;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.Tag;
 import dev.lakeops.table.meta.TagJson;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,7 +38,9 @@ public final class Tags {
     this(io, paths, Clock.systemDefaultZone());
   }
 
-  /** @param clock the local time of {@code tagCreateTime} and of tag expiry */
+  /**
+   * @param clock the local time of {@code tagCreateTime} and of tag expiry
+   */
   public Tags(FileIO io, TablePaths paths, Clock clock) {
     this.view = new TableView(io, paths, clock);
   }
@@ -49,8 +51,8 @@ public final class Tags {
   }
 
   /**
-   * Tags snapshot {@code snapshotId} until the tag is deleted; the tag file is byte-identical to the
-   * snapshot file, as Paimon writes it.
+   * Tags snapshot {@code snapshotId} until the tag is deleted; the tag file is byte-identical to
+   * the snapshot file, as Paimon writes it.
    *
    * @throws IllegalArgumentException the snapshot does not exist, or the tag exists already
    */
@@ -59,8 +61,8 @@ public final class Tags {
   }
 
   /**
-   * Tags snapshot {@code snapshotId} for {@code timeRetained} from now: the tag records
-   * {@code tagCreateTime} (local time) and {@code tagTimeRetained}; {@link #expireTags} deletes it
+   * Tags snapshot {@code snapshotId} for {@code timeRetained} from now: the tag records {@code
+   * tagCreateTime} (local time) and {@code tagTimeRetained}; {@link #expireTags} deletes it
    * afterwards.
    *
    * @throws IllegalArgumentException the snapshot does not exist, or the tag exists already
@@ -75,10 +77,16 @@ public final class Tags {
     try {
       view.io.createExclusively(file, TagJson.toJson(tag).getBytes(StandardCharsets.UTF_8));
     } catch (FileExistsException e) {
-      throw new IllegalArgumentException("Tag '" + name + "' already exists in " + view.paths.root(), e);
+      throw new IllegalArgumentException(
+          "Tag '" + name + "' already exists in " + view.paths.root(), e);
     }
     LOG.info("Created tag {} of snapshot {} in {}", name, tag.snapshot().id(), view.paths.root());
-    return new TagReport(TagReport.Action.CREATED, name, tag.snapshot().id(), tag.createTime(), tag.timeRetained(),
+    return new TagReport(
+        TagReport.Action.CREATED,
+        name,
+        tag.snapshot().id(),
+        tag.createTime(),
+        tag.timeRetained(),
         DeletedFiles.NONE);
   }
 
@@ -94,9 +102,15 @@ public final class Tags {
     List<Path> unused = snapshotLives(tag) ? List.of() : filesOnlyUsedBy(name, tag);
     view.io.delete(view.paths.tagFile(name));
     DeletedFiles deleted = FileDeleter.delete(view.io, view.paths, unused);
-    LOG.info("Deleted tag {} of snapshot {} in {}: {} files ({} bytes)", name, tagged.id(), view.paths.root(),
-        deleted.count(), deleted.bytes());
-    return new TagReport(TagReport.Action.DELETED, name, tagged.id(), tag.createTime(), tag.timeRetained(), deleted);
+    LOG.info(
+        "Deleted tag {} of snapshot {} in {}: {} files ({} bytes)",
+        name,
+        tagged.id(),
+        view.paths.root(),
+        deleted.count(),
+        deleted.bytes());
+    return new TagReport(
+        TagReport.Action.DELETED, name, tagged.id(), tag.createTime(), tag.timeRetained(), deleted);
   }
 
   /**
@@ -108,27 +122,44 @@ public final class Tags {
     Tag tag = findTag(name);
     boolean expired = !snapshotLives(tag);
     List<Path> unused = expired ? filesOnlyUsedBy(name, tag) : List.of();
-    return new TagDeletePreview(name, tag.snapshot().id(), expired, FilesPreview.of(view.io, view.paths, unused));
+    return new TagDeletePreview(
+        name, tag.snapshot().id(), expired, FilesPreview.of(view.io, view.paths, unused));
   }
 
   private Tag findTag(String name) {
-    return view.findTag(name).orElseThrow(() -> new IllegalArgumentException("Tag '" + name
-        + "' does not exist in " + view.paths.root() + " (tags: " + view.tags().keySet() + ")"));
+    return view.findTag(name)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Tag '"
+                        + name
+                        + "' does not exist in "
+                        + view.paths.root()
+                        + " (tags: "
+                        + view.tags().keySet()
+                        + ")"));
   }
 
   private boolean snapshotLives(Tag tag) {
     Snapshot tagged = tag.snapshot();
-    return view.store.findSnapshot(tagged.id())
-        .map(s -> s.deltaManifestList().equals(tagged.deltaManifestList())).orElse(false);
+    return view.store
+        .findSnapshot(tagged.id())
+        .map(s -> s.deltaManifestList().equals(tagged.deltaManifestList()))
+        .orElse(false);
   }
 
-  /** Deletes the tags whose retention has passed ({@code tagCreateTime + tagTimeRetained} before now). */
+  /**
+   * Deletes the tags whose retention has passed ({@code tagCreateTime + tagTimeRetained} before
+   * now).
+   */
   public List<TagReport> expireTags() {
     LocalDateTime now = LocalDateTime.now(view.clock);
     List<TagReport> reports = new ArrayList<>();
     for (Map.Entry<String, Tag> e : view.tags().entrySet()) {
       Tag tag = e.getValue();
-      if (tag.createTime() != null && tag.timeRetained() != null && tag.createTime().plus(tag.timeRetained()).isBefore(now)) {
+      if (tag.createTime() != null
+          && tag.timeRetained() != null
+          && tag.createTime().plus(tag.timeRetained()).isBefore(now)) {
         reports.add(deleteTag(e.getKey()));
       }
     }
@@ -165,8 +196,15 @@ public final class Tags {
     if (snapshot.isEmpty()) {
       OptionalLong earliest = view.earliestId();
       OptionalLong latest = view.latestId();
-      throw new IllegalArgumentException("Snapshot " + snapshotId + " of " + view.paths.root() + " does not exist"
-          + (latest.isPresent() ? " (snapshots " + earliest.getAsLong() + ".." + latest.getAsLong() + ")" : " (no snapshots)"));
+      throw new IllegalArgumentException(
+          "Snapshot "
+              + snapshotId
+              + " of "
+              + view.paths.root()
+              + " does not exist"
+              + (latest.isPresent()
+                  ? " (snapshots " + earliest.getAsLong() + ".." + latest.getAsLong() + ")"
+                  : " (no snapshots)"));
     }
     return snapshot.get();
   }

@@ -19,7 +19,9 @@ import java.util.HexFormat;
  */
 public final class BinaryRow {
 
-  /** The row with no fields: 8 zero bytes (append tables' keys, unpartitioned tables' partition). */
+  /**
+   * The row with no fields: 8 zero bytes (append tables' keys, unpartitioned tables' partition).
+   */
   public static final BinaryRow EMPTY = new BinaryRow(0, new byte[8]);
 
   private final int arity;
@@ -37,12 +39,19 @@ public final class BinaryRow {
    */
   public static BinaryRow of(int arity, byte[] bytes) {
     if (arity < 0) {
-      throw new MalformedBinaryRowException("Invalid BinaryRow arity: " + arity + " (must be >= 0)");
+      throw new MalformedBinaryRowException(
+          "Invalid BinaryRow arity: " + arity + " (must be >= 0)");
     }
     long fixed = fixedPartSize(arity);
     if (bytes.length < fixed) {
-      throw new MalformedBinaryRowException("Invalid BinaryRow of arity " + arity + ": " + bytes.length
-          + " bytes, shorter than its fixed part of " + fixed + " bytes");
+      throw new MalformedBinaryRowException(
+          "Invalid BinaryRow of arity "
+              + arity
+              + ": "
+              + bytes.length
+              + " bytes, shorter than its fixed part of "
+              + fixed
+              + " bytes");
     }
     return new BinaryRow(arity, bytes.clone());
   }
@@ -53,27 +62,33 @@ public final class BinaryRow {
   }
 
   /**
-   * Decodes the manifest form: 4-byte big-endian arity, then the row bytes (source: Paimon
-   * {@code SerializationUtils.deserializeBinaryRow}).
+   * Decodes the manifest form: 4-byte big-endian arity, then the row bytes (source: Paimon {@code
+   * SerializationUtils.deserializeBinaryRow}).
    *
    * @throws MalformedBinaryRowException too short, or a negative arity
    */
   public static BinaryRow fromSerialized(byte[] serialized) {
     if (serialized.length < 4) {
-      throw new MalformedBinaryRowException("Invalid serialized BinaryRow: " + serialized.length
-          + " bytes, shorter than the 4-byte arity");
+      throw new MalformedBinaryRowException(
+          "Invalid serialized BinaryRow: "
+              + serialized.length
+              + " bytes, shorter than the 4-byte arity");
     }
     int arity = ByteBuffer.wrap(serialized).order(ByteOrder.BIG_ENDIAN).getInt();
     if (arity < 0 || arity > (serialized.length - 4) / 8) {
-      throw new MalformedBinaryRowException("Invalid serialized BinaryRow: arity " + arity + " in "
-          + serialized.length + " bytes");
+      throw new MalformedBinaryRowException(
+          "Invalid serialized BinaryRow: arity " + arity + " in " + serialized.length + " bytes");
     }
     return of(arity, Arrays.copyOfRange(serialized, 4, serialized.length));
   }
 
   /** The manifest form: 4-byte big-endian arity, then the row bytes. */
   public byte[] toSerialized() {
-    return ByteBuffer.allocate(4 + bytes.length).order(ByteOrder.BIG_ENDIAN).putInt(arity).put(bytes).array();
+    return ByteBuffer.allocate(4 + bytes.length)
+        .order(ByteOrder.BIG_ENDIAN)
+        .putInt(arity)
+        .put(bytes)
+        .array();
   }
 
   /** Header size: the row kind byte and one null bit per field, rounded up to 8-byte words. */
@@ -109,7 +124,8 @@ public final class BinaryRow {
     try {
       return RowKind.fromByteValue(bytes[0]);
     } catch (IllegalArgumentException e) {
-      throw new MalformedBinaryRowException("Invalid BinaryRow: row kind byte " + bytes[0] + " (must be 0..3)");
+      throw new MalformedBinaryRowException(
+          "Invalid BinaryRow: row kind byte " + bytes[0] + " (must be 0..3)");
     }
   }
 
@@ -123,7 +139,9 @@ public final class BinaryRow {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryRow other && arity == other.arity && Arrays.equals(bytes, other.bytes);
+    return o instanceof BinaryRow other
+        && arity == other.arity
+        && Arrays.equals(bytes, other.bytes);
   }
 
   @Override

@@ -21,22 +21,24 @@ import java.util.Arrays;
 
 /**
  * Encodes {@link Row}s of atomic types to Paimon BinaryRow bytes and back, byte-exact with Paimon
- * (source: {@code BinaryRowWriter}, {@code AbstractBinaryWriter}, {@code RowHelper};
- * {@code paimon-format.md} §10). Values are little-endian. Per 8-byte slot:
+ * (source: {@code BinaryRowWriter}, {@code AbstractBinaryWriter}, {@code RowHelper}; {@code
+ * paimon-format.md} §10). Values are little-endian. Per 8-byte slot:
+ *
  * <ul>
  *   <li>BOOLEAN/TINYINT 1 byte, SMALLINT 2, INT/DATE (epoch day)/TIME (ms of day)/FLOAT 4,
  *       BIGINT/DOUBLE 8, the rest of the slot zero;
  *   <li>DECIMAL p ≤ 18: the unscaled long; p &gt; 18: 16 bytes reserved in the variable part with
  *       the big-endian two's-complement unscaled bytes, slot {@code offset << 32 | length};
- *   <li>TIMESTAMP p ≤ 3: epoch ms; p &gt; 3: ms in 8 bytes of the variable part, slot
- *       {@code offset << 32 | nanoOfMillisecond} (TIMESTAMP_LTZ likewise, from an {@link Instant});
- *   <li>strings and binaries of up to 7 bytes inline: data in slot bytes 0..n-1, slot byte 7
- *       {@code 0x80 | n}; longer ones in the variable part, zero-padded to 8 bytes, slot
- *       {@code offset << 32 | length}.
+ *   <li>TIMESTAMP p ≤ 3: epoch ms; p &gt; 3: ms in 8 bytes of the variable part, slot {@code offset
+ *       << 32 | nanoOfMillisecond} (TIMESTAMP_LTZ likewise, from an {@link Instant});
+ *   <li>strings and binaries of up to 7 bytes inline: data in slot bytes 0..n-1, slot byte 7 {@code
+ *       0x80 | n}; longer ones in the variable part, zero-padded to 8 bytes, slot {@code offset <<
+ *       32 | length}.
  * </ul>
+ *
  * A null field sets its null bit and zeroes its slot, except that a null high-precision DECIMAL or
- * TIMESTAMP still reserves its variable-part bytes and keeps its offset (as Paimon's
- * {@code RowHelper} writes them). Offsets count from the row start.
+ * TIMESTAMP still reserves its variable-part bytes and keeps its offset (as Paimon's {@code
+ * RowHelper} writes them). Offsets count from the row start.
  *
  * <p>Nested types (ARRAY, MAP, ROW) are not supported: Paimon keeps them out of keys, partitions
  * and statistics.
@@ -48,14 +50,19 @@ public final class BinaryRowCodec {
   /**
    * Encodes {@code row}, whose kind becomes the header byte (0 for {@code +I}, as in manifests).
    *
-   * @throws IllegalArgumentException arity or a value does not match {@code type} (the message names
-   *     the field), or a type is nested
+   * @throws IllegalArgumentException arity or a value does not match {@code type} (the message
+   *     names the field), or a type is nested
    */
   public static BinaryRow encode(RowType type, Row row) {
     int arity = type.arity();
     if (row.arity() != arity) {
-      throw new IllegalArgumentException("Invalid row for " + type.fieldNames() + ": " + row.arity()
-          + " values, expected " + arity);
+      throw new IllegalArgumentException(
+          "Invalid row for "
+              + type.fieldNames()
+              + ": "
+              + row.arity()
+              + " values, expected "
+              + arity);
     }
     Writer w = new Writer(arity);
     w.buffer.put(0, row.kind().toByteValue());
@@ -65,11 +72,25 @@ public final class BinaryRowCodec {
       try {
         w.write(i, fieldType, value);
       } catch (ClassCastException e) {
-        throw new IllegalArgumentException("Invalid value for field " + type.fields().get(i).name() + " ("
-            + fieldType.asSql() + "): " + value.getClass().getSimpleName() + " " + value, e);
+        throw new IllegalArgumentException(
+            "Invalid value for field "
+                + type.fields().get(i).name()
+                + " ("
+                + fieldType.asSql()
+                + "): "
+                + value.getClass().getSimpleName()
+                + " "
+                + value,
+            e);
       } catch (IllegalArgumentException | ArithmeticException e) {
-        throw new IllegalArgumentException("Invalid value for field " + type.fields().get(i).name() + " ("
-            + fieldType.asSql() + "): " + e.getMessage(), e);
+        throw new IllegalArgumentException(
+            "Invalid value for field "
+                + type.fields().get(i).name()
+                + " ("
+                + fieldType.asSql()
+                + "): "
+                + e.getMessage(),
+            e);
       }
     }
     return BinaryRow.wrap(arity, w.finish());
@@ -84,8 +105,13 @@ public final class BinaryRowCodec {
    */
   public static Row decode(RowType type, BinaryRow row) {
     if (row.arity() != type.arity()) {
-      throw new MalformedBinaryRowException("Invalid BinaryRow: arity " + row.arity() + ", expected "
-          + type.arity() + " for " + type.fieldNames());
+      throw new MalformedBinaryRowException(
+          "Invalid BinaryRow: arity "
+              + row.arity()
+              + ", expected "
+              + type.arity()
+              + " for "
+              + type.fieldNames());
     }
     RowKind kind = row.kind();
     ByteBuffer buf = ByteBuffer.wrap(row.unsafeBytes()).order(ByteOrder.LITTLE_ENDIAN);
@@ -98,8 +124,13 @@ public final class BinaryRowCodec {
       try {
         values[i] = read(buf, BinaryRow.headerSize(type.arity()) + 8 * i, fieldType);
       } catch (MalformedBinaryRowException e) {
-        throw new MalformedBinaryRowException("Invalid BinaryRow field " + type.fields().get(i).name() + " ("
-            + fieldType.asSql() + "): " + e.getMessage());
+        throw new MalformedBinaryRowException(
+            "Invalid BinaryRow field "
+                + type.fields().get(i).name()
+                + " ("
+                + fieldType.asSql()
+                + "): "
+                + e.getMessage());
       }
     }
     return Row.ofKind(kind, values);
@@ -110,8 +141,12 @@ public final class BinaryRowCodec {
     if (t instanceof AtomicType a) {
       return a;
     }
-    throw new IllegalArgumentException("Unsupported type in BinaryRow for field " + type.fields().get(i).name()
-        + ": " + t.asSql() + " (nested types are not supported)");
+    throw new IllegalArgumentException(
+        "Unsupported type in BinaryRow for field "
+            + type.fields().get(i).name()
+            + ": "
+            + t.asSql()
+            + " (nested types are not supported)");
   }
 
   static boolean isCompactDecimal(int precision) {
@@ -167,8 +202,14 @@ public final class BinaryRowCodec {
 
   private static byte[] slice(ByteBuffer buf, int offset, int len) {
     if (offset < 0 || len < 0 || (long) offset + len > buf.capacity()) {
-      throw new MalformedBinaryRowException("offset " + offset + " and length " + len
-          + " point outside the " + buf.capacity() + "-byte row");
+      throw new MalformedBinaryRowException(
+          "offset "
+              + offset
+              + " and length "
+              + len
+              + " point outside the "
+              + buf.capacity()
+              + "-byte row");
     }
     byte[] data = new byte[len];
     buf.get(offset, data);
@@ -177,10 +218,12 @@ public final class BinaryRowCodec {
 
   private static String utf8(byte[] bytes) {
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes)).toString();
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
     } catch (CharacterCodingException e) {
       throw new MalformedBinaryRowException("invalid UTF-8 in a string value");
     }
@@ -208,7 +251,8 @@ public final class BinaryRowCodec {
     int offset = (int) (word >>> 32);
     int nanos = (int) word;
     if (nanos < 0 || nanos > 999_999) {
-      throw new MalformedBinaryRowException("nano of millisecond " + nanos + " (must be 0..999999)");
+      throw new MalformedBinaryRowException(
+          "nano of millisecond " + nanos + " (must be 0..999999)");
     }
     byte[] millis = slice(buf, offset, 8);
     return new long[] {ByteBuffer.wrap(millis).order(ByteOrder.LITTLE_ENDIAN).getLong(), nanos};
@@ -218,7 +262,8 @@ public final class BinaryRowCodec {
     long day = Math.floorDiv(ts[0], 86_400_000L);
     long millisOfDay = Math.floorMod(ts[0], 86_400_000L);
     try {
-      return LocalDateTime.of(LocalDate.ofEpochDay(day), LocalTime.ofNanoOfDay(millisOfDay * 1_000_000L + ts[1]));
+      return LocalDateTime.of(
+          LocalDate.ofEpochDay(day), LocalTime.ofNanoOfDay(millisOfDay * 1_000_000L + ts[1]));
     } catch (java.time.DateTimeException e) {
       throw new MalformedBinaryRowException("timestamp " + ts[0] + " ms is out of range");
     }
@@ -226,7 +271,8 @@ public final class BinaryRowCodec {
 
   private static Instant toInstant(long[] ts) {
     try {
-      return Instant.ofEpochSecond(Math.floorDiv(ts[0], 1000L), Math.floorMod(ts[0], 1000L) * 1_000_000L + ts[1]);
+      return Instant.ofEpochSecond(
+          Math.floorDiv(ts[0], 1000L), Math.floorMod(ts[0], 1000L) * 1_000_000L + ts[1]);
     } catch (java.time.DateTimeException e) {
       throw new MalformedBinaryRowException("timestamp " + ts[0] + " ms is out of range");
     }
@@ -263,7 +309,9 @@ public final class BinaryRowCodec {
     private int reserve(int size) {
       int offset = cursor;
       if (buffer.capacity() < cursor + size) {
-        ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, cursor + size)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer bigger =
+            ByteBuffer.allocate(Math.max(buffer.capacity() * 2, cursor + size))
+                .order(ByteOrder.LITTLE_ENDIAN);
         bigger.put(0, buffer.array(), 0, cursor);
         buffer = bigger;
       }
@@ -287,10 +335,12 @@ public final class BinaryRowCodec {
         case DOUBLE -> buffer.putLong(slot, Double.doubleToRawLongBits((Double) value));
         case DATE -> buffer.putInt(slot, Math.toIntExact(((LocalDate) value).toEpochDay()));
         case TIME -> buffer.putInt(slot, (int) (((LocalTime) value).toNanoOfDay() / 1_000_000));
-        case CHAR, VARCHAR -> writeVariable(slot, ((String) value).getBytes(StandardCharsets.UTF_8));
+        case CHAR, VARCHAR ->
+            writeVariable(slot, ((String) value).getBytes(StandardCharsets.UTF_8));
         case BINARY, VARBINARY -> writeVariable(slot, (byte[]) value);
         case DECIMAL -> writeDecimal(slot, type, (BigDecimal) value);
-        case TIMESTAMP -> writeTimestamp(slot, type.precision(), fromLocalDateTime((LocalDateTime) value));
+        case TIMESTAMP ->
+            writeTimestamp(slot, type.precision(), fromLocalDateTime((LocalDateTime) value));
         case TIMESTAMP_LTZ -> writeTimestamp(slot, type.precision(), fromInstant((Instant) value));
       }
     }
@@ -298,10 +348,12 @@ public final class BinaryRowCodec {
     private void writeNull(int pos, AtomicType type) {
       setNullBit(pos);
       int slot = slot(pos);
-      if (type.root() == dev.lakeops.table.types.TypeRoot.DECIMAL && !isCompactDecimal(type.precision())) {
+      if (type.root() == dev.lakeops.table.types.TypeRoot.DECIMAL
+          && !isCompactDecimal(type.precision())) {
         buffer.putLong(slot, (long) reserve(16) << 32);
       } else if ((type.root() == dev.lakeops.table.types.TypeRoot.TIMESTAMP
-          || type.root() == dev.lakeops.table.types.TypeRoot.TIMESTAMP_LTZ) && !isCompactTimestamp(type.precision())) {
+              || type.root() == dev.lakeops.table.types.TypeRoot.TIMESTAMP_LTZ)
+          && !isCompactTimestamp(type.precision())) {
         buffer.putLong(slot, (long) reserve(8) << 32);
       }
     }
@@ -320,7 +372,8 @@ public final class BinaryRowCodec {
     private void writeDecimal(int slot, AtomicType type, BigDecimal value) {
       BigDecimal scaled = value.setScale(type.scale(), RoundingMode.HALF_UP);
       if (scaled.precision() > type.precision()) {
-        throw new IllegalArgumentException(value + " does not fit into precision " + type.precision());
+        throw new IllegalArgumentException(
+            value + " does not fit into precision " + type.precision());
       }
       if (isCompactDecimal(type.precision())) {
         buffer.putLong(slot, scaled.unscaledValue().longValueExact());
@@ -346,11 +399,15 @@ public final class BinaryRowCodec {
   /** {millis, nanoOfMillisecond} as Paimon's {@code Timestamp.fromLocalDateTime}. */
   private static long[] fromLocalDateTime(LocalDateTime t) {
     long nanoOfDay = t.toLocalTime().toNanoOfDay();
-    return new long[] {t.toLocalDate().toEpochDay() * 86_400_000L + nanoOfDay / 1_000_000, nanoOfDay % 1_000_000};
+    return new long[] {
+      t.toLocalDate().toEpochDay() * 86_400_000L + nanoOfDay / 1_000_000, nanoOfDay % 1_000_000
+    };
   }
 
   /** {millis, nanoOfMillisecond} as Paimon's {@code Timestamp.fromInstant}. */
   private static long[] fromInstant(Instant t) {
-    return new long[] {t.getEpochSecond() * 1000 + t.getNano() / 1_000_000, t.getNano() % 1_000_000};
+    return new long[] {
+      t.getEpochSecond() * 1000 + t.getNano() / 1_000_000, t.getNano() % 1_000_000
+    };
   }
 }

@@ -8,7 +8,8 @@ public record Consumer(long nextSnapshot) {
 
   public Consumer {
     if (nextSnapshot < 0) {
-      throw new IllegalArgumentException("Invalid nextSnapshot: " + nextSnapshot + " (must be >= 0)");
+      throw new IllegalArgumentException(
+          "Invalid nextSnapshot: " + nextSnapshot + " (must be >= 0)");
     }
   }
 }

@@ -12,14 +12,17 @@ public final class ConsumerJson {
   private ConsumerJson() {}
 
   public static String toJson(Consumer consumer) {
-    return PaimonJson.write(g -> {
-      g.writeStartObject();
-      g.writeNumberField("nextSnapshot", consumer.nextSnapshot());
-      g.writeEndObject();
-    });
+    return PaimonJson.write(
+        g -> {
+          g.writeStartObject();
+          g.writeNumberField("nextSnapshot", consumer.nextSnapshot());
+          g.writeEndObject();
+        });
   }
 
-  /** @throws CorruptSnapshotException not valid consumer JSON */
+  /**
+   * @throws CorruptSnapshotException not valid consumer JSON
+   */
   public static Consumer fromJson(String json) {
     return fromJson(json, null);
   }
@@ -30,12 +33,14 @@ public final class ConsumerJson {
    * @throws CorruptSnapshotException not valid consumer JSON; names the file
    */
   public static Optional<Consumer> find(FileIO io, Path file) {
-    return io.findBytes(file).map(bytes -> fromJson(new String(bytes, StandardCharsets.UTF_8), file));
+    return io.findBytes(file)
+        .map(bytes -> fromJson(new String(bytes, StandardCharsets.UTF_8), file));
   }
 
   private static Consumer fromJson(String json, @Nullable Path file) {
     try {
-      return new Consumer(PaimonJson.requiredLong(PaimonJson.parseObject(json), "nextSnapshot", "consumer"));
+      return new Consumer(
+          PaimonJson.requiredLong(PaimonJson.parseObject(json), "nextSnapshot", "consumer"));
     } catch (IllegalArgumentException e) {
       throw new CorruptSnapshotException("Invalid consumer JSON: " + e.getMessage(), file, e);
     }

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * What a manifest knows about one data file ({@code _FILE}; source: Paimon {@code DataFileMeta};
  * {@code paimon-format.md} §7.2). Immutable; build with {@link #builder(String)}.
  *
- * @param fileName name only; the directory follows from partition and bucket (or {@code externalPath})
+ * @param fileName name only; the directory follows from partition and bucket (or {@code
+ *     externalPath})
  * @param rowCount rows in the file, -U/-D rows included
  * @param minKey smallest trimmed primary key; {@link BinaryRow#EMPTY} for append tables
  * @param keyStats statistics over the key fields ({@link SimpleStats#EMPTY} for append tables)
@@ -29,13 +30,27 @@ import org.jspecify.annotations.Nullable;
  * @param firstRowId row-tracking id of the first row, or null
  * @param writeCols the columns a data-evolution file holds, or null for all
  */
-public record DataFileMeta(String fileName, long fileSize, long rowCount, BinaryRow minKey, BinaryRow maxKey,
-                           SimpleStats keyStats, SimpleStats valueStats, long minSequenceNumber,
-                           long maxSequenceNumber, long schemaId, int level, List<String> extraFiles,
-                           @Nullable LocalDateTime creationTime, @Nullable Long deleteRowCount,
-                           byte @Nullable [] embeddedIndex, @Nullable FileSource fileSource,
-                           @Nullable List<String> valueStatsCols, @Nullable String externalPath,
-                           @Nullable Long firstRowId, @Nullable List<String> writeCols) {
+public record DataFileMeta(
+    String fileName,
+    long fileSize,
+    long rowCount,
+    BinaryRow minKey,
+    BinaryRow maxKey,
+    SimpleStats keyStats,
+    SimpleStats valueStats,
+    long minSequenceNumber,
+    long maxSequenceNumber,
+    long schemaId,
+    int level,
+    List<String> extraFiles,
+    @Nullable LocalDateTime creationTime,
+    @Nullable Long deleteRowCount,
+    byte @Nullable [] embeddedIndex,
+    @Nullable FileSource fileSource,
+    @Nullable List<String> valueStatsCols,
+    @Nullable String externalPath,
+    @Nullable Long firstRowId,
+    @Nullable List<String> writeCols) {
 
   public DataFileMeta {
     requireNonNull(fileName, "fileName");
@@ -75,27 +90,61 @@ public record DataFileMeta(String fileName, long fileSize, long rowCount, Binary
   @Override
   public boolean equals(Object o) {
     return o instanceof DataFileMeta d
-        && fileName.equals(d.fileName) && fileSize == d.fileSize && rowCount == d.rowCount
-        && minKey.equals(d.minKey) && maxKey.equals(d.maxKey) && keyStats.equals(d.keyStats)
-        && valueStats.equals(d.valueStats) && minSequenceNumber == d.minSequenceNumber
-        && maxSequenceNumber == d.maxSequenceNumber && schemaId == d.schemaId && level == d.level
-        && extraFiles.equals(d.extraFiles) && Objects.equals(creationTime, d.creationTime)
-        && Objects.equals(deleteRowCount, d.deleteRowCount) && Arrays.equals(embeddedIndex, d.embeddedIndex)
-        && fileSource == d.fileSource && Objects.equals(valueStatsCols, d.valueStatsCols)
-        && Objects.equals(externalPath, d.externalPath) && Objects.equals(firstRowId, d.firstRowId)
+        && fileName.equals(d.fileName)
+        && fileSize == d.fileSize
+        && rowCount == d.rowCount
+        && minKey.equals(d.minKey)
+        && maxKey.equals(d.maxKey)
+        && keyStats.equals(d.keyStats)
+        && valueStats.equals(d.valueStats)
+        && minSequenceNumber == d.minSequenceNumber
+        && maxSequenceNumber == d.maxSequenceNumber
+        && schemaId == d.schemaId
+        && level == d.level
+        && extraFiles.equals(d.extraFiles)
+        && Objects.equals(creationTime, d.creationTime)
+        && Objects.equals(deleteRowCount, d.deleteRowCount)
+        && Arrays.equals(embeddedIndex, d.embeddedIndex)
+        && fileSource == d.fileSource
+        && Objects.equals(valueStatsCols, d.valueStatsCols)
+        && Objects.equals(externalPath, d.externalPath)
+        && Objects.equals(firstRowId, d.firstRowId)
         && Objects.equals(writeCols, d.writeCols);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(fileName, fileSize, rowCount, minKey, maxKey, level, schemaId, minSequenceNumber,
-        maxSequenceNumber) * 31 + Arrays.hashCode(embeddedIndex);
+    return Objects.hash(
+                fileName,
+                fileSize,
+                rowCount,
+                minKey,
+                maxKey,
+                level,
+                schemaId,
+                minSequenceNumber,
+                maxSequenceNumber)
+            * 31
+        + Arrays.hashCode(embeddedIndex);
   }
 
   @Override
   public String toString() {
-    return "DataFileMeta[" + fileName + ", level " + level + ", rows " + rowCount + ", size " + fileSize
-        + ", seq " + minSequenceNumber + ".." + maxSequenceNumber + ", schema " + schemaId + "]";
+    return "DataFileMeta["
+        + fileName
+        + ", level "
+        + level
+        + ", rows "
+        + rowCount
+        + ", size "
+        + fileSize
+        + ", seq "
+        + minSequenceNumber
+        + ".."
+        + maxSequenceNumber
+        + ", schema "
+        + schemaId
+        + "]";
   }
 
   /** A builder for a file named {@code fileName}; see {@link Builder} for the defaults. */
@@ -108,8 +157,8 @@ public record DataFileMeta(String fileName, long fileSize, long rowCount, Binary
   }
 
   /**
-   * Builds a {@link DataFileMeta}. Defaults: empty keys and stats, level 0, no extra files,
-   * source {@link FileSource#APPEND}, delete row count 0, everything else null or 0.
+   * Builds a {@link DataFileMeta}. Defaults: empty keys and stats, level 0, no extra files, source
+   * {@link FileSource#APPEND}, delete row count 0, everything else null or 0.
    */
   public static final class Builder {
     private String fileName;
@@ -160,29 +209,120 @@ public record DataFileMeta(String fileName, long fileSize, long rowCount, Binary
       writeCols = f.writeCols;
     }
 
-    public Builder fileName(String value) { fileName = value; return this; }
-    public Builder fileSize(long value) { fileSize = value; return this; }
-    public Builder rowCount(long value) { rowCount = value; return this; }
-    public Builder keyRange(BinaryRow min, BinaryRow max) { minKey = min; maxKey = max; return this; }
-    public Builder keyStats(SimpleStats value) { keyStats = value; return this; }
-    public Builder valueStats(SimpleStats value) { valueStats = value; return this; }
-    public Builder sequenceRange(long min, long max) { minSequenceNumber = min; maxSequenceNumber = max; return this; }
-    public Builder schemaId(long value) { schemaId = value; return this; }
-    public Builder level(int value) { level = value; return this; }
-    public Builder extraFiles(List<String> value) { extraFiles = value; return this; }
-    public Builder creationTime(@Nullable LocalDateTime value) { creationTime = value; return this; }
-    public Builder deleteRowCount(@Nullable Long value) { deleteRowCount = value; return this; }
-    public Builder embeddedIndex(byte @Nullable [] value) { embeddedIndex = value; return this; }
-    public Builder fileSource(@Nullable FileSource value) { fileSource = value; return this; }
-    public Builder valueStatsCols(@Nullable List<String> value) { valueStatsCols = value; return this; }
-    public Builder externalPath(@Nullable String value) { externalPath = value; return this; }
-    public Builder firstRowId(@Nullable Long value) { firstRowId = value; return this; }
-    public Builder writeCols(@Nullable List<String> value) { writeCols = value; return this; }
+    public Builder fileName(String value) {
+      fileName = value;
+      return this;
+    }
+
+    public Builder fileSize(long value) {
+      fileSize = value;
+      return this;
+    }
+
+    public Builder rowCount(long value) {
+      rowCount = value;
+      return this;
+    }
+
+    public Builder keyRange(BinaryRow min, BinaryRow max) {
+      minKey = min;
+      maxKey = max;
+      return this;
+    }
+
+    public Builder keyStats(SimpleStats value) {
+      keyStats = value;
+      return this;
+    }
+
+    public Builder valueStats(SimpleStats value) {
+      valueStats = value;
+      return this;
+    }
+
+    public Builder sequenceRange(long min, long max) {
+      minSequenceNumber = min;
+      maxSequenceNumber = max;
+      return this;
+    }
+
+    public Builder schemaId(long value) {
+      schemaId = value;
+      return this;
+    }
+
+    public Builder level(int value) {
+      level = value;
+      return this;
+    }
+
+    public Builder extraFiles(List<String> value) {
+      extraFiles = value;
+      return this;
+    }
+
+    public Builder creationTime(@Nullable LocalDateTime value) {
+      creationTime = value;
+      return this;
+    }
+
+    public Builder deleteRowCount(@Nullable Long value) {
+      deleteRowCount = value;
+      return this;
+    }
+
+    public Builder embeddedIndex(byte @Nullable [] value) {
+      embeddedIndex = value;
+      return this;
+    }
+
+    public Builder fileSource(@Nullable FileSource value) {
+      fileSource = value;
+      return this;
+    }
+
+    public Builder valueStatsCols(@Nullable List<String> value) {
+      valueStatsCols = value;
+      return this;
+    }
+
+    public Builder externalPath(@Nullable String value) {
+      externalPath = value;
+      return this;
+    }
+
+    public Builder firstRowId(@Nullable Long value) {
+      firstRowId = value;
+      return this;
+    }
+
+    public Builder writeCols(@Nullable List<String> value) {
+      writeCols = value;
+      return this;
+    }
 
     public DataFileMeta build() {
-      return new DataFileMeta(fileName, fileSize, rowCount, minKey, maxKey, keyStats, valueStats, minSequenceNumber,
-          maxSequenceNumber, schemaId, level, extraFiles, creationTime, deleteRowCount, embeddedIndex, fileSource,
-          valueStatsCols, externalPath, firstRowId, writeCols);
+      return new DataFileMeta(
+          fileName,
+          fileSize,
+          rowCount,
+          minKey,
+          maxKey,
+          keyStats,
+          valueStats,
+          minSequenceNumber,
+          maxSequenceNumber,
+          schemaId,
+          level,
+          extraFiles,
+          creationTime,
+          deleteRowCount,
+          embeddedIndex,
+          fileSource,
+          valueStatsCols,
+          externalPath,
+          firstRowId,
+          writeCols);
     }
   }
 }

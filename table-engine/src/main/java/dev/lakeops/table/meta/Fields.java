@@ -8,8 +8,8 @@ import org.apache.avro.generic.GenericRecord;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads fields of a decoded Avro record by name, as Paimon does: a missing field reads as null,
- * a required field that is missing or of the wrong type fails naming the field.
+ * Reads fields of a decoded Avro record by name, as Paimon does: a missing field reads as null, a
+ * required field that is missing or of the wrong type fails naming the field.
  */
 final class Fields {
 
@@ -30,8 +30,13 @@ final class Fields {
 
   private static <T> T as(Object value, Class<T> type, String name) {
     if (!type.isInstance(value)) {
-      throw new IllegalArgumentException("field " + name + " holds a " + value.getClass().getSimpleName()
-          + ", expected " + type.getSimpleName());
+      throw new IllegalArgumentException(
+          "field "
+              + name
+              + " holds a "
+              + value.getClass().getSimpleName()
+              + ", expected "
+              + type.getSimpleName());
     }
     return type.cast(value);
   }

@@ -15,12 +15,16 @@ public enum FileKind {
     return value;
   }
 
-  /** @throws IllegalArgumentException not 0 or 1 */
+  /**
+   * @throws IllegalArgumentException not 0 or 1
+   */
   public static FileKind fromByteValue(int value) {
     return switch (value) {
       case 0 -> ADD;
       case 1 -> DELETE;
-      default -> throw new IllegalArgumentException("Invalid file kind: " + value + " (must be 0 ADD or 1 DELETE)");
+      default ->
+          throw new IllegalArgumentException(
+              "Invalid file kind: " + value + " (must be 0 ADD or 1 DELETE)");
     };
   }
 }

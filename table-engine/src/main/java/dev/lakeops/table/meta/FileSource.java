@@ -15,12 +15,16 @@ public enum FileSource {
     return value;
   }
 
-  /** @throws IllegalArgumentException not 0 or 1 */
+  /**
+   * @throws IllegalArgumentException not 0 or 1
+   */
   public static FileSource fromByteValue(int value) {
     return switch (value) {
       case 0 -> APPEND;
       case 1 -> COMPACT;
-      default -> throw new IllegalArgumentException("Invalid file source: " + value + " (must be 0 APPEND or 1 COMPACT)");
+      default ->
+          throw new IllegalArgumentException(
+              "Invalid file source: " + value + " (must be 0 APPEND or 1 COMPACT)");
     };
   }
 }

@@ -6,16 +6,24 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One record of an index manifest: an index file of a (partition, bucket) (source: Paimon
- * {@code IndexManifestEntry}, {@code IndexFileMeta}; {@code paimon-format.md} §9.1).
+ * One record of an index manifest: an index file of a (partition, bucket) (source: Paimon {@code
+ * IndexManifestEntry}, {@code IndexFileMeta}; {@code paimon-format.md} §9.1).
  *
  * @param indexType {@code HASH} (dynamic bucket) or {@code DELETION_VECTORS}
  * @param rowCount HASH: number of hashes; DELETION_VECTORS: number of data files with a vector
- * @param deletionVectorRanges per data file slice of a deletion-vector file, in file order; null for HASH
+ * @param deletionVectorRanges per data file slice of a deletion-vector file, in file order; null
+ *     for HASH
  */
-public record IndexManifestEntry(FileKind kind, BinaryRow partition, int bucket, String indexType, String fileName,
-                                 long fileSize, long rowCount, @Nullable List<DeletionVectorRange> deletionVectorRanges,
-                                 @Nullable String externalPath) {
+public record IndexManifestEntry(
+    FileKind kind,
+    BinaryRow partition,
+    int bucket,
+    String indexType,
+    String fileName,
+    long fileSize,
+    long rowCount,
+    @Nullable List<DeletionVectorRange> deletionVectorRanges,
+    @Nullable String externalPath) {
 
   public static final String HASH = "HASH";
   public static final String DELETION_VECTORS = "DELETION_VECTORS";

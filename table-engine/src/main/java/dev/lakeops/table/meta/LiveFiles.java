@@ -28,8 +28,14 @@ public final class LiveFiles {
       FileIdentifier id = e.identifier();
       if (e.kind() == FileKind.ADD) {
         if (added.putIfAbsent(id, e) != null) {
-          throw new IllegalStateException("Trying to add file " + e.fileName() + " (bucket " + e.bucket() + ", level "
-              + e.level() + ") which is already added");
+          throw new IllegalStateException(
+              "Trying to add file "
+                  + e.fileName()
+                  + " (bucket "
+                  + e.bucket()
+                  + ", level "
+                  + e.level()
+                  + ") which is already added");
         }
       } else if (added.remove(id) == null) {
         unmatchedDeletes.add(id);
@@ -43,7 +49,10 @@ public final class LiveFiles {
     return new ArrayList<>(added.values());
   }
 
-  /** DELETEs whose ADD was not seen: after folding a whole snapshot, a non-empty set means a conflict. */
+  /**
+   * DELETEs whose ADD was not seen: after folding a whole snapshot, a non-empty set means a
+   * conflict.
+   */
   public Set<FileIdentifier> unmatchedDeletes() {
     return Set.copyOf(unmatchedDeletes);
   }

@@ -24,14 +24,14 @@ import org.apache.avro.generic.GenericRecord;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Manifest lists, manifest files and index manifests as Avro object-container files, the way
- * Paimon writes them (zstandard level 1, Paimon's record schemas and field names, {@code _VERSION}
- * 2 for manifests and lists and 1 for index manifests; {@code paimon-format.md} §6, §7, §9).
+ * Manifest lists, manifest files and index manifests as Avro object-container files, the way Paimon
+ * writes them (zstandard level 1, Paimon's record schemas and field names, {@code _VERSION} 2 for
+ * manifests and lists and 1 for index manifests; {@code paimon-format.md} §6, §7, §9).
  *
- * <p>Reading resolves fields <em>by name</em> against the file's own schema, as Paimon does: unknown
- * fields are skipped and missing nullable fields read as null, so files of Paimon 1.2 to 1.4 (and
- * its 1.4 {@code _MIN_ROW_ID}/{@code _MAX_ROW_ID}) decode. Writing emits the 1.3 field set, adding
- * the row-id fields to a manifest list only when a record has them.
+ * <p>Reading resolves fields <em>by name</em> against the file's own schema, as Paimon does:
+ * unknown fields are skipped and missing nullable fields read as null, so files of Paimon 1.2 to
+ * 1.4 (and its 1.4 {@code _MIN_ROW_ID}/{@code _MAX_ROW_ID}) decode. Writing emits the 1.3 field
+ * set, adding the row-id fields to a manifest list only when a record has them.
  *
  * <p>Every decoding failure (not Avro, truncated, a required field missing or of the wrong type, a
  * bad BinaryRow, an unsupported {@code _VERSION}) is a {@link CorruptManifestException} that names
@@ -41,6 +41,7 @@ public final class ManifestAvro {
 
   /** {@code _VERSION} of manifest files and manifest lists. */
   public static final int MANIFEST_VERSION = 2;
+
   /** {@code _VERSION} of index manifests. */
   public static final int INDEX_MANIFEST_VERSION = 1;
 
@@ -52,7 +53,8 @@ public final class ManifestAvro {
 
   public static byte[] writeManifestList(Collection<ManifestFileMeta> metas) {
     boolean rowIds = metas.stream().anyMatch(m -> m.minRowId() != null || m.maxRowId() != null);
-    Schema schema = rowIds ? ManifestAvroSchemas.MANIFEST_LIST_WITH_ROW_IDS : ManifestAvroSchemas.MANIFEST_LIST;
+    Schema schema =
+        rowIds ? ManifestAvroSchemas.MANIFEST_LIST_WITH_ROW_IDS : ManifestAvroSchemas.MANIFEST_LIST;
     Schema stats = schema.getField("_PARTITION_STATS").schema();
     List<GenericRecord> records = new ArrayList<>(metas.size());
     for (ManifestFileMeta m : metas) {
@@ -82,19 +84,25 @@ public final class ManifestAvro {
    * @throws CorruptManifestException the bytes are not a manifest list
    */
   public static List<ManifestFileMeta> readManifestList(byte[] bytes, @Nullable Path source) {
-    return read(bytes, source, "manifest list", MANIFEST_VERSION, r -> new ManifestFileMeta(
-        Fields.string(r, "_FILE_NAME"),
-        Fields.longValue(r, "_FILE_SIZE"),
-        Fields.longValue(r, "_NUM_ADDED_FILES"),
-        Fields.longValue(r, "_NUM_DELETED_FILES"),
-        stats(Fields.record(r, "_PARTITION_STATS")),
-        Fields.longValue(r, "_SCHEMA_ID"),
-        Fields.optionalInt(r, "_MIN_BUCKET"),
-        Fields.optionalInt(r, "_MAX_BUCKET"),
-        Fields.optionalInt(r, "_MIN_LEVEL"),
-        Fields.optionalInt(r, "_MAX_LEVEL"),
-        Fields.optionalLong(r, "_MIN_ROW_ID"),
-        Fields.optionalLong(r, "_MAX_ROW_ID")));
+    return read(
+        bytes,
+        source,
+        "manifest list",
+        MANIFEST_VERSION,
+        r ->
+            new ManifestFileMeta(
+                Fields.string(r, "_FILE_NAME"),
+                Fields.longValue(r, "_FILE_SIZE"),
+                Fields.longValue(r, "_NUM_ADDED_FILES"),
+                Fields.longValue(r, "_NUM_DELETED_FILES"),
+                stats(Fields.record(r, "_PARTITION_STATS")),
+                Fields.longValue(r, "_SCHEMA_ID"),
+                Fields.optionalInt(r, "_MIN_BUCKET"),
+                Fields.optionalInt(r, "_MAX_BUCKET"),
+                Fields.optionalInt(r, "_MIN_LEVEL"),
+                Fields.optionalInt(r, "_MAX_LEVEL"),
+                Fields.optionalLong(r, "_MIN_ROW_ID"),
+                Fields.optionalLong(r, "_MAX_ROW_ID")));
   }
 
   // ---- manifest files
@@ -116,14 +124,22 @@ public final class ManifestAvro {
     return write(schema, records);
   }
 
-  /** @throws CorruptManifestException the bytes are not a manifest file */
+  /**
+   * @throws CorruptManifestException the bytes are not a manifest file
+   */
   public static List<ManifestEntry> readManifest(byte[] bytes, @Nullable Path source) {
-    return read(bytes, source, "manifest", MANIFEST_VERSION, r -> new ManifestEntry(
-        fileKind(Fields.intValue(r, "_KIND")),
-        BinaryRow.fromSerialized(Fields.bytes(r, "_PARTITION")),
-        Fields.intValue(r, "_BUCKET"),
-        Fields.intValue(r, "_TOTAL_BUCKETS"),
-        dataFile(Fields.record(r, "_FILE"))));
+    return read(
+        bytes,
+        source,
+        "manifest",
+        MANIFEST_VERSION,
+        r ->
+            new ManifestEntry(
+                fileKind(Fields.intValue(r, "_KIND")),
+                BinaryRow.fromSerialized(Fields.bytes(r, "_PARTITION")),
+                Fields.intValue(r, "_BUCKET"),
+                Fields.intValue(r, "_TOTAL_BUCKETS"),
+                dataFile(Fields.record(r, "_FILE"))));
   }
 
   private static GenericRecord fileRecord(Schema schema, DataFileMeta f) {
@@ -140,9 +156,15 @@ public final class ManifestAvro {
     r.put("_SCHEMA_ID", f.schemaId());
     r.put("_LEVEL", f.level());
     r.put("_EXTRA_FILES", f.extraFiles());
-    r.put("_CREATION_TIME", f.creationTime() == null ? null : f.creationTime().toInstant(ZoneOffset.UTC).toEpochMilli());
+    r.put(
+        "_CREATION_TIME",
+        f.creationTime() == null
+            ? null
+            : f.creationTime().toInstant(ZoneOffset.UTC).toEpochMilli());
     r.put("_DELETE_ROW_COUNT", f.deleteRowCount());
-    r.put("_EMBEDDED_FILE_INDEX", f.embeddedIndex() == null ? null : ByteBuffer.wrap(f.embeddedIndex()));
+    r.put(
+        "_EMBEDDED_FILE_INDEX",
+        f.embeddedIndex() == null ? null : ByteBuffer.wrap(f.embeddedIndex()));
     r.put("_FILE_SOURCE", f.fileSource() == null ? null : (int) f.fileSource().toByteValue());
     r.put("_VALUE_STATS_COLS", f.valueStatsCols());
     r.put("_EXTERNAL_PATH", f.externalPath());
@@ -168,8 +190,12 @@ public final class ManifestAvro {
         Fields.longValue(r, "_SCHEMA_ID"),
         Fields.intValue(r, "_LEVEL"),
         extraFiles == null ? List.of() : extraFiles,
-        creation == null ? null : LocalDateTime.ofEpochSecond(Math.floorDiv(creation, 1000L),
-            (int) Math.floorMod(creation, 1000L) * 1_000_000, ZoneOffset.UTC),
+        creation == null
+            ? null
+            : LocalDateTime.ofEpochSecond(
+                Math.floorDiv(creation, 1000L),
+                (int) Math.floorMod(creation, 1000L) * 1_000_000,
+                ZoneOffset.UTC),
         Fields.optionalLong(r, "_DELETE_ROW_COUNT"),
         Fields.optionalBytes(r, "_EMBEDDED_FILE_INDEX"),
         source == null ? null : FileSource.fromByteValue(source),
@@ -183,8 +209,15 @@ public final class ManifestAvro {
 
   public static byte[] writeIndexManifest(Collection<IndexManifestEntry> entries) {
     Schema schema = ManifestAvroSchemas.INDEX_MANIFEST;
-    Schema rangeSchema = schema.getField("_DELETIONS_VECTORS_RANGES").schema().getTypes().get(1)
-        .getElementType().getTypes().get(1);
+    Schema rangeSchema =
+        schema
+            .getField("_DELETIONS_VECTORS_RANGES")
+            .schema()
+            .getTypes()
+            .get(1)
+            .getElementType()
+            .getTypes()
+            .get(1);
     List<GenericRecord> records = new ArrayList<>(entries.size());
     for (IndexManifestEntry e : entries) {
       GenericData.Record r = new GenericData.Record(schema);
@@ -214,32 +247,44 @@ public final class ManifestAvro {
     return write(schema, records);
   }
 
-  /** @throws CorruptManifestException the bytes are not an index manifest */
+  /**
+   * @throws CorruptManifestException the bytes are not an index manifest
+   */
   public static List<IndexManifestEntry> readIndexManifest(byte[] bytes, @Nullable Path source) {
-    return read(bytes, source, "index manifest", INDEX_MANIFEST_VERSION, r -> {
-      List<DeletionVectorRange> ranges = null;
-      List<?> rangeRecords = Fields.optionalList(r, "_DELETIONS_VECTORS_RANGES");
-      if (rangeRecords != null) {
-        ranges = new ArrayList<>(rangeRecords.size());
-        for (Object o : rangeRecords) {
-          if (!(o instanceof GenericRecord dr)) {
-            throw new IllegalArgumentException("field _DELETIONS_VECTORS_RANGES holds a null or non-record element");
+    return read(
+        bytes,
+        source,
+        "index manifest",
+        INDEX_MANIFEST_VERSION,
+        r -> {
+          List<DeletionVectorRange> ranges = null;
+          List<?> rangeRecords = Fields.optionalList(r, "_DELETIONS_VECTORS_RANGES");
+          if (rangeRecords != null) {
+            ranges = new ArrayList<>(rangeRecords.size());
+            for (Object o : rangeRecords) {
+              if (!(o instanceof GenericRecord dr)) {
+                throw new IllegalArgumentException(
+                    "field _DELETIONS_VECTORS_RANGES holds a null or non-record element");
+              }
+              ranges.add(
+                  new DeletionVectorRange(
+                      Fields.string(dr, "f0"),
+                      Fields.intValue(dr, "f1"),
+                      Fields.intValue(dr, "f2"),
+                      Fields.optionalLong(dr, "_CARDINALITY")));
+            }
           }
-          ranges.add(new DeletionVectorRange(Fields.string(dr, "f0"), Fields.intValue(dr, "f1"),
-              Fields.intValue(dr, "f2"), Fields.optionalLong(dr, "_CARDINALITY")));
-        }
-      }
-      return new IndexManifestEntry(
-          fileKind(Fields.intValue(r, "_KIND")),
-          BinaryRow.fromSerialized(Fields.bytes(r, "_PARTITION")),
-          Fields.intValue(r, "_BUCKET"),
-          Fields.string(r, "_INDEX_TYPE"),
-          Fields.string(r, "_FILE_NAME"),
-          Fields.longValue(r, "_FILE_SIZE"),
-          Fields.longValue(r, "_ROW_COUNT"),
-          ranges,
-          Fields.optionalString(r, "_EXTERNAL_PATH"));
-    });
+          return new IndexManifestEntry(
+              fileKind(Fields.intValue(r, "_KIND")),
+              BinaryRow.fromSerialized(Fields.bytes(r, "_PARTITION")),
+              Fields.intValue(r, "_BUCKET"),
+              Fields.string(r, "_INDEX_TYPE"),
+              Fields.string(r, "_FILE_NAME"),
+              Fields.longValue(r, "_FILE_SIZE"),
+              Fields.longValue(r, "_ROW_COUNT"),
+              ranges,
+              Fields.optionalString(r, "_EXTERNAL_PATH"));
+        });
   }
 
   // ---- shared
@@ -258,13 +303,16 @@ public final class ManifestAvro {
     if (counts != null) {
       for (Object o : counts) {
         if (o != null && !(o instanceof Long)) {
-          throw new IllegalArgumentException("field _NULL_COUNTS holds a " + o.getClass().getSimpleName() + ", expected long");
+          throw new IllegalArgumentException(
+              "field _NULL_COUNTS holds a " + o.getClass().getSimpleName() + ", expected long");
         }
         nullCounts.add((Long) o);
       }
     }
-    return new SimpleStats(BinaryRow.fromSerialized(Fields.bytes(r, "_MIN_VALUES")),
-        BinaryRow.fromSerialized(Fields.bytes(r, "_MAX_VALUES")), nullCounts);
+    return new SimpleStats(
+        BinaryRow.fromSerialized(Fields.bytes(r, "_MIN_VALUES")),
+        BinaryRow.fromSerialized(Fields.bytes(r, "_MAX_VALUES")),
+        nullCounts);
   }
 
   private static FileKind fileKind(int value) {
@@ -273,7 +321,8 @@ public final class ManifestAvro {
 
   private static byte[] write(Schema schema, List<GenericRecord> records) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (DataFileWriter<GenericRecord> writer = new DataFileWriter<>(new GenericDatumWriter<>(schema))) {
+    try (DataFileWriter<GenericRecord> writer =
+        new DataFileWriter<>(new GenericDatumWriter<>(schema))) {
       writer.setCodec(CodecFactory.zstandardCodec(ZSTD_LEVEL));
       writer.create(schema, out);
       for (GenericRecord r : records) {
@@ -290,41 +339,62 @@ public final class ManifestAvro {
    * one. Every block, like the header, ends with the file's 16-byte sync marker: a complete file
    * ends with it. (A cut exactly between blocks stays undetectable; Avro has no footer.)
    */
-  private static void checkEndsWithSyncMarker(byte[] bytes, long headerEnd, @Nullable Path source, String what) {
+  private static void checkEndsWithSyncMarker(
+      byte[] bytes, long headerEnd, @Nullable Path source, String what) {
     int syncSize = 16;
     if (headerEnd < syncSize || headerEnd > bytes.length) {
-      throw new CorruptManifestException("Invalid " + what + " file: header of " + headerEnd + " bytes", source, null);
+      throw new CorruptManifestException(
+          "Invalid " + what + " file: header of " + headerEnd + " bytes", source, null);
     }
-    if (!Arrays.equals(bytes, (int) headerEnd - syncSize, (int) headerEnd, bytes, bytes.length - syncSize, bytes.length)) {
-      throw new CorruptManifestException("Invalid " + what + " file: truncated (" + bytes.length
-          + " bytes do not end with the sync marker)", source, null);
+    if (!Arrays.equals(
+        bytes,
+        (int) headerEnd - syncSize,
+        (int) headerEnd,
+        bytes,
+        bytes.length - syncSize,
+        bytes.length)) {
+      throw new CorruptManifestException(
+          "Invalid "
+              + what
+              + " file: truncated ("
+              + bytes.length
+              + " bytes do not end with the sync marker)",
+          source,
+          null);
     }
   }
 
-  private static <T> List<T> read(byte[] bytes, @Nullable Path source, String what, int expectedVersion,
-                                  Function<GenericRecord, T> convert) {
+  private static <T> List<T> read(
+      byte[] bytes,
+      @Nullable Path source,
+      String what,
+      int expectedVersion,
+      Function<GenericRecord, T> convert) {
     List<T> result = new ArrayList<>();
     int index = 0;
     try (DataFileReader<GenericRecord> reader =
-             new DataFileReader<>(new SeekableByteArrayInput(bytes), new GenericDatumReader<>())) {
+        new DataFileReader<>(new SeekableByteArrayInput(bytes), new GenericDatumReader<>())) {
       checkEndsWithSyncMarker(bytes, reader.previousSync(), source, what);
       while (reader.hasNext()) {
         GenericRecord record = reader.next();
         try {
           int version = Fields.intValue(record, "_VERSION");
           if (version != expectedVersion) {
-            throw new IllegalArgumentException("unsupported _VERSION " + version + " (expected " + expectedVersion + ")");
+            throw new IllegalArgumentException(
+                "unsupported _VERSION " + version + " (expected " + expectedVersion + ")");
           }
           result.add(convert.apply(record));
         } catch (IllegalArgumentException | ClassCastException e) {
-          throw new CorruptManifestException("Invalid " + what + " record " + index + ": " + e.getMessage(), source, e);
+          throw new CorruptManifestException(
+              "Invalid " + what + " record " + index + ": " + e.getMessage(), source, e);
         }
         index++;
       }
     } catch (CorruptManifestException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new CorruptManifestException("Invalid " + what + " file (at record " + index + "): " + e, source, e);
+      throw new CorruptManifestException(
+          "Invalid " + what + " file (at record " + index + "): " + e, source, e);
     }
     return result;
   }

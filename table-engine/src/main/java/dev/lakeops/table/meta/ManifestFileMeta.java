@@ -13,10 +13,19 @@ import org.jspecify.annotations.Nullable;
  * @param minBucket null in files of old writers; likewise the other ranges
  * @param minRowId row-tracking range, written by Paimon 1.4+ only; null otherwise
  */
-public record ManifestFileMeta(String fileName, long fileSize, long numAddedFiles, long numDeletedFiles,
-                               SimpleStats partitionStats, long schemaId, @Nullable Integer minBucket,
-                               @Nullable Integer maxBucket, @Nullable Integer minLevel, @Nullable Integer maxLevel,
-                               @Nullable Long minRowId, @Nullable Long maxRowId) {
+public record ManifestFileMeta(
+    String fileName,
+    long fileSize,
+    long numAddedFiles,
+    long numDeletedFiles,
+    SimpleStats partitionStats,
+    long schemaId,
+    @Nullable Integer minBucket,
+    @Nullable Integer maxBucket,
+    @Nullable Integer minLevel,
+    @Nullable Integer maxLevel,
+    @Nullable Long minRowId,
+    @Nullable Long maxRowId) {
 
   public ManifestFileMeta {
     requireNonNull(fileName, "fileName");
@@ -25,16 +34,43 @@ public record ManifestFileMeta(String fileName, long fileSize, long numAddedFile
       throw new IllegalArgumentException("Invalid manifest file name: '" + fileName + "'");
     }
     if (fileSize < 0 || numAddedFiles < 0 || numDeletedFiles < 0) {
-      throw new IllegalArgumentException("Invalid manifest meta of " + fileName + ": size " + fileSize + ", added "
-          + numAddedFiles + ", deleted " + numDeletedFiles + " (must be >= 0)");
+      throw new IllegalArgumentException(
+          "Invalid manifest meta of "
+              + fileName
+              + ": size "
+              + fileSize
+              + ", added "
+              + numAddedFiles
+              + ", deleted "
+              + numDeletedFiles
+              + " (must be >= 0)");
     }
   }
 
   /** The Paimon 1.3 form, without row-id range. */
-  public ManifestFileMeta(String fileName, long fileSize, long numAddedFiles, long numDeletedFiles,
-                          SimpleStats partitionStats, long schemaId, @Nullable Integer minBucket,
-                          @Nullable Integer maxBucket, @Nullable Integer minLevel, @Nullable Integer maxLevel) {
-    this(fileName, fileSize, numAddedFiles, numDeletedFiles, partitionStats, schemaId, minBucket, maxBucket, minLevel,
-        maxLevel, null, null);
+  public ManifestFileMeta(
+      String fileName,
+      long fileSize,
+      long numAddedFiles,
+      long numDeletedFiles,
+      SimpleStats partitionStats,
+      long schemaId,
+      @Nullable Integer minBucket,
+      @Nullable Integer maxBucket,
+      @Nullable Integer minLevel,
+      @Nullable Integer maxLevel) {
+    this(
+        fileName,
+        fileSize,
+        numAddedFiles,
+        numDeletedFiles,
+        partitionStats,
+        schemaId,
+        minBucket,
+        maxBucket,
+        minLevel,
+        maxLevel,
+        null,
+        null);
   }
 }

@@ -2,16 +2,16 @@ package dev.lakeops.table.meta;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.types.RowType;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Reads and writes the Avro files in a table's {@code manifest/} directory through a
- * {@link FileIO}, by file name. Writes are atomic (no reader sees a partial manifest); names come
- * from {@link dev.lakeops.table.paths.FileNamer} and are never reused.
+ * Reads and writes the Avro files in a table's {@code manifest/} directory through a {@link
+ * FileIO}, by file name. Writes are atomic (no reader sees a partial manifest); names come from
+ * {@link dev.lakeops.table.paths.FileNamer} and are never reused.
  */
 public final class ManifestFiles {
 
@@ -50,7 +50,10 @@ public final class ManifestFiles {
     return ManifestAvro.readIndexManifest(io.readBytes(file), file);
   }
 
-  /** Writes a manifest list and returns its size in bytes (for the snapshot's {@code *ManifestListSize}). */
+  /**
+   * Writes a manifest list and returns its size in bytes (for the snapshot's {@code
+   * *ManifestListSize}).
+   */
   public long writeManifestList(String fileName, List<ManifestFileMeta> metas) {
     byte[] bytes = ManifestAvro.writeManifestList(metas);
     io.writeAtomically(paths.manifestFile(fileName), bytes);
@@ -62,10 +65,11 @@ public final class ManifestFiles {
    * DELETE counts, the largest schema id, bucket and level ranges and column-wise partition
    * statistics computed with {@code partitionType}.
    *
-   * @throws IllegalArgumentException {@code entries} is empty (Paimon writes no empty manifests), or
-   *     a partition does not decode with {@code partitionType}
+   * @throws IllegalArgumentException {@code entries} is empty (Paimon writes no empty manifests),
+   *     or a partition does not decode with {@code partitionType}
    */
-  public ManifestFileMeta writeManifest(String fileName, RowType partitionType, List<ManifestEntry> entries) {
+  public ManifestFileMeta writeManifest(
+      String fileName, RowType partitionType, List<ManifestEntry> entries) {
     if (entries.isEmpty()) {
       throw new IllegalArgumentException("Invalid manifest " + fileName + ": no entries");
     }
@@ -75,7 +79,10 @@ public final class ManifestFiles {
     return meta;
   }
 
-  /** Writes an index manifest (always the full list of the table's index files) and returns its size. */
+  /**
+   * Writes an index manifest (always the full list of the table's index files) and returns its
+   * size.
+   */
   public long writeIndexManifest(String fileName, List<IndexManifestEntry> entries) {
     byte[] bytes = ManifestAvro.writeIndexManifest(entries);
     io.writeAtomically(paths.manifestFile(fileName), bytes);
@@ -90,9 +97,12 @@ public final class ManifestFiles {
     return io.delete(paths.manifestFile(fileName));
   }
 
-  /** The manifest-list record of a manifest file holding {@code entries}, as Paimon's manifest writer computes it. */
-  public static ManifestFileMeta summarize(String fileName, long fileSize, RowType partitionType,
-                                           List<ManifestEntry> entries) {
+  /**
+   * The manifest-list record of a manifest file holding {@code entries}, as Paimon's manifest
+   * writer computes it.
+   */
+  public static ManifestFileMeta summarize(
+      String fileName, long fileSize, RowType partitionType, List<ManifestEntry> entries) {
     long added = 0;
     long deleted = 0;
     long schemaId = Long.MIN_VALUE;
@@ -114,7 +124,16 @@ public final class ManifestFiles {
       maxLevel = Math.max(maxLevel, e.level());
       partitions.collect(BinaryRowCodec.decode(partitionType, e.partition()));
     }
-    return new ManifestFileMeta(fileName, fileSize, added, deleted, partitions.result(), schemaId, minBucket,
-        maxBucket, minLevel, maxLevel);
+    return new ManifestFileMeta(
+        fileName,
+        fileSize,
+        added,
+        deleted,
+        partitions.result(),
+        schemaId,
+        minBucket,
+        maxBucket,
+        minLevel,
+        maxLevel);
   }
 }

@@ -28,11 +28,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PaimonJson {
 
-  private static final JsonFactory FACTORY = JsonFactory.builder()
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).build())
-      .build();
-  private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder()
+          .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).build())
+          .build();
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper(FACTORY).enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private PaimonJson() {}
 
@@ -45,7 +46,8 @@ public final class PaimonJson {
   public static String write(Body body) {
     StringWriter out = new StringWriter();
     try (JsonGenerator g = FACTORY.createGenerator(out)) {
-      g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
+      g.setPrettyPrinter(
+          new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
       body.write(g);
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to write JSON", e);
@@ -63,13 +65,23 @@ public final class PaimonJson {
     try {
       node = MAPPER.readTree(json);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage()
-          + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
-              + ", column " + e.getLocation().getColumnNr()), e);
+      throw new IllegalArgumentException(
+          "Invalid JSON: "
+              + e.getOriginalMessage()
+              + (e.getLocation() == null
+                  ? ""
+                  : " at line "
+                      + e.getLocation().getLineNr()
+                      + ", column "
+                      + e.getLocation().getColumnNr()),
+          e);
     }
     if (node == null || !node.isObject()) {
-      throw new IllegalArgumentException("Invalid JSON: expected an object, was "
-          + (node == null ? "empty input" : node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)));
+      throw new IllegalArgumentException(
+          "Invalid JSON: expected an object, was "
+              + (node == null
+                  ? "empty input"
+                  : node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)));
     }
     return node;
   }
@@ -99,8 +111,8 @@ public final class PaimonJson {
   public static int requiredInt(JsonNode object, String field, String where) {
     long value = requiredLong(object, field, where);
     if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("Invalid field '" + field + "' in " + where + ": " + value
-          + " is out of the int range");
+      throw new IllegalArgumentException(
+          "Invalid field '" + field + "' in " + where + ": " + value + " is out of the int range");
     }
     return (int) value;
   }
@@ -116,8 +128,13 @@ public final class PaimonJson {
         // reported below
       }
     }
-    throw new IllegalArgumentException("Invalid field '" + field + "' in " + where
-        + ": expected an integer, was " + abbreviate(node));
+    throw new IllegalArgumentException(
+        "Invalid field '"
+            + field
+            + "' in "
+            + where
+            + ": expected an integer, was "
+            + abbreviate(node));
   }
 
   public static String requiredString(JsonNode object, String field, String where) {
@@ -136,8 +153,13 @@ public final class PaimonJson {
     if (node.isNumber() || node.isBoolean()) {
       return node.asText();
     }
-    throw new IllegalArgumentException("Invalid field '" + field + "' in " + where
-        + ": expected a string, was " + abbreviate(node));
+    throw new IllegalArgumentException(
+        "Invalid field '"
+            + field
+            + "' in "
+            + where
+            + ": expected a string, was "
+            + abbreviate(node));
   }
 
   /** A JSON array of strings; empty when the field is missing. */
@@ -147,8 +169,13 @@ public final class PaimonJson {
       return List.of();
     }
     if (!node.isArray()) {
-      throw new IllegalArgumentException("Invalid field '" + field + "' in " + where
-          + ": expected an array, was " + abbreviate(node));
+      throw new IllegalArgumentException(
+          "Invalid field '"
+              + field
+              + "' in "
+              + where
+              + ": expected an array, was "
+              + abbreviate(node));
     }
     List<String> values = new ArrayList<>(node.size());
     for (int i = 0; i < node.size(); i++) {
@@ -158,20 +185,28 @@ public final class PaimonJson {
   }
 
   /** A JSON object of string values, in file order; null when the field is missing. */
-  public static @Nullable Map<String, String> stringMap(JsonNode object, String field, String where) {
+  public static @Nullable Map<String, String> stringMap(
+      JsonNode object, String field, String where) {
     JsonNode node = optional(object, field);
     if (node == null) {
       return null;
     }
     if (!node.isObject()) {
-      throw new IllegalArgumentException("Invalid field '" + field + "' in " + where
-          + ": expected an object, was " + abbreviate(node));
+      throw new IllegalArgumentException(
+          "Invalid field '"
+              + field
+              + "' in "
+              + where
+              + ": expected an object, was "
+              + abbreviate(node));
     }
     Map<String, String> values = new LinkedHashMap<>();
     var fields = node.fields();
     while (fields.hasNext()) {
       var e = fields.next();
-      values.put(e.getKey(), e.getValue().isNull() ? "null" : asString(e.getValue(), field + "." + e.getKey(), where));
+      values.put(
+          e.getKey(),
+          e.getValue().isNull() ? "null" : asString(e.getValue(), field + "." + e.getKey(), where));
     }
     return values;
   }

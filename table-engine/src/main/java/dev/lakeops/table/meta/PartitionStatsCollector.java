@@ -8,9 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Column-wise min, max and null count over rows of one type, as Paimon's full-mode
- * {@code SimpleStatsCollector} computes them for a manifest's partition statistics: values compare
- * in their natural order, strings as unsigned UTF-8 bytes; BINARY/VARBINARY columns get no min/max.
+ * Column-wise min, max and null count over rows of one type, as Paimon's full-mode {@code
+ * SimpleStatsCollector} computes them for a manifest's partition statistics: values compare in
+ * their natural order, strings as unsigned UTF-8 bytes; BINARY/VARBINARY columns get no min/max.
  * Not thread-safe.
  */
 public final class PartitionStatsCollector {
@@ -29,7 +29,8 @@ public final class PartitionStatsCollector {
 
   public void collect(Row row) {
     if (row.arity() != type.arity()) {
-      throw new IllegalArgumentException("Invalid row for " + type.fieldNames() + ": " + row.arity() + " values");
+      throw new IllegalArgumentException(
+          "Invalid row for " + type.fieldNames() + ": " + row.arity() + " values");
     }
     for (int i = 0; i < min.length; i++) {
       Object value = row.get(i);
@@ -49,13 +50,15 @@ public final class PartitionStatsCollector {
   public SimpleStats result() {
     List<Long> counts = new ArrayList<>(nullCounts.length);
     Arrays.stream(nullCounts).forEach(counts::add);
-    return new SimpleStats(BinaryRowCodec.encode(type, Row.of(min)), BinaryRowCodec.encode(type, Row.of(max)), counts);
+    return new SimpleStats(
+        BinaryRowCodec.encode(type, Row.of(min)), BinaryRowCodec.encode(type, Row.of(max)), counts);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   static int compare(Object a, Object b) {
     if (a instanceof String sa && b instanceof String sb) {
-      return Arrays.compareUnsigned(sa.getBytes(StandardCharsets.UTF_8), sb.getBytes(StandardCharsets.UTF_8));
+      return Arrays.compareUnsigned(
+          sa.getBytes(StandardCharsets.UTF_8), sb.getBytes(StandardCharsets.UTF_8));
     }
     return ((Comparable) a).compareTo(b);
   }

@@ -19,10 +19,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * Snapshot JSON ({@code snapshot/snapshot-<id>}) as Paimon 1.3 writes it (source: {@code Snapshot}
  * of {@code release-1.3.1}; {@code paimon-format.md} §3): fields in declaration order; omitted when
- * null are the three list sizes, {@code indexManifest}, {@code logOffsets},
- * {@code changelogRecordCount}, {@code watermark}, {@code statistics}, {@code properties} and
- * {@code nextRowId}; {@code changelogManifestList}, {@code totalRecordCount} and
- * {@code deltaRecordCount} are written as {@code null}.
+ * null are the three list sizes, {@code indexManifest}, {@code logOffsets}, {@code
+ * changelogRecordCount}, {@code watermark}, {@code statistics}, {@code properties} and {@code
+ * nextRowId}; {@code changelogManifestList}, {@code totalRecordCount} and {@code deltaRecordCount}
+ * are written as {@code null}.
  *
  * <p>Reading ignores unknown fields (2.0's {@code uuid}, {@code operation}, {@code writerVersion})
  * and accepts missing optional ones and JSON nulls.
@@ -34,11 +34,12 @@ public final class SnapshotJson {
   private SnapshotJson() {}
 
   public static String toJson(Snapshot snapshot) {
-    return PaimonJson.write(g -> {
-      g.writeStartObject();
-      writeFields(g, snapshot);
-      g.writeEndObject();
-    });
+    return PaimonJson.write(
+        g -> {
+          g.writeStartObject();
+          writeFields(g, snapshot);
+          g.writeEndObject();
+        });
   }
 
   /**
@@ -51,7 +52,9 @@ public final class SnapshotJson {
     return fromJson(new String(io.readBytes(file), StandardCharsets.UTF_8), file);
   }
 
-  /** @throws CorruptSnapshotException not valid snapshot JSON; the message names the field and value */
+  /**
+   * @throws CorruptSnapshotException not valid snapshot JSON; the message names the field and value
+   */
   public static Snapshot fromJson(String json) {
     return fromJson(json, null);
   }
@@ -105,13 +108,15 @@ public final class SnapshotJson {
     writeIfPresent(g, "nextRowId", s.nextRowId());
   }
 
-  private static void writeIfPresent(JsonGenerator g, String name, @Nullable Long value) throws IOException {
+  private static void writeIfPresent(JsonGenerator g, String name, @Nullable Long value)
+      throws IOException {
     if (value != null) {
       g.writeNumberField(name, value);
     }
   }
 
-  private static void writeOrNull(JsonGenerator g, String name, @Nullable Long value) throws IOException {
+  private static void writeOrNull(JsonGenerator g, String name, @Nullable Long value)
+      throws IOException {
     if (value == null) {
       g.writeNullField(name);
     } else {
@@ -126,7 +131,8 @@ public final class SnapshotJson {
     try {
       commitKind = CommitKind.valueOf(kind);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Invalid field 'commitKind' in " + where + ": unknown kind '" + kind + "'");
+      throw new IllegalArgumentException(
+          "Invalid field 'commitKind' in " + where + ": unknown kind '" + kind + "'");
     }
     return new Snapshot(
         version == null ? 1 : (int) requiredLong(node, "version", where),
@@ -159,8 +165,11 @@ public final class SnapshotJson {
       return null;
     }
     if (!offsets.isObject()) {
-      throw new IllegalArgumentException("Invalid field 'logOffsets' in " + where + ": expected an object, was "
-          + PaimonJson.abbreviate(offsets));
+      throw new IllegalArgumentException(
+          "Invalid field 'logOffsets' in "
+              + where
+              + ": expected an object, was "
+              + PaimonJson.abbreviate(offsets));
     }
     Map<Integer, Long> result = new LinkedHashMap<>();
     var fields = offsets.fields();
@@ -170,8 +179,12 @@ public final class SnapshotJson {
       try {
         bucket = Integer.parseInt(e.getKey());
       } catch (NumberFormatException ex) {
-        throw new IllegalArgumentException("Invalid field 'logOffsets' in " + where + ": key '" + e.getKey()
-            + "' is not a bucket number");
+        throw new IllegalArgumentException(
+            "Invalid field 'logOffsets' in "
+                + where
+                + ": key '"
+                + e.getKey()
+                + "' is not a bucket number");
       }
       result.put(bucket, PaimonJson.asLong(e.getValue(), "logOffsets." + e.getKey(), where));
     }

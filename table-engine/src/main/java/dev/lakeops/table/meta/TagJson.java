@@ -17,9 +17,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Tag JSON ({@code tag/tag-<name>}): the snapshot's fields as {@link SnapshotJson} writes them,
  * then {@code tagCreateTime} and {@code tagTimeRetained} when present, in the form of Jackson's
- * Java-time module that Paimon uses: a {@code LocalDateTime} as an array
- * {@code [year, month, day, hour, minute(, second(, nano))]} and a {@code Duration} as decimal
- * seconds with nine fraction digits ({@code 3600.000000000}). Reading also accepts ISO-8601 strings.
+ * Java-time module that Paimon uses: a {@code LocalDateTime} as an array {@code [year, month, day,
+ * hour, minute(, second(, nano))]} and a {@code Duration} as decimal seconds with nine fraction
+ * digits ({@code 3600.000000000}). Reading also accepts ISO-8601 strings.
  */
 public final class TagJson {
 
@@ -28,20 +28,25 @@ public final class TagJson {
   private TagJson() {}
 
   public static String toJson(Tag tag) {
-    return PaimonJson.write(g -> {
-      g.writeStartObject();
-      SnapshotJson.writeFields(g, tag.snapshot());
-      if (tag.createTime() != null) {
-        g.writeFieldName("tagCreateTime");
-        writeLocalDateTime(g, tag.createTime());
-      }
-      if (tag.timeRetained() != null) {
-        Duration d = tag.timeRetained();
-        g.writeFieldName("tagTimeRetained");
-        g.writeNumber(BigDecimal.valueOf(d.getSeconds()).add(BigDecimal.valueOf(d.getNano(), 9)).setScale(9).toPlainString());
-      }
-      g.writeEndObject();
-    });
+    return PaimonJson.write(
+        g -> {
+          g.writeStartObject();
+          SnapshotJson.writeFields(g, tag.snapshot());
+          if (tag.createTime() != null) {
+            g.writeFieldName("tagCreateTime");
+            writeLocalDateTime(g, tag.createTime());
+          }
+          if (tag.timeRetained() != null) {
+            Duration d = tag.timeRetained();
+            g.writeFieldName("tagTimeRetained");
+            g.writeNumber(
+                BigDecimal.valueOf(d.getSeconds())
+                    .add(BigDecimal.valueOf(d.getNano(), 9))
+                    .setScale(9)
+                    .toPlainString());
+          }
+          g.writeEndObject();
+        });
   }
 
   private static void writeLocalDateTime(JsonGenerator g, LocalDateTime t) throws IOException {
@@ -68,7 +73,9 @@ public final class TagJson {
     return fromJson(new String(io.readBytes(file), StandardCharsets.UTF_8), file);
   }
 
-  /** @throws CorruptSnapshotException not valid tag JSON */
+  /**
+   * @throws CorruptSnapshotException not valid tag JSON
+   */
   public static Tag fromJson(String json) {
     return fromJson(json, null);
   }
@@ -77,7 +84,10 @@ public final class TagJson {
     try {
       JsonNode node = PaimonJson.parseObject(json);
       Snapshot snapshot = SnapshotJson.parse(node, WHERE);
-      return new Tag(snapshot, createTime(optional(node, "tagCreateTime")), timeRetained(optional(node, "tagTimeRetained")));
+      return new Tag(
+          snapshot,
+          createTime(optional(node, "tagCreateTime")),
+          timeRetained(optional(node, "tagTimeRetained")));
     } catch (IllegalArgumentException e) {
       throw new CorruptSnapshotException("Invalid tag JSON: " + e.getMessage(), file, e);
     }
@@ -99,14 +109,21 @@ public final class TagJson {
           }
           parts[i] = node.get(i).intValue();
         }
-        return LocalDateTime.of(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], parts[6]);
+        return LocalDateTime.of(
+            parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], parts[6]);
       }
     } catch (DateTimeException | IllegalArgumentException e) {
-      throw new IllegalArgumentException("Invalid field 'tagCreateTime' in tag: " + PaimonJson.abbreviate(node)
-          + " (" + e.getMessage() + ")", e);
+      throw new IllegalArgumentException(
+          "Invalid field 'tagCreateTime' in tag: "
+              + PaimonJson.abbreviate(node)
+              + " ("
+              + e.getMessage()
+              + ")",
+          e);
     }
-    throw new IllegalArgumentException("Invalid field 'tagCreateTime' in tag: expected [y, m, d, h, min, s, nanos], was "
-        + PaimonJson.abbreviate(node));
+    throw new IllegalArgumentException(
+        "Invalid field 'tagCreateTime' in tag: expected [y, m, d, h, min, s, nanos], was "
+            + PaimonJson.abbreviate(node));
   }
 
   private static @Nullable Duration timeRetained(@Nullable JsonNode node) {
@@ -120,12 +137,15 @@ public final class TagJson {
       if (node.isNumber()) {
         BigDecimal seconds = node.decimalValue();
         BigDecimal whole = seconds.setScale(0, java.math.RoundingMode.FLOOR);
-        return Duration.ofSeconds(whole.longValueExact(), seconds.subtract(whole).movePointRight(9).longValue());
+        return Duration.ofSeconds(
+            whole.longValueExact(), seconds.subtract(whole).movePointRight(9).longValue());
       }
     } catch (DateTimeException | ArithmeticException e) {
-      throw new IllegalArgumentException("Invalid field 'tagTimeRetained' in tag: " + PaimonJson.abbreviate(node), e);
+      throw new IllegalArgumentException(
+          "Invalid field 'tagTimeRetained' in tag: " + PaimonJson.abbreviate(node), e);
     }
-    throw new IllegalArgumentException("Invalid field 'tagTimeRetained' in tag: expected seconds, was "
-        + PaimonJson.abbreviate(node));
+    throw new IllegalArgumentException(
+        "Invalid field 'tagTimeRetained' in tag: expected seconds, was "
+            + PaimonJson.abbreviate(node));
   }
 }

@@ -1,6 +1,5 @@
 package dev.lakeops.table.paths;
 
-import dev.lakeops.table.paths.TablePaths;
 import static java.util.Objects.requireNonNull;
 
 import java.util.UUID;
@@ -8,8 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Hands out new file names for one writer or one commit: one random UUID per namer plus a counter
- * per kind of file from 0, as Paimon's path factories do ({@code manifest-<uuid>-0},
- * {@code manifest-<uuid>-1}, ...). The names themselves are made by {@link TablePaths}. Thread-safe.
+ * per kind of file from 0, as Paimon's path factories do ({@code manifest-<uuid>-0}, {@code
+ * manifest-<uuid>-1}, ...). The names themselves are made by {@link TablePaths}. Thread-safe.
  */
 public final class FileNamer {
 
@@ -53,13 +52,17 @@ public final class FileNamer {
     return TablePaths.statisticsFileName(uuid, statistics.getAndIncrement());
   }
 
-  /** {@code data-<uuid>-<n>.<extension>}; data and changelog files share one counter, as in Paimon. */
+  /**
+   * {@code data-<uuid>-<n>.<extension>}; data and changelog files share one counter, as in Paimon.
+   */
   public String nextDataFile(String extension) {
-    return TablePaths.dataFileName(TablePaths.DATA_FILE_PREFIX, uuid, dataFiles.getAndIncrement(), extension);
+    return TablePaths.dataFileName(
+        TablePaths.DATA_FILE_PREFIX, uuid, dataFiles.getAndIncrement(), extension);
   }
 
   /** {@code changelog-<uuid>-<n>.<extension>}. */
   public String nextChangelogFile(String extension) {
-    return TablePaths.dataFileName(TablePaths.CHANGELOG_FILE_PREFIX, uuid, dataFiles.getAndIncrement(), extension);
+    return TablePaths.dataFileName(
+        TablePaths.CHANGELOG_FILE_PREFIX, uuid, dataFiles.getAndIncrement(), extension);
   }
 }

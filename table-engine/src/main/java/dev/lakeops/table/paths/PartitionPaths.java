@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The partition-path codec: a partition's values to its Hive-style relative directory
- * ({@code k1=v1/k2=v2}, escaped) and back, as Paimon's {@code PartitionPathUtils} and
- * {@code InternalRowPartitionComputer} do (see {@code paimon-format.md} §1).
+ * The partition-path codec: a partition's values to its Hive-style relative directory ({@code
+ * k1=v1/k2=v2}, escaped) and back, as Paimon's {@code PartitionPathUtils} and {@code
+ * InternalRowPartitionComputer} do (see {@code paimon-format.md} §1).
  */
 public final class PartitionPaths {
 
@@ -28,8 +28,8 @@ public final class PartitionPaths {
   private PartitionPaths() {}
 
   /**
-   * The relative directory of a partition, Hive style: {@code k1=v1/k2=v2} in the given order,
-   * keys and values escaped (see {@link #escapePathName}); empty for an empty spec.
+   * The relative directory of a partition, Hive style: {@code k1=v1/k2=v2} in the given order, keys
+   * and values escaped (see {@link #escapePathName}); empty for an empty spec.
    */
   public static String partitionPath(LinkedHashMap<String, String> spec) {
     List<String> parts = new ArrayList<>(spec.size());
@@ -41,11 +41,11 @@ public final class PartitionPaths {
 
   /**
    * The partition spec (column → directory value) of a partition row, as Paimon names its
-   * directories: null, empty and blank values become {@code defaultName}
-   * ({@code partition.default-name}). With {@code legacyName} ({@code partition.legacy-name}, the
-   * default) a value is rendered as Paimon's internal value prints: DATE as its epoch day,
-   * TIME as its millisecond of day, TIMESTAMP as ISO {@code LocalDateTime}. Without it, DATE is
-   * rendered ISO ({@code 2024-01-01}); TIME and TIMESTAMP are not supported then.
+   * directories: null, empty and blank values become {@code defaultName} ({@code
+   * partition.default-name}). With {@code legacyName} ({@code partition.legacy-name}, the default)
+   * a value is rendered as Paimon's internal value prints: DATE as its epoch day, TIME as its
+   * millisecond of day, TIMESTAMP as ISO {@code LocalDateTime}. Without it, DATE is rendered ISO
+   * ({@code 2024-01-01}); TIME and TIMESTAMP are not supported then.
    *
    * @throws IllegalArgumentException for a BINARY/VARBINARY or nested partition column, whose
    *     directory name Paimon does not define usefully
@@ -53,8 +53,11 @@ public final class PartitionPaths {
   public static LinkedHashMap<String, String> partitionSpec(
       RowType partitionType, Row partition, String defaultName, boolean legacyName) {
     if (partition.arity() != partitionType.arity()) {
-      throw new IllegalArgumentException("Invalid partition row: " + partition.arity()
-          + " values for partition type " + partitionType.fieldNames());
+      throw new IllegalArgumentException(
+          "Invalid partition row: "
+              + partition.arity()
+              + " values for partition type "
+              + partitionType.fieldNames());
     }
     LinkedHashMap<String, String> spec = new LinkedHashMap<>();
     for (int i = 0; i < partitionType.arity(); i++) {
@@ -67,20 +70,22 @@ public final class PartitionPaths {
   }
 
   /** {@link #partitionPath(LinkedHashMap)} of {@link #partitionSpec}. */
-  public static String partitionPath(RowType partitionType, Row partition, String defaultName, boolean legacyName) {
+  public static String partitionPath(
+      RowType partitionType, Row partition, String defaultName, boolean legacyName) {
     return partitionPath(partitionSpec(partitionType, partition, defaultName, legacyName));
   }
 
   private static String render(String column, DataType type, Object value, boolean legacyName) {
     if (!(type instanceof AtomicType atomic)) {
-      throw new IllegalArgumentException("Unsupported partition column " + column + ": " + type.asSql());
+      throw new IllegalArgumentException(
+          "Unsupported partition column " + column + ": " + type.asSql());
     }
     return switch (atomic.root()) {
-      case CHAR, VARCHAR, BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE -> value.toString();
-      case DECIMAL -> ((BigDecimal) value).setScale(atomic.scale(), RoundingMode.HALF_UP).toPlainString();
-      case DATE -> legacyName
-          ? Long.toString(((LocalDate) value).toEpochDay())
-          : value.toString();
+      case CHAR, VARCHAR, BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE ->
+          value.toString();
+      case DECIMAL ->
+          ((BigDecimal) value).setScale(atomic.scale(), RoundingMode.HALF_UP).toPlainString();
+      case DATE -> legacyName ? Long.toString(((LocalDate) value).toEpochDay()) : value.toString();
       case TIME -> {
         requireLegacy(column, type, legacyName);
         yield Integer.toString((int) (((LocalTime) value).toNanoOfDay() / 1_000_000));
@@ -94,14 +99,19 @@ public final class PartitionPaths {
         yield LocalDateTime.ofInstant((Instant) value, ZoneOffset.UTC).toString();
       }
       case BINARY, VARBINARY ->
-          throw new IllegalArgumentException("Unsupported partition column " + column + ": " + type.asSql());
+          throw new IllegalArgumentException(
+              "Unsupported partition column " + column + ": " + type.asSql());
     };
   }
 
   private static void requireLegacy(String column, DataType type, boolean legacyName) {
     if (!legacyName) {
-      throw new IllegalArgumentException("Unsupported partition column " + column + ": " + type.asSql()
-          + " with partition.legacy-name=false");
+      throw new IllegalArgumentException(
+          "Unsupported partition column "
+              + column
+              + ": "
+              + type.asSql()
+              + " with partition.legacy-name=false");
     }
   }
 
@@ -116,7 +126,8 @@ public final class PartitionPaths {
       if (eq <= 0 || eq == element.length() - 1) {
         continue;
       }
-      spec.put(unescapePathName(element.substring(0, eq)), unescapePathName(element.substring(eq + 1)));
+      spec.put(
+          unescapePathName(element.substring(0, eq)), unescapePathName(element.substring(eq + 1)));
     }
     return spec;
   }
@@ -150,7 +161,10 @@ public final class PartitionPaths {
     StringBuilder sb = new StringBuilder(name.length());
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      if (c == '%' && i + 2 < name.length() && isHex(name.charAt(i + 1)) && isHex(name.charAt(i + 2))) {
+      if (c == '%'
+          && i + 2 < name.length()
+          && isHex(name.charAt(i + 1))
+          && isHex(name.charAt(i + 2))) {
         sb.append((char) Integer.parseInt(name.substring(i + 1, i + 3), 16));
         i += 2;
       } else {

@@ -2,34 +2,20 @@ package dev.lakeops.table.paths;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.data.Row;
-import dev.lakeops.table.types.AtomicType;
-import dev.lakeops.table.types.DataType;
-import dev.lakeops.table.types.RowType;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.UUID;
 
 /**
- * Every path and file name of a table, made and parsed here and nowhere else (LevelDB's
- * {@code filename.h}). Layout: {@code <warehouse>/<db>.db/<table>/} holding {@code schema/},
- * {@code snapshot/}, {@code manifest/}, {@code index/}, {@code tag/}, {@code consumer/},
- * {@code changelog/}, {@code statistics/} and the data directories
- * {@code [k1=v1/k2=v2/]bucket-N/}. Names follow Paimon's {@code FileStorePathFactory} and
- * {@code DataFilePathFactory}; see {@code paimon-format.md} §1.
+ * Every path and file name of a table, made and parsed here and nowhere else (LevelDB's {@code
+ * filename.h}). Layout: {@code <warehouse>/<db>.db/<table>/} holding {@code schema/}, {@code
+ * snapshot/}, {@code manifest/}, {@code index/}, {@code tag/}, {@code consumer/}, {@code
+ * changelog/}, {@code statistics/} and the data directories {@code [k1=v1/k2=v2/]bucket-N/}. Names
+ * follow Paimon's {@code FileStorePathFactory} and {@code DataFilePathFactory}; see {@code
+ * paimon-format.md} §1.
  */
 public final class TablePaths {
 
@@ -57,7 +43,10 @@ public final class TablePaths {
     this.root = requireNonNull(root, "root");
   }
 
-  /** Paths of table {@code database.table} in {@code warehouse}: {@code <warehouse>/<database>.db/<table>}. */
+  /**
+   * Paths of table {@code database.table} in {@code warehouse}: {@code
+   * <warehouse>/<database>.db/<table>}.
+   */
   public static TablePaths of(Path warehouse, String database, String table) {
     checkName(table, "table");
     return new TablePaths(databaseDir(warehouse, database).resolve(table));
@@ -110,7 +99,9 @@ public final class TablePaths {
     return root.resolve("manifest");
   }
 
-  /** A manifest, manifest list or index manifest: all live in {@code manifest/}, without extension. */
+  /**
+   * A manifest, manifest list or index manifest: all live in {@code manifest/}, without extension.
+   */
   public Path manifestFile(String fileName) {
     return manifestDir().resolve(checkFileName(fileName));
   }
@@ -164,8 +155,8 @@ public final class TablePaths {
   // ---- data directories and files
 
   /**
-   * {@code <root>/<partitionPath>/bucket-N}; {@code partitionPath} is made by
-   * {@link PartitionPaths#partitionPath(LinkedHashMap)} and is empty for an unpartitioned table.
+   * {@code <root>/<partitionPath>/bucket-N}; {@code partitionPath} is made by {@link
+   * PartitionPaths#partitionPath(LinkedHashMap)} and is empty for an unpartitioned table.
    */
   public Path bucketDir(String partitionPath, int bucket) {
     Path dir = partitionPath.isEmpty() ? root : root.resolve(partitionPath);
@@ -237,10 +228,10 @@ public final class TablePaths {
   }
 
   /**
-   * {@code <prefix><uuid>-<n>.<extension>}: a data file ({@code data-}, option
-   * {@code data-file.prefix}) or a changelog file ({@code changelog-}). The extension is the file
-   * format ({@code parquet}, {@code avro}, {@code orc}), optionally preceded by the compression
-   * ({@code zstd.parquet}) with {@code file.suffix.include.compression}.
+   * {@code <prefix><uuid>-<n>.<extension>}: a data file ({@code data-}, option {@code
+   * data-file.prefix}) or a changelog file ({@code changelog-}). The extension is the file format
+   * ({@code parquet}, {@code avro}, {@code orc}), optionally preceded by the compression ({@code
+   * zstd.parquet}) with {@code file.suffix.include.compression}.
    */
   public static String dataFileName(String prefix, UUID uuid, int counter, String extension) {
     if (prefix.isEmpty() || prefix.contains("/")) {
@@ -313,7 +304,9 @@ public final class TablePaths {
       return OptionalLong.empty();
     }
     String digits = fileName.substring(prefix.length());
-    if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+    if (digits.isEmpty()
+        || digits.length() > 18
+        || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return OptionalLong.empty();
     }
     long id = Long.parseLong(digits);
@@ -342,7 +335,10 @@ public final class TablePaths {
   }
 
   private static String checkFileName(String fileName) {
-    if (fileName.isEmpty() || fileName.contains("/") || fileName.equals(".") || fileName.equals("..")) {
+    if (fileName.isEmpty()
+        || fileName.contains("/")
+        || fileName.equals(".")
+        || fileName.equals("..")) {
       throw new IllegalArgumentException("Invalid file name: '" + fileName + "'");
     }
     return fileName;

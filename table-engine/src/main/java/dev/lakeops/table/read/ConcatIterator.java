@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Function;
 
-/** The elements of several sources in order, each source opened when reached and closed when done. */
+/**
+ * The elements of several sources in order, each source opened when reached and closed when done.
+ */
 public final class ConcatIterator<S, T> implements CloseableIterator<T> {
 
   private final List<S> sources;

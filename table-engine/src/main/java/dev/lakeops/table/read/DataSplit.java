@@ -17,8 +17,14 @@ import java.util.Optional;
  * @param deletionFiles by data file name, where the deletion vector of a file in {@code files} is
  *     stored; files without an entry have no deleted rows
  */
-public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets,
-                        List<DataFileMeta> files, ReadMode mode, Map<String, DeletionFile> deletionFiles) {
+public record DataSplit(
+    long snapshotId,
+    BinaryRow partition,
+    int bucket,
+    int totalBuckets,
+    List<DataFileMeta> files,
+    ReadMode mode,
+    Map<String, DeletionFile> deletionFiles) {
 
   public DataSplit {
     requireNonNull(partition, "partition");
@@ -28,12 +34,19 @@ public record DataSplit(long snapshotId, BinaryRow partition, int bucket, int to
   }
 
   /** A split whose files have no deletion vectors. */
-  public DataSplit(long snapshotId, BinaryRow partition, int bucket, int totalBuckets, List<DataFileMeta> files,
-                   ReadMode mode) {
+  public DataSplit(
+      long snapshotId,
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      List<DataFileMeta> files,
+      ReadMode mode) {
     this(snapshotId, partition, bucket, totalBuckets, files, mode, Map.of());
   }
 
-  /** Where the deletion vector of {@code file} is stored; empty when none of its rows is deleted. */
+  /**
+   * Where the deletion vector of {@code file} is stored; empty when none of its rows is deleted.
+   */
   public Optional<DeletionFile> findDeletionFile(DataFileMeta file) {
     return Optional.ofNullable(deletionFiles.get(file.fileName()));
   }

@@ -7,8 +7,8 @@ import java.util.NoSuchElementException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A data file reader without the rows a deletion vector marks: the reader must return every row
- * of the file in file order, so that the n-th row read is the row at position n.
+ * A data file reader without the rows a deletion vector marks: the reader must return every row of
+ * the file in file order, so that the n-th row read is the row at position n.
  */
 final class DeletedRowsFilter implements DataFileReader {
 

@@ -1,22 +1,22 @@
 package dev.lakeops.table.read;
 
-import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.deletion.DeletionFile;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.DeletionVectorRange;
 import dev.lakeops.table.meta.FileKind;
 import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.store.TableStore;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The deletion vectors of one snapshot, by (partition, bucket) and data file name, from the
- * {@code DELETION_VECTORS} entries of its index manifest ({@code paimon-format.md} §9.1). Index
- * files live in {@code index/}, in the bucket directory with {@code index-file-in-data-file-dir},
- * or at their external path.
+ * The deletion vectors of one snapshot, by (partition, bucket) and data file name, from the {@code
+ * DELETION_VECTORS} entries of its index manifest ({@code paimon-format.md} §9.1). Index files live
+ * in {@code index/}, in the bucket directory with {@code index-file-in-data-file-dir}, or at their
+ * external path.
  */
 final class DeletionFiles {
 
@@ -45,15 +45,19 @@ final class DeletionFiles {
     }
     boolean inDataDir = table.options().bool(INDEX_FILE_IN_DATA_FILE_DIR, false);
     Map<BucketKey, Map<String, DeletionFile>> byBucket = new HashMap<>();
-    for (IndexManifestEntry index : table.snapshotFiles().manifests().readIndexManifest(snapshot.indexManifest())) {
-      if (index.kind() != FileKind.ADD || !IndexManifestEntry.DELETION_VECTORS.equals(index.indexType())
+    for (IndexManifestEntry index :
+        table.snapshotFiles().manifests().readIndexManifest(snapshot.indexManifest())) {
+      if (index.kind() != FileKind.ADD
+          || !IndexManifestEntry.DELETION_VECTORS.equals(index.indexType())
           || index.deletionVectorRanges() == null) {
         continue;
       }
       Path file = indexFile(table, index, inDataDir);
       for (DeletionVectorRange range : index.deletionVectorRanges()) {
         if (range.cardinality() == null || range.cardinality() > 0) {
-          byBucket.computeIfAbsent(new BucketKey(index.partition(), index.bucket()), k -> new HashMap<>())
+          byBucket
+              .computeIfAbsent(
+                  new BucketKey(index.partition(), index.bucket()), k -> new HashMap<>())
               .put(range.dataFileName(), new DeletionFile(file, range));
         }
       }

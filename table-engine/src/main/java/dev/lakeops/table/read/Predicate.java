@@ -12,14 +12,20 @@ import org.jspecify.annotations.Nullable;
 /**
  * A filter on the columns of a table, by column name: comparisons with a literal, {@code IN},
  * {@code IS [NOT] NULL}, and their conjunctions and disjunctions. Literals are Java values of the
- * column's type ({@link dev.lakeops.table.types.DataType}); numbers of another class compare by value.
+ * column's type ({@link dev.lakeops.table.types.DataType}); numbers of another class compare by
+ * value.
  *
  * <p>{@link #test} decides a row exactly, with SQL's null semantics (a comparison with null is
  * false). {@link #mightMatch} decides from statistics whether any row could match: false only when
  * none can, which is what scan planning prunes by.
  */
 public sealed interface Predicate
-    permits Predicate.Compare, Predicate.In, Predicate.IsNull, Predicate.IsNotNull, Predicate.And, Predicate.Or {
+    permits Predicate.Compare,
+        Predicate.In,
+        Predicate.IsNull,
+        Predicate.IsNotNull,
+        Predicate.And,
+        Predicate.Or {
 
   /** A row's values by column name. */
   @FunctionalInterface
@@ -49,7 +55,12 @@ public sealed interface Predicate
   }
 
   enum Op {
-    EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+    EQ("="),
+    NE("<>"),
+    LT("<"),
+    LE("<="),
+    GT(">"),
+    GE(">=");
 
     private final String symbol;
 
@@ -196,7 +207,8 @@ public sealed interface Predicate
       if (min == null || max == null) {
         return true;
       }
-      return values.stream().anyMatch(x -> Values.compare(min, x) <= 0 && Values.compare(max, x) >= 0);
+      return values.stream()
+          .anyMatch(x -> Values.compare(min, x) <= 0 && Values.compare(max, x) >= 0);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.lakeops.table.read;
 
-import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.bucket.BucketFunction;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.meta.BinaryRow;
@@ -9,6 +8,7 @@ import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.schema.TableSchema;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,12 +42,18 @@ final class Pruning {
     TableSchema schema = table.schema();
     this.partitionType = schema.partitionType();
     this.partitionFilter = conjunctsWithin(filter, Set.copyOf(schema.partitionKeys()));
-    this.keyFilter = schema.hasPrimaryKey() ? conjunctsWithin(filter, Set.copyOf(schema.trimmedPrimaryKeys())) : null;
-    this.bucketKeys = schema.numBuckets() > 0 && !schema.bucketKeys().isEmpty()
-        ? bucketKeyRows(filter, schema.bucketKeys()) : null;
+    this.keyFilter =
+        schema.hasPrimaryKey()
+            ? conjunctsWithin(filter, Set.copyOf(schema.trimmedPrimaryKeys()))
+            : null;
+    this.bucketKeys =
+        schema.numBuckets() > 0 && !schema.bucketKeys().isEmpty()
+            ? bucketKeyRows(filter, schema.bucketKeys())
+            : null;
   }
 
-  private static @Nullable Predicate conjunctsWithin(@Nullable Predicate filter, Set<String> columns) {
+  private static @Nullable Predicate conjunctsWithin(
+      @Nullable Predicate filter, Set<String> columns) {
     if (filter == null || columns.isEmpty()) {
       return null;
     }
@@ -60,7 +66,9 @@ final class Pruning {
     return kept.isEmpty() ? null : kept.size() == 1 ? kept.get(0) : new Predicate.And(kept);
   }
 
-  /** The bucket-key rows the filter allows, when it fixes each bucket-key column to a few values. */
+  /**
+   * The bucket-key rows the filter allows, when it fixes each bucket-key column to a few values.
+   */
   private static @Nullable List<Row> bucketKeyRows(@Nullable Predicate filter, List<String> keys) {
     if (filter == null) {
       return null;
@@ -69,7 +77,9 @@ final class Pruning {
     for (String key : keys) {
       List<Object> values = null;
       for (Predicate p : filter.conjuncts()) {
-        if (p instanceof Predicate.Compare c && c.field().equals(key) && c.op() == Predicate.Op.EQ) {
+        if (p instanceof Predicate.Compare c
+            && c.field().equals(key)
+            && c.op() == Predicate.Op.EQ) {
           values = List.of(c.value());
         } else if (p instanceof Predicate.In in && in.field().equals(key)) {
           values = in.values();
@@ -103,11 +113,13 @@ final class Pruning {
     if (partitionFilter == null) {
       return true;
     }
-    return partitionFilter.mightMatch(SimpleStatsView.of(partitionType, manifest.partitionStats(), -1));
+    return partitionFilter.mightMatch(
+        SimpleStatsView.of(partitionType, manifest.partitionStats(), -1));
   }
 
   boolean entryMightMatch(ManifestEntry e) {
-    if (partitionFilter != null && !partitionMatches.computeIfAbsent(e.partition(), this::partitionMatches)) {
+    if (partitionFilter != null
+        && !partitionMatches.computeIfAbsent(e.partition(), this::partitionMatches)) {
       return false;
     }
     if (bucketKeys != null && e.totalBuckets() > 0) {

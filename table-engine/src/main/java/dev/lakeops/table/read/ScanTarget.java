@@ -7,11 +7,14 @@ import java.util.Optional;
 
 /**
  * Which snapshot a batch scan reads (time travel; {@code paimon-format.md} §8 and §16), with
- * Paimon's option keys {@code scan.snapshot-id}, {@code scan.tag-name} and
- * {@code scan.timestamp-millis}.
+ * Paimon's option keys {@code scan.snapshot-id}, {@code scan.tag-name} and {@code
+ * scan.timestamp-millis}.
  */
 public sealed interface ScanTarget
-    permits ScanTarget.Latest, ScanTarget.SnapshotId, ScanTarget.TagName, ScanTarget.TimestampMillis {
+    permits ScanTarget.Latest,
+        ScanTarget.SnapshotId,
+        ScanTarget.TagName,
+        ScanTarget.TimestampMillis {
 
   String SNAPSHOT_ID = "scan.snapshot-id";
   String TAG_NAME = "scan.tag-name";
@@ -65,8 +68,15 @@ public sealed interface ScanTarget
       target = new TimestampMillis(number(options, TIMESTAMP_MILLIS));
     }
     if (set > 1) {
-      throw new IllegalArgumentException("Conflicting scan options: only one of " + SNAPSHOT_ID + ", " + TAG_NAME
-          + ", " + TIMESTAMP_MILLIS + " may be set, got " + options);
+      throw new IllegalArgumentException(
+          "Conflicting scan options: only one of "
+              + SNAPSHOT_ID
+              + ", "
+              + TAG_NAME
+              + ", "
+              + TIMESTAMP_MILLIS
+              + " may be set, got "
+              + options);
     }
     return Optional.ofNullable(target);
   }
@@ -76,7 +86,8 @@ public sealed interface ScanTarget
     try {
       return Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid value for option '" + key + "': '" + value + "' (expected a number)", e);
+      throw new IllegalArgumentException(
+          "Invalid value for option '" + key + "': '" + value + "' (expected a number)", e);
     }
   }
 }

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** {@link FieldStats} over a {@link SimpleStats} whose rows have type {@code type}; decoded once. */
+/**
+ * {@link FieldStats} over a {@link SimpleStats} whose rows have type {@code type}; decoded once.
+ */
 final class SimpleStatsView implements FieldStats {
 
   private final Map<String, Integer> index = new HashMap<>();
@@ -17,8 +19,12 @@ final class SimpleStatsView implements FieldStats {
   private final List<@Nullable Long> nullCounts;
   private final long rowCount;
 
-  private SimpleStatsView(RowType type, @Nullable Row min, @Nullable Row max, List<@Nullable Long> nullCounts,
-                          long rowCount) {
+  private SimpleStatsView(
+      RowType type,
+      @Nullable Row min,
+      @Nullable Row max,
+      List<@Nullable Long> nullCounts,
+      long rowCount) {
     for (int i = 0; i < type.arity(); i++) {
       index.put(type.fields().get(i).name(), i);
     }
@@ -39,41 +45,47 @@ final class SimpleStatsView implements FieldStats {
     try {
       Row min = StatsRows.decode(type, stats.minValues());
       Row max = StatsRows.decode(type, stats.maxValues());
-      List<@Nullable Long> counts = stats.nullCounts().size() == type.arity() ? stats.nullCounts() : null;
-      return new SimpleStatsView(type, min, max, counts == null ? java.util.Collections.nCopies(type.arity(), null)
-          : counts, rowCount);
+      List<@Nullable Long> counts =
+          stats.nullCounts().size() == type.arity() ? stats.nullCounts() : null;
+      return new SimpleStatsView(
+          type,
+          min,
+          max,
+          counts == null ? java.util.Collections.nCopies(type.arity(), null) : counts,
+          rowCount);
     } catch (IllegalArgumentException e) {
       return NONE;
     }
   }
 
   /** Statistics that cover nothing. */
-  static final FieldStats NONE = new FieldStats() {
-    @Override
-    public boolean covers(String field) {
-      return false;
-    }
+  static final FieldStats NONE =
+      new FieldStats() {
+        @Override
+        public boolean covers(String field) {
+          return false;
+        }
 
-    @Override
-    public @Nullable Object min(String field) {
-      return null;
-    }
+        @Override
+        public @Nullable Object min(String field) {
+          return null;
+        }
 
-    @Override
-    public @Nullable Object max(String field) {
-      return null;
-    }
+        @Override
+        public @Nullable Object max(String field) {
+          return null;
+        }
 
-    @Override
-    public @Nullable Long nullCount(String field) {
-      return null;
-    }
+        @Override
+        public @Nullable Long nullCount(String field) {
+          return null;
+        }
 
-    @Override
-    public long rowCount() {
-      return -1;
-    }
-  };
+        @Override
+        public long rowCount() {
+          return -1;
+        }
+      };
 
   @Override
   public boolean covers(String field) {

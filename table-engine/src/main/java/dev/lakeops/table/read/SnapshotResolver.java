@@ -1,10 +1,10 @@
 package dev.lakeops.table.read;
 
-import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.commit.SnapshotStore;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.TagJson;
+import dev.lakeops.table.store.TableStore;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -21,15 +21,27 @@ final class SnapshotResolver {
   }
 
   /**
-   * The snapshot of {@code target}; empty only for {@link ScanTarget.Latest} on a table without snapshots.
+   * The snapshot of {@code target}; empty only for {@link ScanTarget.Latest} on a table without
+   * snapshots.
    *
    * @throws SnapshotNotFoundException the target names no existing snapshot or tag
    */
   Optional<Snapshot> resolve(ScanTarget target) {
     SnapshotStore store = table.snapshotStore();
     if (target instanceof ScanTarget.SnapshotId id) {
-      return Optional.of(store.findSnapshot(id.id()).orElseThrow(() -> new SnapshotNotFoundException(
-          "Snapshot " + id.id() + " does not exist in " + table.paths().root() + " (" + range() + ")")));
+      return Optional.of(
+          store
+              .findSnapshot(id.id())
+              .orElseThrow(
+                  () ->
+                      new SnapshotNotFoundException(
+                          "Snapshot "
+                              + id.id()
+                              + " does not exist in "
+                              + table.paths().root()
+                              + " ("
+                              + range()
+                              + ")")));
     }
     if (target instanceof ScanTarget.TagName tag) {
       return Optional.of(loadTag(tag.name()));
@@ -53,7 +65,8 @@ final class SnapshotResolver {
       return TagJson.load(table.io(), file).snapshot();
     } catch (UncheckedIOException e) {
       if (e.getCause() instanceof NoSuchFileException) {
-        throw new SnapshotNotFoundException("Tag '" + name + "' does not exist in " + table.paths().root());
+        throw new SnapshotNotFoundException(
+            "Tag '" + name + "' does not exist in " + table.paths().root());
       }
       throw e;
     }
@@ -66,8 +79,12 @@ final class SnapshotResolver {
     OptionalLong earliest = SnapshotHints.earliestSnapshotId(table.io(), table.paths());
     OptionalLong latest = SnapshotHints.latestSnapshotId(table.io(), table.paths());
     if (earliest.isEmpty() || latest.isEmpty()) {
-      throw new SnapshotNotFoundException("No snapshot at or before " + millis + " in " + table.paths().root()
-          + ": the table has no snapshots");
+      throw new SnapshotNotFoundException(
+          "No snapshot at or before "
+              + millis
+              + " in "
+              + table.paths().root()
+              + ": the table has no snapshots");
     }
     long lo = earliest.getAsLong();
     long hi = latest.getAsLong();
@@ -87,8 +104,14 @@ final class SnapshotResolver {
       }
     }
     if (found == null) {
-      throw new SnapshotNotFoundException("No snapshot at or before " + millis + " in " + table.paths().root()
-          + " (" + range() + ")");
+      throw new SnapshotNotFoundException(
+          "No snapshot at or before "
+              + millis
+              + " in "
+              + table.paths().root()
+              + " ("
+              + range()
+              + ")");
     }
     return found;
   }
@@ -96,7 +119,8 @@ final class SnapshotResolver {
   private String range() {
     OptionalLong earliest = SnapshotHints.earliestSnapshotId(table.io(), table.paths());
     OptionalLong latest = SnapshotHints.latestSnapshotId(table.io(), table.paths());
-    return earliest.isEmpty() ? "the table has no snapshots"
+    return earliest.isEmpty()
+        ? "the table has no snapshots"
         : "snapshots " + earliest.getAsLong() + ".." + latest.getAsLong() + " exist";
   }
 }

@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * Encodes and decodes the min/max rows of {@link SimpleStats}. Nested columns never have a min or
- * max, only a null bit, so they are encoded as a nullable BIGINT whose null form has the same
- * bytes (null bit set, slot zero) as Paimon's.
+ * max, only a null bit, so they are encoded as a nullable BIGINT whose null form has the same bytes
+ * (null bit set, slot zero) as Paimon's.
  */
 public final class StatsRows {
 

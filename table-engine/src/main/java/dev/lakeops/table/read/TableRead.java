@@ -2,19 +2,19 @@ package dev.lakeops.table.read;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.deletion.DeletionVector;
 import dev.lakeops.table.deletion.DeletionVectorFile;
 import dev.lakeops.table.format.KeyValue;
-import dev.lakeops.table.lsm.MergeFunctions;
 import dev.lakeops.table.lsm.IntervalPartition;
 import dev.lakeops.table.lsm.KeyOrder;
+import dev.lakeops.table.lsm.MergeFunctions;
 import dev.lakeops.table.lsm.MergeReader;
 import dev.lakeops.table.lsm.SortedRun;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.schema.TableSchema;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,8 +68,8 @@ public final class TableRead {
     for (int i = 0; i < indexes.length; i++) {
       indexes[i] = type.indexOf(columns.get(i));
       if (indexes[i] < 0) {
-        throw new IllegalArgumentException("Invalid projection: no column '" + columns.get(i) + "' in "
-            + type.fieldNames());
+        throw new IllegalArgumentException(
+            "Invalid projection: no column '" + columns.get(i) + "' in " + type.fieldNames());
       }
     }
     return new TableRead(table, indexes, filter);
@@ -84,8 +84,8 @@ public final class TableRead {
     RowType type = table.schema().rowType();
     for (String field : value.fields()) {
       if (type.indexOf(field) < 0) {
-        throw new IllegalArgumentException("Invalid filter " + value + ": no column '" + field + "' in "
-            + type.fieldNames());
+        throw new IllegalArgumentException(
+            "Invalid filter " + value + ": no column '" + field + "' in " + type.fieldNames());
       }
     }
     return new TableRead(table, projection, value);
@@ -118,9 +118,10 @@ public final class TableRead {
   /**
    * The rows of one split.
    *
-   * @throws UnsupportedOperationException a merge split of a table whose merge engine or
-   *     sequence field lakeops does not support yet
-   * @throws dev.lakeops.table.format.CorruptDataFileException a data file does not decode (on iteration)
+   * @throws UnsupportedOperationException a merge split of a table whose merge engine or sequence
+   *     field lakeops does not support yet
+   * @throws dev.lakeops.table.format.CorruptDataFileException a data file does not decode (on
+   *     iteration)
    * @throws dev.lakeops.table.deletion.CorruptDeletionVectorException the deletion vector of a data
    *     file does not decode; names the index file (on iteration)
    */
@@ -128,11 +129,31 @@ public final class TableRead {
     Columns columns = columns();
     CloseableIterator<Row> rows;
     if (!table.hasPrimaryKey()) {
-      rows = new ConcatIterator<>(split.files(), f -> new DataFileAccess(table).rows(split.partition(), split.bucket(),
-          f, columns.read, deletedRows(split, f)));
+      rows =
+          new ConcatIterator<>(
+              split.files(),
+              f ->
+                  new DataFileAccess(table)
+                      .rows(
+                          split.partition(),
+                          split.bucket(),
+                          f,
+                          columns.read,
+                          deletedRows(split, f)));
     } else if (split.mode() == ReadMode.CONCAT) {
-      rows = new Rows(new ConcatIterator<>(split.files(), f -> new DataFileAccess(table).keyValues(split.partition(),
-          split.bucket(), f, columns.read, deletedRows(split, f))), true);
+      rows =
+          new Rows(
+              new ConcatIterator<>(
+                  split.files(),
+                  f ->
+                      new DataFileAccess(table)
+                          .keyValues(
+                              split.partition(),
+                              split.bucket(),
+                              f,
+                              columns.read,
+                              deletedRows(split, f))),
+              true);
     } else {
       rows = new Rows(merged(split, columns.read), false);
     }
@@ -141,23 +162,34 @@ public final class TableRead {
 
   private CloseableIterator<KeyValue> merged(DataSplit split, int[] read) {
     TableSchema schema = table.schema();
-    java.util.function.Supplier<dev.lakeops.table.lsm.MergeFunction> merge = MergeFunctions.of(schema.tableOptions());
+    java.util.function.Supplier<dev.lakeops.table.lsm.MergeFunction> merge =
+        MergeFunctions.of(schema.tableOptions());
     DataFileAccess access = new DataFileAccess(table);
     KeyOrder order = new KeyOrder(schema.trimmedPrimaryKeyType());
     List<List<SortedRun>> sections = IntervalPartition.partition(split.files(), order);
-    return new ConcatIterator<>(sections, section -> {
-      java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun = run -> new ConcatIterator<>(
-          run.files(), f -> access.keyValues(split.partition(), split.bucket(), f, read, deletedRows(split, f)));
-      if (section.size() == 1 && withoutRetractions(section.get(0))) {
-        return openRun.apply(section.get(0));
-      }
-      return new MergeReader(MergeReader.openAll(section, openRun), order, merge.get(), true);
-    });
+    return new ConcatIterator<>(
+        sections,
+        section -> {
+          java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun =
+              run ->
+                  new ConcatIterator<>(
+                      run.files(),
+                      f ->
+                          access.keyValues(
+                              split.partition(), split.bucket(), f, read, deletedRows(split, f)));
+          if (section.size() == 1 && withoutRetractions(section.get(0))) {
+            return openRun.apply(section.get(0));
+          }
+          return new MergeReader(MergeReader.openAll(section, openRun), order, merge.get(), true);
+        });
   }
 
   /** The rows of {@code file} that its deletion vector marks, read when the file is opened. */
   private DeletionVector deletedRows(DataSplit split, DataFileMeta file) {
-    return split.findDeletionFile(file).map(d -> DeletionVectorFile.read(table.io(), d)).orElse(DeletionVector.empty());
+    return split
+        .findDeletionFile(file)
+        .map(d -> DeletionVectorFile.read(table.io(), d))
+        .orElse(DeletionVector.empty());
   }
 
   private static boolean withoutRetractions(SortedRun run) {
@@ -169,7 +201,10 @@ public final class TableRead {
     return true;
   }
 
-  /** The columns read (projection, then filter columns not projected) and where each output column is. */
+  /**
+   * The columns read (projection, then filter columns not projected) and where each output column
+   * is.
+   */
   private Columns columns() {
     Set<Integer> read = new LinkedHashSet<>();
     for (int i : projection) {
@@ -209,7 +244,9 @@ public final class TableRead {
     @Override
     public Row next() {
       KeyValue kv = kvs.next();
-      return keepKind ? kv.value().withKind(kv.valueKind()) : kv.value().withKind(dev.lakeops.table.data.RowKind.INSERT);
+      return keepKind
+          ? kv.value().withKind(kv.valueKind())
+          : kv.value().withKind(dev.lakeops.table.data.RowKind.INSERT);
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.lakeops.table.read;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.commit.SnapshotFiles;
 import dev.lakeops.table.deletion.DeletionFile;
@@ -15,6 +14,7 @@ import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.ChangelogProducer;
+import dev.lakeops.table.store.TableStore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,21 +24,21 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Plans a read of one table: which snapshot (time travel), which files (pruning), grouped into
- * one {@link DataSplit} per (partition, bucket) ({@code paimon-format.md} §8). Immutable: each
- * {@code with...} returns a new scan.
+ * Plans a read of one table: which snapshot (time travel), which files (pruning), grouped into one
+ * {@link DataSplit} per (partition, bucket) ({@code paimon-format.md} §8). Immutable: each {@code
+ * with...} returns a new scan.
  *
  * <p>Each split carries the deletion vectors that the snapshot's index manifest holds for its
- * files; {@link TableRead} skips the rows they mark. On primary-key tables with
- * {@code deletion-vectors.enabled}, level-0 files are not read, as in Paimon.
+ * files; {@link TableRead} skips the rows they mark. On primary-key tables with {@code
+ * deletion-vectors.enabled}, level-0 files are not read, as in Paimon.
  *
  * <p>A filter prunes in four steps, each only ruling out files that cannot hold a matching row:
  * manifests by their partition statistics; entries by partition value and by bucket (when the
  * filter fixes every bucket-key column with {@code =} or {@code IN}); files by key statistics;
- * then, on primary-key tables, a whole bucket when none of its files' value statistics match
- * (a single file cannot be dropped by value: it may hold the newest version of a key whose older
- * version matches), on append tables each file by its value statistics. Pruning is an
- * optimization only: {@link TableRead} applies the filter to every row it returns.
+ * then, on primary-key tables, a whole bucket when none of its files' value statistics match (a
+ * single file cannot be dropped by value: it may hold the newest version of a key whose older
+ * version matches), on append tables each file by its value statistics. Pruning is an optimization
+ * only: {@link TableRead} applies the filter to every row it returns.
  */
 public final class TableScan {
 
@@ -48,8 +48,12 @@ public final class TableScan {
   private final @Nullable PartitionFilter partitions;
   private final @Nullable Integer bucket;
 
-  private TableScan(TableStore table, ScanTarget target, @Nullable Predicate filter, @Nullable PartitionFilter partitions,
-                    @Nullable Integer bucket) {
+  private TableScan(
+      TableStore table,
+      ScanTarget target,
+      @Nullable Predicate filter,
+      @Nullable PartitionFilter partitions,
+      @Nullable Integer bucket) {
     this.table = table;
     this.target = target;
     this.filter = filter;
@@ -79,8 +83,8 @@ public final class TableScan {
   }
 
   /**
-   * Applies Paimon's scan options {@code scan.snapshot-id}, {@code scan.tag-name},
-   * {@code scan.timestamp-millis}; unrelated keys are ignored.
+   * Applies Paimon's scan options {@code scan.snapshot-id}, {@code scan.tag-name}, {@code
+   * scan.timestamp-millis}; unrelated keys are ignored.
    *
    * @throws IllegalArgumentException conflicting or malformed values
    */
@@ -116,7 +120,8 @@ public final class TableScan {
    * The splits of the target snapshot.
    *
    * @throws SnapshotNotFoundException the target snapshot or tag does not exist
-   * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names the file
+   * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names the
+   *     file
    */
   public ScanPlan plan() {
     Optional<Snapshot> snapshot = new SnapshotResolver(table).resolve(target);
@@ -126,7 +131,8 @@ public final class TableScan {
     Pruning pruning = new Pruning(table, filter);
     SnapshotFiles files = table.snapshotFiles();
     LiveFiles live = new LiveFiles();
-    for (String list : List.of(snapshot.get().baseManifestList(), snapshot.get().deltaManifestList())) {
+    for (String list :
+        List.of(snapshot.get().baseManifestList(), snapshot.get().deltaManifestList())) {
       for (ManifestFileMeta manifest : files.manifestList(list)) {
         if (!pruning.manifestMightMatch(manifest)) {
           continue;
@@ -148,14 +154,22 @@ public final class TableScan {
       // vectors, each key is left in at most one file, so the merge reads each section as is.
       liveFiles = liveFiles.stream().filter(e -> e.level() > 0).toList();
     }
-    DeletionFiles deletions = liveFiles.isEmpty() ? DeletionFiles.none() : DeletionFiles.of(table, snapshot.get());
+    DeletionFiles deletions =
+        liveFiles.isEmpty() ? DeletionFiles.none() : DeletionFiles.of(table, snapshot.get());
     List<DataSplit> splits = new ArrayList<>();
     for (List<ManifestEntry> group : groupByBucket(liveFiles).values()) {
       List<DataFileMeta> kept = pruning.filesOfBucket(group, mode);
       if (!kept.isEmpty()) {
         ManifestEntry first = group.get(0);
-        splits.add(new DataSplit(snapshot.get().id(), first.partition(), first.bucket(), first.totalBuckets(),
-            ordered(kept, mode), mode, deletionFilesOf(kept, deletions.ofBucket(first.partition(), first.bucket()))));
+        splits.add(
+            new DataSplit(
+                snapshot.get().id(),
+                first.partition(),
+                first.bucket(),
+                first.totalBuckets(),
+                ordered(kept, mode),
+                mode,
+                deletionFilesOf(kept, deletions.ofBucket(first.partition(), first.bucket()))));
       }
     }
     return new ScanPlan(snapshot.get(), splits);
@@ -163,21 +177,25 @@ public final class TableScan {
 
   /**
    * The files added by the APPEND snapshots in ({@code fromExclusive}, {@code toInclusive}], read
-   * without merging (Paimon's {@code incremental-between} with the default delta scan mode):
-   * every record those commits wrote, retractions included, with its row kind. COMPACT and
-   * OVERWRITE snapshots add nothing new and are skipped. A table with a changelog producer
-   * ({@code changelog-producer} not {@code none}) reads the changelog files of every snapshot in
-   * the range instead, as Paimon's {@code auto} scan mode does. Deletion vectors are not applied
-   * to the delta (Paimon does not either), and on a primary-key table with deletion vectors and no
-   * changelog producer the level-0 delta files are not read, as in a full read.
+   * without merging (Paimon's {@code incremental-between} with the default delta scan mode): every
+   * record those commits wrote, retractions included, with its row kind. COMPACT and OVERWRITE
+   * snapshots add nothing new and are skipped. A table with a changelog producer ({@code
+   * changelog-producer} not {@code none}) reads the changelog files of every snapshot in the range
+   * instead, as Paimon's {@code auto} scan mode does. Deletion vectors are not applied to the delta
+   * (Paimon does not either), and on a primary-key table with deletion vectors and no changelog
+   * producer the level-0 delta files are not read, as in a full read.
    *
    * @throws IllegalArgumentException {@code fromExclusive} is negative or after {@code toInclusive}
    * @throws SnapshotNotFoundException a snapshot in the range does not exist
    */
   public ScanPlan planIncremental(long fromExclusive, long toInclusive) {
     if (fromExclusive < 0 || fromExclusive > toInclusive) {
-      throw new IllegalArgumentException("Invalid incremental range (" + fromExclusive + ", " + toInclusive
-          + "]: the start must be >= 0 and not after the end");
+      throw new IllegalArgumentException(
+          "Invalid incremental range ("
+              + fromExclusive
+              + ", "
+              + toInclusive
+              + "]: the start must be >= 0 and not after the end");
     }
     SnapshotResolver resolver = new SnapshotResolver(table);
     Pruning pruning = new Pruning(table, filter);
@@ -186,17 +204,22 @@ public final class TableScan {
     boolean changelog = table.options().changelogProducer() != ChangelogProducer.NONE;
     // as in a full read, a primary-key table with deletion vectors does not read level 0, which is
     // where every delta file lands: Paimon 1.3 reads such a table's delta as empty
-    boolean skipLevelZero = !changelog && table.hasPrimaryKey() && table.options().deletionVectorsEnabled();
+    boolean skipLevelZero =
+        !changelog && table.hasPrimaryKey() && table.options().deletionVectorsEnabled();
     for (long id = fromExclusive + 1; id <= toInclusive; id++) {
       Snapshot s = resolver.load(id);
       end = s;
       if (!changelog && s.commitKind() != CommitKind.APPEND) {
         continue;
       }
-      List<ManifestEntry> entries = changelog ? table.snapshotFiles().changelogEntries(s)
-          : table.snapshotFiles().deltaEntries(s);
+      List<ManifestEntry> entries =
+          changelog
+              ? table.snapshotFiles().changelogEntries(s)
+              : table.snapshotFiles().deltaEntries(s);
       for (ManifestEntry e : entries) {
-        if (e.kind() == FileKind.ADD && !(skipLevelZero && e.level() == 0) && entryMatches(e, pruning)) {
+        if (e.kind() == FileKind.ADD
+            && !(skipLevelZero && e.level() == 0)
+            && entryMatches(e, pruning)) {
           added.add(e);
         }
       }
@@ -209,8 +232,14 @@ public final class TableScan {
       List<DataFileMeta> kept = pruning.filesOfBucket(group, ReadMode.CONCAT);
       if (!kept.isEmpty()) {
         ManifestEntry first = group.get(0);
-        splits.add(new DataSplit(end.id(), first.partition(), first.bucket(), first.totalBuckets(),
-            ordered(kept, ReadMode.CONCAT), ReadMode.CONCAT));
+        splits.add(
+            new DataSplit(
+                end.id(),
+                first.partition(),
+                first.bucket(),
+                first.totalBuckets(),
+                ordered(kept, ReadMode.CONCAT),
+                ReadMode.CONCAT));
       }
     }
     return new ScanPlan(end, splits);
@@ -231,12 +260,15 @@ public final class TableScan {
   private static Map<BucketKey, List<ManifestEntry>> groupByBucket(List<ManifestEntry> entries) {
     Map<BucketKey, List<ManifestEntry>> groups = new LinkedHashMap<>();
     for (ManifestEntry e : entries) {
-      groups.computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
+      groups
+          .computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
+          .add(e);
     }
     return groups;
   }
 
-  private static Map<String, DeletionFile> deletionFilesOf(List<DataFileMeta> files, Map<String, DeletionFile> ofBucket) {
+  private static Map<String, DeletionFile> deletionFilesOf(
+      List<DataFileMeta> files, Map<String, DeletionFile> ofBucket) {
     if (ofBucket.isEmpty()) {
       return Map.of();
     }
@@ -255,7 +287,9 @@ public final class TableScan {
       return files;
     }
     List<DataFileMeta> sorted = new ArrayList<>(files);
-    sorted.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber).thenComparing(DataFileMeta::fileName));
+    sorted.sort(
+        Comparator.comparingLong(DataFileMeta::minSequenceNumber)
+            .thenComparing(DataFileMeta::fileName));
     return sorted;
   }
 }

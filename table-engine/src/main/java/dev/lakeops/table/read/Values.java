@@ -10,8 +10,8 @@ final class Values {
   private Values() {}
 
   /**
-   * Paimon's natural order ({@link ValueOrder}); numbers of different classes compare by value
-   * (an {@code INT} column against a {@code Long} literal).
+   * Paimon's natural order ({@link ValueOrder}); numbers of different classes compare by value (an
+   * {@code INT} column against a {@code Long} literal).
    *
    * @throws IllegalArgumentException the values are not comparable (a string against a number)
    */
@@ -30,8 +30,15 @@ final class Values {
       return decimal(x).compareTo(decimal(y));
     }
     if (a.getClass() != b.getClass() || !(a instanceof Comparable)) {
-      throw new IllegalArgumentException("Cannot compare " + a.getClass().getSimpleName() + " " + a + " with "
-          + b.getClass().getSimpleName() + " " + b);
+      throw new IllegalArgumentException(
+          "Cannot compare "
+              + a.getClass().getSimpleName()
+              + " "
+              + a
+              + " with "
+              + b.getClass().getSimpleName()
+              + " "
+              + b);
     }
     return ((Comparable) a).compareTo(b);
   }

@@ -8,14 +8,15 @@ import java.util.Locale;
 
 /**
  * Parses the SQL strings of atomic types as they appear in schema JSON ({@code "INT NOT NULL"},
- * {@code "DECIMAL(10, 2)"}, {@code "TIMESTAMP(6) WITH LOCAL TIME ZONE"}); {@link AtomicType#asSql()}
- * prints them. Accepts the aliases and defaults of Paimon's {@code DataTypeJsonParser}: keywords in
- * any case, {@code INTEGER}, {@code NUMERIC}/{@code DEC}, {@code DOUBLE PRECISION}, {@code STRING},
- * {@code BYTES}, {@code TIMESTAMP_LTZ(p)}, {@code ... WITHOUT TIME ZONE}, an explicit {@code NULL};
- * omitted lengths default to 1, DECIMAL to (10, 0), TIME to 0, TIMESTAMP to 6.
+ * {@code "DECIMAL(10, 2)"}, {@code "TIMESTAMP(6) WITH LOCAL TIME ZONE"}); {@link
+ * AtomicType#asSql()} prints them. Accepts the aliases and defaults of Paimon's {@code
+ * DataTypeJsonParser}: keywords in any case, {@code INTEGER}, {@code NUMERIC}/{@code DEC}, {@code
+ * DOUBLE PRECISION}, {@code STRING}, {@code BYTES}, {@code TIMESTAMP_LTZ(p)}, {@code ... WITHOUT
+ * TIME ZONE}, an explicit {@code NULL}; omitted lengths default to 1, DECIMAL to (10, 0), TIME to
+ * 0, TIMESTAMP to 6.
  *
- * <p>Nested types are JSON objects in schema files and are parsed by {@link SchemaJson}.
- * VARIANT, MULTISET, INTERVAL and RAW are not supported by this engine's type system.
+ * <p>Nested types are JSON objects in schema files and are parsed by {@link SchemaJson}. VARIANT,
+ * MULTISET, INTERVAL and RAW are not supported by this engine's type system.
  */
 public final class DataTypeParser {
 
@@ -45,31 +46,33 @@ public final class DataTypeParser {
 
   private AtomicType parseType() {
     String keyword = nextKeyword();
-    AtomicType type = switch (keyword) {
-      case "BOOLEAN" -> AtomicType.of(TypeRoot.BOOLEAN);
-      case "TINYINT" -> AtomicType.of(TypeRoot.TINYINT);
-      case "SMALLINT" -> AtomicType.of(TypeRoot.SMALLINT);
-      case "INT", "INTEGER" -> AtomicType.of(TypeRoot.INT);
-      case "BIGINT" -> AtomicType.of(TypeRoot.BIGINT);
-      case "FLOAT" -> AtomicType.of(TypeRoot.FLOAT);
-      case "DOUBLE" -> {
-        acceptKeyword("PRECISION");
-        yield AtomicType.of(TypeRoot.DOUBLE);
-      }
-      case "DATE" -> AtomicType.of(TypeRoot.DATE);
-      case "STRING" -> AtomicType.string();
-      case "BYTES" -> AtomicType.bytes();
-      case "CHAR", "VARCHAR", "BINARY", "VARBINARY" -> sized(TypeRoot.valueOf(keyword), optionalParameter(1));
-      case "DECIMAL", "NUMERIC", "DEC" -> decimal();
-      case "TIME" -> {
-        int precision = optionalParameter(0);
-        acceptWithoutTimeZone();
-        yield sized(TypeRoot.TIME, precision);
-      }
-      case "TIMESTAMP" -> timestamp();
-      case "TIMESTAMP_LTZ" -> sized(TypeRoot.TIMESTAMP_LTZ, optionalParameter(6));
-      default -> throw error("unsupported type " + keyword);
-    };
+    AtomicType type =
+        switch (keyword) {
+          case "BOOLEAN" -> AtomicType.of(TypeRoot.BOOLEAN);
+          case "TINYINT" -> AtomicType.of(TypeRoot.TINYINT);
+          case "SMALLINT" -> AtomicType.of(TypeRoot.SMALLINT);
+          case "INT", "INTEGER" -> AtomicType.of(TypeRoot.INT);
+          case "BIGINT" -> AtomicType.of(TypeRoot.BIGINT);
+          case "FLOAT" -> AtomicType.of(TypeRoot.FLOAT);
+          case "DOUBLE" -> {
+            acceptKeyword("PRECISION");
+            yield AtomicType.of(TypeRoot.DOUBLE);
+          }
+          case "DATE" -> AtomicType.of(TypeRoot.DATE);
+          case "STRING" -> AtomicType.string();
+          case "BYTES" -> AtomicType.bytes();
+          case "CHAR", "VARCHAR", "BINARY", "VARBINARY" ->
+              sized(TypeRoot.valueOf(keyword), optionalParameter(1));
+          case "DECIMAL", "NUMERIC", "DEC" -> decimal();
+          case "TIME" -> {
+            int precision = optionalParameter(0);
+            acceptWithoutTimeZone();
+            yield sized(TypeRoot.TIME, precision);
+          }
+          case "TIMESTAMP" -> timestamp();
+          case "TIMESTAMP_LTZ" -> sized(TypeRoot.TIMESTAMP_LTZ, optionalParameter(6));
+          default -> throw error("unsupported type " + keyword);
+        };
     return type.withNullable(parseNullability());
   }
 
@@ -203,7 +206,9 @@ public final class DataTypeParser {
         i++;
       } else {
         int start = i;
-        while (i < input.length() && !Character.isWhitespace(input.charAt(i)) && "(),<>".indexOf(input.charAt(i)) < 0) {
+        while (i < input.length()
+            && !Character.isWhitespace(input.charAt(i))
+            && "(),<>".indexOf(input.charAt(i)) < 0) {
           i++;
         }
         tokens.add(input.substring(start, i));

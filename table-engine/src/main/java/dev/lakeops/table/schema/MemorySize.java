@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * A number of bytes, parsed from Paimon's option syntax: digits, optional whitespace and a unit
- * {@code b|bytes}, {@code k|kb|kibibytes}, {@code m|mb|mebibytes}, {@code g|gb|gibibytes},
- * {@code t|tb|tebibytes} (case-insensitive, powers of 1024); no unit means bytes.
+ * {@code b|bytes}, {@code k|kb|kibibytes}, {@code m|mb|mebibytes}, {@code g|gb|gibibytes}, {@code
+ * t|tb|tebibytes} (case-insensitive, powers of 1024); no unit means bytes.
  */
 public record MemorySize(long bytes) {
 
@@ -31,17 +31,21 @@ public record MemorySize(long bytes) {
       i++;
     }
     if (i == 0) {
-      throw new IllegalArgumentException("Invalid memory size '" + text + "': expected digits then a unit such as 'mb'");
+      throw new IllegalArgumentException(
+          "Invalid memory size '" + text + "': expected digits then a unit such as 'mb'");
     }
     String unit = trimmed.substring(i).trim().toLowerCase(Locale.ROOT);
-    int shift = switch (unit) {
-      case "", "b", "bytes" -> 0;
-      case "k", "kb", "kibibytes" -> 10;
-      case "m", "mb", "mebibytes" -> 20;
-      case "g", "gb", "gibibytes" -> 30;
-      case "t", "tb", "tebibytes" -> 40;
-      default -> throw new IllegalArgumentException("Invalid memory size '" + text + "': unknown unit '" + unit + "'");
-    };
+    int shift =
+        switch (unit) {
+          case "", "b", "bytes" -> 0;
+          case "k", "kb", "kibibytes" -> 10;
+          case "m", "mb", "mebibytes" -> 20;
+          case "g", "gb", "gibibytes" -> 30;
+          case "t", "tb", "tebibytes" -> 40;
+          default ->
+              throw new IllegalArgumentException(
+                  "Invalid memory size '" + text + "': unknown unit '" + unit + "'");
+        };
     try {
       long number = Long.parseLong(trimmed.substring(0, i));
       if (number > (Long.MAX_VALUE >> shift)) {

@@ -27,11 +27,11 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Schema JSON ({@code schema/schema-<id>}) exactly as Paimon writes it (source:
- * {@code SchemaSerializer}, {@code DataField.serializeJson}, {@code DataTypeJsonParser}):
- * fields in the order version, id, fields, highestFieldId, partitionKeys, primaryKeys, options,
- * [comment], timeMillis; atomic types as SQL strings, nested types as objects
- * ({@code {"type" : "ARRAY", "element" : ...}}, {@code MAP} with key/value, {@code ROW} with fields).
+ * Schema JSON ({@code schema/schema-<id>}) exactly as Paimon writes it (source: {@code
+ * SchemaSerializer}, {@code DataField.serializeJson}, {@code DataTypeJsonParser}): fields in the
+ * order version, id, fields, highestFieldId, partitionKeys, primaryKeys, options, [comment],
+ * timeMillis; atomic types as SQL strings, nested types as objects ({@code {"type" : "ARRAY",
+ * "element" : ...}}, {@code MAP} with key/value, {@code ROW} with fields).
  *
  * <p>Reading ignores unknown fields and applies Paimon's upgrades of old versions: version 1
  * without {@code bucket} means {@code bucket=1}; versions ≤ 2 without {@code file.format} mean ORC.
@@ -43,29 +43,30 @@ public final class SchemaJson {
   private SchemaJson() {}
 
   public static String toJson(TableSchema schema) {
-    return PaimonJson.write(g -> {
-      g.writeStartObject();
-      g.writeNumberField("version", schema.version());
-      g.writeNumberField("id", schema.id());
-      g.writeArrayFieldStart("fields");
-      for (DataField field : schema.fields()) {
-        writeField(g, field);
-      }
-      g.writeEndArray();
-      g.writeNumberField("highestFieldId", schema.highestFieldId());
-      writeStrings(g, "partitionKeys", schema.partitionKeys());
-      writeStrings(g, "primaryKeys", schema.primaryKeys());
-      g.writeObjectFieldStart("options");
-      for (Map.Entry<String, String> e : schema.options().entrySet()) {
-        g.writeStringField(e.getKey(), e.getValue());
-      }
-      g.writeEndObject();
-      if (schema.comment() != null) {
-        g.writeStringField("comment", schema.comment());
-      }
-      g.writeNumberField("timeMillis", schema.timeMillis());
-      g.writeEndObject();
-    });
+    return PaimonJson.write(
+        g -> {
+          g.writeStartObject();
+          g.writeNumberField("version", schema.version());
+          g.writeNumberField("id", schema.id());
+          g.writeArrayFieldStart("fields");
+          for (DataField field : schema.fields()) {
+            writeField(g, field);
+          }
+          g.writeEndArray();
+          g.writeNumberField("highestFieldId", schema.highestFieldId());
+          writeStrings(g, "partitionKeys", schema.partitionKeys());
+          writeStrings(g, "primaryKeys", schema.primaryKeys());
+          g.writeObjectFieldStart("options");
+          for (Map.Entry<String, String> e : schema.options().entrySet()) {
+            g.writeStringField(e.getKey(), e.getValue());
+          }
+          g.writeEndObject();
+          if (schema.comment() != null) {
+            g.writeStringField("comment", schema.comment());
+          }
+          g.writeNumberField("timeMillis", schema.timeMillis());
+          g.writeEndObject();
+        });
   }
 
   /** The JSON form of one type: a string for atomic types, an object for nested ones. */
@@ -73,7 +74,8 @@ public final class SchemaJson {
     return PaimonJson.write(g -> writeType(g, type));
   }
 
-  private static void writeStrings(JsonGenerator g, String name, List<String> values) throws IOException {
+  private static void writeStrings(JsonGenerator g, String name, List<String> values)
+      throws IOException {
     g.writeArrayFieldStart(name);
     for (String v : values) {
       g.writeString(v);
@@ -163,7 +165,8 @@ public final class SchemaJson {
     List<String> partitionKeys = PaimonJson.stringList(node, "partitionKeys", WHERE);
     List<String> primaryKeys = PaimonJson.stringList(node, "primaryKeys", WHERE);
     Map<String, String> parsedOptions = PaimonJson.stringMap(node, "options", WHERE);
-    Map<String, String> options = parsedOptions == null ? new LinkedHashMap<>() : new LinkedHashMap<>(parsedOptions);
+    Map<String, String> options =
+        parsedOptions == null ? new LinkedHashMap<>() : new LinkedHashMap<>(parsedOptions);
     if (version <= 1 && !options.containsKey(TableOptions.BUCKET)) {
       options.put(TableOptions.BUCKET, "1");
     }
@@ -173,12 +176,22 @@ public final class SchemaJson {
     String comment = optionalString(node, "comment", WHERE);
     JsonNode timeNode = optional(node, "timeMillis");
     long timeMillis = timeNode == null ? 0 : requiredLong(node, "timeMillis", WHERE);
-    return new TableSchema(version, id, fields, highestFieldId, partitionKeys, primaryKeys, options, comment, timeMillis);
+    return new TableSchema(
+        version,
+        id,
+        fields,
+        highestFieldId,
+        partitionKeys,
+        primaryKeys,
+        options,
+        comment,
+        timeMillis);
   }
 
   private static List<DataField> parseFields(JsonNode array, String where) {
     if (!array.isArray()) {
-      throw new IllegalArgumentException("Invalid '" + where + "': expected an array, was " + PaimonJson.abbreviate(array));
+      throw new IllegalArgumentException(
+          "Invalid '" + where + "': expected an array, was " + PaimonJson.abbreviate(array));
     }
     List<DataField> fields = new ArrayList<>(array.size());
     for (int i = 0; i < array.size(); i++) {
@@ -189,7 +202,8 @@ public final class SchemaJson {
 
   private static DataField parseField(JsonNode node, String where) {
     if (!node.isObject()) {
-      throw new IllegalArgumentException("Invalid '" + where + "': expected an object, was " + PaimonJson.abbreviate(node));
+      throw new IllegalArgumentException(
+          "Invalid '" + where + "': expected an object, was " + PaimonJson.abbreviate(node));
     }
     int id = requiredInt(node, "id", where);
     String name = requiredString(node, "name", where);
@@ -214,8 +228,11 @@ public final class SchemaJson {
       }
     }
     if (!node.isObject()) {
-      throw new IllegalArgumentException("Invalid '" + where + "': expected a type string or object, was "
-          + PaimonJson.abbreviate(node));
+      throw new IllegalArgumentException(
+          "Invalid '"
+              + where
+              + "': expected a type string or object, was "
+              + PaimonJson.abbreviate(node));
     }
     String kind = requiredString(node, "type", where).trim();
     boolean nullable = true;
@@ -224,9 +241,13 @@ public final class SchemaJson {
       kind = kind.substring(0, kind.length() - " NOT NULL".length()).trim();
     }
     return switch (kind) {
-      case "ARRAY" -> new ArrayType(nullable, parseType(required(node, "element", where), where + ".element"));
-      case "MAP" -> new MapType(nullable, parseType(required(node, "key", where), where + ".key"),
-          parseType(required(node, "value", where), where + ".value"));
+      case "ARRAY" ->
+          new ArrayType(nullable, parseType(required(node, "element", where), where + ".element"));
+      case "MAP" ->
+          new MapType(
+              nullable,
+              parseType(required(node, "key", where), where + ".key"),
+              parseType(required(node, "value", where), where + ".value"));
       case "ROW" -> {
         List<DataField> fields = parseFields(required(node, "fields", where), where + ".fields");
         try {
@@ -235,7 +256,9 @@ public final class SchemaJson {
           throw new IllegalArgumentException("Invalid '" + where + "': " + e.getMessage(), e);
         }
       }
-      default -> throw new IllegalArgumentException("Invalid '" + where + "': unsupported nested type '" + kind + "'");
+      default ->
+          throw new IllegalArgumentException(
+              "Invalid '" + where + "': unsupported nested type '" + kind + "'");
     };
   }
 }

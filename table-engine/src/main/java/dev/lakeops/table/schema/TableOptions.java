@@ -14,8 +14,8 @@ import java.util.function.Function;
 
 /**
  * The table options this engine uses, with Paimon's keys and defaults ({@code paimon-format.md}
- * §19; source {@code CoreOptions}). Values are parsed on access; a bad value fails with an
- * {@link IllegalArgumentException} that names the key and the value.
+ * §19; source {@code CoreOptions}). Values are parsed on access; a bad value fails with an {@link
+ * IllegalArgumentException} that names the key and the value.
  */
 public record TableOptions(Map<String, String> map) {
 
@@ -29,10 +29,12 @@ public record TableOptions(Map<String, String> map) {
   public static final String MANIFEST_MERGE_MIN_COUNT = "manifest.merge-min-count";
   public static final String TARGET_FILE_SIZE = "target-file-size";
   public static final String WRITE_BUFFER_SIZE = "write-buffer-size";
-  public static final String NUM_SORTED_RUN_COMPACTION_TRIGGER = "num-sorted-run.compaction-trigger";
+  public static final String NUM_SORTED_RUN_COMPACTION_TRIGGER =
+      "num-sorted-run.compaction-trigger";
   public static final String NUM_SORTED_RUN_STOP_TRIGGER = "num-sorted-run.stop-trigger";
   public static final String NUM_LEVELS = "num-levels";
-  public static final String COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT = "compaction.max-size-amplification-percent";
+  public static final String COMPACTION_MAX_SIZE_AMPLIFICATION_PERCENT =
+      "compaction.max-size-amplification-percent";
   public static final String COMPACTION_SIZE_RATIO = "compaction.size-ratio";
   public static final String SNAPSHOT_NUM_RETAINED_MIN = "snapshot.num-retained.min";
   public static final String SNAPSHOT_NUM_RETAINED_MAX = "snapshot.num-retained.max";
@@ -77,7 +79,10 @@ public record TableOptions(Map<String, String> map) {
     return bucket;
   }
 
-  /** {@code bucket-key}, split on commas exactly as Paimon does (no trimming); empty when unset or blank. */
+  /**
+   * {@code bucket-key}, split on commas exactly as Paimon does (no trimming); empty when unset or
+   * blank.
+   */
   public List<String> bucketKey() {
     String value = map.get(BUCKET_KEY);
     return value == null || value.isBlank() ? List.of() : Arrays.asList(value.split(","));
@@ -107,7 +112,9 @@ public record TableOptions(Map<String, String> map) {
     return integer(MANIFEST_MERGE_MIN_COUNT, 30);
   }
 
-  /** {@code target-file-size}: 128 MB for primary-key tables, 256 MB for append tables by default. */
+  /**
+   * {@code target-file-size}: 128 MB for primary-key tables, 256 MB for append tables by default.
+   */
   public MemorySize targetFileSize(boolean primaryKeyTable) {
     return memory(TARGET_FILE_SIZE, MemorySize.ofMebiBytes(primaryKeyTable ? 128 : 256));
   }
@@ -157,11 +164,16 @@ public record TableOptions(Map<String, String> map) {
   }
 
   public MergeEngine mergeEngine() {
-    return enumValue(MERGE_ENGINE, MergeEngine.DEDUPLICATE, MergeEngine.values(), MergeEngine::value);
+    return enumValue(
+        MERGE_ENGINE, MergeEngine.DEDUPLICATE, MergeEngine.values(), MergeEngine::value);
   }
 
   public ChangelogProducer changelogProducer() {
-    return enumValue(CHANGELOG_PRODUCER, ChangelogProducer.NONE, ChangelogProducer.values(), ChangelogProducer::value);
+    return enumValue(
+        CHANGELOG_PRODUCER,
+        ChangelogProducer.NONE,
+        ChangelogProducer.values(),
+        ChangelogProducer::value);
   }
 
   /** {@code sequence.field}: comma-separated field names; empty when unset. */
@@ -279,7 +291,8 @@ public record TableOptions(Map<String, String> map) {
     return value;
   }
 
-  private <E extends Enum<E>> E enumValue(String key, E defaultValue, E[] values, Function<E, String> text) {
+  private <E extends Enum<E>> E enumValue(
+      String key, E defaultValue, E[] values, Function<E, String> text) {
     String value = map.get(key);
     if (value == null) {
       return defaultValue;
@@ -296,12 +309,20 @@ public record TableOptions(Map<String, String> map) {
     try {
       return parser.apply(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Invalid value for option '" + key + "': '" + value + "' ("
-          + (e instanceof NumberFormatException ? "expected an integer" : e.getMessage()) + ")", e);
+      throw new IllegalArgumentException(
+          "Invalid value for option '"
+              + key
+              + "': '"
+              + value
+              + "' ("
+              + (e instanceof NumberFormatException ? "expected an integer" : e.getMessage())
+              + ")",
+          e);
     }
   }
 
   private static IllegalArgumentException invalid(String key, String value, String problem) {
-    return new IllegalArgumentException("Invalid value for option '" + key + "': '" + value + "' (" + problem + ")");
+    return new IllegalArgumentException(
+        "Invalid value for option '" + key + "': '" + value + "' (" + problem + ")");
   }
 }

@@ -1,7 +1,5 @@
 package dev.lakeops.table.schema;
 
-import static java.util.Objects.requireNonNull;
-
 import dev.lakeops.table.types.ArrayType;
 import dev.lakeops.table.types.DataField;
 import dev.lakeops.table.types.DataType;
@@ -17,8 +15,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One version of a table's schema, the content of {@code schema/schema-<id>} (source: Paimon
- * {@code TableSchema}; {@code paimon-format.md} §2). Immutable.
+ * One version of a table's schema, the content of {@code schema/schema-<id>} (source: Paimon {@code
+ * TableSchema}; {@code paimon-format.md} §2). Immutable.
  *
  * @param version format version: 3 (1 = Paimon ≤ 0.7, 2 = Paimon 0.8)
  * @param highestFieldId the largest field id ever assigned, nested row fields included; ids of
@@ -26,9 +24,16 @@ import org.jspecify.annotations.Nullable;
  * @param options table options in file order; see {@link #tableOptions()}
  * @param timeMillis creation time of this version, epoch ms (0 when the file had none)
  */
-public record TableSchema(int version, long id, List<DataField> fields, int highestFieldId,
-                          List<String> partitionKeys, List<String> primaryKeys,
-                          Map<String, String> options, @Nullable String comment, long timeMillis) {
+public record TableSchema(
+    int version,
+    long id,
+    List<DataField> fields,
+    int highestFieldId,
+    List<String> partitionKeys,
+    List<String> primaryKeys,
+    Map<String, String> options,
+    @Nullable String comment,
+    long timeMillis) {
 
   public static final int CURRENT_VERSION = 3;
 
@@ -47,24 +52,42 @@ public record TableSchema(int version, long id, List<DataField> fields, int high
     Set<Integer> ids = new HashSet<>();
     int maxId = collectIds(fields, ids);
     if (maxId > highestFieldId) {
-      throw new IllegalArgumentException("Invalid highestFieldId: " + highestFieldId + " (field id " + maxId + " is higher)");
+      throw new IllegalArgumentException(
+          "Invalid highestFieldId: " + highestFieldId + " (field id " + maxId + " is higher)");
     }
     checkKeys("partition key", partitionKeys, rowType);
     checkKeys("primary key", primaryKeys, rowType);
     if (!primaryKeys.isEmpty() && partitionKeys.containsAll(primaryKeys)) {
-      throw new IllegalArgumentException("Invalid primary key " + primaryKeys + ": it must not consist of the partition keys "
-          + partitionKeys + " only (a partition would hold one row)");
+      throw new IllegalArgumentException(
+          "Invalid primary key "
+              + primaryKeys
+              + ": it must not consist of the partition keys "
+              + partitionKeys
+              + " only (a partition would hold one row)");
     }
     List<String> bucketKey = new TableOptions(options).bucketKey();
     for (String key : bucketKey) {
       if (rowType.indexOf(key) < 0) {
-        throw new IllegalArgumentException("Invalid bucket-key " + bucketKey + ": no field '" + key + "' in " + rowType.fieldNames());
+        throw new IllegalArgumentException(
+            "Invalid bucket-key "
+                + bucketKey
+                + ": no field '"
+                + key
+                + "' in "
+                + rowType.fieldNames());
       }
       if (partitionKeys.contains(key)) {
-        throw new IllegalArgumentException("Invalid bucket-key " + bucketKey + ": '" + key + "' is a partition key");
+        throw new IllegalArgumentException(
+            "Invalid bucket-key " + bucketKey + ": '" + key + "' is a partition key");
       }
       if (!primaryKeys.isEmpty() && !primaryKeys.contains(key)) {
-        throw new IllegalArgumentException("Invalid bucket-key " + bucketKey + ": '" + key + "' is not in the primary key " + primaryKeys);
+        throw new IllegalArgumentException(
+            "Invalid bucket-key "
+                + bucketKey
+                + ": '"
+                + key
+                + "' is not in the primary key "
+                + primaryKeys);
       }
     }
   }
@@ -73,22 +96,36 @@ public record TableSchema(int version, long id, List<DataField> fields, int high
    * Schema 0 of a new table: version 3, primary-key columns forced to {@code NOT NULL} (as Paimon
    * does), {@code highestFieldId} the largest id in {@code fields}.
    */
-  public static TableSchema newTable(List<DataField> fields, List<String> partitionKeys, List<String> primaryKeys,
-                                     Map<String, String> options, @Nullable String comment, long timeMillis) {
+  public static TableSchema newTable(
+      List<DataField> fields,
+      List<String> partitionKeys,
+      List<String> primaryKeys,
+      Map<String, String> options,
+      @Nullable String comment,
+      long timeMillis) {
     List<DataField> adjusted = new ArrayList<>(fields.size());
     for (DataField f : fields) {
       adjusted.add(primaryKeys.contains(f.name()) ? f.withType(f.type().withNullable(false)) : f);
     }
     int highest = collectIds(adjusted, new HashSet<>());
-    return new TableSchema(CURRENT_VERSION, 0, adjusted, Math.max(highest, -1), partitionKeys, primaryKeys,
-        options, comment, timeMillis);
+    return new TableSchema(
+        CURRENT_VERSION,
+        0,
+        adjusted,
+        Math.max(highest, -1),
+        partitionKeys,
+        primaryKeys,
+        options,
+        comment,
+        timeMillis);
   }
 
   private static int collectIds(List<DataField> fields, Set<Integer> seen) {
     int max = -1;
     for (DataField f : fields) {
       if (!seen.add(f.id())) {
-        throw new IllegalArgumentException("Duplicate field id: " + f.id() + " (field " + f.name() + ")");
+        throw new IllegalArgumentException(
+            "Duplicate field id: " + f.id() + " (field " + f.name() + ")");
       }
       max = Math.max(max, Math.max(f.id(), collectIds(f.type(), seen)));
     }
@@ -112,7 +149,8 @@ public record TableSchema(int version, long id, List<DataField> fields, int high
     Set<String> seen = new HashSet<>();
     for (String key : keys) {
       if (rowType.indexOf(key) < 0) {
-        throw new IllegalArgumentException("Invalid " + what + " '" + key + "': no such field in " + rowType.fieldNames());
+        throw new IllegalArgumentException(
+            "Invalid " + what + " '" + key + "': no such field in " + rowType.fieldNames());
       }
       if (!seen.add(key)) {
         throw new IllegalArgumentException("Duplicate " + what + ": " + key);
@@ -143,9 +181,9 @@ public record TableSchema(int version, long id, List<DataField> fields, int high
   }
 
   /**
-   * Bucket key as Paimon 1.3 derives it: option {@code bucket-key} if set, else the trimmed
-   * primary key; empty for an append table without {@code bucket-key} (Paimon requires
-   * {@code bucket-key} for bucketed append tables).
+   * Bucket key as Paimon 1.3 derives it: option {@code bucket-key} if set, else the trimmed primary
+   * key; empty for an append table without {@code bucket-key} (Paimon requires {@code bucket-key}
+   * for bucketed append tables).
    */
   public List<String> bucketKeys() {
     List<String> configured = tableOptions().bucketKey();

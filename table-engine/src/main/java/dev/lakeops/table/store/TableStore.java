@@ -1,6 +1,5 @@
 package dev.lakeops.table.store;
 
-import dev.lakeops.table.paths.TablePaths;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.commit.DataFileLocator;
@@ -11,6 +10,7 @@ import dev.lakeops.table.commit.TableCommitter;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
@@ -24,8 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * What a table is on storage: its directory and file names, its schemas and options, its snapshot
  * store and the file lists of its snapshots, and its committer. Scans, reads, writes and
  * compactions work on a {@code TableStore}; {@link dev.lakeops.table.Table} is the facade above
- * them. Holds no mutable table state (only a cache of schema versions, which never change), so
- * one instance may be shared by threads.
+ * them. Holds no mutable table state (only a cache of schema versions, which never change), so one
+ * instance may be shared by threads.
  */
 public final class TableStore {
 
@@ -64,8 +64,11 @@ public final class TableStore {
       }
     }
     if (latest.isEmpty()) {
-      throw new TableNotFoundException(root, io.exists(root) ? "no schema file in " + paths.schemaDir()
-          : "the directory does not exist");
+      throw new TableNotFoundException(
+          root,
+          io.exists(root)
+              ? "no schema file in " + paths.schemaDir()
+              : "the directory does not exist");
     }
     return new TableStore(io, paths, SchemaJson.load(io, paths.schemaFile(latest.getAsLong())));
   }
@@ -128,7 +131,9 @@ public final class TableStore {
     return snapshots.latest();
   }
 
-  /** The committer of this table: {@code commit}, {@code commitOverwrite}, {@code filterAndCommit}. */
+  /**
+   * The committer of this table: {@code commit}, {@code commitOverwrite}, {@code filterAndCommit}.
+   */
   public TableCommitter newCommit() {
     return TableCommitter.builder(io, paths, schema).store(snapshots).build();
   }

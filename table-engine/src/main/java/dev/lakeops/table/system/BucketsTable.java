@@ -9,17 +9,21 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.types.RowType;
 import java.util.List;
 
-/** {@code $buckets}: live files of the snapshot summed per (partition, bucket) (source: Paimon {@code BucketsTable}). */
+/**
+ * {@code $buckets}: live files of the snapshot summed per (partition, bucket) (source: Paimon
+ * {@code BucketsTable}).
+ */
 final class BucketsTable implements SystemTable {
 
-  static final RowType ROW_TYPE = Columns.columns()
-      .nullable("partition", STRING)
-      .notNull("bucket", INT)
-      .notNull("record_count", BIGINT)
-      .notNull("file_size_in_bytes", BIGINT)
-      .notNull("file_count", BIGINT)
-      .nullable("last_update_time", TIMESTAMP)
-      .build();
+  static final RowType ROW_TYPE =
+      Columns.columns()
+          .nullable("partition", STRING)
+          .notNull("bucket", INT)
+          .notNull("record_count", BIGINT)
+          .notNull("file_size_in_bytes", BIGINT)
+          .notNull("file_count", BIGINT)
+          .nullable("last_update_time", TIMESTAMP)
+          .build();
 
   @Override
   public String name() {

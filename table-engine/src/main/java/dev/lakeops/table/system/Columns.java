@@ -13,6 +13,7 @@ final class Columns {
   static final AtomicType BIGINT = AtomicType.of(TypeRoot.BIGINT);
   static final AtomicType INT = AtomicType.of(TypeRoot.INT);
   static final AtomicType STRING = AtomicType.string();
+
   /** Paimon's system tables show times as TIMESTAMP(3). */
   static final AtomicType TIMESTAMP = AtomicType.timestamp(3);
 

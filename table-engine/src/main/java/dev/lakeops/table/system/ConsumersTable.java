@@ -7,13 +7,14 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.types.RowType;
 import java.util.List;
 
-/** {@code $consumers}: each streaming consumer and the next snapshot it will read (source: Paimon {@code ConsumersTable}). */
+/**
+ * {@code $consumers}: each streaming consumer and the next snapshot it will read (source: Paimon
+ * {@code ConsumersTable}).
+ */
 final class ConsumersTable implements SystemTable {
 
-  static final RowType ROW_TYPE = Columns.columns()
-      .notNull("consumer_id", STRING)
-      .notNull("next_snapshot_id", BIGINT)
-      .build();
+  static final RowType ROW_TYPE =
+      Columns.columns().notNull("consumer_id", STRING).notNull("next_snapshot_id", BIGINT).build();
 
   @Override
   public String name() {

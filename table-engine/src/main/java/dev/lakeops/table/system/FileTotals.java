@@ -17,15 +17,20 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Live files of a snapshot summed per partition, or per (partition, bucket): what
- * {@code $partitions} and {@code $buckets} show. Record counts are physical (files' row counts,
- * -U/-D rows included), as in Paimon; {@code lastUpdateTime} is the newest file creation time.
+ * Live files of a snapshot summed per partition, or per (partition, bucket): what {@code
+ * $partitions} and {@code $buckets} show. Record counts are physical (files' row counts, -U/-D rows
+ * included), as in Paimon; {@code lastUpdateTime} is the newest file creation time.
  *
  * @param partition the partition as {@link ValueStrings#partition} prints it
  * @param bucket the bucket, or -1 when summing per partition
  */
-record FileTotals(String partition, int bucket, long recordCount, long fileSizeInBytes, long fileCount,
-                  @Nullable LocalDateTime lastUpdateTime) {
+record FileTotals(
+    String partition,
+    int bucket,
+    long recordCount,
+    long fileSizeInBytes,
+    long fileCount,
+    @Nullable LocalDateTime lastUpdateTime) {
 
   static List<FileTotals> perPartition(SystemTableInput input) {
     return sum(input, false);
@@ -44,10 +49,15 @@ record FileTotals(String partition, int bucket, long recordCount, long fileSizeI
     Map<BinaryRow, String> partitionText = new LinkedHashMap<>();
     Map<List<Object>, FileTotals> totals = new LinkedHashMap<>();
     for (ManifestEntry entry : input.table().liveFiles(snapshot.get())) {
-      String partition = partitionText.computeIfAbsent(entry.partition(),
-          p -> ValueStrings.partition(partitionType, BinaryRowCodec.decode(partitionType, p), input.zone()));
+      String partition =
+          partitionText.computeIfAbsent(
+              entry.partition(),
+              p ->
+                  ValueStrings.partition(
+                      partitionType, BinaryRowCodec.decode(partitionType, p), input.zone()));
       int bucket = perBucket ? entry.bucket() : -1;
-      totals.merge(List.of(partition, bucket), of(partition, bucket, entry.file()), FileTotals::plus);
+      totals.merge(
+          List.of(partition, bucket), of(partition, bucket, entry.file()), FileTotals::plus);
     }
     List<FileTotals> result = new ArrayList<>(totals.values());
     result.sort(Comparator.comparing(FileTotals::partition).thenComparingInt(FileTotals::bucket));
@@ -55,7 +65,8 @@ record FileTotals(String partition, int bucket, long recordCount, long fileSizeI
   }
 
   private static FileTotals of(String partition, int bucket, DataFileMeta file) {
-    return new FileTotals(partition, bucket, file.rowCount(), file.fileSize(), 1, file.creationTime());
+    return new FileTotals(
+        partition, bucket, file.rowCount(), file.fileSize(), 1, file.creationTime());
   }
 
   private FileTotals plus(FileTotals other) {
@@ -63,8 +74,13 @@ record FileTotals(String partition, int bucket, long recordCount, long fileSizeI
     if (last == null || (other.lastUpdateTime != null && other.lastUpdateTime.isAfter(last))) {
       last = other.lastUpdateTime;
     }
-    return new FileTotals(partition, bucket, recordCount + other.recordCount, fileSizeInBytes + other.fileSizeInBytes,
-        fileCount + other.fileCount, last);
+    return new FileTotals(
+        partition,
+        bucket,
+        recordCount + other.recordCount,
+        fileSizeInBytes + other.fileSizeInBytes,
+        fileCount + other.fileCount,
+        last);
   }
 
   Row partitionRow() {

@@ -5,12 +5,12 @@ import static dev.lakeops.table.system.Columns.INT;
 import static dev.lakeops.table.system.Columns.STRING;
 import static dev.lakeops.table.system.Columns.TIMESTAMP;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.RowType;
 import java.nio.file.Path;
@@ -22,31 +22,32 @@ import java.util.Optional;
 /**
  * {@code $files}: one row per data file live in the snapshot (source: Paimon {@code FilesTable}),
  * ordered by partition and bucket. {@code file_path} is {@code file:} and the absolute path, as
- * Paimon prints a local path; {@code min_key}/{@code max_key} are null for tables without a
- * primary key; statistics follow {@link ValueStatsColumns}.
+ * Paimon prints a local path; {@code min_key}/{@code max_key} are null for tables without a primary
+ * key; statistics follow {@link ValueStatsColumns}.
  */
 final class FilesTable implements SystemTable {
 
-  static final RowType ROW_TYPE = Columns.columns()
-      .nullable("partition", STRING)
-      .notNull("bucket", INT)
-      .notNull("file_path", STRING)
-      .notNull("file_format", STRING)
-      .notNull("schema_id", BIGINT)
-      .notNull("level", INT)
-      .notNull("record_count", BIGINT)
-      .notNull("file_size_in_bytes", BIGINT)
-      .nullable("min_key", STRING)
-      .nullable("max_key", STRING)
-      .notNull("null_value_counts", STRING)
-      .notNull("min_value_stats", STRING)
-      .notNull("max_value_stats", STRING)
-      .nullable("min_sequence_number", BIGINT)
-      .nullable("max_sequence_number", BIGINT)
-      .nullable("creation_time", TIMESTAMP)
-      .nullable("deleteRowCount", BIGINT)
-      .nullable("file_source", STRING)
-      .build();
+  static final RowType ROW_TYPE =
+      Columns.columns()
+          .nullable("partition", STRING)
+          .notNull("bucket", INT)
+          .notNull("file_path", STRING)
+          .notNull("file_format", STRING)
+          .notNull("schema_id", BIGINT)
+          .notNull("level", INT)
+          .notNull("record_count", BIGINT)
+          .notNull("file_size_in_bytes", BIGINT)
+          .nullable("min_key", STRING)
+          .nullable("max_key", STRING)
+          .notNull("null_value_counts", STRING)
+          .notNull("min_value_stats", STRING)
+          .notNull("max_value_stats", STRING)
+          .nullable("min_sequence_number", BIGINT)
+          .nullable("max_sequence_number", BIGINT)
+          .nullable("creation_time", TIMESTAMP)
+          .nullable("deleteRowCount", BIGINT)
+          .nullable("file_source", STRING)
+          .build();
 
   @Override
   public String name() {
@@ -71,11 +72,13 @@ final class FilesTable implements SystemTable {
     for (ManifestEntry entry : files) {
       rows.add(row(table, current, entry, input));
     }
-    rows.sort(Comparator.comparing((Row r) -> (String) r.get(0)).thenComparing(r -> (Integer) r.get(1)));
+    rows.sort(
+        Comparator.comparing((Row r) -> (String) r.get(0)).thenComparing(r -> (Integer) r.get(1)));
     return rows;
   }
 
-  private static Row row(TableMetadata table, TableSchema current, ManifestEntry entry, SystemTableInput input) {
+  private static Row row(
+      TableMetadata table, TableSchema current, ManifestEntry entry, SystemTableInput input) {
     DataFileMeta file = entry.file();
     TableSchema fileSchema = table.schema(file.schemaId());
     Row partition = BinaryRowCodec.decode(current.partitionType(), entry.partition());
@@ -103,7 +106,9 @@ final class FilesTable implements SystemTable {
         file.fileSource() == null ? null : file.fileSource().name());
   }
 
-  /** Where the file lives: its external path, else {@code file:<table>/<partition>/bucket-N/<name>}. */
+  /**
+   * Where the file lives: its external path, else {@code file:<table>/<partition>/bucket-N/<name>}.
+   */
   private static String filePath(TableMetadata table, ManifestEntry entry) {
     if (entry.file().externalPath() != null) {
       return entry.file().externalPath();

@@ -13,20 +13,21 @@ import java.util.Optional;
 
 /**
  * {@code $manifests}: every manifest of the snapshot: base list, delta list, then changelog list
- * (source: Paimon {@code ManifestsTable}); partition statistics print like partitions
- * ({@code {2024-01-01}}).
+ * (source: Paimon {@code ManifestsTable}); partition statistics print like partitions ({@code
+ * {2024-01-01}}).
  */
 final class ManifestsTable implements SystemTable {
 
-  static final RowType ROW_TYPE = Columns.columns()
-      .notNull("file_name", STRING)
-      .notNull("file_size", BIGINT)
-      .notNull("num_added_files", BIGINT)
-      .notNull("num_deleted_files", BIGINT)
-      .notNull("schema_id", BIGINT)
-      .nullable("min_partition_stats", STRING)
-      .nullable("max_partition_stats", STRING)
-      .build();
+  static final RowType ROW_TYPE =
+      Columns.columns()
+          .notNull("file_name", STRING)
+          .notNull("file_size", BIGINT)
+          .notNull("num_added_files", BIGINT)
+          .notNull("num_deleted_files", BIGINT)
+          .notNull("schema_id", BIGINT)
+          .nullable("min_partition_stats", STRING)
+          .nullable("max_partition_stats", STRING)
+          .build();
 
   @Override
   public String name() {
@@ -51,10 +52,17 @@ final class ManifestsTable implements SystemTable {
   }
 
   private static Row row(ManifestFileMeta m, RowType partitionType, SystemTableInput input) {
-    String min = ValueStrings.partition(partitionType,
-        BinaryRowCodec.decode(partitionType, m.partitionStats().minValues()), input.zone());
-    String max = ValueStrings.partition(partitionType,
-        BinaryRowCodec.decode(partitionType, m.partitionStats().maxValues()), input.zone());
-    return Row.of(m.fileName(), m.fileSize(), m.numAddedFiles(), m.numDeletedFiles(), m.schemaId(), min, max);
+    String min =
+        ValueStrings.partition(
+            partitionType,
+            BinaryRowCodec.decode(partitionType, m.partitionStats().minValues()),
+            input.zone());
+    String max =
+        ValueStrings.partition(
+            partitionType,
+            BinaryRowCodec.decode(partitionType, m.partitionStats().maxValues()),
+            input.zone());
+    return Row.of(
+        m.fileName(), m.fileSize(), m.numAddedFiles(), m.numDeletedFiles(), m.schemaId(), min, max);
   }
 }

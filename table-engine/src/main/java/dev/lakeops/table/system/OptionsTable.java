@@ -6,10 +6,14 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.types.RowType;
 import java.util.List;
 
-/** {@code $options}: the options of the latest schema, in file order (source: Paimon {@code OptionsTable}). */
+/**
+ * {@code $options}: the options of the latest schema, in file order (source: Paimon {@code
+ * OptionsTable}).
+ */
 final class OptionsTable implements SystemTable {
 
-  static final RowType ROW_TYPE = Columns.columns().notNull("key", STRING).notNull("value", STRING).build();
+  static final RowType ROW_TYPE =
+      Columns.columns().notNull("key", STRING).notNull("value", STRING).build();
 
   @Override
   public String name() {

@@ -8,16 +8,20 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.types.RowType;
 import java.util.List;
 
-/** {@code $partitions}: live files of the snapshot summed per partition (source: Paimon {@code PartitionsTable}). */
+/**
+ * {@code $partitions}: live files of the snapshot summed per partition (source: Paimon {@code
+ * PartitionsTable}).
+ */
 final class PartitionsTable implements SystemTable {
 
-  static final RowType ROW_TYPE = Columns.columns()
-      .nullable("partition", STRING)
-      .notNull("record_count", BIGINT)
-      .notNull("file_size_in_bytes", BIGINT)
-      .notNull("file_count", BIGINT)
-      .nullable("last_update_time", TIMESTAMP)
-      .build();
+  static final RowType ROW_TYPE =
+      Columns.columns()
+          .nullable("partition", STRING)
+          .notNull("record_count", BIGINT)
+          .notNull("file_size_in_bytes", BIGINT)
+          .notNull("file_count", BIGINT)
+          .nullable("last_update_time", TIMESTAMP)
+          .build();
 
   @Override
   public String name() {

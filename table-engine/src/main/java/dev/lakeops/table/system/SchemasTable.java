@@ -16,21 +16,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code $schemas}: one row per schema version (source: Paimon {@code SchemasTable}). The
- * {@code fields}, {@code partition_keys}, {@code primary_keys} and {@code options} columns hold
- * compact JSON, taken from the schema file's own JSON so that they read exactly as Paimon's.
+ * {@code $schemas}: one row per schema version (source: Paimon {@code SchemasTable}). The {@code
+ * fields}, {@code partition_keys}, {@code primary_keys} and {@code options} columns hold compact
+ * JSON, taken from the schema file's own JSON so that they read exactly as Paimon's.
  */
 final class SchemasTable implements SystemTable {
 
-  static final RowType ROW_TYPE = Columns.columns()
-      .notNull("schema_id", BIGINT)
-      .notNull("fields", STRING)
-      .notNull("partition_keys", STRING)
-      .notNull("primary_keys", STRING)
-      .notNull("options", STRING)
-      .nullable("comment", STRING)
-      .notNull("update_time", TIMESTAMP)
-      .build();
+  static final RowType ROW_TYPE =
+      Columns.columns()
+          .notNull("schema_id", BIGINT)
+          .notNull("fields", STRING)
+          .notNull("partition_keys", STRING)
+          .notNull("primary_keys", STRING)
+          .notNull("options", STRING)
+          .nullable("comment", STRING)
+          .notNull("update_time", TIMESTAMP)
+          .build();
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -60,8 +61,13 @@ final class SchemasTable implements SystemTable {
     // its iteration order, not the file's, is the column's key order
     Map<String, String> options = new HashMap<>();
     json.get("options").properties().forEach(e -> options.put(e.getKey(), e.getValue().asText()));
-    return Row.of(schema.id(), compact(json.get("fields")), compact(json.get("partitionKeys")),
-        compact(json.get("primaryKeys")), compact(MAPPER.valueToTree(options)), schema.comment(),
+    return Row.of(
+        schema.id(),
+        compact(json.get("fields")),
+        compact(json.get("partitionKeys")),
+        compact(json.get("primaryKeys")),
+        compact(MAPPER.valueToTree(options)),
+        schema.comment(),
         Times.local(schema.timeMillis(), input.zone()));
   }
 

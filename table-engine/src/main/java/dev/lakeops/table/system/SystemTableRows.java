@@ -15,7 +15,8 @@ import java.util.OptionalLong;
  * @param rows its rows
  * @param snapshotId the snapshot that was described; empty when the table has none
  */
-public record SystemTableRows(String name, RowType rowType, List<Row> rows, OptionalLong snapshotId) {
+public record SystemTableRows(
+    String name, RowType rowType, List<Row> rows, OptionalLong snapshotId) {
 
   public SystemTableRows {
     requireNonNull(name, "name");
@@ -24,8 +25,13 @@ public record SystemTableRows(String name, RowType rowType, List<Row> rows, Opti
     rows = List.copyOf(rows);
     for (Row row : rows) {
       if (row.arity() != rowType.arity()) {
-        throw new IllegalArgumentException("Invalid row for $" + name + ": " + row.arity() + " values, expected "
-            + rowType.arity());
+        throw new IllegalArgumentException(
+            "Invalid row for $"
+                + name
+                + ": "
+                + row.arity()
+                + " values, expected "
+                + rowType.arity());
       }
     }
   }

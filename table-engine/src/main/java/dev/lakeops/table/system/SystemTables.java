@@ -16,8 +16,17 @@ public final class SystemTables {
   private static final Map<String, SystemTable> BY_NAME = new LinkedHashMap<>();
 
   static {
-    for (SystemTable t : List.of(new SnapshotsTable(), new SchemasTable(), new OptionsTable(), new FilesTable(),
-        new ManifestsTable(), new PartitionsTable(), new BucketsTable(), new TagsTable(), new ConsumersTable())) {
+    for (SystemTable t :
+        List.of(
+            new SnapshotsTable(),
+            new SchemasTable(),
+            new OptionsTable(),
+            new FilesTable(),
+            new ManifestsTable(),
+            new PartitionsTable(),
+            new BucketsTable(),
+            new TagsTable(),
+            new ConsumersTable())) {
       BY_NAME.put(t.name(), t);
     }
   }
@@ -54,7 +63,10 @@ public final class SystemTables {
     SystemTable systemTable = named(name);
     TableMetadata metadata = new TableMetadata(table);
     SystemTableInput input = new SystemTableInput(metadata, metadata.select(target), zone);
-    return new SystemTableRows(systemTable.name(), systemTable.rowType(), systemTable.rows(input),
+    return new SystemTableRows(
+        systemTable.name(),
+        systemTable.rowType(),
+        systemTable.rows(input),
         TableMetadata.idOf(input.snapshot()));
   }
 }

@@ -3,7 +3,6 @@ package dev.lakeops.table.system;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Consumer;
 import dev.lakeops.table.meta.ConsumerJson;
@@ -12,6 +11,7 @@ import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.Tag;
 import dev.lakeops.table.meta.TagJson;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.read.ScanTarget;
 import dev.lakeops.table.read.SnapshotNotFoundException;
 import dev.lakeops.table.schema.TableSchema;
@@ -29,8 +29,8 @@ import java.util.function.BiFunction;
 /**
  * The listings of a {@link Table}'s metadata that system tables need beyond what {@code Table}
  * offers: every schema, every snapshot, tags, consumers, the manifests of a snapshot. Every call
- * reads storage, so the view never goes stale; a file that vanishes while it is listed (an
- * expiring snapshot, a deleted tag) is left out rather than failing the listing.
+ * reads storage, so the view never goes stale; a file that vanishes while it is listed (an expiring
+ * snapshot, a deleted tag) is left out rather than failing the listing.
  */
 public final class TableMetadata {
 
@@ -117,19 +117,44 @@ public final class TableMetadata {
   /**
    * The snapshot {@code target} names; empty only for the latest snapshot of a table that has none.
    *
-   * @throws SnapshotNotFoundException no such snapshot, tag, or snapshot at or before the time;
-   *     the message says what exists
+   * @throws SnapshotNotFoundException no such snapshot, tag, or snapshot at or before the time; the
+   *     message says what exists
    */
   public Optional<Snapshot> select(ScanTarget target) {
     if (target instanceof ScanTarget.SnapshotId id) {
-      return Optional.of(table.snapshotStore().findSnapshot(id.id()).orElseThrow(() -> new SnapshotNotFoundException(
-          "Snapshot " + id.id() + " does not exist in " + paths().root() + " (" + snapshotRange() + ")")));
+      return Optional.of(
+          table
+              .snapshotStore()
+              .findSnapshot(id.id())
+              .orElseThrow(
+                  () ->
+                      new SnapshotNotFoundException(
+                          "Snapshot "
+                              + id.id()
+                              + " does not exist in "
+                              + paths().root()
+                              + " ("
+                              + snapshotRange()
+                              + ")")));
     }
     if (target instanceof ScanTarget.TagName tag) {
-      Optional<Tag> found = tag.name().contains("/") ? Optional.empty()
-          : loadIfPresent(paths().tagFile(tag.name()), TagJson::load);
-      return Optional.of(found.orElseThrow(() -> new SnapshotNotFoundException("Tag '" + tag.name()
-          + "' does not exist in " + paths().root() + " (" + tagList() + ")")).snapshot());
+      Optional<Tag> found =
+          tag.name().contains("/")
+              ? Optional.empty()
+              : loadIfPresent(paths().tagFile(tag.name()), TagJson::load);
+      return Optional.of(
+          found
+              .orElseThrow(
+                  () ->
+                      new SnapshotNotFoundException(
+                          "Tag '"
+                              + tag.name()
+                              + "' does not exist in "
+                              + paths().root()
+                              + " ("
+                              + tagList()
+                              + ")"))
+              .snapshot());
     }
     if (target instanceof ScanTarget.TimestampMillis) {
       return table.newScan().withTarget(target).resolveSnapshot();
@@ -139,7 +164,8 @@ public final class TableMetadata {
 
   private String snapshotRange() {
     List<Snapshot> all = snapshots();
-    return all.isEmpty() ? "the table has no snapshots"
+    return all.isEmpty()
+        ? "the table has no snapshots"
         : "snapshots " + all.get(0).id() + ".." + all.get(all.size() - 1).id() + " exist";
   }
 
@@ -150,7 +176,8 @@ public final class TableMetadata {
 
   /** The data manifests of {@code snapshot}: its base list, then its delta list. */
   public List<ManifestFileMeta> dataManifests(Snapshot snapshot) {
-    List<ManifestFileMeta> metas = new ArrayList<>(table.snapshotFiles().manifestList(snapshot.baseManifestList()));
+    List<ManifestFileMeta> metas =
+        new ArrayList<>(table.snapshotFiles().manifestList(snapshot.baseManifestList()));
     metas.addAll(table.snapshotFiles().manifestList(snapshot.deltaManifestList()));
     return metas;
   }

@@ -4,7 +4,10 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 
-/** Epoch milliseconds as the wall time Paimon's system tables show: in the session zone, to the millisecond. */
+/**
+ * Epoch milliseconds as the wall time Paimon's system tables show: in the session zone, to the
+ * millisecond.
+ */
 final class Times {
 
   private Times() {}

@@ -21,26 +21,32 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Values as Paimon's system tables print them, in two styles (measured against Paimon 1.3.1):
+ *
  * <ul>
- *   <li><b>cast</b>, as {@code CAST(x AS STRING)}: partitions in {@code $files}, {@code $partitions},
- *       {@code $buckets}, {@code $manifests}. DATE {@code 2024-01-01}, TIMESTAMP(p)
+ *   <li><b>cast</b>, as {@code CAST(x AS STRING)}: partitions in {@code $files}, {@code
+ *       $partitions}, {@code $buckets}, {@code $manifests}. DATE {@code 2024-01-01}, TIMESTAMP(p)
  *       {@code 2024-01-01 12:00:00.000} with exactly p fraction digits, TIMESTAMP WITH LOCAL TIME
  *       ZONE likewise in the session zone, TIME {@code 01:02:03}.
- *   <li><b>internal</b>, as Paimon's internal data classes print: keys and statistics in
- *       {@code $files}. DATE as its epoch day, TIME as its millisecond of day, TIMESTAMP as ISO
- *       {@code 2024-01-01T12:00}, TIMESTAMP WITH LOCAL TIME ZONE as the UTC wall time.
+ *   <li><b>internal</b>, as Paimon's internal data classes print: keys and statistics in {@code
+ *       $files}. DATE as its epoch day, TIME as its millisecond of day, TIMESTAMP as ISO {@code
+ *       2024-01-01T12:00}, TIMESTAMP WITH LOCAL TIME ZONE as the UTC wall time.
  * </ul>
+ *
  * Null prints as {@code null} in both; binaries print as UTF-8 text when cast and as hex otherwise
  * (Paimon prints an array identity there, which no one can compare).
  */
 final class ValueStrings {
 
-  private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+  private static final DateTimeFormatter SECONDS =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
   private static final DateTimeFormatter TIME_SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss");
 
   private ValueStrings() {}
 
-  /** {@code {v1, v2}}: a partition, each value cast to string; {@code {}} for an unpartitioned table. */
+  /**
+   * {@code {v1, v2}}: a partition, each value cast to string; {@code {}} for an unpartitioned
+   * table.
+   */
   static String partition(RowType type, Row partition, ZoneId zone) {
     StringJoiner joiner = new StringJoiner(", ", "{", "}");
     for (int i = 0; i < type.arity(); i++) {
@@ -58,9 +64,13 @@ final class ValueStrings {
     return joiner.toString();
   }
 
-  /** {@code {a=1, b=x}}: a map's {@code toString}; callers pass a map sorted by column name, as Paimon does. */
+  /**
+   * {@code {a=1, b=x}}: a map's {@code toString}; callers pass a map sorted by column name, as
+   * Paimon does.
+   */
   static String map(Map<String, String> byColumn) {
-    return byColumn.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+    return byColumn.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
         .collect(Collectors.joining(", ", "{", "}"));
   }
 
@@ -70,10 +80,14 @@ final class ValueStrings {
     }
     return switch (type.root()) {
       case DATE -> value.toString();
-      case TIME -> withFraction(TIME_SECONDS.format((LocalTime) value), ((LocalTime) value).getNano(),
-          Math.min(type.precision(), 3));
+      case TIME ->
+          withFraction(
+              TIME_SECONDS.format((LocalTime) value),
+              ((LocalTime) value).getNano(),
+              Math.min(type.precision(), 3));
       case TIMESTAMP -> timestamp((LocalDateTime) value, type.precision());
-      case TIMESTAMP_LTZ -> timestamp(LocalDateTime.ofInstant((Instant) value, zone), type.precision());
+      case TIMESTAMP_LTZ ->
+          timestamp(LocalDateTime.ofInstant((Instant) value, zone), type.precision());
       case BINARY, VARBINARY -> new String((byte[]) value, StandardCharsets.UTF_8);
       case DECIMAL -> ((BigDecimal) value).toPlainString();
       default -> value.toString();

@@ -3,15 +3,17 @@ package dev.lakeops.table.types;
 import static java.util.Objects.requireNonNull;
 
 /**
- * A non-nested type: a {@link TypeRoot} with its length or precision and scale where the family
- * has them (zero otherwise).
+ * A non-nested type: a {@link TypeRoot} with its length or precision and scale where the family has
+ * them (zero otherwise).
  *
  * @param root the type family
  * @param nullable whether null is admitted
- * @param precision DECIMAL precision, CHAR/VARCHAR/BINARY/VARBINARY length, TIME/TIMESTAMP precision; else 0
+ * @param precision DECIMAL precision, CHAR/VARCHAR/BINARY/VARBINARY length, TIME/TIMESTAMP
+ *     precision; else 0
  * @param scale DECIMAL scale; else 0
  */
-public record AtomicType(TypeRoot root, boolean nullable, int precision, int scale) implements DataType {
+public record AtomicType(TypeRoot root, boolean nullable, int precision, int scale)
+    implements DataType {
 
   public static final int MAX_LENGTH = Integer.MAX_VALUE;
 
@@ -19,13 +21,24 @@ public record AtomicType(TypeRoot root, boolean nullable, int precision, int sca
     requireNonNull(root, "root");
     switch (root) {
       case DECIMAL -> {
-        check(precision >= 1 && precision <= 38, "Invalid DECIMAL precision: %s (must be 1..38)", precision);
-        check(scale >= 0 && scale <= precision, "Invalid DECIMAL scale: %s (must be 0..%s)", scale, precision);
+        check(
+            precision >= 1 && precision <= 38,
+            "Invalid DECIMAL precision: %s (must be 1..38)",
+            precision);
+        check(
+            scale >= 0 && scale <= precision,
+            "Invalid DECIMAL scale: %s (must be 0..%s)",
+            scale,
+            precision);
       }
       case CHAR, VARCHAR, BINARY, VARBINARY ->
           check(precision >= 1, "Invalid %s length: %s (must be at least 1)", root, precision);
       case TIME, TIMESTAMP, TIMESTAMP_LTZ ->
-          check(precision >= 0 && precision <= 9, "Invalid %s precision: %s (must be 0..9)", root, precision);
+          check(
+              precision >= 0 && precision <= 9,
+              "Invalid %s precision: %s (must be 0..9)",
+              root,
+              precision);
       default -> check(precision == 0 && scale == 0, "%s takes no precision", root);
     }
     if (root != TypeRoot.DECIMAL) {
@@ -67,19 +80,23 @@ public record AtomicType(TypeRoot root, boolean nullable, int precision, int sca
 
   /** Whether values are variable-length bytes in a BinaryRow (strings and binaries). */
   public boolean isVariableLength() {
-    return root == TypeRoot.CHAR || root == TypeRoot.VARCHAR || root == TypeRoot.BINARY || root == TypeRoot.VARBINARY;
+    return root == TypeRoot.CHAR
+        || root == TypeRoot.VARCHAR
+        || root == TypeRoot.BINARY
+        || root == TypeRoot.VARBINARY;
   }
 
   @Override
   public String asSql() {
-    String base = switch (root) {
-      case DECIMAL -> "DECIMAL(" + precision + ", " + scale + ")";
-      case VARCHAR -> precision == MAX_LENGTH ? "STRING" : "VARCHAR(" + precision + ")";
-      case VARBINARY -> precision == MAX_LENGTH ? "BYTES" : "VARBINARY(" + precision + ")";
-      case CHAR, BINARY, TIME, TIMESTAMP -> root + "(" + precision + ")";
-      case TIMESTAMP_LTZ -> "TIMESTAMP(" + precision + ") WITH LOCAL TIME ZONE";
-      default -> root.name();
-    };
+    String base =
+        switch (root) {
+          case DECIMAL -> "DECIMAL(" + precision + ", " + scale + ")";
+          case VARCHAR -> precision == MAX_LENGTH ? "STRING" : "VARCHAR(" + precision + ")";
+          case VARBINARY -> precision == MAX_LENGTH ? "BYTES" : "VARBINARY(" + precision + ")";
+          case CHAR, BINARY, TIME, TIMESTAMP -> root + "(" + precision + ")";
+          case TIMESTAMP_LTZ -> "TIMESTAMP(" + precision + ") WITH LOCAL TIME ZONE";
+          default -> root.name();
+        };
     return base + DataType.nullSuffix(nullable);
   }
 

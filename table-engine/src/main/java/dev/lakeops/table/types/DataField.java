@@ -5,13 +5,18 @@ import static java.util.Objects.requireNonNull;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A named, typed column with Paimon's field id. Readers match a data file's columns to the
- * current schema by this id, never by name or position (schema evolution).
+ * A named, typed column with Paimon's field id. Readers match a data file's columns to the current
+ * schema by this id, never by name or position (schema evolution).
  *
- * @param defaultValue Paimon's column default as SQL text ({@code defaultValue} in schema JSON), or null
+ * @param defaultValue Paimon's column default as SQL text ({@code defaultValue} in schema JSON), or
+ *     null
  */
-public record DataField(int id, String name, DataType type, @Nullable String description,
-                        @Nullable String defaultValue) {
+public record DataField(
+    int id,
+    String name,
+    DataType type,
+    @Nullable String description,
+    @Nullable String defaultValue) {
 
   public DataField {
     requireNonNull(name, "name");

@@ -48,9 +48,17 @@ public record RowType(boolean nullable, List<DataField> fields) implements DataT
 
   /** The fields named, in the order named. */
   public RowType project(List<String> names) {
-    return new RowType(nullable, names.stream()
-        .map(n -> field(n).orElseThrow(() -> new IllegalArgumentException("No field " + n + " in " + fieldNames())))
-        .toList());
+    return new RowType(
+        nullable,
+        names.stream()
+            .map(
+                n ->
+                    field(n)
+                        .orElseThrow(
+                            () ->
+                                new IllegalArgumentException(
+                                    "No field " + n + " in " + fieldNames())))
+            .toList());
   }
 
   public List<String> fieldNames() {
@@ -64,13 +72,20 @@ public record RowType(boolean nullable, List<DataField> fields) implements DataT
 
   @Override
   public String asSql() {
-    return "ROW<" + fields.stream().map(RowType::fieldSql).collect(Collectors.joining(", ")) + ">"
+    return "ROW<"
+        + fields.stream().map(RowType::fieldSql).collect(Collectors.joining(", "))
+        + ">"
         + DataType.nullSuffix(nullable);
   }
 
-  /** {@code `name` TYPE [COMMENT 'text']}, quotes doubled, as Paimon's {@code DataField.asSQLString}. */
+  /**
+   * {@code `name` TYPE [COMMENT 'text']}, quotes doubled, as Paimon's {@code
+   * DataField.asSQLString}.
+   */
   private static String fieldSql(DataField f) {
     String sql = "`" + f.name().replace("`", "``") + "` " + f.type().asSql();
-    return f.description() == null ? sql : sql + " COMMENT '" + f.description().replace("'", "''") + "'";
+    return f.description() == null
+        ? sql
+        : sql + " COMMENT '" + f.description().replace("'", "''") + "'";
   }
 }

@@ -25,13 +25,18 @@ final class AppendBucketWriter implements BucketWriter {
   private AppendFileWriter current;
   private long nextSequence;
 
-  AppendBucketWriter(WriteContext context, BinaryRow partition, int bucket, int totalBuckets,
-                     List<DataFileMeta> restored) {
+  AppendBucketWriter(
+      WriteContext context,
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      List<DataFileMeta> restored) {
     this.context = context;
     this.partition = partition;
     this.bucket = bucket;
     this.totalBuckets = totalBuckets;
-    this.nextSequence = restored.stream().mapToLong(DataFileMeta::maxSequenceNumber).max().orElse(-1) + 1;
+    this.nextSequence =
+        restored.stream().mapToLong(DataFileMeta::maxSequenceNumber).max().orElse(-1) + 1;
   }
 
   @Override
@@ -39,8 +44,14 @@ final class AppendBucketWriter implements BucketWriter {
     if (current == null) {
       Path path = context.table().locator().file(partition, bucket, context.nextDataFileName());
       context.table().io().mkdirs(path.getParent());
-      current = AppendFileWriter.create(context.format(), path, context.schema().rowType(), context.compression(),
-          context.statsMode(), nextSequence);
+      current =
+          AppendFileWriter.create(
+              context.format(),
+              path,
+              context.schema().rowType(),
+              context.compression(),
+              context.statsMode(),
+              nextSequence);
     }
     current.write(row);
     if (current.bytesWritten() >= context.targetFileSize()) {
@@ -53,14 +64,16 @@ final class AppendBucketWriter implements BucketWriter {
       return;
     }
     nextSequence = current.nextSequenceNumber();
-    newFiles.add(DataFileMetas.appendFile(current.complete(), context.schema().rowType(), context.schema().id()));
+    newFiles.add(
+        DataFileMetas.appendFile(
+            current.complete(), context.schema().rowType(), context.schema().id()));
     current = null;
   }
 
   @Override
   public void compact(CompactionPicker picker) {
-    throw new UnsupportedOperationException("Compaction of append tables is not supported yet (table "
-        + context.table().name() + ")");
+    throw new UnsupportedOperationException(
+        "Compaction of append tables is not supported yet (table " + context.table().name() + ")");
   }
 
   @Override
@@ -87,8 +100,8 @@ final class AppendBucketWriter implements BucketWriter {
       try {
         context.table().io().delete(path);
       } catch (RuntimeException e) {
-        org.slf4j.LoggerFactory.getLogger(AppendBucketWriter.class).warn("Failed to delete uncommitted data file {}",
-            path, e);
+        org.slf4j.LoggerFactory.getLogger(AppendBucketWriter.class)
+            .warn("Failed to delete uncommitted data file {}", path, e);
       }
     }
     newFiles.clear();

@@ -4,7 +4,10 @@ import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.lsm.CompactionPicker;
 
-/** Writes the rows of one (partition, bucket) and hands over what it wrote at each commit. Not thread-safe. */
+/**
+ * Writes the rows of one (partition, bucket) and hands over what it wrote at each commit. Not
+ * thread-safe.
+ */
 interface BucketWriter {
 
   void write(Row row);
@@ -16,7 +19,9 @@ interface BucketWriter {
    */
   void compact(CompactionPicker picker);
 
-  /** Flushes, compacts if the table's picker says so, and returns every change since the last call. */
+  /**
+   * Flushes, compacts if the table's picker says so, and returns every change since the last call.
+   */
   BucketChange prepareCommit();
 
   /** Whether nothing is buffered and nothing is waiting to be handed over. */

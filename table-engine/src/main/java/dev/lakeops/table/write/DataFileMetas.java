@@ -24,11 +24,20 @@ final class DataFileMetas {
 
   private DataFileMetas() {}
 
-  /** A primary-key file: min/max key and key statistics over {@code keyType} (the trimmed primary key). */
-  static DataFileMeta keyValueFile(WrittenFile w, RowType keyType, RowType valueType, long schemaId, int level,
-                                   FileSource source) {
+  /**
+   * A primary-key file: min/max key and key statistics over {@code keyType} (the trimmed primary
+   * key).
+   */
+  static DataFileMeta keyValueFile(
+      WrittenFile w,
+      RowType keyType,
+      RowType valueType,
+      long schemaId,
+      int level,
+      FileSource source) {
     return base(w, valueType, schemaId, level, source)
-        .keyRange(BinaryRowCodec.encode(keyType, w.minKey()), BinaryRowCodec.encode(keyType, w.maxKey()))
+        .keyRange(
+            BinaryRowCodec.encode(keyType, w.minKey()), BinaryRowCodec.encode(keyType, w.maxKey()))
         .keyStats(stats(keyType, w.keyStats()))
         .build();
   }
@@ -41,8 +50,8 @@ final class DataFileMetas {
         .build();
   }
 
-  private static DataFileMeta.Builder base(WrittenFile w, RowType valueType, long schemaId, int level,
-                                           FileSource source) {
+  private static DataFileMeta.Builder base(
+      WrittenFile w, RowType valueType, long schemaId, int level, FileSource source) {
     ColumnStats values = w.valueStats();
     List<Integer> kept = new ArrayList<>();
     for (int i = 0; i < values.arity(); i++) {
@@ -63,8 +72,11 @@ final class DataFileMetas {
       for (int i : indexes) {
         counts.add(values.nullCounts().get(i));
       }
-      valueStats = new SimpleStats(StatsRows.encode(type, values.min().project(indexes)),
-          StatsRows.encode(type, values.max().project(indexes)), counts);
+      valueStats =
+          new SimpleStats(
+              StatsRows.encode(type, values.min().project(indexes)),
+              StatsRows.encode(type, values.max().project(indexes)),
+              counts);
       statsCols = names;
     }
     return DataFileMeta.builder(w.fileName())
@@ -81,7 +93,9 @@ final class DataFileMetas {
   }
 
   private static SimpleStats stats(RowType type, ColumnStats stats) {
-    return new SimpleStats(StatsRows.encode(type, stats.min()), StatsRows.encode(type, stats.max()),
+    return new SimpleStats(
+        StatsRows.encode(type, stats.min()),
+        StatsRows.encode(type, stats.max()),
         stats.nullCounts());
   }
 }

@@ -29,15 +29,15 @@ import java.util.function.Supplier;
 
 /**
  * The LSM writer of one primary-key bucket (Paimon's {@code MergeTreeWriter}): rows get the next
- * sequence number and go to the sort buffer; a flush writes them, merged to one record per key,
- * as level-0 files; after each flush for a commit the universal picker decides on a compaction,
- * run synchronously. The bucket's files (its {@link LevelFiles}) are restored from the latest
- * snapshot when the writer is created and kept up to date with its own flushes and compactions.
+ * sequence number and go to the sort buffer; a flush writes them, merged to one record per key, as
+ * level-0 files; after each flush for a commit the universal picker decides on a compaction, run
+ * synchronously. The bucket's files (its {@link LevelFiles}) are restored from the latest snapshot
+ * when the writer is created and kept up to date with its own flushes and compactions.
  *
  * <p>Changes are handed over per commit as Paimon's writer does: new level-0 files, and the
- * compaction's before/after files. A file written and compacted away within one commit interval
- * is still committed and then deleted by the COMPACT snapshot; an intermediate compaction output
- * that a later compaction of the same interval consumed is deleted at once.
+ * compaction's before/after files. A file written and compacted away within one commit interval is
+ * still committed and then deleted by the COMPACT snapshot; an intermediate compaction output that
+ * a later compaction of the same interval consumed is deleted at once.
  */
 final class KeyValueBucketWriter implements BucketWriter {
 
@@ -56,8 +56,14 @@ final class KeyValueBucketWriter implements BucketWriter {
   private final Map<String, DataFileMeta> compactBefore = new LinkedHashMap<>();
   private final List<DataFileMeta> compactAfter = new ArrayList<>();
 
-  KeyValueBucketWriter(WriteContext context, BinaryRow partition, int bucket, int totalBuckets,
-                       List<DataFileMeta> restored, Supplier<MergeFunction> merge, Supplier<Path> spillDirectory) {
+  KeyValueBucketWriter(
+      WriteContext context,
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      List<DataFileMeta> restored,
+      Supplier<MergeFunction> merge,
+      Supplier<Path> spillDirectory) {
     this.context = context;
     this.partition = partition;
     this.bucket = bucket;
@@ -65,14 +71,26 @@ final class KeyValueBucketWriter implements BucketWriter {
     var options = context.schema().tableOptions();
     this.levels = LevelFiles.of(context.keyOrder(), options.numLevels(), restored);
     this.nextSequence = levels.maxSequenceNumber().orElse(-1) + 1;
-    this.buffer = new SortBuffer(context.layout(), context.keyOrder(), merge, options.writeBufferSize().bytes(),
-        spillDirectory);
+    this.buffer =
+        new SortBuffer(
+            context.layout(),
+            context.keyOrder(),
+            merge,
+            options.writeBufferSize().bytes(),
+            spillDirectory);
     this.files = new KeyValueRollingWriter(context, partition, bucket);
     DataFileAccess access = new DataFileAccess(context.table());
-    int[] allColumns = java.util.stream.IntStream.range(0, context.schema().fields().size()).toArray();
-    this.compactTask = new CompactTask(context.keyOrder(),
-        run -> new ConcatIterator<>(run.files(), f -> access.keyValues(partition, bucket, f, allColumns)),
-        files, merge, (long) (context.targetFileSize() * 0.7));
+    int[] allColumns =
+        java.util.stream.IntStream.range(0, context.schema().fields().size()).toArray();
+    this.compactTask =
+        new CompactTask(
+            context.keyOrder(),
+            run ->
+                new ConcatIterator<>(
+                    run.files(), f -> access.keyValues(partition, bucket, f, allColumns)),
+            files,
+            merge,
+            (long) (context.targetFileSize() * 0.7));
     this.universal = UniversalCompaction.of(options);
     this.writeOnly = options.writeOnly();
   }
@@ -110,7 +128,8 @@ final class KeyValueBucketWriter implements BucketWriter {
   }
 
   // Mirrors Paimon's MergeTreeWriter.updateCompactResult: an input that is an output of an earlier
-  // compaction of this interval was never committed and goes away now, unless it is an upgraded file
+  // compaction of this interval was never committed and goes away now, unless it is an upgraded
+  // file
   // (the same file at two levels) that earlier or later snapshots still need.
   private void record(CompactionResult result) {
     Set<String> afterNames = new HashSet<>();
@@ -136,8 +155,15 @@ final class KeyValueBucketWriter implements BucketWriter {
     } else {
       compact(universal);
     }
-    BucketChange change = new BucketChange(partition, bucket, totalBuckets, newFiles,
-        new ArrayList<>(compactBefore.values()), compactAfter, List.of());
+    BucketChange change =
+        new BucketChange(
+            partition,
+            bucket,
+            totalBuckets,
+            newFiles,
+            new ArrayList<>(compactBefore.values()),
+            compactAfter,
+            List.of());
     newFiles.clear();
     compactBefore.clear();
     compactAfter.clear();
@@ -146,7 +172,10 @@ final class KeyValueBucketWriter implements BucketWriter {
 
   @Override
   public boolean isIdle() {
-    return buffer.isEmpty() && newFiles.isEmpty() && compactBefore.isEmpty() && compactAfter.isEmpty();
+    return buffer.isEmpty()
+        && newFiles.isEmpty()
+        && compactBefore.isEmpty()
+        && compactAfter.isEmpty();
   }
 
   @Override

@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes sorted key-values of one bucket into data files, starting a new file once the current
- * one reaches {@code target-file-size}. Used for level-0 flushes and compaction output.
+ * Writes sorted key-values of one bucket into data files, starting a new file once the current one
+ * reaches {@code target-file-size}. Used for level-0 flushes and compaction output.
  */
 final class KeyValueRollingWriter implements RunWriter {
 
@@ -46,8 +46,13 @@ final class KeyValueRollingWriter implements RunWriter {
     try {
       while (records.hasNext()) {
         if (current == null) {
-          current = KeyValueFileWriter.create(context.format(), newPath(), context.layout(), context.compression(),
-              context.statsMode());
+          current =
+              KeyValueFileWriter.create(
+                  context.format(),
+                  newPath(),
+                  context.layout(),
+                  context.compression(),
+                  context.statsMode());
         }
         current.write(records.next());
         if (current.bytesWritten() >= context.targetFileSize()) {
@@ -72,8 +77,13 @@ final class KeyValueRollingWriter implements RunWriter {
   }
 
   private DataFileMeta complete(KeyValueFileWriter writer, int level, FileSource source) {
-    return DataFileMetas.keyValueFile(writer.complete(), context.keyOrder().keyType(),
-        context.schema().rowType(), context.schema().id(), level, source);
+    return DataFileMetas.keyValueFile(
+        writer.complete(),
+        context.keyOrder().keyType(),
+        context.schema().rowType(),
+        context.schema().id(),
+        level,
+        source);
   }
 
   private Path newPath() {

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A rough count of the heap bytes a buffered row holds, to bound the write buffer by
- * {@code write-buffer-size}. Errs high rather than low: object headers, boxed numbers, and two
- * bytes per string character.
+ * A rough count of the heap bytes a buffered row holds, to bound the write buffer by {@code
+ * write-buffer-size}. Errs high rather than low: object headers, boxed numbers, and two bytes per
+ * string character.
  */
 final class RowSizeEstimator {
 

@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The write buffer of one primary-key bucket: key-values in arrival order (so ascending sequence
  * numbers), bounded by a byte budget. When the budget is exceeded the buffer is sorted by key,
- * reduced with the merge function and spilled to a local file; a flush then merges the spilled
- * runs with what is still in memory. Memory stays bounded whatever the commit interval, like
- * Paimon's {@code write-buffer-spillable}.
+ * reduced with the merge function and spilled to a local file; a flush then merges the spilled runs
+ * with what is still in memory. Memory stays bounded whatever the commit interval, like Paimon's
+ * {@code write-buffer-spillable}.
  *
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a
@@ -49,8 +49,12 @@ final class SortBuffer {
   private long bytes;
   private int spillCounter;
 
-  SortBuffer(KeyValueLayout layout, KeyOrder keyOrder, Supplier<MergeFunction> merge, long maxBytes,
-             Supplier<Path> spillDirectory) {
+  SortBuffer(
+      KeyValueLayout layout,
+      KeyOrder keyOrder,
+      Supplier<MergeFunction> merge,
+      long maxBytes,
+      Supplier<Path> spillDirectory) {
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
     this.merge = merge;
@@ -105,13 +109,15 @@ final class SortBuffer {
 
   private List<KeyValue> sortedMemory() {
     List<KeyValue> sorted = new ArrayList<>(memory);
-    sorted.sort((a, b) -> keyOrder.compare(a.key(), b.key())); // stable: equal keys stay in sequence order
+    sorted.sort(
+        (a, b) -> keyOrder.compare(a.key(), b.key())); // stable: equal keys stay in sequence order
     return sorted;
   }
 
   private void spill() {
-    try (MergeReader reduced = new MergeReader(List.of(CloseableIterator.of(sortedMemory())), keyOrder, merge.get(),
-        false)) {
+    try (MergeReader reduced =
+        new MergeReader(
+            List.of(CloseableIterator.of(sortedMemory())), keyOrder, merge.get(), false)) {
       spilled.add(writeRun(reduced));
     }
     memory.clear();
@@ -134,8 +140,10 @@ final class SortBuffer {
 
   private Path writeRun(CloseableIterator<KeyValue> records) {
     Path dir = spillDirectory.get();
-    Path file = dir.resolve(spillPrefix + (spillCounter++) + ".avro"); // buffers share the directory
-    DataFileWriter writer = AvroFileFormat.INSTANCE.createWriter(file, layout.fileType(), Compression.NONE);
+    Path file =
+        dir.resolve(spillPrefix + (spillCounter++) + ".avro"); // buffers share the directory
+    DataFileWriter writer =
+        AvroFileFormat.INSTANCE.createWriter(file, layout.fileType(), Compression.NONE);
     try {
       while (records.hasNext()) {
         writer.write(layout.toFileRow(records.next()));

@@ -1,6 +1,5 @@
 package dev.lakeops.table.write;
 
-import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.CommitResult;
@@ -8,12 +7,16 @@ import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.store.TableStore;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Compacts the buckets of some partitions of a table and commits the result as one COMPACT snapshot. */
+/**
+ * Compacts the buckets of some partitions of a table and commits the result as one COMPACT
+ * snapshot.
+ */
 public final class TableCompaction {
 
   private final TableStore table;
@@ -23,11 +26,13 @@ public final class TableCompaction {
   }
 
   /**
-   * @throws UnsupportedOperationException the table has no primary key (append compaction is not supported yet)
+   * @throws UnsupportedOperationException the table has no primary key (append compaction is not
+   *     supported yet)
    */
   public CompactionReport run(String commitUser, PartitionFilter partitions, CompactionMode mode) {
     if (!table.hasPrimaryKey()) {
-      throw new UnsupportedOperationException("Compaction of append table " + table.name() + " is not supported yet");
+      throw new UnsupportedOperationException(
+          "Compaction of append table " + table.name() + " is not supported yet");
     }
     Optional<Snapshot> latest = table.latestSnapshot();
     if (latest.isEmpty()) {
@@ -60,7 +65,8 @@ public final class TableCompaction {
         before += c.compactBefore().size();
         after += c.compactAfter().size();
       }
-      return new CompactionReport(changes.changes().size(), before, after, result.lastSnapshot().orElse(null));
+      return new CompactionReport(
+          changes.changes().size(), before, after, result.lastSnapshot().orElse(null));
     }
   }
 }

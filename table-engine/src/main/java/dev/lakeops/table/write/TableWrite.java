@@ -2,7 +2,6 @@ package dev.lakeops.table.write;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.bucket.BucketFunction;
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
@@ -17,6 +16,7 @@ import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.TableSchema;
+import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,15 +37,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes rows into one table for one commit user (Paimon's {@code TableWrite}): each row goes to
- * the writer of its (partition, bucket), created on first use with the bucket's files of the
- * latest snapshot. {@link #prepareCommit} flushes every writer and returns what they wrote as a
- * {@link ChangeSet} for {@link dev.lakeops.table.commit.TableCommitter}; writers stay open for the
- * next commit. Not thread-safe.
+ * the writer of its (partition, bucket), created on first use with the bucket's files of the latest
+ * snapshot. {@link #prepareCommit} flushes every writer and returns what they wrote as a {@link
+ * ChangeSet} for {@link dev.lakeops.table.commit.TableCommitter}; writers stay open for the next
+ * commit. Not thread-safe.
  *
  * <p>Placement follows Paimon exactly ({@code paimon-format.md} §12, §15.6): the partition is the
- * BinaryRow of the partition columns; fixed-bucket tables hash the bucket key with Paimon's
- * bucket function; bucket-unaware append tables ({@code bucket=-1} without primary key) write
- * bucket 0 with total buckets -1. Dynamic and postpone buckets are not supported.
+ * BinaryRow of the partition columns; fixed-bucket tables hash the bucket key with Paimon's bucket
+ * function; bucket-unaware append tables ({@code bucket=-1} without primary key) write bucket 0
+ * with total buckets -1. Dynamic and postpone buckets are not supported.
  */
 public final class TableWrite implements AutoCloseable {
 
@@ -83,23 +83,34 @@ public final class TableWrite implements AutoCloseable {
     this.schema = table.schema();
     int bucket = schema.numBuckets();
     if (schema.hasPrimaryKey() && bucket < 0) {
-      throw new UnsupportedOperationException("Writing primary-key table " + table.name() + " with bucket=" + bucket
-          + " (" + (bucket == -1 ? "dynamic" : "postpone") + " bucket mode) is not supported; set 'bucket' to a"
-          + " positive number of buckets");
+      throw new UnsupportedOperationException(
+          "Writing primary-key table "
+              + table.name()
+              + " with bucket="
+              + bucket
+              + " ("
+              + (bucket == -1 ? "dynamic" : "postpone")
+              + " bucket mode) is not supported; set 'bucket' to a"
+              + " positive number of buckets");
     }
     if (!schema.hasPrimaryKey() && bucket == -2) {
-      throw new UnsupportedOperationException("Writing append table " + table.name()
-          + " with bucket=-2 (postpone bucket mode) is not supported");
+      throw new UnsupportedOperationException(
+          "Writing append table "
+              + table.name()
+              + " with bucket=-2 (postpone bucket mode) is not supported");
     }
     this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(schema.tableOptions()) : null;
     this.context = WriteContext.of(table);
     this.partitionType = schema.partitionType();
-    this.partitionIndexes = schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
+    this.partitionIndexes =
+        schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
     this.buckets = bucket > 0 ? BucketFunction.of(schema) : null;
     this.totalBuckets = bucket > 0 ? bucket : -1;
   }
 
-  /** Spill files of the write buffers go under {@code parent} instead of the system temp directory. */
+  /**
+   * Spill files of the write buffers go under {@code parent} instead of the system temp directory.
+   */
   public TableWrite withSpillDirectory(Path parent) {
     this.spillParent = requireNonNull(parent, "parent");
     return this;
@@ -119,22 +130,35 @@ public final class TableWrite implements AutoCloseable {
   public void write(Row row) {
     checkOpen();
     if (row.arity() != schema.fields().size()) {
-      throw new IllegalArgumentException("Invalid row for table " + table.name() + ": " + row.arity()
-          + " values, the table has " + schema.fieldNames());
+      throw new IllegalArgumentException(
+          "Invalid row for table "
+              + table.name()
+              + ": "
+              + row.arity()
+              + " values, the table has "
+              + schema.fieldNames());
     }
-    BinaryRow partition = partitionType.arity() == 0 ? BinaryRow.EMPTY
-        : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
+    BinaryRow partition =
+        partitionType.arity() == 0
+            ? BinaryRow.EMPTY
+            : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
     int bucket = buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
   }
 
-  /** Compacts one bucket now, if the universal picker finds something to do (the result goes into the next commit). */
+  /**
+   * Compacts one bucket now, if the universal picker finds something to do (the result goes into
+   * the next commit).
+   */
   public void compact(BinaryRow partition, int bucket) {
     checkOpen();
     writer(partition, bucket).compact(UniversalCompaction.of(schema.tableOptions()));
   }
 
-  /** Merges one bucket into a single sorted run in the highest level now (the result goes into the next commit). */
+  /**
+   * Merges one bucket into a single sorted run in the highest level now (the result goes into the
+   * next commit).
+   */
   public void fullCompact(BinaryRow partition, int bucket) {
     checkOpen();
     writer(partition, bucket).compact(FullCompaction.INSTANCE);
@@ -161,9 +185,11 @@ public final class TableWrite implements AutoCloseable {
     BucketWriter w = writers.get(key);
     if (w == null) {
       List<DataFileMeta> files = restore(key);
-      w = schema.hasPrimaryKey()
-          ? new KeyValueBucketWriter(context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
-          : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
+      w =
+          schema.hasPrimaryKey()
+              ? new KeyValueBucketWriter(
+                  context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
+              : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
       writers.put(key, w);
     }
     return w;
@@ -179,7 +205,9 @@ public final class TableWrite implements AutoCloseable {
     if (restoredSnapshotId == null || restoredSnapshotId != latest.get().id()) {
       Map<WriterKey, List<DataFileMeta>> byBucket = new HashMap<>();
       for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
-        byBucket.computeIfAbsent(new WriterKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e.file());
+        byBucket
+            .computeIfAbsent(new WriterKey(e.partition(), e.bucket()), k -> new ArrayList<>())
+            .add(e.file());
       }
       restored = byBucket;
       restoredSnapshotId = latest.get().id();
@@ -190,11 +218,15 @@ public final class TableWrite implements AutoCloseable {
   private Path spillDirectory() {
     if (spillDirectory == null) {
       try {
-        spillDirectory = spillParent == null ? Files.createTempDirectory("lakeops-spill-")
-            : Files.createTempDirectory(Files.createDirectories(spillParent), "lakeops-spill-");
+        spillDirectory =
+            spillParent == null
+                ? Files.createTempDirectory("lakeops-spill-")
+                : Files.createTempDirectory(Files.createDirectories(spillParent), "lakeops-spill-");
       } catch (IOException e) {
-        throw new UncheckedIOException("Failed to create a spill directory under "
-            + (spillParent == null ? System.getProperty("java.io.tmpdir") : spillParent), e);
+        throw new UncheckedIOException(
+            "Failed to create a spill directory under "
+                + (spillParent == null ? System.getProperty("java.io.tmpdir") : spillParent),
+            e);
       }
     }
     return spillDirectory;
@@ -202,11 +234,15 @@ public final class TableWrite implements AutoCloseable {
 
   private void checkOpen() {
     if (closed) {
-      throw new IllegalStateException("TableWrite of " + table.name() + " for " + commitUser + " is closed");
+      throw new IllegalStateException(
+          "TableWrite of " + table.name() + " for " + commitUser + " is closed");
     }
   }
 
-  /** Drops buffered rows, deletes files not handed over by {@link #prepareCommit}, and the spill directory. */
+  /**
+   * Drops buffered rows, deletes files not handed over by {@link #prepareCommit}, and the spill
+   * directory.
+   */
   @Override
   public void close() {
     if (closed) {

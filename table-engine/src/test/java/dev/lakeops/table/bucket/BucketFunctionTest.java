@@ -13,17 +13,26 @@ import dev.lakeops.table.types.RowType;
 import dev.lakeops.table.types.TypeRoot;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class BucketFunctionTest {
 
-  private static final RowType KEY = RowType.of(List.of(new DataField(1, "id", AtomicType.of(TypeRoot.INT))));
-  private static final TableSchema TABLE = TableSchema.newTable(List.of(
-      new DataField(0, "dt", AtomicType.string()), new DataField(1, "id", AtomicType.of(TypeRoot.INT)),
-      new DataField(2, "name", AtomicType.string()), new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE))),
-      List.of("dt"), List.of("dt", "id"), Map.of("bucket", "2"), null, 0);
+  private static final RowType KEY =
+      RowType.of(List.of(new DataField(1, "id", AtomicType.of(TypeRoot.INT))));
+  private static final TableSchema TABLE =
+      TableSchema.newTable(
+          List.of(
+              new DataField(0, "dt", AtomicType.string()),
+                  new DataField(1, "id", AtomicType.of(TypeRoot.INT)),
+              new DataField(2, "name", AtomicType.string()),
+                  new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE))),
+          List.of("dt"),
+          List.of("dt", "id"),
+          Map.of("bucket", "2"),
+          null,
+          0);
 
   @ParameterizedTest
   @CsvSource({"1, 1465514398, 0", "2, 1340390384, 0", "3, -771300025, 1", "4, 1447522506, 0"})
@@ -38,7 +47,8 @@ class BucketFunctionTest {
     BucketFunction function = BucketFunction.of(TABLE);
 
     assertThat(function.bucket(Row.of("2024-01-01", id, "x", 1.0))).isEqualTo(bucket);
-    assertThat(function.bucket(Row.ofKind(RowKind.DELETE, "2024-01-02", id, null, null))).isEqualTo(bucket);
+    assertThat(function.bucket(Row.ofKind(RowKind.DELETE, "2024-01-02", id, null, null)))
+        .isEqualTo(bucket);
   }
 
   @Test
@@ -49,14 +59,19 @@ class BucketFunctionTest {
 
   @Test
   void rejectsNonFixedBucketsEmptyKeysAndNonInsertKeys() {
-    TableSchema dynamic = TableSchema.newTable(TABLE.fields(), List.of("dt"), List.of("dt", "id"), Map.of(), null, 0);
-    TableSchema append = TableSchema.newTable(TABLE.fields(), List.of(), List.of(), Map.of("bucket", "2"), null, 0);
+    TableSchema dynamic =
+        TableSchema.newTable(TABLE.fields(), List.of("dt"), List.of("dt", "id"), Map.of(), null, 0);
+    TableSchema append =
+        TableSchema.newTable(TABLE.fields(), List.of(), List.of(), Map.of("bucket", "2"), null, 0);
 
     assertThatThrownBy(() -> BucketFunction.of(dynamic)).hasMessageContaining("-1");
     assertThatThrownBy(() -> BucketFunction.of(append)).hasMessageContaining("bucket-key");
-    assertThatThrownBy(() -> BucketFunction.hash(BinaryRowCodec.encode(KEY, Row.ofKind(RowKind.DELETE, 1))))
+    assertThatThrownBy(
+            () -> BucketFunction.hash(BinaryRowCodec.encode(KEY, Row.ofKind(RowKind.DELETE, 1))))
         .hasMessageContaining("-D");
-    assertThatThrownBy(() -> BucketFunction.bucket(BinaryRowCodec.encode(KEY, Row.of(1)), 0)).hasMessageContaining("0");
-    assertThatThrownBy(() -> BucketFunction.of(TABLE).bucket(Row.of(1))).hasMessageContaining("1 values");
+    assertThatThrownBy(() -> BucketFunction.bucket(BinaryRowCodec.encode(KEY, Row.of(1)), 0))
+        .hasMessageContaining("0");
+    assertThatThrownBy(() -> BucketFunction.of(TABLE).bucket(Row.of(1)))
+        .hasMessageContaining("1 values");
   }
 }

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CatalogTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void createsATableWithPaimonsSchemaRules() throws Exception {
@@ -25,11 +24,14 @@ class CatalogTest {
 
     assertThat(dir.resolve("db.db/orders/schema/schema-0")).exists();
     assertThat(table.schema().id()).isZero();
-    assertThat(table.schema().fields().get(1).type().nullable()).as("primary-key column forced NOT NULL").isFalse();
+    assertThat(table.schema().fields().get(1).type().nullable())
+        .as("primary-key column forced NOT NULL")
+        .isFalse();
     assertThat(table.schema().fields().get(2).type().nullable()).isTrue();
     assertThat(table.schema().highestFieldId()).isEqualTo(3);
     assertThat(table.options().bucket()).isEqualTo(2);
-    assertThat(Files.readString(dir.resolve("db.db/orders/schema/schema-0"))).contains("\"primaryKeys\" : [ \"dt\", \"id\" ]");
+    assertThat(Files.readString(dir.resolve("db.db/orders/schema/schema-0")))
+        .contains("\"primaryKeys\" : [ \"dt\", \"id\" ]");
   }
 
   @Test
@@ -69,9 +71,13 @@ class CatalogTest {
   @Test
   void rejectsAPrimaryKeyOfPartitionKeysOnly() {
     Catalog catalog = TestTables.warehouse(dir);
-    TableDefinition bad = TableDefinition.builder()
-        .column("dt", AtomicType.string()).column("v", AtomicType.of(TypeRoot.INT))
-        .partitionKeys("dt").primaryKey("dt").build();
+    TableDefinition bad =
+        TableDefinition.builder()
+            .column("dt", AtomicType.string())
+            .column("v", AtomicType.of(TypeRoot.INT))
+            .partitionKeys("dt")
+            .primaryKey("dt")
+            .build();
 
     assertThatThrownBy(() -> catalog.createTable(Identifier.of("db", "bad"), bad))
         .isInstanceOf(IllegalArgumentException.class)

@@ -14,7 +14,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-/** Tables for engine tests: a local warehouse with database {@code db}, and write-and-commit helpers. */
+/**
+ * Tables for engine tests: a local warehouse with database {@code db}, and write-and-commit
+ * helpers.
+ */
 public final class TestTables {
 
   public static final String USER = "test-writer";
@@ -27,32 +30,40 @@ public final class TestTables {
     return catalog;
   }
 
-  /** {@code dt STRING, id INT, name STRING, price DOUBLE}, partitioned by dt, primary key (dt, id). */
+  /**
+   * {@code dt STRING, id INT, name STRING, price DOUBLE}, partitioned by dt, primary key (dt, id).
+   */
   public static Table orders(Catalog catalog, String name, Map<String, String> options) {
-    TableDefinition.Builder b = TableDefinition.builder()
-        .column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.INT))
-        .column("name", AtomicType.string())
-        .column("price", AtomicType.of(TypeRoot.DOUBLE))
-        .partitionKeys("dt")
-        .primaryKey("dt", "id")
-        .option("bucket", "2")
-        .option("file.format", "avro");
+    TableDefinition.Builder b =
+        TableDefinition.builder()
+            .column("dt", AtomicType.string())
+            .column("id", AtomicType.of(TypeRoot.INT))
+            .column("name", AtomicType.string())
+            .column("price", AtomicType.of(TypeRoot.DOUBLE))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "2")
+            .option("file.format", "avro");
     b.options(options);
     return catalog.createTable(Identifier.of("db", name), b.build());
   }
 
   /** {@code id BIGINT, msg STRING}, no primary key, bucket-unaware. */
   public static Table log(Catalog catalog, String name, Map<String, String> options) {
-    return catalog.createTable(Identifier.of("db", name), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.BIGINT))
-        .column("msg", AtomicType.string())
-        .option("file.format", "avro")
-        .options(options)
-        .build());
+    return catalog.createTable(
+        Identifier.of("db", name),
+        TableDefinition.builder()
+            .column("id", AtomicType.of(TypeRoot.BIGINT))
+            .column("msg", AtomicType.string())
+            .option("file.format", "avro")
+            .options(options)
+            .build());
   }
 
-  /** Writes {@code rows} with a fresh writer and commits them as {@code identifier}; returns the last snapshot. */
+  /**
+   * Writes {@code rows} with a fresh writer and commits them as {@code identifier}; returns the
+   * last snapshot.
+   */
   public static Snapshot commit(Table table, long identifier, List<Row> rows) {
     try (TableWrite write = table.newWrite(USER)) {
       rows.forEach(write::write);

@@ -1,6 +1,5 @@
 package dev.lakeops.table.commit;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.maintenance.ExpireRetention;
@@ -12,6 +11,7 @@ import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.FileSource;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import java.io.IOException;
@@ -25,16 +25,16 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A writer process for {@code TableCommitterProcessTest}: commits to a table as commit user
- * {@code user} and prints {@code ACK <identifier> <snapshot ids> <publish attempts>} once a change set is committed,
- * before it starts the next one.
+ * A writer process for {@code TableCommitterProcessTest}: commits to a table as commit user {@code
+ * user} and prints {@code ACK <identifier> <snapshot ids> <publish attempts>} once a change set is
+ * committed, before it starts the next one.
  *
- * <p>Usage: {@code CommitWriterMain <table dir> <user> <bucket> <commits> concurrent|crash}.
- * Commit {@code k} adds one 10-row file {@code data-<user>-<k>.avro} with key {@code k} to the
- * writer's bucket; every 7th also compacts the bucket's live files into one level-5 file.
- * In {@code crash} mode the writer first recovers like a restarted job: it re-submits its last
- * committed change set and the next one through {@code filterAndCommit}; every 20th commit also
- * expires snapshots, every 45th removes orphan files older than one second.
+ * <p>Usage: {@code CommitWriterMain <table dir> <user> <bucket> <commits> concurrent|crash}. Commit
+ * {@code k} adds one 10-row file {@code data-<user>-<k>.avro} with key {@code k} to the writer's
+ * bucket; every 7th also compacts the bucket's live files into one level-5 file. In {@code crash}
+ * mode the writer first recovers like a restarted job: it re-submits its last committed change set
+ * and the next one through {@code filterAndCommit}; every 20th commit also expires snapshots, every
+ * 45th removes orphan files older than one second.
  */
 final class CommitWriterMain {
 
@@ -62,7 +62,8 @@ final class CommitWriterMain {
   }
 
   public static void main(String[] args) throws IOException {
-    CommitWriterMain writer = new CommitWriterMain(Path.of(args[0]), args[1], Integer.parseInt(args[2]));
+    CommitWriterMain writer =
+        new CommitWriterMain(Path.of(args[0]), args[1], Integer.parseInt(args[2]));
     int commits = Integer.parseInt(args[3]);
     if (args[4].equals("crash")) {
       writer.runRecovering(commits);
@@ -82,8 +83,13 @@ final class CommitWriterMain {
   }
 
   private void runRecovering(int commits) throws IOException {
-    long last = committer.store().latest().isEmpty() ? 0
-        : new CommitRecovery(committer.store(), io, locator).latestOf(user).map(Snapshot::commitIdentifier).orElse(0L);
+    long last =
+        committer.store().latest().isEmpty()
+            ? 0
+            : new CommitRecovery(committer.store(), io, locator)
+                .latestOf(user)
+                .map(Snapshot::commitIdentifier)
+                .orElse(0L);
     List<ChangeSet> replay = new ArrayList<>();
     if (last > 0) {
       replay.add(changeSet(last));
@@ -95,7 +101,8 @@ final class CommitWriterMain {
     for (long k = last + 2; k <= last + 1 + commits; k++) {
       ack(k, committer.commit(changeSet(k)));
       if (k % 20 == 0) {
-        new SnapshotExpiration(io, paths).expire(new ExpireRetention(5, Integer.MAX_VALUE, Duration.ZERO, 50));
+        new SnapshotExpiration(io, paths)
+            .expire(new ExpireRetention(5, Integer.MAX_VALUE, Duration.ZERO, 50));
       }
       if (k % 45 == 0) {
         new OrphanFiles(io, paths).remove(Instant.now().minusSeconds(1));
@@ -104,8 +111,15 @@ final class CommitWriterMain {
   }
 
   private void ack(long identifier, CommitResult result) {
-    out.println("ACK " + identifier + " " + result.snapshots().stream().map(s -> Long.toString(s.id()))
-        .collect(Collectors.joining(",")) + " " + result.attempts());
+    out.println(
+        "ACK "
+            + identifier
+            + " "
+            + result.snapshots().stream()
+                .map(s -> Long.toString(s.id()))
+                .collect(Collectors.joining(","))
+            + " "
+            + result.attempts());
     out.flush();
   }
 
@@ -116,9 +130,11 @@ final class CommitWriterMain {
     Files.write(file, new byte[16]);
     DataFileMeta added = file(name, 0, k, k, ROWS_PER_COMMIT);
     if (k % 7 != 0) {
-      return new ChangeSet(user, k, List.of(BucketChange.appended(partition, bucket, 2, List.of(added))));
+      return new ChangeSet(
+          user, k, List.of(BucketChange.appended(partition, bucket, 2, List.of(added))));
     }
-    List<DataFileMeta> before = committer.store().latest().map(s -> liveFilesOfBucket(s)).orElse(List.of());
+    List<DataFileMeta> before =
+        committer.store().latest().map(s -> liveFilesOfBucket(s)).orElse(List.of());
     List<DataFileMeta> after = List.of();
     if (!before.isEmpty()) {
       long min = before.stream().mapToLong(f -> minKey(f)).min().orElseThrow();
@@ -128,18 +144,28 @@ final class CommitWriterMain {
       Files.write(locator.file(partition, bucket, merged), new byte[16]);
       after = List.of(file(merged, 5, min, max, rows));
     }
-    return new ChangeSet(user, k, List.of(new BucketChange(partition, bucket, 2, List.of(added), before, after,
-        List.of())));
+    return new ChangeSet(
+        user,
+        k,
+        List.of(new BucketChange(partition, bucket, 2, List.of(added), before, after, List.of())));
   }
 
   private List<DataFileMeta> liveFilesOfBucket(Snapshot s) {
-    return new SnapshotFiles(new dev.lakeops.table.meta.ManifestFiles(io, paths)).liveFiles(s).files().stream()
-        .filter(e -> e.bucket() == bucket && e.partition().equals(partition)).map(ManifestEntry::file).toList();
+    return new SnapshotFiles(new dev.lakeops.table.meta.ManifestFiles(io, paths))
+        .liveFiles(s).files().stream()
+            .filter(e -> e.bucket() == bucket && e.partition().equals(partition))
+            .map(ManifestEntry::file)
+            .toList();
   }
 
   private DataFileMeta file(String name, int level, long minKey, long maxKey, long rows) {
-    return DataFileMeta.builder(name).fileSize(16).rowCount(rows).keyRange(key(minKey), key(maxKey))
-        .sequenceRange(minKey, maxKey).level(level).fileSource(level == 0 ? FileSource.APPEND : FileSource.COMPACT)
+    return DataFileMeta.builder(name)
+        .fileSize(16)
+        .rowCount(rows)
+        .keyRange(key(minKey), key(maxKey))
+        .sequenceRange(minKey, maxKey)
+        .level(level)
+        .fileSource(level == 0 ? FileSource.APPEND : FileSource.COMPACT)
         .build();
   }
 

@@ -7,13 +7,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A {@link SnapshotStore} that injects the faults of a shared table (Iceberg's
- * {@code failCommits(n)}): another writer publishing the next snapshot first, or a publish whose
- * outcome is unknown, with or without the snapshot landing.
+ * A {@link SnapshotStore} that injects the faults of a shared table (Iceberg's {@code
+ * failCommits(n)}): another writer publishing the next snapshot first, or a publish whose outcome
+ * is unknown, with or without the snapshot landing.
  */
 final class FlakySnapshotStore implements SnapshotStore {
 
-  private enum Fault { OTHER_WRITER_FIRST, UNKNOWN_BEFORE_PUBLISH, UNKNOWN_AFTER_PUBLISH }
+  private enum Fault {
+    OTHER_WRITER_FIRST,
+    UNKNOWN_BEFORE_PUBLISH,
+    UNKNOWN_AFTER_PUBLISH
+  }
 
   private final SnapshotStore delegate;
   private final TableCommitter otherWriter;
@@ -71,8 +75,12 @@ final class FlakySnapshotStore implements SnapshotStore {
     switch (fault) {
       case OTHER_WRITER_FIRST -> {
         String name = "data-other-" + attempted.size() + ".avro";
-        otherWriter.commit(TestTable.changes("other-writer", attempted.size(),
-            table.newFiles("2024-01-01", 1, table.dataFile("2024-01-01", 1, name, 0, 1, 1, 1))));
+        otherWriter.commit(
+            TestTable.changes(
+                "other-writer",
+                attempted.size(),
+                table.newFiles(
+                    "2024-01-01", 1, table.dataFile("2024-01-01", 1, name, 0, 1, 1, 1))));
         delegate.publish(next);
       }
       case UNKNOWN_BEFORE_PUBLISH -> throw unknown(next);
@@ -84,7 +92,8 @@ final class FlakySnapshotStore implements SnapshotStore {
   }
 
   private static CommitStateUnknownException unknown(Snapshot next) {
-    return new CommitStateUnknownException("Injected: publishing snapshot " + next.id() + " timed out",
+    return new CommitStateUnknownException(
+        "Injected: publishing snapshot " + next.id() + " timed out",
         new UncheckedIOException(new java.io.IOException("injected timeout")));
   }
 }

@@ -12,26 +12,43 @@ import org.junit.jupiter.api.Test;
 
 class RetryPolicyTest {
 
-  private final CommitConflictException conflict = new CommitConflictException(7, "Snapshot 7 was taken");
+  private final CommitConflictException conflict =
+      new CommitConflictException(7, "Snapshot 7 was taken");
 
   @Test
   void readsPaimonsCommitOptionsAndDefaults() {
     RetryPolicy defaults = RetryPolicy.of(TableOptions.of(Map.of()));
-    RetryPolicy configured = RetryPolicy.of(TableOptions.of(Map.of("commit.max-retries", "3",
-        "commit.min-retry-wait", "5 ms", "commit.max-retry-wait", "40 ms", "commit.timeout", "2 s")));
+    RetryPolicy configured =
+        RetryPolicy.of(
+            TableOptions.of(
+                Map.of(
+                    "commit.max-retries",
+                    "3",
+                    "commit.min-retry-wait",
+                    "5 ms",
+                    "commit.max-retry-wait",
+                    "40 ms",
+                    "commit.timeout",
+                    "2 s")));
 
     assertThat(defaults.maxRetries()).isEqualTo(10);
     assertThat(defaults.minWait()).isEqualTo(Duration.ofMillis(10));
     assertThat(defaults.maxWait()).isEqualTo(Duration.ofSeconds(10));
     assertThat(defaults.timeout()).isNull();
-    assertThat(configured).extracting(RetryPolicy::maxRetries, RetryPolicy::minWait, RetryPolicy::maxWait,
-        RetryPolicy::timeout).containsExactly(3, Duration.ofMillis(5), Duration.ofMillis(40), Duration.ofSeconds(2));
+    assertThat(configured)
+        .extracting(
+            RetryPolicy::maxRetries,
+            RetryPolicy::minWait,
+            RetryPolicy::maxWait,
+            RetryPolicy::timeout)
+        .containsExactly(3, Duration.ofMillis(5), Duration.ofMillis(40), Duration.ofSeconds(2));
   }
 
   @Test
   void waitsExponentiallyLongerUpToTheCapWithAtMostOneFifthJitter() {
     List<Duration> waits = new ArrayList<>();
-    RetryPolicy policy = new RetryPolicy(10, Duration.ofMillis(10), Duration.ofMillis(100), null, waits::add);
+    RetryPolicy policy =
+        new RetryPolicy(10, Duration.ofMillis(10), Duration.ofMillis(100), null, waits::add);
 
     for (int attempt = 1; attempt <= 6; attempt++) {
       policy.pauseOrThrow(attempt, Duration.ZERO, conflict);
@@ -51,22 +68,28 @@ class RetryPolicyTest {
     policy.pauseOrThrow(2, Duration.ZERO, conflict);
 
     assertThatThrownBy(() -> policy.pauseOrThrow(3, Duration.ZERO, conflict))
-        .isInstanceOf(CommitConflictException.class).hasMessageContaining("after 3 attempts")
-        .hasMessageContaining("commit.max-retries").hasCause(conflict);
+        .isInstanceOf(CommitConflictException.class)
+        .hasMessageContaining("after 3 attempts")
+        .hasMessageContaining("commit.max-retries")
+        .hasCause(conflict);
   }
 
   @Test
   void givesUpOnceTheTimeoutPassed() {
-    RetryPolicy policy = new RetryPolicy(100, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), d -> { });
+    RetryPolicy policy =
+        new RetryPolicy(100, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), d -> {});
     policy.pauseOrThrow(1, Duration.ofMillis(999), conflict);
 
     assertThatThrownBy(() -> policy.pauseOrThrow(2, Duration.ofSeconds(1), conflict))
-        .isInstanceOf(CommitConflictException.class).hasMessageContaining("commit.timeout");
+        .isInstanceOf(CommitConflictException.class)
+        .hasMessageContaining("commit.timeout");
   }
 
   @Test
   void rejectsAMaxWaitBelowTheMinWait() {
-    assertThatThrownBy(() -> new RetryPolicy(1, Duration.ofSeconds(2), Duration.ofSeconds(1), null, d -> { }))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PT2S");
+    assertThatThrownBy(
+            () -> new RetryPolicy(1, Duration.ofSeconds(2), Duration.ofSeconds(1), null, d -> {}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("PT2S");
   }
 }

@@ -30,21 +30,35 @@ class TableCommitterProcessTest {
   private static final long CRASH_TEST_MILLIS = 20_000;
   private static final int CRASH_TEST_MIN_COMMITS = 300;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  private static Process start(Path table, String user, int bucket, int commits, String mode, Path output)
-      throws Exception {
+  private static Process start(
+      Path table, String user, int bucket, int commits, String mode, Path output) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Xmx256m", "-Xshare:auto",
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", System.getProperty("java.class.path"),
-        CommitWriterMain.class.getName(), table.toString(), user, Integer.toString(bucket), Integer.toString(commits), mode);
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            java,
+            "-XX:TieredStopAtLevel=1",
+            "-Xmx256m",
+            "-Xshare:auto",
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+            "-cp",
+            System.getProperty("java.class.path"),
+            CommitWriterMain.class.getName(),
+            table.toString(),
+            user,
+            Integer.toString(bucket),
+            Integer.toString(commits),
+            mode);
     pb.redirectOutput(output.toFile());
     pb.redirectError(new File(output + ".err"));
     return pb.start();
   }
 
-  /** Acknowledged identifiers in a writer's output: {@code ACK <identifier> <snapshot ids> <attempts>}. */
+  /**
+   * Acknowledged identifiers in a writer's output: {@code ACK <identifier> <snapshot ids>
+   * <attempts>}.
+   */
   private static List<Long> acked(Path output) throws Exception {
     List<Long> ids = new ArrayList<>();
     for (String line : Files.readAllLines(output)) {
@@ -83,9 +97,12 @@ class TableCommitterProcessTest {
     Map<String, List<Long>> appendsByUser = new HashMap<>();
     int compactions = 0;
     for (long id = 1; id <= latest; id++) {
-      Snapshot s = table.store().findSnapshot(id).orElseThrow(() -> new AssertionError("missing snapshot"));
+      Snapshot s =
+          table.store().findSnapshot(id).orElseThrow(() -> new AssertionError("missing snapshot"));
       if (s.commitKind() == CommitKind.APPEND) {
-        appendsByUser.computeIfAbsent(s.commitUser(), u -> new ArrayList<>()).add(s.commitIdentifier());
+        appendsByUser
+            .computeIfAbsent(s.commitUser(), u -> new ArrayList<>())
+            .add(s.commitIdentifier());
       } else {
         compactions++;
       }
@@ -100,18 +117,26 @@ class TableCommitterProcessTest {
     LiveFiles live = table.snapshotFiles().liveFiles(last);
     assertThat(live.unmatchedDeletes()).isEmpty();
     long rows = live.files().stream().mapToLong(e -> e.file().rowCount()).sum();
-    assertThat(rows).isEqualTo(last.totalRecordCount()).isEqualTo(2L * CONCURRENT_COMMITS * CommitWriterMain.ROWS_PER_COMMIT);
+    assertThat(rows)
+        .isEqualTo(last.totalRecordCount())
+        .isEqualTo(2L * CONCURRENT_COMMITS * CommitWriterMain.ROWS_PER_COMMIT);
     assertThat(table.unreferencedManifestFiles()).isEmpty();
-    System.out.printf("concurrency: %d snapshots (%d compactions) from 2 processes x %d commits, %d retries after "
-        + "losing a snapshot id%n", latest, compactions, CONCURRENT_COMMITS, retries(outA) + retries(outB));
+    System.out.printf(
+        "concurrency: %d snapshots (%d compactions) from 2 processes x %d commits, %d retries after"
+            + " losing a snapshot id%n",
+        latest, compactions, CONCURRENT_COMMITS, retries(outA) + retries(outB));
   }
 
   @Test
-  void aWriterKilledAtRandomPointsLeavesTheTableAtItsLastSnapshotWithEveryAcknowledgedCommit() throws Exception {
+  void aWriterKilledAtRandomPointsLeavesTheTableAtItsLastSnapshotWithEveryAcknowledgedCommit()
+      throws Exception {
     // SIGKILL never loses what the kernel accepted, so fsync matters only for power loss, which
     // this test does not simulate: on tmpfs the writer makes hundreds of commits in seconds.
     Path shm = Path.of("/dev/shm");
-    Path base = Files.isDirectory(shm) && Files.isWritable(shm) ? Files.createTempDirectory(shm, "lakeops-crash-") : dir;
+    Path base =
+        Files.isDirectory(shm) && Files.isWritable(shm)
+            ? Files.createTempDirectory(shm, "lakeops-crash-")
+            : dir;
     try {
       killWriterRepeatedly(TestTable.create(base.resolve("t")));
     } finally {
@@ -131,8 +156,10 @@ class TableCommitterProcessTest {
     int publishedButNotAcknowledged = 0;
     long maxAcked = 0;
     long committed = 0;
-    while (System.currentTimeMillis() - started < CRASH_TEST_MILLIS || committed < CRASH_TEST_MIN_COMMITS) {
-      assertThat(System.currentTimeMillis() - started).as("crash test running too long, %s commits", committed)
+    while (System.currentTimeMillis() - started < CRASH_TEST_MILLIS
+        || committed < CRASH_TEST_MIN_COMMITS) {
+      assertThat(System.currentTimeMillis() - started)
+          .as("crash test running too long, %s commits", committed)
           .isLessThan(90_000);
       Path out = dir.resolve("run-" + kills + ".out");
       Process writer = start(table.dir, "job", 0, 1_000_000, "crash", out);
@@ -156,15 +183,22 @@ class TableCommitterProcessTest {
     try (var files = Files.walk(table.dir)) {
       temps = files.filter(p -> p.getFileName().toString().endsWith(".tmp")).count();
     }
-    new dev.lakeops.table.maintenance.OrphanFiles(table.io, table.paths).remove(java.time.Instant.now().plusSeconds(1));
+    new dev.lakeops.table.maintenance.OrphanFiles(table.io, table.paths)
+        .remove(java.time.Instant.now().plusSeconds(1));
     verifyReadableWithEveryAcknowledgedCommit(table, maxAcked);
     try (var files = Files.walk(table.dir)) {
       assertThat(files.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
     }
-    System.out.printf("crash: %d kills (%d before the first commit, %d between publish and acknowledgement), %d commits, "
-        + "snapshots %d..%d, %d temp files left by kills%n", kills, killsBeforeFirstAck, publishedButNotAcknowledged,
+    System.out.printf(
+        "crash: %d kills (%d before the first commit, %d between publish and acknowledgement), %d"
+            + " commits, snapshots %d..%d, %d temp files left by kills%n",
+        kills,
+        killsBeforeFirstAck,
+        publishedButNotAcknowledged,
         committed,
-        SnapshotHints.earliestSnapshotId(table.io, table.paths).getAsLong(), table.latestId(), temps);
+        SnapshotHints.earliestSnapshotId(table.io, table.paths).getAsLong(),
+        table.latestId(),
+        temps);
   }
 
   /** Returns the number of commits of the writer in the table: its latest identifier. */
@@ -187,13 +221,19 @@ class TableCommitterProcessTest {
     for (ManifestEntry e : live.files()) {
       rows += e.file().rowCount();
       assertThat(names.add(e.fileName())).isTrue();
-      assertThat(table.locator.file(e.partition(), e.bucket(), e.fileName())).as("live data file").exists();
+      assertThat(table.locator.file(e.partition(), e.bucket(), e.fileName()))
+          .as("live data file")
+          .exists();
     }
     long identifier = latest.commitIdentifier();
-    assertThat(identifier).as("every acknowledged commit is in the table").isGreaterThanOrEqualTo(maxAcked);
+    assertThat(identifier)
+        .as("every acknowledged commit is in the table")
+        .isGreaterThanOrEqualTo(maxAcked);
     // Identifiers are dense from 1 and each adds 10 rows that compactions keep: any lost or
     // duplicated commit would change the count.
-    assertThat(rows).isEqualTo(latest.totalRecordCount()).isEqualTo(identifier * CommitWriterMain.ROWS_PER_COMMIT);
+    assertThat(rows)
+        .isEqualTo(latest.totalRecordCount())
+        .isEqualTo(identifier * CommitWriterMain.ROWS_PER_COMMIT);
     return identifier;
   }
 }

@@ -1,6 +1,5 @@
 package dev.lakeops.table.commit;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.meta.BinaryRow;
@@ -12,6 +11,7 @@ import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.AtomicType;
@@ -30,8 +30,8 @@ import java.util.TreeSet;
 /**
  * A primary-key table in a temp directory ({@code dt STRING, id INT, v STRING}, partitioned by
  * {@code dt}, primary key {@code (dt, id)}, 2 buckets) and builders of the file metadata a writer
- * would commit. Data files are real, small files with placeholder content: commit logic needs
- * their metadata and, for recovery and maintenance, their existence, not their rows.
+ * would commit. Data files are real, small files with placeholder content: commit logic needs their
+ * metadata and, for recovery and maintenance, their existence, not their rows.
  */
 public final class TestTable {
 
@@ -44,10 +44,19 @@ public final class TestTable {
   private TestTable(Path dir, Map<String, String> options) {
     this.dir = dir;
     this.paths = new TablePaths(dir);
-    this.schema = TableSchema.newTable(List.of(new DataField(0, "dt", AtomicType.string()),
-        new DataField(1, "id", AtomicType.of(TypeRoot.INT)), new DataField(2, "v", AtomicType.string())),
-        List.of("dt"), List.of("dt", "id"), options, null, 1_700_000_000_000L);
-    io.writeAtomically(paths.schemaFile(0), SchemaJson.toJson(schema).getBytes(StandardCharsets.UTF_8));
+    this.schema =
+        TableSchema.newTable(
+            List.of(
+                new DataField(0, "dt", AtomicType.string()),
+                new DataField(1, "id", AtomicType.of(TypeRoot.INT)),
+                new DataField(2, "v", AtomicType.string())),
+            List.of("dt"),
+            List.of("dt", "id"),
+            options,
+            null,
+            1_700_000_000_000L);
+    io.writeAtomically(
+        paths.schemaFile(0), SchemaJson.toJson(schema).getBytes(StandardCharsets.UTF_8));
     this.locator = new DataFileLocator(paths, schema);
   }
 
@@ -64,11 +73,16 @@ public final class TestTable {
 
   /** A committer that retries up to 10 times without waiting. */
   public TableCommitter committer() {
-    return TableCommitter.builder(io, paths, schema).retryPolicy(RetryPolicy.withoutWaiting(10)).build();
+    return TableCommitter.builder(io, paths, schema)
+        .retryPolicy(RetryPolicy.withoutWaiting(10))
+        .build();
   }
 
   public TableCommitter committer(SnapshotStore store) {
-    return TableCommitter.builder(io, paths, schema).store(store).retryPolicy(RetryPolicy.withoutWaiting(10)).build();
+    return TableCommitter.builder(io, paths, schema)
+        .store(store)
+        .retryPolicy(RetryPolicy.withoutWaiting(10))
+        .build();
   }
 
   public FileSystemSnapshotStore store() {
@@ -83,17 +97,29 @@ public final class TestTable {
     return BinaryRowCodec.encode(schema.trimmedPrimaryKeyType(), Row.of(id));
   }
 
-  /** Metadata of a data file with keys {@code minKey..maxKey} and {@code rows} rows; no file on disk. */
+  /**
+   * Metadata of a data file with keys {@code minKey..maxKey} and {@code rows} rows; no file on
+   * disk.
+   */
   public DataFileMeta file(String name, int level, int minKey, int maxKey, long rows) {
-    return DataFileMeta.builder(name).fileSize(16).rowCount(rows).keyRange(key(minKey), key(maxKey))
-        .sequenceRange(minKey, maxKey).level(level).fileSource(level == 0 ? FileSource.APPEND : FileSource.COMPACT)
+    return DataFileMeta.builder(name)
+        .fileSize(16)
+        .rowCount(rows)
+        .keyRange(key(minKey), key(maxKey))
+        .sequenceRange(minKey, maxKey)
+        .level(level)
+        .fileSource(level == 0 ? FileSource.APPEND : FileSource.COMPACT)
         .build();
   }
 
-  /** {@link #file} and a 16-byte file at its place in partition {@code dt}, bucket {@code bucket}. */
-  public DataFileMeta dataFile(String dt, int bucket, String name, int level, int minKey, int maxKey, long rows) {
+  /**
+   * {@link #file} and a 16-byte file at its place in partition {@code dt}, bucket {@code bucket}.
+   */
+  public DataFileMeta dataFile(
+      String dt, int bucket, String name, int level, int minKey, int maxKey, long rows) {
     DataFileMeta file = file(name, level, minKey, maxKey, rows);
-    io.writeAtomically(dataPath(dt, bucket, name), "0123456789abcdef".getBytes(StandardCharsets.UTF_8));
+    io.writeAtomically(
+        dataPath(dt, bucket, name), "0123456789abcdef".getBytes(StandardCharsets.UTF_8));
     return file;
   }
 
@@ -105,7 +131,8 @@ public final class TestTable {
     return BucketChange.appended(partition(dt), bucket, 2, Arrays.asList(files));
   }
 
-  public BucketChange compaction(String dt, int bucket, List<DataFileMeta> before, List<DataFileMeta> after) {
+  public BucketChange compaction(
+      String dt, int bucket, List<DataFileMeta> before, List<DataFileMeta> after) {
     return new BucketChange(partition(dt), bucket, 2, List.of(), before, after, List.of());
   }
 
@@ -152,7 +179,8 @@ public final class TestTable {
       if (s.isEmpty()) {
         continue;
       }
-      List<String> lists = new ArrayList<>(List.of(s.get().baseManifestList(), s.get().deltaManifestList()));
+      List<String> lists =
+          new ArrayList<>(List.of(s.get().baseManifestList(), s.get().deltaManifestList()));
       if (s.get().changelogManifestList() != null) {
         lists.add(s.get().changelogManifestList());
       }

@@ -20,8 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class DeletionVectorFileTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final LocalFileIO io = new LocalFileIO();
 
@@ -42,11 +41,13 @@ class DeletionVectorFileTest {
 
     int i = 0;
     for (Map.Entry<String, DeletionVector> e : vectors.entrySet()) {
-      DeletionVector read = DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(i++)));
+      DeletionVector read =
+          DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(i++)));
       assertThat(read).as(e.getKey()).isEqualTo(e.getValue());
       assertThat(read.cardinality()).isEqualTo(e.getValue().cardinality());
     }
-    DeletionVector first = DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(0)));
+    DeletionVector first =
+        DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(0)));
     assertThat(LongStream.range(0, 6).filter(first::isDeleted).toArray()).containsExactly(0, 3, 4);
     assertThat(first.isDeleted(1_000_000)).isTrue();
     assertThat(first.isDeleted(1_000_001)).isFalse();
@@ -56,9 +57,12 @@ class DeletionVectorFileTest {
   void readsPositionsBeyondTwoToTheThirtyTwoInThe64BitLayout() throws IOException {
     long far = (3L << 32) + 17;
     DeletionVector vector = DeletionVector.ofPositions(5, far, (1L << 32) + 2);
-    DeletionVectorFiles.Written written = DeletionVectorFiles.write(Map.of("data-x-0.parquet", vector), true);
+    DeletionVectorFiles.Written written =
+        DeletionVectorFiles.write(Map.of("data-x-0.parquet", vector), true);
 
-    DeletionVector read = DeletionVectorFile.read(io, new DeletionFile(file(written.bytes()), written.ranges().get(0)));
+    DeletionVector read =
+        DeletionVectorFile.read(
+            io, new DeletionFile(file(written.bytes()), written.ranges().get(0)));
 
     assertThat(read.isDeleted(far)).isTrue();
     assertThat(read.isDeleted(17)).isFalse();
@@ -69,9 +73,12 @@ class DeletionVectorFileTest {
 
   @Test
   void readsAnEmptyVector() throws IOException {
-    DeletionVectorFiles.Written written = DeletionVectorFiles.write("data-e-0.avro", DeletionVector.empty());
+    DeletionVectorFiles.Written written =
+        DeletionVectorFiles.write("data-e-0.avro", DeletionVector.empty());
 
-    DeletionVector read = DeletionVectorFile.read(io, new DeletionFile(file(written.bytes()), written.ranges().get(0)));
+    DeletionVector read =
+        DeletionVectorFile.read(
+            io, new DeletionFile(file(written.bytes()), written.ranges().get(0)));
 
     assertThat(read.isEmpty()).isTrue();
     assertThat(read.isDeleted(0)).isFalse();
@@ -79,10 +86,12 @@ class DeletionVectorFileTest {
 
   @Test
   void failsNamingTheIndexFileWhenItIsTruncated() throws IOException {
-    DeletionVectorFiles.Written written = DeletionVectorFiles.write("data-t-0.parquet", DeletionVector.ofPositions(1, 2, 3));
+    DeletionVectorFiles.Written written =
+        DeletionVectorFiles.write("data-t-0.parquet", DeletionVector.ofPositions(1, 2, 3));
     Path path = file(Arrays.copyOf(written.bytes(), written.bytes().length - 3));
 
-    assertThatThrownBy(() -> DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(0))))
+    assertThatThrownBy(
+            () -> DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(0))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining(path.toString())
         .hasMessageContaining("data-t-0.parquet")
@@ -94,13 +103,19 @@ class DeletionVectorFileTest {
   void failsWhenTheRangePointsPastTheEndOfTheFile() throws IOException {
     Path path = file(new byte[] {DeletionVectorFile.VERSION});
 
-    assertThatThrownBy(() -> DeletionVectorFile.read(io,
-        new DeletionFile(path, new DeletionVectorRange("data-p-0.avro", 1, 40, 2L))))
+    assertThatThrownBy(
+            () ->
+                DeletionVectorFile.read(
+                    io,
+                    new DeletionFile(path, new DeletionVectorRange("data-p-0.avro", 1, 40, 2L))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining(path.toString())
         .hasMessageContaining("truncated");
-    assertThatThrownBy(() -> DeletionVectorFile.read(io,
-        new DeletionFile(path, new DeletionVectorRange("data-p-0.avro", 90, 40, 2L))))
+    assertThatThrownBy(
+            () ->
+                DeletionVectorFile.read(
+                    io,
+                    new DeletionFile(path, new DeletionVectorRange("data-p-0.avro", 90, 40, 2L))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining("at offset 90")
         .hasMessageContaining("truncated");
@@ -108,12 +123,14 @@ class DeletionVectorFileTest {
 
   @Test
   void failsOnAFlippedBitmapByteByItsChecksum() throws IOException {
-    DeletionVectorFiles.Written written = DeletionVectorFiles.write("data-f-0.parquet", DeletionVector.ofPositions(1, 9));
+    DeletionVectorFiles.Written written =
+        DeletionVectorFiles.write("data-f-0.parquet", DeletionVector.ofPositions(1, 9));
     byte[] bytes = written.bytes().clone();
     bytes[bytes.length - 6] ^= 0x10;
     Path path = file(bytes);
 
-    assertThatThrownBy(() -> DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(0))))
+    assertThatThrownBy(
+            () -> DeletionVectorFile.read(io, new DeletionFile(path, written.ranges().get(0))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining(path.toString())
         .hasMessageContaining("checksum mismatch");
@@ -121,11 +138,14 @@ class DeletionVectorFileTest {
 
   @Test
   void failsOnAnUnknownVersionOrMagic() throws IOException {
-    DeletionVectorFiles.Written written = DeletionVectorFiles.write("data-v-0.parquet", DeletionVector.ofPositions(1));
+    DeletionVectorFiles.Written written =
+        DeletionVectorFiles.write("data-v-0.parquet", DeletionVector.ofPositions(1));
     byte[] version = written.bytes().clone();
     version[0] = 2;
     Path badVersion = file(version);
-    assertThatThrownBy(() -> DeletionVectorFile.read(io, new DeletionFile(badVersion, written.ranges().get(0))))
+    assertThatThrownBy(
+            () ->
+                DeletionVectorFile.read(io, new DeletionFile(badVersion, written.ranges().get(0))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining("unsupported version 2");
 
@@ -135,28 +155,48 @@ class DeletionVectorFileTest {
     payload[0] = 0x7f;
     byte[] framed = frame(payload);
     Path badMagic = file(framed);
-    assertThatThrownBy(() -> DeletionVectorFile.read(io, new DeletionFile(badMagic,
-        new DeletionVectorRange("data-v-0.parquet", 1, payload.length, 1L))))
+    assertThatThrownBy(
+            () ->
+                DeletionVectorFile.read(
+                    io,
+                    new DeletionFile(
+                        badMagic,
+                        new DeletionVectorRange("data-v-0.parquet", 1, payload.length, 1L))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining("invalid magic number");
   }
 
   @Test
   void failsOnABitmapThatDoesNotParseOrDisagreesWithTheManifest() throws IOException {
-    byte[] garbage = java.nio.ByteBuffer.allocate(11).putInt(DeletionVectorFile.MAGIC_32).put(new byte[] {1, 2, 3, 4, 5, 6, 7})
-        .array();
+    byte[] garbage =
+        java.nio.ByteBuffer.allocate(11)
+            .putInt(DeletionVectorFile.MAGIC_32)
+            .put(new byte[] {1, 2, 3, 4, 5, 6, 7})
+            .array();
     Path path = file(frame(garbage));
-    assertThatThrownBy(() -> DeletionVectorFile.read(io, new DeletionFile(path,
-        new DeletionVectorRange("data-g-0.parquet", 1, garbage.length, null))))
+    assertThatThrownBy(
+            () ->
+                DeletionVectorFile.read(
+                    io,
+                    new DeletionFile(
+                        path,
+                        new DeletionVectorRange("data-g-0.parquet", 1, garbage.length, null))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining("data-g-0.parquet")
         .hasMessageContaining("bitmap");
 
-    DeletionVectorFiles.Written written = DeletionVectorFiles.write("data-c-0.parquet", DeletionVector.ofPositions(1, 2));
+    DeletionVectorFiles.Written written =
+        DeletionVectorFiles.write("data-c-0.parquet", DeletionVector.ofPositions(1, 2));
     DeletionVectorRange range = written.ranges().get(0);
     Path counted = file(written.bytes());
-    assertThatThrownBy(() -> DeletionVectorFile.read(io, new DeletionFile(counted,
-        new DeletionVectorRange(range.dataFileName(), range.offset(), range.length(), 5L))))
+    assertThatThrownBy(
+            () ->
+                DeletionVectorFile.read(
+                    io,
+                    new DeletionFile(
+                        counted,
+                        new DeletionVectorRange(
+                            range.dataFileName(), range.offset(), range.length(), 5L))))
         .isInstanceOf(CorruptDeletionVectorException.class)
         .hasMessageContaining("records 5 deleted rows, the bitmap holds 2");
   }
@@ -165,8 +205,11 @@ class DeletionVectorFileTest {
   void failsWithAnIoErrorNamingAMissingIndexFile() {
     Path missing = dir.resolve("index-missing-0");
 
-    assertThatThrownBy(() -> DeletionVectorFile.read(io,
-        new DeletionFile(missing, new DeletionVectorRange("data-m-0.avro", 1, 10, 1L))))
+    assertThatThrownBy(
+            () ->
+                DeletionVectorFile.read(
+                    io,
+                    new DeletionFile(missing, new DeletionVectorRange("data-m-0.avro", 1, 10, 1L))))
         .isInstanceOf(UncheckedIOException.class)
         .hasMessageContaining("index-missing-0");
   }

@@ -15,9 +15,9 @@ import java.util.zip.CRC32;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Hand-made deletion-vector index files in Paimon's layout (version byte, then per data file:
- * size, magic + bitmap, CRC32), written from the format description rather than by Paimon, so
- * that tests can feed the reader exact bytes, and break them.
+ * Hand-made deletion-vector index files in Paimon's layout (version byte, then per data file: size,
+ * magic + bitmap, CRC32), written from the format description rather than by Paimon, so that tests
+ * can feed the reader exact bytes, and break them.
  */
 public final class DeletionVectorFiles {
 
@@ -51,7 +51,8 @@ public final class DeletionVectorFiles {
   static byte[] payload32(DeletionVector vector) {
     int[] keys = vector.highKeys();
     if (keys.length > 1 || (keys.length == 1 && keys[0] != 0)) {
-      throw new IllegalArgumentException("A 32-bit deletion vector holds positions below 2^32 only");
+      throw new IllegalArgumentException(
+          "A 32-bit deletion vector holds positions below 2^32 only");
     }
     RoaringBitmap bitmap = keys.length == 0 ? new RoaringBitmap() : vector.lowBits(0);
     bitmap.runOptimize();
@@ -61,7 +62,10 @@ public final class DeletionVectorFiles {
     return buffer.array();
   }
 
-  /** {@code int32 LE magic}, {@code int64 LE} count, then per bitmap {@code int32 LE} key + portable bitmap. */
+  /**
+   * {@code int32 LE magic}, {@code int64 LE} count, then per bitmap {@code int32 LE} key + portable
+   * bitmap.
+   */
   static byte[] payload64(DeletionVector vector) {
     int[] keys = vector.highKeys();
     List<RoaringBitmap> bitmaps = new ArrayList<>();

@@ -18,19 +18,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AppendFileWriterTest {
 
-  private static final RowType EVENTS = RowType.of(List.of(
-      new DataField(0, "id", AtomicType.of(TypeRoot.BIGINT)),
-      new DataField(1, "note", AtomicType.string())));
+  private static final RowType EVENTS =
+      RowType.of(
+          List.of(
+              new DataField(0, "id", AtomicType.of(TypeRoot.BIGINT)),
+              new DataField(1, "note", AtomicType.string())));
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void numbersRowsFromTheFirstSequenceNumberAndHasNoKeys() {
     Path file = dir.resolve("data-0.avro");
     WrittenFile written;
-    try (AppendFileWriter writer = AppendFileWriter.create(AvroFileFormat.INSTANCE, file, EVENTS, Compression.DEFAULT,
-        StatsMode.DEFAULT, 10)) {
+    try (AppendFileWriter writer =
+        AppendFileWriter.create(
+            AvroFileFormat.INSTANCE, file, EVENTS, Compression.DEFAULT, StatsMode.DEFAULT, 10)) {
       writer.write(Row.of(3L, "c"));
       writer.write(Row.of(1L, null));
       assertThat(writer.nextSequenceNumber()).isEqualTo(12);
@@ -52,8 +54,14 @@ class AppendFileWriterTest {
 
   @Test
   void refusesRowsThatAreNotInserts() {
-    try (AppendFileWriter writer = AppendFileWriter.create(AvroFileFormat.INSTANCE, dir.resolve("data-1.avro"), EVENTS,
-        Compression.DEFAULT, StatsMode.DEFAULT, 0)) {
+    try (AppendFileWriter writer =
+        AppendFileWriter.create(
+            AvroFileFormat.INSTANCE,
+            dir.resolve("data-1.avro"),
+            EVENTS,
+            Compression.DEFAULT,
+            StatsMode.DEFAULT,
+            0)) {
       assertThatThrownBy(() -> writer.write(Row.ofKind(RowKind.DELETE, 1L, "x")))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("-D");

@@ -16,15 +16,18 @@ import org.junit.jupiter.api.Test;
 
 class ColumnStatsCollectorTest {
 
-  private static final RowType TYPE = RowType.of(List.of(
-      new DataField(0, "id", AtomicType.of(TypeRoot.INT)),
-      new DataField(1, "name", AtomicType.string()),
-      new DataField(2, "payload", AtomicType.bytes()),
-      new DataField(3, "tags", new ArrayType(true, AtomicType.string()))));
+  private static final RowType TYPE =
+      RowType.of(
+          List.of(
+              new DataField(0, "id", AtomicType.of(TypeRoot.INT)),
+              new DataField(1, "name", AtomicType.string()),
+              new DataField(2, "payload", AtomicType.bytes()),
+              new DataField(3, "tags", new ArrayType(true, AtomicType.string()))));
 
   @Test
   void collectsMinMaxAndNullCountsOverEveryRowIncludingDeletes() {
-    ColumnStatsCollector stats = ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
+    ColumnStatsCollector stats =
+        ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
     stats.add(Row.of(2, "apple2", new byte[] {1}, List.of("a")));
     stats.add(Row.ofKind(RowKind.DELETE, 1, "banana", null, null));
     stats.add(Row.of(null, null, new byte[] {2}, List.of()));
@@ -38,7 +41,8 @@ class ColumnStatsCollectorTest {
 
   @Test
   void truncatesStringBoundsToTheConfiguredLength() {
-    ColumnStatsCollector stats = ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
+    ColumnStatsCollector stats =
+        ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
     stats.add(Row.of(1, "a-long-string-value", null, null));
     stats.add(Row.of(2, "a-long-string-value-2", null, null));
 
@@ -50,7 +54,8 @@ class ColumnStatsCollectorTest {
 
   @Test
   void keepsFullStringsInFullMode() {
-    ColumnStatsCollector stats = ColumnStatsCollector.uniform(TYPE, StatsMode.FULL, StatsSource.ROWS);
+    ColumnStatsCollector stats =
+        ColumnStatsCollector.uniform(TYPE, StatsMode.FULL, StatsSource.ROWS);
     stats.add(Row.of(1, "a-long-string-value", null, null));
 
     assertThat(stats.result().max().get(1)).isEqualTo("a-long-string-value");
@@ -58,8 +63,11 @@ class ColumnStatsCollectorTest {
 
   @Test
   void keepsOnlyNullCountsOrNothingAsTheModeSays() {
-    ColumnStatsCollector stats = ColumnStatsCollector.of(TYPE,
-        List.of(StatsMode.COUNTS, StatsMode.NONE, StatsMode.DEFAULT, StatsMode.DEFAULT), StatsSource.ROWS);
+    ColumnStatsCollector stats =
+        ColumnStatsCollector.of(
+            TYPE,
+            List.of(StatsMode.COUNTS, StatsMode.NONE, StatsMode.DEFAULT, StatsMode.DEFAULT),
+            StatsSource.ROWS);
     stats.add(Row.of(1, "x", null, null));
 
     ColumnStats result = stats.result();
@@ -72,7 +80,8 @@ class ColumnStatsCollectorTest {
 
   @Test
   void dropsNestedColumnsEntirelyWhenStatsComeFromAFooter() {
-    ColumnStatsCollector stats = ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.FOOTER);
+    ColumnStatsCollector stats =
+        ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.FOOTER);
     stats.add(Row.of(1, "x", null, null));
 
     assertThat(stats.result().nullCounts()).isEqualTo(Arrays.asList(0L, 0L, 1L, null));
@@ -81,9 +90,12 @@ class ColumnStatsCollectorTest {
 
   @Test
   void keepsKeyStatsFullWhenTheyComeFromAFooter() {
-    RowType keys = RowType.of(List.of(new DataField(0, "_KEY_k", AtomicType.string().withNullable(false))));
-    ColumnStatsCollector footer = ColumnStatsCollector.forKeys(keys, StatsMode.DEFAULT, StatsSource.FOOTER);
-    ColumnStatsCollector rows = ColumnStatsCollector.forKeys(keys, StatsMode.DEFAULT, StatsSource.ROWS);
+    RowType keys =
+        RowType.of(List.of(new DataField(0, "_KEY_k", AtomicType.string().withNullable(false))));
+    ColumnStatsCollector footer =
+        ColumnStatsCollector.forKeys(keys, StatsMode.DEFAULT, StatsSource.FOOTER);
+    ColumnStatsCollector rows =
+        ColumnStatsCollector.forKeys(keys, StatsMode.DEFAULT, StatsSource.ROWS);
     footer.add(Row.of("kkkkkkkkkkkkkkkkkkkkkkkkk-long-key"));
     rows.add(Row.of("kkkkkkkkkkkkkkkkkkkkkkkkk-long-key"));
 
@@ -93,7 +105,8 @@ class ColumnStatsCollectorTest {
 
   @Test
   void hasNoBoundsForAColumnOfNulls() {
-    ColumnStatsCollector stats = ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
+    ColumnStatsCollector stats =
+        ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
     stats.add(Row.of(null, null, null, null));
 
     assertThat(stats.result().min()).isEqualTo(Row.of(null, null, null, null));
@@ -102,11 +115,14 @@ class ColumnStatsCollectorTest {
 
   @Test
   void rejectsRowsOfAnotherArity() {
-    ColumnStatsCollector stats = ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
+    ColumnStatsCollector stats =
+        ColumnStatsCollector.uniform(TYPE, StatsMode.DEFAULT, StatsSource.ROWS);
 
-    assertThatThrownBy(() -> stats.add(Row.of(1))).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> stats.add(Row.of(1)))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("arity 1");
-    assertThatThrownBy(() -> ColumnStatsCollector.of(TYPE, List.of(StatsMode.FULL), StatsSource.ROWS))
+    assertThatThrownBy(
+            () -> ColumnStatsCollector.of(TYPE, List.of(StatsMode.FULL), StatsSource.ROWS))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -1,9 +1,9 @@
 package dev.lakeops.table.format;
 
-import dev.lakeops.table.formats.DataFileFormats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.table.formats.DataFileFormats;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -12,9 +12,13 @@ class DataFileFormatsTest {
   @Test
   void choosesTheFormatByTheFileExtension() {
     assertThat(DataFileFormats.forFileName("data-9f1c-0.avro").identifier()).isEqualTo("avro");
-    assertThat(DataFileFormats.forFileName("data-9f1c-0.parquet").identifier()).isEqualTo("parquet");
-    assertThat(DataFileFormats.forFileName("changelog-9f1c-3.zstd.parquet").identifier()).isEqualTo("parquet");
-    assertThat(DataFileFormats.forPath(Path.of("/w/db.db/t/dt=1/bucket-0/data-a-1.zstd.avro")).identifier())
+    assertThat(DataFileFormats.forFileName("data-9f1c-0.parquet").identifier())
+        .isEqualTo("parquet");
+    assertThat(DataFileFormats.forFileName("changelog-9f1c-3.zstd.parquet").identifier())
+        .isEqualTo("parquet");
+    assertThat(
+            DataFileFormats.forPath(Path.of("/w/db.db/t/dt=1/bucket-0/data-a-1.zstd.avro"))
+                .identifier())
         .isEqualTo("avro");
   }
 

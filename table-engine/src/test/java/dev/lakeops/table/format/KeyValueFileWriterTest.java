@@ -1,6 +1,5 @@
 package dev.lakeops.table.format;
 
-import dev.lakeops.table.formats.DataFileFormats;
 import static dev.lakeops.table.format.SampleTables.notNull;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +8,7 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.format.avro.AvroFileFormat;
 import dev.lakeops.table.format.parquet.ParquetFileFormat;
+import dev.lakeops.table.formats.DataFileFormats;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.DataField;
 import dev.lakeops.table.types.RowType;
@@ -24,28 +24,31 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class KeyValueFileWriterTest {
 
-  private static final RowType ORDERS = RowType.of(List.of(
-      new DataField(0, "dt", AtomicType.string().withNullable(false)),
-      new DataField(1, "id", notNull(TypeRoot.INT)),
-      new DataField(2, "name", AtomicType.string())));
+  private static final RowType ORDERS =
+      RowType.of(
+          List.of(
+              new DataField(0, "dt", AtomicType.string().withNullable(false)),
+              new DataField(1, "id", notNull(TypeRoot.INT)),
+              new DataField(2, "name", AtomicType.string())));
   private static final KeyValueLayout LAYOUT = KeyValueLayout.standard(ORDERS, List.of("id"));
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest
   @ValueSource(strings = {"avro", "parquet"})
   void describesTheFileItWrote(String format) throws Exception {
     DataFileFormat fileFormat = DataFileFormats.find(format).orElseThrow();
     Path file = dir.resolve("data-0." + format);
-    List<KeyValue> kvs = List.of(
-        kv(1, 5, RowKind.INSERT, "apple2"),
-        kv(2, 3, RowKind.DELETE, "banana"),
-        kv(4, 4, RowKind.UPDATE_AFTER, null));
+    List<KeyValue> kvs =
+        List.of(
+            kv(1, 5, RowKind.INSERT, "apple2"),
+            kv(2, 3, RowKind.DELETE, "banana"),
+            kv(4, 4, RowKind.UPDATE_AFTER, null));
 
     WrittenFile written;
-    try (KeyValueFileWriter writer = KeyValueFileWriter.create(fileFormat, file, LAYOUT, Compression.DEFAULT,
-        StatsMode.DEFAULT)) {
+    try (KeyValueFileWriter writer =
+        KeyValueFileWriter.create(
+            fileFormat, file, LAYOUT, Compression.DEFAULT, StatsMode.DEFAULT)) {
       kvs.forEach(writer::write);
       written = writer.complete();
     }
@@ -69,8 +72,9 @@ class KeyValueFileWriterTest {
   @Test
   void refusesKeysOutOfOrderAndKeepsTheRowsBefore() {
     Path file = dir.resolve("data-1.avro");
-    try (KeyValueFileWriter writer = KeyValueFileWriter.create(AvroFileFormat.INSTANCE, file, LAYOUT,
-        Compression.DEFAULT, StatsMode.DEFAULT)) {
+    try (KeyValueFileWriter writer =
+        KeyValueFileWriter.create(
+            AvroFileFormat.INSTANCE, file, LAYOUT, Compression.DEFAULT, StatsMode.DEFAULT)) {
       writer.write(kv(2, 0, RowKind.INSERT, "b"));
       writer.write(kv(2, 1, RowKind.INSERT, "b2"));
       assertThatThrownBy(() -> writer.write(kv(1, 2, RowKind.INSERT, "a")))
@@ -83,8 +87,9 @@ class KeyValueFileWriterTest {
   @Test
   void deletesTheFileWhenClosedWithoutCompleting() {
     Path file = dir.resolve("data-2.parquet");
-    try (KeyValueFileWriter writer = KeyValueFileWriter.create(ParquetFileFormat.INSTANCE, file, LAYOUT,
-        Compression.DEFAULT, StatsMode.DEFAULT)) {
+    try (KeyValueFileWriter writer =
+        KeyValueFileWriter.create(
+            ParquetFileFormat.INSTANCE, file, LAYOUT, Compression.DEFAULT, StatsMode.DEFAULT)) {
       writer.write(kv(1, 0, RowKind.INSERT, "a"));
     }
 
@@ -94,10 +99,13 @@ class KeyValueFileWriterTest {
   @Test
   void refusesToCompleteAnEmptyFileAndDeletesIt() {
     Path file = dir.resolve("data-3.avro");
-    KeyValueFileWriter writer = KeyValueFileWriter.create(AvroFileFormat.INSTANCE, file, LAYOUT, Compression.DEFAULT,
-        StatsMode.DEFAULT);
+    KeyValueFileWriter writer =
+        KeyValueFileWriter.create(
+            AvroFileFormat.INSTANCE, file, LAYOUT, Compression.DEFAULT, StatsMode.DEFAULT);
 
-    assertThatThrownBy(writer::complete).isInstanceOf(IllegalStateException.class).hasMessageContaining("No rows");
+    assertThatThrownBy(writer::complete)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("No rows");
     assertThat(file).doesNotExist();
   }
 

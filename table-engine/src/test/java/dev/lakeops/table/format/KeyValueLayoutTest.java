@@ -15,12 +15,16 @@ import org.junit.jupiter.api.Test;
 
 class KeyValueLayoutTest {
 
-  /** {@code dt STRING, id INT, name STRING, price DOUBLE}, primary key (dt, id), partitioned by dt. */
-  private static final RowType ORDERS = RowType.of(List.of(
-      new DataField(0, "dt", AtomicType.string().withNullable(false)),
-      new DataField(1, "id", notNull(TypeRoot.INT)),
-      new DataField(2, "name", AtomicType.string()),
-      new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE))));
+  /**
+   * {@code dt STRING, id INT, name STRING, price DOUBLE}, primary key (dt, id), partitioned by dt.
+   */
+  private static final RowType ORDERS =
+      RowType.of(
+          List.of(
+              new DataField(0, "dt", AtomicType.string().withNullable(false)),
+              new DataField(1, "id", notNull(TypeRoot.INT)),
+              new DataField(2, "name", AtomicType.string()),
+              new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE))));
 
   private final KeyValueLayout layout = KeyValueLayout.standard(ORDERS, List.of("id"));
 
@@ -28,25 +32,37 @@ class KeyValueLayoutTest {
   void putsKeysThenSequenceAndKindThenAllColumnsWithPaimonsFieldIds() {
     RowType file = layout.fileType();
 
-    assertThat(file.fieldNames()).containsExactly("_KEY_id", "_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id", "name", "price");
-    assertThat(file.fields()).extracting(DataField::id)
+    assertThat(file.fieldNames())
+        .containsExactly("_KEY_id", "_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id", "name", "price");
+    assertThat(file.fields())
+        .extracting(DataField::id)
         .containsExactly(1073741824, 2147483646, 2147483645, 0, 1, 2, 3);
-    assertThat(file.fields()).extracting(f -> f.type().asSql())
-        .containsExactly("INT NOT NULL", "BIGINT NOT NULL", "TINYINT NOT NULL", "STRING NOT NULL", "INT NOT NULL",
-            "STRING", "DOUBLE");
+    assertThat(file.fields())
+        .extracting(f -> f.type().asSql())
+        .containsExactly(
+            "INT NOT NULL",
+            "BIGINT NOT NULL",
+            "TINYINT NOT NULL",
+            "STRING NOT NULL",
+            "INT NOT NULL",
+            "STRING",
+            "DOUBLE");
   }
 
   @Test
   void thinLayoutHasNoKeyColumns() {
     KeyValueLayout thin = KeyValueLayout.thin(ORDERS, List.of("id"));
 
-    assertThat(thin.fileType().fieldNames()).containsExactly("_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id", "name", "price");
+    assertThat(thin.fileType().fieldNames())
+        .containsExactly("_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id", "name", "price");
     assertThat(thin.keyType().fieldNames()).containsExactly("_KEY_id");
   }
 
   @Test
   void roundTripsAKeyValueThroughTheFileRow() {
-    KeyValue kv = new KeyValue(Row.of(7), 42, RowKind.DELETE, Row.ofKind(RowKind.DELETE, "2024-01-01", 7, null, 1.5));
+    KeyValue kv =
+        new KeyValue(
+            Row.of(7), 42, RowKind.DELETE, Row.ofKind(RowKind.DELETE, "2024-01-01", 7, null, 1.5));
 
     Row fileRow = layout.toFileRow(kv);
 
@@ -65,8 +81,13 @@ class KeyValueLayoutTest {
 
   @Test
   void matchesTheLayoutOfTheFileColumns() {
-    assertThat(layout.matching(List.of("_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id")).isThin()).isTrue();
-    assertThat(layout.matching(List.of("_KEY_id", "_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id")).isThin()).isFalse();
+    assertThat(layout.matching(List.of("_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id")).isThin())
+        .isTrue();
+    assertThat(
+            layout
+                .matching(List.of("_KEY_id", "_SEQUENCE_NUMBER", "_VALUE_KIND", "dt", "id"))
+                .isThin())
+        .isFalse();
   }
 
   @Test
@@ -87,7 +108,8 @@ class KeyValueLayoutTest {
 
   @Test
   void rejectsRowsOfTheWrongArity() {
-    assertThatThrownBy(() -> layout.toFileRow(new KeyValue(Row.of(1), 0, RowKind.INSERT, Row.of(1))))
+    assertThatThrownBy(
+            () -> layout.toFileRow(new KeyValue(Row.of(1), 0, RowKind.INSERT, Row.of(1))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("value row: arity 1");
   }

@@ -18,7 +18,8 @@ class StatsModeTest {
 
   @Test
   void rejectsAnUnknownMode() {
-    assertThatThrownBy(() -> StatsMode.parse("truncate(0)")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> StatsMode.parse("truncate(0)"))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> StatsMode.parse("truncate(x)"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("truncate(x)");
@@ -29,7 +30,8 @@ class StatsModeTest {
     assertThat(Compression.parse("ZSTD")).isEqualTo(Compression.DEFAULT);
     assertThat(Compression.parse("uncompressed")).isEqualTo(Compression.NONE);
     assertThat(Compression.parse("zstd").withZstdLevel(9).zstdLevel()).isEqualTo(9);
-    assertThatThrownBy(() -> Compression.parse("brotli2")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Compression.parse("brotli2"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("brotli2");
   }
 }

@@ -47,9 +47,12 @@ class StringBoundsTest {
 
   @Test
   void boundsEncloseTheValue() {
-    for (String value : new String[] {"héllo wörld, long enough", "中文字符串中文字符串中文字符串中文字符串", "zz\uffffzz+"}) {
-      assertThat(ValueOrder.compareCodePoints(StringBounds.lowerBound(value, 5), value)).isNegative();
-      assertThat(ValueOrder.compareCodePoints(StringBounds.upperBound(value, 5), value)).isPositive();
+    for (String value :
+        new String[] {"héllo wörld, long enough", "中文字符串中文字符串中文字符串中文字符串", "zz\uffffzz+"}) {
+      assertThat(ValueOrder.compareCodePoints(StringBounds.lowerBound(value, 5), value))
+          .isNegative();
+      assertThat(ValueOrder.compareCodePoints(StringBounds.upperBound(value, 5), value))
+          .isPositive();
     }
   }
 }

@@ -31,13 +31,16 @@ class TimeConversionsTest {
 
   @Test
   void storesTimeAsMillisecondOfDay() {
-    assertThat(TimeConversions.toMillisOfDay(LocalTime.of(1, 0, 0, 123_999_999))).isEqualTo(3_600_123);
-    assertThatThrownBy(() -> TimeConversions.fromMillisOfDay(86_400_000)).isInstanceOf(java.time.DateTimeException.class);
+    assertThat(TimeConversions.toMillisOfDay(LocalTime.of(1, 0, 0, 123_999_999)))
+        .isEqualTo(3_600_123);
+    assertThatThrownBy(() -> TimeConversions.fromMillisOfDay(86_400_000))
+        .isInstanceOf(java.time.DateTimeException.class);
   }
 
   @Test
   void rejectsPrecisionsThatNeedNanoseconds() {
     assertThatThrownBy(() -> TimeConversions.unitsPerSecond(9))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("9");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("9");
   }
 }

@@ -26,7 +26,9 @@ class ValueOrderTest {
 
     assertThat(fullwidth.compareTo(emoji)).isPositive();
     assertThat(ValueOrder.compareCodePoints(fullwidth, emoji)).isNegative();
-    assertThat(Arrays.compareUnsigned(fullwidth.getBytes(StandardCharsets.UTF_8), emoji.getBytes(StandardCharsets.UTF_8)))
+    assertThat(
+            Arrays.compareUnsigned(
+                fullwidth.getBytes(StandardCharsets.UTF_8), emoji.getBytes(StandardCharsets.UTF_8)))
         .isNegative();
     assertThat(ValueOrder.compareCodePoints("ab", "abc")).isNegative();
     assertThat(ValueOrder.compareCodePoints("b", "abc")).isPositive();
@@ -43,14 +45,24 @@ class ValueOrderTest {
 
   @Test
   void ordersNumbersByValue() {
-    assertThat(ValueOrder.of(AtomicType.decimal(5, 2)).compare(new BigDecimal("1.50"), new BigDecimal("1.5"))).isZero();
+    assertThat(
+            ValueOrder.of(AtomicType.decimal(5, 2))
+                .compare(new BigDecimal("1.50"), new BigDecimal("1.5")))
+        .isZero();
     assertThat(ValueOrder.of(AtomicType.of(TypeRoot.DOUBLE)).compare(-0.0, 0.0)).isNegative();
-    assertThat(ValueOrder.of(AtomicType.of(TypeRoot.DOUBLE)).compare(Double.NaN, Double.POSITIVE_INFINITY)).isPositive();
+    assertThat(
+            ValueOrder.of(AtomicType.of(TypeRoot.DOUBLE))
+                .compare(Double.NaN, Double.POSITIVE_INFINITY))
+        .isPositive();
   }
 
   @Test
   void ordersRowsFieldByFieldWithNullsFirst() {
-    RowType type = RowType.of(List.of(new DataField(0, "a", notNull(TypeRoot.INT)), new DataField(1, "b", AtomicType.string())));
+    RowType type =
+        RowType.of(
+            List.of(
+                new DataField(0, "a", notNull(TypeRoot.INT)),
+                new DataField(1, "b", AtomicType.string())));
     var order = ValueOrder.rows(type);
 
     assertThat(order.compare(Row.of(1, "z"), Row.of(2, "a"))).isNegative();

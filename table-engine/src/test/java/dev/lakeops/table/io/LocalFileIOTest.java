@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class LocalFileIOTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final FileIO io = new LocalFileIO();
 
@@ -43,10 +42,16 @@ class LocalFileIOTest {
   void leavesNothingBehindWhenAStreamingWriteFails() {
     Path file = dir.resolve("manifest/m-0");
 
-    assertThatThrownBy(() -> io.writeAtomically(file, out -> {
-      out.write(1);
-      throw new IOException("disk full");
-    })).isInstanceOf(UncheckedIOException.class).hasMessageContaining("m-0");
+    assertThatThrownBy(
+            () ->
+                io.writeAtomically(
+                    file,
+                    out -> {
+                      out.write(1);
+                      throw new IOException("disk full");
+                    }))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining("m-0");
 
     assertThat(io.list(file.getParent())).isEmpty();
   }
@@ -58,7 +63,8 @@ class LocalFileIOTest {
     io.createExclusively(file, "first".getBytes(UTF_8));
 
     assertThatThrownBy(() -> io.createExclusively(file, "second".getBytes(UTF_8)))
-        .isInstanceOf(FileExistsException.class).hasMessageContaining("snapshot-1")
+        .isInstanceOf(FileExistsException.class)
+        .hasMessageContaining("snapshot-1")
         .satisfies(e -> assertThat(((FileExistsException) e).path()).isEqualTo(file));
     assertThat(io.readBytes(file)).asString(UTF_8).isEqualTo("first");
     assertThat(io.list(file.getParent())).containsExactly(file);
@@ -74,15 +80,17 @@ class LocalFileIOTest {
     try {
       for (int i = 0; i < writers; i++) {
         byte[] content = ("writer-" + i).getBytes(UTF_8);
-        results.add(pool.submit(() -> {
-          start.await();
-          try {
-            io.createExclusively(file, content);
-            return true;
-          } catch (FileExistsException e) {
-            return false;
-          }
-        }));
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  try {
+                    io.createExclusively(file, content);
+                    return true;
+                  } catch (FileExistsException e) {
+                    return false;
+                  }
+                }));
       }
       start.countDown();
       int winners = 0;
@@ -101,8 +109,10 @@ class LocalFileIOTest {
   void reportsAMissingFileAsNoSuchFileOnReadAndEmptyOnFind() {
     Path missing = dir.resolve("nope");
 
-    assertThatThrownBy(() -> io.readBytes(missing)).isInstanceOf(UncheckedIOException.class)
-        .hasMessageContaining("nope").hasCauseInstanceOf(NoSuchFileException.class);
+    assertThatThrownBy(() -> io.readBytes(missing))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining("nope")
+        .hasCauseInstanceOf(NoSuchFileException.class);
     assertThat(io.findBytes(missing)).isEmpty();
     assertThat(io.exists(missing)).isFalse();
     assertThat(io.delete(missing)).isFalse();
@@ -135,11 +145,13 @@ class LocalFileIOTest {
   void refusesToDeleteANonEmptyDirectory() {
     io.writeAtomically(dir.resolve("d/f"), new byte[0]);
 
-    assertThatThrownBy(() -> io.delete(dir.resolve("d"))).isInstanceOf(UncheckedIOException.class)
+    assertThatThrownBy(() -> io.delete(dir.resolve("d")))
+        .isInstanceOf(UncheckedIOException.class)
         .hasMessageContaining("not empty");
   }
 
   private static org.assertj.core.data.TemporalUnitOffset within() {
-    return new org.assertj.core.data.TemporalUnitWithinOffset(Duration.ofMinutes(1).toSeconds(), java.time.temporal.ChronoUnit.SECONDS);
+    return new org.assertj.core.data.TemporalUnitWithinOffset(
+        Duration.ofMinutes(1).toSeconds(), java.time.temporal.ChronoUnit.SECONDS);
   }
 }

@@ -26,8 +26,9 @@ class CompactionPickerTest {
     switch (c.command()) {
       case "define" -> {
         files = LsmFixtures.parse(c.input(), c.intArg("num-levels", 6));
-        universal = new UniversalCompaction(c.intArg("max-size-amp", 200), c.intArg("size-ratio", 1),
-            c.intArg("trigger", 5));
+        universal =
+            new UniversalCompaction(
+                c.intArg("max-size-amp", 200), c.intArg("size-ratio", 1), c.intArg("trigger", 5));
         return LsmFixtures.describe(files);
       }
       case "pick" -> {
@@ -41,7 +42,13 @@ class CompactionPickerTest {
   }
 
   private static String describe(Optional<CompactionUnit> unit) {
-    return unit.map(u -> u.reason().name().toLowerCase().replace('_', '-') + " -> L" + u.outputLevel() + ": "
-        + LsmFixtures.describeRuns(u.runs())).orElse("none");
+    return unit.map(
+            u ->
+                u.reason().name().toLowerCase().replace('_', '-')
+                    + " -> L"
+                    + u.outputLevel()
+                    + ": "
+                    + LsmFixtures.describeRuns(u.runs()))
+        .orElse("none");
   }
 }

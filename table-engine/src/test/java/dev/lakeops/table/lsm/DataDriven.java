@@ -30,7 +30,10 @@ import java.util.function.Function;
  */
 final class DataDriven {
 
-  /** One block: the command word, its {@code key=value} arguments, flags without value, and input lines. */
+  /**
+   * One block: the command word, its {@code key=value} arguments, flags without value, and input
+   * lines.
+   */
   record Case(String command, Map<String, String> args, List<String> input, int line) {
     int intArg(String key, int defaultValue) {
       String v = args.get(key);
@@ -67,7 +70,9 @@ final class DataDriven {
       Map<String, String> args = new LinkedHashMap<>();
       for (int w = 1; w < words.length; w++) {
         int eq = words[w].indexOf('=');
-        args.put(eq < 0 ? words[w] : words[w].substring(0, eq), eq < 0 ? "" : words[w].substring(eq + 1));
+        args.put(
+            eq < 0 ? words[w] : words[w].substring(0, eq),
+            eq < 0 ? "" : words[w].substring(eq + 1));
       }
       rewritten.append(line).append('\n');
       i++;
@@ -91,8 +96,16 @@ final class DataDriven {
       }
       rewritten.append("----\n").append(actual).append('\n');
       if (!actual.equals(String.join("\n", expected).strip())) {
-        failures.add(resource + ":" + (start + 1) + " " + line + "\nexpected:\n" + String.join("\n", expected)
-            + "\nactual:\n" + actual);
+        failures.add(
+            resource
+                + ":"
+                + (start + 1)
+                + " "
+                + line
+                + "\nexpected:\n"
+                + String.join("\n", expected)
+                + "\nactual:\n"
+                + actual);
       }
     }
     if (Boolean.getBoolean("rewrite")) {

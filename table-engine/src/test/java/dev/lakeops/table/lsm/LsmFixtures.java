@@ -14,22 +14,32 @@ import java.util.stream.Collectors;
 /**
  * Trees of files described in text, one line per level-0 file (newest first) or per level ≥ 1:
  * {@code L0 10} or {@code L3 20 20@50-60}: sizes, optionally with an integer key range. Level-0
- * files span keys 0..1000 unless given; level ≥ 1 files get consecutive disjoint ranges. A size
- * may carry {@code d} for "has deletes" ({@code 10d}).
+ * files span keys 0..1000 unless given; level ≥ 1 files get consecutive disjoint ranges. A size may
+ * carry {@code d} for "has deletes" ({@code 10d}).
  */
 final class LsmFixtures {
 
-  static final RowType KEY_TYPE = RowType.of(List.of(new DataField(0, "k", AtomicType.of(TypeRoot.INT).withNullable(false))));
+  static final RowType KEY_TYPE =
+      RowType.of(List.of(new DataField(0, "k", AtomicType.of(TypeRoot.INT).withNullable(false))));
   static final KeyOrder ORDER = new KeyOrder(KEY_TYPE);
 
   private LsmFixtures() {}
 
-  static DataFileMeta file(String name, int level, long size, int minKey, int maxKey, long minSeq, long maxSeq,
-                           long deletes) {
+  static DataFileMeta file(
+      String name,
+      int level,
+      long size,
+      int minKey,
+      int maxKey,
+      long minSeq,
+      long maxSeq,
+      long deletes) {
     return DataFileMeta.builder(name)
         .fileSize(size)
         .rowCount(maxKey - minKey + 1)
-        .keyRange(BinaryRowCodec.encode(KEY_TYPE, Row.of(minKey)), BinaryRowCodec.encode(KEY_TYPE, Row.of(maxKey)))
+        .keyRange(
+            BinaryRowCodec.encode(KEY_TYPE, Row.of(minKey)),
+            BinaryRowCodec.encode(KEY_TYPE, Row.of(maxKey)))
         .sequenceRange(minSeq, maxSeq)
         .level(level)
         .deleteRowCount(deletes)
@@ -64,10 +74,19 @@ final class LsmFixtures {
           nextKey += 10;
         }
         boolean deletes = sizeText.endsWith("d");
-        long size = Long.parseLong(deletes ? sizeText.substring(0, sizeText.length() - 1) : sizeText);
+        long size =
+            Long.parseLong(deletes ? sizeText.substring(0, sizeText.length() - 1) : sizeText);
         long fileSeq = level == 0 ? seq : 0;
-        files.add(file("f" + (++name), level, size, min, max, level == 0 ? fileSeq - 999 : 0,
-            level == 0 ? fileSeq : 0, deletes ? 1 : 0));
+        files.add(
+            file(
+                "f" + (++name),
+                level,
+                size,
+                min,
+                max,
+                level == 0 ? fileSeq - 999 : 0,
+                level == 0 ? fileSeq : 0,
+                deletes ? 1 : 0));
       }
       if (level == 0) {
         seq -= 1000;
@@ -81,8 +100,12 @@ final class LsmFixtures {
   }
 
   static String describe(LevelSortedRun run) {
-    return "L" + run.level() + ":" + run.run().files().stream().map(f -> f.fileName() + "(" + f.fileSize() + ")")
-        .collect(Collectors.joining(","));
+    return "L"
+        + run.level()
+        + ":"
+        + run.run().files().stream()
+            .map(f -> f.fileName() + "(" + f.fileSize() + ")")
+            .collect(Collectors.joining(","));
   }
 
   static String describe(LevelFiles files) {

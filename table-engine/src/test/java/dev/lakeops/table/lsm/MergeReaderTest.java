@@ -20,19 +20,32 @@ class MergeReaderTest {
     List<CloseableIterator<KeyValue>> inputs = new ArrayList<>();
     runs.forEach(r -> inputs.add(CloseableIterator.of(r)));
     List<String> out = new ArrayList<>();
-    try (MergeReader reader = new MergeReader(inputs, LsmFixtures.ORDER, new DeduplicateMerge(false), dropDeletes)) {
-      reader.forEachRemaining(kv -> out.add(kv.key().get(0) + "=" + kv.value().get(1) + "@" + kv.sequenceNumber()
-          + kv.valueKind().shortString()));
+    try (MergeReader reader =
+        new MergeReader(inputs, LsmFixtures.ORDER, new DeduplicateMerge(false), dropDeletes)) {
+      reader.forEachRemaining(
+          kv ->
+              out.add(
+                  kv.key().get(0)
+                      + "="
+                      + kv.value().get(1)
+                      + "@"
+                      + kv.sequenceNumber()
+                      + kv.valueKind().shortString()));
     }
     return out;
   }
 
   @Test
   void theHighestSequenceNumberWinsAcrossLevelZeroAndHigherLevels() {
-    List<KeyValue> level5 = List.of(kv(1, 1, RowKind.INSERT, "a"), kv(2, 2, RowKind.INSERT, "b"),
-        kv(3, 3, RowKind.INSERT, "c"));
-    List<KeyValue> level0old = List.of(kv(2, 5, RowKind.INSERT, "b2"), kv(4, 6, RowKind.INSERT, "d"));
-    List<KeyValue> level0new = List.of(kv(2, 8, RowKind.INSERT, "b3"), kv(3, 9, RowKind.DELETE, "c"));
+    List<KeyValue> level5 =
+        List.of(
+            kv(1, 1, RowKind.INSERT, "a"),
+            kv(2, 2, RowKind.INSERT, "b"),
+            kv(3, 3, RowKind.INSERT, "c"));
+    List<KeyValue> level0old =
+        List.of(kv(2, 5, RowKind.INSERT, "b2"), kv(4, 6, RowKind.INSERT, "d"));
+    List<KeyValue> level0new =
+        List.of(kv(2, 8, RowKind.INSERT, "b3"), kv(3, 9, RowKind.DELETE, "c"));
 
     assertThat(merge(true, List.of(level0new, level0old, level5)))
         .containsExactly("1=a@1+I", "2=b3@8+I", "4=d@6+I");
@@ -48,8 +61,11 @@ class MergeReaderTest {
 
   @Test
   void mergesRepeatedKeysWithinOneInput() {
-    List<KeyValue> buffer = List.of(kv(1, 1, RowKind.INSERT, "a"), kv(1, 2, RowKind.INSERT, "b"),
-        kv(2, 3, RowKind.INSERT, "c"));
+    List<KeyValue> buffer =
+        List.of(
+            kv(1, 1, RowKind.INSERT, "a"),
+            kv(1, 2, RowKind.INSERT, "b"),
+            kv(2, 3, RowKind.INSERT, "c"));
 
     assertThat(merge(true, List.of(buffer))).containsExactly("1=b@2+I", "2=c@3+I");
   }
@@ -61,7 +77,8 @@ class MergeReaderTest {
     var c = LsmFixtures.file("c", 1, 10, 20, 30, 0, 0, 0);
     var d = LsmFixtures.file("d", 1, 10, 31, 40, 0, 0, 0);
 
-    List<List<SortedRun>> sections = IntervalPartition.partition(List.of(d, b, c, a), LsmFixtures.ORDER);
+    List<List<SortedRun>> sections =
+        IntervalPartition.partition(List.of(d, b, c, a), LsmFixtures.ORDER);
 
     assertThat(sections).hasSize(3);
     assertThat(sections.get(0)).hasSize(2);
@@ -73,7 +90,8 @@ class MergeReaderTest {
     var a = LsmFixtures.file("a", 1, 10, 0, 10, 0, 0, 0);
     var b = LsmFixtures.file("b", 1, 10, 5, 15, 0, 0, 0);
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> LevelFiles.of(LsmFixtures.ORDER, 6, List.of(a, b)))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> LevelFiles.of(LsmFixtures.ORDER, 6, List.of(a, b)))
         .isInstanceOf(LsmConflictException.class)
         .hasMessageContaining("level 1");
   }

@@ -22,15 +22,20 @@ import org.junit.jupiter.api.io.TempDir;
 /** The compaction preview picks what the compaction then compacts, and writes nothing. */
 class CompactionPreviewTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Table table(Map<String, String> options) {
     Catalog catalog = Catalog.local(dir);
     catalog.createDatabase("db");
-    TableDefinition.Builder b = TableDefinition.builder().column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.BIGINT)).column("v", AtomicType.of(TypeRoot.INT))
-        .partitionKeys("dt").primaryKey("dt", "id").option("bucket", "1").option("write-only", "true");
+    TableDefinition.Builder b =
+        TableDefinition.builder()
+            .column("dt", AtomicType.string())
+            .column("id", AtomicType.of(TypeRoot.BIGINT))
+            .column("v", AtomicType.of(TypeRoot.INT))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "1")
+            .option("write-only", "true");
     options.forEach(b::option);
     return catalog.createTable(Identifier.of("db", "t"), b.build());
   }
@@ -67,7 +72,8 @@ class CompactionPreviewTest {
     CompactionReport report = t.compact("compactor", day1, CompactionMode.FULL);
 
     assertThat(report.filesBefore()).isEqualTo(preview.inputFiles());
-    assertThat(t.newScan().withPartitionFilter(day1).plan().fileCount()).isEqualTo(preview.estimatedLiveFilesAfter());
+    assertThat(t.newScan().withPartitionFilter(day1).plan().fileCount())
+        .isEqualTo(preview.estimatedLiveFilesAfter());
     assertThat(CompactionPreviews.preview(t, day1, CompactionMode.FULL).isEmpty()).isTrue();
   }
 
@@ -76,14 +82,19 @@ class CompactionPreviewTest {
     Table t = table(Map.of("num-sorted-run.compaction-trigger", "3"));
     commit(t, 1, "2024-01-01", 1);
     commit(t, 2, "2024-01-01", 2);
-    assertThat(CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.UNIVERSAL).isEmpty()).isTrue();
+    assertThat(
+            CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.UNIVERSAL)
+                .isEmpty())
+        .isTrue();
     commit(t, 3, "2024-01-01", 3);
     commit(t, 4, "2024-01-01", 4);
 
-    CompactionPreview preview = CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.UNIVERSAL);
+    CompactionPreview preview =
+        CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.UNIVERSAL);
 
     assertThat(preview.buckets()).hasSize(1);
-    CompactionReport report = t.compact("compactor", PartitionFilter.all(), CompactionMode.UNIVERSAL);
+    CompactionReport report =
+        t.compact("compactor", PartitionFilter.all(), CompactionMode.UNIVERSAL);
     assertThat(report.filesBefore()).isEqualTo(preview.inputFiles());
   }
 
@@ -91,10 +102,14 @@ class CompactionPreviewTest {
   void refusesAnAppendTable() {
     Catalog catalog = Catalog.local(dir);
     catalog.createDatabase("db");
-    Table t = catalog.createTable(Identifier.of("db", "log"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.BIGINT)).build());
+    Table t =
+        catalog.createTable(
+            Identifier.of("db", "log"),
+            TableDefinition.builder().column("id", AtomicType.of(TypeRoot.BIGINT)).build());
 
-    assertThatThrownBy(() -> CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.FULL))
-        .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("append table log");
+    assertThatThrownBy(
+            () -> CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.FULL))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageContaining("append table log");
   }
 }

@@ -18,12 +18,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each preview names exactly what the operation then removes, and changes nothing itself. */
 class MaintenancePreviewTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static List<String> listing(Path root) throws Exception {
     try (var files = Files.walk(root)) {
-      return files.filter(Files::isRegularFile).map(p -> root.relativize(p).toString()).sorted().toList();
+      return files
+          .filter(Files::isRegularFile)
+          .map(p -> root.relativize(p).toString())
+          .sorted()
+          .toList();
     }
   }
 
@@ -33,9 +36,11 @@ class MaintenancePreviewTest {
     TableMaintenance maintenance = new TableMaintenance(h.table.io, h.table.paths, h.clock);
     maintenance.createTag("early", 2);
     maintenance.createTag("late", 5);
-    h.table.io.writeAtomically(h.table.paths.consumerFile("reader"),
+    h.table.io.writeAtomically(
+        h.table.paths.consumerFile("reader"),
         ConsumerJson.toJson(new Consumer(6)).getBytes(StandardCharsets.UTF_8));
-    h.table.io.writeAtomically(h.table.paths.consumerFile("slow"),
+    h.table.io.writeAtomically(
+        h.table.paths.consumerFile("slow"),
         ConsumerJson.toJson(new Consumer(2)).getBytes(StandardCharsets.UTF_8));
     List<String> before = listing(h.table.paths.root());
 
@@ -48,7 +53,8 @@ class MaintenancePreviewTest {
     assertThat(preview.removedTags()).containsExactly("late");
     assertThat(preview.consumersGoingBack()).containsOnlyKeys("reader").containsEntry("reader", 6L);
     assertThat(preview.files().paths()).contains("dt=2024-01-01/bucket-0/data-ab.avro");
-    assertThat(preview.files().bytes()).isEqualTo(preview.files().files().stream().mapToLong(PreviewFile::bytes).sum())
+    assertThat(preview.files().bytes())
+        .isEqualTo(preview.files().files().stream().mapToLong(PreviewFile::bytes).sum())
         .isPositive();
 
     RollbackReport report = maintenance.rollbackTo(3);
@@ -63,7 +69,8 @@ class MaintenancePreviewTest {
   void rollbackPreviewToTheLatestSnapshotRemovesNothing() {
     TableHistory h = new TableHistory(dir);
 
-    RollbackPreview preview = new TableMaintenance(h.table.io, h.table.paths, h.clock).previewRollbackTo(6);
+    RollbackPreview preview =
+        new TableMaintenance(h.table.io, h.table.paths, h.clock).previewRollbackTo(6);
 
     assertThat(preview.isEmpty()).isTrue();
   }
@@ -74,8 +81,10 @@ class MaintenancePreviewTest {
     TableMaintenance maintenance = new TableMaintenance(h.table.io, h.table.paths, h.clock);
     maintenance.createTag("v1", 1);
 
-    assertThatThrownBy(() -> maintenance.previewRollbackToTag("v2")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("'v2'").hasMessageContaining("v1");
+    assertThatThrownBy(() -> maintenance.previewRollbackToTag("v2"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'v2'")
+        .hasMessageContaining("v1");
   }
 
   @Test
@@ -108,7 +117,8 @@ class MaintenancePreviewTest {
     OrphanPreview preview = maintenance.previewRemoveOrphanFiles(olderThan);
 
     assertThat(lost).exists();
-    assertThat(preview.files().files()).containsExactly(new PreviewFile("dt=2024-01-01/bucket-0/data-lost.avro", 10));
+    assertThat(preview.files().files())
+        .containsExactly(new PreviewFile("dt=2024-01-01/bucket-0/data-lost.avro", 10));
     OrphanReport report = maintenance.removeOrphanFiles(olderThan);
     assertThat(report.deletedFiles().files()).isEqualTo(preview.files().paths());
     assertThat(report.deletedFiles().bytes()).isEqualTo(10);

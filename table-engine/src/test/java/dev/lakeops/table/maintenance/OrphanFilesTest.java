@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class OrphanFilesTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Path aged(Path file, Instant time) throws Exception {
     Files.createDirectories(file.getParent());
@@ -35,7 +34,10 @@ class OrphanFilesTest {
     Path oldData = aged(h.table.dataPath("2024-01-01", 0, "data-lost.avro"), old);
     Path oldChangelog = aged(h.table.dataPath("2024-01-02", 1, "changelog-lost.avro"), old);
     Path oldManifest = aged(paths.manifestFile(FileNamer.random().nextManifest()), old);
-    Path oldTemp = aged(paths.snapshotDir().resolve(TablePaths.tempFileName("snapshot-7", UUID.randomUUID())), old);
+    Path oldTemp =
+        aged(
+            paths.snapshotDir().resolve(TablePaths.tempFileName("snapshot-7", UUID.randomUUID())),
+            old);
     Path youngData = aged(h.table.dataPath("2024-01-01", 0, "data-in-flight.avro"), Instant.now());
     Path unknown = aged(h.table.dataPath("2024-01-01", 0, "notes.txt"), old);
     for (Path dataDir : Files.walk(dir).filter(Files::isRegularFile).toList()) {
@@ -67,7 +69,8 @@ class OrphanFilesTest {
     new SnapshotExpiration(h.table.io, h.table.paths, h.clock)
         .expire(new ExpireRetention(1, Integer.MAX_VALUE, Duration.ZERO, 50));
 
-    OrphanReport report = new OrphanFiles(h.table.io, h.table.paths, h.clock).remove(Instant.now().plusSeconds(60));
+    OrphanReport report =
+        new OrphanFiles(h.table.io, h.table.paths, h.clock).remove(Instant.now().plusSeconds(60));
 
     assertThat(report.deletedFiles().count()).isZero();
     h.assertReadable(new Tags(h.table.io, h.table.paths).list().get("v1").snapshot());

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RollbackTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void removesLaterSnapshotsTheirTagsAndTheFilesOnlyTheyUsed() {
@@ -38,12 +37,17 @@ class RollbackTest {
     assertThat(h.path("2024-01-01", 0, h.ab)).doesNotExist();
     assertThat(h.path("2024-01-01", 1, h.d)).doesNotExist();
     assertThat(h.path("2024-01-01", 0, h.a)).exists();
-    assertThat(report.deletedFiles().files()).contains("dt=2024-01-01/bucket-0/data-ab.avro",
-        "dt=2024-01-01/bucket-1/data-d.avro");
+    assertThat(report.deletedFiles().files())
+        .contains("dt=2024-01-01/bucket-0/data-ab.avro", "dt=2024-01-01/bucket-1/data-d.avro");
     assertThat(h.table.unreferencedManifestFiles()).isEmpty();
     h.assertReadable(h.snapshot(3));
 
-    h.commit(changes("job", 10, h.table.newFiles("2024-01-02", 1, h.table.dataFile("2024-01-02", 1, "data-e.avro", 0, 5, 6, 1))));
+    h.commit(
+        changes(
+            "job",
+            10,
+            h.table.newFiles(
+                "2024-01-02", 1, h.table.dataFile("2024-01-02", 1, "data-e.avro", 0, 5, 6, 1))));
     assertThat(h.table.latestId()).isEqualTo(4);
     h.assertReadable(h.table.latest());
   }
@@ -81,7 +85,8 @@ class RollbackTest {
     assertThat(latest.commitKind()).isEqualTo(CommitKind.OVERWRITE);
     assertThat(latest.commitUser()).isEqualTo(Rollback.COMMIT_USER);
     assertThat(content(h, latest)).isEqualTo(content(h, h.snapshot(2)));
-    assertThat(h.table.liveFiles()).noneMatch(f -> f.startsWith("data-a.avro") || f.startsWith("data-b.avro"));
+    assertThat(h.table.liveFiles())
+        .noneMatch(f -> f.startsWith("data-a.avro") || f.startsWith("data-b.avro"));
     assertThat(latest.totalRecordCount()).isEqualTo(h.snapshot(2).totalRecordCount());
     assertThat(h.table.paths.snapshotFile(6)).exists();
     assertThat(new Tags(h.table.io, h.table.paths).list()).containsKey("late");
@@ -98,18 +103,34 @@ class RollbackTest {
 
     assertThat(h.table.latestId()).isEqualTo(7);
     h.assertReadable(h.table.latest());
-    assertThat(content(h, h.table.latest())).isEqualTo(List.of("dt=2024-01-01/0/L0/rows 4/seq 6..9",
-        "dt=2024-01-01/0/L0/rows 5/seq 1..5"));
+    assertThat(content(h, h.table.latest()))
+        .isEqualTo(
+            List.of("dt=2024-01-01/0/L0/rows 4/seq 6..9", "dt=2024-01-01/0/L0/rows 5/seq 1..5"));
     assertThat(h.path("2024-01-01", 0, h.a)).doesNotExist();
     assertThat(h.path("2024-01-01", 0, h.ab)).doesNotExist();
   }
 
-  /** The live files of a snapshot without their names: partition, bucket, level, rows and sequence numbers. */
+  /**
+   * The live files of a snapshot without their names: partition, bucket, level, rows and sequence
+   * numbers.
+   */
   private static List<String> content(TableHistory h, Snapshot s) {
     return h.table.snapshotFiles().liveFiles(s).files().stream()
-        .map(e -> h.table.locator.partitionPath(e.partition()) + "/" + e.bucket() + "/L" + e.level() + "/rows "
-            + e.file().rowCount() + "/seq " + e.file().minSequenceNumber() + ".." + e.file().maxSequenceNumber())
-        .sorted().toList();
+        .map(
+            e ->
+                h.table.locator.partitionPath(e.partition())
+                    + "/"
+                    + e.bucket()
+                    + "/L"
+                    + e.level()
+                    + "/rows "
+                    + e.file().rowCount()
+                    + "/seq "
+                    + e.file().minSequenceNumber()
+                    + ".."
+                    + e.file().maxSequenceNumber())
+        .sorted()
+        .toList();
   }
 
   @Test
@@ -117,9 +138,12 @@ class RollbackTest {
     TableHistory h = new TableHistory(dir);
     Rollback rollback = new Rollback(h.table.io, h.table.paths, h.clock);
 
-    assertThatThrownBy(() -> rollback.rollbackTo(42)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("Snapshot 42").hasMessageContaining("no tag holds it");
-    assertThatThrownBy(() -> rollback.rollbackToTag("nope")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> rollback.rollbackTo(42))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Snapshot 42")
+        .hasMessageContaining("no tag holds it");
+    assertThatThrownBy(() -> rollback.rollbackToTag("nope"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Tag 'nope' does not exist");
     assertThat(h.table.latestId()).isEqualTo(6);
   }

@@ -18,6 +18,7 @@ import java.util.List;
 
 /**
  * A test table with a history that maintenance works on, committed one minute apart:
+ *
  * <pre>
  *   1 APPEND  a (rows 1..5)          4 COMPACT a, b -> ab@L5
  *   2 APPEND  b (rows 6..9)          5 APPEND  d
@@ -39,8 +40,11 @@ final class TableHistory {
 
   TableHistory(Path dir) {
     table = TestTable.create(dir);
-    committer = TableCommitter.builder(table.io, table.paths, table.schema).clock(clock)
-        .retryPolicy(RetryPolicy.withoutWaiting(3)).build();
+    committer =
+        TableCommitter.builder(table.io, table.paths, table.schema)
+            .clock(clock)
+            .retryPolicy(RetryPolicy.withoutWaiting(3))
+            .build();
     a = table.dataFile("2024-01-01", 0, "data-a.avro", 0, 1, 5, 5);
     b = table.dataFile("2024-01-01", 0, "data-b.avro", 0, 6, 9, 4);
     c = table.dataFile("2024-01-02", 1, "data-c.avro", 0, 1, 3, 3);
@@ -51,7 +55,11 @@ final class TableHistory {
     commit(changes("job", 3, table.newFiles("2024-01-02", 1, c)));
     commit(changes("compactor", 1, table.compaction("2024-01-01", 0, List.of(a, b), List.of(ab))));
     commit(changes("job", 4, table.newFiles("2024-01-01", 1, d)));
-    commit(changes("compactor", 2, table.compaction("2024-01-01", 1, List.of(d), List.of(d.withLevel(5)))));
+    commit(
+        changes(
+            "compactor",
+            2,
+            table.compaction("2024-01-01", 1, List.of(d), List.of(d.withLevel(5)))));
   }
 
   void commit(dev.lakeops.table.commit.ChangeSet changes) {
@@ -67,7 +75,10 @@ final class TableHistory {
     return table.store().loadSnapshot(id);
   }
 
-  /** Asserts that a snapshot is complete: its lists, manifests and live data files all exist and decode. */
+  /**
+   * Asserts that a snapshot is complete: its lists, manifests and live data files all exist and
+   * decode.
+   */
   void assertReadable(Snapshot s) {
     var files = table.snapshotFiles();
     List<String> lists = new ArrayList<>(List.of(s.baseManifestList(), s.deltaManifestList()));
@@ -77,7 +88,8 @@ final class TableHistory {
       }
     }
     for (ManifestEntry e : files.liveFiles(s).files()) {
-      assertThat(table.locator.file(e.partition(), e.bucket(), e.fileName())).as("live file of snapshot %s", s.id())
+      assertThat(table.locator.file(e.partition(), e.bucket(), e.fileName()))
+          .as("live file of snapshot %s", s.id())
           .exists();
     }
     assertThat(files.liveFiles(s).unmatchedDeletes()).isEmpty();

@@ -13,8 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TagsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void writesATagWithoutRetentionByteForByteAsItsSnapshot() throws Exception {
@@ -26,7 +25,8 @@ class TagsTest {
     assertThat(report.action()).isEqualTo(TagReport.Action.CREATED);
     assertThat(report.snapshotId()).isEqualTo(3);
     assertThat(report.createTime()).isNull();
-    assertThat(Files.readString(h.table.paths.tagFile("v1"))).isEqualTo(Files.readString(h.table.paths.snapshotFile(3)));
+    assertThat(Files.readString(h.table.paths.tagFile("v1")))
+        .isEqualTo(Files.readString(h.table.paths.snapshotFile(3)));
     assertThat(tags.list()).containsOnlyKeys("v1");
   }
 
@@ -38,7 +38,9 @@ class TagsTest {
     TagReport report = tags.createTag("daily", 4, Duration.ofHours(36));
 
     Tag tag = tags.list().get("daily");
-    assertThat(tag.createTime()).isEqualTo(LocalDateTime.of(2026, 1, 1, 0, 6)).isEqualTo(report.createTime());
+    assertThat(tag.createTime())
+        .isEqualTo(LocalDateTime.of(2026, 1, 1, 0, 6))
+        .isEqualTo(report.createTime());
     assertThat(tag.timeRetained()).isEqualTo(Duration.ofHours(36));
     assertThat(tag.snapshot()).isEqualTo(h.snapshot(4));
   }
@@ -49,12 +51,17 @@ class TagsTest {
     Tags tags = new Tags(h.table.io, h.table.paths, h.clock);
     tags.createTag("v1", 3);
 
-    assertThatThrownBy(() -> tags.createTag("v1", 4)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> tags.createTag("v1", 4))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Tag 'v1' already exists");
-    assertThatThrownBy(() -> tags.createTag("v2", 99)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("Snapshot 99").hasMessageContaining("snapshots 1..6");
-    assertThatThrownBy(() -> tags.deleteTag("v2")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("Tag 'v2' does not exist").hasMessageContaining("[v1]");
+    assertThatThrownBy(() -> tags.createTag("v2", 99))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Snapshot 99")
+        .hasMessageContaining("snapshots 1..6");
+    assertThatThrownBy(() -> tags.deleteTag("v2"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Tag 'v2' does not exist")
+        .hasMessageContaining("[v1]");
     assertThat(tags.list().get("v1").snapshot().id()).isEqualTo(3);
   }
 

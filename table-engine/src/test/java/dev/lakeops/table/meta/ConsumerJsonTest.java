@@ -14,7 +14,8 @@ class ConsumerJsonTest {
   @Test
   void writesAndReadsTheNextSnapshot() {
     assertThat(ConsumerJson.toJson(new Consumer(5))).isEqualTo("{\n  \"nextSnapshot\" : 5\n}");
-    assertThat(ConsumerJson.fromJson("{\"nextSnapshot\": 5, \"other\": 1}")).isEqualTo(new Consumer(5));
+    assertThat(ConsumerJson.fromJson("{\"nextSnapshot\": 5, \"other\": 1}"))
+        .isEqualTo(new Consumer(5));
   }
 
   @Test
@@ -24,7 +25,9 @@ class ConsumerJsonTest {
 
     assertThat(ConsumerJson.find(io, file)).isEmpty();
     Files.writeString(file, "{\"nextSnapshot\": \"soon\"}");
-    assertThatThrownBy(() -> ConsumerJson.find(io, file)).isInstanceOf(CorruptSnapshotException.class)
-        .hasMessageContaining("consumer-c1").hasMessageContaining("soon");
+    assertThatThrownBy(() -> ConsumerJson.find(io, file))
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("consumer-c1")
+        .hasMessageContaining("soon");
   }
 }

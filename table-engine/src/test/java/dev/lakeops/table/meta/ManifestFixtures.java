@@ -13,7 +13,8 @@ import java.util.List;
 final class ManifestFixtures {
 
   static final RowType PARTITION = RowType.of(List.of(new DataField(0, "dt", AtomicType.string())));
-  static final RowType KEY = RowType.of(List.of(new DataField(1, "id", AtomicType.of(TypeRoot.INT))));
+  static final RowType KEY =
+      RowType.of(List.of(new DataField(1, "id", AtomicType.of(TypeRoot.INT))));
 
   private ManifestFixtures() {}
 
@@ -26,17 +27,30 @@ final class ManifestFixtures {
   }
 
   static DataFileMeta file(String name, int level) {
-    return DataFileMeta.builder(name).fileSize(2048).rowCount(10).keyRange(key(1), key(9))
+    return DataFileMeta.builder(name)
+        .fileSize(2048)
+        .rowCount(10)
+        .keyRange(key(1), key(9))
         .keyStats(new SimpleStats(key(1), key(9), List.of(0L)))
         .valueStats(new SimpleStats(key(1), key(9), Arrays.asList(3L, null)))
-        .sequenceRange(4, 13).schemaId(1).level(level).creationTime(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 678_000_000))
-        .deleteRowCount(2L).fileSource(FileSource.COMPACT).build();
+        .sequenceRange(4, 13)
+        .schemaId(1)
+        .level(level)
+        .creationTime(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 678_000_000))
+        .deleteRowCount(2L)
+        .fileSource(FileSource.COMPACT)
+        .build();
   }
 
   static DataFileMeta fileWithEveryOptionalField(String name) {
-    return file(name, 5).toBuilder().extraFiles(List.of("extra-1")).embeddedIndex(new byte[] {1, 2, 3})
-        .valueStatsCols(List.of("id")).externalPath("s3://bucket/x/" + name).firstRowId(100L)
-        .writeCols(List.of("id", "name")).build();
+    return file(name, 5).toBuilder()
+        .extraFiles(List.of("extra-1"))
+        .embeddedIndex(new byte[] {1, 2, 3})
+        .valueStatsCols(List.of("id"))
+        .externalPath("s3://bucket/x/" + name)
+        .firstRowId(100L)
+        .writeCols(List.of("id", "name"))
+        .build();
   }
 
   static ManifestEntry add(String dt, int bucket, DataFileMeta file) {

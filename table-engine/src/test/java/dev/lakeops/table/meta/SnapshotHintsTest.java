@@ -4,9 +4,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.io.LocalFileIO;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SnapshotHintsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final FileIO io = new LocalFileIO();
   private TablePaths paths;
@@ -74,6 +73,7 @@ class SnapshotHintsTest {
 
   @Test
   void rejectsWritingAnInvalidId() {
-    assertThatThrownBy(() -> SnapshotHints.write(io, paths.latestHint(), 0)).hasMessageContaining("0");
+    assertThatThrownBy(() -> SnapshotHints.write(io, paths.latestHint(), 0))
+        .hasMessageContaining("0");
   }
 }

@@ -74,43 +74,68 @@ class SnapshotJsonTest {
 
   @Test
   void omitsWhatPaimon13OmitsAndWritesNullsItWrites() {
-    Snapshot s = Snapshot.builder().id(1).baseManifestList("b", null).deltaManifestList("d", null).commitUser("u")
-        .logOffsets(null).changelogRecordCount(null).nextRowId(null).totalRecordCount(null).deltaRecordCount(null)
-        .build();
+    Snapshot s =
+        Snapshot.builder()
+            .id(1)
+            .baseManifestList("b", null)
+            .deltaManifestList("d", null)
+            .commitUser("u")
+            .logOffsets(null)
+            .changelogRecordCount(null)
+            .nextRowId(null)
+            .totalRecordCount(null)
+            .deltaRecordCount(null)
+            .build();
 
-    assertThat(SnapshotJson.toJson(s)).isEqualTo("""
-        {
-          "version" : 3,
-          "id" : 1,
-          "schemaId" : 0,
-          "baseManifestList" : "b",
-          "deltaManifestList" : "d",
-          "changelogManifestList" : null,
-          "commitUser" : "u",
-          "commitIdentifier" : 9223372036854775807,
-          "commitKind" : "APPEND",
-          "timeMillis" : 0,
-          "totalRecordCount" : null,
-          "deltaRecordCount" : null
-        }""");
+    assertThat(SnapshotJson.toJson(s))
+        .isEqualTo(
+            """
+            {
+              "version" : 3,
+              "id" : 1,
+              "schemaId" : 0,
+              "baseManifestList" : "b",
+              "deltaManifestList" : "d",
+              "changelogManifestList" : null,
+              "commitUser" : "u",
+              "commitIdentifier" : 9223372036854775807,
+              "commitKind" : "APPEND",
+              "timeMillis" : 0,
+              "totalRecordCount" : null,
+              "deltaRecordCount" : null
+            }\
+            """);
   }
 
   @Test
   void buildsSnapshotsThatLookLikePaimon13s() {
-    Snapshot s = Snapshot.builder().id(2).schemaId(0).baseManifestList("b", 10L).deltaManifestList("d", 20L)
-        .commitUser("u").commitIdentifier(4).timeMillis(5).totalRecordCount(7L).deltaRecordCount(2L).build();
+    Snapshot s =
+        Snapshot.builder()
+            .id(2)
+            .schemaId(0)
+            .baseManifestList("b", 10L)
+            .deltaManifestList("d", 20L)
+            .commitUser("u")
+            .commitIdentifier(4)
+            .timeMillis(5)
+            .totalRecordCount(7L)
+            .deltaRecordCount(2L)
+            .build();
 
-    assertThat(SnapshotJson.toJson(s)).contains("\"logOffsets\" : { },", "\"changelogRecordCount\" : 0,",
-        "\"nextRowId\" : 0\n}");
+    assertThat(SnapshotJson.toJson(s))
+        .contains("\"logOffsets\" : { },", "\"changelogRecordCount\" : 0,", "\"nextRowId\" : 0\n}");
     assertThat(s.toBuilder().id(3).build().id()).isEqualTo(3);
     assertThat(SnapshotJson.fromJson(SnapshotJson.toJson(s))).isEqualTo(s);
   }
 
   @Test
   void acceptsNumbersWrittenAsStringsAndAMissingVersion() {
-    Snapshot s = SnapshotJson.fromJson("""
-        {"id": "4", "schemaId": 0, "baseManifestList": "b", "deltaManifestList": "d", "commitUser": "u",
-         "commitIdentifier": "12", "commitKind": "APPEND", "timeMillis": 1, "logOffsets": {"0": 5}}""");
+    Snapshot s =
+        SnapshotJson.fromJson(
+            """
+            {"id": "4", "schemaId": 0, "baseManifestList": "b", "deltaManifestList": "d", "commitUser": "u",
+             "commitIdentifier": "12", "commitKind": "APPEND", "timeMillis": 1, "logOffsets": {"0": 5}}\
+            """);
 
     assertThat(s.version()).isEqualTo(1);
     assertThat(s.commitIdentifier()).isEqualTo(12);
@@ -122,33 +147,54 @@ class SnapshotJsonTest {
     String valid = TestResources.text("meta/snapshot_paimon_1_3.json");
 
     assertThatThrownBy(() -> SnapshotJson.fromJson(valid.replace("\"COMPACT\"", "\"MERGE\"")))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("commitKind").hasMessageContaining("MERGE");
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("commitKind")
+        .hasMessageContaining("MERGE");
     assertThatThrownBy(() -> SnapshotJson.fromJson(valid.replace("\"id\" : 5", "\"id\" : 0")))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("snapshot id: 0");
-    assertThatThrownBy(() -> SnapshotJson.fromJson(valid.replace("\"commitUser\" : \"probe-user\",", "")))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("Missing field 'commitUser'");
-    assertThatThrownBy(() -> SnapshotJson.fromJson(valid.replace("\"totalRecordCount\" : 3", "\"totalRecordCount\" : 3.5")))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("totalRecordCount").hasMessageContaining("3.5");
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("snapshot id: 0");
+    assertThatThrownBy(
+            () -> SnapshotJson.fromJson(valid.replace("\"commitUser\" : \"probe-user\",", "")))
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("Missing field 'commitUser'");
+    assertThatThrownBy(
+            () ->
+                SnapshotJson.fromJson(
+                    valid.replace("\"totalRecordCount\" : 3", "\"totalRecordCount\" : 3.5")))
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("totalRecordCount")
+        .hasMessageContaining("3.5");
     assertThatThrownBy(() -> SnapshotJson.fromJson(valid.substring(0, valid.length() / 2)))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("Invalid JSON");
-    assertThatThrownBy(() -> SnapshotJson.fromJson(valid.replace("\"logOffsets\" : { }", "\"logOffsets\" : {\"x\": 1}")))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("'x'");
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("Invalid JSON");
+    assertThatThrownBy(
+            () ->
+                SnapshotJson.fromJson(
+                    valid.replace("\"logOffsets\" : { }", "\"logOffsets\" : {\"x\": 1}")))
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("'x'");
   }
 
   @Test
   void namesTheFileOfACorruptSnapshot(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("snapshot-5");
-    byte[] bytes = TestResources.text("meta/snapshot_paimon_1_3.json").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] bytes =
+        TestResources.text("meta/snapshot_paimon_1_3.json")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 5));
 
-    assertThatThrownBy(() -> SnapshotJson.load(new LocalFileIO(), file)).isInstanceOf(CorruptSnapshotException.class)
+    assertThatThrownBy(() -> SnapshotJson.load(new LocalFileIO(), file))
+        .isInstanceOf(CorruptSnapshotException.class)
         .hasMessageContaining(file.toString());
   }
 
   @Test
   void validatesRequiredValues() {
-    assertThatThrownBy(() -> Snapshot.builder().id(1).deltaManifestList("d", null).commitUser("u").build())
-        .isInstanceOf(NullPointerException.class).hasMessageContaining("baseManifestList");
-    assertThatThrownBy(() -> Snapshot.builder().id(1).schemaId(-1).build()).hasMessageContaining("schema id");
+    assertThatThrownBy(
+            () -> Snapshot.builder().id(1).deltaManifestList("d", null).commitUser("u").build())
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("baseManifestList");
+    assertThatThrownBy(() -> Snapshot.builder().id(1).schemaId(-1).build())
+        .hasMessageContaining("schema id");
   }
 }

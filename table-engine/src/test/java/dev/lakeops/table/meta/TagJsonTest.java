@@ -9,24 +9,33 @@ import org.junit.jupiter.api.Test;
 
 class TagJsonTest {
 
-  private static final Snapshot SNAPSHOT = SnapshotJson.fromJson(TestResources.text("meta/snapshot_paimon_1_3.json"));
+  private static final Snapshot SNAPSHOT =
+      SnapshotJson.fromJson(TestResources.text("meta/snapshot_paimon_1_3.json"));
 
   @Test
   void writesATagWithoutRetentionExactlyAsItsSnapshot() {
-    assertThat(TagJson.toJson(Tag.of(SNAPSHOT))).isEqualTo(TestResources.text("meta/snapshot_paimon_1_3.json"));
+    assertThat(TagJson.toJson(Tag.of(SNAPSHOT)))
+        .isEqualTo(TestResources.text("meta/snapshot_paimon_1_3.json"));
   }
 
   @Test
   void appendsCreateTimeAndRetentionInJacksonsJavaTimeForm() {
-    Tag tag = new Tag(SNAPSHOT, LocalDateTime.of(2024, 1, 2, 3, 4, 5, 6_000_000), Duration.ofHours(36).plusMillis(250));
+    Tag tag =
+        new Tag(
+            SNAPSHOT,
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 6_000_000),
+            Duration.ofHours(36).plusMillis(250));
 
     String json = TagJson.toJson(tag);
 
-    assertThat(json).endsWith("""
-          "nextRowId" : 0,
-          "tagCreateTime" : [ 2024, 1, 2, 3, 4, 5, 6000000 ],
-          "tagTimeRetained" : 129600.250000000
-        }""");
+    assertThat(json)
+        .endsWith(
+            """
+              "nextRowId" : 0,
+              "tagCreateTime" : [ 2024, 1, 2, 3, 4, 5, 6000000 ],
+              "tagTimeRetained" : 129600.250000000
+            }\
+            """);
     assertThat(TagJson.fromJson(json)).isEqualTo(tag);
   }
 
@@ -34,14 +43,18 @@ class TagJsonTest {
   void omitsZeroSecondsAndNanosFromTheCreateTimeAsJacksonDoes() {
     Tag tag = new Tag(SNAPSHOT, LocalDateTime.of(2024, 1, 2, 3, 4), Duration.ofDays(1));
 
-    assertThat(TagJson.toJson(tag)).contains("\"tagCreateTime\" : [ 2024, 1, 2, 3, 4 ],", "\"tagTimeRetained\" : 86400.000000000");
+    assertThat(TagJson.toJson(tag))
+        .contains(
+            "\"tagCreateTime\" : [ 2024, 1, 2, 3, 4 ],", "\"tagTimeRetained\" : 86400.000000000");
     assertThat(TagJson.fromJson(TagJson.toJson(tag))).isEqualTo(tag);
   }
 
   @Test
   void readsIsoStringsAndIntegerSeconds() {
     String base = TestResources.text("meta/snapshot_paimon_1_3.json");
-    String json = base.substring(0, base.lastIndexOf('}')) + ", \"tagCreateTime\": \"2024-01-02T03:04:05\", \"tagTimeRetained\": 60}";
+    String json =
+        base.substring(0, base.lastIndexOf('}'))
+            + ", \"tagCreateTime\": \"2024-01-02T03:04:05\", \"tagTimeRetained\": 60}";
 
     Tag tag = TagJson.fromJson(json);
 
@@ -55,9 +68,12 @@ class TagJsonTest {
     String prefix = base.substring(0, base.lastIndexOf('}'));
 
     assertThatThrownBy(() -> TagJson.fromJson(prefix + ", \"tagCreateTime\": [2024, 13, 1, 0, 0]}"))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("tagCreateTime");
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("tagCreateTime");
     assertThatThrownBy(() -> TagJson.fromJson(prefix + ", \"tagTimeRetained\": true}"))
-        .isInstanceOf(CorruptSnapshotException.class).hasMessageContaining("tagTimeRetained");
-    assertThatThrownBy(() -> new Tag(SNAPSHOT, null, Duration.ofSeconds(-1))).hasMessageContaining("negative");
+        .isInstanceOf(CorruptSnapshotException.class)
+        .hasMessageContaining("tagTimeRetained");
+    assertThatThrownBy(() -> new Tag(SNAPSHOT, null, Duration.ofSeconds(-1)))
+        .hasMessageContaining("negative");
   }
 }

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TableScanTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Table table;
   private Snapshot first;
@@ -32,9 +31,20 @@ class TableScanTest {
   @BeforeEach
   void writeTwoCommits() {
     table = TestTables.orders(TestTables.warehouse(dir), "orders", Map.of());
-    first = commit(table, 1, List.of(order("d1", 1, "a", 1.0), order("d1", 2, "b", 2.0), order("d2", 3, "c", 3.0),
-        order("d2", 4, "d", 4.0)));
-    second = commit(table, 2, List.of(order("d1", 1, "a2", 1.5), Row.ofKind(RowKind.DELETE, "d2", 3, null, null)));
+    first =
+        commit(
+            table,
+            1,
+            List.of(
+                order("d1", 1, "a", 1.0),
+                order("d1", 2, "b", 2.0),
+                order("d2", 3, "c", 3.0),
+                order("d2", 4, "d", 4.0)));
+    second =
+        commit(
+            table,
+            2,
+            List.of(order("d1", 1, "a2", 1.5), Row.ofKind(RowKind.DELETE, "d2", 3, null, null)));
   }
 
   private List<Row> read(TableScan scan) {
@@ -43,16 +53,24 @@ class TableScanTest {
 
   @Test
   void readsAnEarlierSnapshotById() {
-    assertThat(read(table.newScan().withSnapshot(first.id()))).containsExactly(order("d1", 1, "a", 1.0),
-        order("d1", 2, "b", 2.0), order("d2", 3, "c", 3.0), order("d2", 4, "d", 4.0));
-    assertThat(read(table.newScan())).containsExactly(order("d1", 1, "a2", 1.5), order("d1", 2, "b", 2.0),
-        order("d2", 4, "d", 4.0));
+    assertThat(read(table.newScan().withSnapshot(first.id())))
+        .containsExactly(
+            order("d1", 1, "a", 1.0),
+            order("d1", 2, "b", 2.0),
+            order("d2", 3, "c", 3.0),
+            order("d2", 4, "d", 4.0));
+    assertThat(read(table.newScan()))
+        .containsExactly(
+            order("d1", 1, "a2", 1.5), order("d1", 2, "b", 2.0), order("d2", 4, "d", 4.0));
   }
 
   @Test
   void readsTheSnapshotATagPins() {
-    table.io().writeAtomically(table.paths().tagFile("v1"),
-        TagJson.toJson(Tag.of(first)).getBytes(StandardCharsets.UTF_8));
+    table
+        .io()
+        .writeAtomically(
+            table.paths().tagFile("v1"),
+            TagJson.toJson(Tag.of(first)).getBytes(StandardCharsets.UTF_8));
 
     assertThat(read(table.newScan().withTag("v1"))).hasSize(4);
     assertThat(read(table.newScan().withOptions(Map.of("scan.tag-name", "v1")))).hasSize(4);
@@ -80,9 +98,13 @@ class TableScanTest {
 
   @Test
   void readsTheDeltaOfTheCommitsBetweenTwoSnapshotsWithRowKinds() {
-    List<Row> delta = TestTables.sorted(table.newRead().readAll(table.newScan().planIncremental(first.id(), second.id())));
+    List<Row> delta =
+        TestTables.sorted(
+            table.newRead().readAll(table.newScan().planIncremental(first.id(), second.id())));
 
-    assertThat(delta).containsExactly(order("d1", 1, "a2", 1.5), Row.ofKind(RowKind.DELETE, "d2", 3, null, null));
+    assertThat(delta)
+        .containsExactly(
+            order("d1", 1, "a2", 1.5), Row.ofKind(RowKind.DELETE, "d2", 3, null, null));
     assertThat(table.newScan().planIncremental(second.id(), second.id()).splits()).isEmpty();
   }
 
@@ -102,8 +124,10 @@ class TableScanTest {
     ScanPlan plan = table.newScan().withFilter(onlyId4).plan();
 
     assertThat(plan.splits()).hasSize(1);
-    assertThat(plan.splits().get(0).bucket()).isZero(); // id 4 hashes to bucket 0 (paimon-format.md §12)
-    assertThat(table.newRead().withFilter(onlyId4).readAll(plan)).containsExactly(order("d2", 4, "d", 4.0));
+    assertThat(plan.splits().get(0).bucket())
+        .isZero(); // id 4 hashes to bucket 0 (paimon-format.md §12)
+    assertThat(table.newRead().withFilter(onlyId4).readAll(plan))
+        .containsExactly(order("d2", 4, "d", 4.0));
   }
 
   @Test
@@ -113,12 +137,18 @@ class TableScanTest {
 
     // name 'a' is in snapshot 1's file only, but the newest version 'a2' decides: nothing matches
     Predicate oldName = Predicate.equal("name", "a");
-    assertThat(table.newRead().withFilter(oldName).readAll(table.newScan().withFilter(oldName).plan())).isEmpty();
+    assertThat(
+            table.newRead().withFilter(oldName).readAll(table.newScan().withFilter(oldName).plan()))
+        .isEmpty();
   }
 
   @Test
   void projectsColumnsAndReadsFilterColumnsItDoesNotReturn() {
-    TableRead read = table.newRead().withProjection(List.of("name")).withFilter(Predicate.lessThan("price", 2.0));
+    TableRead read =
+        table
+            .newRead()
+            .withProjection(List.of("name"))
+            .withFilter(Predicate.lessThan("price", 2.0));
 
     assertThat(read.outputType().fieldNames()).containsExactly("name");
     assertThat(read.readAll(table.newScan().plan())).containsExactly(Row.of("a2"));
@@ -130,7 +160,9 @@ class TableScanTest {
     assertThat(Predicate.equal("name", "x").test(nullName)).isFalse();
     assertThat(Predicate.notEqual("name", "x").test(nullName)).isFalse();
     assertThat(Predicate.isNull("name").test(nullName)).isTrue();
-    assertThat(Predicate.in("id", List.of(1L, 2L)).test(f -> 2)).as("numbers compare by value").isTrue();
+    assertThat(Predicate.in("id", List.of(1L, 2L)).test(f -> 2))
+        .as("numbers compare by value")
+        .isTrue();
     assertThat(Predicate.or(Predicate.isNull("x"), Predicate.equal("x", 1)).test(f -> 1)).isTrue();
   }
 }

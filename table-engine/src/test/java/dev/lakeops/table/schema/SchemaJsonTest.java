@@ -53,8 +53,10 @@ class SchemaJsonTest {
 
     assertThat(schema.fields().get(0).description()).isEqualTo("the key");
     assertThat(schema.fields().get(1).type()).isEqualTo(new ArrayType(true, AtomicType.string()));
-    assertThat(schema.fields().get(2).type()).isEqualTo(new MapType(false, AtomicType.string().withNullable(false),
-        AtomicType.decimal(38, 18)));
+    assertThat(schema.fields().get(2).type())
+        .isEqualTo(
+            new MapType(
+                false, AtomicType.string().withNullable(false), AtomicType.decimal(38, 18)));
     RowType point = (RowType) schema.fields().get(3).type();
     assertThat(point.fields()).extracting(DataField::id).containsExactly(4, 5);
     assertThat(point.fields().get(0).type().asSql()).isEqualTo("TIMESTAMP(6) WITH LOCAL TIME ZONE");
@@ -64,9 +66,12 @@ class SchemaJsonTest {
 
   @Test
   void ignoresUnknownFieldsAndDefaultsMissingOptionalOnes() {
-    TableSchema schema = SchemaJson.fromJson("""
-        {"version": 3, "id": 2, "future": {"x": [1]}, "fields": [{"id": 0, "name": "a", "type": "INT", "extra": true}],
-         "highestFieldId": 0}""");
+    TableSchema schema =
+        SchemaJson.fromJson(
+            """
+            {"version": 3, "id": 2, "future": {"x": [1]}, "fields": [{"id": 0, "name": "a", "type": "INT", "extra": true}],
+             "highestFieldId": 0}\
+            """);
 
     assertThat(schema.id()).isEqualTo(2);
     assertThat(schema.partitionKeys()).isEmpty();
@@ -77,10 +82,16 @@ class SchemaJsonTest {
 
   @Test
   void upgradesOldVersionsLikePaimon() {
-    TableSchema v1 = SchemaJson.fromJson("""
-        {"id": 0, "fields": [{"id": 0, "name": "a", "type": "INT"}], "highestFieldId": 0, "options": {}}""");
-    TableSchema v2 = SchemaJson.fromJson("""
-        {"version": 2, "id": 0, "fields": [], "highestFieldId": -1, "options": {"bucket": "4"}}""");
+    TableSchema v1 =
+        SchemaJson.fromJson(
+            """
+            {"id": 0, "fields": [{"id": 0, "name": "a", "type": "INT"}], "highestFieldId": 0, "options": {}}\
+            """);
+    TableSchema v2 =
+        SchemaJson.fromJson(
+            """
+            {"version": 2, "id": 0, "fields": [], "highestFieldId": -1, "options": {"bucket": "4"}}\
+            """);
 
     assertThat(v1.version()).isEqualTo(1);
     assertThat(v1.options()).containsEntry("bucket", "1").containsEntry("file.format", "orc");
@@ -89,41 +100,72 @@ class SchemaJsonTest {
 
   @Test
   void namesTheFieldAndValueOfABadType() {
-    assertThatThrownBy(() -> SchemaJson.fromJson("""
-        {"version": 3, "id": 0, "fields": [{"id": 0, "name": "a", "type": "INT"},
-          {"id": 1, "name": "b", "type": "DECIMAL(99, 1)"}], "highestFieldId": 1}"""))
+    assertThatThrownBy(
+            () ->
+                SchemaJson.fromJson(
+                    """
+                    {"version": 3, "id": 0, "fields": [{"id": 0, "name": "a", "type": "INT"},
+                      {"id": 1, "name": "b", "type": "DECIMAL(99, 1)"}], "highestFieldId": 1}\
+                    """))
         .isInstanceOf(CorruptSchemaException.class)
-        .hasMessageContaining("fields[1].type").hasMessageContaining("DECIMAL(99, 1)");
+        .hasMessageContaining("fields[1].type")
+        .hasMessageContaining("DECIMAL(99, 1)");
   }
 
   @Test
   void namesMissingAndMistypedFields() {
-    assertThatThrownBy(() -> SchemaJson.fromJson("{\"version\": 3, \"fields\": [], \"highestFieldId\": 0}"))
-        .isInstanceOf(CorruptSchemaException.class).hasMessageContaining("Missing field 'id'");
-    assertThatThrownBy(() -> SchemaJson.fromJson("{\"id\": \"x\", \"fields\": [], \"highestFieldId\": 0}"))
-        .isInstanceOf(CorruptSchemaException.class).hasMessageContaining("'id'").hasMessageContaining("\"x\"");
-    assertThatThrownBy(() -> SchemaJson.fromJson("{\"id\": 0, \"fields\": {}, \"highestFieldId\": 0}"))
-        .isInstanceOf(CorruptSchemaException.class).hasMessageContaining("'fields'");
-    assertThatThrownBy(() -> SchemaJson.fromJson("""
-        {"id": 0, "fields": [{"id": 0, "name": "a", "type": {"type": "MULTISET", "element": "INT"}}], "highestFieldId": 0}"""))
-        .isInstanceOf(CorruptSchemaException.class).hasMessageContaining("fields[0].type").hasMessageContaining("MULTISET");
+    assertThatThrownBy(
+            () -> SchemaJson.fromJson("{\"version\": 3, \"fields\": [], \"highestFieldId\": 0}"))
+        .isInstanceOf(CorruptSchemaException.class)
+        .hasMessageContaining("Missing field 'id'");
+    assertThatThrownBy(
+            () -> SchemaJson.fromJson("{\"id\": \"x\", \"fields\": [], \"highestFieldId\": 0}"))
+        .isInstanceOf(CorruptSchemaException.class)
+        .hasMessageContaining("'id'")
+        .hasMessageContaining("\"x\"");
+    assertThatThrownBy(
+            () -> SchemaJson.fromJson("{\"id\": 0, \"fields\": {}, \"highestFieldId\": 0}"))
+        .isInstanceOf(CorruptSchemaException.class)
+        .hasMessageContaining("'fields'");
+    assertThatThrownBy(
+            () ->
+                SchemaJson.fromJson(
+                    """
+                    {"id": 0, "fields": [{"id": 0, "name": "a", "type": {"type": "MULTISET", "element": "INT"}}], "highestFieldId": 0}\
+                    """))
+        .isInstanceOf(CorruptSchemaException.class)
+        .hasMessageContaining("fields[0].type")
+        .hasMessageContaining("MULTISET");
   }
 
   @Test
   void rejectsInconsistentSchemas() {
-    assertThatThrownBy(() -> SchemaJson.fromJson("""
-        {"id": 0, "fields": [{"id": 0, "name": "a", "type": "INT"}], "highestFieldId": 0, "primaryKeys": ["b"]}"""))
-        .isInstanceOf(CorruptSchemaException.class).hasMessageContaining("primary key 'b'");
-    assertThatThrownBy(() -> SchemaJson.fromJson("""
-        {"id": 0, "fields": [{"id": 5, "name": "a", "type": "INT"}], "highestFieldId": 1}"""))
-        .isInstanceOf(CorruptSchemaException.class).hasMessageContaining("highestFieldId");
+    assertThatThrownBy(
+            () ->
+                SchemaJson.fromJson(
+                    """
+                    {"id": 0, "fields": [{"id": 0, "name": "a", "type": "INT"}], "highestFieldId": 0, "primaryKeys": ["b"]}\
+                    """))
+        .isInstanceOf(CorruptSchemaException.class)
+        .hasMessageContaining("primary key 'b'");
+    assertThatThrownBy(
+            () ->
+                SchemaJson.fromJson(
+                    """
+                    {"id": 0, "fields": [{"id": 5, "name": "a", "type": "INT"}], "highestFieldId": 1}\
+                    """))
+        .isInstanceOf(CorruptSchemaException.class)
+        .hasMessageContaining("highestFieldId");
   }
 
   @Test
   void rejectsTextThatIsNotJson() {
-    assertThatThrownBy(() -> SchemaJson.fromJson("{\"id\": 0,")).isInstanceOf(CorruptSchemaException.class)
-        .hasMessageContaining("Invalid JSON").hasMessageContaining("line 1");
-    assertThatThrownBy(() -> SchemaJson.fromJson("[1]")).isInstanceOf(CorruptSchemaException.class)
+    assertThatThrownBy(() -> SchemaJson.fromJson("{\"id\": 0,"))
+        .isInstanceOf(CorruptSchemaException.class)
+        .hasMessageContaining("Invalid JSON")
+        .hasMessageContaining("line 1");
+    assertThatThrownBy(() -> SchemaJson.fromJson("[1]"))
+        .isInstanceOf(CorruptSchemaException.class)
         .hasMessageContaining("expected an object");
   }
 
@@ -132,7 +174,8 @@ class SchemaJsonTest {
     Path file = dir.resolve("schema-3");
     Files.writeString(file, "{}", StandardCharsets.UTF_8);
 
-    assertThatThrownBy(() -> SchemaJson.load(new LocalFileIO(), file)).isInstanceOf(CorruptSchemaException.class)
+    assertThatThrownBy(() -> SchemaJson.load(new LocalFileIO(), file))
+        .isInstanceOf(CorruptSchemaException.class)
         .hasMessageContaining(file.toString())
         .satisfies(e -> assertThat(((CorruptSchemaException) e).path()).contains(file));
   }
@@ -145,8 +188,16 @@ class SchemaJsonTest {
 
   @Test
   void roundTripsASchemaMadeForANewTable() {
-    TableSchema schema = TableSchema.newTable(List.of(new DataField(0, "k", AtomicType.of(TypeRoot.BIGINT)),
-            new DataField(1, "v", AtomicType.string())), List.of(), List.of("k"), Map.of("bucket", "4"), "c", 1L);
+    TableSchema schema =
+        TableSchema.newTable(
+            List.of(
+                new DataField(0, "k", AtomicType.of(TypeRoot.BIGINT)),
+                new DataField(1, "v", AtomicType.string())),
+            List.of(),
+            List.of("k"),
+            Map.of("bucket", "4"),
+            "c",
+            1L);
 
     assertThat(SchemaJson.fromJson(SchemaJson.toJson(schema))).isEqualTo(schema);
   }

@@ -53,10 +53,27 @@ class TableOptionsTest {
 
   @Test
   void parsesConfiguredValues() {
-    TableOptions options = TableOptions.of(Map.of("bucket", "4", "target-file-size", "64 mb",
-        "snapshot.time-retained", "30 min", "merge-engine", "partial-update", "sequence.field", "ts, seq",
-        "num-sorted-run.compaction-trigger", "3", "commit.timeout", "2 h", "changelog-producer", "lookup",
-        "deletion-vectors.enabled", "TRUE"));
+    TableOptions options =
+        TableOptions.of(
+            Map.of(
+                "bucket",
+                "4",
+                "target-file-size",
+                "64 mb",
+                "snapshot.time-retained",
+                "30 min",
+                "merge-engine",
+                "partial-update",
+                "sequence.field",
+                "ts, seq",
+                "num-sorted-run.compaction-trigger",
+                "3",
+                "commit.timeout",
+                "2 h",
+                "changelog-producer",
+                "lookup",
+                "deletion-vectors.enabled",
+                "TRUE"));
 
     assertThat(options.bucket()).isEqualTo(4);
     assertThat(options.targetFileSize(true).bytes()).isEqualTo(64L << 20);
@@ -71,31 +88,51 @@ class TableOptionsTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = ';', value = {
-      "bucket; x; expected an integer",
-      "bucket; 0; must be > 0, -1 or -2",
-      "target-file-size; 12 parsecs; unknown unit",
-      "snapshot.time-retained; soon; expected digits",
-      "merge-engine; merge-all; expected one of",
-      "ignore-delete; yes; expected true or false",
-      "snapshot.num-retained.min; 0; must be > 0"})
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "bucket; x; expected an integer",
+        "bucket; 0; must be > 0, -1 or -2",
+        "target-file-size; 12 parsecs; unknown unit",
+        "snapshot.time-retained; soon; expected digits",
+        "merge-engine; merge-all; expected one of",
+        "ignore-delete; yes; expected true or false",
+        "snapshot.num-retained.min; 0; must be > 0"
+      })
   void namesTheKeyAndValueOfABadOption(String key, String value, String problem) {
     TableOptions options = TableOptions.of(Map.of(key, value));
 
-    assertThatThrownBy(() -> {
-      options.bucket();
-      options.targetFileSize(true);
-      options.snapshotTimeRetained();
-      options.mergeEngine();
-      options.ignoreDelete();
-      options.snapshotNumRetainedMin();
-    }).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("'" + key + "'").hasMessageContaining("'" + value + "'").hasMessageContaining(problem);
+    assertThatThrownBy(
+            () -> {
+              options.bucket();
+              options.targetFileSize(true);
+              options.snapshotTimeRetained();
+              options.mergeEngine();
+              options.ignoreDelete();
+              options.snapshotNumRetainedMin();
+            })
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'" + key + "'")
+        .hasMessageContaining("'" + value + "'")
+        .hasMessageContaining(problem);
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = ';', value = {"1 h; PT1H", "1h; PT1H", "30 min; PT30M", "2 d; PT48H", "10 s; PT10S",
-      "500; PT0.5S", "7 ms; PT0.007S", "3 hours; PT3H", "1 MINUTES; PT1M", "5 us; PT0.000005S", "9 ns; PT0.000000009S"})
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "1 h; PT1H",
+        "1h; PT1H",
+        "30 min; PT30M",
+        "2 d; PT48H",
+        "10 s; PT10S",
+        "500; PT0.5S",
+        "7 ms; PT0.007S",
+        "3 hours; PT3H",
+        "1 MINUTES; PT1M",
+        "5 us; PT0.000005S",
+        "9 ns; PT0.000000009S"
+      })
   void parsesDurationsInPaimonsSyntax(String text, String iso) {
     assertThat(DurationParser.parse(text)).isEqualTo(Duration.parse(iso));
   }
@@ -103,13 +140,24 @@ class TableOptionsTest {
   @ParameterizedTest
   @ValueSource(strings = {"", "h", "1 fortnight", "-1 s", "99999999999999999999 d"})
   void rejectsInvalidDurations(String text) {
-    assertThatThrownBy(() -> DurationParser.parse(text)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> DurationParser.parse(text))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'" + text + "'");
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = ';', value = {"128 mb; 134217728", "128mb; 134217728", "1 KB; 1024", "2g; 2147483648",
-      "1 tb; 1099511627776", "10; 10", "10 bytes; 10", "3 mebibytes; 3145728"})
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "128 mb; 134217728",
+        "128mb; 134217728",
+        "1 KB; 1024",
+        "2g; 2147483648",
+        "1 tb; 1099511627776",
+        "10; 10",
+        "10 bytes; 10",
+        "3 mebibytes; 3145728"
+      })
   void parsesMemorySizesInPaimonsSyntax(String text, long bytes) {
     assertThat(MemorySize.parse(text).bytes()).isEqualTo(bytes);
   }
@@ -117,7 +165,8 @@ class TableOptionsTest {
   @ParameterizedTest
   @ValueSource(strings = {"", "mb", "1 pb", "-5 mb", "9999999999999 tb"})
   void rejectsInvalidMemorySizes(String text) {
-    assertThatThrownBy(() -> MemorySize.parse(text)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> MemorySize.parse(text))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'" + text + "'");
   }
 }

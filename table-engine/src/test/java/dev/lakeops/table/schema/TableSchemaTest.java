@@ -13,13 +13,15 @@ import org.junit.jupiter.api.Test;
 
 class TableSchemaTest {
 
-  private static final List<DataField> FIELDS = List.of(
-      new DataField(0, "dt", AtomicType.string()),
-      new DataField(1, "id", AtomicType.of(TypeRoot.INT)),
-      new DataField(2, "name", AtomicType.string()),
-      new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE)));
+  private static final List<DataField> FIELDS =
+      List.of(
+          new DataField(0, "dt", AtomicType.string()),
+          new DataField(1, "id", AtomicType.of(TypeRoot.INT)),
+          new DataField(2, "name", AtomicType.string()),
+          new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE)));
 
-  private static TableSchema schema(List<String> partitionKeys, List<String> primaryKeys, Map<String, String> options) {
+  private static TableSchema schema(
+      List<String> partitionKeys, List<String> primaryKeys, Map<String, String> options) {
     return TableSchema.newTable(FIELDS, partitionKeys, primaryKeys, options, null, 0);
   }
 
@@ -27,7 +29,9 @@ class TableSchemaTest {
   void forcesPrimaryKeyColumnsToNotNullForANewTable() {
     TableSchema s = schema(List.of("dt"), List.of("dt", "id"), Map.of("bucket", "2"));
 
-    assertThat(s.fields()).extracting(f -> f.type().nullable()).containsExactly(false, false, true, true);
+    assertThat(s.fields())
+        .extracting(f -> f.type().nullable())
+        .containsExactly(false, false, true, true);
     assertThat(s.highestFieldId()).isEqualTo(3);
     assertThat(s.version()).isEqualTo(3);
   }
@@ -44,49 +48,69 @@ class TableSchemaTest {
 
   @Test
   void takesBucketKeysFromTheOptionElseTheTrimmedPrimaryKey() {
-    assertThat(schema(List.of("dt"), List.of("dt", "id", "name"), Map.of()).bucketKeys()).containsExactly("id", "name");
-    assertThat(schema(List.of("dt"), List.of("dt", "id", "name"), Map.of("bucket-key", "name")).bucketKeys())
+    assertThat(schema(List.of("dt"), List.of("dt", "id", "name"), Map.of()).bucketKeys())
+        .containsExactly("id", "name");
+    assertThat(
+            schema(List.of("dt"), List.of("dt", "id", "name"), Map.of("bucket-key", "name"))
+                .bucketKeys())
         .containsExactly("name");
     assertThat(schema(List.of(), List.of(), Map.of()).bucketKeys()).isEmpty();
-    assertThat(schema(List.of(), List.of(), Map.of("bucket-key", "id,price")).bucketKeyType().fieldNames())
+    assertThat(
+            schema(List.of(), List.of(), Map.of("bucket-key", "id,price"))
+                .bucketKeyType()
+                .fieldNames())
         .containsExactly("id", "price");
   }
 
   @Test
   void rejectsBucketKeysPaimonRejects() {
     assertThatThrownBy(() -> schema(List.of(), List.of(), Map.of("bucket-key", "nope")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nope");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("nope");
     assertThatThrownBy(() -> schema(List.of(), List.of(), Map.of("bucket-key", "id, price")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("' price'");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("' price'");
     assertThatThrownBy(() -> schema(List.of("dt"), List.of(), Map.of("bucket-key", "dt")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("partition key");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("partition key");
     assertThatThrownBy(() -> schema(List.of(), List.of("id"), Map.of("bucket-key", "name")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("primary key");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("primary key");
   }
 
   @Test
   void rejectsAPrimaryKeyMadeOfPartitionKeysOnly() {
     assertThatThrownBy(() -> schema(List.of("dt"), List.of("dt"), Map.of()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[dt]");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("[dt]");
   }
 
   @Test
   void rejectsUnknownDuplicateAndInvalidKeys() {
-    assertThatThrownBy(() -> schema(List.of("x"), List.of(), Map.of())).hasMessageContaining("partition key 'x'");
-    assertThatThrownBy(() -> schema(List.of(), List.of("id", "id"), Map.of())).hasMessageContaining("Duplicate primary key");
-    assertThatThrownBy(() -> new TableSchema(0, 0, FIELDS, 3, List.of(), List.of(), Map.of(), null, 0))
+    assertThatThrownBy(() -> schema(List.of("x"), List.of(), Map.of()))
+        .hasMessageContaining("partition key 'x'");
+    assertThatThrownBy(() -> schema(List.of(), List.of("id", "id"), Map.of()))
+        .hasMessageContaining("Duplicate primary key");
+    assertThatThrownBy(
+            () -> new TableSchema(0, 0, FIELDS, 3, List.of(), List.of(), Map.of(), null, 0))
         .hasMessageContaining("version");
-    assertThatThrownBy(() -> new TableSchema(3, -1, FIELDS, 3, List.of(), List.of(), Map.of(), null, 0))
+    assertThatThrownBy(
+            () -> new TableSchema(3, -1, FIELDS, 3, List.of(), List.of(), Map.of(), null, 0))
         .hasMessageContaining("-1");
   }
 
   @Test
   void rejectsDuplicateFieldIdsAlsoInNestedRows() {
-    List<DataField> fields = List.of(new DataField(0, "a", AtomicType.of(TypeRoot.INT)),
-        new DataField(1, "r", RowType.of(List.of(new DataField(0, "x", AtomicType.of(TypeRoot.INT))))));
+    List<DataField> fields =
+        List.of(
+            new DataField(0, "a", AtomicType.of(TypeRoot.INT)),
+            new DataField(
+                1, "r", RowType.of(List.of(new DataField(0, "x", AtomicType.of(TypeRoot.INT))))));
 
-    assertThatThrownBy(() -> new TableSchema(3, 0, fields, 1, List.of(), List.of(), Map.of(), null, 0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Duplicate field id: 0");
+    assertThatThrownBy(
+            () -> new TableSchema(3, 0, fields, 1, List.of(), List.of(), Map.of(), null, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Duplicate field id: 0");
   }
 
   @Test

@@ -27,13 +27,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** System tables of tables that lakeops wrote; agreement with Paimon is checked in the compat tests. */
+/**
+ * System tables of tables that lakeops wrote; agreement with Paimon is checked in the compat tests.
+ */
 class SystemTablesTest {
 
   private static final ZoneId UTC = ZoneOffset.UTC;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Catalog catalog;
   private Table orders;
@@ -44,8 +45,14 @@ class SystemTablesTest {
   void writeTwoCommits() {
     catalog = TestTables.warehouse(dir);
     orders = TestTables.orders(catalog, "orders", Map.of());
-    first = TestTables.commit(orders, 1, List.of(order("2024-01-01", 1, "a", 1.0), order("2024-01-01", 2, "b", 2.0),
-        order("2024-01-02", 3, "c", 3.0)));
+    first =
+        TestTables.commit(
+            orders,
+            1,
+            List.of(
+                order("2024-01-01", 1, "a", 1.0),
+                order("2024-01-01", 2, "b", 2.0),
+                order("2024-01-02", 3, "c", 3.0)));
     second = TestTables.commit(orders, 2, List.of(order("2024-01-02", 3, "c2", null)));
   }
 
@@ -62,17 +69,35 @@ class SystemTablesTest {
   void listsEverySnapshotWithItsCommitAndCountsAndTheCommitTimeInTheGivenZone() {
     SystemTableRows snapshots = read("$snapshots", ScanTarget.LATEST);
 
-    assertThat(snapshots.rowType().fieldNames()).containsExactly("snapshot_id", "schema_id", "commit_user",
-        "commit_identifier", "commit_kind", "commit_time", "base_manifest_list", "delta_manifest_list",
-        "changelog_manifest_list", "total_record_count", "delta_record_count", "changelog_record_count", "watermark");
+    assertThat(snapshots.rowType().fieldNames())
+        .containsExactly(
+            "snapshot_id",
+            "schema_id",
+            "commit_user",
+            "commit_identifier",
+            "commit_kind",
+            "commit_time",
+            "base_manifest_list",
+            "delta_manifest_list",
+            "changelog_manifest_list",
+            "total_record_count",
+            "delta_record_count",
+            "changelog_record_count",
+            "watermark");
     assertThat(column(snapshots, "snapshot_id")).containsExactly(first.id(), second.id());
     assertThat(column(snapshots, "commit_identifier")).containsExactly(1L, 2L);
     assertThat(column(snapshots, "commit_user")).containsOnly(TestTables.USER);
     assertThat(column(snapshots, "total_record_count")).containsExactly(3L, 4L);
-    assertThat(column(snapshots, "commit_time")).first()
+    assertThat(column(snapshots, "commit_time"))
+        .first()
         .isEqualTo(LocalDateTime.ofInstant(Instant.ofEpochMilli(first.timeMillis()), UTC));
-    assertThat(SystemTables.read(orders, "snapshots", ScanTarget.LATEST, ZoneId.of("Asia/Shanghai")).rows().get(0).get(5))
-        .isEqualTo(LocalDateTime.ofInstant(Instant.ofEpochMilli(first.timeMillis()), UTC).plusHours(8));
+    assertThat(
+            SystemTables.read(orders, "snapshots", ScanTarget.LATEST, ZoneId.of("Asia/Shanghai"))
+                .rows()
+                .get(0)
+                .get(5))
+        .isEqualTo(
+            LocalDateTime.ofInstant(Instant.ofEpochMilli(first.timeMillis()), UTC).plusHours(8));
   }
 
   @Test
@@ -87,20 +112,31 @@ class SystemTablesTest {
     assertThat(column(latest, "partition")).contains("{2024-01-01}", "{2024-01-02}");
     assertThat(column(latest, "file_format")).containsOnly("avro");
     assertThat(column(latest, "level")).containsOnly(0);
-    assertThat(column(latest, "file_path")).allSatisfy(p -> assertThat((String) p)
-        .startsWith("file:" + orders.paths().root().toAbsolutePath()).endsWith(".avro"));
+    assertThat(column(latest, "file_path"))
+        .allSatisfy(
+            p ->
+                assertThat((String) p)
+                    .startsWith("file:" + orders.paths().root().toAbsolutePath())
+                    .endsWith(".avro"));
   }
 
   @Test
   void printsKeysAndValueStatisticsOfEachFile() {
     SystemTableRows files = read("files", new ScanTarget.SnapshotId(first.id()));
-    Row partition1 = files.rows().stream().filter(r -> r.get(0).equals("{2024-01-01}")).findFirst().orElseThrow();
+    Row partition1 =
+        files.rows().stream()
+            .filter(r -> r.get(0).equals("{2024-01-01}"))
+            .findFirst()
+            .orElseThrow();
 
     assertThat(partition1.get(files.rowType().indexOf("min_key"))).isEqualTo("[1]");
     assertThat(partition1.get(files.rowType().indexOf("max_key"))).isEqualTo("[2]");
-    assertThat(partition1.get(files.rowType().indexOf("null_value_counts"))).isEqualTo("{dt=0, id=0, name=0, price=0}");
-    assertThat(partition1.get(files.rowType().indexOf("min_value_stats"))).isEqualTo("{dt=2024-01-01, id=1, name=a, price=1.0}");
-    assertThat(partition1.get(files.rowType().indexOf("max_value_stats"))).isEqualTo("{dt=2024-01-01, id=2, name=b, price=2.0}");
+    assertThat(partition1.get(files.rowType().indexOf("null_value_counts")))
+        .isEqualTo("{dt=0, id=0, name=0, price=0}");
+    assertThat(partition1.get(files.rowType().indexOf("min_value_stats")))
+        .isEqualTo("{dt=2024-01-01, id=1, name=a, price=1.0}");
+    assertThat(partition1.get(files.rowType().indexOf("max_value_stats")))
+        .isEqualTo("{dt=2024-01-01, id=2, name=b, price=2.0}");
   }
 
   @Test
@@ -122,7 +158,8 @@ class SystemTablesTest {
     assertThat(column(partitions, "partition")).containsExactly("{2024-01-01}", "{2024-01-02}");
     assertThat(column(partitions, "record_count")).containsExactly(2L, 2L);
     assertThat(column(partitions, "file_count")).containsExactly(1L, 2L);
-    assertThat(column(buckets, "record_count").stream().mapToLong(v -> (Long) v).sum()).isEqualTo(4);
+    assertThat(column(buckets, "record_count").stream().mapToLong(v -> (Long) v).sum())
+        .isEqualTo(4);
     assertThat(column(buckets, "file_count").stream().mapToLong(v -> (Long) v).sum()).isEqualTo(3);
     assertThat(column(partitions, "last_update_time")).doesNotContainNull();
   }
@@ -131,7 +168,8 @@ class SystemTablesTest {
   void listsTheBaseAndDeltaManifestsOfTheSnapshot() {
     SystemTableRows manifests = read("manifests", ScanTarget.LATEST);
 
-    assertThat(column(manifests, "num_added_files").stream().mapToLong(v -> (Long) v).sum()).isEqualTo(3);
+    assertThat(column(manifests, "num_added_files").stream().mapToLong(v -> (Long) v).sum())
+        .isEqualTo(3);
     assertThat(column(manifests, "min_partition_stats")).contains("{2024-01-01}", "{2024-01-02}");
     assertThat(read("manifests", new ScanTarget.SnapshotId(first.id())).rows()).hasSize(1);
   }
@@ -142,13 +180,18 @@ class SystemTablesTest {
     SystemTableRows options = read("options", ScanTarget.LATEST);
 
     assertThat(column(schemas, "schema_id")).containsExactly(0L);
-    assertThat(column(schemas, "fields")).containsExactly("[{\"id\":0,\"name\":\"dt\",\"type\":\"STRING NOT NULL\"},"
-        + "{\"id\":1,\"name\":\"id\",\"type\":\"INT NOT NULL\"},{\"id\":2,\"name\":\"name\",\"type\":\"STRING\"},"
-        + "{\"id\":3,\"name\":\"price\",\"type\":\"DOUBLE\"}]");
+    assertThat(column(schemas, "fields"))
+        .containsExactly(
+            "[{\"id\":0,\"name\":\"dt\",\"type\":\"STRING NOT"
+                + " NULL\"},{\"id\":1,\"name\":\"id\",\"type\":\"INT NOT"
+                + " NULL\"},{\"id\":2,\"name\":\"name\",\"type\":\"STRING\"},"
+                + "{\"id\":3,\"name\":\"price\",\"type\":\"DOUBLE\"}]");
     assertThat(column(schemas, "partition_keys")).containsExactly("[\"dt\"]");
     assertThat(column(schemas, "primary_keys")).containsExactly("[\"dt\",\"id\"]");
-    assertThat(column(schemas, "options")).containsExactly("{\"bucket\":\"2\",\"file.format\":\"avro\"}");
-    assertThat(options.rows()).containsExactly(Row.of("bucket", "2"), Row.of("file.format", "avro"));
+    assertThat(column(schemas, "options"))
+        .containsExactly("{\"bucket\":\"2\",\"file.format\":\"avro\"}");
+    assertThat(options.rows())
+        .containsExactly(Row.of("bucket", "2"), Row.of("file.format", "avro"));
   }
 
   @Test
@@ -169,8 +212,11 @@ class SystemTablesTest {
 
   @Test
   void showsConsumersAndTheirNextSnapshot() {
-    orders.io().writeAtomically(orders.paths().consumerFile("etl"),
-        ConsumerJson.toJson(new Consumer(2)).getBytes(StandardCharsets.UTF_8));
+    orders
+        .io()
+        .writeAtomically(
+            orders.paths().consumerFile("etl"),
+            ConsumerJson.toJson(new Consumer(2)).getBytes(StandardCharsets.UTF_8));
 
     assertThat(read("consumers", ScanTarget.LATEST).rows()).containsExactly(Row.of("etl", 2L));
   }
@@ -179,7 +225,8 @@ class SystemTablesTest {
   void describesNoFilesOfATableWithoutSnapshots() {
     Table empty = TestTables.log(catalog, "empty", Map.of());
 
-    for (String name : List.of("snapshots", "files", "manifests", "partitions", "buckets", "tags", "consumers")) {
+    for (String name :
+        List.of("snapshots", "files", "manifests", "partitions", "buckets", "tags", "consumers")) {
       SystemTableRows rows = SystemTables.read(empty, name, ScanTarget.LATEST, UTC);
       assertThat(rows.rows()).as(name).isEmpty();
       assertThat(rows.snapshotId()).isEmpty();
@@ -189,8 +236,17 @@ class SystemTablesTest {
 
   @Test
   void knowsItsTablesWithAndWithoutDollar() {
-    assertThat(SystemTables.names()).containsExactly("snapshots", "schemas", "options", "files", "manifests",
-        "partitions", "buckets", "tags", "consumers");
+    assertThat(SystemTables.names())
+        .containsExactly(
+            "snapshots",
+            "schemas",
+            "options",
+            "files",
+            "manifests",
+            "partitions",
+            "buckets",
+            "tags",
+            "consumers");
     assertThat(SystemTables.named("$files").name()).isEqualTo("files");
     assertThat(SystemTables.named("files").name()).isEqualTo("files");
   }

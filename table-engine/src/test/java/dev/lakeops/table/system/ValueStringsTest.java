@@ -20,7 +20,9 @@ import java.util.List;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** Expected strings are what Paimon 1.3.1's system tables printed for the same values (measured). */
+/**
+ * Expected strings are what Paimon 1.3.1's system tables printed for the same values (measured).
+ */
 class ValueStringsTest {
 
   private static final ZoneId SHANGHAI = ZoneId.of("Asia/Shanghai");
@@ -28,9 +30,12 @@ class ValueStringsTest {
 
   @Test
   void castsTimestampsWithExactlyTheirPrecisionInFractionDigits() {
-    assertThat(ValueStrings.cast(AtomicType.timestamp(3), TIME.withNano(0), SHANGHAI)).isEqualTo("2023-11-14 22:13:20.000");
-    assertThat(ValueStrings.cast(AtomicType.timestamp(6), TIME, SHANGHAI)).isEqualTo("2023-11-14 22:13:20.123456");
-    assertThat(ValueStrings.cast(AtomicType.timestamp(0), TIME, SHANGHAI)).isEqualTo("2023-11-14 22:13:20");
+    assertThat(ValueStrings.cast(AtomicType.timestamp(3), TIME.withNano(0), SHANGHAI))
+        .isEqualTo("2023-11-14 22:13:20.000");
+    assertThat(ValueStrings.cast(AtomicType.timestamp(6), TIME, SHANGHAI))
+        .isEqualTo("2023-11-14 22:13:20.123456");
+    assertThat(ValueStrings.cast(AtomicType.timestamp(0), TIME, SHANGHAI))
+        .isEqualTo("2023-11-14 22:13:20");
   }
 
   @Test
@@ -39,14 +44,16 @@ class ValueStringsTest {
     Instant instant = TIME.withNano(0).toInstant(ZoneOffset.UTC);
 
     assertThat(ValueStrings.cast(ltz, instant, SHANGHAI)).isEqualTo("2023-11-15 06:13:20.000");
-    assertThat(ValueStrings.cast(ltz, instant, ZoneOffset.UTC)).isEqualTo("2023-11-14 22:13:20.000");
+    assertThat(ValueStrings.cast(ltz, instant, ZoneOffset.UTC))
+        .isEqualTo("2023-11-14 22:13:20.000");
   }
 
   @Test
   void castsDatesAsIsoButPrintsThemInternallyAsEpochDays() {
     LocalDate date = LocalDate.of(2024, 1, 1);
 
-    assertThat(ValueStrings.cast(AtomicType.of(TypeRoot.DATE), date, SHANGHAI)).isEqualTo("2024-01-01");
+    assertThat(ValueStrings.cast(AtomicType.of(TypeRoot.DATE), date, SHANGHAI))
+        .isEqualTo("2024-01-01");
     assertThat(ValueStrings.internal(AtomicType.of(TypeRoot.DATE), date)).isEqualTo("19723");
   }
 
@@ -54,7 +61,8 @@ class ValueStringsTest {
   void castsTimesAsClockTimeButPrintsThemInternallyAsMillisOfDay() {
     LocalTime time = LocalTime.of(1, 2, 3);
 
-    assertThat(ValueStrings.cast(AtomicType.of(TypeRoot.TIME), time, SHANGHAI)).isEqualTo("01:02:03");
+    assertThat(ValueStrings.cast(AtomicType.of(TypeRoot.TIME), time, SHANGHAI))
+        .isEqualTo("01:02:03");
     assertThat(ValueStrings.internal(AtomicType.of(TypeRoot.TIME), time)).isEqualTo("3723000");
   }
 
@@ -62,14 +70,18 @@ class ValueStringsTest {
   void printsInternalTimestampsAsIsoWallTimeAndLocalZonedOnesInUtc() {
     AtomicType ltz = new AtomicType(TypeRoot.TIMESTAMP_LTZ, true, 3, 0);
 
-    assertThat(ValueStrings.internal(AtomicType.timestamp(6), TIME)).isEqualTo("2023-11-14T22:13:20.123456");
-    assertThat(ValueStrings.internal(ltz, TIME.withNano(0).toInstant(ZoneOffset.UTC))).isEqualTo("2023-11-14T22:13:20");
+    assertThat(ValueStrings.internal(AtomicType.timestamp(6), TIME))
+        .isEqualTo("2023-11-14T22:13:20.123456");
+    assertThat(ValueStrings.internal(ltz, TIME.withNano(0).toInstant(ZoneOffset.UTC)))
+        .isEqualTo("2023-11-14T22:13:20");
   }
 
   @Test
   void printsDecimalsWithTheirScaleAndNullAsNull() {
-    assertThat(ValueStrings.internal(AtomicType.decimal(10, 2), new BigDecimal("12.50"))).isEqualTo("12.50");
-    assertThat(ValueStrings.cast(AtomicType.decimal(10, 2), new BigDecimal("1.50"), SHANGHAI)).isEqualTo("1.50");
+    assertThat(ValueStrings.internal(AtomicType.decimal(10, 2), new BigDecimal("12.50")))
+        .isEqualTo("12.50");
+    assertThat(ValueStrings.cast(AtomicType.decimal(10, 2), new BigDecimal("1.50"), SHANGHAI))
+        .isEqualTo("1.50");
     assertThat(ValueStrings.internal(AtomicType.string(), null)).isEqualTo("null");
     assertThat(ValueStrings.cast(AtomicType.string(), null, SHANGHAI)).isEqualTo("null");
   }
@@ -84,8 +96,11 @@ class ValueStringsTest {
 
   @Test
   void printsPartitionsInBracesAndKeysInBrackets() {
-    RowType type = RowType.of(List.of(new DataField(0, "dt", AtomicType.of(TypeRoot.DATE)),
-        new DataField(1, "h", AtomicType.of(TypeRoot.INT))));
+    RowType type =
+        RowType.of(
+            List.of(
+                new DataField(0, "dt", AtomicType.of(TypeRoot.DATE)),
+                new DataField(1, "h", AtomicType.of(TypeRoot.INT))));
     Row row = Row.of(LocalDate.of(2024, 1, 1), 5);
 
     assertThat(ValueStrings.partition(type, row, SHANGHAI)).isEqualTo("{2024-01-01, 5}");

@@ -24,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AppendWriteTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void bucketUnawareTablesWriteBucketZeroWithTotalBucketsMinusOne() {
@@ -61,15 +60,24 @@ class AppendWriteTest {
   @Test
   void fixedBucketAppendTablesHashTheBucketKey() {
     Catalog catalog = TestTables.warehouse(dir);
-    Table table = catalog.createTable(Identifier.of("db", "keyed"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT)).column("v", AtomicType.string())
-        .option("bucket", "2").option("bucket-key", "id").option("file.format", "parquet").build());
+    Table table =
+        catalog.createTable(
+            Identifier.of("db", "keyed"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("v", AtomicType.string())
+                .option("bucket", "2")
+                .option("bucket-key", "id")
+                .option("file.format", "parquet")
+                .build());
     try (TableWrite write = table.newWrite("u")) {
       for (int id = 1; id <= 4; id++) {
         write.write(Row.of(id, "v" + id));
       }
       ChangeSet changes = write.prepareCommit(1);
-      assertThat(changes.changes()).extracting(BucketChange::bucket).containsExactlyInAnyOrder(0, 1);
+      assertThat(changes.changes())
+          .extracting(BucketChange::bucket)
+          .containsExactlyInAnyOrder(0, 1);
       assertThat(changes.changes()).allMatch(c -> c.totalBuckets() == 2);
       table.newCommit().commit(changes);
     }

@@ -29,8 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class PrimaryKeyWriteTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Table table(Map<String, String> options) {
     Catalog catalog = TestTables.warehouse(dir.resolve("wh"));
@@ -40,20 +39,34 @@ class PrimaryKeyWriteTest {
   @Test
   void readsBackWhatItWrote() {
     Table table = table(Map.of());
-    commit(table, 1, List.of(order("d1", 1, "a", 1.0), order("d2", 2, "b", 2.0), order("d1", 3, null, null)));
+    commit(
+        table,
+        1,
+        List.of(order("d1", 1, "a", 1.0), order("d2", 2, "b", 2.0), order("d1", 3, null, null)));
 
-    assertThat(readAll(table)).containsExactly(order("d1", 1, "a", 1.0), order("d1", 3, null, null),
-        order("d2", 2, "b", 2.0));
+    assertThat(readAll(table))
+        .containsExactly(
+            order("d1", 1, "a", 1.0), order("d1", 3, null, null), order("d2", 2, "b", 2.0));
   }
 
   @Test
   void laterWritesOfAKeyWinAndDeletesRemoveIt() {
     Table table = table(Map.of());
-    commit(table, 1, List.of(order("d1", 1, "a", 1.0), order("d1", 2, "b", 2.0), order("d1", 3, "c", 3.0)));
-    commit(table, 2, List.of(order("d1", 1, "a2", 1.5), Row.ofKind(RowKind.DELETE, "d1", 2, null, null),
-        order("d1", 3, "c2", 3.5), order("d1", 3, "c3", 3.75)));
+    commit(
+        table,
+        1,
+        List.of(order("d1", 1, "a", 1.0), order("d1", 2, "b", 2.0), order("d1", 3, "c", 3.0)));
+    commit(
+        table,
+        2,
+        List.of(
+            order("d1", 1, "a2", 1.5),
+            Row.ofKind(RowKind.DELETE, "d1", 2, null, null),
+            order("d1", 3, "c2", 3.5),
+            order("d1", 3, "c3", 3.75)));
 
-    assertThat(readAll(table)).containsExactly(order("d1", 1, "a2", 1.5), order("d1", 3, "c3", 3.75));
+    assertThat(readAll(table))
+        .containsExactly(order("d1", 1, "a2", 1.5), order("d1", 3, "c3", 3.75));
   }
 
   @Test
@@ -114,16 +127,20 @@ class PrimaryKeyWriteTest {
       table.newCommit().commit(changes);
       DataFileMeta file = changes.changes().get(0).newFiles().get(0);
       assertThat(changes.changes().get(0).newFiles()).hasSize(1);
-      assertThat(file.rowCount()).as("one row per key after merging the spilled runs").isLessThanOrEqualTo(500);
+      assertThat(file.rowCount())
+          .as("one row per key after merging the spilled runs")
+          .isLessThanOrEqualTo(500);
     }
 
-    assertThat(readAll(table)).containsExactlyElementsOf(TestTables.sorted(new ArrayList<>(expected.values())));
+    assertThat(readAll(table))
+        .containsExactlyElementsOf(TestTables.sorted(new ArrayList<>(expected.values())));
   }
 
   @Test
   void rollsFilesAtTheTargetSize() {
     // Avro counts bytes per block (about 64 KB), so the data spans a few blocks.
-    Table table = table(Map.of("target-file-size", "16 kb", "bucket", "1", "file.compression", "none"));
+    Table table =
+        table(Map.of("target-file-size", "16 kb", "bucket", "1", "file.compression", "none"));
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < 4000; i++) {
       rows.add(order("d", i, "a-fairly-long-name-to-fill-the-blocks-" + i, i * 1.0));
@@ -153,17 +170,25 @@ class PrimaryKeyWriteTest {
     List<ManifestEntry> live = table.snapshotFiles().liveFiles(latest).files();
     assertThat(live.size()).as("compaction keeps the run count below the trigger").isLessThan(6);
     assertThat(live).anyMatch(e -> e.level() > 0);
-    assertThat(readAll(table)).containsExactlyElementsOf(TestTables.sorted(new ArrayList<>(expected.values())));
+    assertThat(readAll(table))
+        .containsExactlyElementsOf(TestTables.sorted(new ArrayList<>(expected.values())));
   }
 
   @Test
   void fullCompactionLeavesOneRunInTheHighestLevelWithoutDeletes() {
     Table table = table(Map.of());
-    commit(table, 1, List.of(order("d1", 1, "a", 1.0), order("d2", 2, "b", 2.0), order("d1", 3, "c", 3.0)));
-    commit(table, 2, List.of(Row.ofKind(RowKind.DELETE, "d1", 1, null, null), order("d2", 2, "b2", 2.5)));
+    commit(
+        table,
+        1,
+        List.of(order("d1", 1, "a", 1.0), order("d2", 2, "b", 2.0), order("d1", 3, "c", 3.0)));
+    commit(
+        table,
+        2,
+        List.of(Row.ofKind(RowKind.DELETE, "d1", 1, null, null), order("d2", 2, "b2", 2.5)));
 
-    CompactionReport report = table.compact("compactor", dev.lakeops.table.commit.PartitionFilter.all(),
-        CompactionMode.FULL);
+    CompactionReport report =
+        table.compact(
+            "compactor", dev.lakeops.table.commit.PartitionFilter.all(), CompactionMode.FULL);
 
     assertThat(report.snapshot()).isNotNull();
     assertThat(report.snapshot().commitKind()).isEqualTo(dev.lakeops.table.meta.CommitKind.COMPACT);
@@ -173,8 +198,9 @@ class PrimaryKeyWriteTest {
     assertThat(live).anyMatch(e -> e.file().fileSource() == FileSource.COMPACT);
     assertThat(readAll(table)).containsExactly(order("d1", 3, "c", 3.0), order("d2", 2, "b2", 2.5));
 
-    CompactionReport again = table.compact("compactor", dev.lakeops.table.commit.PartitionFilter.all(),
-        CompactionMode.FULL);
+    CompactionReport again =
+        table.compact(
+            "compactor", dev.lakeops.table.commit.PartitionFilter.all(), CompactionMode.FULL);
     assertThat(again.snapshot()).as("a fully compacted table needs nothing").isNull();
   }
 
@@ -190,7 +216,8 @@ class PrimaryKeyWriteTest {
         rowsByBucket.merge(c.bucket(), c.newFiles().get(0).rowCount(), Long::sum);
         assertThat(c.totalBuckets()).isEqualTo(2);
       }
-      // paimon-format.md §12: ids 1, 2, 4 hash to bucket 0 and id 3 to bucket 1 (the partition is not part of the key)
+      // paimon-format.md §12: ids 1, 2, 4 hash to bucket 0 and id 3 to bucket 1 (the partition is
+      // not part of the key)
       assertThat(rowsByBucket).isEqualTo(Map.of(0, 3L, 1, 1L));
     }
   }
@@ -209,11 +236,14 @@ class PrimaryKeyWriteTest {
     Table table = table(Map.of("bucket", "1"));
     TableWrite write = table.newWrite("u");
     write.write(order("d", 1, "a", 1.0));
-    write.compact(dev.lakeops.table.meta.BinaryRowCodec.encode(table.schema().partitionType(), Row.of("d")), 0);
+    write.compact(
+        dev.lakeops.table.meta.BinaryRowCodec.encode(table.schema().partitionType(), Row.of("d")),
+        0);
     write.close();
 
     try (var files = java.nio.file.Files.walk(table.paths().root())) {
-      assertThat(files.filter(p -> p.getFileName().toString().startsWith("data-")).toList()).isEmpty();
+      assertThat(files.filter(p -> p.getFileName().toString().startsWith("data-")).toList())
+          .isEmpty();
     }
   }
 }

@@ -22,17 +22,19 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Why the bottleneck is slow comes from {@link BackpressureCauseClassifier}.
  *
- * <p>Codes: {@code flink.backpressure.bottleneck}, {@code flink.backpressure.key-skew},
- * {@code flink.backpressure.capacity}, {@code flink.backpressure.slow-sink},
- * {@code flink.backpressure.unlocated}, {@code flink.backpressure.none},
- * {@code flink.job.not-running}, {@code flink.metrics.unavailable}.
+ * <p>Codes: {@code flink.backpressure.bottleneck}, {@code flink.backpressure.key-skew}, {@code
+ * flink.backpressure.capacity}, {@code flink.backpressure.slow-sink}, {@code
+ * flink.backpressure.unlocated}, {@code flink.backpressure.none}, {@code flink.job.not-running},
+ * {@code flink.metrics.unavailable}.
  */
 public final class BackpressureAnalyzer {
 
   /** Above this share of a second a subtask counts as backpressured: Flink's own "high". */
   static final double BACKPRESSURED = 0.5;
+
   /** At or above this share of a second a subtask counts as busy. */
   static final double BUSY = 0.5;
+
   /** Upstream backpressure and bottleneck load at or above this share make the finding critical. */
   static final double SATURATED = 0.9;
 
@@ -41,11 +43,13 @@ public final class BackpressureAnalyzer {
     if (!snapshot.job().isRunning()) {
       return List.of(notRunning(snapshot, jobSubject));
     }
-    List<VertexSample> measured = snapshot.vertices().stream().filter(VertexSample::hasLoadMetrics).toList();
+    List<VertexSample> measured =
+        snapshot.vertices().stream().filter(VertexSample::hasLoadMetrics).toList();
     if (measured.isEmpty()) {
       return List.of(metricsUnavailable(snapshot, jobSubject));
     }
-    List<VertexSample> backpressured = measured.stream().filter(v -> v.maxBackPressuredRatio() > BACKPRESSURED).toList();
+    List<VertexSample> backpressured =
+        measured.stream().filter(v -> v.maxBackPressuredRatio() > BACKPRESSURED).toList();
     if (backpressured.isEmpty()) {
       return List.of(noBackpressure(snapshot, jobSubject, measured));
     }
@@ -55,7 +59,8 @@ public final class BackpressureAnalyzer {
     }
     List<Finding> findings = new ArrayList<>();
     findings.add(bottleneckFinding(snapshot, bottleneck.get()));
-    BackpressureCauseClassifier.classify(snapshot, bottleneck.get().vertex()).ifPresent(findings::add);
+    BackpressureCauseClassifier.classify(snapshot, bottleneck.get().vertex())
+        .ifPresent(findings::add);
     if (bottleneck.get().isSink()) {
       findings.add(slowSink(snapshot, bottleneck.get()));
     }
@@ -88,8 +93,13 @@ public final class BackpressureAnalyzer {
 
   private static Finding bottleneckFinding(FlinkJobSnapshot snapshot, Bottleneck b) {
     VertexSample v = b.vertex();
-    double upstream = b.backpressuredInputs().stream().mapToDouble(VertexSample::maxBackPressuredRatio).max().orElse(0);
-    Severity severity = upstream >= SATURATED && v.maxBusyRatio() >= SATURATED ? Severity.CRITICAL : Severity.WARN;
+    double upstream =
+        b.backpressuredInputs().stream()
+            .mapToDouble(VertexSample::maxBackPressuredRatio)
+            .max()
+            .orElse(0);
+    Severity severity =
+        upstream >= SATURATED && v.maxBusyRatio() >= SATURATED ? Severity.CRITICAL : Severity.WARN;
     Map<String, String> evidence = new LinkedHashMap<>();
     evidence.put("job", snapshot.job().name());
     evidence.put("jobId", snapshot.job().jobId());
@@ -99,9 +109,12 @@ public final class BackpressureAnalyzer {
     putLoad(evidence, v);
     evidence.put("backpressuredInputs", names(b.backpressuredInputs()));
     for (VertexSample input : b.backpressuredInputs()) {
-      evidence.put("input[" + input.vertex().name() + "].backPressuredMsPerSecond.max", ms(input.maxBackPressuredRatio() * 1000));
+      evidence.put(
+          "input[" + input.vertex().name() + "].backPressuredMsPerSecond.max",
+          ms(input.maxBackPressuredRatio() * 1000));
       if (input.backpressure() != null) {
-        evidence.put("input[" + input.vertex().name() + "].backpressureLevel", input.backpressure().level());
+        evidence.put(
+            "input[" + input.vertex().name() + "].backpressureLevel", input.backpressure().level());
       }
     }
     if (v.backpressure() != null) {
@@ -113,18 +126,26 @@ public final class BackpressureAnalyzer {
     }
     String summary =
         String.format(
-            Locale.ROOT,
-            "'%s' is the bottleneck: busy %s ms/s (max over %d subtasks) and not backpressured, while %s %s backpressured %s ms/s.",
-            v.vertex().name(),
-            ms(v.maxBusyRatio() * 1000),
-            v.subtasks().size(),
-            names(b.backpressuredInputs()),
-            b.backpressuredInputs().size() == 1 ? "feeding it is" : "feeding it are",
-            ms(upstream * 1000))
+                Locale.ROOT,
+                "'%s' is the bottleneck: busy %s ms/s (max over %d subtasks) and not backpressured,"
+                    + " while %s %s backpressured %s ms/s.",
+                v.vertex().name(),
+                ms(v.maxBusyRatio() * 1000),
+                v.subtasks().size(),
+                names(b.backpressuredInputs()),
+                b.backpressuredInputs().size() == 1 ? "feeding it is" : "feeding it are",
+                ms(upstream * 1000))
             + (v.vertex().isChain()
-                ? " The vertex chains several operators; set pipeline.operator-chaining: false temporarily to see which one."
+                ? " The vertex chains several operators; set pipeline.operator-chaining: false"
+                    + " temporarily to see which one."
                 : "");
-    return new Finding(severity, "flink.backpressure.bottleneck", subject(snapshot, v), summary, evidence, sources(snapshot, v, b.backpressuredInputs()));
+    return new Finding(
+        severity,
+        "flink.backpressure.bottleneck",
+        subject(snapshot, v),
+        summary,
+        evidence,
+        sources(snapshot, v, b.backpressuredInputs()));
   }
 
   private static Finding slowSink(FlinkJobSnapshot snapshot, Bottleneck b) {
@@ -134,32 +155,58 @@ public final class BackpressureAnalyzer {
     evidence.put("busyMsPerSecond.max", ms(v.maxBusyRatio() * 1000));
     evidence.put("backpressuredInputs", names(b.backpressuredInputs()));
     String summary =
-        "The bottleneck is a sink: it is busy writing while everything upstream waits on it. "
-            + "Check the external system it writes to (latency, throttling, locks) before adding parallelism.";
-    return new Finding(Severity.WARN, "flink.backpressure.slow-sink", subject(snapshot, v), summary, evidence, sources(snapshot, v, List.of()));
+        "The bottleneck is a sink: it is busy writing while everything upstream waits on it. Check"
+            + " the external system it writes to (latency, throttling, locks) before adding"
+            + " parallelism.";
+    return new Finding(
+        Severity.WARN,
+        "flink.backpressure.slow-sink",
+        subject(snapshot, v),
+        summary,
+        evidence,
+        sources(snapshot, v, List.of()));
   }
 
-  private static Finding unlocated(FlinkJobSnapshot snapshot, String subject, List<VertexSample> backpressured) {
+  private static Finding unlocated(
+      FlinkJobSnapshot snapshot, String subject, List<VertexSample> backpressured) {
     VertexSample last = backpressured.get(backpressured.size() - 1);
     Map<String, String> evidence = new LinkedHashMap<>();
     evidence.put("job", snapshot.job().name());
     evidence.put("backpressuredVertices", names(backpressured));
     for (VertexSample v : backpressured) {
-      evidence.put("vertex[" + v.vertex().name() + "].backPressuredMsPerSecond.max", ms(v.maxBackPressuredRatio() * 1000));
+      evidence.put(
+          "vertex[" + v.vertex().name() + "].backPressuredMsPerSecond.max",
+          ms(v.maxBackPressuredRatio() * 1000));
     }
     List<VertexSample> downstream = snapshot.downstreamOf(last.vertex().id());
     for (VertexSample d : downstream) {
-      evidence.put("vertex[" + d.vertex().name() + "].busyMsPerSecond.max", ms(d.maxBusyRatio() * 1000));
+      evidence.put(
+          "vertex[" + d.vertex().name() + "].busyMsPerSecond.max", ms(d.maxBusyRatio() * 1000));
     }
     String summary =
-        "Vertices are backpressured (" + names(backpressured) + ") but no vertex below them is busy: "
-            + "the sample may be stale (Flink caches metrics) or the slow part is outside the job; probe again.";
-    return new Finding(Severity.WARN, "flink.backpressure.unlocated", subject, summary, evidence, snapshot.endpoints());
+        "Vertices are backpressured ("
+            + names(backpressured)
+            + ") but no vertex below them is busy: the sample may be stale (Flink caches metrics)"
+            + " or the slow part is outside the job; probe again.";
+    return new Finding(
+        Severity.WARN,
+        "flink.backpressure.unlocated",
+        subject,
+        summary,
+        evidence,
+        snapshot.endpoints());
   }
 
-  private static Finding noBackpressure(FlinkJobSnapshot snapshot, String subject, List<VertexSample> measured) {
-    VertexSample worst = measured.stream().max(java.util.Comparator.comparingDouble(VertexSample::maxBackPressuredRatio)).orElseThrow();
-    VertexSample busiest = measured.stream().max(java.util.Comparator.comparingDouble(VertexSample::maxBusyRatio)).orElseThrow();
+  private static Finding noBackpressure(
+      FlinkJobSnapshot snapshot, String subject, List<VertexSample> measured) {
+    VertexSample worst =
+        measured.stream()
+            .max(java.util.Comparator.comparingDouble(VertexSample::maxBackPressuredRatio))
+            .orElseThrow();
+    VertexSample busiest =
+        measured.stream()
+            .max(java.util.Comparator.comparingDouble(VertexSample::maxBusyRatio))
+            .orElseThrow();
     Map<String, String> evidence = new LinkedHashMap<>();
     evidence.put("job", snapshot.job().name());
     evidence.put("jobId", snapshot.job().jobId());
@@ -171,11 +218,13 @@ public final class BackpressureAnalyzer {
     String summary =
         String.format(
             Locale.ROOT,
-            "No backpressure: no vertex spends more than %s ms/s backpressured (most: '%s' at %s ms/s).",
+            "No backpressure: no vertex spends more than %s ms/s backpressured (most: '%s' at %s"
+                + " ms/s).",
             ms(BACKPRESSURED * 1000),
             worst.vertex().name(),
             ms(worst.maxBackPressuredRatio() * 1000));
-    return new Finding(Severity.OK, "flink.backpressure.none", subject, summary, evidence, snapshot.endpoints());
+    return new Finding(
+        Severity.OK, "flink.backpressure.none", subject, summary, evidence, snapshot.endpoints());
   }
 
   private static Finding notRunning(FlinkJobSnapshot snapshot, String subject) {
@@ -183,9 +232,22 @@ public final class BackpressureAnalyzer {
     evidence.put("job", snapshot.job().name());
     evidence.put("jobId", snapshot.job().jobId());
     evidence.put("state", snapshot.job().state());
-    boolean terminalFailure = "FAILED".equals(snapshot.job().state()) || "RESTARTING".equals(snapshot.job().state()) || "FAILING".equals(snapshot.job().state());
-    String summary = "The job is " + snapshot.job().state() + ", not RUNNING: backpressure cannot be measured; look at its exceptions and restarts.";
-    return new Finding(terminalFailure ? Severity.CRITICAL : Severity.WARN, "flink.job.not-running", subject, summary, evidence, snapshot.endpoints());
+    boolean terminalFailure =
+        "FAILED".equals(snapshot.job().state())
+            || "RESTARTING".equals(snapshot.job().state())
+            || "FAILING".equals(snapshot.job().state());
+    String summary =
+        "The job is "
+            + snapshot.job().state()
+            + ", not RUNNING: backpressure cannot be measured; look at its exceptions and"
+            + " restarts.";
+    return new Finding(
+        terminalFailure ? Severity.CRITICAL : Severity.WARN,
+        "flink.job.not-running",
+        subject,
+        summary,
+        evidence,
+        snapshot.endpoints());
   }
 
   private static Finding metricsUnavailable(FlinkJobSnapshot snapshot, String subject) {
@@ -194,9 +256,16 @@ public final class BackpressureAnalyzer {
     evidence.put("attempts", Integer.toString(snapshot.attempts()));
     evidence.put("vertices", Integer.toString(snapshot.vertices().size()));
     String summary =
-        "Flink reported no busy/backpressure metrics for any vertex after " + snapshot.attempts()
+        "Flink reported no busy/backpressure metrics for any vertex after "
+            + snapshot.attempts()
             + " attempt(s); the job may have just (re)started. Probe again in a few seconds.";
-    return new Finding(Severity.INFO, "flink.metrics.unavailable", subject, summary, evidence, snapshot.endpoints());
+    return new Finding(
+        Severity.INFO,
+        "flink.metrics.unavailable",
+        subject,
+        summary,
+        evidence,
+        snapshot.endpoints());
   }
 
   private static void putLoad(Map<String, String> evidence, VertexSample v) {
@@ -210,7 +279,12 @@ public final class BackpressureAnalyzer {
   }
 
   private static String perSubtask(SubtaskLoad s) {
-    return "busy=" + ms(s.busyMsPerSecond()) + " backPressured=" + ms(s.backPressuredMsPerSecond()) + " idle=" + ms(s.idleMsPerSecond());
+    return "busy="
+        + ms(s.busyMsPerSecond())
+        + " backPressured="
+        + ms(s.backPressuredMsPerSecond())
+        + " idle="
+        + ms(s.idleMsPerSecond());
   }
 
   private static void put(Map<String, String> evidence, String key, OptionalDouble value) {
@@ -232,14 +306,18 @@ public final class BackpressureAnalyzer {
   }
 
   private static String names(List<VertexSample> samples) {
-    return samples.stream().map(s -> "'" + s.vertex().name() + "'").collect(Collectors.joining(", "));
+    return samples.stream()
+        .map(s -> "'" + s.vertex().name() + "'")
+        .collect(Collectors.joining(", "));
   }
 
-  private static List<String> sources(FlinkJobSnapshot snapshot, VertexSample v, List<VertexSample> inputs) {
+  private static List<String> sources(
+      FlinkJobSnapshot snapshot, VertexSample v, List<VertexSample> inputs) {
     List<String> ids = new ArrayList<>();
     ids.add(v.vertex().id());
     inputs.forEach(i -> ids.add(i.vertex().id()));
-    Function<String, Boolean> relevant = e -> ids.stream().anyMatch(e::contains) || e.matches(".*/v1/jobs/[0-9a-f]{32}$");
+    Function<String, Boolean> relevant =
+        e -> ids.stream().anyMatch(e::contains) || e.matches(".*/v1/jobs/[0-9a-f]{32}$");
     return snapshot.endpoints().stream().filter(relevant::apply).toList();
   }
 }

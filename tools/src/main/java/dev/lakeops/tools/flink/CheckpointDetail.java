@@ -6,9 +6,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Per-vertex progress of one checkpoint ({@code /checkpoints/details/:cid} and its
- * {@code /subtasks/:vid}): which vertices have acknowledged, and how long barriers took to reach
- * them ({@code start_delay}) and to align.
+ * Per-vertex progress of one checkpoint ({@code /checkpoints/details/:cid} and its {@code
+ * /subtasks/:vid}): which vertices have acknowledged, and how long barriers took to reach them
+ * ({@code start_delay}) and to align.
  */
 public record CheckpointDetail(long id, String status, List<VertexAck> vertices) {
 

@@ -5,8 +5,9 @@ import static java.util.Objects.requireNonNull;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One checkpoint as {@code /jobs/:jid/checkpoints} lists it ({@code history[]} or {@code latest.*}).
- * Sizes are bytes, times epoch millis, durations millis; -1 where Flink has no value yet.
+ * One checkpoint as {@code /jobs/:jid/checkpoints} lists it ({@code history[]} or {@code
+ * latest.*}). Sizes are bytes, times epoch millis, durations millis; -1 where Flink has no value
+ * yet.
  */
 public record CheckpointEntry(
     long id,
@@ -41,6 +42,8 @@ public record CheckpointEntry(
 
   /** Failed because it outlived the checkpoint timeout. */
   public boolean isExpired() {
-    return isFailed() && failureMessage != null && failureMessage.contains("expired before completing");
+    return isFailed()
+        && failureMessage != null
+        && failureMessage.contains("expired before completing");
   }
 }

@@ -23,7 +23,9 @@ final class Evidence {
   /** One decimal at most; whole numbers without a fraction. */
   static String number(double value) {
     double rounded = Math.round(value * 10) / 10.0;
-    return rounded == Math.rint(rounded) && Math.abs(rounded) < 1e15 ? Long.toString((long) rounded) : Double.toString(rounded);
+    return rounded == Math.rint(rounded) && Math.abs(rounded) < 1e15
+        ? Long.toString((long) rounded)
+        : Double.toString(rounded);
   }
 
   /** A duration in millis as a short human form, e.g. {@code 95 s}, {@code 12 min}. */

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Classifies a job's exception history by root cause ({@link FailureCause}): one finding per
- * cause, most recent cause first, with how often it happened in the window, the exception, its
- * causes and the failing vertex. Pure.
+ * Classifies a job's exception history by root cause ({@link FailureCause}): one finding per cause,
+ * most recent cause first, with how often it happened in the window, the exception, its causes and
+ * the failing vertex. Pure.
  *
- * <p>Codes: {@code flink.exception.<cause>} (e.g. {@code flink.exception.commit-conflict},
- * {@code flink.exception.oom}) and {@code flink.exception.none}.
+ * <p>Codes: {@code flink.exception.<cause>} (e.g. {@code flink.exception.commit-conflict}, {@code
+ * flink.exception.oom}) and {@code flink.exception.none}.
  */
 public final class ExceptionAnalyzer {
 
@@ -38,8 +38,14 @@ public final class ExceptionAnalyzer {
     String subject = "flink job " + s.job().name();
     List<String> sources = s.endpoints().stream().filter(p -> p.contains("/exceptions")).toList();
     if (s.exceptions().isEmpty()) {
-      return List.of(new Finding(Severity.OK, "flink.exception.none", subject, "The job's exception history is empty.",
-          new Evidence().put("job", s.job().name()).map(), sources));
+      return List.of(
+          new Finding(
+              Severity.OK,
+              "flink.exception.none",
+              subject,
+              "The job's exception history is empty.",
+              new Evidence().put("job", s.job().name()).map(),
+              sources));
     }
     long since = s.nowMillis() - window.toMillis();
     Map<FailureCause, List<FlinkException>> byCause = new LinkedHashMap<>();
@@ -51,39 +57,72 @@ public final class ExceptionAnalyzer {
       FailureCause cause = entry.getKey();
       FlinkException latest = entry.getValue().get(0);
       int recent = RestartAnalyzer.failovers(entry.getValue(), since);
-      Severity severity = recent == 0 ? Severity.INFO : recent >= RestartAnalyzer.LOOP_FAILURES ? Severity.CRITICAL : Severity.WARN;
-      Evidence e = new Evidence()
-          .put("job", s.job().name())
-          .put("cause", cause.id())
-          .put("exception", latest.exceptionName())
-          .put("message", latest.message())
-          .put("rootCause", latest.causes().isEmpty() ? null : latest.causes().get(latest.causes().size() - 1))
-          .put("vertex", latest.vertexName())
-          .put("task", latest.taskName())
-          .put("endpoint", latest.endpoint())
-          .put("failuresInWindow", recent)
-          .put("entries", entry.getValue().size())
-          .put("lastSeenAgo", Evidence.duration(Math.max(0, s.nowMillis() - latest.timestampMillis())));
-      findings.add(new Finding(severity, PREFIX + cause.id(), subject + (latest.vertexName() == null ? "" : " / vertex " + latest.vertexName()),
-          summary(cause, latest, recent), e.map(), sources));
+      Severity severity =
+          recent == 0
+              ? Severity.INFO
+              : recent >= RestartAnalyzer.LOOP_FAILURES ? Severity.CRITICAL : Severity.WARN;
+      Evidence e =
+          new Evidence()
+              .put("job", s.job().name())
+              .put("cause", cause.id())
+              .put("exception", latest.exceptionName())
+              .put("message", latest.message())
+              .put(
+                  "rootCause",
+                  latest.causes().isEmpty()
+                      ? null
+                      : latest.causes().get(latest.causes().size() - 1))
+              .put("vertex", latest.vertexName())
+              .put("task", latest.taskName())
+              .put("endpoint", latest.endpoint())
+              .put("failuresInWindow", recent)
+              .put("entries", entry.getValue().size())
+              .put(
+                  "lastSeenAgo",
+                  Evidence.duration(Math.max(0, s.nowMillis() - latest.timestampMillis())));
+      findings.add(
+          new Finding(
+              severity,
+              PREFIX + cause.id(),
+              subject + (latest.vertexName() == null ? "" : " / vertex " + latest.vertexName()),
+              summary(cause, latest, recent),
+              e.map(),
+              sources));
     }
     return findings;
   }
 
   private String summary(FailureCause cause, FlinkException latest, int recent) {
     String where = latest.vertexName() == null ? "" : " in '" + latest.vertexName() + "'";
-    String when = recent == 0 ? " (not in the last " + Evidence.duration(window.toMillis()) + ")" : " (" + recent + "x in the last " + Evidence.duration(window.toMillis()) + ")";
-    String what = switch (cause) {
-      case COMMIT_CONFLICT -> "Lake table commit conflict" + where + ": another job compacted or committed the same files; "
-          + "two writers that both compact keep failing each other (use write-only writers plus one compaction job)";
-      case OUT_OF_MEMORY -> "Out of memory" + where;
-      case CHECKPOINT_TIMEOUT -> "Failed on checkpoint failures" + where + " (checkpoints expired or exceeded the tolerable failure count)";
-      case CDC_SOURCE -> "CDC source failure" + where + " (binlog reading)";
-      case DESERIALIZATION -> "Deserialization error" + where + ": a record could not be parsed";
-      case KAFKA_SOURCE -> "Kafka source failure" + where;
-      case SINK_FAILURE -> "Sink failure" + where;
-      case TASK_FAILURE -> "Task failure" + where;
-    };
-    return what + ": " + latest.exceptionName() + (latest.message().isEmpty() ? "" : ": " + latest.message()) + when + ".";
+    String when =
+        recent == 0
+            ? " (not in the last " + Evidence.duration(window.toMillis()) + ")"
+            : " (" + recent + "x in the last " + Evidence.duration(window.toMillis()) + ")";
+    String what =
+        switch (cause) {
+          case COMMIT_CONFLICT ->
+              "Lake table commit conflict"
+                  + where
+                  + ": another job compacted or committed the same files; two writers that both"
+                  + " compact keep failing each other (use write-only writers plus one compaction"
+                  + " job)";
+          case OUT_OF_MEMORY -> "Out of memory" + where;
+          case CHECKPOINT_TIMEOUT ->
+              "Failed on checkpoint failures"
+                  + where
+                  + " (checkpoints expired or exceeded the tolerable failure count)";
+          case CDC_SOURCE -> "CDC source failure" + where + " (binlog reading)";
+          case DESERIALIZATION ->
+              "Deserialization error" + where + ": a record could not be parsed";
+          case KAFKA_SOURCE -> "Kafka source failure" + where;
+          case SINK_FAILURE -> "Sink failure" + where;
+          case TASK_FAILURE -> "Task failure" + where;
+        };
+    return what
+        + ": "
+        + latest.exceptionName()
+        + (latest.message().isEmpty() ? "" : ": " + latest.message())
+        + when
+        + ".";
   }
 }

@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * The configured Flink clusters by profile name, each with tools of its own, so one cluster's data
- * is never read for another. A name that is not configured is not found: it never falls back to
- * the default cluster.
+ * is never read for another. A name that is not configured is not found: it never falls back to the
+ * default cluster.
  */
 public final class FlinkClusters {
 
@@ -22,7 +22,11 @@ public final class FlinkClusters {
   private final String defaultName;
 
   public FlinkClusters(Map<String, FlinkTools> byName, String defaultName) {
-    checkArgument(byName.containsKey(defaultName), "Default Flink cluster '%s' is not among the configured ones: %s", defaultName, byName.keySet());
+    checkArgument(
+        byName.containsKey(defaultName),
+        "Default Flink cluster '%s' is not among the configured ones: %s",
+        defaultName,
+        byName.keySet());
     this.byName = Collections.unmodifiableMap(new LinkedHashMap<>(byName));
     this.defaultName = defaultName;
   }

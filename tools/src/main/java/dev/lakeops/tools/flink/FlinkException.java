@@ -13,9 +13,11 @@ import org.jspecify.annotations.Nullable;
  * @param exceptionName the class, e.g. {@code java.lang.IllegalStateException}
  * @param message the first line of the stack trace without the class name, at most 300 characters
  * @param causes "Caused by" lines, outermost first, each at most 300 characters
- * @param frames the fully qualified method of the first frames (at most 40), e.g. {@code org.x.Sink.write}
+ * @param frames the fully qualified method of the first frames (at most 40), e.g. {@code
+ *     org.x.Sink.write}
  * @param timestampMillis when it happened
- * @param taskName e.g. {@code lake-committer: Writer (1/2) - execution #8}; null for a global failure
+ * @param taskName e.g. {@code lake-committer: Writer (1/2) - execution #8}; null for a global
+ *     failure
  * @param endpoint where the task ran ({@code endpoint}, or 1.x {@code location})
  */
 public record FlinkException(

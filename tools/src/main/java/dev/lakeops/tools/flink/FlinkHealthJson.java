@@ -32,7 +32,8 @@ final class FlinkHealthJson {
       Map.Entry<String, JsonNode> f = fields.next();
       timestamps.put(f.getKey(), f.getValue().asLong(0));
     }
-    return new JobStatus(job, body.path("now").asLong(-1), timestamps, FlinkRestJson.vertices(endpoint, body));
+    return new JobStatus(
+        job, body.path("now").asLong(-1), timestamps, FlinkRestJson.vertices(endpoint, body));
   }
 
   /** {@code GET /jobs/:jid/metrics?get=...}: values are strings. */
@@ -63,7 +64,8 @@ final class FlinkHealthJson {
     if (!body.has("exceptionHistory") && body.hasNonNull("root-exception")) {
       // Flink before 1.13 (and 1.x in some states) only sends the deprecated root exception.
       String trace = body.path("root-exception").asText();
-      result.add(fromTrace(firstClass(trace), trace, body.path("timestamp").asLong(-1), null, null));
+      result.add(
+          fromTrace(firstClass(trace), trace, body.path("timestamp").asLong(-1), null, null));
     }
     result.sort((a, b) -> Long.compare(b.timestampMillis(), a.timestampMillis()));
     return result;
@@ -72,14 +74,28 @@ final class FlinkHealthJson {
   private static FlinkException exception(JsonNode e) {
     String trace = e.path("stacktrace").asText("");
     String name = e.path("exceptionName").asText(firstClass(trace));
-    String endpoint = e.hasNonNull("endpoint") ? e.path("endpoint").asText() : e.hasNonNull("location") ? e.path("location").asText() : null;
-    return fromTrace(name, trace, e.path("timestamp").asLong(-1), e.hasNonNull("taskName") ? e.path("taskName").asText() : null, endpoint);
+    String endpoint =
+        e.hasNonNull("endpoint")
+            ? e.path("endpoint").asText()
+            : e.hasNonNull("location") ? e.path("location").asText() : null;
+    return fromTrace(
+        name,
+        trace,
+        e.path("timestamp").asLong(-1),
+        e.hasNonNull("taskName") ? e.path("taskName").asText() : null,
+        endpoint);
   }
 
-  static FlinkException fromTrace(String name, String trace, long timestamp, @Nullable String taskName, @Nullable String endpoint) {
+  static FlinkException fromTrace(
+      String name,
+      String trace,
+      long timestamp,
+      @Nullable String taskName,
+      @Nullable String endpoint) {
     String[] lines = trace.split("\\r?\\n");
     String first = lines.length == 0 ? "" : lines[0].strip();
-    String message = first.startsWith(name) ? first.substring(name.length()).replaceFirst("^:\\s*", "") : first;
+    String message =
+        first.startsWith(name) ? first.substring(name.length()).replaceFirst("^:\\s*", "") : first;
     List<String> causes = new ArrayList<>();
     List<String> frames = new ArrayList<>();
     for (int i = 1; i < lines.length; i++) {
@@ -112,8 +128,12 @@ final class FlinkHealthJson {
     }
     JsonNode latest = body.path("latest");
     return new CheckpointStats(
-        counts.path("total").asLong(0), counts.path("completed").asLong(0), counts.path("failed").asLong(0),
-        counts.path("in_progress").asLong(0), counts.path("restored").asLong(0), history,
+        counts.path("total").asLong(0),
+        counts.path("completed").asLong(0),
+        counts.path("failed").asLong(0),
+        counts.path("in_progress").asLong(0),
+        counts.path("restored").asLong(0),
+        history,
         latest.hasNonNull("completed") ? entry(latest.path("completed")) : null,
         latest.hasNonNull("failed") ? entry(latest.path("failed")) : null,
         latest.path("restored").path("restore_timestamp").asLong(-1));
@@ -121,11 +141,19 @@ final class FlinkHealthJson {
 
   private static CheckpointEntry entry(JsonNode h) {
     return new CheckpointEntry(
-        h.path("id").asLong(-1), h.path("status").asText("UNKNOWN"), h.path("trigger_timestamp").asLong(-1),
-        h.path("latest_ack_timestamp").asLong(-1), h.path("end_to_end_duration").asLong(-1), h.path("state_size").asLong(-1),
-        h.path("checkpointed_size").asLong(-1), h.path("alignment_buffered").asLong(-1), h.path("persisted_data").asLong(-1),
-        h.path("num_subtasks").asInt(0), h.path("num_acknowledged_subtasks").asInt(0),
-        h.hasNonNull("failure_message") ? clip(h.path("failure_message").asText()) : null, h.path("failure_timestamp").asLong(-1));
+        h.path("id").asLong(-1),
+        h.path("status").asText("UNKNOWN"),
+        h.path("trigger_timestamp").asLong(-1),
+        h.path("latest_ack_timestamp").asLong(-1),
+        h.path("end_to_end_duration").asLong(-1),
+        h.path("state_size").asLong(-1),
+        h.path("checkpointed_size").asLong(-1),
+        h.path("alignment_buffered").asLong(-1),
+        h.path("persisted_data").asLong(-1),
+        h.path("num_subtasks").asInt(0),
+        h.path("num_acknowledged_subtasks").asInt(0),
+        h.hasNonNull("failure_message") ? clip(h.path("failure_message").asText()) : null,
+        h.path("failure_timestamp").asLong(-1));
   }
 
   /** {@code GET /jobs/:jid/checkpoints/config}. */
@@ -133,12 +161,18 @@ final class FlinkHealthJson {
     if (!body.isObject() || !body.has("interval")) {
       throw bad(endpoint, "has no 'interval'");
     }
-    return new CheckpointSettings(body.path("interval").asLong(-1), body.path("timeout").asLong(-1),
-        body.path("unaligned_checkpoints").asBoolean(false), body.path("tolerable_failed_checkpoints").asInt(0));
+    return new CheckpointSettings(
+        body.path("interval").asLong(-1),
+        body.path("timeout").asLong(-1),
+        body.path("unaligned_checkpoints").asBoolean(false),
+        body.path("tolerable_failed_checkpoints").asInt(0));
   }
 
-  /** The per-vertex acks of {@code GET /checkpoints/details/:cid}, in the order of {@code vertices}. */
-  static List<CheckpointDetail.VertexAck> vertexAcks(String endpoint, JsonNode body, List<FlinkVertex> vertices) {
+  /**
+   * The per-vertex acks of {@code GET /checkpoints/details/:cid}, in the order of {@code vertices}.
+   */
+  static List<CheckpointDetail.VertexAck> vertexAcks(
+      String endpoint, JsonNode body, List<FlinkVertex> vertices) {
     JsonNode tasks = body.path("tasks");
     if (!tasks.isObject()) {
       throw bad(endpoint, "has no 'tasks' object");
@@ -149,8 +183,15 @@ final class FlinkHealthJson {
       if (t.isMissingNode()) {
         continue;
       }
-      acks.add(new CheckpointDetail.VertexAck(v.id(), v.name(), t.path("num_acknowledged_subtasks").asInt(0),
-          t.path("num_subtasks").asInt(v.parallelism()), null, null, Math.max(0, t.path("alignment_buffered").asLong(0))));
+      acks.add(
+          new CheckpointDetail.VertexAck(
+              v.id(),
+              v.name(),
+              t.path("num_acknowledged_subtasks").asInt(0),
+              t.path("num_subtasks").asInt(v.parallelism()),
+              null,
+              null,
+              Math.max(0, t.path("alignment_buffered").asLong(0))));
     }
     return acks;
   }
@@ -167,10 +208,19 @@ final class FlinkHealthJson {
         alignment = max(alignment, s.path("alignment").path("duration").asLong());
       }
     }
-    return new CheckpointDetail.VertexAck(ack.vertexId(), ack.vertexName(), ack.acknowledged(), ack.subtasks(), startDelay, alignment, ack.alignmentBuffered());
+    return new CheckpointDetail.VertexAck(
+        ack.vertexId(),
+        ack.vertexName(),
+        ack.acknowledged(),
+        ack.subtasks(),
+        startDelay,
+        alignment,
+        ack.alignmentBuffered());
   }
 
-  /** {@code GET /vertices/:vid/watermarks}: the lowest watermark over subtasks, null if none is set. */
+  /**
+   * {@code GET /vertices/:vid/watermarks}: the lowest watermark over subtasks, null if none is set.
+   */
   static @Nullable Long minWatermark(String endpoint, JsonNode body) {
     if (!body.isArray()) {
       throw bad(endpoint, "is not a JSON array");
@@ -181,7 +231,10 @@ final class FlinkHealthJson {
       if (v == null) {
         continue;
       }
-      long value = w.path("value").isTextual() ? parseLong(w.path("value").asText(), v) : w.path("value").asLong();
+      long value =
+          w.path("value").isTextual()
+              ? parseLong(w.path("value").asText(), v)
+              : w.path("value").asLong();
       if (value == Long.MIN_VALUE) {
         return null; // a subtask without a watermark holds the vertex back: no watermark yet
       }
@@ -208,6 +261,7 @@ final class FlinkHealthJson {
   }
 
   private static ProbeException bad(String endpoint, String what) {
-    return new ProbeException(ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer " + what);
+    return new ProbeException(
+        ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer " + what);
   }
 }

@@ -16,14 +16,20 @@ import org.jspecify.annotations.Nullable;
  * history, checkpoint statistics, configuration and the per-vertex progress of the checkpoint worth
  * explaining, source progress and watermarks. Does no judging.
  *
- * <p>Only the job itself must be readable; every other endpoint that fails is recorded as an
- * {@link EndpointFailure} and the capture goes on, so partial results are kept. Flink answers
- * {@code []} for job metrics straight after a restart; that answer is retried with backoff.
+ * <p>Only the job itself must be readable; every other endpoint that fails is recorded as an {@link
+ * EndpointFailure} and the capture goes on, so partial results are kept. Flink answers {@code []}
+ * for job metrics straight after a restart; that answer is retried with backoff.
  */
 public final class FlinkHealthProbe {
 
-  static final List<String> JOB_METRICS = List.of(JobMetrics.NUM_RESTARTS, JobMetrics.UPTIME, JobMetrics.DOWNTIME,
-      JobMetrics.RESTARTING_TIME, JobMetrics.COMPLETED_CHECKPOINTS, JobMetrics.FAILED_CHECKPOINTS);
+  static final List<String> JOB_METRICS =
+      List.of(
+          JobMetrics.NUM_RESTARTS,
+          JobMetrics.UPTIME,
+          JobMetrics.DOWNTIME,
+          JobMetrics.RESTARTING_TIME,
+          JobMetrics.COMPLETED_CHECKPOINTS,
+          JobMetrics.FAILED_CHECKPOINTS);
   static final int MAX_EXCEPTIONS = 20;
   private static final int IDS_PER_REQUEST = 40;
 
@@ -85,12 +91,28 @@ public final class FlinkHealthProbe {
   }
 
   static boolean looksFaulty(FlinkHealthSnapshot s) {
-    return !s.job().isRunning() || s.metrics() == null || s.metrics().values().isEmpty() || !s.failures().isEmpty();
+    return !s.job().isRunning()
+        || s.metrics() == null
+        || s.metrics().values().isEmpty()
+        || !s.failures().isEmpty();
   }
 
-  private static FlinkHealthSnapshot withFailures(FlinkHealthSnapshot s, List<EndpointFailure> failures) {
-    return new FlinkHealthSnapshot(s.restUrl(), s.flinkVersion(), s.status(), s.metrics(), s.exceptions(), s.checkpoints(),
-        s.checkpointSettings(), s.checkpointDetail(), s.sources(), s.watermarks(), failures, s.capturedAt(), s.endpoints());
+  private static FlinkHealthSnapshot withFailures(
+      FlinkHealthSnapshot s, List<EndpointFailure> failures) {
+    return new FlinkHealthSnapshot(
+        s.restUrl(),
+        s.flinkVersion(),
+        s.status(),
+        s.metrics(),
+        s.exceptions(),
+        s.checkpoints(),
+        s.checkpointSettings(),
+        s.checkpointDetail(),
+        s.sources(),
+        s.watermarks(),
+        failures,
+        s.capturedAt(),
+        s.endpoints());
   }
 
   /** One capture: the endpoints read and the failures met so far. */
@@ -108,14 +130,22 @@ public final class FlinkHealthProbe {
       String jobPath = "/v1/jobs/" + jobId;
       JobStatus status = FlinkHealthJson.jobStatus("GET " + jobPath, lookup.read(jobPath));
       JobMetrics metrics = jobMetrics(jobPath);
-      List<FlinkException> exceptions = section(jobPath + "/exceptions?maxExceptions=" + MAX_EXCEPTIONS, FlinkHealthJson::exceptions, false);
-      CheckpointStats checkpoints = section(jobPath + "/checkpoints", FlinkHealthJson::checkpoints, true);
-      CheckpointSettings settings = section(jobPath + "/checkpoints/config", FlinkHealthJson::checkpointSettings, true);
-      CheckpointDetail detail = checkpoints == null ? null : detail(jobPath, checkpoints, status.vertices());
+      List<FlinkException> exceptions =
+          section(
+              jobPath + "/exceptions?maxExceptions=" + MAX_EXCEPTIONS,
+              FlinkHealthJson::exceptions,
+              false);
+      CheckpointStats checkpoints =
+          section(jobPath + "/checkpoints", FlinkHealthJson::checkpoints, true);
+      CheckpointSettings settings =
+          section(jobPath + "/checkpoints/config", FlinkHealthJson::checkpointSettings, true);
+      CheckpointDetail detail =
+          checkpoints == null ? null : detail(jobPath, checkpoints, status.vertices());
       List<SourceSample> sources = new ArrayList<>();
       List<VertexWatermark> watermarks = new ArrayList<>();
       if (status.job().isRunning()) {
-        List<FlinkVertex> sampled = status.vertices().stream().limit(sampling.maxVertices()).toList();
+        List<FlinkVertex> sampled =
+            status.vertices().stream().limit(sampling.maxVertices()).toList();
         for (FlinkVertex v : sampled) {
           if (v.inputIds().isEmpty()) {
             SourceSample s = source(jobPath, v);
@@ -125,17 +155,33 @@ public final class FlinkHealthProbe {
           }
           String path = jobPath + "/vertices/" + v.id() + "/watermarks";
           Long[] min = {null};
-          Boolean read = section(path, (e, body) -> {
-            min[0] = FlinkHealthJson.minWatermark(e, body);
-            return Boolean.TRUE;
-          }, false);
+          Boolean read =
+              section(
+                  path,
+                  (e, body) -> {
+                    min[0] = FlinkHealthJson.minWatermark(e, body);
+                    return Boolean.TRUE;
+                  },
+                  false);
           if (read != null) {
             watermarks.add(new VertexWatermark(v, min[0]));
           }
         }
       }
-      return new FlinkHealthSnapshot(rest.baseUrl(), version, status, metrics, exceptions, checkpoints, settings, detail,
-          sources, watermarks, failures, clock.instant(), endpoints);
+      return new FlinkHealthSnapshot(
+          rest.baseUrl(),
+          version,
+          status,
+          metrics,
+          exceptions,
+          checkpoints,
+          settings,
+          detail,
+          sources,
+          watermarks,
+          failures,
+          clock.instant(),
+          endpoints);
     }
 
     private @Nullable JobMetrics jobMetrics(String jobPath) {
@@ -152,20 +198,29 @@ public final class FlinkHealthProbe {
     }
 
     /** The oldest checkpoint in progress, else the latest failed one, vertex by vertex. */
-    private @Nullable CheckpointDetail detail(String jobPath, CheckpointStats stats, List<FlinkVertex> vertices) {
-      CheckpointEntry chosen = stats.history().stream().filter(CheckpointEntry::isInProgress)
-          .reduce((newer, older) -> older).orElse(stats.latestFailed());
+    private @Nullable CheckpointDetail detail(
+        String jobPath, CheckpointStats stats, List<FlinkVertex> vertices) {
+      CheckpointEntry chosen =
+          stats.history().stream()
+              .filter(CheckpointEntry::isInProgress)
+              .reduce((newer, older) -> older)
+              .orElse(stats.latestFailed());
       if (chosen == null) {
         return null;
       }
       String path = jobPath + "/checkpoints/details/" + chosen.id();
-      List<CheckpointDetail.VertexAck> acks = section(path, (e, body) -> FlinkHealthJson.vertexAcks(e, body, vertices), false);
+      List<CheckpointDetail.VertexAck> acks =
+          section(path, (e, body) -> FlinkHealthJson.vertexAcks(e, body, vertices), false);
       if (acks == null) {
         return null;
       }
       List<CheckpointDetail.VertexAck> detailed = new ArrayList<>();
       for (CheckpointDetail.VertexAck ack : acks.stream().limit(sampling.maxVertices()).toList()) {
-        CheckpointDetail.VertexAck withDelays = section(path + "/subtasks/" + ack.vertexId(), (e, body) -> FlinkHealthJson.withSubtasks(ack, body), false);
+        CheckpointDetail.VertexAck withDelays =
+            section(
+                path + "/subtasks/" + ack.vertexId(),
+                (e, body) -> FlinkHealthJson.withSubtasks(ack, body),
+                false);
         detailed.add(withDelays == null ? ack : withDelays);
       }
       return new CheckpointDetail(chosen.id(), chosen.status(), detailed);
@@ -180,7 +235,8 @@ public final class FlinkHealthProbe {
       List<JsonNode> answers = new ArrayList<>();
       for (int from = 0; from < ids.size(); from += IDS_PER_REQUEST) {
         List<String> chunk = ids.subList(from, Math.min(ids.size(), from + IDS_PER_REQUEST));
-        String path = listPath + "?get=" + URLEncoder.encode(String.join(",", chunk), StandardCharsets.UTF_8);
+        String path =
+            listPath + "?get=" + URLEncoder.encode(String.join(",", chunk), StandardCharsets.UTF_8);
         JsonNode answer = section(path, (e, body) -> body, false);
         if (answer != null && answer.isArray()) {
           answers.add(answer);
@@ -190,11 +246,12 @@ public final class FlinkHealthProbe {
     }
 
     /**
-     * Reads and parses one endpoint; a failure is recorded and yields null. With
-     * {@code notFoundIsAbsent}, a 404 means "nothing there" (e.g. checkpointing disabled) and is
-     * not a failure.
+     * Reads and parses one endpoint; a failure is recorded and yields null. With {@code
+     * notFoundIsAbsent}, a 404 means "nothing there" (e.g. checkpointing disabled) and is not a
+     * failure.
      */
-    private <T> @Nullable T section(String path, BiFunction<String, JsonNode, T> parse, boolean notFoundIsAbsent) {
+    private <T> @Nullable T section(
+        String path, BiFunction<String, JsonNode, T> parse, boolean notFoundIsAbsent) {
       try {
         return parse.apply("GET " + path, lookup.read(path));
       } catch (ProbeException e) {
@@ -214,7 +271,11 @@ public final class FlinkHealthProbe {
       Thread.sleep(pause.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new ProbeException(ProbeException.Code.TIMEOUT, "sampling pause", "interrupted while waiting to re-probe", e);
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT,
+          "sampling pause",
+          "interrupted while waiting to re-probe",
+          e);
     }
   }
 }

@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param exceptions the exception history, newest first
  * @param checkpoints checkpoint counts and history
  * @param checkpointSettings interval, timeout and friends
- * @param checkpointDetail per-vertex progress of the checkpoint most worth explaining (the oldest in
- *     progress, else the latest failed)
+ * @param checkpointDetail per-vertex progress of the checkpoint most worth explaining (the oldest
+ *     in progress, else the latest failed)
  * @param sources source vertices' progress
  * @param watermarks per vertex
  * @param failures endpoints that could not be read

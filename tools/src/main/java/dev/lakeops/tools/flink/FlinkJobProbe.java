@@ -72,7 +72,14 @@ public final class FlinkJobProbe {
       Capture capture = captureOnce(summary.jobId(), attemptEndpoints);
       boolean last = attempt >= sampling.attempts();
       if (capture.ready() || last) {
-        return new FlinkJobSnapshot(rest.baseUrl(), version, capture.job(), capture.samples(), clock.instant(), attemptEndpoints, attempt);
+        return new FlinkJobSnapshot(
+            rest.baseUrl(),
+            version,
+            capture.job(),
+            capture.samples(),
+            clock.instant(),
+            attemptEndpoints,
+            attempt);
       }
       sleep(pause);
       pause = pause.multipliedBy(2);
@@ -87,7 +94,8 @@ public final class FlinkJobProbe {
     FlinkJobSummary job = FlinkRestJson.jobSummary("GET " + jobPath, details);
     List<FlinkVertex> vertices = FlinkRestJson.vertices("GET " + jobPath, details);
     if (!job.isRunning()) {
-      List<VertexSample> samples = vertices.stream().map(v -> new VertexSample(v, List.of(), null)).toList();
+      List<VertexSample> samples =
+          vertices.stream().map(v -> new VertexSample(v, List.of(), null)).toList();
       return new Capture(job, samples, true); // no live metrics to wait for
     }
     List<VertexSample> samples = new ArrayList<>();
@@ -118,14 +126,21 @@ public final class FlinkJobProbe {
         ids.add(i + "." + FlinkRestJson.IDLE);
         ids.add(i + "." + FlinkRestJson.RECORDS_IN);
       }
-      String path = jobPath + "/vertices/" + vertex.id() + "/metrics?get=" + URLEncoder.encode(String.join(",", ids), StandardCharsets.UTF_8);
-      List<SubtaskLoad> chunk = FlinkRestJson.subtaskLoads("GET " + path, read(path, endpoints), to);
+      String path =
+          jobPath
+              + "/vertices/"
+              + vertex.id()
+              + "/metrics?get="
+              + URLEncoder.encode(String.join(",", ids), StandardCharsets.UTF_8);
+      List<SubtaskLoad> chunk =
+          FlinkRestJson.subtaskLoads("GET " + path, read(path, endpoints), to);
       loads.addAll(chunk.subList(from, to));
     }
     return loads;
   }
 
-  private @Nullable VertexBackpressure backpressure(String jobPath, FlinkVertex vertex, List<String> endpoints) {
+  private @Nullable VertexBackpressure backpressure(
+      String jobPath, FlinkVertex vertex, List<String> endpoints) {
     String path = jobPath + "/vertices/" + vertex.id() + "/backpressure";
     try {
       return FlinkRestJson.backpressure("GET " + path, read(path, endpoints));
@@ -160,7 +175,11 @@ public final class FlinkJobProbe {
       Thread.sleep(pause.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new ProbeException(ProbeException.Code.TIMEOUT, "sampling pause", "interrupted while waiting to re-probe", e);
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT,
+          "sampling pause",
+          "interrupted while waiting to re-probe",
+          e);
     }
   }
 }

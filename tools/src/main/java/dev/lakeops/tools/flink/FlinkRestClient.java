@@ -16,8 +16,8 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 
 /**
- * {@link FlinkRest} over HTTP with {@code java.net.http}: the REST API is stable across Flink
- * 1.18 to 2.x, the client jar is not, so lakeops speaks the API itself.
+ * {@link FlinkRest} over HTTP with {@code java.net.http}: the REST API is stable across Flink 1.18
+ * to 2.x, the client jar is not, so lakeops speaks the API itself.
  */
 public final class FlinkRestClient implements FlinkRest {
 
@@ -30,7 +30,11 @@ public final class FlinkRestClient implements FlinkRest {
   public FlinkRestClient(String baseUrl, Duration timeout) {
     this.base = parseBase(baseUrl);
     this.timeout = timeout;
-    this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+    this.http =
+        HttpClient.newBuilder()
+            .connectTimeout(timeout)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
   }
 
   /** Accepts {@code http(s)://host:port[/prefix]}; a trailing slash is dropped. */
@@ -40,14 +44,17 @@ public final class FlinkRestClient implements FlinkRest {
     try {
       uri = URI.create(baseUrl.strip().replaceAll("/+$", ""));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Invalid Flink REST URL: " + baseUrl + " (" + e.getMessage() + ")");
+      throw new IllegalArgumentException(
+          "Invalid Flink REST URL: " + baseUrl + " (" + e.getMessage() + ")");
     }
     checkArgument(
         "http".equals(uri.getScheme()) || "https".equals(uri.getScheme()),
         "Invalid Flink REST URL: %s (expected http:// or https://)",
         baseUrl);
     checkArgument(uri.getHost() != null, "Invalid Flink REST URL: %s (no host)", baseUrl);
-    checkArgument(uri.getUserInfo() == null, "Invalid Flink REST URL: credentials in the URL are not accepted");
+    checkArgument(
+        uri.getUserInfo() == null,
+        "Invalid Flink REST URL: credentials in the URL are not accepted");
     return uri;
   }
 
@@ -68,18 +75,29 @@ public final class FlinkRestClient implements FlinkRest {
    */
   public JsonNode post(String path, JsonNode body) {
     checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
-    return send("POST " + path, request(path).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build());
+    return send(
+        "POST " + path,
+        request(path)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .build());
   }
 
-  /** PATCH without a body (e.g. {@code /v1/jobs/<id>?mode=cancel}); an empty answer is an empty object. */
+  /**
+   * PATCH without a body (e.g. {@code /v1/jobs/<id>?mode=cancel}); an empty answer is an empty
+   * object.
+   */
   public JsonNode patch(String path) {
     checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
-    return send("PATCH " + path, request(path).method("PATCH", HttpRequest.BodyPublishers.noBody()).build());
+    return send(
+        "PATCH " + path,
+        request(path).method("PATCH", HttpRequest.BodyPublishers.noBody()).build());
   }
 
   private HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).header("Accept", "application/json");
+    return HttpRequest.newBuilder(URI.create(base + path))
+        .timeout(timeout)
+        .header("Accept", "application/json");
   }
 
   private JsonNode send(String endpoint, HttpRequest request) {
@@ -87,16 +105,32 @@ public final class FlinkRestClient implements FlinkRest {
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (HttpTimeoutException e) {
-      throw new ProbeException(ProbeException.Code.TIMEOUT, endpoint, "Flink REST at " + base + " did not answer within " + timeout.toMillis() + " ms", e);
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT,
+          endpoint,
+          "Flink REST at " + base + " did not answer within " + timeout.toMillis() + " ms",
+          e);
     } catch (ConnectException e) {
-      throw new ProbeException(ProbeException.Code.UNREACHABLE, endpoint, "Flink REST at " + base + " refused the connection", e);
+      throw new ProbeException(
+          ProbeException.Code.UNREACHABLE,
+          endpoint,
+          "Flink REST at " + base + " refused the connection",
+          e);
     } catch (IOException e) {
-      throw new ProbeException(ProbeException.Code.UNREACHABLE, endpoint, "Flink REST at " + base + " is unreachable: " + e.getClass().getSimpleName(), e);
+      throw new ProbeException(
+          ProbeException.Code.UNREACHABLE,
+          endpoint,
+          "Flink REST at " + base + " is unreachable: " + e.getClass().getSimpleName(),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new ProbeException(ProbeException.Code.TIMEOUT, endpoint, "interrupted while waiting for Flink REST", e);
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT, endpoint, "interrupted while waiting for Flink REST", e);
     }
-    if (!"GET".equals(request.method()) && response.statusCode() >= 200 && response.statusCode() < 300 && response.body().isBlank()) {
+    if (!"GET".equals(request.method())
+        && response.statusCode() >= 200
+        && response.statusCode() < 300
+        && response.body().isBlank()) {
       return Json.mapper().createObjectNode();
     }
     return parse(endpoint, response.statusCode(), response.body());
@@ -104,31 +138,53 @@ public final class FlinkRestClient implements FlinkRest {
 
   static JsonNode parse(String endpoint, int status, String body) {
     if (status == 401 || status == 403) {
-      throw new ProbeException(ProbeException.Code.UNAUTHORIZED, endpoint, "Flink REST refused access (HTTP " + status + ")");
+      throw new ProbeException(
+          ProbeException.Code.UNAUTHORIZED,
+          endpoint,
+          "Flink REST refused access (HTTP " + status + ")");
     }
     if (status == 404) {
-      throw new ProbeException(ProbeException.Code.NOT_FOUND, endpoint, "Flink REST has no such resource (HTTP 404)");
+      throw new ProbeException(
+          ProbeException.Code.NOT_FOUND, endpoint, "Flink REST has no such resource (HTTP 404)");
     }
     if (status >= 300 && status < 400) {
       throw new ProbeException(
-          ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST redirected (HTTP " + status + "): usually an expired proxy or login page; use a direct URL");
+          ProbeException.Code.BAD_RESPONSE,
+          endpoint,
+          "Flink REST redirected (HTTP "
+              + status
+              + "): usually an expired proxy or login page; use a direct URL");
     }
     if (status >= 400) {
-      throw new ProbeException(ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answered HTTP " + status + ": " + firstErrorOf(body));
+      throw new ProbeException(
+          ProbeException.Code.BAD_RESPONSE,
+          endpoint,
+          "Flink REST answered HTTP " + status + ": " + firstErrorOf(body));
     }
     if (body.length() > MAX_BODY_CHARS) {
-      throw new ProbeException(ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer is larger than " + MAX_BODY_CHARS + " characters");
+      throw new ProbeException(
+          ProbeException.Code.BAD_RESPONSE,
+          endpoint,
+          "Flink REST answer is larger than " + MAX_BODY_CHARS + " characters");
     }
     String trimmed = body.stripLeading();
     if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) {
       throw new ProbeException(
-          ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answered with something that is not JSON (a proxy or login page?): " + snippet(trimmed));
+          ProbeException.Code.BAD_RESPONSE,
+          endpoint,
+          "Flink REST answered with something that is not JSON (a proxy or login page?): "
+              + snippet(trimmed));
     }
     try {
       return Json.mapper().readTree(body);
     } catch (JsonProcessingException e) {
       throw new ProbeException(
-          ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answered with invalid JSON at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
+          ProbeException.Code.BAD_RESPONSE,
+          endpoint,
+          "Flink REST answered with invalid JSON at line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr());
     }
   }
 

@@ -35,17 +35,29 @@ final class FlinkRestJson {
     }
     List<FlinkJobSummary> result = new ArrayList<>();
     for (JsonNode job : jobs) {
-      result.add(new FlinkJobSummary(text(endpoint, job, "jid"), text(endpoint, job, "name"), text(endpoint, job, "state"), job.path("start-time").asLong(-1)));
+      result.add(
+          new FlinkJobSummary(
+              text(endpoint, job, "jid"),
+              text(endpoint, job, "name"),
+              text(endpoint, job, "state"),
+              job.path("start-time").asLong(-1)));
     }
     return result;
   }
 
   /** The job row of {@code GET /jobs/:jid}. */
   static FlinkJobSummary jobSummary(String endpoint, JsonNode body) {
-    return new FlinkJobSummary(text(endpoint, body, "jid"), text(endpoint, body, "name"), text(endpoint, body, "state"), body.path("start-time").asLong(-1));
+    return new FlinkJobSummary(
+        text(endpoint, body, "jid"),
+        text(endpoint, body, "name"),
+        text(endpoint, body, "state"),
+        body.path("start-time").asLong(-1));
   }
 
-  /** The vertices of {@code GET /jobs/:jid} with their inputs from {@code plan.nodes}, sources first. */
+  /**
+   * The vertices of {@code GET /jobs/:jid} with their inputs from {@code plan.nodes}, sources
+   * first.
+   */
   static List<FlinkVertex> vertices(String endpoint, JsonNode body) {
     JsonNode vertices = body.path("vertices");
     if (!vertices.isArray()) {
@@ -62,14 +74,21 @@ final class FlinkRestJson {
     List<FlinkVertex> result = new ArrayList<>();
     for (JsonNode v : vertices) {
       String id = text(endpoint, v, "id");
-      result.add(new FlinkVertex(id, text(endpoint, v, "name"), v.path("parallelism").asInt(0), v.path("status").asText("UNKNOWN"), inputs.getOrDefault(id, List.of())));
+      result.add(
+          new FlinkVertex(
+              id,
+              text(endpoint, v, "name"),
+              v.path("parallelism").asInt(0),
+              v.path("status").asText("UNKNOWN"),
+              inputs.getOrDefault(id, List.of())));
     }
     return topological(result);
   }
 
   /**
    * Orders vertices so each comes after its inputs (Kahn), keeping Flink's order among equals.
-   * Inputs that name no vertex are ignored; vertices on a cycle keep their original order at the end.
+   * Inputs that name no vertex are ignored; vertices on a cycle keep their original order at the
+   * end.
    */
   static List<FlinkVertex> topological(List<FlinkVertex> vertices) {
     Map<String, FlinkVertex> byId = new LinkedHashMap<>();
@@ -123,7 +142,8 @@ final class FlinkRestJson {
     List<SubtaskLoad> loads = new ArrayList<>();
     for (int i = 0; i < parallelism; i++) {
       Map<String, Double> m = values.getOrDefault(i, Map.of());
-      loads.add(new SubtaskLoad(i, m.get(BUSY), m.get(BACKPRESSURED), m.get(IDLE), m.get(RECORDS_IN)));
+      loads.add(
+          new SubtaskLoad(i, m.get(BUSY), m.get(BACKPRESSURED), m.get(IDLE), m.get(RECORDS_IN)));
     }
     return loads;
   }
@@ -149,13 +169,17 @@ final class FlinkRestJson {
     return new VertexBackpressure(level(body), subtasks);
   }
 
-  /** 1.x used {@code backpressure-level}; later versions {@code backpressureLevel} (and keep both). */
+  /**
+   * 1.x used {@code backpressure-level}; later versions {@code backpressureLevel} (and keep both).
+   */
   private static String level(JsonNode node) {
     String level = node.path("backpressureLevel").asText("");
     return level.isEmpty() ? node.path("backpressure-level").asText("unknown") : level;
   }
 
-  /** A metric value: a JSON number, or a string holding one; {@code "NaN"} and non-numbers are null. */
+  /**
+   * A metric value: a JSON number, or a string holding one; {@code "NaN"} and non-numbers are null.
+   */
   static @Nullable Double number(JsonNode value) {
     if (value.isNumber()) {
       double d = value.asDouble();
@@ -185,6 +209,7 @@ final class FlinkRestJson {
   }
 
   private static ProbeException bad(String endpoint, String what) {
-    return new ProbeException(ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer " + what);
+    return new ProbeException(
+        ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer " + what);
   }
 }

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The facade over the Flink probes and analyzers of one cluster: read-only, never throws. The
- * typed methods are for the CLI; {@link #functions()} pairs them with their declarations
- * ({@link FlinkToolSpecs}) for the planner and the model.
+ * The facade over the Flink probes and analyzers of one cluster: read-only, never throws. The typed
+ * methods are for the CLI; {@link #functions()} pairs them with their declarations ({@link
+ * FlinkToolSpecs}) for the planner and the model.
  */
 public final class FlinkTools implements ToolSet {
 
@@ -41,7 +41,8 @@ public final class FlinkTools implements ToolSet {
   public List<ToolFunction<ToolReport>> functions() {
     return List.of(
         new ToolFunction<>(FlinkToolSpecs.BACKPRESSURE, a -> backpressure(a.string("job"))),
-        new ToolFunction<>(FlinkToolSpecs.HEALTH, a -> health(a.string("job"), a.optionalString("alert_job_id"))),
+        new ToolFunction<>(
+            FlinkToolSpecs.HEALTH, a -> health(a.string("job"), a.optionalString("alert_job_id"))),
         new ToolFunction<>(FlinkToolSpecs.JOB_STATE, a -> job(a.string("job"))),
         new ToolFunction<>(FlinkToolSpecs.CHECKPOINTS, a -> checkpoints(a.string("job"))),
         new ToolFunction<>(FlinkToolSpecs.SOURCE_LAG, a -> sourceLag(a.string("job"))),
@@ -65,14 +66,23 @@ public final class FlinkTools implements ToolSet {
 
   /** Every job on the cluster with its state. */
   public ToolReport jobs() {
-    return ToolReports.run(JOBS, Map.of("cluster", restUrl()), () -> {
-      List<FlinkJobSummary> jobs = probe.jobs();
-      if (jobs.isEmpty()) {
-        return List.of(new Finding(Severity.INFO, "flink.jobs.none", "flink cluster " + restUrl(), "The cluster runs no jobs.",
-            Map.of("cluster", restUrl()), List.of("GET " + restUrl() + "/v1/jobs/overview")));
-      }
-      return jobs.stream().map(this::jobRow).toList();
-    });
+    return ToolReports.run(
+        JOBS,
+        Map.of("cluster", restUrl()),
+        () -> {
+          List<FlinkJobSummary> jobs = probe.jobs();
+          if (jobs.isEmpty()) {
+            return List.of(
+                new Finding(
+                    Severity.INFO,
+                    "flink.jobs.none",
+                    "flink cluster " + restUrl(),
+                    "The cluster runs no jobs.",
+                    Map.of("cluster", restUrl()),
+                    List.of("GET " + restUrl() + "/v1/jobs/overview")));
+          }
+          return jobs.stream().map(this::jobRow).toList();
+        });
   }
 
   private Finding jobRow(FlinkJobSummary j) {
@@ -83,41 +93,65 @@ public final class FlinkTools implements ToolSet {
     evidence.put("startTime", Long.toString(j.startTimeMillis()));
     boolean failing = List.of("FAILED", "FAILING", "RESTARTING").contains(j.state());
     Severity severity = j.isRunning() ? Severity.OK : failing ? Severity.CRITICAL : Severity.INFO;
-    String code = j.isRunning() ? "flink.job.running" : failing ? "flink.job.not-running" : "flink.job.ended";
-    return new Finding(severity, code, "flink job " + j.name(), "'" + j.name() + "' is " + j.state() + ".", evidence,
+    String code =
+        j.isRunning() ? "flink.job.running" : failing ? "flink.job.not-running" : "flink.job.ended";
+    return new Finding(
+        severity,
+        code,
+        "flink job " + j.name(),
+        "'" + j.name() + "' is " + j.state() + ".",
+        evidence,
         List.of("GET " + restUrl() + "/v1/jobs/overview"));
   }
 
-  /** State, restarts, exception root causes and observation checks of one job (probed twice if it looks faulty). */
+  /**
+   * State, restarts, exception root causes and observation checks of one job (probed twice if it
+   * looks faulty).
+   */
   public ToolReport job(String job) {
-    return ToolReports.run(JOB, params(job), () -> {
-      FlinkObservation o = health.observe(job);
-      List<Finding> findings = new ArrayList<>(new RestartAnalyzer().analyze(o.latest()));
-      findings.addAll(new ExceptionAnalyzer().analyze(o.latest()));
-      findings.addAll(new ObservationAnalyzer().analyze(o, Optional.of(job.strip())));
-      findings.addAll(new EndpointFailureAnalyzer().analyze(o.latest()));
-      return findings;
-    });
+    return ToolReports.run(
+        JOB,
+        params(job),
+        () -> {
+          FlinkObservation o = health.observe(job);
+          List<Finding> findings = new ArrayList<>(new RestartAnalyzer().analyze(o.latest()));
+          findings.addAll(new ExceptionAnalyzer().analyze(o.latest()));
+          findings.addAll(new ObservationAnalyzer().analyze(o, Optional.of(job.strip())));
+          findings.addAll(new EndpointFailureAnalyzer().analyze(o.latest()));
+          return findings;
+        });
   }
 
   /** Checkpoint health of one job. */
   public ToolReport checkpoints(String job) {
-    return ToolReports.run(CHECKPOINTS, params(job), () -> {
-      FlinkHealthSnapshot s = health.capture(job);
-      List<Finding> findings = new ArrayList<>(new CheckpointAnalyzer().analyze(s));
-      s.failures().stream().filter(f -> f.endpoint().contains("/checkpoints")).map(f -> EndpointFailureAnalyzer.finding(s, f)).forEach(findings::add);
-      return findings;
-    });
+    return ToolReports.run(
+        CHECKPOINTS,
+        params(job),
+        () -> {
+          FlinkHealthSnapshot s = health.capture(job);
+          List<Finding> findings = new ArrayList<>(new CheckpointAnalyzer().analyze(s));
+          s.failures().stream()
+              .filter(f -> f.endpoint().contains("/checkpoints"))
+              .map(f -> EndpointFailureAnalyzer.finding(s, f))
+              .forEach(findings::add);
+          return findings;
+        });
   }
 
   /** Source lag and watermarks of one job. */
   public ToolReport sourceLag(String job) {
-    return ToolReports.run(SOURCE_LAG, params(job), () -> {
-      FlinkHealthSnapshot s = health.capture(job);
-      List<Finding> findings = new ArrayList<>(new SourceLagAnalyzer().analyze(s));
-      s.failures().stream().filter(f -> f.endpoint().contains("/vertices/")).map(f -> EndpointFailureAnalyzer.finding(s, f)).forEach(findings::add);
-      return findings;
-    });
+    return ToolReports.run(
+        SOURCE_LAG,
+        params(job),
+        () -> {
+          FlinkHealthSnapshot s = health.capture(job);
+          List<Finding> findings = new ArrayList<>(new SourceLagAnalyzer().analyze(s));
+          s.failures().stream()
+              .filter(f -> f.endpoint().contains("/vertices/"))
+              .map(f -> EndpointFailureAnalyzer.finding(s, f))
+              .forEach(findings::add);
+          return findings;
+        });
   }
 
   /**
@@ -127,17 +161,21 @@ public final class FlinkTools implements ToolSet {
    * @param alertJobId the job id an alert named, if any, to detect a redeploy
    */
   public ToolReport health(String job, Optional<String> alertJobId) {
-    return ToolReports.run(HEALTH, params(job), () -> {
-      FlinkObservation o = health.observe(job);
-      FlinkHealthSnapshot s = o.latest();
-      List<Finding> findings = new ArrayList<>(new ObservationAnalyzer().analyze(o, alertJobId));
-      findings.addAll(new RestartAnalyzer().analyze(s));
-      findings.addAll(new ExceptionAnalyzer().analyze(s));
-      findings.addAll(new CheckpointAnalyzer().analyze(s));
-      findings.addAll(new SourceLagAnalyzer().analyze(s));
-      findings.addAll(new EndpointFailureAnalyzer().analyze(s));
-      return findings;
-    });
+    return ToolReports.run(
+        HEALTH,
+        params(job),
+        () -> {
+          FlinkObservation o = health.observe(job);
+          FlinkHealthSnapshot s = o.latest();
+          List<Finding> findings =
+              new ArrayList<>(new ObservationAnalyzer().analyze(o, alertJobId));
+          findings.addAll(new RestartAnalyzer().analyze(s));
+          findings.addAll(new ExceptionAnalyzer().analyze(s));
+          findings.addAll(new CheckpointAnalyzer().analyze(s));
+          findings.addAll(new SourceLagAnalyzer().analyze(s));
+          findings.addAll(new EndpointFailureAnalyzer().analyze(s));
+          return findings;
+        });
   }
 
   private static Map<String, String> params(String job) {

@@ -6,9 +6,11 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 
 /**
- * One vertex (task) of a job graph, with the vertices that feed it (from {@code plan.nodes[].inputs}).
+ * One vertex (task) of a job graph, with the vertices that feed it (from {@code
+ * plan.nodes[].inputs}).
  */
-public record FlinkVertex(String id, String name, int parallelism, String status, List<String> inputIds) {
+public record FlinkVertex(
+    String id, String name, int parallelism, String status, List<String> inputIds) {
 
   public FlinkVertex {
     requireNonNull(id, "id");

@@ -51,16 +51,32 @@ final class JobLookup {
     List<FlinkJobSummary> jobs = FlinkRestJson.jobsOverview("GET " + path, read(path));
     return jobs.stream()
         .filter(j -> j.name().equals(job))
-        .max(Comparator.comparing(FlinkJobSummary::isRunning).thenComparingLong(FlinkJobSummary::startTimeMillis))
-        .orElseThrow(() -> new ProbeException(ProbeException.Code.NOT_FOUND, "GET " + path, noSuchJob(job, jobs)));
+        .max(
+            Comparator.comparing(FlinkJobSummary::isRunning)
+                .thenComparingLong(FlinkJobSummary::startTimeMillis))
+        .orElseThrow(
+            () ->
+                new ProbeException(
+                    ProbeException.Code.NOT_FOUND, "GET " + path, noSuchJob(job, jobs)));
   }
 
   private String noSuchJob(String job, List<FlinkJobSummary> jobs) {
     if (jobs.isEmpty()) {
       return "no such job: '" + job + "' (the cluster at " + rest.baseUrl() + " has no jobs)";
     }
-    String known = jobs.stream().limit(10).map(j -> "'" + j.name() + "' (" + j.state() + ")").collect(Collectors.joining(", "));
-    return "no such job: '" + job + "' (jobs on " + rest.baseUrl() + ": " + known + (jobs.size() > 10 ? ", ..." : "") + ")";
+    String known =
+        jobs.stream()
+            .limit(10)
+            .map(j -> "'" + j.name() + "' (" + j.state() + ")")
+            .collect(Collectors.joining(", "));
+    return "no such job: '"
+        + job
+        + "' (jobs on "
+        + rest.baseUrl()
+        + ": "
+        + known
+        + (jobs.size() > 10 ? ", ..." : "")
+        + ")";
   }
 
   /** The cluster's Flink version, or null when it cannot be told; it is evidence only. */
@@ -69,7 +85,8 @@ final class JobLookup {
       String v = read("/v1/overview").path("flink-version").asText("");
       return v.isEmpty() ? null : v;
     } catch (ProbeException e) {
-      if (e.code() == ProbeException.Code.BAD_RESPONSE || e.code() == ProbeException.Code.NOT_FOUND) {
+      if (e.code() == ProbeException.Code.BAD_RESPONSE
+          || e.code() == ProbeException.Code.NOT_FOUND) {
         return null;
       }
       throw e;

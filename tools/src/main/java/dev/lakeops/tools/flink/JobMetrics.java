@@ -5,9 +5,9 @@ import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
- * Job-level metrics ({@code GET /jobs/:jid/metrics?get=...}) such as {@code numRestarts} and
- * {@code uptime}; a metric Flink did not send is absent. Flink answers an empty list right after
- * a restart, which is kept as an empty map.
+ * Job-level metrics ({@code GET /jobs/:jid/metrics?get=...}) such as {@code numRestarts} and {@code
+ * uptime}; a metric Flink did not send is absent. Flink answers an empty list right after a
+ * restart, which is kept as an empty map.
  */
 public record JobMetrics(Map<String, Double> values) {
 

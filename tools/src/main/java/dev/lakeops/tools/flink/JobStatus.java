@@ -15,7 +15,11 @@ import java.util.TreeMap;
  * @param stateTimestamps state name to the epoch millis it was last entered
  * @param vertices sources first
  */
-public record JobStatus(FlinkJobSummary job, long nowMillis, Map<String, Long> stateTimestamps, List<FlinkVertex> vertices) {
+public record JobStatus(
+    FlinkJobSummary job,
+    long nowMillis,
+    Map<String, Long> stateTimestamps,
+    List<FlinkVertex> vertices) {
 
   public JobStatus {
     requireNonNull(job, "job");

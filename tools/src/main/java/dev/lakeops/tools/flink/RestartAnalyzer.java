@@ -19,7 +19,10 @@ public final class RestartAnalyzer {
 
   /** Failures within the window that make a loop: one can be bad luck, three is a pattern. */
   static final int LOOP_FAILURES = 3;
-  /** Failures closer together than this are one failover (several tasks of a region fail at once). */
+
+  /**
+   * Failures closer together than this are one failover (several tasks of a region fail at once).
+   */
   static final long SAME_FAILOVER_MILLIS = 1_000;
 
   private final Duration window;
@@ -37,40 +40,101 @@ public final class RestartAnalyzer {
     long since = now - window.toMillis();
     List<FlinkException> history = s.exceptions() == null ? List.of() : s.exceptions();
     int failovers = failovers(history, since);
-    OptionalDouble restarts = s.metrics() == null ? OptionalDouble.empty() : s.metrics().find(JobMetrics.NUM_RESTARTS);
+    OptionalDouble restarts =
+        s.metrics() == null ? OptionalDouble.empty() : s.metrics().find(JobMetrics.NUM_RESTARTS);
     long lastRestart = s.status().enteredAt("RESTARTING");
     String state = s.job().state();
-    Evidence e = new Evidence()
-        .put("job", s.job().name()).put("jobId", s.job().jobId()).put("state", state)
-        .put("numRestarts", restarts.isPresent() ? restarts.getAsDouble() : null)
-        .put("failuresInWindow", failovers).put("window", Evidence.duration(window.toMillis()))
-        .put("uptimeMs", metric(s, JobMetrics.UPTIME))
-        .put("lastRestartAgo", lastRestart > 0 ? Evidence.duration(Math.max(0, now - lastRestart)) : null)
-        .put("lastFailureAgo", history.isEmpty() ? null : Evidence.duration(Math.max(0, now - history.get(0).timestampMillis())))
-        .put("jobAge", s.job().startTimeMillis() > 0 ? Evidence.duration(Math.max(0, now - s.job().startTimeMillis())) : null);
+    Evidence e =
+        new Evidence()
+            .put("job", s.job().name())
+            .put("jobId", s.job().jobId())
+            .put("state", state)
+            .put("numRestarts", restarts.isPresent() ? restarts.getAsDouble() : null)
+            .put("failuresInWindow", failovers)
+            .put("window", Evidence.duration(window.toMillis()))
+            .put("uptimeMs", metric(s, JobMetrics.UPTIME))
+            .put(
+                "lastRestartAgo",
+                lastRestart > 0 ? Evidence.duration(Math.max(0, now - lastRestart)) : null)
+            .put(
+                "lastFailureAgo",
+                history.isEmpty()
+                    ? null
+                    : Evidence.duration(Math.max(0, now - history.get(0).timestampMillis())))
+            .put(
+                "jobAge",
+                s.job().startTimeMillis() > 0
+                    ? Evidence.duration(Math.max(0, now - s.job().startTimeMillis()))
+                    : null);
     String subject = "flink job " + s.job().name();
-    if (failovers >= LOOP_FAILURES || (failovers > 0 && "RESTARTING".equals(state) && restarts.orElse(0) >= LOOP_FAILURES)) {
+    if (failovers >= LOOP_FAILURES
+        || (failovers > 0 && "RESTARTING".equals(state) && restarts.orElse(0) >= LOOP_FAILURES)) {
       FlinkException latest = history.get(0);
-      e.put("latestException", latest.exceptionName() + ": " + latest.message()).put("failingTask", latest.vertexName());
-      return List.of(new Finding(Severity.CRITICAL, "flink.restart.loop", subject,
-          "The job is in a restart loop: " + failovers + " failures in the last " + Evidence.duration(window.toMillis())
-              + " (" + (restarts.isPresent() ? Evidence.number(restarts.getAsDouble()) + " restarts in its life" : "restart count unknown")
-              + "); latest: " + latest.exceptionName() + " in " + (latest.vertexName() == null ? "the job" : "'" + latest.vertexName() + "'") + ".",
-          e.map(), sources(s)));
+      e.put("latestException", latest.exceptionName() + ": " + latest.message())
+          .put("failingTask", latest.vertexName());
+      return List.of(
+          new Finding(
+              Severity.CRITICAL,
+              "flink.restart.loop",
+              subject,
+              "The job is in a restart loop: "
+                  + failovers
+                  + " failures in the last "
+                  + Evidence.duration(window.toMillis())
+                  + " ("
+                  + (restarts.isPresent()
+                      ? Evidence.number(restarts.getAsDouble()) + " restarts in its life"
+                      : "restart count unknown")
+                  + "); latest: "
+                  + latest.exceptionName()
+                  + " in "
+                  + (latest.vertexName() == null ? "the job" : "'" + latest.vertexName() + "'")
+                  + ".",
+              e.map(),
+              sources(s)));
     }
     if (isTerminal(state) || !s.job().isRunning()) {
-      Severity severity = "FAILED".equals(state) || "FAILING".equals(state) || "RESTARTING".equals(state) ? Severity.CRITICAL : Severity.WARN;
-      return List.of(new Finding(severity, "flink.job.not-running", subject,
-          "The job is " + state + ", not RUNNING" + (history.isEmpty() ? "." : "; its latest exception: " + history.get(0).exceptionName() + "."),
-          e.map(), sources(s)));
+      Severity severity =
+          "FAILED".equals(state) || "FAILING".equals(state) || "RESTARTING".equals(state)
+              ? Severity.CRITICAL
+              : Severity.WARN;
+      return List.of(
+          new Finding(
+              severity,
+              "flink.job.not-running",
+              subject,
+              "The job is "
+                  + state
+                  + ", not RUNNING"
+                  + (history.isEmpty()
+                      ? "."
+                      : "; its latest exception: " + history.get(0).exceptionName() + "."),
+              e.map(),
+              sources(s)));
     }
     boolean recentRestart = failovers > 0 || (lastRestart > 0 && lastRestart >= since);
     if (recentRestart) {
-      return List.of(new Finding(Severity.WARN, "flink.restart.recent", subject,
-          "The job restarted in the last " + Evidence.duration(window.toMillis()) + " and runs again; not (yet) a loop.", e.map(), sources(s)));
+      return List.of(
+          new Finding(
+              Severity.WARN,
+              "flink.restart.recent",
+              subject,
+              "The job restarted in the last "
+                  + Evidence.duration(window.toMillis())
+                  + " and runs again; not (yet) a loop.",
+              e.map(),
+              sources(s)));
     }
-    return List.of(new Finding(Severity.OK, "flink.restart.none", subject,
-        "The job is RUNNING and has not restarted in the last " + Evidence.duration(window.toMillis()) + ".", e.map(), sources(s)));
+    return List.of(
+        new Finding(
+            Severity.OK,
+            "flink.restart.none",
+            subject,
+            "The job is RUNNING and has not restarted in the last "
+                + Evidence.duration(window.toMillis())
+                + ".",
+            e.map(),
+            sources(s)));
   }
 
   /** Failures since {@code since}, counting entries within a second of each other once. */
@@ -94,10 +158,14 @@ public final class RestartAnalyzer {
   }
 
   private static Double metric(FlinkHealthSnapshot s, String name) {
-    return s.metrics() == null || s.metrics().find(name).isEmpty() ? null : s.metrics().find(name).getAsDouble();
+    return s.metrics() == null || s.metrics().find(name).isEmpty()
+        ? null
+        : s.metrics().find(name).getAsDouble();
   }
 
   private static List<String> sources(FlinkHealthSnapshot s) {
-    return s.endpoints().stream().filter(p -> p.matches(".*/v1/jobs/[0-9a-f]{32}(/metrics.*|/exceptions.*)?")).toList();
+    return s.endpoints().stream()
+        .filter(p -> p.matches(".*/v1/jobs/[0-9a-f]{32}(/metrics.*|/exceptions.*)?"))
+        .toList();
   }
 }

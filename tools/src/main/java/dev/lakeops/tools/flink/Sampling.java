@@ -6,8 +6,8 @@ import java.time.Duration;
 
 /**
  * How hard the Flink probe tries. Flink's JobManager caches metrics (10 s by default) and answers
- * empty lists or {@code "deprecated"} until it has fetched them, so a capture that finds no data
- * is repeated after {@code backoff} (doubled each time) before anything is concluded.
+ * empty lists or {@code "deprecated"} until it has fetched them, so a capture that finds no data is
+ * repeated after {@code backoff} (doubled each time) before anything is concluded.
  *
  * @param attempts captures at most, at least 1
  * @param backoff pause before the second capture

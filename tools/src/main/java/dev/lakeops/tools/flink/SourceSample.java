@@ -7,15 +7,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A source vertex's progress from its operator metrics (FLIP-33 names; the Kafka source adds
- * per-partition offsets). Each value is summed ({@code pendingRecords}, records out) or the
- * maximum ({@code records-lag-max}, lags, idle time) over subtasks; null when no subtask reports it.
+ * per-partition offsets). Each value is summed ({@code pendingRecords}, records out) or the maximum
+ * ({@code records-lag-max}, lags, idle time) over subtasks; null when no subtask reports it.
  *
  * @param pendingRecords records not yet fetched, summed over readers
  * @param recordsLagMax the worst partition's lag (Kafka consumer metric)
  * @param fetchLagMillis {@code currentFetchEventTimeLag}, max
  * @param emitLagMillis {@code currentEmitEventTimeLag}, max
  * @param watermarkLagMillis {@code watermarkLag}, max
- * @param sourceIdleMillis {@code sourceIdleTime}, min over subtasks (how long the busiest reader has had nothing)
+ * @param sourceIdleMillis {@code sourceIdleTime}, min over subtasks (how long the busiest reader
+ *     has had nothing)
  * @param idleMsPerSecond task idle time, average over subtasks
  * @param recordsOutPerSecond task output rate, summed
  * @param partitions Kafka partitions with their offsets
@@ -37,6 +38,9 @@ public record SourceSample(
     partitions = List.copyOf(partitions);
   }
 
-  /** A Kafka partition's read position and the offset last committed to the broker (on checkpoint). */
-  public record PartitionOffsets(String topic, int partition, double currentOffset, @Nullable Double committedOffset) {}
+  /**
+   * A Kafka partition's read position and the offset last committed to the broker (on checkpoint).
+   */
+  public record PartitionOffsets(
+      String topic, int partition, double currentOffset, @Nullable Double committedOffset) {}
 }

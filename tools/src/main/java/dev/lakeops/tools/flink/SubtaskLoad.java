@@ -3,10 +3,10 @@ package dev.lakeops.tools.flink;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Where one subtask spends each second, from the task metrics {@code busyTimeMsPerSecond},
- * {@code backPressuredTimeMsPerSecond} and {@code idleTimeMsPerSecond}, and how many records it
- * takes in per second ({@code numRecordsInPerSecond}, for comparing siblings). A value is null when
- * the metric was not reported (not yet fetched, or {@code NaN}). The three times need not add up to
+ * Where one subtask spends each second, from the task metrics {@code busyTimeMsPerSecond}, {@code
+ * backPressuredTimeMsPerSecond} and {@code idleTimeMsPerSecond}, and how many records it takes in
+ * per second ({@code numRecordsInPerSecond}, for comparing siblings). A value is null when the
+ * metric was not reported (not yet fetched, or {@code NaN}). The three times need not add up to
  * 1000: they come from separate per-second meters.
  */
 public record SubtaskLoad(
@@ -17,7 +17,11 @@ public record SubtaskLoad(
     @Nullable Double recordsInPerSecond) {
 
   /** A load without the input rate. */
-  public SubtaskLoad(int subtask, @Nullable Double busyMsPerSecond, @Nullable Double backPressuredMsPerSecond, @Nullable Double idleMsPerSecond) {
+  public SubtaskLoad(
+      int subtask,
+      @Nullable Double busyMsPerSecond,
+      @Nullable Double backPressuredMsPerSecond,
+      @Nullable Double idleMsPerSecond) {
     this(subtask, busyMsPerSecond, backPressuredMsPerSecond, idleMsPerSecond, null);
   }
 

@@ -13,7 +13,8 @@ public record VertexBackpressure(String level, List<Subtask> subtasks) {
   }
 
   /** One subtask's share of the last second spent backpressured, idle and busy (0..1). */
-  public record Subtask(int subtask, String level, double ratio, double idleRatio, double busyRatio) {}
+  public record Subtask(
+      int subtask, String level, double ratio, double idleRatio, double busyRatio) {}
 
   public double maxRatio() {
     return subtasks.stream().mapToDouble(Subtask::ratio).max().orElse(0);

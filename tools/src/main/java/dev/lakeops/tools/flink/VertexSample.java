@@ -7,8 +7,11 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
-/** What was observed of one vertex: per-subtask load and, when sampled, Flink's backpressure view. */
-public record VertexSample(FlinkVertex vertex, List<SubtaskLoad> subtasks, @Nullable VertexBackpressure backpressure) {
+/**
+ * What was observed of one vertex: per-subtask load and, when sampled, Flink's backpressure view.
+ */
+public record VertexSample(
+    FlinkVertex vertex, List<SubtaskLoad> subtasks, @Nullable VertexBackpressure backpressure) {
 
   public VertexSample {
     requireNonNull(vertex, "vertex");
@@ -38,10 +41,18 @@ public record VertexSample(FlinkVertex vertex, List<SubtaskLoad> subtasks, @Null
   }
 
   public OptionalDouble max(Function<SubtaskLoad, @Nullable Double> metric) {
-    return subtasks.stream().map(metric).filter(v -> v != null).mapToDouble(Double::doubleValue).max();
+    return subtasks.stream()
+        .map(metric)
+        .filter(v -> v != null)
+        .mapToDouble(Double::doubleValue)
+        .max();
   }
 
   public OptionalDouble average(Function<SubtaskLoad, @Nullable Double> metric) {
-    return subtasks.stream().map(metric).filter(v -> v != null).mapToDouble(Double::doubleValue).average();
+    return subtasks.stream()
+        .map(metric)
+        .filter(v -> v != null)
+        .mapToDouble(Double::doubleValue)
+        .average();
   }
 }

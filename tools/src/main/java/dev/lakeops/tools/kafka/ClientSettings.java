@@ -7,14 +7,17 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The client settings a caller knows about (the AdminClient cannot read a consumer's or a
- * producer's configuration): consumer and producer properties as the applications set them, and
- * how long processing takes. Keys left out take Kafka's defaults.
+ * producer's configuration): consumer and producer properties as the applications set them, and how
+ * long processing takes. Keys left out take Kafka's defaults.
  *
  * @param consumer consumer properties, e.g. {@code enable.auto.commit=true}; empty if unknown
  * @param producer producer properties, e.g. {@code acks=1}; empty if unknown
  * @param processingTimePerRecord how long the application spends on one record, if known
  */
-public record ClientSettings(Map<String, String> consumer, Map<String, String> producer, @Nullable Duration processingTimePerRecord) {
+public record ClientSettings(
+    Map<String, String> consumer,
+    Map<String, String> producer,
+    @Nullable Duration processingTimePerRecord) {
 
   public ClientSettings {
     consumer = Copies.map(consumer);

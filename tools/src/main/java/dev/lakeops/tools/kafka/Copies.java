@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Defensive copies that also accept {@code null}: recorded JSON leaves out empty lists and maps. */
+/**
+ * Defensive copies that also accept {@code null}: recorded JSON leaves out empty lists and maps.
+ */
 final class Copies {
 
   private Copies() {}

@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A Flink job's Kafka source progress at one moment, to combine with the group's committed
- * offsets: the source commits only on completed checkpoints, so its own metrics are the real
- * progress ({@code reference/kafka.md} §6).
+ * A Flink job's Kafka source progress at one moment, to combine with the group's committed offsets:
+ * the source commits only on completed checkpoints, so its own metrics are the real progress
+ * ({@code reference/kafka.md} §6).
  *
  * @param job the Flink job name
  * @param endpoints the REST endpoints read, for evidence
  */
-public record FlinkSourceOffsets(String job, Instant capturedAt, List<FlinkSourcePartition> partitions, List<String> endpoints) {
+public record FlinkSourceOffsets(
+    String job, Instant capturedAt, List<FlinkSourcePartition> partitions, List<String> endpoints) {
 
   public FlinkSourceOffsets {
     requireNonNull(job, "job");
@@ -24,6 +25,8 @@ public record FlinkSourceOffsets(String job, Instant capturedAt, List<FlinkSourc
   }
 
   public Optional<FlinkSourcePartition> partition(String topic, int partition) {
-    return partitions.stream().filter(p -> p.topic().equals(topic) && p.partition() == partition).findFirst();
+    return partitions.stream()
+        .filter(p -> p.topic().equals(topic) && p.partition() == partition)
+        .findFirst();
   }
 }

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
 public final class FlinkSourceOffsetsProbe {
 
   private static final Pattern METRIC =
-      Pattern.compile("\\d+\\..+\\.topic\\.(.+)\\.partition\\.(\\d+)\\.(currentOffset|committedOffset)");
+      Pattern.compile(
+          "\\d+\\..+\\.topic\\.(.+)\\.partition\\.(\\d+)\\.(currentOffset|committedOffset)");
   private static final int IDS_PER_REQUEST = 40;
 
   private final FlinkRest rest;
@@ -34,9 +35,11 @@ public final class FlinkSourceOffsetsProbe {
   }
 
   /**
-   * Captures the source offsets of the job named {@code job} (the running one when several share the name).
+   * Captures the source offsets of the job named {@code job} (the running one when several share
+   * the name).
    *
-   * @throws ProbeException {@code NOT_FOUND} when there is no such job; other codes when Flink cannot be read
+   * @throws ProbeException {@code NOT_FOUND} when there is no such job; other codes when Flink
+   *     cannot be read
    */
   public FlinkSourceOffsets capture(String job) {
     List<String> endpoints = new ArrayList<>();
@@ -56,19 +59,27 @@ public final class FlinkSourceOffsetsProbe {
         }
       }
       for (int from = 0; from < ids.size(); from += IDS_PER_REQUEST) {
-        String list = String.join(",", ids.subList(from, Math.min(ids.size(), from + IDS_PER_REQUEST)));
-        for (JsonNode value : get(base + "?get=" + URLEncoder.encode(list, StandardCharsets.UTF_8), endpoints)) {
+        String list =
+            String.join(",", ids.subList(from, Math.min(ids.size(), from + IDS_PER_REQUEST)));
+        for (JsonNode value :
+            get(base + "?get=" + URLEncoder.encode(list, StandardCharsets.UTF_8), endpoints)) {
           add(offsets, value.path("id").asText(), value.path("value").asText());
         }
       }
     }
     List<FlinkSourcePartition> partitions = new ArrayList<>();
-    offsets.forEach((tp, v) -> {
-      if (v[0] >= 0) {
-        int dash = tp.lastIndexOf('-');
-        partitions.add(new FlinkSourcePartition(tp.substring(0, dash), Integer.parseInt(tp.substring(dash + 1)), v[0], v[1] >= 0 ? v[1] : null));
-      }
-    });
+    offsets.forEach(
+        (tp, v) -> {
+          if (v[0] >= 0) {
+            int dash = tp.lastIndexOf('-');
+            partitions.add(
+                new FlinkSourcePartition(
+                    tp.substring(0, dash),
+                    Integer.parseInt(tp.substring(dash + 1)),
+                    v[0],
+                    v[1] >= 0 ? v[1] : null));
+          }
+        });
     return new FlinkSourceOffsets(job, clock.instant(), partitions, endpoints);
   }
 
@@ -98,7 +109,10 @@ public final class FlinkSourceOffsetsProbe {
       }
     }
     if (found == null) {
-      throw new ProbeException(ProbeException.Code.NOT_FOUND, "GET " + rest.baseUrl() + path, "no Flink job named '" + job + "' at " + rest.baseUrl());
+      throw new ProbeException(
+          ProbeException.Code.NOT_FOUND,
+          "GET " + rest.baseUrl() + path,
+          "no Flink job named '" + job + "' at " + rest.baseUrl());
     }
     return found;
   }

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * @param currentOffset the next offset the source reads: its real progress
  * @param committedOffset the offset it last committed to Kafka (on a completed checkpoint)
  */
-public record FlinkSourcePartition(String topic, int partition, long currentOffset, @Nullable Long committedOffset) {
+public record FlinkSourcePartition(
+    String topic, int partition, long currentOffset, @Nullable Long committedOffset) {
 
   public FlinkSourcePartition {
     requireNonNull(topic, "topic");

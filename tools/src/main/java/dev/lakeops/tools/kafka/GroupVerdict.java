@@ -11,7 +11,11 @@ import java.util.List;
  * @param window the time between the oldest and the latest probe
  */
 record GroupVerdict(
-    KafkaLagSnapshot latest, ConsumerGroup group, List<PartitionVerdict> partitions, int windowSamples, Duration window) {
+    KafkaLagSnapshot latest,
+    ConsumerGroup group,
+    List<PartitionVerdict> partitions,
+    int windowSamples,
+    Duration window) {
 
   LagStatus status() {
     return partitions.stream().map(PartitionVerdict::status).reduce(LagStatus.OK, LagStatus::worse);
@@ -28,8 +32,11 @@ record GroupVerdict(
   /** Worst status first, then largest lag. */
   List<PartitionVerdict> worstFirst() {
     return partitions.stream()
-        .sorted(Comparator.comparing(PartitionVerdict::status).reversed()
-            .thenComparing(Comparator.comparingLong((PartitionVerdict p) -> p.latest().lag()).reversed()))
+        .sorted(
+            Comparator.comparing(PartitionVerdict::status)
+                .reversed()
+                .thenComparing(
+                    Comparator.comparingLong((PartitionVerdict p) -> p.latest().lag()).reversed()))
         .toList();
   }
 

@@ -12,12 +12,13 @@ import java.util.regex.Pattern;
  * (security settings, for example). The properties may hold secrets: {@link #toString} names only
  * their keys, and findings and errors name only {@link #bootstrapServers}.
  *
- * @param name the profile name, {@code lakeops.kafka.clusters.<name>}; the bootstrap address for
- *     a cluster given directly
+ * @param name the profile name, {@code lakeops.kafka.clusters.<name>}; the bootstrap address for a
+ *     cluster given directly
  * @param bootstrapServers {@code host:port[,host:port...]}
  * @param clientProperties Kafka client properties added to every client lakeops opens
  */
-public record KafkaCluster(String name, String bootstrapServers, Map<String, String> clientProperties) {
+public record KafkaCluster(
+    String name, String bootstrapServers, Map<String, String> clientProperties) {
 
   private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9._\\-\\[\\]:]+:\\d{1,5}");
 
@@ -28,12 +29,17 @@ public record KafkaCluster(String name, String bootstrapServers, Map<String, Str
     bootstrapServers = bootstrapServers.strip();
     checkArgument(!bootstrapServers.isEmpty(), "Kafka cluster '%s' has no bootstrap servers", name);
     for (String server : bootstrapServers.split(",")) {
-      checkArgument(HOST_PORT.matcher(server.strip()).matches(),
-          "Invalid bootstrap server for Kafka cluster '%s': '%s' (expected host:port)", name, server.strip());
+      checkArgument(
+          HOST_PORT.matcher(server.strip()).matches(),
+          "Invalid bootstrap server for Kafka cluster '%s': '%s' (expected host:port)",
+          name,
+          server.strip());
     }
     clientProperties = Copies.map(clientProperties);
-    checkArgument(!clientProperties.containsKey("bootstrap.servers"),
-        "Kafka cluster '%s': set bootstrap-servers, not properties.bootstrap.servers", name);
+    checkArgument(
+        !clientProperties.containsKey("bootstrap.servers"),
+        "Kafka cluster '%s': set bootstrap-servers, not properties.bootstrap.servers",
+        name);
   }
 
   /** A cluster given by address only, named after it. */
@@ -56,6 +62,12 @@ public record KafkaCluster(String name, String bootstrapServers, Map<String, Str
 
   @Override
   public String toString() {
-    return "KafkaCluster[" + name + " at " + bootstrapServers + ", client properties " + clientProperties.keySet() + "]";
+    return "KafkaCluster["
+        + name
+        + " at "
+        + bootstrapServers
+        + ", client properties "
+        + clientProperties.keySet()
+        + "]";
   }
 }

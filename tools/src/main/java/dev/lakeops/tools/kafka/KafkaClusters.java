@@ -38,7 +38,8 @@ public final class KafkaClusters {
     Map<String, KafkaCluster> byName = new LinkedHashMap<>();
     for (KafkaCluster cluster : clusters) {
       if (byName.put(cluster.name(), cluster) != null) {
-        throw new IllegalArgumentException("Kafka cluster '" + cluster.name() + "' is configured twice");
+        throw new IllegalArgumentException(
+            "Kafka cluster '" + cluster.name() + "' is configured twice");
       }
     }
     return new KafkaClusters(byName);
@@ -60,7 +61,8 @@ public final class KafkaClusters {
       String rest = key.substring(PREFIX.length());
       int dot = rest.indexOf('.');
       if (dot <= 0) {
-        throw new IllegalArgumentException("Invalid key " + key + ": expected " + PREFIX + "<name>." + BOOTSTRAP);
+        throw new IllegalArgumentException(
+            "Invalid key " + key + ": expected " + PREFIX + "<name>." + BOOTSTRAP);
       }
       String name = rest.substring(0, dot);
       String setting = rest.substring(dot + 1);
@@ -68,19 +70,30 @@ public final class KafkaClusters {
       if (setting.equals(BOOTSTRAP)) {
         bootstrap.put(name, value);
       } else if (setting.startsWith(PROPERTIES) && setting.length() > PROPERTIES.length()) {
-        client.computeIfAbsent(name, n -> new LinkedHashMap<>()).put(setting.substring(PROPERTIES.length()), value);
+        client
+            .computeIfAbsent(name, n -> new LinkedHashMap<>())
+            .put(setting.substring(PROPERTIES.length()), value);
       } else {
-        throw new IllegalArgumentException("Unknown key " + key + ": a Kafka cluster profile has "
-            + BOOTSTRAP + " and " + PROPERTIES + "<client property>");
+        throw new IllegalArgumentException(
+            "Unknown key "
+                + key
+                + ": a Kafka cluster profile has "
+                + BOOTSTRAP
+                + " and "
+                + PROPERTIES
+                + "<client property>");
       }
     }
     Map<String, KafkaCluster> byName = new LinkedHashMap<>();
     for (String name : client.keySet()) {
       if (!bootstrap.containsKey(name)) {
-        throw new IllegalArgumentException("Kafka cluster '" + name + "' has no " + PREFIX + name + "." + BOOTSTRAP);
+        throw new IllegalArgumentException(
+            "Kafka cluster '" + name + "' has no " + PREFIX + name + "." + BOOTSTRAP);
       }
     }
-    bootstrap.forEach((name, servers) -> byName.put(name, new KafkaCluster(name, servers, client.getOrDefault(name, Map.of()))));
+    bootstrap.forEach(
+        (name, servers) ->
+            byName.put(name, new KafkaCluster(name, servers, client.getOrDefault(name, Map.of()))));
     return new KafkaClusters(byName);
   }
 
@@ -110,8 +123,14 @@ public final class KafkaClusters {
   public KafkaCluster resolve(String name) {
     KafkaCluster cluster = name == null ? null : byName.get(name.strip());
     if (cluster == null) {
-      throw new IllegalArgumentException("No Kafka cluster named '" + name + "' (configured: "
-          + (byName.isEmpty() ? "none; set " + PREFIX + "<name>." + BOOTSTRAP : String.join(", ", names())) + ")");
+      throw new IllegalArgumentException(
+          "No Kafka cluster named '"
+              + name
+              + "' (configured: "
+              + (byName.isEmpty()
+                  ? "none; set " + PREFIX + "<name>." + BOOTSTRAP
+                  : String.join(", ", names()))
+              + ")");
     }
     return cluster;
   }

@@ -20,7 +20,8 @@ public final class KafkaErrors {
 
   public static Throwable unwrap(Throwable e) {
     Throwable t = e;
-    while ((t instanceof ExecutionException || t instanceof CompletionException) && t.getCause() != null) {
+    while ((t instanceof ExecutionException || t instanceof CompletionException)
+        && t.getCause() != null) {
       t = t.getCause();
     }
     return t;
@@ -54,23 +55,43 @@ public final class KafkaErrors {
   /**
    * The failure of the first call to a cluster. A Kafka client reports an unreachable cluster as a
    * timeout ("Timed out waiting for a node assignment"), so a plain TCP connect tells "nothing
-   * listens there" (UNREACHABLE) from "something listens but speaks no Kafka we understand in
-   * time" (TIMEOUT: a TLS or SASL listener, a wrong port, an overloaded broker).
+   * listens there" (UNREACHABLE) from "something listens but speaks no Kafka we understand in time"
+   * (TIMEOUT: a TLS or SASL listener, a wrong port, an overloaded broker).
    */
   public static ProbeException firstCall(KafkaCluster cluster, String query, Throwable e, Duration timeout) {
     ProbeException.Code code = code(e);
     String bootstrap = cluster.bootstrapServers();
     if (code == ProbeException.Code.UNAUTHORIZED) {
-      return new ProbeException(code, query, "the Kafka cluster at " + bootstrap + " refused the credentials of profile '"
-          + cluster.name() + "': " + message(e), e);
+      return new ProbeException(
+          code,
+          query,
+          "the Kafka cluster at "
+              + bootstrap
+              + " refused the credentials of profile '"
+              + cluster.name()
+              + "': "
+              + message(e),
+          e);
     }
     if (code == ProbeException.Code.TIMEOUT) {
       if (!anyListening(bootstrap, timeout)) {
-        return new ProbeException(ProbeException.Code.UNREACHABLE, query, "no Kafka broker reachable at " + bootstrap
-            + " (TCP connect failed; is the broker running and the address right?)", e);
+        return new ProbeException(
+            ProbeException.Code.UNREACHABLE,
+            query,
+            "no Kafka broker reachable at "
+                + bootstrap
+                + " (TCP connect failed; is the broker running and the address right?)",
+            e);
       }
-      return new ProbeException(code, query, "the Kafka cluster at " + bootstrap + " accepted a connection but did not answer within "
-          + timeout.toMillis() + " ms (wrong listener or security protocol, or an overloaded broker)", e);
+      return new ProbeException(
+          code,
+          query,
+          "the Kafka cluster at "
+              + bootstrap
+              + " accepted a connection but did not answer within "
+              + timeout.toMillis()
+              + " ms (wrong listener or security protocol, or an overloaded broker)",
+          e);
     }
     return new ProbeException(code, query, "Kafka cluster at " + bootstrap + ": " + message(e), e);
   }

@@ -11,18 +11,18 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Judges consumer lag over a window of probes: a Burrow-style status per group
- * ({@link LagStatus}), then corrections for what only looks wrong (transaction markers, open
- * transactions, compacted topics, Flink sources that commit on checkpoint), rewinds, and data at
- * risk from retention. Pure: snapshots in, findings out.
+ * Judges consumer lag over a window of probes: a Burrow-style status per group ({@link LagStatus}),
+ * then corrections for what only looks wrong (transaction markers, open transactions, compacted
+ * topics, Flink sources that commit on checkpoint), rewinds, and data at risk from retention. Pure:
+ * snapshots in, findings out.
  *
- * <p>Codes: the {@link LagStatus} codes ({@code kafka.lag.ok}, {@code kafka.lag.no-trend},
- * {@code kafka.lag.growing}, {@code kafka.lag.stalled}, {@code kafka.lag.stopped},
- * {@code kafka.offset.below-log-start}); {@code kafka.offset.rewound},
- * {@code kafka.lag.transaction-marker}, {@code kafka.lag.open-transaction},
- * {@code kafka.lag.compacted-topic}, {@code kafka.lag.flink-checkpoint-commits},
- * {@code kafka.lag.flink-commits-stalled}, {@code kafka.config.retention-shorter-than-lag},
- * {@code kafka.group.not-found}, {@code kafka.group.none}, {@code kafka.probe.partial}.
+ * <p>Codes: the {@link LagStatus} codes ({@code kafka.lag.ok}, {@code kafka.lag.no-trend}, {@code
+ * kafka.lag.growing}, {@code kafka.lag.stalled}, {@code kafka.lag.stopped}, {@code
+ * kafka.offset.below-log-start}); {@code kafka.offset.rewound}, {@code
+ * kafka.lag.transaction-marker}, {@code kafka.lag.open-transaction}, {@code
+ * kafka.lag.compacted-topic}, {@code kafka.lag.flink-checkpoint-commits}, {@code
+ * kafka.lag.flink-commits-stalled}, {@code kafka.config.retention-shorter-than-lag}, {@code
+ * kafka.group.not-found}, {@code kafka.group.none}, {@code kafka.probe.partial}.
  */
 public final class KafkaLagAnalyzer {
 
@@ -47,7 +47,8 @@ public final class KafkaLagAnalyzer {
    * @param flinkByGroup Flink source progress per consumer group id
    * @throws IllegalArgumentException {@code window} is empty
    */
-  public List<Finding> analyze(List<KafkaLagSnapshot> window, Map<String, FlinkSourceOffsets> flinkByGroup) {
+  public List<Finding> analyze(
+      List<KafkaLagSnapshot> window, Map<String, FlinkSourceOffsets> flinkByGroup) {
     if (window.isEmpty()) {
       throw new IllegalArgumentException("No Kafka snapshot to analyze");
     }
@@ -58,9 +59,14 @@ public final class KafkaLagAnalyzer {
       findings.addAll(groupFindings(verdict, flinkByGroup.get(verdict.group().groupId())));
     }
     if (latest.groups().isEmpty() && latest.errors().isEmpty()) {
-      findings.add(new Finding(Severity.INFO, "kafka.group.none", "kafka " + latest.cluster(),
-          "The cluster at " + latest.bootstrap() + " has no consumer groups in scope.",
-          Map.of("bootstrap", latest.bootstrap()), latest.queries()));
+      findings.add(
+          new Finding(
+              Severity.INFO,
+              "kafka.group.none",
+              "kafka " + latest.cluster(),
+              "The cluster at " + latest.bootstrap() + " has no consumer groups in scope.",
+              Map.of("bootstrap", latest.bootstrap()),
+              latest.queries()));
     }
     findings.addAll(probeErrors(latest));
     return findings;
@@ -95,11 +101,17 @@ public final class KafkaLagAnalyzer {
     return verdicts;
   }
 
-  private PartitionVerdict partition(SnapshotIndex.Key key, List<PartitionSample> samples, ConsumerGroup group, SnapshotIndex latest) {
+  private PartitionVerdict partition(
+      SnapshotIndex.Key key,
+      List<PartitionSample> samples,
+      ConsumerGroup group,
+      SnapshotIndex latest) {
     PartitionSample now = samples.get(samples.size() - 1);
     RecordAtOffset read = latest.record(key, now.committed());
-    boolean onlyMarkers = read != null && read.onlyNonDataRecordsBefore() && read.endOffset() == now.end();
-    long gap = read != null && read.recordOffset() != null ? read.recordOffset() - now.committed() : 0;
+    boolean onlyMarkers =
+        read != null && read.onlyNonDataRecordsBefore() && read.endOffset() == now.end();
+    long gap =
+        read != null && read.recordOffset() != null ? read.recordOffset() - now.committed() : 0;
     Long timeLag = null;
     if (read != null && read.timestampMs() != null) {
       timeLag = Math.max(0, latest.snapshot.capturedAt().toEpochMilli() - read.timestampMs());
@@ -107,16 +119,33 @@ public final class KafkaLagAnalyzer {
       timeLag = 0L;
     }
     LagStatus status = LagEvaluation.evaluate(samples, group.hasMembers(), onlyMarkers, rules);
-    return new PartitionVerdict(key.topic(), key.partition(), status, samples, LagEvaluation.rewinds(samples), onlyMarkers, gap, timeLag);
+    return new PartitionVerdict(
+        key.topic(),
+        key.partition(),
+        status,
+        samples,
+        LagEvaluation.rewinds(samples),
+        onlyMarkers,
+        gap,
+        timeLag);
   }
 
   private List<Finding> groupFindings(GroupVerdict v, FlinkSourceOffsets flink) {
     List<Finding> findings = new ArrayList<>();
     ConsumerGroup g = v.group();
     if (g.offsets().isEmpty() && !g.hasMembers()) {
-      findings.add(new Finding(Severity.INFO, "kafka.group.not-found", v.subject(),
-          "Group '" + g.groupId() + "' has no committed offsets and no members on " + v.latest().bootstrap() + ".",
-          Map.of("group", g.groupId(), "state", g.state()), v.latest().queries()));
+      findings.add(
+          new Finding(
+              Severity.INFO,
+              "kafka.group.not-found",
+              v.subject(),
+              "Group '"
+                  + g.groupId()
+                  + "' has no committed offsets and no members on "
+                  + v.latest().bootstrap()
+                  + ".",
+              Map.of("group", g.groupId(), "state", g.state()),
+              v.latest().queries()));
       return findings;
     }
     LagCorrections corrections = new LagCorrections(v, rules);
@@ -136,22 +165,41 @@ public final class KafkaLagAnalyzer {
     e.put("type", g.type());
     e.put("members", Integer.toString(g.members().size()));
     e.put("status", status.name());
-    e.put("topics", v.partitions().stream().map(PartitionVerdict::topic).distinct().sorted().collect(Collectors.joining(",")));
+    e.put(
+        "topics",
+        v.partitions().stream()
+            .map(PartitionVerdict::topic)
+            .distinct()
+            .sorted()
+            .collect(Collectors.joining(",")));
     e.put("partitions", Integer.toString(v.partitions().size()));
     e.put("totalLag", Long.toString(v.totalLag()));
-    v.partitions().stream().max(java.util.Comparator.comparingLong(p -> p.latest().lag())).ifPresent(p -> {
-      e.put("maxLag", Long.toString(p.latest().lag()));
-      e.put("maxLagPartition", p.name());
-    });
-    v.partitions().stream().filter(p -> p.timeLagMs() != null).mapToLong(PartitionVerdict::timeLagMs).max()
+    v.partitions().stream()
+        .max(java.util.Comparator.comparingLong(p -> p.latest().lag()))
+        .ifPresent(
+            p -> {
+              e.put("maxLag", Long.toString(p.latest().lag()));
+              e.put("maxLagPartition", p.name());
+            });
+    v.partitions().stream()
+        .filter(p -> p.timeLagMs() != null)
+        .mapToLong(PartitionVerdict::timeLagMs)
+        .max()
         .ifPresent(ms -> e.put("maxTimeLagSeconds", seconds(ms)));
     e.put("windowSamples", Integer.toString(v.windowSamples()));
     e.put("windowSeconds", seconds(v.window().toMillis()));
     Map<LagStatus, Long> counts = new TreeMap<>();
     v.partitions().forEach(p -> counts.merge(p.status(), 1L, Long::sum));
-    e.put("partitionStatus", counts.entrySet().stream().map(x -> x.getKey() + "=" + x.getValue()).collect(Collectors.joining(" ")));
-    v.worstFirst().stream().limit(rules.maxPartitionsInEvidence()).forEach(p -> e.put("partition[" + p.name() + "]", p.describe()));
-    return new Finding(status.severity(), status.code(), v.subject(), summary(v, status), e, v.latest().queries());
+    e.put(
+        "partitionStatus",
+        counts.entrySet().stream()
+            .map(x -> x.getKey() + "=" + x.getValue())
+            .collect(Collectors.joining(" ")));
+    v.worstFirst().stream()
+        .limit(rules.maxPartitionsInEvidence())
+        .forEach(p -> e.put("partition[" + p.name() + "]", p.describe()));
+    return new Finding(
+        status.severity(), status.code(), v.subject(), summary(v, status), e, v.latest().queries());
   }
 
   private String summary(GroupVerdict v, LagStatus status) {
@@ -159,23 +207,70 @@ public final class KafkaLagAnalyzer {
     long lag = v.totalLag();
     String window = seconds(v.window().toMillis()) + " s";
     return switch (status) {
-      case OK -> "Group " + id + " keeps up: total lag " + lag + " over " + v.partitions().size() + " partition(s)"
-          + (v.windowSamples() > 1 ? " and not growing over " + window + "." : ".");
-      case NO_TREND -> "Group " + id + " has lag " + lag + ", but " + (v.windowSamples() < 2 ? "one probe" : "a window of " + window)
-          + " cannot tell a slow consumer from a stopped one (consumers commit every few seconds, Flink on each checkpoint); probe again over at least "
-          + seconds(rules.minStallWindow().toMillis()) + " s.";
-      case WARN -> "Lag of group " + id + " grew on " + v.with(LagStatus.WARN).size() + " partition(s) to " + lag
-          + " over " + window + " while it kept committing: it consumes slower than producers write.";
-      case STALL -> "Group " + id + " has " + v.group().members().size() + " live member(s), but its committed offsets did not move for "
-          + window + " on " + v.with(LagStatus.STALL).size() + " partition(s) with lag " + lag
-          + ": the consumers are stuck (a poison record, a blocked sink, paused partitions).";
-      case STOP -> "Group " + id + " has no members and its committed offsets did not move for " + window + " with lag " + lag
-          + ": nothing consumes. A Flink Kafka source also shows no members and commits only on completed checkpoints:"
-          + " if a Flink job reads as this group, its checkpoints are failing or the job is down.";
+      case OK ->
+          "Group "
+              + id
+              + " keeps up: total lag "
+              + lag
+              + " over "
+              + v.partitions().size()
+              + " partition(s)"
+              + (v.windowSamples() > 1 ? " and not growing over " + window + "." : ".");
+      case NO_TREND ->
+          "Group "
+              + id
+              + " has lag "
+              + lag
+              + ", but "
+              + (v.windowSamples() < 2 ? "one probe" : "a window of " + window)
+              + " cannot tell a slow consumer from a stopped one (consumers commit every few"
+              + " seconds, Flink on each checkpoint); probe again over at least "
+              + seconds(rules.minStallWindow().toMillis())
+              + " s.";
+      case WARN ->
+          "Lag of group "
+              + id
+              + " grew on "
+              + v.with(LagStatus.WARN).size()
+              + " partition(s) to "
+              + lag
+              + " over "
+              + window
+              + " while it kept committing: it consumes slower than producers write.";
+      case STALL ->
+          "Group "
+              + id
+              + " has "
+              + v.group().members().size()
+              + " live member(s), but its committed offsets did not move for "
+              + window
+              + " on "
+              + v.with(LagStatus.STALL).size()
+              + " partition(s) with lag "
+              + lag
+              + ": the consumers are stuck (a poison record, a blocked sink, paused partitions).";
+      case STOP ->
+          "Group "
+              + id
+              + " has no members and its committed offsets did not move for "
+              + window
+              + " with lag "
+              + lag
+              + ": nothing consumes. A Flink Kafka source also shows no members and commits only on"
+              + " completed checkpoints: if a Flink job reads as this group, its checkpoints are"
+              + " failing or the job is down.";
       case ERR -> {
-        long lost = v.with(LagStatus.ERR).stream().mapToLong(p -> p.latest().offsets().logStart() - p.latest().committed()).sum();
-        yield "Group " + id + " committed offsets below the log start on " + v.with(LagStatus.ERR).size()
-            + " partition(s): " + lost + " offset(s) were deleted (retention or deleteRecords) before it read them: data loss."
+        long lost =
+            v.with(LagStatus.ERR).stream()
+                .mapToLong(p -> p.latest().offsets().logStart() - p.latest().committed())
+                .sum();
+        yield "Group "
+            + id
+            + " committed offsets below the log start on "
+            + v.with(LagStatus.ERR).size()
+            + " partition(s): "
+            + lost
+            + " offset(s) were deleted (retention or deleteRecords) before it read them: data loss."
             + " With auto.offset.reset=latest the consumer jumps to the end and skips even more.";
       }
     };
@@ -189,9 +284,20 @@ public final class KafkaLagAnalyzer {
       e.put("code", error.code().name());
       e.put("query", error.query());
       e.put("error", error.message());
-      findings.add(new Finding(Severity.WARN, "kafka.probe.partial", "kafka " + s.cluster(),
-          "Part of the capture failed (" + error.code() + ") at " + s.bootstrap() + ": " + error.query()
-              + "; the findings above use what was read.", e, List.of(error.query())));
+      findings.add(
+          new Finding(
+              Severity.WARN,
+              "kafka.probe.partial",
+              "kafka " + s.cluster(),
+              "Part of the capture failed ("
+                  + error.code()
+                  + ") at "
+                  + s.bootstrap()
+                  + ": "
+                  + error.query()
+                  + "; the findings above use what was read.",
+              e,
+              List.of(error.query())));
     }
     return findings;
   }

@@ -46,8 +46,8 @@ import org.apache.kafka.common.config.ConfigResource;
  * Captures consumer lag from one cluster with the AdminClient (Kafka 3.x and 4.x brokers): groups
  * with state and members, committed offsets, log start, high watermark and last stable offset per
  * partition (one {@code listOffsets} pass each, taken together), topic shape and configuration,
- * producers of open transactions, and the record at a bounded number of committed offsets. Does
- * no judging.
+ * producers of open transactions, and the record at a bounded number of committed offsets. Does no
+ * judging.
  *
  * <p>The first call ({@code describeCluster}) failing is fatal and throws; any later call that
  * fails is recorded in {@link KafkaLagSnapshot#errors()} and the capture keeps the rest.
@@ -55,11 +55,19 @@ import org.apache.kafka.common.config.ConfigResource;
 public final class KafkaLagProbe {
 
   /** The topic configuration keys kept in a snapshot. */
-  public static final Set<String> TOPIC_CONFIG_KEYS = Set.of(
-      "cleanup.policy", "retention.ms", "retention.bytes", "min.insync.replicas",
-      "unclean.leader.election.enable", "segment.bytes", "message.timestamp.type", "delete.retention.ms");
+  public static final Set<String> TOPIC_CONFIG_KEYS =
+      Set.of(
+          "cleanup.policy",
+          "retention.ms",
+          "retention.bytes",
+          "min.insync.replicas",
+          "unclean.leader.election.enable",
+          "segment.bytes",
+          "message.timestamp.type",
+          "delete.retention.ms");
 
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(KafkaLagProbe.class);
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(KafkaLagProbe.class);
 
   private final KafkaCluster cluster;
   private final KafkaProbeOptions options;
@@ -78,9 +86,9 @@ public final class KafkaLagProbe {
   /**
    * Reads everything {@code scope} covers.
    *
-   * @throws ProbeException the cluster could not be reached or refused the credentials
-   *     ({@code UNREACHABLE}, {@code TIMEOUT}, {@code UNAUTHORIZED}, naming the bootstrap servers),
-   *     or named groups do not exist ({@code NOT_FOUND}, listing the groups that do)
+   * @throws ProbeException the cluster could not be reached or refused the credentials ({@code
+   *     UNREACHABLE}, {@code TIMEOUT}, {@code UNAUTHORIZED}, naming the bootstrap servers), or
+   *     named groups do not exist ({@code NOT_FOUND}, listing the groups that do)
    */
   public KafkaLagSnapshot capture(LagScope scope) {
     try (Admin admin = Admin.create(cluster.clientConfig(adminConfig()))) {
@@ -152,21 +160,43 @@ public final class KafkaLagProbe {
         offsets.putAll(issueListOffsets(more).await());
       }
       List<PartitionOffsets> sorted = new ArrayList<>(offsets.values());
-      sorted.sort(java.util.Comparator.comparing(PartitionOffsets::topic).thenComparingInt(PartitionOffsets::partition));
+      sorted.sort(
+          java.util.Comparator.comparing(PartitionOffsets::topic)
+              .thenComparingInt(PartitionOffsets::partition));
       long t2 = System.nanoTime();
       List<OpenTransaction> open = openTransactions(sorted);
       List<RecordAtOffset> records = readRecords(groups.values(), sorted);
-      LOG.debug("Captured {} groups, {} partitions from {} in {} ms (groups {} ms, offsets and topics {} ms, records {} ms)",
-          groups.size(), sorted.size(), cluster.bootstrapServers(), millis(t0), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, millis(t2));
-      return new KafkaLagSnapshot(cluster.name(), cluster.bootstrapServers(), capturedAt, List.copyOf(groups.values()),
-          sorted, topics, records, open, errors, queries);
+      LOG.debug(
+          "Captured {} groups, {} partitions from {} in {} ms (groups {} ms, offsets and topics {}"
+              + " ms, records {} ms)",
+          groups.size(),
+          sorted.size(),
+          cluster.bootstrapServers(),
+          millis(t0),
+          (t1 - t0) / 1_000_000,
+          (t2 - t1) / 1_000_000,
+          millis(t2));
+      return new KafkaLagSnapshot(
+          cluster.name(),
+          cluster.bootstrapServers(),
+          capturedAt,
+          List.copyOf(groups.values()),
+          sorted,
+          topics,
+          records,
+          open,
+          errors,
+          queries);
     }
 
     private void describeCluster() {
       String query = "describeCluster" + at;
       queries.add(query);
       try {
-        admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs)).clusterId().get(timeoutMs, TimeUnit.MILLISECONDS);
+        admin
+            .describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs))
+            .clusterId()
+            .get(timeoutMs, TimeUnit.MILLISECONDS);
       } catch (Exception e) {
         interruptedCheck(e);
         throw KafkaErrors.firstCall(cluster, query, e, options.timeout());
@@ -179,19 +209,28 @@ public final class KafkaLagProbe {
       }
       String query = "listGroups(consumer)" + at;
       queries.add(query);
-      Collection<GroupListing> listings = fatal(query,
-          admin.listGroups(ListGroupsOptions.forConsumerGroups().timeoutMs(timeoutMs)).all());
+      Collection<GroupListing> listings =
+          fatal(
+              query,
+              admin.listGroups(ListGroupsOptions.forConsumerGroups().timeoutMs(timeoutMs)).all());
       return listings.stream()
-          .filter(l -> l.type().map(t -> t != GroupType.SHARE && t != GroupType.STREAMS).orElse(true))
-          .map(GroupListing::groupId).sorted().toList();
+          .filter(
+              l -> l.type().map(t -> t != GroupType.SHARE && t != GroupType.STREAMS).orElse(true))
+          .map(GroupListing::groupId)
+          .sorted()
+          .toList();
     }
 
-    private Map<String, KafkaFuture<ConsumerGroupDescription>> issueDescribeGroups(List<String> groupIds) {
+    private Map<String, KafkaFuture<ConsumerGroupDescription>> issueDescribeGroups(
+        List<String> groupIds) {
       if (groupIds.isEmpty()) {
         return Map.of();
       }
       queries.add("describeConsumerGroups(" + names(groupIds) + ")" + at);
-      return admin.describeConsumerGroups(groupIds, new DescribeConsumerGroupsOptions().timeoutMs(timeoutMs)).describedGroups();
+      return admin
+          .describeConsumerGroups(
+              groupIds, new DescribeConsumerGroupsOptions().timeoutMs(timeoutMs))
+          .describedGroups();
     }
 
     private ListConsumerGroupOffsetsResult issueGroupOffsets(List<String> groupIds) {
@@ -201,28 +240,47 @@ public final class KafkaLagProbe {
       Map<String, ListConsumerGroupOffsetsSpec> specs = new LinkedHashMap<>();
       groupIds.forEach(id -> specs.put(id, new ListConsumerGroupOffsetsSpec()));
       queries.add("listConsumerGroupOffsets(" + names(groupIds) + ")" + at);
-      return admin.listConsumerGroupOffsets(specs, new ListConsumerGroupOffsetsOptions().timeoutMs(timeoutMs));
+      return admin.listConsumerGroupOffsets(
+          specs, new ListConsumerGroupOffsetsOptions().timeoutMs(timeoutMs));
     }
 
-    private Map<String, ConsumerGroup> describeGroups(List<String> groupIds, Map<String, KafkaFuture<ConsumerGroupDescription>> described) {
+    private Map<String, ConsumerGroup> describeGroups(
+        List<String> groupIds, Map<String, KafkaFuture<ConsumerGroupDescription>> described) {
       Map<String, ConsumerGroup> groups = new LinkedHashMap<>();
       for (String id : groupIds) {
         try {
           ConsumerGroupDescription d = described.get(id).get(timeoutMs, TimeUnit.MILLISECONDS);
           List<GroupMember> members = d.members().stream().map(KafkaLagProbe::member).toList();
-          groups.put(id, new ConsumerGroup(id, d.groupState().toString(), d.type().toString(), d.partitionAssignor(), members, List.of()));
+          groups.put(
+              id,
+              new ConsumerGroup(
+                  id,
+                  d.groupState().toString(),
+                  d.type().toString(),
+                  d.partitionAssignor(),
+                  members,
+                  List.of()));
         } catch (Exception e) {
           interruptedCheck(e);
           if (KafkaErrors.code(e) != ProbeException.Code.NOT_FOUND) {
             errors.add(KafkaErrors.partial("describeConsumerGroups(" + id + ")" + at, e));
           }
-          groups.put(id, new ConsumerGroup(id, KafkaErrors.code(e) == ProbeException.Code.NOT_FOUND ? "Dead" : null, null, null, List.of(), List.of()));
+          groups.put(
+              id,
+              new ConsumerGroup(
+                  id,
+                  KafkaErrors.code(e) == ProbeException.Code.NOT_FOUND ? "Dead" : null,
+                  null,
+                  null,
+                  List.of(),
+                  List.of()));
         }
       }
       return groups;
     }
 
-    private void readOffsets(Map<String, ConsumerGroup> groups, ListConsumerGroupOffsetsResult result) {
+    private void readOffsets(
+        Map<String, ConsumerGroup> groups, ListConsumerGroupOffsetsResult result) {
       if (groups.isEmpty()) {
         return;
       }
@@ -232,32 +290,60 @@ public final class KafkaLagProbe {
         try {
           Map<TopicPartition, OffsetAndMetadata> committed =
               result.partitionsToOffsetAndMetadata(id).get(timeoutMs, TimeUnit.MILLISECONDS);
-          List<CommittedOffset> offsets = committed.entrySet().stream()
-              .filter(e -> e.getValue() != null)
-              .map(e -> new CommittedOffset(e.getKey().topic(), e.getKey().partition(), e.getValue().offset()))
-              .sorted(java.util.Comparator.comparing(CommittedOffset::topic).thenComparingInt(CommittedOffset::partition))
-              .toList();
-          groups.put(id, new ConsumerGroup(id, g.state(), g.type(), g.protocol(), g.members(), offsets));
+          List<CommittedOffset> offsets =
+              committed.entrySet().stream()
+                  .filter(e -> e.getValue() != null)
+                  .map(
+                      e ->
+                          new CommittedOffset(
+                              e.getKey().topic(), e.getKey().partition(), e.getValue().offset()))
+                  .sorted(
+                      java.util.Comparator.comparing(CommittedOffset::topic)
+                          .thenComparingInt(CommittedOffset::partition))
+                  .toList();
+          groups.put(
+              id, new ConsumerGroup(id, g.state(), g.type(), g.protocol(), g.members(), offsets));
         } catch (Exception e) {
           interruptedCheck(e);
           errors.add(KafkaErrors.partial("listConsumerGroupOffsets(" + id + ")" + at, e));
         }
       }
       if (!scope.everyGroup()) {
-        List<String> missing = groups.values().stream()
-            .filter(g -> g.offsets().isEmpty() && !g.hasMembers() && g.state().matches("Dead|Unknown"))
-            .map(ConsumerGroup::groupId).toList();
+        List<String> missing =
+            groups.values().stream()
+                .filter(
+                    g ->
+                        g.offsets().isEmpty()
+                            && !g.hasMembers()
+                            && g.state().matches("Dead|Unknown"))
+                .map(ConsumerGroup::groupId)
+                .toList();
         if (missing.size() == groups.size() && errors.isEmpty()) {
-          throw new ProbeException(ProbeException.Code.NOT_FOUND, query, "no consumer group " + names(missing)
-              + " on the Kafka cluster at " + cluster.bootstrapServers() + " (groups there: " + existingGroups() + ")");
+          throw new ProbeException(
+              ProbeException.Code.NOT_FOUND,
+              query,
+              "no consumer group "
+                  + names(missing)
+                  + " on the Kafka cluster at "
+                  + cluster.bootstrapServers()
+                  + " (groups there: "
+                  + existingGroups()
+                  + ")");
         }
       }
     }
 
     private String existingGroups() {
       try {
-        List<String> ids = admin.listGroups(ListGroupsOptions.forConsumerGroups().timeoutMs(timeoutMs)).all()
-            .get(timeoutMs, TimeUnit.MILLISECONDS).stream().map(GroupListing::groupId).sorted().toList();
+        List<String> ids =
+            admin
+                .listGroups(ListGroupsOptions.forConsumerGroups().timeoutMs(timeoutMs))
+                .all()
+                .get(timeoutMs, TimeUnit.MILLISECONDS)
+                .stream()
+                .map(GroupListing::groupId)
+                .sorted()
+                .toList();
         return ids.isEmpty() ? "none" : names(ids);
       } catch (Exception e) {
         interruptedCheck(e);
@@ -279,10 +365,17 @@ public final class KafkaLagProbe {
           return;
         }
         queries.add("describeTopics(" + names(names) + ")" + at);
-        described = admin.describeTopics(names, new DescribeTopicsOptions().timeoutMs(timeoutMs)).topicNameValues();
-        List<ConfigResource> resources = names.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
+        described =
+            admin
+                .describeTopics(names, new DescribeTopicsOptions().timeoutMs(timeoutMs))
+                .topicNameValues();
+        List<ConfigResource> resources =
+            names.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
         queries.add("describeConfigs(topics " + names(names) + ")" + at);
-        configs = admin.describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(timeoutMs)).values();
+        configs =
+            admin
+                .describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(timeoutMs))
+                .values();
       }
 
       List<TopicInfo> await() {
@@ -298,7 +391,10 @@ public final class KafkaLagProbe {
           }
           Map<String, String> kept = new java.util.TreeMap<>();
           try {
-            Config config = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, name)).get(timeoutMs, TimeUnit.MILLISECONDS);
+            Config config =
+                configs
+                    .get(new ConfigResource(ConfigResource.Type.TOPIC, name))
+                    .get(timeoutMs, TimeUnit.MILLISECONDS);
             config.entries().stream()
                 .filter(e -> TOPIC_CONFIG_KEYS.contains(e.name()) && e.value() != null)
                 .forEach(e -> kept.put(e.name(), e.value()));
@@ -327,7 +423,13 @@ public final class KafkaLagProbe {
 
       OffsetCalls(Set<TopicPartition> partitions) {
         this.partitions = partitions;
-        this.desc = partitions.size() + " partitions of " + names(partitions.stream().map(TopicPartition::topic).collect(Collectors.toCollection(TreeSet::new)));
+        this.desc =
+            partitions.size()
+                + " partitions of "
+                + names(
+                    partitions.stream()
+                        .map(TopicPartition::topic)
+                        .collect(Collectors.toCollection(TreeSet::new)));
         this.start = issue(OffsetSpec.earliest(), IsolationLevel.READ_UNCOMMITTED);
         this.high = issue(OffsetSpec.latest(), IsolationLevel.READ_UNCOMMITTED);
         this.stable = issue(OffsetSpec.latest(), IsolationLevel.READ_COMMITTED);
@@ -347,12 +449,16 @@ public final class KafkaLagProbe {
           return Map.of();
         }
         Map<TopicPartition, Long> s = collect("listOffsets(earliest, " + desc + ")" + at, start);
-        Map<TopicPartition, Long> h = collect("listOffsets(latest, read_uncommitted, " + desc + ")" + at, high);
-        Map<TopicPartition, Long> l = collect("listOffsets(latest, read_committed, " + desc + ")" + at, stable);
+        Map<TopicPartition, Long> h =
+            collect("listOffsets(latest, read_uncommitted, " + desc + ")" + at, high);
+        Map<TopicPartition, Long> l =
+            collect("listOffsets(latest, read_committed, " + desc + ")" + at, stable);
         Map<TopicPartition, PartitionOffsets> offsets = new LinkedHashMap<>();
         for (TopicPartition tp : partitions) {
           if (s.containsKey(tp) && h.containsKey(tp) && l.containsKey(tp)) {
-            offsets.put(tp, new PartitionOffsets(tp.topic(), tp.partition(), s.get(tp), h.get(tp), l.get(tp)));
+            offsets.put(
+                tp,
+                new PartitionOffsets(tp.topic(), tp.partition(), s.get(tp), h.get(tp), l.get(tp)));
           }
         }
         return offsets;
@@ -365,7 +471,8 @@ public final class KafkaLagProbe {
         Exception firstError = null;
         for (TopicPartition tp : partitions) {
           try {
-            offsets.put(tp, result.partitionResult(tp).get(timeoutMs, TimeUnit.MILLISECONDS).offset());
+            offsets.put(
+                tp, result.partitionResult(tp).get(timeoutMs, TimeUnit.MILLISECONDS).offset());
           } catch (Exception e) {
             interruptedCheck(e);
             failed.add(tp.toString());
@@ -373,8 +480,15 @@ public final class KafkaLagProbe {
           }
         }
         if (firstError != null) {
-          errors.add(new ProbeError(KafkaErrors.code(firstError), query,
-              failed.size() + " partition(s) failed (" + names(failed) + "): " + KafkaErrors.message(firstError)));
+          errors.add(
+              new ProbeError(
+                  KafkaErrors.code(firstError),
+                  query,
+                  failed.size()
+                      + " partition(s) failed ("
+                      + names(failed)
+                      + "): "
+                      + KafkaErrors.message(firstError)));
         }
         return offsets;
       }
@@ -385,24 +499,37 @@ public final class KafkaLagProbe {
     }
 
     private List<OpenTransaction> openTransactions(List<PartitionOffsets> offsets) {
-      List<TopicPartition> held = offsets.stream()
-          .filter(p -> p.lastStable() < p.highWatermark())
-          .limit(options.maxOpenTransactionLookups())
-          .map(p -> new TopicPartition(p.topic(), p.partition()))
-          .toList();
+      List<TopicPartition> held =
+          offsets.stream()
+              .filter(p -> p.lastStable() < p.highWatermark())
+              .limit(options.maxOpenTransactionLookups())
+              .map(p -> new TopicPartition(p.topic(), p.partition()))
+              .toList();
       if (held.isEmpty()) {
         return List.of();
       }
-      String query = "describeProducers(" + names(held.stream().map(TopicPartition::toString).toList()) + ")" + at;
+      String query =
+          "describeProducers("
+              + names(held.stream().map(TopicPartition::toString).toList())
+              + ")"
+              + at;
       queries.add(query);
-      DescribeProducersResult result = admin.describeProducers(held, new DescribeProducersOptions().timeoutMs(timeoutMs));
+      DescribeProducersResult result =
+          admin.describeProducers(held, new DescribeProducersOptions().timeoutMs(timeoutMs));
       List<OpenTransaction> open = new ArrayList<>();
       for (TopicPartition tp : held) {
         try {
-          for (ProducerState p : result.partitionResult(tp).get(timeoutMs, TimeUnit.MILLISECONDS).activeProducers()) {
+          for (ProducerState p :
+              result.partitionResult(tp).get(timeoutMs, TimeUnit.MILLISECONDS).activeProducers()) {
             if (p.currentTransactionStartOffset().isPresent()) {
-              open.add(new OpenTransaction(tp.topic(), tp.partition(), p.producerId(), p.producerEpoch(),
-                  p.currentTransactionStartOffset().getAsLong(), p.lastTimestamp()));
+              open.add(
+                  new OpenTransaction(
+                      tp.topic(),
+                      tp.partition(),
+                      p.producerId(),
+                      p.producerEpoch(),
+                      p.currentTransactionStartOffset().getAsLong(),
+                      p.lastTimestamp()));
             }
           }
         } catch (Exception e) {
@@ -413,8 +540,10 @@ public final class KafkaLagProbe {
       return open;
     }
 
-    private List<RecordAtOffset> readRecords(Collection<ConsumerGroup> groups, List<PartitionOffsets> offsets) {
-      List<RecordReads.Read> reads = RecordReads.choose(groups, offsets, options.maxRecordLookups());
+    private List<RecordAtOffset> readRecords(
+        Collection<ConsumerGroup> groups, List<PartitionOffsets> offsets) {
+      List<RecordReads.Read> reads =
+          RecordReads.choose(groups, offsets, options.maxRecordLookups());
       if (reads.isEmpty()) {
         return List.of();
       }
@@ -433,16 +562,21 @@ public final class KafkaLagProbe {
   }
 
   private static GroupMember member(MemberDescription m) {
-    List<String> assignment = m.assignment().topicPartitions().stream()
-        .sorted(java.util.Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition))
-        .map(TopicPartition::toString).toList();
+    List<String> assignment =
+        m.assignment().topicPartitions().stream()
+            .sorted(
+                java.util.Comparator.comparing(TopicPartition::topic)
+                    .thenComparingInt(TopicPartition::partition))
+            .map(TopicPartition::toString)
+            .toList();
     return new GroupMember(m.consumerId(), m.clientId(), m.host(), assignment);
   }
 
   /** {@code topic-partition}; topic names may contain dashes, the partition is after the last. */
   static TopicPartition parse(String topicPartition) {
     int dash = topicPartition.lastIndexOf('-');
-    return new TopicPartition(topicPartition.substring(0, dash), Integer.parseInt(topicPartition.substring(dash + 1)));
+    return new TopicPartition(
+        topicPartition.substring(0, dash), Integer.parseInt(topicPartition.substring(dash + 1)));
   }
 
   /** Up to five names, then how many more. */

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What the lag probe read from one cluster at one moment; the analyzers judge it without I/O.
- * Parts that failed are listed in {@code errors}; everything else is kept.
+ * What the lag probe read from one cluster at one moment; the analyzers judge it without I/O. Parts
+ * that failed are listed in {@code errors}; everything else is kept.
  *
  * @param cluster the profile name (or the bootstrap address when none was used)
  * @param bootstrap the bootstrap servers the clients connected to
@@ -51,7 +51,9 @@ public record KafkaLagSnapshot(
   }
 
   public Optional<PartitionOffsets> partition(String topic, int partition) {
-    return partitions.stream().filter(p -> p.topic().equals(topic) && p.partition() == partition).findFirst();
+    return partitions.stream()
+        .filter(p -> p.topic().equals(topic) && p.partition() == partition)
+        .findFirst();
   }
 
   public Optional<TopicInfo> topic(String topic) {
@@ -59,10 +61,14 @@ public record KafkaLagSnapshot(
   }
 
   public Optional<RecordAtOffset> record(String topic, int partition, long offset) {
-    return records.stream().filter(r -> r.topic().equals(topic) && r.partition() == partition && r.offset() == offset).findFirst();
+    return records.stream()
+        .filter(r -> r.topic().equals(topic) && r.partition() == partition && r.offset() == offset)
+        .findFirst();
   }
 
   public List<OpenTransaction> openTransactions(String topic, int partition) {
-    return openTransactions.stream().filter(t -> t.topic().equals(topic) && t.partition() == partition).toList();
+    return openTransactions.stream()
+        .filter(t -> t.topic().equals(topic) && t.partition() == partition)
+        .toList();
   }
 }

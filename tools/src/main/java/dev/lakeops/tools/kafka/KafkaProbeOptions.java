@@ -12,15 +12,23 @@ import java.time.Duration;
  * @param maxRecordLookups how many committed offsets to read a record at (lag in time, marker and
  *     compaction gaps); 0 reads none. Partitions whose lag is small enough to be markers come
  *     first, then each group's most lagging partitions in turn.
- * @param maxOpenTransactionLookups how many partitions with an open transaction to describe producers for
+ * @param maxOpenTransactionLookups how many partitions with an open transaction to describe
+ *     producers for
  */
-public record KafkaProbeOptions(Duration timeout, int maxRecordLookups, int maxOpenTransactionLookups) {
+public record KafkaProbeOptions(
+    Duration timeout, int maxRecordLookups, int maxOpenTransactionLookups) {
 
   public KafkaProbeOptions {
     requireNonNull(timeout, "timeout");
-    checkArgument(!timeout.isNegative() && !timeout.isZero(), "Invalid Kafka timeout: %s (must be positive)", timeout);
+    checkArgument(
+        !timeout.isNegative() && !timeout.isZero(),
+        "Invalid Kafka timeout: %s (must be positive)",
+        timeout);
     checkArgument(maxRecordLookups >= 0, "Invalid maxRecordLookups: %s", maxRecordLookups);
-    checkArgument(maxOpenTransactionLookups >= 0, "Invalid maxOpenTransactionLookups: %s", maxOpenTransactionLookups);
+    checkArgument(
+        maxOpenTransactionLookups >= 0,
+        "Invalid maxOpenTransactionLookups: %s",
+        maxOpenTransactionLookups);
   }
 
   public static KafkaProbeOptions defaults() {

@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The facade over the Kafka probes and analyzers: read-only, never throws. {@link #functions()}
  * pairs the tools with their declarations ({@link KafkaToolSpecs}) for the planner, the model and
- * chat: they take a configured cluster name only, never an address. The typed methods take a
- * {@link KafkaCluster} for the CLI.
+ * chat: they take a configured cluster name only, never an address. The typed methods take a {@link
+ * KafkaCluster} for the CLI.
  */
 public final class KafkaTools implements ToolSet {
 
@@ -34,7 +34,12 @@ public final class KafkaTools implements ToolSet {
   private final LagHistory history;
   private final Clock clock;
 
-  public KafkaTools(KafkaClusters clusters, KafkaProbeOptions options, LagRules rules, LagHistory history, Clock clock) {
+  public KafkaTools(
+      KafkaClusters clusters,
+      KafkaProbeOptions options,
+      LagRules rules,
+      LagHistory history,
+      Clock clock) {
     this.clusters = clusters;
     this.options = options;
     this.rules = rules;
@@ -46,14 +51,49 @@ public final class KafkaTools implements ToolSet {
   @Override
   public List<ToolFunction<ToolReport>> functions() {
     return List.of(
-        new ToolFunction<>(KafkaToolSpecs.LAG, a -> withCluster(LAG, a, c -> a.optionalInteger("samples")
-            .map(n -> lag(c, groups(a), n.intValue(), a.duration("interval"), Map.of()))
-            .orElseGet(() -> lag(c, groups(a))))),
+        new ToolFunction<>(
+            KafkaToolSpecs.LAG,
+            a ->
+                withCluster(
+                    LAG,
+                    a,
+                    c ->
+                        a.optionalInteger("samples")
+                            .map(
+                                n ->
+                                    lag(
+                                        c,
+                                        groups(a),
+                                        n.intValue(),
+                                        a.duration("interval"),
+                                        Map.of()))
+                            .orElseGet(() -> lag(c, groups(a))))),
         new ToolFunction<>(KafkaToolSpecs.GROUPS, a -> withCluster(GROUPS, a, this::groups)),
-        new ToolFunction<>(KafkaToolSpecs.RECONCILE, a -> withCluster(RECONCILE, a, c -> reconcile(c, a.string("topic"), ranges(a),
-            a.integer("sink_count"), a.optionalString("group").orElse(null)))),
-        new ToolFunction<>(KafkaToolSpecs.CONFIGS, a -> withCluster(CONFIGS, a, c -> configs(c, List.of(a.string("topic")), groups(a),
-            KafkaToolSpecs.clientSettings(a)))));
+        new ToolFunction<>(
+            KafkaToolSpecs.RECONCILE,
+            a ->
+                withCluster(
+                    RECONCILE,
+                    a,
+                    c ->
+                        reconcile(
+                            c,
+                            a.string("topic"),
+                            ranges(a),
+                            a.integer("sink_count"),
+                            a.optionalString("group").orElse(null)))),
+        new ToolFunction<>(
+            KafkaToolSpecs.CONFIGS,
+            a ->
+                withCluster(
+                    CONFIGS,
+                    a,
+                    c ->
+                        configs(
+                            c,
+                            List.of(a.string("topic")),
+                            groups(a),
+                            KafkaToolSpecs.clientSettings(a)))));
   }
 
   /** The snapshots lag calls took, per cluster; for callers that show raw data on request. */
@@ -67,33 +107,44 @@ public final class KafkaTools implements ToolSet {
    * @param groups group ids; empty for all consumer groups
    * @param flinkByGroup Flink source offsets per group id, for groups read by Flink jobs
    */
-  public ToolReport lag(KafkaCluster cluster, List<String> groups, int samples, Duration interval, Map<String, FlinkSourceOffsets> flinkByGroup) {
+  public ToolReport lag(
+      KafkaCluster cluster,
+      List<String> groups,
+      int samples,
+      Duration interval,
+      Map<String, FlinkSourceOffsets> flinkByGroup) {
     Map<String, String> params = params(cluster);
     params.put("groups", groups.isEmpty() ? "*" : String.join(",", groups));
     params.put("samples", Integer.toString(samples));
     params.put("interval", interval.toString());
-    return ToolReports.run(LAG, params, () -> {
-      KafkaLagProbe probe = new KafkaLagProbe(cluster, options, clock);
-      for (int i = 0; i < samples; i++) {
-        if (i > 0) {
-          sleep(interval);
-        }
-        history.add(probe.capture(LagScope.groups(groups)));
-      }
-      return new KafkaLagAnalyzer(rules).analyze(history.window(cluster.name()), flinkByGroup);
-    });
+    return ToolReports.run(
+        LAG,
+        params,
+        () -> {
+          KafkaLagProbe probe = new KafkaLagProbe(cluster, options, clock);
+          for (int i = 0; i < samples; i++) {
+            if (i > 0) {
+              sleep(interval);
+            }
+            history.add(probe.capture(LagScope.groups(groups)));
+          }
+          return new KafkaLagAnalyzer(rules).analyze(history.window(cluster.name()), flinkByGroup);
+        });
   }
 
   /**
-   * Lag of {@code groups} judged over a window long enough to tell a stall
-   * ({@link LagRules#minStallWindow()}): one probe when earlier calls already cover the window,
-   * otherwise two, the second once it is covered.
+   * Lag of {@code groups} judged over a window long enough to tell a stall ({@link
+   * LagRules#minStallWindow()}): one probe when earlier calls already cover the window, otherwise
+   * two, the second once it is covered.
    *
    * @param groups group ids; empty for all consumer groups
    */
   public ToolReport lag(KafkaCluster cluster, List<String> groups) {
     List<KafkaLagSnapshot> window = history.window(cluster.name());
-    Duration span = window.isEmpty() ? Duration.ZERO : Duration.between(window.get(0).capturedAt(), clock.instant());
+    Duration span =
+        window.isEmpty()
+            ? Duration.ZERO
+            : Duration.between(window.get(0).capturedAt(), clock.instant());
     Duration missing = rules.minStallWindow().minus(span);
     return missing.isNegative() || missing.isZero()
         ? lag(cluster, groups, 1, Duration.ZERO, Map.of())
@@ -101,8 +152,14 @@ public final class KafkaTools implements ToolSet {
   }
 
   public ToolReport groups(KafkaCluster cluster) {
-    return ToolReports.run(GROUPS, params(cluster), () ->
-        new GroupsAnalyzer().analyze(new KafkaLagProbe(cluster, options.withMaxRecordLookups(0), clock).capture(LagScope.allGroups())));
+    return ToolReports.run(
+        GROUPS,
+        params(cluster),
+        () ->
+            new GroupsAnalyzer()
+                .analyze(
+                    new KafkaLagProbe(cluster, options.withMaxRecordLookups(0), clock)
+                        .capture(LagScope.allGroups())));
   }
 
   /**
@@ -111,23 +168,45 @@ public final class KafkaTools implements ToolSet {
    *
    * @param ranges empty for every partition from log start to high watermark
    */
-  public ToolReport reconcile(KafkaCluster cluster, String topic, List<OffsetRange> ranges, long sinkCount, @Nullable String group) {
+  public ToolReport reconcile(
+      KafkaCluster cluster,
+      String topic,
+      List<OffsetRange> ranges,
+      long sinkCount,
+      @Nullable String group) {
     Map<String, String> params = params(cluster);
     params.put("topic", topic);
-    params.put("ranges", ranges.isEmpty() ? "all" : String.join(" ", ranges.stream().map(r -> r.partition() + ":" + r.from() + "-" + r.to()).toList()));
+    params.put(
+        "ranges",
+        ranges.isEmpty()
+            ? "all"
+            : String.join(
+                " ",
+                ranges.stream().map(r -> r.partition() + ":" + r.from() + "-" + r.to()).toList()));
     params.put("sinkCount", Long.toString(sinkCount));
     if (group != null && !group.isBlank()) {
       params.put("group", group);
     }
-    return ToolReports.run(RECONCILE, params, () -> {
-      RecordCountSnapshot counted = new RecordCountProbe(new KafkaLagProbe(cluster, options.withMaxRecordLookups(0), clock), COUNT_TIMEOUT, clock)
-          .count(topic, ranges);
-      List<OffsetRewind> rewinds = group == null || group.isBlank() ? List.of() : history.rewinds(cluster.name(), group.strip());
-      return new ReconcileAnalyzer().analyze(counted, sinkCount, rewinds);
-    });
+    return ToolReports.run(
+        RECONCILE,
+        params,
+        () -> {
+          RecordCountSnapshot counted =
+              new RecordCountProbe(
+                      new KafkaLagProbe(cluster, options.withMaxRecordLookups(0), clock),
+                      COUNT_TIMEOUT,
+                      clock)
+                  .count(topic, ranges);
+          List<OffsetRewind> rewinds =
+              group == null || group.isBlank()
+                  ? List.of()
+                  : history.rewinds(cluster.name(), group.strip());
+          return new ReconcileAnalyzer().analyze(counted, sinkCount, rewinds);
+        });
   }
 
-  public ToolReport configs(KafkaCluster cluster, List<String> topics, List<String> groups, ClientSettings settings) {
+  public ToolReport configs(
+      KafkaCluster cluster, List<String> topics, List<String> groups, ClientSettings settings) {
     Map<String, String> params = params(cluster);
     params.put("topics", String.join(",", topics));
     params.put("groups", String.join(",", groups));
@@ -136,20 +215,32 @@ public final class KafkaTools implements ToolSet {
     if (settings.processingTimePerRecord() != null) {
       params.put("processingTimePerRecord", settings.processingTimePerRecord().toString());
     }
-    return ToolReports.run(CONFIGS, params, () -> {
-      LagScope scope = groups.isEmpty() ? LagScope.topicsOnly(topics) : LagScope.groups(groups).withTopics(topics);
-      return new KafkaConfigAnalyzer(new KafkaLagAnalyzer(rules)).analyze(new KafkaLagProbe(cluster, options, clock).capture(scope), settings);
-    });
+    return ToolReports.run(
+        CONFIGS,
+        params,
+        () -> {
+          LagScope scope =
+              groups.isEmpty()
+                  ? LagScope.topicsOnly(topics)
+                  : LagScope.groups(groups).withTopics(topics);
+          return new KafkaConfigAnalyzer(new KafkaLagAnalyzer(rules))
+              .analyze(new KafkaLagProbe(cluster, options, clock).capture(scope), settings);
+        });
   }
 
-  private ToolReport withCluster(String tool, ToolArgs args, Function<KafkaCluster, ToolReport> call) {
+  private ToolReport withCluster(
+      String tool, ToolArgs args, Function<KafkaCluster, ToolReport> call) {
     KafkaCluster resolved;
     try {
       resolved = clusters.resolve(args.string("cluster"));
     } catch (IllegalArgumentException e) {
-      return ToolReports.run(tool, args.given(), () -> {
-        throw new ProbeException(ProbeException.Code.NOT_FOUND, "lakeops.kafka.clusters", e.getMessage());
-      });
+      return ToolReports.run(
+          tool,
+          args.given(),
+          () -> {
+            throw new ProbeException(
+                ProbeException.Code.NOT_FOUND, "lakeops.kafka.clusters", e.getMessage());
+          });
     }
     return call.apply(resolved);
   }
@@ -160,7 +251,13 @@ public final class KafkaTools implements ToolSet {
 
   private static List<OffsetRange> ranges(ToolArgs args) {
     return args.optionalInteger("partition")
-        .map(p -> List.of(new OffsetRange(p.intValue(), args.integer("from"), args.optionalInteger("to").orElse(Long.MAX_VALUE))))
+        .map(
+            p ->
+                List.of(
+                    new OffsetRange(
+                        p.intValue(),
+                        args.integer("from"),
+                        args.optionalInteger("to").orElse(Long.MAX_VALUE))))
         .orElse(List.of());
   }
 
@@ -176,7 +273,11 @@ public final class KafkaTools implements ToolSet {
       Thread.sleep(pause.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new ProbeException(ProbeException.Code.TIMEOUT, "lag sampling pause", "interrupted while waiting to probe again", e);
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT,
+          "lag sampling pause",
+          "interrupted while waiting to probe again",
+          e);
     }
   }
 }

@@ -18,7 +18,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class LagCorrections {
 
-  /** An open transaction older than the producer default {@code transaction.timeout.ms} may hang. */
+  /**
+   * An open transaction older than the producer default {@code transaction.timeout.ms} may hang.
+   */
   static final Duration TRANSACTION_TIMEOUT_DEFAULT = Duration.ofMinutes(1);
 
   private final GroupVerdict v;
@@ -30,8 +32,8 @@ final class LagCorrections {
   }
 
   /**
-   * The group's status, corrected with Flink's own offsets when given: a source that reads on
-   * while its committed offsets stand still is not stopped, its checkpoints are.
+   * The group's status, corrected with Flink's own offsets when given: a source that reads on while
+   * its committed offsets stand still is not stopped, its checkpoints are.
    */
   LagStatus statusWithFlink(@Nullable FlinkSourceOffsets flink) {
     LagStatus status = v.status();
@@ -55,7 +57,8 @@ final class LagCorrections {
   }
 
   private Optional<Finding> rewound() {
-    List<PartitionVerdict> rewound = v.partitions().stream().filter(p -> !p.rewinds().isEmpty()).toList();
+    List<PartitionVerdict> rewound =
+        v.partitions().stream().filter(p -> !p.rewinds().isEmpty()).toList();
     if (rewound.isEmpty()) {
       return Optional.empty();
     }
@@ -70,33 +73,59 @@ final class LagCorrections {
       e.put("rewind[" + p.name() + "]", String.join(",", moves));
     }
     e.put("replayedOffsets", Long.toString(replayed));
-    String summary = "Committed offsets of '" + v.group().groupId() + "' moved backwards on " + rewound.size()
-        + " partition(s) between probes: " + replayed + " offset(s) will be read again, which duplicates them downstream"
-        + " unless the sink is idempotent (an offset reset, a restore from an old savepoint, or a lost commit).";
+    String summary =
+        "Committed offsets of '"
+            + v.group().groupId()
+            + "' moved backwards on "
+            + rewound.size()
+            + " partition(s) between probes: "
+            + replayed
+            + " offset(s) will be read again, which duplicates them downstream unless the sink is"
+            + " idempotent (an offset reset, a restore from an old savepoint, or a lost commit).";
     return Optional.of(finding(Severity.WARN, "kafka.offset.rewound", summary, e));
   }
 
   private Optional<Finding> markers() {
-    List<PartitionVerdict> markers = v.partitions().stream().filter(PartitionVerdict::onlyMarkersLeft).toList();
+    List<PartitionVerdict> markers =
+        v.partitions().stream().filter(PartitionVerdict::onlyMarkersLeft).toList();
     if (markers.isEmpty()) {
       return Optional.empty();
     }
     Map<String, String> e = base();
     for (PartitionVerdict p : limit(markers)) {
       PartitionSample s = p.latest();
-      e.put("partition[" + p.name() + "]", "committed=" + s.committed() + " end=" + s.end() + " lag=" + s.lag() + " dataRecordsLeft=0");
+      e.put(
+          "partition[" + p.name() + "]",
+          "committed="
+              + s.committed()
+              + " end="
+              + s.end()
+              + " lag="
+              + s.lag()
+              + " dataRecordsLeft=0");
     }
     long lag = markers.stream().mapToLong(p -> p.latest().lag()).sum();
-    String summary = "The lag of " + lag + " on " + markers.size() + " partition(s) of '" + v.group().groupId()
-        + "' is transaction control records (commit/abort markers), not unread data: a read from the committed offset"
-        + " found no record before the end. Nothing is left to consume; the lag stays until the next record arrives.";
+    String summary =
+        "The lag of "
+            + lag
+            + " on "
+            + markers.size()
+            + " partition(s) of '"
+            + v.group().groupId()
+            + "' is transaction control records (commit/abort markers), not unread data: a read"
+            + " from the committed offset found no record before the end. Nothing is left to"
+            + " consume; the lag stays until the next record arrives.";
     return Optional.of(finding(Severity.INFO, "kafka.lag.transaction-marker", summary, e));
   }
 
   private Optional<Finding> openTransactions() {
-    List<PartitionVerdict> held = v.partitions().stream()
-        .filter(p -> p.latest().offsets().lastStable() < p.latest().offsets().highWatermark() && p.latest().committed() <= p.latest().offsets().lastStable())
-        .toList();
+    List<PartitionVerdict> held =
+        v.partitions().stream()
+            .filter(
+                p ->
+                    p.latest().offsets().lastStable() < p.latest().offsets().highWatermark()
+                        && p.latest().committed() <= p.latest().offsets().lastStable())
+            .toList();
     if (held.isEmpty()) {
       return Optional.empty();
     }
@@ -105,40 +134,85 @@ final class LagCorrections {
     long now = v.latest().capturedAt().toEpochMilli();
     for (PartitionVerdict p : limit(held)) {
       PartitionOffsets o = p.latest().offsets();
-      StringBuilder text = new StringBuilder("committed=" + p.latest().committed() + " lastStable=" + o.lastStable()
-          + " highWatermark=" + o.highWatermark() + " lagToStable=" + p.latest().lag() + " lagToHighWatermark=" + p.latest().lagToHighWatermark());
+      StringBuilder text =
+          new StringBuilder(
+              "committed="
+                  + p.latest().committed()
+                  + " lastStable="
+                  + o.lastStable()
+                  + " highWatermark="
+                  + o.highWatermark()
+                  + " lagToStable="
+                  + p.latest().lag()
+                  + " lagToHighWatermark="
+                  + p.latest().lagToHighWatermark());
       for (OpenTransaction t : v.latest().openTransactions(p.topic(), p.partition())) {
         long age = now - t.lastTimestampMs();
-        text.append(" producerId=").append(t.producerId()).append(" transactionStartOffset=").append(t.startOffset())
-            .append(" lastWriteSecondsAgo=").append(KafkaLagAnalyzer.seconds(age));
+        text.append(" producerId=")
+            .append(t.producerId())
+            .append(" transactionStartOffset=")
+            .append(t.startOffset())
+            .append(" lastWriteSecondsAgo=")
+            .append(KafkaLagAnalyzer.seconds(age));
         if (age > TRANSACTION_TIMEOUT_DEFAULT.toMillis()) {
           severity = Severity.WARN;
         }
       }
       e.put("partition[" + p.name() + "]", text.toString());
     }
-    String summary = "An open transaction holds the last stable offset of " + held.size() + " partition(s) read by '"
-        + v.group().groupId() + "': read_committed consumers wait there, so lag is measured to the last stable offset;"
-        + " lag to the high watermark also counts records not yet committed."
-        + (severity == Severity.WARN ? " A producer has not written for longer than the default transaction timeout: the transaction may hang (kafka-transactions.sh find-hanging)." : "");
+    String summary =
+        "An open transaction holds the last stable offset of "
+            + held.size()
+            + " partition(s) read by '"
+            + v.group().groupId()
+            + "': read_committed consumers wait there, so lag is measured to the last stable"
+            + " offset; lag to the high watermark also counts records not yet committed."
+            + (severity == Severity.WARN
+                ? " A producer has not written for longer than the default transaction timeout: the"
+                    + " transaction may hang (kafka-transactions.sh find-hanging)."
+                : "");
     return Optional.of(finding(severity, "kafka.lag.open-transaction", summary, e));
   }
 
   private Optional<Finding> compacted() {
-    List<PartitionVerdict> compacted = v.partitions().stream()
-        .filter(p -> p.latest().lag() > 0 && v.latest().topic(p.topic()).map(TopicInfo::isCompacted).orElse(false))
-        .toList();
+    List<PartitionVerdict> compacted =
+        v.partitions().stream()
+            .filter(
+                p ->
+                    p.latest().lag() > 0
+                        && v.latest().topic(p.topic()).map(TopicInfo::isCompacted).orElse(false))
+            .toList();
     if (compacted.isEmpty()) {
       return Optional.empty();
     }
     Map<String, String> e = base();
-    e.put("topics", compacted.stream().map(PartitionVerdict::topic).distinct().sorted().collect(Collectors.joining(",")));
+    e.put(
+        "topics",
+        compacted.stream()
+            .map(PartitionVerdict::topic)
+            .distinct()
+            .sorted()
+            .collect(Collectors.joining(",")));
     for (PartitionVerdict p : limit(compacted)) {
-      e.put("partition[" + p.name() + "]", "committed=" + p.latest().committed() + " lag=" + p.latest().lag()
-          + (p.recordGap() > 0 ? " firstRecordAt=" + (p.latest().committed() + p.recordGap()) + " gap=" + p.recordGap() : ""));
+      e.put(
+          "partition[" + p.name() + "]",
+          "committed="
+              + p.latest().committed()
+              + " lag="
+              + p.latest().lag()
+              + (p.recordGap() > 0
+                  ? " firstRecordAt="
+                      + (p.latest().committed() + p.recordGap())
+                      + " gap="
+                      + p.recordGap()
+                  : ""));
     }
-    String summary = "Group '" + v.group().groupId() + "' reads compacted topic(s) (cleanup.policy=compact): compaction leaves"
-        + " offset gaps, so the lag in offsets overstates the records left, and offset arithmetic is not a record count.";
+    String summary =
+        "Group '"
+            + v.group().groupId()
+            + "' reads compacted topic(s) (cleanup.policy=compact): compaction leaves offset gaps,"
+            + " so the lag in offsets overstates the records left, and offset arithmetic is not a"
+            + " record count.";
     return Optional.of(finding(Severity.INFO, "kafka.lag.compacted-topic", summary, e));
   }
 
@@ -146,7 +220,8 @@ final class LagCorrections {
     if (v.group().hasMembers()) {
       return List.of();
     }
-    boolean moved = v.partitions().stream().anyMatch(p -> p.first().committed() != p.latest().committed());
+    boolean moved =
+        v.partitions().stream().anyMatch(p -> p.first().committed() != p.latest().committed());
     if (flink == null && !moved) {
       return List.of();
     }
@@ -173,22 +248,44 @@ final class LagCorrections {
       e.put("kafkaLag", Long.toString(v.totalLag()));
       e.put("flinkLag", Long.toString(flinkLag));
     }
-    String summary = "Group '" + v.group().groupId() + "' has no members" + (moved ? " yet its committed offsets moved" : "")
-        + ": the pattern of Flink's Kafka source, which reads with assign() and commits offsets only when a checkpoint"
-        + " completes. The group's lag runs up to one checkpoint interval behind real progress and is not a consumer outage"
-        + (flink != null ? "; Flink's own offsets give the real lag (flinkLag)." : "; supply the Flink job's source metrics for the real lag.");
+    String summary =
+        "Group '"
+            + v.group().groupId()
+            + "' has no members"
+            + (moved ? " yet its committed offsets moved" : "")
+            + ": the pattern of Flink's Kafka source, which reads with assign() and commits offsets"
+            + " only when a checkpoint completes. The group's lag runs up to one checkpoint"
+            + " interval behind real progress and is not a consumer outage"
+            + (flink != null
+                ? "; Flink's own offsets give the real lag (flinkLag)."
+                : "; supply the Flink job's source metrics for the real lag.");
     List<String> sources = new ArrayList<>(v.latest().queries());
     if (flink != null) {
       sources.addAll(flink.endpoints());
     }
-    findings.add(new Finding(Severity.INFO, "kafka.lag.flink-checkpoint-commits", v.subject(), summary, e, sources));
+    findings.add(
+        new Finding(
+            Severity.INFO, "kafka.lag.flink-checkpoint-commits", v.subject(), summary, e, sources));
     if (flink != null && v.status() == LagStatus.STOP && flinkAhead(flink)) {
       Map<String, String> stalled = new LinkedHashMap<>(e);
       stalled.put("windowSeconds", KafkaLagAnalyzer.seconds(v.window().toMillis()));
-      String text = "Flink job '" + flink.job() + "' reads ahead of the offsets committed for '" + v.group().groupId()
-          + "', which did not move for " + KafkaLagAnalyzer.seconds(v.window().toMillis()) + " s: its checkpoints are not completing"
-          + " (check the job's checkpoint history), so Kafka-side lag grows while the job still reads.";
-      findings.add(new Finding(Severity.WARN, "kafka.lag.flink-commits-stalled", v.subject(), text, stalled, sources));
+      String text =
+          "Flink job '"
+              + flink.job()
+              + "' reads ahead of the offsets committed for '"
+              + v.group().groupId()
+              + "', which did not move for "
+              + KafkaLagAnalyzer.seconds(v.window().toMillis())
+              + " s: its checkpoints are not completing (check the job's checkpoint history), so"
+              + " Kafka-side lag grows while the job still reads.";
+      findings.add(
+          new Finding(
+              Severity.WARN,
+              "kafka.lag.flink-commits-stalled",
+              v.subject(),
+              text,
+              stalled,
+              sources));
     }
     return findings;
   }
@@ -197,7 +294,10 @@ final class LagCorrections {
     List<Finding> findings = new ArrayList<>();
     for (PartitionVerdict p : v.partitions()) {
       Optional<Long> retention = v.latest().topic(p.topic()).flatMap(TopicInfo::retentionMs);
-      if (p.timeLagMs() == null || retention.isEmpty() || p.timeLagMs() <= retention.get() || p.latest().lag() == 0) {
+      if (p.timeLagMs() == null
+          || retention.isEmpty()
+          || p.timeLagMs() <= retention.get()
+          || p.latest().lag() == 0) {
         continue;
       }
       Map<String, String> e = base();
@@ -206,10 +306,18 @@ final class LagCorrections {
       e.put("retentionMs", Long.toString(retention.get()));
       e.put("timeLagMs", Long.toString(p.timeLagMs()));
       e.put("lag", Long.toString(p.latest().lag()));
-      String summary = "The oldest unread record of '" + v.group().groupId() + "' on " + p.name() + " is "
-          + KafkaLagAnalyzer.seconds(p.timeLagMs()) + " s old, longer than the topic's retention.ms (" + retention.get()
-          + " ms): retention may delete it before the group reads it.";
-      findings.add(finding(Severity.CRITICAL, "kafka.config.retention-shorter-than-lag", summary, e));
+      String summary =
+          "The oldest unread record of '"
+              + v.group().groupId()
+              + "' on "
+              + p.name()
+              + " is "
+              + KafkaLagAnalyzer.seconds(p.timeLagMs())
+              + " s old, longer than the topic's retention.ms ("
+              + retention.get()
+              + " ms): retention may delete it before the group reads it.";
+      findings.add(
+          finding(Severity.CRITICAL, "kafka.config.retention-shorter-than-lag", summary, e));
       if (findings.size() >= rules.maxPartitionsInEvidence()) {
         break;
       }
@@ -218,8 +326,13 @@ final class LagCorrections {
   }
 
   private boolean flinkAhead(FlinkSourceOffsets flink) {
-    return v.partitions().stream().anyMatch(p -> flink.partition(p.topic(), p.partition())
-        .map(f -> f.currentOffset() > p.latest().committed()).orElse(false));
+    return v.partitions().stream()
+        .anyMatch(
+            p ->
+                flink
+                    .partition(p.topic(), p.partition())
+                    .map(f -> f.currentOffset() > p.latest().committed())
+                    .orElse(false));
   }
 
   private Map<String, String> base() {
@@ -233,7 +346,8 @@ final class LagCorrections {
     return partitions.stream().limit(rules.maxPartitionsInEvidence()).toList();
   }
 
-  private Finding finding(Severity severity, String code, String summary, Map<String, String> evidence) {
+  private Finding finding(
+      Severity severity, String code, String summary, Map<String, String> evidence) {
     return new Finding(severity, code, v.subject(), summary, evidence, v.latest().queries());
   }
 }

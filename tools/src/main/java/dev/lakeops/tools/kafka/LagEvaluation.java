@@ -20,7 +20,8 @@ final class LagEvaluation {
    *
    * <p>Requires: {@code samples} is not empty and ordered oldest first.
    */
-  static LagStatus evaluate(List<PartitionSample> samples, boolean hasMembers, boolean onlyMarkersLeft, LagRules rules) {
+  static LagStatus evaluate(
+      List<PartitionSample> samples, boolean hasMembers, boolean onlyMarkersLeft, LagRules rules) {
     PartitionSample latest = samples.get(samples.size() - 1);
     if (latest.belowLogStart()) {
       return LagStatus.ERR;

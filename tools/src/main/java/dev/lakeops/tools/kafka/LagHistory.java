@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The recent lag snapshots per cluster: the sliding window the lag analyzer judges trends over,
- * and the record of rewinds that reconciliation explains duplicates with. Bounded in count and
- * age. Thread safe.
+ * The recent lag snapshots per cluster: the sliding window the lag analyzer judges trends over, and
+ * the record of rewinds that reconciliation explains duplicates with. Bounded in count and age.
+ * Thread safe.
  */
 public final class LagHistory {
 
@@ -34,7 +34,8 @@ public final class LagHistory {
   }
 
   public synchronized void add(KafkaLagSnapshot snapshot) {
-    Deque<KafkaLagSnapshot> deque = byCluster.computeIfAbsent(snapshot.cluster(), c -> new ArrayDeque<>());
+    Deque<KafkaLagSnapshot> deque =
+        byCluster.computeIfAbsent(snapshot.cluster(), c -> new ArrayDeque<>());
     deque.addLast(snapshot);
     while (deque.size() > maxSnapshots) {
       deque.removeFirst();
@@ -60,9 +61,14 @@ public final class LagHistory {
       }
       for (CommittedOffset now : after.offsets()) {
         Instant at = window.get(i).capturedAt();
-        before.offset(now.topic(), now.partition())
+        before
+            .offset(now.topic(), now.partition())
             .filter(then -> now.offset() < then.offset())
-            .ifPresent(then -> rewinds.add(new OffsetRewind(group, now.topic(), now.partition(), then.offset(), now.offset(), at)));
+            .ifPresent(
+                then ->
+                    rewinds.add(
+                        new OffsetRewind(
+                            group, now.topic(), now.partition(), then.offset(), now.offset(), at)));
       }
     }
     return rewinds;

@@ -17,7 +17,8 @@ public record LagRules(Duration minStallWindow, int maxPartitionsInEvidence) {
   public LagRules {
     requireNonNull(minStallWindow, "minStallWindow");
     if (maxPartitionsInEvidence < 1) {
-      throw new IllegalArgumentException("Invalid maxPartitionsInEvidence: " + maxPartitionsInEvidence);
+      throw new IllegalArgumentException(
+          "Invalid maxPartitionsInEvidence: " + maxPartitionsInEvidence);
     }
   }
 

@@ -3,8 +3,8 @@ package dev.lakeops.tools.kafka;
 import dev.lakeops.tools.Severity;
 
 /**
- * Burrow's consumer status over a window of probes (Burrow wiki, "Consumer Lag Evaluation
- * Rules"), worst last, plus {@link #NO_TREND} for a window too short to judge.
+ * Burrow's consumer status over a window of probes (Burrow wiki, "Consumer Lag Evaluation Rules"),
+ * worst last, plus {@link #NO_TREND} for a window too short to judge.
  */
 public enum LagStatus {
   /** Caught up at some point of the window, or the lag is not growing. */

@@ -10,7 +10,8 @@ import java.time.Instant;
  *
  * @param seenAt the probe that saw the lower offset
  */
-public record OffsetRewind(String group, String topic, int partition, long from, long to, Instant seenAt) {
+public record OffsetRewind(
+    String group, String topic, int partition, long from, long to, Instant seenAt) {
 
   public OffsetRewind {
     requireNonNull(group, "group");

@@ -8,7 +8,13 @@ import static java.util.Objects.requireNonNull;
  * @param startOffset the offset of its first record: the last stable offset cannot pass it
  * @param lastTimestampMs when the producer last wrote to the partition
  */
-public record OpenTransaction(String topic, int partition, long producerId, int producerEpoch, long startOffset, long lastTimestampMs) {
+public record OpenTransaction(
+    String topic,
+    int partition,
+    long producerId,
+    int producerEpoch,
+    long startOffset,
+    long lastTimestampMs) {
 
   public OpenTransaction {
     requireNonNull(topic, "topic");

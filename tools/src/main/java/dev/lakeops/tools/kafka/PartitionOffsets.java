@@ -7,9 +7,11 @@ import static java.util.Objects.requireNonNull;
  *
  * @param logStart the earliest offset still in the log; lower offsets are deleted
  * @param highWatermark the log end as {@code read_uncommitted} consumers see it
- * @param lastStable the log end as {@code read_committed} consumers see it: below an open transaction
+ * @param lastStable the log end as {@code read_committed} consumers see it: below an open
+ *     transaction
  */
-public record PartitionOffsets(String topic, int partition, long logStart, long highWatermark, long lastStable) {
+public record PartitionOffsets(
+    String topic, int partition, long logStart, long highWatermark, long lastStable) {
 
   public PartitionOffsets {
     requireNonNull(topic, "topic");

@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
  * The evaluation of one group on one partition over the window.
  *
  * @param samples the window, oldest first (never empty)
- * @param rewinds committed offsets that moved backwards between two probes, as {@code [from, to]} pairs
+ * @param rewinds committed offsets that moved backwards between two probes, as {@code [from, to]}
+ *     pairs
  * @param onlyMarkersLeft a read proved that the remaining lag holds no data record (markers)
  * @param recordGap offsets between the committed offset and its first record (markers, aborted or
  *     compacted records); 0 when not read
@@ -39,17 +40,27 @@ record PartitionVerdict(
   String describe() {
     PartitionSample s = latest();
     PartitionOffsets o = s.offsets();
-    StringBuilder text = new StringBuilder()
-        .append("status=").append(status)
-        .append(" committed=").append(s.committed())
-        .append(" logStart=").append(o.logStart())
-        .append(" highWatermark=").append(o.highWatermark());
+    StringBuilder text =
+        new StringBuilder()
+            .append("status=")
+            .append(status)
+            .append(" committed=")
+            .append(s.committed())
+            .append(" logStart=")
+            .append(o.logStart())
+            .append(" highWatermark=")
+            .append(o.highWatermark());
     if (o.lastStable() != o.highWatermark()) {
       text.append(" lastStable=").append(o.lastStable());
     }
     text.append(" lag=").append(s.lag());
     if (samples.size() > 1) {
-      text.append(" lagTrend=").append(samples.stream().map(x -> Long.toString(x.lag())).reduce((a, b) -> a + ">" + b).orElse(""));
+      text.append(" lagTrend=")
+          .append(
+              samples.stream()
+                  .map(x -> Long.toString(x.lag()))
+                  .reduce((a, b) -> a + ">" + b)
+                  .orElse(""));
     }
     if (timeLagMs != null) {
       text.append(" timeLagMs=").append(timeLagMs);

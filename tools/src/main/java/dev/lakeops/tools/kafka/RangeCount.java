@@ -9,15 +9,23 @@ import org.jspecify.annotations.Nullable;
  * @param logStart the partition's log start when counted: offsets below it are deleted
  * @param readFrom where counting started: {@code max(from, logStart)}
  * @param readTo where counting stopped: {@code min(to, highWatermark)}
- * @param records data records in {@code [readFrom, readTo)}, aborted ones included (what a
- *     {@code read_uncommitted} consumer gets)
- * @param committedRecords the same without aborted records (what a {@code read_committed}
- *     consumer gets); equal to {@code records} when no offset was missing
+ * @param records data records in {@code [readFrom, readTo)}, aborted ones included (what a {@code
+ *     read_uncommitted} consumer gets)
+ * @param committedRecords the same without aborted records (what a {@code read_committed} consumer
+ *     gets); equal to {@code records} when no offset was missing
  * @param complete whether counting reached {@code readTo} before its deadline
  */
 public record RangeCount(
-    OffsetRange requested, long logStart, long highWatermark, long lastStable, long readFrom, long readTo,
-    long records, long committedRecords, boolean complete, @Nullable String error) {
+    OffsetRange requested,
+    long logStart,
+    long highWatermark,
+    long lastStable,
+    long readFrom,
+    long readTo,
+    long records,
+    long committedRecords,
+    boolean complete,
+    @Nullable String error) {
 
   /** Offsets in the counted range that are no data record: control records and compaction gaps. */
   long nonDataOffsets() {

@@ -17,7 +17,13 @@ import org.jspecify.annotations.Nullable;
  * @param complete whether the read reached a record or {@code endOffset} before its deadline
  */
 public record RecordAtOffset(
-    String topic, int partition, long offset, long endOffset, @Nullable Long recordOffset, @Nullable Long timestampMs, boolean complete) {
+    String topic,
+    int partition,
+    long offset,
+    long endOffset,
+    @Nullable Long recordOffset,
+    @Nullable Long timestampMs,
+    boolean complete) {
 
   public RecordAtOffset {
     requireNonNull(topic, "topic");

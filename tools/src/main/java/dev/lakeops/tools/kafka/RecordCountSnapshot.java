@@ -12,8 +12,14 @@ import org.jspecify.annotations.Nullable;
  * @param topic the topic's shape and configuration ({@code null} if it could not be described)
  */
 public record RecordCountSnapshot(
-    String cluster, String bootstrap, String topicName, @Nullable TopicInfo topic, Instant capturedAt,
-    List<RangeCount> ranges, List<ProbeError> errors, List<String> queries) {
+    String cluster,
+    String bootstrap,
+    String topicName,
+    @Nullable TopicInfo topic,
+    Instant capturedAt,
+    List<RangeCount> ranges,
+    List<ProbeError> errors,
+    List<String> queries) {
 
   public RecordCountSnapshot {
     requireNonNull(cluster, "cluster");

@@ -46,7 +46,8 @@ final class RecordReads {
    * markers only, then each group's partitions by lag, largest first, one group after another.
    * Offsets outside {@code [logStart, lastStable)} have no record to read and are skipped.
    */
-  static List<Read> choose(Collection<ConsumerGroup> groups, List<PartitionOffsets> offsets, int max) {
+  static List<Read> choose(
+      Collection<ConsumerGroup> groups, List<PartitionOffsets> offsets, int max) {
     if (max == 0) {
       return List.of();
     }
@@ -61,7 +62,8 @@ final class RecordReads {
         if (p == null || c.offset() < p.logStart() || c.offset() >= p.lastStable()) {
           continue;
         }
-        Read read = new Read(new TopicPartition(c.topic(), c.partition()), c.offset(), p.lastStable());
+        Read read =
+            new Read(new TopicPartition(c.topic(), c.partition()), c.offset(), p.lastStable());
         if (p.lastStable() - c.offset() <= MARKER_SUSPECT_LAG) {
           small.add(read);
         } else {
@@ -88,27 +90,44 @@ final class RecordReads {
     return List.copyOf(chosen);
   }
 
-  /** Reads each offset; reads that cannot finish are returned incomplete and noted in {@code errors}. */
+  /**
+   * Reads each offset; reads that cannot finish are returned incomplete and noted in {@code
+   * errors}.
+   */
   List<RecordAtOffset> read(List<Read> reads, List<ProbeError> errors) {
     List<RecordAtOffset> results = new ArrayList<>();
     long deadline = System.nanoTime() + timeout.toNanos();
-    String query = "consumer(read_committed) read at committed offsets at " + cluster.bootstrapServers();
+    String query =
+        "consumer(read_committed) read at committed offsets at " + cluster.bootstrapServers();
     long start = System.nanoTime();
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(cluster.clientConfig(consumerConfig()))) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(cluster.clientConfig(consumerConfig()))) {
       long created = System.nanoTime();
       List<List<Read>> rounds = rounds(reads);
       for (List<Read> round : rounds) {
         results.addAll(readRound(consumer, round, deadline));
       }
-      LOG.debug("Read {} committed offsets in {} round(s): consumer created in {} ms, reads took {} ms",
-          reads.size(), rounds.size(), (created - start) / 1_000_000, (System.nanoTime() - created) / 1_000_000);
+      LOG.debug(
+          "Read {} committed offsets in {} round(s): consumer created in {} ms, reads took {} ms",
+          reads.size(),
+          rounds.size(),
+          (created - start) / 1_000_000,
+          (System.nanoTime() - created) / 1_000_000);
     } catch (KafkaException e) {
       errors.add(KafkaErrors.partial(query, e));
     }
     long incomplete = results.stream().filter(r -> !r.complete()).count();
     if (incomplete > 0) {
-      errors.add(new ProbeError(dev.lakeops.tools.ProbeException.Code.TIMEOUT, query,
-          incomplete + " of " + reads.size() + " reads did not finish within " + timeout.toMillis() + " ms"));
+      errors.add(
+          new ProbeError(
+              dev.lakeops.tools.ProbeException.Code.TIMEOUT,
+              query,
+              incomplete
+                  + " of "
+                  + reads.size()
+                  + " reads did not finish within "
+                  + timeout.toMillis()
+                  + " ms"));
     }
     return results;
   }
@@ -121,7 +140,8 @@ final class RecordReads {
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
     // Only the first record of each partition counts, so a small limit per partition keeps the
     // answer small. Not smaller than a usual batch: KIP-74 returns an oversized batch only for the
-    // first partition of a fetch, so a tiny limit costs one fetch per partition (measured: 200 polls
+    // first partition of a fetch, so a tiny limit costs one fetch per partition (measured: 200
+    // polls
     // for 200 partitions at 1 byte).
     config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 64 * 1024);
     config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000);
@@ -129,9 +149,14 @@ final class RecordReads {
     // 500 ms (the default) for data that is not coming.
     config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
     config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    config.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-    config.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+    config.put(
+        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    config.put(
+        ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+        (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+    config.put(
+        ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+        (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
     return config;
   }
 
@@ -150,7 +175,8 @@ final class RecordReads {
     return rounds;
   }
 
-  private static List<RecordAtOffset> readRound(KafkaConsumer<byte[], byte[]> consumer, List<Read> round, long deadline) {
+  private static List<RecordAtOffset> readRound(
+      KafkaConsumer<byte[], byte[]> consumer, List<Read> round, long deadline) {
     Map<TopicPartition, Read> pending = new LinkedHashMap<>();
     round.forEach(r -> pending.put(r.partition(), r));
     Map<TopicPartition, RecordAtOffset> done = new LinkedHashMap<>();
@@ -163,13 +189,19 @@ final class RecordReads {
       ConsumerRecords<byte[], byte[]> polled;
       polls++;
       try {
-        polled = consumer.poll(Duration.ofMillis(Math.max(1, Math.min(200, (deadline - System.nanoTime()) / 1_000_000))));
+        polled =
+            consumer.poll(
+                Duration.ofMillis(
+                    Math.max(1, Math.min(200, (deadline - System.nanoTime()) / 1_000_000))));
       } catch (org.apache.kafka.clients.consumer.OffsetOutOfRangeException e) {
         // Retention moved the log start past a committed offset since the offsets were listed.
         for (TopicPartition tp : e.partitions()) {
           Read r = pending.remove(tp);
           if (r != null) {
-            done.put(tp, new RecordAtOffset(tp.topic(), tp.partition(), r.offset(), r.endOffset(), null, null, false));
+            done.put(
+                tp,
+                new RecordAtOffset(
+                    tp.topic(), tp.partition(), r.offset(), r.endOffset(), null, null, false));
           }
         }
         consumer.pause(e.partitions());
@@ -184,22 +216,55 @@ final class RecordReads {
         if (r != null && record.offset() >= r.offset()) {
           pending.remove(tp);
           boolean inRange = record.offset() < r.endOffset();
-          done.put(tp, new RecordAtOffset(tp.topic(), tp.partition(), r.offset(), r.endOffset(),
-              inRange ? record.offset() : null, inRange ? record.timestamp() : null, true));
+          done.put(
+              tp,
+              new RecordAtOffset(
+                  tp.topic(),
+                  tp.partition(),
+                  r.offset(),
+                  r.endOffset(),
+                  inRange ? record.offset() : null,
+                  inRange ? record.timestamp() : null,
+                  true));
         }
       }
       for (Read r : List.copyOf(pending.values())) {
         if (consumer.position(r.partition(), Duration.ofMillis(50)) >= r.endOffset()) {
           pending.remove(r.partition());
-          done.put(r.partition(), new RecordAtOffset(r.partition().topic(), r.partition().partition(), r.offset(), r.endOffset(), null, null, true));
+          done.put(
+              r.partition(),
+              new RecordAtOffset(
+                  r.partition().topic(),
+                  r.partition().partition(),
+                  r.offset(),
+                  r.endOffset(),
+                  null,
+                  null,
+                  true));
         }
       }
       consumer.pause(done.keySet());
     }
-    pending.values().forEach(r -> done.put(r.partition(),
-        new RecordAtOffset(r.partition().topic(), r.partition().partition(), r.offset(), r.endOffset(), null, null, false)));
+    pending
+        .values()
+        .forEach(
+            r ->
+                done.put(
+                    r.partition(),
+                    new RecordAtOffset(
+                        r.partition().topic(),
+                        r.partition().partition(),
+                        r.offset(),
+                        r.endOffset(),
+                        null,
+                        null,
+                        false)));
     consumer.resume(consumer.paused());
-    LOG.debug("Round of {} reads: {} polls, {} ms to the first record", round.size(), polls, firstRecordMs);
+    LOG.debug(
+        "Round of {} reads: {} polls, {} ms to the first record",
+        round.size(),
+        polls,
+        firstRecordMs);
     return List.copyOf(done.values());
   }
 }

@@ -24,15 +24,22 @@ final class SnapshotIndex {
       g.offsets().forEach(o -> offsets.put(new Key(o.topic(), o.partition()), o.offset()));
       committed.put(g.groupId(), offsets);
     }
-    snapshot.records().forEach(r -> records.put(new RecordKey(r.topic(), r.partition(), r.offset()), r));
+    snapshot
+        .records()
+        .forEach(r -> records.put(new RecordKey(r.topic(), r.partition(), r.offset()), r));
     snapshot.topics().forEach(t -> topics.put(t.topic(), t));
   }
 
-  /** The group's sample on one partition, when both its committed offset and the broker offsets were read. */
+  /**
+   * The group's sample on one partition, when both its committed offset and the broker offsets were
+   * read.
+   */
   PartitionSample sample(String groupId, Key key) {
     Long offset = committed.getOrDefault(groupId, Map.of()).get(key);
     PartitionOffsets p = partitions.get(key);
-    return offset == null || p == null ? null : new PartitionSample(snapshot.capturedAt(), offset, p);
+    return offset == null || p == null
+        ? null
+        : new PartitionSample(snapshot.capturedAt(), offset, p);
   }
 
   RecordAtOffset record(Key key, long offset) {

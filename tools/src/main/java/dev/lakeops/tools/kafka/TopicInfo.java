@@ -10,7 +10,8 @@ import java.util.Optional;
  *
  * @param configs the effective values of the keys in {@link KafkaLagProbe#TOPIC_CONFIG_KEYS}
  */
-public record TopicInfo(String topic, int partitions, int replicationFactor, Map<String, String> configs) {
+public record TopicInfo(
+    String topic, int partitions, int replicationFactor, Map<String, String> configs) {
 
   public TopicInfo {
     requireNonNull(topic, "topic");

@@ -6,8 +6,8 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 
 /**
- * Finding codes with a variable last part, such as {@code flink.exception.<cause>}: the members
- * are the values the part can take (usually an enum's ids), so every code of the family is known.
+ * Finding codes with a variable last part, such as {@code flink.exception.<cause>}: the members are
+ * the values the part can take (usually an enum's ids), so every code of the family is known.
  *
  * @param prefix the fixed part, ending in a dot, e.g. {@code flink.exception.}
  * @param placeholder what the variable part stands for, e.g. {@code cause}
@@ -17,7 +17,8 @@ public record CodeFamily(String prefix, String placeholder, List<String> members
 
   public CodeFamily {
     requireNonNull(prefix, "prefix");
-    checkArgument(prefix.matches("[a-z0-9]+(\\.[a-z0-9-]+)*\\."), "Invalid code family prefix: %s", prefix);
+    checkArgument(
+        prefix.matches("[a-z0-9]+(\\.[a-z0-9-]+)*\\."), "Invalid code family prefix: %s", prefix);
     requireNonNull(placeholder, "placeholder");
     members = List.copyOf(members);
     checkArgument(!members.isEmpty(), "Code family %s has no members", prefix);

@@ -5,7 +5,10 @@ import java.time.format.DateTimeParseException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as runbook files and tool arguments write them: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, or ISO-8601 ({@code PT30S}). */
+/**
+ * Durations as runbook files and tool arguments write them: {@code 500ms}, {@code 30s}, {@code 2m},
+ * {@code 1h}, or ISO-8601 ({@code PT30S}).
+ */
 public final class Durations {
 
   private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
@@ -30,7 +33,8 @@ public final class Durations {
     try {
       return Duration.parse(t);
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("'" + text + "' is not a duration (write e.g. 500ms, 30s, 2m, 1h)");
+      throw new IllegalArgumentException(
+          "'" + text + "' is not a duration (write e.g. 500ms, 30s, 2m, 1h)");
     }
   }
 }

@@ -10,7 +10,10 @@ public enum ParamType {
   NUMBER("a number"),
   /** {@code true} or {@code false}, given as a boolean or as its text. */
   BOOLEAN("true or false"),
-  /** A duration as {@link Durations} reads it: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} or ISO-8601. */
+  /**
+   * A duration as {@link Durations} reads it: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} or
+   * ISO-8601.
+   */
   DURATION("a duration such as 500ms, 30s, 2m or 1h"),
   /** A list of texts: a list, or one text with the items separated by commas. */
   LIST("a list of texts (or one text, comma-separated)");

@@ -16,9 +16,9 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The arguments of one call, read against the tool's {@link ToolSpec}: each value has its
- * declared type, and an optional parameter the call omits has its declared default. A blank
- * value (or an empty list) counts as not given.
+ * The arguments of one call, read against the tool's {@link ToolSpec}: each value has its declared
+ * type, and an optional parameter the call omits has its declared default. A blank value (or an
+ * empty list) counts as not given.
  *
  * <p>Values may come as text (runbook steps, chat commands) or as JSON values (a model's call):
  * numbers, booleans and lists are read as such. The typed getters are for the tool's own
@@ -52,7 +52,8 @@ public final class ToolArgs {
     for (Map.Entry<String, ?> e : raw.entrySet()) {
       Optional<ToolParam> param = spec.param(e.getKey());
       if (param.isEmpty()) {
-        problems.add("unknown parameter '" + quote(e.getKey()) + "' (it takes " + takes(spec) + ")");
+        problems.add(
+            "unknown parameter '" + quote(e.getKey()) + "' (it takes " + takes(spec) + ")");
         continue;
       }
       Object value = e.getValue();
@@ -63,11 +64,21 @@ public final class ToolArgs {
       try {
         values.put(e.getKey(), convert(param.get(), value));
       } catch (IllegalArgumentException | ArithmeticException bad) {
-        problems.add("parameter " + e.getKey() + " must be " + param.get().expected() + ", was '" + quote(text(value)) + "'");
+        problems.add(
+            "parameter "
+                + e.getKey()
+                + " must be "
+                + param.get().expected()
+                + ", was '"
+                + quote(text(value))
+                + "'");
       }
     }
-    List<String> missing = spec.params().stream()
-        .filter(p -> p.required() && !given.containsKey(p.name())).map(ToolParam::name).toList();
+    List<String> missing =
+        spec.params().stream()
+            .filter(p -> p.required() && !given.containsKey(p.name()))
+            .map(ToolParam::name)
+            .toList();
     if (!missing.isEmpty()) {
       problems.add("missing parameter(s) " + String.join(", ", missing));
     }
@@ -82,7 +93,10 @@ public final class ToolArgs {
     return new ToolArgs(spec, values, given);
   }
 
-  /** The items of a comma-separated text, stripped, blanks left out: how a text reads as a {@link ParamType#LIST}. */
+  /**
+   * The items of a comma-separated text, stripped, blanks left out: how a text reads as a {@link
+   * ParamType#LIST}.
+   */
   public static List<String> items(String text) {
     return Arrays.stream(text.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
   }
@@ -145,26 +159,41 @@ public final class ToolArgs {
   }
 
   private <T> T present(String name, ParamType type, Class<T> as) {
-    return optional(name, type, as).orElseThrow(() -> new IllegalArgumentException(
-        "Parameter " + name + " of " + spec.name() + " is optional without a default: read it as optional"));
+    return optional(name, type, as)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Parameter "
+                        + name
+                        + " of "
+                        + spec.name()
+                        + " is optional without a default: read it as optional"));
   }
 
   private <T> Optional<T> optional(String name, ParamType type, Class<T> as) {
     ToolParam p = declared(name);
-    checkArgument(p.type() == type, "Parameter %s of %s is %s, not %s", name, spec.name(), p.type(), type);
+    checkArgument(
+        p.type() == type, "Parameter %s of %s is %s, not %s", name, spec.name(), p.type(), type);
     return Optional.ofNullable(values.get(name)).map(as::cast);
   }
 
   private ToolParam declared(String name) {
-    return spec.param(name).orElseThrow(() -> new IllegalArgumentException("Tool " + spec.name() + " declares no parameter " + name));
+    return spec.param(name)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "Tool " + spec.name() + " declares no parameter " + name));
   }
 
   private static boolean isAbsent(@Nullable Object value) {
-    return value == null || value instanceof String s && s.isBlank() || value instanceof Collection<?> c && c.isEmpty();
+    return value == null
+        || value instanceof String s && s.isBlank()
+        || value instanceof Collection<?> c && c.isEmpty();
   }
 
   /**
-   * @throws IllegalArgumentException the value does not read as the parameter's type or is out of its range
+   * @throws IllegalArgumentException the value does not read as the parameter's type or is out of
+   *     its range
    * @throws ArithmeticException a whole number does not fit a {@code long} or has a fraction
    */
   static Object convert(ToolParam p, Object value) {
@@ -176,7 +205,8 @@ public final class ToolArgs {
         yield n;
       }
       case NUMBER -> {
-        double d = value instanceof Number n ? n.doubleValue() : Double.parseDouble(scalar(value).strip());
+        double d =
+            value instanceof Number n ? n.doubleValue() : Double.parseDouble(scalar(value).strip());
         checkArgument(Double.isFinite(d), "not finite");
         yield d;
       }
@@ -208,7 +238,10 @@ public final class ToolArgs {
   }
 
   private static long integer(Object value) {
-    if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+    if (value instanceof Long
+        || value instanceof Integer
+        || value instanceof Short
+        || value instanceof Byte) {
       return ((Number) value).longValue();
     }
     if (value instanceof BigInteger b) {
@@ -222,7 +255,9 @@ public final class ToolArgs {
 
   /** Text of a string, number or boolean. */
   private static String scalar(Object value) {
-    checkArgument(value instanceof String || value instanceof Number || value instanceof Boolean, "not a single value");
+    checkArgument(
+        value instanceof String || value instanceof Number || value instanceof Boolean,
+        "not a single value");
     return value.toString();
   }
 

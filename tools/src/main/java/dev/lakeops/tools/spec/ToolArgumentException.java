@@ -3,9 +3,9 @@ package dev.lakeops.tools.spec;
 import java.util.List;
 
 /**
- * Arguments that do not fit a tool's declaration: a missing or unknown parameter, or a value
- * that does not read as its type. The message names the tool, and for each problem the
- * parameter, the value given and what was expected.
+ * Arguments that do not fit a tool's declaration: a missing or unknown parameter, or a value that
+ * does not read as its type. The message names the tool, and for each problem the parameter, the
+ * value given and what was expected.
  */
 public final class ToolArgumentException extends IllegalArgumentException {
 
@@ -22,7 +22,10 @@ public final class ToolArgumentException extends IllegalArgumentException {
     return tool;
   }
 
-  /** One line per problem, e.g. {@code parameter samples must be a whole number from 1 to 20, was 'many'}. */
+  /**
+   * One line per problem, e.g. {@code parameter samples must be a whole number from 1 to 20, was
+   * 'many'}.
+   */
   public List<String> problems() {
     return problems;
   }

@@ -27,8 +27,8 @@ public record ToolFunction<R>(ToolSpec spec, Function<ToolArgs, R> call) {
   }
 
   /**
-   * Runs the tool. REQUIRES: {@code args} were read against this tool's declaration, or against
-   * one that adds parameters to it ({@link ToolSpec#withParam}).
+   * Runs the tool. REQUIRES: {@code args} were read against this tool's declaration, or against one
+   * that adds parameters to it ({@link ToolSpec#withParam}).
    */
   public R apply(ToolArgs args) {
     return call.apply(args);

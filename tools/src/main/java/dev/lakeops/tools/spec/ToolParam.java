@@ -16,7 +16,12 @@ import org.jspecify.annotations.Nullable;
  * @param range the bounds of an {@link ParamType#INTEGER} value, inclusive; null for any
  */
 public record ToolParam(
-    String name, ParamType type, boolean required, String description, @Nullable String defaultValue, @Nullable Range range) {
+    String name,
+    ParamType type,
+    boolean required,
+    String description,
+    @Nullable String defaultValue,
+    @Nullable Range range) {
 
   /** Inclusive bounds of a whole number. */
   public record Range(long min, long max) {
@@ -34,8 +39,12 @@ public record ToolParam(
     checkArgument(name.matches("[a-z][a-z0-9_]*"), "Invalid parameter name: %s", name);
     requireNonNull(type, "type");
     requireNonNull(description, "description");
-    checkArgument(!required || defaultValue == null, "Required parameter %s cannot have a default", name);
-    checkArgument(range == null || type == ParamType.INTEGER, "Only an integer parameter has a range: %s", name);
+    checkArgument(
+        !required || defaultValue == null, "Required parameter %s cannot have a default", name);
+    checkArgument(
+        range == null || type == ParamType.INTEGER,
+        "Only an integer parameter has a range: %s",
+        name);
   }
 
   public static ToolParam required(String name, ParamType type, String description) {
@@ -46,7 +55,10 @@ public record ToolParam(
     return new ToolParam(name, type, false, description, null, null);
   }
 
-  /** This optional parameter with {@code value} as its default; {@link ToolArgs} checks that it reads. */
+  /**
+   * This optional parameter with {@code value} as its default; {@link ToolArgs} checks that it
+   * reads.
+   */
   public ToolParam withDefault(String value) {
     return new ToolParam(name, type, required, description, requireNonNull(value, "value"), range);
   }
@@ -58,6 +70,8 @@ public record ToolParam(
 
   /** What a value must look like, e.g. {@code a whole number from 1 to 20}. */
   public String expected() {
-    return range == null ? type.expected() : type.expected() + " from " + range.min() + " to " + range.max();
+    return range == null
+        ? type.expected()
+        : type.expected() + " from " + range.min() + " to " + range.max();
   }
 }

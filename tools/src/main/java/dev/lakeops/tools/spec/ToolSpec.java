@@ -10,19 +10,21 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A read-only tool, declared once next to its implementation: the planner's bindings, the
- * runbook validator, the model's toolbox and chat commands all derive from it.
+ * A read-only tool, declared once next to its implementation: the planner's bindings, the runbook
+ * validator, the model's toolbox and chat commands all derive from it.
  *
  * @param name lower case, dotted by area, e.g. {@code kafka.lag}; runbooks and reports use it as is
  * @param description for a person or a model: what the tool reads and what it returns
  * @param params in the order a caller sees them; names are unique
  * @param codes the finding codes its analyzers can emit
  */
-public record ToolSpec(String name, String description, List<ToolParam> params, FindingCodes codes) {
+public record ToolSpec(
+    String name, String description, List<ToolParam> params, FindingCodes codes) {
 
   public ToolSpec {
     requireNonNull(name, "name");
-    checkArgument(name.matches("[a-z][a-z0-9_-]*(\\.[a-z][a-z0-9_-]*)+"), "Invalid tool name: %s", name);
+    checkArgument(
+        name.matches("[a-z][a-z0-9_-]*(\\.[a-z][a-z0-9_-]*)+"), "Invalid tool name: %s", name);
     requireNonNull(description, "description");
     params = List.copyOf(params);
     Set<String> seen = new HashSet<>();
@@ -32,8 +34,16 @@ public record ToolSpec(String name, String description, List<ToolParam> params, 
         try {
           ToolArgs.convert(p, p.defaultValue());
         } catch (IllegalArgumentException | ArithmeticException e) {
-          throw new IllegalArgumentException("Default '" + p.defaultValue() + "' of parameter " + p.name() + " of tool " + name
-              + " is not " + p.expected(), e);
+          throw new IllegalArgumentException(
+              "Default '"
+                  + p.defaultValue()
+                  + "' of parameter "
+                  + p.name()
+                  + " of tool "
+                  + name
+                  + " is not "
+                  + p.expected(),
+              e);
         }
       }
     }
@@ -59,8 +69,8 @@ public record ToolSpec(String name, String description, List<ToolParam> params, 
   }
 
   /**
-   * This tool with one more parameter, for a binding that adds what depends on configuration
-   * (e.g. which Flink cluster to read).
+   * This tool with one more parameter, for a binding that adds what depends on configuration (e.g.
+   * which Flink cluster to read).
    *
    * @throws IllegalArgumentException the tool has a parameter of that name
    */

@@ -14,8 +14,15 @@ import static java.util.Objects.requireNonNull;
  * @param bytes their total size
  * @param maxLevel the highest level holding a file
  */
-public record BucketFiles(String partition, int bucket, int files, int level0Files, int sortedRuns, int smallFiles,
-                          long bytes, int maxLevel) {
+public record BucketFiles(
+    String partition,
+    int bucket,
+    int files,
+    int level0Files,
+    int sortedRuns,
+    int smallFiles,
+    long bytes,
+    int maxLevel) {
 
   public BucketFiles {
     requireNonNull(partition, "partition");

@@ -13,8 +13,12 @@ import java.util.List;
  * @param latestSnapshotId the latest snapshot; 0 without snapshots
  * @param commits the newest snapshots, at most the limit asked for, ascending
  */
-public record CommitTimeline(String table, String location, long earliestSnapshotId, long latestSnapshotId,
-                             List<CommitRecord> commits) {
+public record CommitTimeline(
+    String table,
+    String location,
+    long earliestSnapshotId,
+    long latestSnapshotId,
+    List<CommitRecord> commits) {
 
   public CommitTimeline {
     requireNonNull(table, "table");

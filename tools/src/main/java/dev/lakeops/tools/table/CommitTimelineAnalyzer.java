@@ -20,19 +20,21 @@ import java.util.TreeMap;
  * <ul>
  *   <li>{@code table.commit.timeline} (INFO): every snapshot with its user, identifier, kind, time,
  *       record counts and files added/deleted;
- *   <li>{@code table.commit.new-user} (WARN): a streaming commit user writes data after another
- *       one had. A Flink writer keeps its commit user across failovers (it lives in operator state),
- *       so a new one means a job started without its state — a stateless restart, or a second
- *       writer — and its identifiers restart, so {@code filterAndCommit} cannot recognise replays:
- *       the usual source of duplicates after a failover. Evidence {@code lastSnapshotBeforeNewUser}
- *       names the snapshot before its first commit, where a rollback returns to. Batch commits (identifier
+ *   <li>{@code table.commit.new-user} (WARN): a streaming commit user writes data after another one
+ *       had. A Flink writer keeps its commit user across failovers (it lives in operator state), so
+ *       a new one means a job started without its state — a stateless restart, or a second writer —
+ *       and its identifiers restart, so {@code filterAndCommit} cannot recognise replays: the usual
+ *       source of duplicates after a failover. Evidence {@code lastSnapshotBeforeNewUser} names the
+ *       snapshot before its first commit, where a rollback returns to. Batch commits (identifier
  *       {@code Long.MAX_VALUE}) get a fresh user per write by design and are not judged;
- *   <li>{@code table.commit.identifier-regression} (WARN): one user's identifier goes backwards,
- *       or repeats in a snapshot of the same kind (one commit may legitimately write an APPEND and a
+ *   <li>{@code table.commit.identifier-regression} (WARN): one user's identifier goes backwards, or
+ *       repeats in a snapshot of the same kind (one commit may legitimately write an APPEND and a
  *       COMPACT snapshot with the same identifier); evidence {@code lastSnapshotBefore} names the
  *       snapshot before the repeated commit;
- *   <li>{@code table.commit.gap} (WARN): a pause between data commits far above the median interval;
- *   <li>{@code table.commit.overwrite} (INFO): OVERWRITE commits, which replace partitions' content;
+ *   <li>{@code table.commit.gap} (WARN): a pause between data commits far above the median
+ *       interval;
+ *   <li>{@code table.commit.overwrite} (INFO): OVERWRITE commits, which replace partitions'
+ *       content;
  *   <li>{@code table.commit.ok} (OK): none of the warnings.
  * </ul>
  */
@@ -51,10 +53,22 @@ public final class CommitTimelineAnalyzer {
     String subject = "table " + t.table();
     List<Finding> findings = new ArrayList<>();
     if (t.commits().isEmpty()) {
-      findings.add(new Finding(Severity.INFO, "table.commit.timeline", subject, "The table has no snapshots yet.",
-          Map.of("location", t.location(), "snapshots", "0"), List.of(snapshotDir(t))));
-      findings.add(new Finding(Severity.OK, "table.commit.ok", subject, "No commits to judge.", Map.of("snapshots", "0"),
-          List.of(snapshotDir(t))));
+      findings.add(
+          new Finding(
+              Severity.INFO,
+              "table.commit.timeline",
+              subject,
+              "The table has no snapshots yet.",
+              Map.of("location", t.location(), "snapshots", "0"),
+              List.of(snapshotDir(t))));
+      findings.add(
+          new Finding(
+              Severity.OK,
+              "table.commit.ok",
+              subject,
+              "No commits to judge.",
+              Map.of("snapshots", "0"),
+              List.of(snapshotDir(t))));
       return findings;
     }
     findings.add(timeline(t, subject));
@@ -68,8 +82,18 @@ public final class CommitTimelineAnalyzer {
       Map<String, String> e = new LinkedHashMap<>();
       e.put("snapshots", Integer.toString(t.commits().size()));
       e.put("commitUsers", Integer.toString(users(t).size()));
-      findings.add(new Finding(Severity.OK, "table.commit.ok", subject, "Snapshots " + first(t).snapshotId() + ".."
-          + last(t).snapshotId() + ": no new commit user, no identifier regression, no gap.", e, List.of(snapshotDir(t))));
+      findings.add(
+          new Finding(
+              Severity.OK,
+              "table.commit.ok",
+              subject,
+              "Snapshots "
+                  + first(t).snapshotId()
+                  + ".."
+                  + last(t).snapshotId()
+                  + ": no new commit user, no identifier regression, no gap.",
+              e,
+              List.of(snapshotDir(t))));
     }
     return findings;
   }
@@ -80,17 +104,46 @@ public final class CommitTimelineAnalyzer {
     e.put("earliestSnapshot", Long.toString(t.earliestSnapshotId()));
     e.put("latestSnapshot", Long.toString(t.latestSnapshotId()));
     e.put("snapshotsShown", Integer.toString(t.commits().size()));
-    e.put("commitUsers", String.join(", ", users(t).entrySet().stream()
-        .map(u -> u.getKey() + " (" + u.getValue() + " snapshots)").toList()));
+    e.put(
+        "commitUsers",
+        String.join(
+            ", ",
+            users(t).entrySet().stream()
+                .map(u -> u.getKey() + " (" + u.getValue() + " snapshots)")
+                .toList()));
     for (CommitRecord c : t.commits()) {
-      e.put("snapshot " + c.snapshotId(), c.commitKind() + " user=" + c.commitUser() + " identifier=" + c.identifierText()
-          + " time=" + Instant.ofEpochMilli(c.timeMillis()) + " delta=" + signed(c.deltaRecordCount())
-          + " total=" + (c.totalRecordCount() == null ? "?" : c.totalRecordCount())
-          + " files=+" + c.addedFiles() + "/-" + c.deletedFiles());
+      e.put(
+          "snapshot " + c.snapshotId(),
+          c.commitKind()
+              + " user="
+              + c.commitUser()
+              + " identifier="
+              + c.identifierText()
+              + " time="
+              + Instant.ofEpochMilli(c.timeMillis())
+              + " delta="
+              + signed(c.deltaRecordCount())
+              + " total="
+              + (c.totalRecordCount() == null ? "?" : c.totalRecordCount())
+              + " files=+"
+              + c.addedFiles()
+              + "/-"
+              + c.deletedFiles());
     }
-    String summary = "Snapshots " + first(t).snapshotId() + ".." + last(t).snapshotId() + " by " + users(t).size()
-        + " commit user(s)" + (t.truncated() ? "; older snapshots from " + t.earliestSnapshotId() + " not shown" : "") + ".";
-    return new Finding(Severity.INFO, "table.commit.timeline", subject, summary, e, List.of(snapshotDir(t)));
+    String summary =
+        "Snapshots "
+            + first(t).snapshotId()
+            + ".."
+            + last(t).snapshotId()
+            + " by "
+            + users(t).size()
+            + " commit user(s)"
+            + (t.truncated()
+                ? "; older snapshots from " + t.earliestSnapshotId() + " not shown"
+                : "")
+            + ".";
+    return new Finding(
+        Severity.INFO, "table.commit.timeline", subject, summary, e, List.of(snapshotDir(t)));
   }
 
   private List<Finding> newUsers(CommitTimeline t, String subject) {
@@ -115,14 +168,32 @@ public final class CommitTimelineAnalyzer {
         e.put("previousSnapshot", Long.toString(before.snapshotId()));
         e.put("previousIdentifier", before.identifierText());
         e.put("identifiersRestarted", Boolean.toString(restarted));
-        // The snapshot right before the new user's first one (any kind): the state a rollback returns to.
+        // The snapshot right before the new user's first one (any kind): the state a rollback
+        // returns to.
         e.put("lastSnapshotBeforeNewUser", Long.toString(commits.get(i - 1).snapshotId()));
-        out.add(new Finding(Severity.WARN, "table.commit.new-user", subject, "Commit user " + c.commitUser()
-            + " starts writing at snapshot " + c.snapshotId() + " (identifier " + c.identifierText() + ") after "
-            + before.commitUser() + " wrote up to snapshot " + before.snapshotId() + " (identifier "
-            + before.identifierText() + ")" + (restarted ? "; identifiers restarted" : "")
-            + ": typical of a Flink writer restarted without its state, whose replays are not filtered.", e,
-            List.of(snapshotFile(t, c.snapshotId()), snapshotFile(t, before.snapshotId()))));
+        out.add(
+            new Finding(
+                Severity.WARN,
+                "table.commit.new-user",
+                subject,
+                "Commit user "
+                    + c.commitUser()
+                    + " starts writing at snapshot "
+                    + c.snapshotId()
+                    + " (identifier "
+                    + c.identifierText()
+                    + ") after "
+                    + before.commitUser()
+                    + " wrote up to snapshot "
+                    + before.snapshotId()
+                    + " (identifier "
+                    + before.identifierText()
+                    + ")"
+                    + (restarted ? "; identifiers restarted" : "")
+                    + ": typical of a Flink writer restarted without its state, whose replays are"
+                    + " not filtered.",
+                e,
+                List.of(snapshotFile(t, c.snapshotId()), snapshotFile(t, before.snapshotId()))));
       }
       lastByUser.put(c.commitUser(), c);
       previous = c;
@@ -143,8 +214,9 @@ public final class CommitTimelineAnalyzer {
       CommitRecord last = lastByUser.get(c.commitUser());
       if (last != null) {
         boolean backwards = c.commitIdentifier() < last.commitIdentifier();
-        boolean repeated = c.commitIdentifier() == last.commitIdentifier()
-            && kindsAtLast.get(c.commitUser()).contains(c.commitKind());
+        boolean repeated =
+            c.commitIdentifier() == last.commitIdentifier()
+                && kindsAtLast.get(c.commitUser()).contains(c.commitKind());
         if (backwards || repeated) {
           Map<String, String> e = new LinkedHashMap<>();
           e.put("commitUser", c.commitUser());
@@ -154,11 +226,24 @@ public final class CommitTimelineAnalyzer {
           e.put("previousIdentifier", last.identifierText());
           e.put("kind", backwards ? "backwards" : "repeated");
           e.put("lastSnapshotBefore", Long.toString(commits.get(i - 1).snapshotId()));
-          out.add(new Finding(Severity.WARN, "table.commit.identifier-regression", subject, "Commit user "
-              + c.commitUser() + " committed identifier " + c.identifierText() + " in snapshot " + c.snapshotId()
-              + (backwards ? " after identifier " : " again after ") + last.identifierText() + " in snapshot "
-              + last.snapshotId() + ": the same data may have been committed twice.", e,
-              List.of(snapshotFile(t, c.snapshotId()), snapshotFile(t, last.snapshotId()))));
+          out.add(
+              new Finding(
+                  Severity.WARN,
+                  "table.commit.identifier-regression",
+                  subject,
+                  "Commit user "
+                      + c.commitUser()
+                      + " committed identifier "
+                      + c.identifierText()
+                      + " in snapshot "
+                      + c.snapshotId()
+                      + (backwards ? " after identifier " : " again after ")
+                      + last.identifierText()
+                      + " in snapshot "
+                      + last.snapshotId()
+                      + ": the same data may have been committed twice.",
+                  e,
+                  List.of(snapshotFile(t, c.snapshotId()), snapshotFile(t, last.snapshotId()))));
         }
       }
       if (last == null || c.commitIdentifier() > last.commitIdentifier()) {
@@ -196,10 +281,23 @@ public final class CommitTimelineAnalyzer {
         e.put("from", Instant.ofEpochMilli(before.timeMillis()).toString());
         e.put("to", Instant.ofEpochMilli(after.timeMillis()).toString());
         e.put("gapFactor", Double.toString(rules.gapFactor()));
-        out.add(new Finding(Severity.WARN, "table.commit.gap", subject, "No data commit for "
-            + Duration.ofMillis(intervals[i]) + " between snapshots " + before.snapshotId() + " and "
-            + after.snapshotId() + " (median interval " + Duration.ofMillis(median) + "): the writer stopped or stalled.",
-            e, List.of(snapshotFile(t, before.snapshotId()), snapshotFile(t, after.snapshotId()))));
+        out.add(
+            new Finding(
+                Severity.WARN,
+                "table.commit.gap",
+                subject,
+                "No data commit for "
+                    + Duration.ofMillis(intervals[i])
+                    + " between snapshots "
+                    + before.snapshotId()
+                    + " and "
+                    + after.snapshotId()
+                    + " (median interval "
+                    + Duration.ofMillis(median)
+                    + "): the writer stopped or stalled.",
+                e,
+                List.of(
+                    snapshotFile(t, before.snapshotId()), snapshotFile(t, after.snapshotId()))));
       }
     }
     return out;
@@ -217,10 +315,25 @@ public final class CommitTimelineAnalyzer {
         e.put("addedFiles", Long.toString(c.addedFiles()));
         e.put("deletedFiles", Long.toString(c.deletedFiles()));
         e.put("rollback", Boolean.toString(c.commitUser().equals(Rollback.COMMIT_USER)));
-        out.add(new Finding(Severity.INFO, "table.commit.overwrite", subject, "Snapshot " + c.snapshotId()
-            + " overwrote data (user " + c.commitUser() + ", " + c.addedFiles() + " files added, " + c.deletedFiles()
-            + " deleted)" + (c.commitUser().equals(Rollback.COMMIT_USER) ? ": a rollback as latest." : "."), e,
-            List.of(snapshotFile(t, c.snapshotId()))));
+        out.add(
+            new Finding(
+                Severity.INFO,
+                "table.commit.overwrite",
+                subject,
+                "Snapshot "
+                    + c.snapshotId()
+                    + " overwrote data (user "
+                    + c.commitUser()
+                    + ", "
+                    + c.addedFiles()
+                    + " files added, "
+                    + c.deletedFiles()
+                    + " deleted)"
+                    + (c.commitUser().equals(Rollback.COMMIT_USER)
+                        ? ": a rollback as latest."
+                        : "."),
+                e,
+                List.of(snapshotFile(t, c.snapshotId()))));
       }
     }
     return out;
@@ -234,8 +347,15 @@ public final class CommitTimelineAnalyzer {
     Finding lastKept = kept.get(MAX_FINDINGS_PER_CODE - 1);
     Map<String, String> e = new LinkedHashMap<>(lastKept.evidence());
     e.put("moreFindingsOfThisCode", Integer.toString(findings.size() - MAX_FINDINGS_PER_CODE));
-    kept.set(MAX_FINDINGS_PER_CODE - 1, new Finding(lastKept.severity(), lastKept.code(), lastKept.subject(),
-        lastKept.summary(), e, lastKept.sources()));
+    kept.set(
+        MAX_FINDINGS_PER_CODE - 1,
+        new Finding(
+            lastKept.severity(),
+            lastKept.code(),
+            lastKept.subject(),
+            lastKept.summary(),
+            e,
+            lastKept.sources()));
     return kept;
   }
 

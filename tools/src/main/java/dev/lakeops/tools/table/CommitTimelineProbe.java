@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** Reads the commit timeline of a table: its snapshot files and the sizes of their delta manifest lists. */
+/**
+ * Reads the commit timeline of a table: its snapshot files and the sizes of their delta manifest
+ * lists.
+ */
 public final class CommitTimelineProbe {
 
   /**
@@ -43,7 +46,15 @@ public final class CommitTimelineProbe {
       added += meta.numAddedFiles();
       deleted += meta.numDeletedFiles();
     }
-    return new CommitRecord(s.id(), s.commitUser(), s.commitIdentifier(), s.commitKind().name(), s.timeMillis(),
-        s.deltaRecordCount(), s.totalRecordCount(), added, deleted);
+    return new CommitRecord(
+        s.id(),
+        s.commitUser(),
+        s.commitIdentifier(),
+        s.commitKind().name(),
+        s.timeMillis(),
+        s.deltaRecordCount(),
+        s.totalRecordCount(),
+        added,
+        deleted);
   }
 }

@@ -15,17 +15,18 @@ import java.util.Map;
  *   <li>{@code table.compaction.stalled} (CRITICAL, primary-key tables): a bucket holds at least
  *       {@code num-sorted-run.stop-trigger} sorted runs; its writer stalls on the next flush until
  *       compaction catches up (Paimon waits while runs exceed the stop trigger);
- *   <li>{@code table.compaction.backlog} (WARN, primary-key tables): at least
- *       {@code num-sorted-run.compaction-trigger} sorted runs: compaction is behind, reads merge
- *       more runs;
- *   <li>{@code table.compaction.small-files} (WARN): buckets with at least
- *       {@code compaction.min.file-num} files below 70 % of {@code target-file-size} (the worst as
- *       {@code worstBucket} and {@code worstPartitionSpec});
+ *   <li>{@code table.compaction.backlog} (WARN, primary-key tables): at least {@code
+ *       num-sorted-run.compaction-trigger} sorted runs: compaction is behind, reads merge more
+ *       runs;
+ *   <li>{@code table.compaction.small-files} (WARN): buckets with at least {@code
+ *       compaction.min.file-num} files below 70 % of {@code target-file-size} (the worst as {@code
+ *       worstBucket} and {@code worstPartitionSpec});
  *   <li>{@code table.compaction.ok} (OK): none of these;
  *   <li>{@code table.compaction.buckets} (INFO): the busiest buckets with their figures.
  * </ul>
  *
- * One finding per stalled or backlogged bucket (the worst first, at most {@link #MAX_BUCKET_FINDINGS}).
+ * One finding per stalled or backlogged bucket (the worst first, at most {@link
+ * #MAX_BUCKET_FINDINGS}).
  */
 public final class CompactionBacklogAnalyzer {
 
@@ -36,29 +37,73 @@ public final class CompactionBacklogAnalyzer {
     String table = "table " + s.table();
     List<String> sources = List.of(s.location() + "/snapshot/snapshot-" + s.snapshotId());
     List<Finding> findings = new ArrayList<>();
-    List<BucketFiles> worst = s.buckets().stream().sorted(Comparator.comparingInt(BucketFiles::sortedRuns).reversed()
-        .thenComparing(BucketFiles::name)).toList();
+    List<BucketFiles> worst =
+        s.buckets().stream()
+            .sorted(
+                Comparator.comparingInt(BucketFiles::sortedRuns)
+                    .reversed()
+                    .thenComparing(BucketFiles::name))
+            .toList();
     if (s.primaryKeyTable()) {
-      List<BucketFiles> stalled = worst.stream().filter(b -> b.sortedRuns() >= s.stopTrigger()).toList();
-      List<BucketFiles> backlog = worst.stream()
-          .filter(b -> b.sortedRuns() >= s.compactionTrigger() && b.sortedRuns() < s.stopTrigger()).toList();
+      List<BucketFiles> stalled =
+          worst.stream().filter(b -> b.sortedRuns() >= s.stopTrigger()).toList();
+      List<BucketFiles> backlog =
+          worst.stream()
+              .filter(
+                  b -> b.sortedRuns() >= s.compactionTrigger() && b.sortedRuns() < s.stopTrigger())
+              .toList();
       for (BucketFiles b : stalled.subList(0, Math.min(MAX_BUCKET_FINDINGS, stalled.size()))) {
-        findings.add(new Finding(Severity.CRITICAL, "table.compaction.stalled", table + " " + b.name(), b.name()
-            + " holds " + b.sortedRuns() + " sorted runs (" + b.level0Files() + " level-0 files), at or above "
-            + "num-sorted-run.stop-trigger " + s.stopTrigger() + ": its writer stalls until compaction catches up"
-            + (s.writeOnly() ? "; the table is write-only, so only a separate compaction job compacts it." : "."),
-            bucketEvidence(s, b, stalled.size()), sources));
+        findings.add(
+            new Finding(
+                Severity.CRITICAL,
+                "table.compaction.stalled",
+                table + " " + b.name(),
+                b.name()
+                    + " holds "
+                    + b.sortedRuns()
+                    + " sorted runs ("
+                    + b.level0Files()
+                    + " level-0 files), at or above "
+                    + "num-sorted-run.stop-trigger "
+                    + s.stopTrigger()
+                    + ": its writer stalls until compaction catches up"
+                    + (s.writeOnly()
+                        ? "; the table is write-only, so only a separate compaction job compacts"
+                            + " it."
+                        : "."),
+                bucketEvidence(s, b, stalled.size()),
+                sources));
       }
       for (BucketFiles b : backlog.subList(0, Math.min(MAX_BUCKET_FINDINGS, backlog.size()))) {
-        findings.add(new Finding(Severity.WARN, "table.compaction.backlog", table + " " + b.name(), b.name()
-            + " holds " + b.sortedRuns() + " sorted runs (" + b.level0Files() + " level-0 files), at or above "
-            + "num-sorted-run.compaction-trigger " + s.compactionTrigger() + " (writers stall at "
-            + s.stopTrigger() + ")" + (s.writeOnly() ? "; the table is write-only." : "."),
-            bucketEvidence(s, b, backlog.size()), sources));
+        findings.add(
+            new Finding(
+                Severity.WARN,
+                "table.compaction.backlog",
+                table + " " + b.name(),
+                b.name()
+                    + " holds "
+                    + b.sortedRuns()
+                    + " sorted runs ("
+                    + b.level0Files()
+                    + " level-0 files), at or above "
+                    + "num-sorted-run.compaction-trigger "
+                    + s.compactionTrigger()
+                    + " (writers stall at "
+                    + s.stopTrigger()
+                    + ")"
+                    + (s.writeOnly() ? "; the table is write-only." : "."),
+                bucketEvidence(s, b, backlog.size()),
+                sources));
       }
     }
-    List<BucketFiles> smallBuckets = s.buckets().stream().filter(b -> b.smallFiles() >= s.minSmallFiles())
-        .sorted(Comparator.comparingInt(BucketFiles::smallFiles).reversed().thenComparing(BucketFiles::name)).toList();
+    List<BucketFiles> smallBuckets =
+        s.buckets().stream()
+            .filter(b -> b.smallFiles() >= s.minSmallFiles())
+            .sorted(
+                Comparator.comparingInt(BucketFiles::smallFiles)
+                    .reversed()
+                    .thenComparing(BucketFiles::name))
+            .toList();
     if (!smallBuckets.isEmpty()) {
       Map<String, String> e = options(s);
       long total = smallBuckets.stream().mapToLong(BucketFiles::smallFiles).sum();
@@ -67,33 +112,71 @@ public final class CompactionBacklogAnalyzer {
       e.put("worstBucket", smallBuckets.get(0).name());
       e.put("worstPartitionSpec", spec(smallBuckets.get(0)));
       smallBuckets.stream().limit(MAX_LISTED_BUCKETS).forEach(b -> e.put(b.name(), figures(b)));
-      findings.add(new Finding(Severity.WARN, "table.compaction.small-files", table, smallBuckets.size()
-          + " buckets hold at least " + s.minSmallFiles() + " files below " + s.smallFileBytes() + " bytes (70% of "
-          + "target-file-size " + s.targetFileSize() + "), " + total + " small files in all; worst "
-          + smallBuckets.get(0).name() + " with " + smallBuckets.get(0).smallFiles() + ".", e, sources));
+      findings.add(
+          new Finding(
+              Severity.WARN,
+              "table.compaction.small-files",
+              table,
+              smallBuckets.size()
+                  + " buckets hold at least "
+                  + s.minSmallFiles()
+                  + " files below "
+                  + s.smallFileBytes()
+                  + " bytes (70% of "
+                  + "target-file-size "
+                  + s.targetFileSize()
+                  + "), "
+                  + total
+                  + " small files in all; worst "
+                  + smallBuckets.get(0).name()
+                  + " with "
+                  + smallBuckets.get(0).smallFiles()
+                  + ".",
+              e,
+              sources));
     }
     if (findings.isEmpty()) {
       Map<String, String> e = options(s);
       e.put("buckets", Integer.toString(s.buckets().size()));
       e.put("files", Integer.toString(s.buckets().stream().mapToInt(BucketFiles::files).sum()));
       e.put("maxSortedRuns", Integer.toString(worst.isEmpty() ? 0 : worst.get(0).sortedRuns()));
-      findings.add(new Finding(Severity.OK, "table.compaction.ok", table, s.snapshotId() == 0
-          ? "The table has no snapshot yet."
-          : s.buckets().size() + " buckets, none at the compaction trigger, none with many small files.", e, sources));
+      findings.add(
+          new Finding(
+              Severity.OK,
+              "table.compaction.ok",
+              table,
+              s.snapshotId() == 0
+                  ? "The table has no snapshot yet."
+                  : s.buckets().size()
+                      + " buckets, none at the compaction trigger, none with many small files.",
+              e,
+              sources));
     }
     if (!worst.isEmpty()) {
       Map<String, String> e = new LinkedHashMap<>();
       e.put("snapshot", Long.toString(s.snapshotId()));
       e.put("buckets", Integer.toString(s.buckets().size()));
       worst.stream().limit(MAX_LISTED_BUCKETS).forEach(b -> e.put(b.name(), figures(b)));
-      findings.add(new Finding(Severity.INFO, "table.compaction.buckets", table, "Files per bucket in snapshot "
-          + s.snapshotId() + ", most sorted runs first" + (worst.size() > MAX_LISTED_BUCKETS ? " (first "
-          + MAX_LISTED_BUCKETS + " of " + worst.size() + ")" : "") + ".", e, sources));
+      findings.add(
+          new Finding(
+              Severity.INFO,
+              "table.compaction.buckets",
+              table,
+              "Files per bucket in snapshot "
+                  + s.snapshotId()
+                  + ", most sorted runs first"
+                  + (worst.size() > MAX_LISTED_BUCKETS
+                      ? " (first " + MAX_LISTED_BUCKETS + " of " + worst.size() + ")"
+                      : "")
+                  + ".",
+              e,
+              sources));
     }
     return findings;
   }
 
-  private static Map<String, String> bucketEvidence(CompactionBacklogSnapshot s, BucketFiles b, int affected) {
+  private static Map<String, String> bucketEvidence(
+      CompactionBacklogSnapshot s, BucketFiles b, int affected) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("partition", b.partition());
     e.put("partitionSpec", spec(b));
@@ -120,13 +203,26 @@ public final class CompactionBacklogAnalyzer {
     return e;
   }
 
-  /** The bucket's partition as {@code key=value[,key=value]}, the form actions and tools take; empty if unpartitioned. */
+  /**
+   * The bucket's partition as {@code key=value[,key=value]}, the form actions and tools take; empty
+   * if unpartitioned.
+   */
   private static String spec(BucketFiles b) {
     return b.partition().replace('/', ',');
   }
 
   private static String figures(BucketFiles b) {
-    return "files=" + b.files() + " level0=" + b.level0Files() + " sortedRuns=" + b.sortedRuns() + " small="
-        + b.smallFiles() + " bytes=" + b.bytes() + " maxLevel=" + b.maxLevel();
+    return "files="
+        + b.files()
+        + " level0="
+        + b.level0Files()
+        + " sortedRuns="
+        + b.sortedRuns()
+        + " small="
+        + b.smallFiles()
+        + " bytes="
+        + b.bytes()
+        + " maxLevel="
+        + b.maxLevel();
   }
 }

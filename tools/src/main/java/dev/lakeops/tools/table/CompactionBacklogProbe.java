@@ -1,13 +1,12 @@
 package dev.lakeops.tools.table;
 
-import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.Table;
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.types.RowType;
 import java.util.ArrayList;
@@ -17,15 +16,25 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
-/** Reads the live files of a table's latest snapshot per bucket, from its manifests (no data file is opened). */
+/**
+ * Reads the live files of a table's latest snapshot per bucket, from its manifests (no data file is
+ * opened).
+ */
 public final class CompactionBacklogProbe {
 
-  /** Paimon rewrites files below 70 % of {@code target-file-size} when it compacts; larger ones are kept. */
+  /**
+   * Paimon rewrites files below 70 % of {@code target-file-size} when it compacts; larger ones are
+   * kept.
+   */
   static final double SMALL_FILE_RATIO = 0.7;
+
   static final String MIN_FILE_NUM = "compaction.min.file-num";
 
-  /** @throws InvalidTableArgumentException a partition key that is not one */
-  public CompactionBacklogSnapshot capture(Table table, String name, Map<String, String> partition) {
+  /**
+   * @throws InvalidTableArgumentException a partition key that is not one
+   */
+  public CompactionBacklogSnapshot capture(
+      Table table, String name, Map<String, String> partition) {
     PartitionFilter filter = PartitionSpecs.filter(table.schema(), partition);
     TableOptions options = table.options();
     boolean pk = table.hasPrimaryKey();
@@ -38,8 +47,11 @@ public final class CompactionBacklogProbe {
       RowType partitionType = table.schema().partitionType();
       for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
         if (filter.matches(e.partition())) {
-          byBucket.computeIfAbsent(partitionPath(table, partitionType, e.partition()) + "\0" + e.bucket(),
-              k -> new ArrayList<>()).add(e);
+          byBucket
+              .computeIfAbsent(
+                  partitionPath(table, partitionType, e.partition()) + "\0" + e.bucket(),
+                  k -> new ArrayList<>())
+              .add(e);
         }
       }
       for (Map.Entry<String, List<ManifestEntry>> b : byBucket.entrySet()) {
@@ -47,9 +59,18 @@ public final class CompactionBacklogProbe {
       }
     }
     buckets.sort(java.util.Comparator.comparing(BucketFiles::name));
-    return new CompactionBacklogSnapshot(name, table.paths().root().toString(), latest.map(Snapshot::id).orElse(0L), pk,
-        options.numSortedRunCompactionTrigger(), options.numSortedRunStopTrigger(), target, small,
-        Math.max(1, options.integer(MIN_FILE_NUM, 5)), options.writeOnly(), buckets);
+    return new CompactionBacklogSnapshot(
+        name,
+        table.paths().root().toString(),
+        latest.map(Snapshot::id).orElse(0L),
+        pk,
+        options.numSortedRunCompactionTrigger(),
+        options.numSortedRunStopTrigger(),
+        target,
+        small,
+        Math.max(1, options.integer(MIN_FILE_NUM, 5)),
+        options.writeOnly(),
+        buckets);
   }
 
   private static BucketFiles bucket(String partition, List<ManifestEntry> entries, long small) {
@@ -69,15 +90,25 @@ public final class CompactionBacklogProbe {
       bytes += e.file().fileSize();
     }
     int maxLevel = levels.isEmpty() ? 0 : levels.last();
-    return new BucketFiles(partition, entries.get(0).bucket(), entries.size(), level0, level0 + levels.size(),
-        smallFiles, bytes, maxLevel);
+    return new BucketFiles(
+        partition,
+        entries.get(0).bucket(),
+        entries.size(),
+        level0,
+        level0 + levels.size(),
+        smallFiles,
+        bytes,
+        maxLevel);
   }
 
   private static String partitionPath(Table table, RowType type, BinaryRow partition) {
     if (type.arity() == 0) {
       return "";
     }
-    return PartitionPaths.partitionPath(type, BinaryRowCodec.decode(type, partition), table.options().partitionDefaultName(),
+    return PartitionPaths.partitionPath(
+        type,
+        BinaryRowCodec.decode(type, partition),
+        table.options().partitionDefaultName(),
         table.options().partitionLegacyName());
   }
 }

@@ -12,17 +12,29 @@ import java.util.List;
  * @param snapshotId the snapshot read; 0 without snapshots
  * @param primaryKeyTable primary-key tables compact by sorted runs, append tables by small files
  * @param compactionTrigger {@code num-sorted-run.compaction-trigger} (default 5)
- * @param stopTrigger {@code num-sorted-run.stop-trigger} (default trigger + 3): writers stall above it
- * @param targetFileSize {@code target-file-size} in bytes (default 128 MiB primary key, 256 MiB append)
+ * @param stopTrigger {@code num-sorted-run.stop-trigger} (default trigger + 3): writers stall above
+ *     it
+ * @param targetFileSize {@code target-file-size} in bytes (default 128 MiB primary key, 256 MiB
+ *     append)
  * @param smallFileBytes files below this are small: 70 % of the target, the size under which
  *     Paimon's compaction rewrites a file rather than keeping it
- * @param minSmallFiles {@code compaction.min.file-num} (default 5): small files per bucket worth compacting
+ * @param minSmallFiles {@code compaction.min.file-num} (default 5): small files per bucket worth
+ *     compacting
  * @param writeOnly {@code write-only}: writers do not compact; a separate compaction job must
  * @param buckets every bucket with live files
  */
-public record CompactionBacklogSnapshot(String table, String location, long snapshotId, boolean primaryKeyTable,
-                                        int compactionTrigger, int stopTrigger, long targetFileSize, long smallFileBytes,
-                                        int minSmallFiles, boolean writeOnly, List<BucketFiles> buckets) {
+public record CompactionBacklogSnapshot(
+    String table,
+    String location,
+    long snapshotId,
+    boolean primaryKeyTable,
+    int compactionTrigger,
+    int stopTrigger,
+    long targetFileSize,
+    long smallFileBytes,
+    int minSmallFiles,
+    boolean writeOnly,
+    List<BucketFiles> buckets) {
 
   public CompactionBacklogSnapshot {
     requireNonNull(table, "table");

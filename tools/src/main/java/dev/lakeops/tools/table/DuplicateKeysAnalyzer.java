@@ -15,8 +15,8 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code table.duplicates.visible} (CRITICAL): a key appears more than once in what readers
- *       see. A primary-key table merges each key, so this happens for append tables (where the
- *       key is the {@code keys} asked for) or when the key asked for is not the table's primary key;
+ *       see. A primary-key table merges each key, so this happens for append tables (where the key
+ *       is the {@code keys} asked for) or when the key asked for is not the table's primary key;
  *   <li>{@code table.duplicates.unmerged} (INFO): a primary key sits in several files or levels of
  *       its bucket; merge-on-read shows one version and compaction will merge them;
  *   <li>{@code table.duplicates.none} (OK).
@@ -29,26 +29,53 @@ import java.util.Set;
 public final class DuplicateKeysAnalyzer {
 
   public List<Finding> analyze(DuplicateKeysSnapshot s) {
-    String subject = "table " + s.table() + (s.partition().isEmpty() ? "" : " partition " + s.partition());
+    String subject =
+        "table " + s.table() + (s.partition().isEmpty() ? "" : " partition " + s.partition());
     List<String> sources = List.of(s.location() + "/snapshot/snapshot-" + s.snapshotId());
     List<Finding> findings = new ArrayList<>();
     String keys = String.join(",", s.keyColumns());
     if (s.visible().keys() > 0) {
       Map<String, String> e = evidence(s, s.visible(), s.keyColumns());
-      String why = s.primaryKeyTable()
-          ? " The table's primary key is (" + String.join(",", s.primaryKeys()) + "); rows differ in it but share ("
-              + keys + ")."
-          : " The table is an append table: nothing merges rows with the same (" + keys + ").";
-      findings.add(new Finding(Severity.CRITICAL, "table.duplicates.visible", subject, s.visible().keys()
-          + " keys (" + keys + ") appear more than once in what readers see, " + s.visible().extraRows()
-          + " extra rows in snapshot " + s.snapshotId() + "." + why + correlationText(s, s.visible()), e, sources));
+      String why =
+          s.primaryKeyTable()
+              ? " The table's primary key is ("
+                  + String.join(",", s.primaryKeys())
+                  + "); rows differ in it but share ("
+                  + keys
+                  + ")."
+              : " The table is an append table: nothing merges rows with the same (" + keys + ").";
+      findings.add(
+          new Finding(
+              Severity.CRITICAL,
+              "table.duplicates.visible",
+              subject,
+              s.visible().keys()
+                  + " keys ("
+                  + keys
+                  + ") appear more than once in what readers see, "
+                  + s.visible().extraRows()
+                  + " extra rows in snapshot "
+                  + s.snapshotId()
+                  + "."
+                  + why
+                  + correlationText(s, s.visible()),
+              e,
+              sources));
     }
     if (s.unmerged().keys() > 0) {
       Map<String, String> e = evidence(s, s.unmerged(), s.primaryKeys());
-      findings.add(new Finding(Severity.INFO, "table.duplicates.unmerged", subject, s.unmerged().keys()
-          + " primary keys sit in several files of their bucket (" + s.unmerged().extraRows()
-          + " extra versions) awaiting compaction; readers see one version of each." + correlationText(s, s.unmerged()),
-          e, sources));
+      findings.add(
+          new Finding(
+              Severity.INFO,
+              "table.duplicates.unmerged",
+              subject,
+              s.unmerged().keys()
+                  + " primary keys sit in several files of their bucket ("
+                  + s.unmerged().extraRows()
+                  + " extra versions) awaiting compaction; readers see one version of each."
+                  + correlationText(s, s.unmerged()),
+              e,
+              sources));
     }
     if (findings.isEmpty()) {
       Map<String, String> e = new LinkedHashMap<>();
@@ -59,14 +86,24 @@ public final class DuplicateKeysAnalyzer {
       e.put("filesRead", Long.toString(s.filesRead()));
       e.put("rowsRead", Long.toString(s.mergedRowsRead()));
       e.put("truncated", Boolean.toString(s.truncated()));
-      String what = s.snapshotId() == 0 ? "The table has no snapshot yet." : "No key (" + keys + ") appears twice in "
-          + s.mergedRowsRead() + " rows of snapshot " + s.snapshotId() + (s.truncated() ? " (read stopped early)" : "") + ".";
+      String what =
+          s.snapshotId() == 0
+              ? "The table has no snapshot yet."
+              : "No key ("
+                  + keys
+                  + ") appears twice in "
+                  + s.mergedRowsRead()
+                  + " rows of snapshot "
+                  + s.snapshotId()
+                  + (s.truncated() ? " (read stopped early)" : "")
+                  + ".";
       findings.add(new Finding(Severity.OK, "table.duplicates.none", subject, what, e, sources));
     }
     return findings;
   }
 
-  private static Map<String, String> evidence(DuplicateKeysSnapshot s, DuplicateSet d, List<String> keyColumns) {
+  private static Map<String, String> evidence(
+      DuplicateKeysSnapshot s, DuplicateSet d, List<String> keyColumns) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("snapshot", Long.toString(s.snapshotId()));
     e.put("partition", s.partition());
@@ -80,14 +117,21 @@ public final class DuplicateKeysAnalyzer {
     e.put("truncated", Boolean.toString(s.truncated()));
     Set<String> users = new LinkedHashSet<>();
     for (DuplicateGroup g : d.groups()) {
-      g.snapshotIds().forEach(id -> Optional.ofNullable(s.origins().get(id)).ifPresent(o -> users.add(o.commitUser())));
+      g.snapshotIds()
+          .forEach(
+              id ->
+                  Optional.ofNullable(s.origins().get(id))
+                      .ifPresent(o -> users.add(o.commitUser())));
     }
     e.put("commitUsers", String.join(",", users));
     e.put("commitUserCount", Integer.toString(users.size()));
     int i = 0;
     for (DuplicateGroup g : d.groups()) {
-      e.put("origin " + (++i), g.keys() + " keys from snapshots " + String.join(" and ",
-          g.snapshotIds().stream().map(id -> describe(s, id)).toList()));
+      e.put(
+          "origin " + (++i),
+          g.keys()
+              + " keys from snapshots "
+              + String.join(" and ", g.snapshotIds().stream().map(id -> describe(s, id)).toList()));
     }
     Optional<long[]> pair = twoUsers(s, d);
     if (pair.isPresent()) {
@@ -103,9 +147,16 @@ public final class DuplicateKeysAnalyzer {
   }
 
   private static String correlationText(DuplicateKeysSnapshot s, DuplicateSet d) {
-    return twoUsers(s, d).map(p -> " Their rows came from snapshot " + s.origins().get(p[0]).describe()
-        + " and snapshot " + s.origins().get(p[1]).describe()
-        + ": the same data committed by two commit users, typical of a writer restarted without its state.").orElse("");
+    return twoUsers(s, d)
+        .map(
+            p ->
+                " Their rows came from snapshot "
+                    + s.origins().get(p[0]).describe()
+                    + " and snapshot "
+                    + s.origins().get(p[1]).describe()
+                    + ": the same data committed by two commit users, typical of a writer restarted"
+                    + " without its state.")
+        .orElse("");
   }
 
   /** The two snapshots, by different commit users, that the most duplicated keys came from. */

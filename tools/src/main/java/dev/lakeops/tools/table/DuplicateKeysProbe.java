@@ -23,22 +23,23 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Reads the latest snapshot of a table (optionally one partition) twice: each data file on its
- * own, without merging, and as a reader sees it (merge-on-read for primary-key tables). Counts keys
- * that appear more than once in each, and records which snapshots added the files holding them so
- * that duplicates can be traced to their commits. Holds one entry per distinct key in memory;
- * stops after {@code maxRows} records per pass and says so.
+ * Reads the latest snapshot of a table (optionally one partition) twice: each data file on its own,
+ * without merging, and as a reader sees it (merge-on-read for primary-key tables). Counts keys that
+ * appear more than once in each, and records which snapshots added the files holding them so that
+ * duplicates can be traced to their commits. Holds one entry per distinct key in memory; stops
+ * after {@code maxRows} records per pass and says so.
  */
 public final class DuplicateKeysProbe {
 
   /** Sample keys per set. */
   static final int SAMPLES = 5;
+
   /** Origin groups per set. */
   static final int GROUPS = 10;
+
   private static final char SEPARATOR = '\u001f';
 
   private final long maxRows;
@@ -55,32 +56,55 @@ public final class DuplicateKeysProbe {
    * @throws InvalidTableArgumentException a key that is not a column, a partition key that is not
    *     one, or an append table without {@code keys}
    */
-  public DuplicateKeysSnapshot capture(Table table, String name, Map<String, String> partition, List<String> keys) {
+  public DuplicateKeysSnapshot capture(
+      Table table, String name, Map<String, String> partition, List<String> keys) {
     RowType type = table.schema().rowType();
     List<String> pk = table.schema().primaryKeys();
     for (String k : keys) {
       if (type.indexOf(k) < 0) {
-        throw new InvalidTableArgumentException("keys: '" + k + "' is not a column of " + name + " (columns: "
-            + String.join(", ", type.fieldNames()) + ")");
+        throw new InvalidTableArgumentException(
+            "keys: '"
+                + k
+                + "' is not a column of "
+                + name
+                + " (columns: "
+                + String.join(", ", type.fieldNames())
+                + ")");
       }
     }
     if (pk.isEmpty() && keys.isEmpty()) {
-      throw new InvalidTableArgumentException(name + " is an append table (no primary key): pass keys, the columns "
-          + "that identify a row, e.g. keys=order_id");
+      throw new InvalidTableArgumentException(
+          name
+              + " is an append table (no primary key): pass keys, the columns "
+              + "that identify a row, e.g. keys=order_id");
     }
     List<String> keyColumns = keys.isEmpty() ? pk : List.copyOf(keys);
     PartitionFilter filter = PartitionSpecs.filter(table.schema(), partition);
     String location = table.paths().root().toString();
     ScanPlan plan = table.newScan().withPartitionFilter(filter).plan();
     if (plan.findSnapshot().isEmpty()) {
-      return new DuplicateKeysSnapshot(name, location, 0, !pk.isEmpty(), pk, keyColumns, PartitionSpecs.text(partition),
-          0, 0, 0, DuplicateSet.NONE, DuplicateSet.NONE, Map.of(), false);
+      return new DuplicateKeysSnapshot(
+          name,
+          location,
+          0,
+          !pk.isEmpty(),
+          pk,
+          keyColumns,
+          PartitionSpecs.text(partition),
+          0,
+          0,
+          0,
+          DuplicateSet.NONE,
+          DuplicateSet.NONE,
+          Map.of(),
+          false);
     }
     Map<String, Long> addedBy = new HashMap<>();
     Map<Long, SnapshotOrigin> origins = new HashMap<>();
     originsOf(table, plan.snapshot(), addedBy, origins);
 
-    // Pass 1: each file on its own. Sources are indexes into `fileOrigins` (the snapshot that added the file).
+    // Pass 1: each file on its own. Sources are indexes into `fileOrigins` (the snapshot that added
+    // the file).
     List<String> readColumns = new ArrayList<>(new LinkedHashSet<>(concat(pk, keyColumns)));
     int[] fields = readColumns.stream().mapToInt(type::indexOf).toArray();
     int[] pkAt = pk.stream().mapToInt(readColumns::indexOf).toArray();
@@ -97,7 +121,8 @@ public final class DuplicateKeysProbe {
         int source = fileOrigins.size();
         fileOrigins.add(addedBy.getOrDefault(file.fileName(), 0L));
         if (pk.isEmpty()) {
-          try (CloseableIterator<Row> rows = access.rows(split.partition(), split.bucket(), file, fields)) {
+          try (CloseableIterator<Row> rows =
+              access.rows(split.partition(), split.bucket(), file, fields)) {
             while (rows.hasNext()) {
               if (fileRows++ >= maxRows) {
                 truncated = true;
@@ -107,7 +132,8 @@ public final class DuplicateKeysProbe {
             }
           }
         } else {
-          try (CloseableIterator<KeyValue> kvs = access.keyValues(split.partition(), split.bucket(), file, fields)) {
+          try (CloseableIterator<KeyValue> kvs =
+              access.keyValues(split.partition(), split.bucket(), file, fields)) {
             while (kvs.hasNext()) {
               if (fileRows++ >= maxRows) {
                 truncated = true;
@@ -127,7 +153,8 @@ public final class DuplicateKeysProbe {
     DuplicateSet visible;
     DuplicateSet unmerged = DuplicateSet.NONE;
     if (pk.isEmpty()) {
-      visible = duplicates(keyColumns, keysInFiles.repeats(), r -> r.count, keysInFiles, fileOrigins);
+      visible =
+          duplicates(keyColumns, keysInFiles.repeats(), r -> r.count, keysInFiles, fileOrigins);
     } else {
       KeyTally merged = new KeyTally(false);
       mergedRows = 0;
@@ -147,23 +174,44 @@ public final class DuplicateKeysProbe {
     }
     Map<Long, SnapshotOrigin> named = new HashMap<>();
     for (DuplicateSet set : List.of(visible, unmerged)) {
-      set.groups().forEach(g -> g.snapshotIds().forEach(id -> {
-        if (origins.containsKey(id)) {
-          named.put(id, origins.get(id));
-        }
-      }));
+      set.groups()
+          .forEach(
+              g ->
+                  g.snapshotIds()
+                      .forEach(
+                          id -> {
+                            if (origins.containsKey(id)) {
+                              named.put(id, origins.get(id));
+                            }
+                          }));
     }
-    return new DuplicateKeysSnapshot(name, location, plan.snapshot().id(), !pk.isEmpty(), pk, keyColumns,
-        PartitionSpecs.text(partition), fileOrigins.size(), fileRows, mergedRows, visible, unmerged, named, truncated);
+    return new DuplicateKeysSnapshot(
+        name,
+        location,
+        plan.snapshot().id(),
+        !pk.isEmpty(),
+        pk,
+        keyColumns,
+        PartitionSpecs.text(partition),
+        fileOrigins.size(),
+        fileRows,
+        mergedRows,
+        visible,
+        unmerged,
+        named,
+        truncated);
   }
 
   /**
    * The keys of {@code repeats} with samples and origin groups; the files each key came from are
    * looked up in {@code sources} (which saw every file).
    */
-  private static DuplicateSet duplicates(List<String> columns, Map<String, KeyTally.Repeat> repeats,
-                                         java.util.function.ToLongFunction<KeyTally.Repeat> count, KeyTally sources,
-                                         List<Long> fileOrigins) {
+  private static DuplicateSet duplicates(
+      List<String> columns,
+      Map<String, KeyTally.Repeat> repeats,
+      java.util.function.ToLongFunction<KeyTally.Repeat> count,
+      KeyTally sources,
+      List<Long> fileOrigins) {
     if (repeats.isEmpty()) {
       return DuplicateSet.NONE;
     }
@@ -188,21 +236,31 @@ public final class DuplicateKeysProbe {
       g[0]++;
       g[1] += n - 1;
     }
-    List<DuplicateGroup> sorted = groups.entrySet().stream()
-        .map(e -> new DuplicateGroup(e.getKey(), e.getValue()[0], e.getValue()[1]))
-        .sorted(Comparator.comparingLong(DuplicateGroup::keys).reversed()).limit(GROUPS).toList();
-    return new DuplicateSet(keys, extra, samples.stream().map(k -> render(columns, k)).toList(), sorted);
+    List<DuplicateGroup> sorted =
+        groups.entrySet().stream()
+            .map(e -> new DuplicateGroup(e.getKey(), e.getValue()[0], e.getValue()[1]))
+            .sorted(Comparator.comparingLong(DuplicateGroup::keys).reversed())
+            .limit(GROUPS)
+            .toList();
+    return new DuplicateSet(
+        keys, extra, samples.stream().map(k -> render(columns, k)).toList(), sorted);
   }
 
-  /** Which snapshot added each data file live in {@code latest}, by file name, walking the snapshots that still exist. */
-  private static void originsOf(Table table, Snapshot latest, Map<String, Long> addedBy, Map<Long, SnapshotOrigin> origins) {
+  /**
+   * Which snapshot added each data file live in {@code latest}, by file name, walking the snapshots
+   * that still exist.
+   */
+  private static void originsOf(
+      Table table, Snapshot latest, Map<String, Long> addedBy, Map<Long, SnapshotOrigin> origins) {
     long earliest = SnapshotHints.earliestSnapshotId(table.io(), table.paths()).orElse(latest.id());
     for (long id = earliest; id <= latest.id(); id++) {
       Snapshot s = id == latest.id() ? latest : table.snapshotStore().findSnapshot(id).orElse(null);
       if (s == null) {
         continue;
       }
-      origins.put(s.id(), new SnapshotOrigin(s.id(), s.commitUser(), s.commitIdentifier(), s.commitKind().name()));
+      origins.put(
+          s.id(),
+          new SnapshotOrigin(s.id(), s.commitUser(), s.commitIdentifier(), s.commitKind().name()));
       for (ManifestEntry e : table.snapshotFiles().deltaEntries(s)) {
         if (e.kind() == FileKind.ADD) {
           addedBy.putIfAbsent(e.fileName(), s.id());
@@ -211,7 +269,9 @@ public final class DuplicateKeysProbe {
     }
   }
 
-  /** The values at {@code at}, joined by a unit separator: names are added only when a key is shown. */
+  /**
+   * The values at {@code at}, joined by a unit separator: names are added only when a key is shown.
+   */
   private static String key(Row row, int[] at) {
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < at.length; i++) {

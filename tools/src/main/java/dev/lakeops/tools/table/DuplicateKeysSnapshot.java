@@ -13,20 +13,33 @@ import java.util.Map;
  * @param snapshotId the snapshot read; 0 for a table without snapshots
  * @param primaryKeyTable whether the table has a primary key (merged on read)
  * @param primaryKeys the table's primary key; empty for an append table
- * @param keyColumns the columns a duplicate is judged on: the primary key, or the {@code keys} asked for
+ * @param keyColumns the columns a duplicate is judged on: the primary key, or the {@code keys}
+ *     asked for
  * @param partition the partition spec read ({@code dt=...}); empty for every partition
  * @param filesRead data files read one by one
  * @param fileRowsRead records read from them, without merging
  * @param mergedRowsRead rows read merged on read (equals {@code fileRowsRead} for append tables)
  * @param visible keys appearing more than once in what a reader sees
- * @param unmerged primary keys held by several files (levels) of a bucket, pending compaction; none for append tables
+ * @param unmerged primary keys held by several files (levels) of a bucket, pending compaction; none
+ *     for append tables
  * @param origins the commits that added the files named in the groups, by snapshot id
  * @param truncated the row limit stopped the read early: counts are lower bounds
  */
-public record DuplicateKeysSnapshot(String table, String location, long snapshotId, boolean primaryKeyTable,
-                                    List<String> primaryKeys, List<String> keyColumns, String partition, long filesRead,
-                                    long fileRowsRead, long mergedRowsRead, DuplicateSet visible, DuplicateSet unmerged,
-                                    Map<Long, SnapshotOrigin> origins, boolean truncated) {
+public record DuplicateKeysSnapshot(
+    String table,
+    String location,
+    long snapshotId,
+    boolean primaryKeyTable,
+    List<String> primaryKeys,
+    List<String> keyColumns,
+    String partition,
+    long filesRead,
+    long fileRowsRead,
+    long mergedRowsRead,
+    DuplicateSet visible,
+    DuplicateSet unmerged,
+    Map<Long, SnapshotOrigin> origins,
+    boolean truncated) {
 
   public DuplicateKeysSnapshot {
     requireNonNull(table, "table");

@@ -10,7 +10,8 @@ import java.util.List;
  * @param sampleKeys a few of them, smallest first, as {@code col=value,...}
  * @param groups the keys grouped by the snapshots their rows came from, most keys first
  */
-public record DuplicateSet(long keys, long extraRows, List<String> sampleKeys, List<DuplicateGroup> groups) {
+public record DuplicateSet(
+    long keys, long extraRows, List<String> sampleKeys, List<DuplicateGroup> groups) {
 
   public static final DuplicateSet NONE = new DuplicateSet(0, 0, List.of(), List.of());
 

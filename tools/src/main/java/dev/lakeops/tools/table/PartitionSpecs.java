@@ -11,7 +11,9 @@ final class PartitionSpecs {
 
   private PartitionSpecs() {}
 
-  /** @throws InvalidTableArgumentException not {@code key=value[,key=value]} */
+  /**
+   * @throws InvalidTableArgumentException not {@code key=value[,key=value]}
+   */
   static Map<String, String> parse(@Nullable String text) {
     Map<String, String> spec = new LinkedHashMap<>();
     if (text == null || text.isBlank()) {
@@ -20,14 +22,17 @@ final class PartitionSpecs {
     for (String part : text.split(",")) {
       int eq = part.indexOf('=');
       if (eq <= 0) {
-        throw new InvalidTableArgumentException("partition '" + text + "': expected key=value[,key=value], e.g. dt=2024-01-01");
+        throw new InvalidTableArgumentException(
+            "partition '" + text + "': expected key=value[,key=value], e.g. dt=2024-01-01");
       }
       spec.put(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
     }
     return spec;
   }
 
-  /** @throws InvalidTableArgumentException a key that is not a partition key of the table */
+  /**
+   * @throws InvalidTableArgumentException a key that is not a partition key of the table
+   */
   static PartitionFilter filter(TableSchema schema, Map<String, String> spec) {
     if (spec.isEmpty()) {
       return PartitionFilter.all();
@@ -40,6 +45,7 @@ final class PartitionSpecs {
   }
 
   static String text(Map<String, String> spec) {
-    return String.join(",", spec.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+    return String.join(
+        ",", spec.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
   }
 }

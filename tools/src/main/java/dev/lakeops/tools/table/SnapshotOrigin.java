@@ -3,7 +3,8 @@ package dev.lakeops.tools.table;
 import static java.util.Objects.requireNonNull;
 
 /** The commit that added a data file: its snapshot, user, identifier and kind. */
-public record SnapshotOrigin(long snapshotId, String commitUser, long commitIdentifier, String commitKind) {
+public record SnapshotOrigin(
+    long snapshotId, String commitUser, long commitIdentifier, String commitKind) {
 
   public SnapshotOrigin {
     requireNonNull(commitUser, "commitUser");
@@ -12,7 +13,11 @@ public record SnapshotOrigin(long snapshotId, String commitUser, long commitIden
 
   /** {@code 5 (user job-b, identifier 1)}. */
   public String describe() {
-    return snapshotId + " (user " + commitUser + ", identifier "
-        + (commitIdentifier == CommitRecord.BATCH ? "batch" : Long.toString(commitIdentifier)) + ")";
+    return snapshotId
+        + " (user "
+        + commitUser
+        + ", identifier "
+        + (commitIdentifier == CommitRecord.BATCH ? "batch" : Long.toString(commitIdentifier))
+        + ")";
   }
 }

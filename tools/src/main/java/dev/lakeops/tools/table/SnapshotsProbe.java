@@ -1,10 +1,10 @@
 package dev.lakeops.tools.table;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.maintenance.Tags;
 import dev.lakeops.table.meta.ConsumerJson;
 import dev.lakeops.table.meta.SnapshotHints;
+import dev.lakeops.table.paths.TablePaths;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +18,9 @@ public final class SnapshotsProbe {
     CommitTimeline latest = new CommitTimelineProbe().capture(table, name, 1);
     List<CommitRecord> commits = latest.commits();
     Map<String, Long> tags = new TreeMap<>();
-    new Tags(table.io(), table.paths()).list().forEach((tag, t) -> tags.put(tag, t.snapshot().id()));
+    new Tags(table.io(), table.paths())
+        .list()
+        .forEach((tag, t) -> tags.put(tag, t.snapshot().id()));
     Map<String, Long> consumers = new TreeMap<>();
     for (Path p : table.io().list(table.paths().consumerDir())) {
       Optional<String> id = TablePaths.parseConsumerId(p.getFileName().toString());
@@ -26,8 +28,17 @@ public final class SnapshotsProbe {
         ConsumerJson.find(table.io(), p).ifPresent(c -> consumers.put(id.get(), c.nextSnapshot()));
       }
     }
-    long earliest = commits.isEmpty() ? 0 : SnapshotHints.earliestSnapshotId(table.io(), table.paths()).orElse(0);
-    return new SnapshotsSummary(name, table.paths().root().toString(), commits.isEmpty() ? null : commits.get(0),
-        earliest, table.schema().id(), tags, consumers);
+    long earliest =
+        commits.isEmpty()
+            ? 0
+            : SnapshotHints.earliestSnapshotId(table.io(), table.paths()).orElse(0);
+    return new SnapshotsSummary(
+        name,
+        table.paths().root().toString(),
+        commits.isEmpty() ? null : commits.get(0),
+        earliest,
+        table.schema().id(),
+        tags,
+        consumers);
   }
 }

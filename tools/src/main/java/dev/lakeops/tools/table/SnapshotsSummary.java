@@ -14,8 +14,14 @@ import org.jspecify.annotations.Nullable;
  * @param tags tag name to the snapshot it pins, sorted by name
  * @param consumers consumer id to the next snapshot it reads, sorted by id
  */
-public record SnapshotsSummary(String table, String location, @Nullable CommitRecord latest, long earliestSnapshotId,
-                               long schemaId, Map<String, Long> tags, Map<String, Long> consumers) {
+public record SnapshotsSummary(
+    String table,
+    String location,
+    @Nullable CommitRecord latest,
+    long earliestSnapshotId,
+    long schemaId,
+    Map<String, Long> tags,
+    Map<String, Long> consumers) {
 
   public SnapshotsSummary {
     requireNonNull(table, "table");

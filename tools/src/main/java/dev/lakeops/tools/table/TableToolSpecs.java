@@ -16,44 +16,87 @@ import java.util.List;
  */
 public final class TableToolSpecs {
 
-  private static final ToolParam TABLE = ToolParam.required("table", STRING, "Table directory, or database.table in the configured warehouse");
+  private static final ToolParam TABLE =
+      ToolParam.required(
+          "table", STRING, "Table directory, or database.table in the configured warehouse");
 
-  public static final ToolSpec COMMIT_TIMELINE = new ToolSpec(TableTools.COMMIT_TIMELINE,
-      "Commit timeline of a lake table (Paimon format): per snapshot the commit user, commit identifier (Flink checkpoint "
-          + "id), kind (APPEND/COMPACT/OVERWRITE), time, delta and total record counts, files added/deleted; flags a new "
-          + "streaming commit user after another (a writer restarted without state: replays not filtered), identifier "
-          + "regressions, gaps and overwrites. Read-only. Status NO_DATA: no such table.",
-      List.of(TABLE, ToolParam.optional("limit", INTEGER, "How many of the newest snapshots to show")
-          .between(1, TableTools.MAX_TIMELINE_LIMIT).withDefault(Integer.toString(TableTools.DEFAULT_TIMELINE_LIMIT))),
-      FindingCodes.of("table.commit.timeline", "table.commit.new-user", "table.commit.identifier-regression", "table.commit.gap",
-          "table.commit.overwrite", "table.commit.ok"));
+  public static final ToolSpec COMMIT_TIMELINE =
+      new ToolSpec(
+          TableTools.COMMIT_TIMELINE,
+          "Commit timeline of a lake table (Paimon format): per snapshot the commit user, commit"
+              + " identifier (Flink checkpoint id), kind (APPEND/COMPACT/OVERWRITE), time, delta"
+              + " and total record counts, files added/deleted; flags a new streaming commit user"
+              + " after another (a writer restarted without state: replays not filtered),"
+              + " identifier regressions, gaps and overwrites. Read-only. Status NO_DATA: no such"
+              + " table.",
+          List.of(
+              TABLE,
+              ToolParam.optional("limit", INTEGER, "How many of the newest snapshots to show")
+                  .between(1, TableTools.MAX_TIMELINE_LIMIT)
+                  .withDefault(Integer.toString(TableTools.DEFAULT_TIMELINE_LIMIT))),
+          FindingCodes.of(
+              "table.commit.timeline",
+              "table.commit.new-user",
+              "table.commit.identifier-regression",
+              "table.commit.gap",
+              "table.commit.overwrite",
+              "table.commit.ok"));
 
-  public static final ToolSpec DUPLICATE_KEYS = new ToolSpec(TableTools.DUPLICATE_KEYS,
-      "Duplicate keys in a lake table's latest snapshot: reads each data file unmerged and the table merged on read. A "
-          + "key twice in what readers see (append tables, or keys other than the primary key) is visible; a primary key in "
-          + "several files awaiting compaction is unmerged, not visible. Evidence names the commit users and the two "
-          + "snapshots the duplicated rows came from; sample keys only, never other row values. Read-only.",
-      List.of(TABLE,
-          ToolParam.optional("partition", STRING, "Partition to read, key=value[,key=value]; empty for all"),
-          ToolParam.optional("keys", LIST, "Columns identifying a row; empty for the primary key; required for append tables")),
-      FindingCodes.of("table.duplicates.visible", "table.duplicates.unmerged", "table.duplicates.none"));
+  public static final ToolSpec DUPLICATE_KEYS =
+      new ToolSpec(
+          TableTools.DUPLICATE_KEYS,
+          "Duplicate keys in a lake table's latest snapshot: reads each data file unmerged and the"
+              + " table merged on read. A key twice in what readers see (append tables, or keys"
+              + " other than the primary key) is visible; a primary key in several files awaiting"
+              + " compaction is unmerged, not visible. Evidence names the commit users and the two"
+              + " snapshots the duplicated rows came from; sample keys only, never other row"
+              + " values. Read-only.",
+          List.of(
+              TABLE,
+              ToolParam.optional(
+                  "partition", STRING, "Partition to read, key=value[,key=value]; empty for all"),
+              ToolParam.optional(
+                  "keys",
+                  LIST,
+                  "Columns identifying a row; empty for the primary key; required for append"
+                      + " tables")),
+          FindingCodes.of(
+              "table.duplicates.visible", "table.duplicates.unmerged", "table.duplicates.none"));
 
-  public static final ToolSpec COMPACTION_BACKLOG = new ToolSpec(TableTools.COMPACTION_BACKLOG,
-      "Compaction backlog of a lake table: per partition/bucket the files, level-0 files, sorted runs and small files "
-          + "(below 70% of target-file-size) against num-sorted-run.compaction-trigger and stop-trigger from the table's "
-          + "options; stalled means writers stall. Read-only.",
-      List.of(TABLE, ToolParam.optional("partition", STRING, "Partition, key=value[,key=value]; empty for all")),
-      FindingCodes.of("table.compaction.buckets", "table.compaction.stalled", "table.compaction.backlog", "table.compaction.small-files",
-          "table.compaction.ok"));
+  public static final ToolSpec COMPACTION_BACKLOG =
+      new ToolSpec(
+          TableTools.COMPACTION_BACKLOG,
+          "Compaction backlog of a lake table: per partition/bucket the files, level-0 files,"
+              + " sorted runs and small files (below 70% of target-file-size) against"
+              + " num-sorted-run.compaction-trigger and stop-trigger from the table's options;"
+              + " stalled means writers stall. Read-only.",
+          List.of(
+              TABLE,
+              ToolParam.optional(
+                  "partition", STRING, "Partition, key=value[,key=value]; empty for all")),
+          FindingCodes.of(
+              "table.compaction.buckets",
+              "table.compaction.stalled",
+              "table.compaction.backlog",
+              "table.compaction.small-files",
+              "table.compaction.ok"));
 
-  public static final ToolSpec SNAPSHOTS = new ToolSpec(TableTools.SNAPSHOTS,
-      "Snapshot summary of a lake table: latest snapshot (id, kind, commit user, identifier, time, total records), "
-          + "retained range, schema id, tags with their snapshots, consumers. Read-only.",
-      List.of(TABLE),
-      FindingCodes.of("table.snapshots.latest", "table.snapshots.none", "table.snapshots.tags", "table.snapshots.consumers"));
+  public static final ToolSpec SNAPSHOTS =
+      new ToolSpec(
+          TableTools.SNAPSHOTS,
+          "Snapshot summary of a lake table: latest snapshot (id, kind, commit user, identifier,"
+              + " time, total records), retained range, schema id, tags with their snapshots,"
+              + " consumers. Read-only.",
+          List.of(TABLE),
+          FindingCodes.of(
+              "table.snapshots.latest",
+              "table.snapshots.none",
+              "table.snapshots.tags",
+              "table.snapshots.consumers"));
 
   /** Every table tool. */
-  public static final List<ToolSpec> ALL = List.of(COMMIT_TIMELINE, DUPLICATE_KEYS, COMPACTION_BACKLOG, SNAPSHOTS);
+  public static final List<ToolSpec> ALL =
+      List.of(COMMIT_TIMELINE, DUPLICATE_KEYS, COMPACTION_BACKLOG, SNAPSHOTS);
 
   private TableToolSpecs() {}
 }

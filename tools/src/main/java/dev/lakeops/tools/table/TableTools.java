@@ -19,11 +19,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The facade over the table probes and analyzers: read-only, never throws. A table is a table
- * directory or {@code database.table} in the configured warehouse ({@link TableLocator}). The
- * typed methods are for the CLI; {@link #functions()} pairs them with their declarations
- * ({@link TableToolSpecs}) for the planner, the model and chat. A table that does not exist is
- * {@code NO_DATA}; a parameter that does not fit the table, or metadata that does not decode, is
- * {@code ERROR} with the reason and the file.
+ * directory or {@code database.table} in the configured warehouse ({@link TableLocator}). The typed
+ * methods are for the CLI; {@link #functions()} pairs them with their declarations ({@link
+ * TableToolSpecs}) for the planner, the model and chat. A table that does not exist is {@code
+ * NO_DATA}; a parameter that does not fit the table, or metadata that does not decode, is {@code
+ * ERROR} with the reason and the file.
  */
 public final class TableTools implements ToolSet {
 
@@ -31,9 +31,12 @@ public final class TableTools implements ToolSet {
   public static final String DUPLICATE_KEYS = "table.duplicate_keys";
   public static final String COMPACTION_BACKLOG = "table.compaction_backlog";
   public static final String SNAPSHOTS = "table.snapshots";
+
   /** Snapshots the timeline shows unless asked otherwise. */
   public static final int DEFAULT_TIMELINE_LIMIT = 100;
+
   static final int MAX_TIMELINE_LIMIT = 10_000;
+
   /** Records read per pass of the duplicate-key probe before it stops and says so. */
   public static final long DEFAULT_MAX_ROWS = 5_000_000;
 
@@ -55,30 +58,46 @@ public final class TableTools implements ToolSet {
   @Override
   public List<ToolFunction<ToolReport>> functions() {
     return List.of(
-        new ToolFunction<>(TableToolSpecs.COMMIT_TIMELINE, a -> commitTimeline(a.string("table"), (int) a.integer("limit"))),
-        new ToolFunction<>(TableToolSpecs.DUPLICATE_KEYS, a -> duplicateKeys(a.string("table"), a.optionalString("partition").orElse(null),
-            a.list("keys"))),
-        new ToolFunction<>(TableToolSpecs.COMPACTION_BACKLOG, a -> compactionBacklog(a.string("table"),
-            a.optionalString("partition").orElse(null))),
+        new ToolFunction<>(
+            TableToolSpecs.COMMIT_TIMELINE,
+            a -> commitTimeline(a.string("table"), (int) a.integer("limit"))),
+        new ToolFunction<>(
+            TableToolSpecs.DUPLICATE_KEYS,
+            a ->
+                duplicateKeys(
+                    a.string("table"), a.optionalString("partition").orElse(null), a.list("keys"))),
+        new ToolFunction<>(
+            TableToolSpecs.COMPACTION_BACKLOG,
+            a -> compactionBacklog(a.string("table"), a.optionalString("partition").orElse(null))),
         new ToolFunction<>(TableToolSpecs.SNAPSHOTS, a -> snapshots(a.string("table"))));
   }
 
-  /** The newest {@code limit} snapshots with commit users, identifiers, kinds and record counts, judged. */
+  /**
+   * The newest {@code limit} snapshots with commit users, identifiers, kinds and record counts,
+   * judged.
+   */
   public ToolReport commitTimeline(String table, int limit) {
     Map<String, String> params = params(table);
     params.put("limit", Integer.toString(limit));
     if (limit < 1 || limit > MAX_TIMELINE_LIMIT) {
-      return invalid(COMMIT_TIMELINE, params, "limit " + limit + ": must be 1.." + MAX_TIMELINE_LIMIT);
+      return invalid(
+          COMMIT_TIMELINE, params, "limit " + limit + ": must be 1.." + MAX_TIMELINE_LIMIT);
     }
-    return run(COMMIT_TIMELINE, params, table, (t) -> new CommitTimelineAnalyzer(timelineRules)
-        .analyze(new CommitTimelineProbe().capture(t, table.strip(), limit)));
+    return run(
+        COMMIT_TIMELINE,
+        params,
+        table,
+        (t) ->
+            new CommitTimelineAnalyzer(timelineRules)
+                .analyze(new CommitTimelineProbe().capture(t, table.strip(), limit)));
   }
 
   /**
    * Duplicate keys in the latest snapshot: visible to readers, and unmerged in files.
    *
    * @param partition {@code key=value[,key=value]}; null or blank for every partition
-   * @param keys the columns identifying a row; empty for the primary key (required for append tables)
+   * @param keys the columns identifying a row; empty for the primary key (required for append
+   *     tables)
    */
   public ToolReport duplicateKeys(String table, @Nullable String partition, List<String> keys) {
     Map<String, String> params = params(table);
@@ -90,11 +109,18 @@ public final class TableTools implements ToolSet {
     } catch (InvalidTableArgumentException e) {
       return invalid(DUPLICATE_KEYS, params, e.getMessage());
     }
-    return run(DUPLICATE_KEYS, params, table, (t) -> new DuplicateKeysAnalyzer()
-        .analyze(new DuplicateKeysProbe(maxRows).capture(t, table.strip(), spec, keys)));
+    return run(
+        DUPLICATE_KEYS,
+        params,
+        table,
+        (t) ->
+            new DuplicateKeysAnalyzer()
+                .analyze(new DuplicateKeysProbe(maxRows).capture(t, table.strip(), spec, keys)));
   }
 
-  /** Files, level-0 files, sorted runs and small files per bucket against the compaction triggers. */
+  /**
+   * Files, level-0 files, sorted runs and small files per bucket against the compaction triggers.
+   */
   public ToolReport compactionBacklog(String table, @Nullable String partition) {
     Map<String, String> params = params(table);
     putIfPresent(params, "partition", partition);
@@ -104,17 +130,26 @@ public final class TableTools implements ToolSet {
     } catch (InvalidTableArgumentException e) {
       return invalid(COMPACTION_BACKLOG, params, e.getMessage());
     }
-    return run(COMPACTION_BACKLOG, params, table, (t) -> new CompactionBacklogAnalyzer()
-        .analyze(new CompactionBacklogProbe().capture(t, table.strip(), spec)));
+    return run(
+        COMPACTION_BACKLOG,
+        params,
+        table,
+        (t) ->
+            new CompactionBacklogAnalyzer()
+                .analyze(new CompactionBacklogProbe().capture(t, table.strip(), spec)));
   }
 
   /** The latest snapshot, the retained range, tags and consumers. */
   public ToolReport snapshots(String table) {
-    return run(SNAPSHOTS, params(table), table, (t) -> new SnapshotsAnalyzer()
-        .analyze(new SnapshotsProbe().capture(t, table.strip())));
+    return run(
+        SNAPSHOTS,
+        params(table),
+        table,
+        (t) -> new SnapshotsAnalyzer().analyze(new SnapshotsProbe().capture(t, table.strip())));
   }
 
-  private ToolReport run(String tool, Map<String, String> params, String table, Function<Table, List<Finding>> call) {
+  private ToolReport run(
+      String tool, Map<String, String> params, String table, Function<Table, List<Finding>> call) {
     try {
       Table t = locator.locate(table);
       params.put("location", t.paths().root().toString());
@@ -122,14 +157,20 @@ public final class TableTools implements ToolSet {
     } catch (InvalidTableArgumentException e) {
       return invalid(tool, params, e.getMessage());
     } catch (RuntimeException e) {
-      RuntimeException reported = translate(e, params.getOrDefault("location", String.valueOf(table)));
-      return ToolReports.run(tool, params, () -> {
-        throw reported;
-      });
+      RuntimeException reported =
+          translate(e, params.getOrDefault("location", String.valueOf(table)));
+      return ToolReports.run(
+          tool,
+          params,
+          () -> {
+            throw reported;
+          });
     }
   }
 
-  /** Failures with a message fit for the reader become probe failures; anything else stays internal. */
+  /**
+   * Failures with a message fit for the reader become probe failures; anything else stays internal.
+   */
   private static RuntimeException translate(RuntimeException e, String location) {
     if (e instanceof ProbeException) {
       return e;
@@ -137,20 +178,31 @@ public final class TableTools implements ToolSet {
     if (e instanceof SnapshotNotFoundException) {
       return new ProbeException(ProbeException.Code.NOT_FOUND, location, e.getMessage(), e);
     }
-    if (e instanceof CorruptMetadataException || e instanceof CorruptDataFileException
+    if (e instanceof CorruptMetadataException
+        || e instanceof CorruptDataFileException
         || e instanceof UnsupportedOperationException) {
       return new ProbeException(ProbeException.Code.BAD_RESPONSE, location, e.getMessage(), e);
     }
     if (e instanceof UncheckedIOException io) {
-      return new ProbeException(ProbeException.Code.BAD_RESPONSE, location, io.getMessage()
-          + (io.getCause() == null ? "" : " (" + io.getCause().getClass().getSimpleName() + ": "
-          + io.getCause().getMessage() + ")"), e);
+      return new ProbeException(
+          ProbeException.Code.BAD_RESPONSE,
+          location,
+          io.getMessage()
+              + (io.getCause() == null
+                  ? ""
+                  : " ("
+                      + io.getCause().getClass().getSimpleName()
+                      + ": "
+                      + io.getCause().getMessage()
+                      + ")"),
+          e);
     }
     return e;
   }
 
   private static ToolReport invalid(String tool, Map<String, String> params, String message) {
-    return new ToolReport(ToolReport.Status.ERROR, tool, params, List.of(), "invalid argument: " + message);
+    return new ToolReport(
+        ToolReport.Status.ERROR, tool, params, List.of(), "invalid argument: " + message);
   }
 
   private static void putIfPresent(Map<String, String> params, String key, @Nullable String value) {

@@ -1,16 +1,16 @@
 package dev.lakeops.tools.binlog;
 
-import dev.lakeops.tools.binlog.file.SyntheticBinlog;
-import dev.lakeops.tools.binlog.file.BinlogFixtures;
-import dev.lakeops.tools.binlog.file.ListedEvent;
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
-import dev.lakeops.tools.binlog.file.BinlogEventLister;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.CRC32;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.NONE;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.tools.binlog.file.BinlogEventLister;
+import dev.lakeops.tools.binlog.file.BinlogFixtures;
+import dev.lakeops.tools.binlog.file.BinlogVerdict;
+import dev.lakeops.tools.binlog.file.ListedEvent;
+import dev.lakeops.tools.binlog.file.SyntheticBinlog;
 import dev.lakeops.tools.binlog.plan.BinlogRecoveryPlanner;
 import dev.lakeops.tools.binlog.plan.ConnectorOffset;
 import dev.lakeops.tools.binlog.plan.DataLoss;
@@ -27,7 +27,10 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Plans on real MariaDB files damaged in the test, and on MySQL-layout files built from the documented bytes. */
+/**
+ * Plans on real MariaDB files damaged in the test, and on MySQL-layout files built from the
+ * documented bytes.
+ */
 class BinlogRecoveryPlannerTest {
 
   @TempDir Path dir;
@@ -36,14 +39,23 @@ class BinlogRecoveryPlannerTest {
     return BinlogTools.evidence(BinlogFixtures.write(dir, name, content));
   }
 
-  private static RecoveryPlan plan(List<FileEvidence> files, @Nullable String replica, @Nullable String purged,
+  private static RecoveryPlan plan(
+      List<FileEvidence> files,
+      @Nullable String replica,
+      @Nullable String purged,
       @Nullable ConnectorOffset offset) {
-    return BinlogRecoveryPlanner.plan(new BinlogRecoveryPlanner.Request(files,
-        replica == null ? null : GtidSet.parse(replica), purged == null ? null : GtidSet.parse(purged), offset));
+    return BinlogRecoveryPlanner.plan(
+        new BinlogRecoveryPlanner.Request(
+            files,
+            replica == null ? null : GtidSet.parse(replica),
+            purged == null ? null : GtidSet.parse(purged),
+            offset));
   }
 
   private static RecoveryOption option(RecoveryPlan plan, String name) {
-    return plan.options().stream().filter(o -> o.name().equals(name)).findFirst()
+    return plan.options().stream()
+        .filter(o -> o.name().equals(name))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no option " + name + " in " + plan.options()));
   }
 
@@ -71,10 +83,11 @@ class BinlogRecoveryPlannerTest {
 
     RecoveryOption skip = option(plan, "specific-offset-after-damage");
     assertThat(skip.applicable()).isTrue();
-    assertThat(skip.connectorOptions()).containsExactly(
-        java.util.Map.entry("scan.startup.mode", "specific-offset"),
-        java.util.Map.entry("scan.startup.specific-offset.file", "mysql-bin.000002"),
-        java.util.Map.entry("scan.startup.specific-offset.pos", "2068"));
+    assertThat(skip.connectorOptions())
+        .containsExactly(
+            java.util.Map.entry("scan.startup.mode", "specific-offset"),
+            java.util.Map.entry("scan.startup.specific-offset.file", "mysql-bin.000002"),
+            java.util.Map.entry("scan.startup.specific-offset.pos", "2068"));
     DataLoss loss = skip.loss();
     assertThat(loss.kind()).isEqualTo(DataLoss.Kind.LOST);
     assertThat(loss.transactions()).isEqualTo(1);
@@ -87,11 +100,25 @@ class BinlogRecoveryPlannerTest {
   void lossCountsTheEventsAndTimeWindowAroundTheGap() {
     FileEvidence damaged = flippedRowsEvent();
     List<ListedEvent> events = new ArrayList<>();
-    BinlogEventLister.list(BinlogFixtures.write(dir, "listing.bin", BinlogFixtures.flipped(bytes(CRC32), 1990)), 0,
-        1000, events::add);
-    long skippedValid = events.stream().filter(e -> e.damage() == null
-        && ((e.offset() >= 1776 && e.offset() < 1961) || (e.offset() >= 2037 && e.offset() < 2068))).count();
-    long from = events.stream().filter(e -> e.offset() >= 1776 && e.offset() < 1961).mapToLong(ListedEvent::timestamp).min().orElseThrow();
+    BinlogEventLister.list(
+        BinlogFixtures.write(dir, "listing.bin", BinlogFixtures.flipped(bytes(CRC32), 1990)),
+        0,
+        1000,
+        events::add);
+    long skippedValid =
+        events.stream()
+            .filter(
+                e ->
+                    e.damage() == null
+                        && ((e.offset() >= 1776 && e.offset() < 1961)
+                            || (e.offset() >= 2037 && e.offset() < 2068)))
+            .count();
+    long from =
+        events.stream()
+            .filter(e -> e.offset() >= 1776 && e.offset() < 1961)
+            .mapToLong(ListedEvent::timestamp)
+            .min()
+            .orElseThrow();
     long to = events.stream().filter(e -> e.offset() == 2068).findFirst().orElseThrow().timestamp();
 
     RecoveryPlan plan = plan(List.of(damaged), null, null, null);
@@ -100,12 +127,18 @@ class BinlogRecoveryPlannerTest {
     assertThat(loss.events()).isEqualTo(skippedValid + 1);
     assertThat(loss.window().from()).isEqualTo(Instant.ofEpochSecond(from));
     assertThat(loss.window().to()).isEqualTo(Instant.ofEpochSecond(to));
-    assertThat(plan.backfill().window().from()).isEqualTo(Instant.ofEpochSecond(from).minus(BinlogRecoveryPlanner.MARGIN));
-    assertThat(plan.backfill().queries()).singleElement().satisfies(q -> {
-      assertThat(q.table()).isEqualTo("shop.orders");
-      assertThat(q.sql()).contains("FROM `shop`.`orders`", "<pk>", "<updated_at>", "SET time_zone = '+00:00'");
-      assertThat(q.placeholders()).isNotEmpty();
-    });
+    assertThat(plan.backfill().window().from())
+        .isEqualTo(Instant.ofEpochSecond(from).minus(BinlogRecoveryPlanner.MARGIN));
+    assertThat(plan.backfill().queries())
+        .singleElement()
+        .satisfies(
+            q -> {
+              assertThat(q.table()).isEqualTo("shop.orders");
+              assertThat(q.sql())
+                  .contains(
+                      "FROM `shop`.`orders`", "<pk>", "<updated_at>", "SET time_zone = '+00:00'");
+              assertThat(q.placeholders()).isNotEmpty();
+            });
   }
 
   @Test
@@ -117,7 +150,8 @@ class BinlogRecoveryPlannerTest {
     assertThat(plan.replica().needed()).isEqualTo("domain 0 seq 6");
     assertThat(replica.applicable()).isTrue();
     assertThat(replica.loss().kind()).isEqualTo(DataLoss.Kind.NONE);
-    assertThat(replica.connectorOptions()).containsEntry("scan.startup.mode", "specific-offset")
+    assertThat(replica.connectorOptions())
+        .containsEntry("scan.startup.mode", "specific-offset")
         .containsEntry("scan.startup.specific-offset.gtid-set", "0-1-5");
     assertThat(plan.options().get(0).name()).isEqualTo("read-from-replica");
   }
@@ -155,10 +189,12 @@ class BinlogRecoveryPlannerTest {
     RecoveryPlan plan = plan(List.of(flippedRowsEvent()), null, null, null);
 
     assertThat(plan.options()).extracting(o -> o.loss().kind()).doesNotContain(DataLoss.Kind.NONE);
-    assertThat(option(plan, "skip-with-warn").loss().kind()).isEqualTo(DataLoss.Kind.LOST_UNBOUNDED);
+    assertThat(option(plan, "skip-with-warn").loss().kind())
+        .isEqualTo(DataLoss.Kind.LOST_UNBOUNDED);
     assertThat(option(plan, "skip-with-warn").connectorOptions())
         .containsEntry("debezium.event.deserialization.failure.handling.mode", "warn");
-    assertThat(option(plan, "skip-with-warn").loss().explanation()).contains("does not check CRC32");
+    assertThat(option(plan, "skip-with-warn").loss().explanation())
+        .contains("does not check CRC32");
   }
 
   @Test
@@ -171,7 +207,8 @@ class BinlogRecoveryPlannerTest {
 
   @Test
   void timestampStartupIsRuledOutWithoutTheNextFile() {
-    RecoveryOption timestamp = option(plan(List.of(flippedRowsEvent()), null, null, null), "timestamp-after-damage");
+    RecoveryOption timestamp =
+        option(plan(List.of(flippedRowsEvent()), null, null, null), "timestamp-after-damage");
 
     assertThat(timestamp.applicable()).isFalse();
     assertThat(timestamp.loss().explanation()).contains("crosses the damaged event again");
@@ -185,18 +222,22 @@ class BinlogRecoveryPlannerTest {
     RecoveryPlan alone = plan(List.of(cut), null, null, null);
     RecoveryPlan withNext = plan(List.of(cut, next), null, null, null);
 
-    assertThat(alone.gap().restartPosition()).isEqualTo(cut.verdict().restartPosition()).isEqualTo(1776);
+    assertThat(alone.gap().restartPosition())
+        .isEqualTo(cut.verdict().restartPosition())
+        .isEqualTo(1776);
     assertThat(alone.gap().resyncOffset()).isNull();
     assertThat(option(alone, "specific-offset-after-damage").applicable()).isFalse();
     assertThat(withNext.gap().resumeFile()).isEqualTo("mysql-bin.000004");
     assertThat(withNext.gap().resumePosition()).isEqualTo(4);
     RecoveryOption skip = option(withNext, "specific-offset-after-damage");
-    assertThat(skip.connectorOptions()).containsEntry("scan.startup.specific-offset.file", "mysql-bin.000004")
+    assertThat(skip.connectorOptions())
+        .containsEntry("scan.startup.specific-offset.file", "mysql-bin.000004")
         .containsEntry("scan.startup.specific-offset.pos", "4");
     assertThat(skip.loss().bytes()).isEqualTo(2000 - 1776);
     RecoveryOption timestamp = option(withNext, "timestamp-after-damage");
     assertThat(timestamp.applicable()).isTrue();
-    assertThat(timestamp.connectorOptions()).containsEntry("scan.startup.mode", "timestamp")
+    assertThat(timestamp.connectorOptions())
+        .containsEntry("scan.startup.mode", "timestamp")
         .containsKey("scan.startup.timestamp-millis");
     long millis = Long.parseLong(timestamp.connectorOptions().get("scan.startup.timestamp-millis"));
     assertThat(millis).isEqualTo((next.times().firstTimestamp() + 1) * 1000);
@@ -204,7 +245,8 @@ class BinlogRecoveryPlannerTest {
 
   @Test
   void aCleanFileHasNoOptionsAndSaysWhereToLookInstead() {
-    RecoveryPlan plan = plan(List.of(evidence("mysql-bin.000002", bytes(CRC32))), "0-1-9", null, null);
+    RecoveryPlan plan =
+        plan(List.of(evidence("mysql-bin.000002", bytes(CRC32))), "0-1-9", null, null);
 
     assertThat(plan.status()).isEqualTo(RecoveryPlan.Status.CLEAN);
     assertThat(plan.options()).isEmpty();
@@ -215,13 +257,20 @@ class BinlogRecoveryPlannerTest {
   void placesTheConnectorOffsetRelativeToTheDamage() {
     FileEvidence damaged = flippedRowsEvent();
 
-    assertThat(plan(List.of(damaged), null, null, ConnectorOffset.parse("mysql-bin.000002:981")).connectorOffset())
+    assertThat(
+            plan(List.of(damaged), null, null, ConnectorOffset.parse("mysql-bin.000002:981"))
+                .connectorOffset())
         .contains("before the damage");
-    assertThat(plan(List.of(damaged), null, null, ConnectorOffset.parse("mysql-bin.000002:1905")).connectorOffset())
+    assertThat(
+            plan(List.of(damaged), null, null, ConnectorOffset.parse("mysql-bin.000002:1905"))
+                .connectorOffset())
         .contains("inside the damaged range");
-    assertThat(plan(List.of(damaged), null, null, ConnectorOffset.parse("mysql-bin.000003:4")).connectorOffset())
+    assertThat(
+            plan(List.of(damaged), null, null, ConnectorOffset.parse("mysql-bin.000003:4"))
+                .connectorOffset())
         .contains("already past the damage");
-    assertThatThrownBy(() -> ConnectorOffset.parse("mysql-bin.000002")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> ConnectorOffset.parse("mysql-bin.000002"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("FILE:POS");
   }
 
@@ -233,7 +282,8 @@ class BinlogRecoveryPlannerTest {
     RecoveryPlan plan = plan(List.of(first, second), null, null, null);
 
     assertThat(plan.gap().file()).isEqualTo("mysql-bin.000002");
-    assertThat(plan.warnings()).anySatisfy(w -> assertThat(w).contains("mysql-bin.000004 is damaged too"));
+    assertThat(plan.warnings())
+        .anySatisfy(w -> assertThat(w).contains("mysql-bin.000004 is damaged too"));
   }
 
   @Test
@@ -246,7 +296,8 @@ class BinlogRecoveryPlannerTest {
     b.writeRowsV2(5, 2).xid(2);
     long gtid43 = b.position();
     b.gtid(43).query("BEGIN").tableMap(5, "t").writeRowsV2(5, 3).xid(3).rotate("binlog.000008");
-    FileEvidence damaged = evidence("binlog.000007", BinlogFixtures.flipped(b.bytes(), (int) rows + 25));
+    FileEvidence damaged =
+        evidence("binlog.000007", BinlogFixtures.flipped(b.bytes(), (int) rows + 25));
     String uuid = SyntheticBinlog.UUID;
 
     RecoveryPlan contains = plan(List.of(damaged), uuid + ":1-45", uuid + ":1-10", null);
@@ -266,7 +317,8 @@ class BinlogRecoveryPlannerTest {
 
   @Test
   void planningNothingIsAClearError() {
-    assertThatThrownBy(() -> BinlogRecoveryPlanner.plan(List.of())).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> BinlogRecoveryPlanner.plan(List.of()))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at least one file");
   }
 }

@@ -1,16 +1,19 @@
 package dev.lakeops.tools.binlog;
 
-import dev.lakeops.tools.binlog.file.BinlogFixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.tools.Json;
+import dev.lakeops.tools.binlog.file.BinlogFixtures;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The JSON tools never throw: results as {status: ok, result}, bad input as {status: error|no_data, error}. */
+/**
+ * The JSON tools never throw: results as {status: ok, result}, bad input as {status: error|no_data,
+ * error}.
+ */
 class BinlogToolsJsonTest {
 
   @TempDir Path dir;
@@ -22,7 +25,11 @@ class BinlogToolsJsonTest {
 
   @Test
   void planOfADamagedFile() throws Exception {
-    Path file = BinlogFixtures.write(dir, "mysql-bin.000002", BinlogFixtures.flipped(BinlogFixtures.bytes(BinlogFixtures.CRC32), 1990));
+    Path file =
+        BinlogFixtures.write(
+            dir,
+            "mysql-bin.000002",
+            BinlogFixtures.flipped(BinlogFixtures.bytes(BinlogFixtures.CRC32), 1990));
 
     JsonNode answer = parse(tools.plan(List.of(file.toString()), "0-1-9"));
 
@@ -34,8 +41,14 @@ class BinlogToolsJsonTest {
   @Test
   void planErrorsAreJsonNamingTheInput() throws Exception {
     JsonNode missing = parse(tools.plan(List.of(dir.resolve("nope.000001").toString()), null));
-    JsonNode badSet = parse(tools.plan(List.of(BinlogFixtures.write(dir, "a.000001",
-        BinlogFixtures.bytes(BinlogFixtures.CRC32)).toString()), "garbage"));
+    JsonNode badSet =
+        parse(
+            tools.plan(
+                List.of(
+                    BinlogFixtures.write(
+                            dir, "a.000001", BinlogFixtures.bytes(BinlogFixtures.CRC32))
+                        .toString()),
+                "garbage"));
     JsonNode none = parse(tools.plan(null, null));
 
     assertThat(missing.path("status").asText()).isEqualTo("no_data");
@@ -47,16 +60,21 @@ class BinlogToolsJsonTest {
 
   @Test
   void classifyErrorNeverFails() throws Exception {
-    JsonNode known = parse(tools.classifyError("ERROR 1236 (HY000): Could not find first log file name in binary log index file"));
+    JsonNode known =
+        parse(
+            tools.classifyError(
+                "ERROR 1236 (HY000): Could not find first log file name in binary log index file"));
     JsonNode nothing = parse(tools.classifyError(null));
 
-    assertThat(known.path("result").path("category").asText()).isEqualTo("FIRST_LOG_FILE_NOT_FOUND");
+    assertThat(known.path("result").path("category").asText())
+        .isEqualTo("FIRST_LOG_FILE_NOT_FOUND");
     assertThat(nothing.path("result").path("category").asText()).isEqualTo("UNKNOWN");
   }
 
   @Test
   void eventsCapsTheLimitAndPages() throws Exception {
-    Path file = BinlogFixtures.write(dir, "mysql-bin.000002", BinlogFixtures.bytes(BinlogFixtures.CRC32));
+    Path file =
+        BinlogFixtures.write(dir, "mysql-bin.000002", BinlogFixtures.bytes(BinlogFixtures.CRC32));
 
     JsonNode page = parse(tools.events(file.toString(), 981L, 2));
     JsonNode capped = parse(tools.events(file.toString(), 0, 100_000));

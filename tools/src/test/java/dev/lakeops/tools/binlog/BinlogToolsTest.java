@@ -1,10 +1,10 @@
 package dev.lakeops.tools.binlog;
 
-import dev.lakeops.tools.binlog.file.BinlogFixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.binlog.file.BinlogFixtures;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,13 +36,18 @@ class BinlogToolsTest {
 
   @Test
   void reportsDamageAsFindingsNotErrors() {
-    Path file = BinlogFixtures.write(dir, "bad.bin",
-        BinlogFixtures.flipped(BinlogFixtures.bytes(BinlogFixtures.CRC32), 1990));
+    Path file =
+        BinlogFixtures.write(
+            dir,
+            "bad.bin",
+            BinlogFixtures.flipped(BinlogFixtures.bytes(BinlogFixtures.CRC32), 1990));
 
     ToolReport report = tools.verifyFile(file.toString());
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
     assertThat(report.findings().get(0).code()).isEqualTo("binlog.crc-mismatch");
-    assertThat(report.findings().get(0).evidence()).containsEntry("offset", "1961").containsEntry("type", "UPDATE_ROWS_V1");
+    assertThat(report.findings().get(0).evidence())
+        .containsEntry("offset", "1961")
+        .containsEntry("type", "UPDATE_ROWS_V1");
   }
 }

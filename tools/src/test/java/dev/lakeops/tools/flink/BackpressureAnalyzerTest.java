@@ -16,62 +16,98 @@ class BackpressureAnalyzerTest {
 
   @Test
   void namesTheFirstBusyVertexBelowBackpressuredOnes() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(10, 980, 0), load(12, 975, 0)),
-        vertex("map", "enrich", List.of("src"), load(30, 960, 0), load(25, 965, 0)),
-        vertex("slow", "slow-lookup", List.of("map"), load(995, 0, 5), load(990, 0, 10)),
-        vertex("sink", "Sink: out", List.of("slow"), load(5, 0, 995), load(4, 0, 996)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 980, 0), load(12, 975, 0)),
+            vertex("map", "enrich", List.of("src"), load(30, 960, 0), load(25, 965, 0)),
+            vertex("slow", "slow-lookup", List.of("map"), load(995, 0, 5), load(990, 0, 10)),
+            vertex("sink", "Sink: out", List.of("slow"), load(5, 0, 995), load(4, 0, 996)));
 
     List<Finding> findings = analyzer.analyze(snapshot);
 
-    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
     Finding f = findings.get(0);
     assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
-    assertThat(f.evidence()).containsEntry("vertex", "slow-lookup").containsEntry("busyMsPerSecond.max", "995")
-        .containsEntry("role", "intermediate").containsEntry("subtask[1]", "busy=990 backPressured=0 idle=10");
+    assertThat(f.evidence())
+        .containsEntry("vertex", "slow-lookup")
+        .containsEntry("busyMsPerSecond.max", "995")
+        .containsEntry("role", "intermediate")
+        .containsEntry("subtask[1]", "busy=990 backPressured=0 idle=10");
     assertThat(f.evidence().get("backpressuredInputs")).contains("enrich");
   }
 
   @Test
   void flagsASinkBottleneckAsASlowSink() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(10, 900, 0)),
-        vertex("sink", "Sink: lake-writer", List.of("src"), load(998, 0, 2)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 900, 0)),
+            vertex("sink", "Sink: lake-writer", List.of("src"), load(998, 0, 2)));
 
-    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code)
-        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity", "flink.backpressure.slow-sink");
+    assertThat(analyzer.analyze(snapshot))
+        .extracting(Finding::code)
+        .containsExactly(
+            "flink.backpressure.bottleneck",
+            "flink.backpressure.capacity",
+            "flink.backpressure.slow-sink");
   }
 
   @Test
   void callsAFewHotSubtasksNextToIdleSiblingsKeySkew() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(10, 950, 0), load(10, 960, 0)),
-        vertex("agg", "per-shop-total", List.of("src"), new SubtaskLoad(0, 40.0, 0.0, 960.0, 70.0), new SubtaskLoad(1, 999.0, 0.0, 1.0, 720.0),
-            new SubtaskLoad(2, 35.0, 0.0, 965.0, 66.0)),
-        vertex("sink", "Sink: totals", List.of("agg"), load(5, 0, 995)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 950, 0), load(10, 960, 0)),
+            vertex(
+                "agg",
+                "per-shop-total",
+                List.of("src"),
+                new SubtaskLoad(0, 40.0, 0.0, 960.0, 70.0),
+                new SubtaskLoad(1, 999.0, 0.0, 1.0, 720.0),
+                new SubtaskLoad(2, 35.0, 0.0, 965.0, 66.0)),
+            vertex("sink", "Sink: totals", List.of("agg"), load(5, 0, 995)));
 
     List<Finding> findings = analyzer.analyze(snapshot);
 
-    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.key-skew");
-    assertThat(findings.get(1).evidence()).containsEntry("hotSubtasks", "1").containsEntry("coldSubtasks", "2")
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.key-skew");
+    assertThat(findings.get(1).evidence())
+        .containsEntry("hotSubtasks", "1")
+        .containsEntry("coldSubtasks", "2")
         .containsEntry("recordsInPerSecond.max", "720");
   }
 
   @Test
   void doesNotCallEvenlyBusySubtasksKeySkew() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
-        vertex("agg", "per-shop-total", List.of("src"), load(990, 0, 10), load(700, 0, 300), load(980, 0, 20)),
-        vertex("sink", "Sink: totals", List.of("agg"), load(5, 0, 995)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
+            vertex(
+                "agg",
+                "per-shop-total",
+                List.of("src"),
+                load(990, 0, 10),
+                load(700, 0, 300),
+                load(980, 0, 20)),
+            vertex("sink", "Sink: totals", List.of("agg"), load(5, 0, 995)));
 
-    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
+    assertThat(analyzer.analyze(snapshot))
+        .extracting(Finding::code)
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
   }
 
   @Test
   void reportsNoBackpressureWhenEveryVertexIsBelowTheThreshold() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(100, 120, 780)),
-        vertex("sink", "Sink: out", List.of("src"), load(300, 0, 700)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(100, 120, 780)),
+            vertex("sink", "Sink: out", List.of("src"), load(300, 0, 700)));
 
     List<Finding> findings = analyzer.analyze(snapshot);
 
@@ -83,18 +119,24 @@ class BackpressureAnalyzerTest {
   @Test
   void doesNotBlameABusyVertexWhoseInputsAreNotBackpressured() {
     // A busy source with an idle sink is just a busy job, not backpressure.
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(990, 0, 10)),
-        vertex("sink", "Sink: out", List.of("src"), load(100, 0, 900)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(990, 0, 10)),
+            vertex("sink", "Sink: out", List.of("src"), load(100, 0, 900)));
 
-    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).containsExactly("flink.backpressure.none");
+    assertThat(analyzer.analyze(snapshot))
+        .extracting(Finding::code)
+        .containsExactly("flink.backpressure.none");
   }
 
   @Test
   void saysUnlocatedWhenNothingBelowTheBackpressureIsBusy() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
-        vertex("sink", "Sink: out", List.of("src"), load(100, 0, 900)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
+            vertex("sink", "Sink: out", List.of("src"), load(100, 0, 900)));
 
     List<Finding> findings = analyzer.analyze(snapshot);
 
@@ -104,21 +146,27 @@ class BackpressureAnalyzerTest {
 
   @Test
   void findsTheBottleneckWhenOnlyOneSubtaskIsHot() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(10, 700, 290), load(10, 720, 270)),
-        vertex("agg", "keyed-agg", List.of("src"), load(1000, 0, 0), load(40, 0, 960)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 700, 290), load(10, 720, 270)),
+            vertex("agg", "keyed-agg", List.of("src"), load(1000, 0, 0), load(40, 0, 960)));
 
     Finding f = analyzer.analyze(snapshot).get(0);
 
     assertThat(f.code()).isEqualTo("flink.backpressure.bottleneck");
-    assertThat(f.evidence()).containsEntry("busyMsPerSecond.max", "1000").containsEntry("busyMsPerSecond.avg", "520");
+    assertThat(f.evidence())
+        .containsEntry("busyMsPerSecond.max", "1000")
+        .containsEntry("busyMsPerSecond.avg", "520");
   }
 
   @Test
   void marksAChainedVertex() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
-        vertex("chain", "enrich -> Sink: out", List.of("src"), load(990, 0, 0)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
+            vertex("chain", "enrich -> Sink: out", List.of("src"), load(990, 0, 0)));
 
     assertThat(analyzer.analyze(snapshot).get(0).evidence()).containsEntry("chained", "true");
   }
@@ -136,24 +184,37 @@ class BackpressureAnalyzerTest {
 
   @Test
   void reportsMissingMetricsInsteadOfGuessing() {
-    FlinkJobSnapshot snapshot = job("RUNNING",
-        vertex("src", "Source: orders", List.of(), new SubtaskLoad(0, null, null, null)),
-        vertex("sink", "Sink: out", List.of("src"), new SubtaskLoad(0, null, null, null)));
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), new SubtaskLoad(0, null, null, null)),
+            vertex("sink", "Sink: out", List.of("src"), new SubtaskLoad(0, null, null, null)));
 
-    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).containsExactly("flink.metrics.unavailable");
+    assertThat(analyzer.analyze(snapshot))
+        .extracting(Finding::code)
+        .containsExactly("flink.metrics.unavailable");
   }
 
   @Test
   void fallsBackToTheBackpressureEndpointWhenTaskMetricsAreMissing() {
-    VertexBackpressure high = new VertexBackpressure("high", List.of(new VertexBackpressure.Subtask(0, "high", 0.97, 0.0, 0.03)));
-    VertexBackpressure ok = new VertexBackpressure("ok", List.of(new VertexBackpressure.Subtask(0, "ok", 0.0, 0.004, 0.996)));
+    VertexBackpressure high =
+        new VertexBackpressure(
+            "high", List.of(new VertexBackpressure.Subtask(0, "high", 0.97, 0.0, 0.03)));
+    VertexBackpressure ok =
+        new VertexBackpressure(
+            "ok", List.of(new VertexBackpressure.Subtask(0, "ok", 0.0, 0.004, 0.996)));
     FlinkVertex src = new FlinkVertex("src", "Source: orders", 1, "RUNNING", List.of());
     FlinkVertex sink = new FlinkVertex("sink", "Sink: out", 1, "RUNNING", List.of("src"));
-    FlinkJobSnapshot snapshot = snapshot("RUNNING", List.of(
-        new VertexSample(src, List.of(new SubtaskLoad(0, null, null, 5.0)), high),
-        new VertexSample(sink, List.of(new SubtaskLoad(0, null, null, 4.0)), ok)));
+    FlinkJobSnapshot snapshot =
+        snapshot(
+            "RUNNING",
+            List.of(
+                new VertexSample(src, List.of(new SubtaskLoad(0, null, null, 5.0)), high),
+                new VertexSample(sink, List.of(new SubtaskLoad(0, null, null, 4.0)), ok)));
 
-    assertThat(analyzer.analyze(snapshot)).extracting(Finding::code).startsWith("flink.backpressure.bottleneck");
+    assertThat(analyzer.analyze(snapshot))
+        .extracting(Finding::code)
+        .startsWith("flink.backpressure.bottleneck");
   }
 
   // --- builders ---
@@ -162,13 +223,21 @@ class BackpressureAnalyzerTest {
     return new SubtaskLoad(-1, busy, backPressured, idle);
   }
 
-  private static VertexSample vertex(String id, String name, List<String> inputs, SubtaskLoad... loads) {
+  private static VertexSample vertex(
+      String id, String name, List<String> inputs, SubtaskLoad... loads) {
     List<SubtaskLoad> indexed = new ArrayList<>();
     for (int i = 0; i < loads.length; i++) {
       SubtaskLoad l = loads[i];
-      indexed.add(new SubtaskLoad(i, l.busyMsPerSecond(), l.backPressuredMsPerSecond(), l.idleMsPerSecond(), l.recordsInPerSecond()));
+      indexed.add(
+          new SubtaskLoad(
+              i,
+              l.busyMsPerSecond(),
+              l.backPressuredMsPerSecond(),
+              l.idleMsPerSecond(),
+              l.recordsInPerSecond()));
     }
-    return new VertexSample(new FlinkVertex(id, name, Math.max(1, loads.length), "RUNNING", inputs), indexed, null);
+    return new VertexSample(
+        new FlinkVertex(id, name, Math.max(1, loads.length), "RUNNING", inputs), indexed, null);
   }
 
   private static FlinkJobSnapshot job(String state, VertexSample... vertices) {
@@ -176,7 +245,13 @@ class BackpressureAnalyzerTest {
   }
 
   private static FlinkJobSnapshot snapshot(String state, List<VertexSample> vertices) {
-    return new FlinkJobSnapshot("http://flink:8081", "2.3.0", new FlinkJobSummary("0123456789abcdef0123456789abcdef", "orders-to-lake", state, 1L),
-        vertices, Instant.EPOCH, List.of("GET http://flink:8081/v1/jobs/0123456789abcdef0123456789abcdef"), 1);
+    return new FlinkJobSnapshot(
+        "http://flink:8081",
+        "2.3.0",
+        new FlinkJobSummary("0123456789abcdef0123456789abcdef", "orders-to-lake", state, 1L),
+        vertices,
+        Instant.EPOCH,
+        List.of("GET http://flink:8081/v1/jobs/0123456789abcdef0123456789abcdef"),
+        1);
   }
 }

@@ -9,11 +9,14 @@ import dev.lakeops.tools.Severity;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
-/** Probe + analyzer on answers recorded from real Flink 1.20.3 and 2.3.0 clusters (see resources/flink/README.md). */
+/**
+ * Probe + analyzer on answers recorded from real Flink 1.20.3 and 2.3.0 clusters (see
+ * resources/flink/README.md).
+ */
 class FlinkJobProbeTest {
 
   private static final String SLOW_ENRICH = "ea632d67b7d595e5b851708ae9ad79d6";
@@ -25,13 +28,18 @@ class FlinkJobProbeTest {
   @ParameterizedTest
   @ValueSource(strings = {"1.20", "2.3"})
   void locatesTheSlowMapAsTheBottleneck(String version) {
-    FlinkJobSnapshot snapshot = probe(new RecordedFlinkRest(version + "/backpressured")).capture("bp-pipeline");
+    FlinkJobSnapshot snapshot =
+        probe(new RecordedFlinkRest(version + "/backpressured")).capture("bp-pipeline");
 
     List<Finding> findings = new BackpressureAnalyzer().analyze(snapshot);
 
-    assertThat(snapshot.vertices()).extracting(v -> v.vertex().name())
-        .containsExactly("Source: Sequence Source", "parse", "slow-enrich", "keep-all", "lake-writer: Writer");
-    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
+    assertThat(snapshot.vertices())
+        .extracting(v -> v.vertex().name())
+        .containsExactly(
+            "Source: Sequence Source", "parse", "slow-enrich", "keep-all", "lake-writer: Writer");
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
     Finding bottleneck = findings.get(0);
     assertThat(bottleneck.severity()).isEqualTo(Severity.CRITICAL);
     assertThat(bottleneck.evidence())
@@ -41,13 +49,15 @@ class FlinkJobProbeTest {
         .containsEntry("backpressureLevel", "ok")
         .containsEntry("role", "intermediate");
     assertThat(bottleneck.evidence().get("backpressuredInputs")).isEqualTo("'parse'");
-    assertThat(bottleneck.sources()).anyMatch(s -> s.contains("/vertices/" + SLOW_ENRICH + "/metrics"));
+    assertThat(bottleneck.sources())
+        .anyMatch(s -> s.contains("/vertices/" + SLOW_ENRICH + "/metrics"));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"1.20", "2.3"})
   void findsNoBackpressureInAHealthyJob(String version) {
-    FlinkJobSnapshot snapshot = probe(new RecordedFlinkRest(version + "/healthy")).capture("healthy-pipeline");
+    FlinkJobSnapshot snapshot =
+        probe(new RecordedFlinkRest(version + "/healthy")).capture("healthy-pipeline");
 
     List<Finding> findings = new BackpressureAnalyzer().analyze(snapshot);
 
@@ -61,9 +71,13 @@ class FlinkJobProbeTest {
 
     List<Finding> findings = new BackpressureAnalyzer().analyze(snapshot);
 
-    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.key-skew");
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.key-skew");
     assertThat(findings.get(0).evidence()).containsEntry("vertex", "per-shop-total");
-    assertThat(findings.get(1).evidence()).containsEntry("hotSubtasks", "1").containsEntry("coldSubtasks", "3");
+    assertThat(findings.get(1).evidence())
+        .containsEntry("hotSubtasks", "1")
+        .containsEntry("coldSubtasks", "3");
   }
 
   @Test
@@ -72,20 +86,28 @@ class FlinkJobProbeTest {
 
     List<Finding> findings = new BackpressureAnalyzer().analyze(snapshot);
 
-    assertThat(findings).extracting(Finding::code).containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
-    assertThat(findings.get(1).evidence()).containsEntry("vertex", "score-orders").containsEntry("role", "intermediate");
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly("flink.backpressure.bottleneck", "flink.backpressure.capacity");
+    assertThat(findings.get(1).evidence())
+        .containsEntry("vertex", "score-orders")
+        .containsEntry("role", "intermediate");
   }
 
   @Test
   void readsTheFlinkVersion() {
-    assertThat(probe(new RecordedFlinkRest("1.20/healthy")).capture("healthy-pipeline").flinkVersion()).isEqualTo("1.20.3");
+    assertThat(
+            probe(new RecordedFlinkRest("1.20/healthy")).capture("healthy-pipeline").flinkVersion())
+        .isEqualTo("1.20.3");
   }
 
   @Test
   void findsAJobByItsId() {
-    FlinkJobSnapshot byName = probe(new RecordedFlinkRest("2.3/backpressured")).capture("bp-pipeline");
+    FlinkJobSnapshot byName =
+        probe(new RecordedFlinkRest("2.3/backpressured")).capture("bp-pipeline");
 
-    FlinkJobSnapshot byId = probe(new RecordedFlinkRest("2.3/backpressured")).capture(byName.job().jobId());
+    FlinkJobSnapshot byId =
+        probe(new RecordedFlinkRest("2.3/backpressured")).capture(byName.job().jobId());
 
     assertThat(byId.job()).isEqualTo(byName.job());
   }
@@ -93,17 +115,25 @@ class FlinkJobProbeTest {
   @Test
   void namesTheJobsThatExistWhenTheJobIsUnknown() {
     assertThatThrownBy(() -> probe(new RecordedFlinkRest("2.3/backpressured")).capture("payments"))
-        .isInstanceOfSatisfying(ProbeException.class, e -> assertThat(e.code()).isEqualTo(ProbeException.Code.NOT_FOUND))
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> assertThat(e.code()).isEqualTo(ProbeException.Code.NOT_FOUND))
         .hasMessageContaining("no such job: 'payments'")
         .hasMessageContaining("'bp-pipeline' (RUNNING)");
   }
 
   @Test
   void probesAgainWhileFlinkHasNotSampledBackpressureYet() {
-    // Flink 2.3 answered HTTP 500 to the first backpressure request of the source vertex (recorded).
-    RecordedFlinkRest rest = new RecordedFlinkRest("2.3/healthy")
-        .once("/vertices/bc764cd8ddf7a0cff126f51c16239658/backpressure", 500, "vertex-bc764cd8ddf7a0cff126f51c16239658-backpressure-first-call-http500.json");
-    FlinkJobProbe probe = new FlinkJobProbe(rest, new Sampling(3, Duration.ofMillis(1), 32, 64), Clock.systemUTC());
+    // Flink 2.3 answered HTTP 500 to the first backpressure request of the source vertex
+    // (recorded).
+    RecordedFlinkRest rest =
+        new RecordedFlinkRest("2.3/healthy")
+            .once(
+                "/vertices/bc764cd8ddf7a0cff126f51c16239658/backpressure",
+                500,
+                "vertex-bc764cd8ddf7a0cff126f51c16239658-backpressure-first-call-http500.json");
+    FlinkJobProbe probe =
+        new FlinkJobProbe(rest, new Sampling(3, Duration.ofMillis(1), 32, 64), Clock.systemUTC());
 
     FlinkJobSnapshot snapshot = probe.capture("healthy-pipeline");
 
@@ -114,17 +144,25 @@ class FlinkJobProbeTest {
   @Test
   void asksForMetricsOfEverySubtaskInBoundedRequests() {
     RecordedFlinkRest rest = new RecordedFlinkRest("2.3/backpressured");
-    new FlinkJobProbe(rest, new Sampling(1, Duration.ZERO, 32, 1), Clock.systemUTC()).capture("bp-pipeline");
+    new FlinkJobProbe(rest, new Sampling(1, Duration.ZERO, 32, 1), Clock.systemUTC())
+        .capture("bp-pipeline");
 
     // parallelism 2, one subtask per request: two metric requests per vertex
-    assertThat(rest.requested.stream().filter(p -> p.contains("/metrics?get=")).count()).isEqualTo(10);
+    assertThat(rest.requested.stream().filter(p -> p.contains("/metrics?get=")).count())
+        .isEqualTo(10);
   }
 
   @Test
   void parsesTheFirstJobAnswerWhoseMetricsAreNotComplete() throws Exception {
     for (String dir : List.of("1.20/healthy", "2.3/backpressured")) {
-      String body = new String(getClass().getResourceAsStream("/flink/" + dir + "/job-first-call.json").readAllBytes());
-      List<FlinkVertex> vertices = FlinkRestJson.vertices("GET /v1/jobs/x", FlinkRestClient.parse("GET /v1/jobs/x", 200, body));
+      String body =
+          new String(
+              getClass()
+                  .getResourceAsStream("/flink/" + dir + "/job-first-call.json")
+                  .readAllBytes());
+      List<FlinkVertex> vertices =
+          FlinkRestJson.vertices(
+              "GET /v1/jobs/x", FlinkRestClient.parse("GET /v1/jobs/x", 200, body));
       assertThat(vertices).hasSize(5);
       assertThat(vertices.get(0).inputIds()).isEmpty();
     }

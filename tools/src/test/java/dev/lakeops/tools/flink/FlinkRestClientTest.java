@@ -15,7 +15,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The HTTP client's handling of what a Flink REST endpoint (or a proxy in front of it) can answer. */
+/**
+ * The HTTP client's handling of what a Flink REST endpoint (or a proxy in front of it) can answer.
+ */
 class FlinkRestClientTest {
 
   private HttpServer server;
@@ -27,19 +29,21 @@ class FlinkRestClientTest {
   @BeforeEach
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", exchange -> {
-      try {
-        Thread.sleep(delayMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", contentType);
-      exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(bytes);
-      }
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          try {
+            Thread.sleep(delayMillis);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", contentType);
+          exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+          }
+        });
     server.start();
   }
 
@@ -49,7 +53,8 @@ class FlinkRestClientTest {
   }
 
   private FlinkRestClient client() {
-    return new FlinkRestClient("http://127.0.0.1:" + server.getAddress().getPort() + "/", Duration.ofSeconds(2));
+    return new FlinkRestClient(
+        "http://127.0.0.1:" + server.getAddress().getPort() + "/", Duration.ofSeconds(2));
   }
 
   @Test
@@ -63,10 +68,12 @@ class FlinkRestClientTest {
     status = 404;
     body = "{\"errors\":[\"Not found: /v1/jobs/abc\"]}";
     assertThatThrownBy(() -> client().get("/v1/jobs/abc"))
-        .isInstanceOfSatisfying(ProbeException.class, e -> {
-          assertThat(e.code()).isEqualTo(ProbeException.Code.NOT_FOUND);
-          assertThat(e.endpoint()).isEqualTo("GET /v1/jobs/abc");
-        });
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ProbeException.Code.NOT_FOUND);
+              assertThat(e.endpoint()).isEqualTo("GET /v1/jobs/abc");
+            });
   }
 
   @Test
@@ -74,7 +81,9 @@ class FlinkRestClientTest {
     contentType = "text/html";
     body = "<html><body>Please log in</body></html>";
     assertThatThrownBy(() -> client().get("/v1/overview"))
-        .isInstanceOfSatisfying(ProbeException.class, e -> assertThat(e.code()).isEqualTo(ProbeException.Code.BAD_RESPONSE))
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> assertThat(e.code()).isEqualTo(ProbeException.Code.BAD_RESPONSE))
         .hasMessageContaining("not JSON");
   }
 
@@ -82,7 +91,9 @@ class FlinkRestClientTest {
   void reportsInvalidJsonWithItsPosition() {
     body = "{\"jobs\": [";
     assertThatThrownBy(() -> client().get("/v1/jobs/overview"))
-        .isInstanceOfSatisfying(ProbeException.class, e -> assertThat(e.code()).isEqualTo(ProbeException.Code.BAD_RESPONSE))
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> assertThat(e.code()).isEqualTo(ProbeException.Code.BAD_RESPONSE))
         .hasMessageContaining("line 1");
   }
 
@@ -90,13 +101,18 @@ class FlinkRestClientTest {
   void reportsRefusedCredentials() {
     status = 401;
     assertThatThrownBy(() -> client().get("/v1/overview"))
-        .isInstanceOfSatisfying(ProbeException.class, e -> assertThat(e.code()).isEqualTo(ProbeException.Code.UNAUTHORIZED));
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> assertThat(e.code()).isEqualTo(ProbeException.Code.UNAUTHORIZED));
   }
 
   @Test
   void reportsServerErrorsWithTheirFirstLineOnly() {
     status = 500;
-    body = "{\"errors\":[\"Internal server error.\",\"<Exception on server side:\\norg.apache.flink.Boom\\n\\tat x.y(Z.java:1)>\"]}";
+    body =
+        "{\"errors\":[\"Internal server error.\",\"<Exception on server side:\\n"
+            + "org.apache.flink.Boom\\n"
+            + "\\tat x.y(Z.java:1)>\"]}";
     assertThatThrownBy(() -> client().get("/v1/overview"))
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("HTTP 500: Internal server error.")
@@ -106,9 +122,12 @@ class FlinkRestClientTest {
   @Test
   void reportsTimeouts() {
     delayMillis = 1500;
-    FlinkRestClient slow = new FlinkRestClient("http://127.0.0.1:" + server.getAddress().getPort(), Duration.ofMillis(300));
+    FlinkRestClient slow =
+        new FlinkRestClient(
+            "http://127.0.0.1:" + server.getAddress().getPort(), Duration.ofMillis(300));
     assertThatThrownBy(() -> slow.get("/v1/overview"))
-        .isInstanceOfSatisfying(ProbeException.class, e -> assertThat(e.code()).isEqualTo(ProbeException.Code.TIMEOUT));
+        .isInstanceOfSatisfying(
+            ProbeException.class, e -> assertThat(e.code()).isEqualTo(ProbeException.Code.TIMEOUT));
   }
 
   @Test
@@ -119,7 +138,9 @@ class FlinkRestClientTest {
     }
     FlinkRestClient closed = new FlinkRestClient("http://127.0.0.1:" + port, Duration.ofSeconds(1));
     assertThatThrownBy(() -> closed.get("/v1/overview"))
-        .isInstanceOfSatisfying(ProbeException.class, e -> assertThat(e.code()).isEqualTo(ProbeException.Code.UNREACHABLE))
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> assertThat(e.code()).isEqualTo(ProbeException.Code.UNREACHABLE))
         .hasMessageContaining("127.0.0.1:" + port);
   }
 
@@ -128,8 +149,10 @@ class FlinkRestClientTest {
     assertThatThrownBy(() -> new FlinkRestClient("ftp://flink:8081", Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ftp://flink:8081");
-    assertThatThrownBy(() -> new FlinkRestClient("not a url", Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new FlinkRestClient("http://user:secret@flink:8081", Duration.ofSeconds(1)))
+    assertThatThrownBy(() -> new FlinkRestClient("not a url", Duration.ofSeconds(1)))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(
+            () -> new FlinkRestClient("http://user:secret@flink:8081", Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageNotContaining("secret");
   }

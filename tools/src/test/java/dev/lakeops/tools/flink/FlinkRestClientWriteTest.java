@@ -28,31 +28,34 @@ class FlinkRestClientWriteTest {
   @BeforeEach
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", PORT), 0);
-    server.createContext("/", exchange -> {
-      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " " + body);
-      String path = exchange.getRequestURI().getPath();
-      int status;
-      String answer;
-      if (path.endsWith("/stop")) {
-        status = 202;
-        answer = "{\"request-id\":\"abc\"}";
-      } else if (path.endsWith("/conflict")) {
-        status = 409;
-        answer = "{\"errors\":[\"Job is not running\"]}";
-      } else {
-        status = 202;
-        answer = "";
-      }
-      byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-      if (bytes.length > 0) {
-        try (OutputStream out = exchange.getResponseBody()) {
-          out.write(bytes);
-        }
-      }
-      exchange.close();
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          String body =
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+          requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " " + body);
+          String path = exchange.getRequestURI().getPath();
+          int status;
+          String answer;
+          if (path.endsWith("/stop")) {
+            status = 202;
+            answer = "{\"request-id\":\"abc\"}";
+          } else if (path.endsWith("/conflict")) {
+            status = 409;
+            answer = "{\"errors\":[\"Job is not running\"]}";
+          } else {
+            status = 202;
+            answer = "";
+          }
+          byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+          if (bytes.length > 0) {
+            try (OutputStream out = exchange.getResponseBody()) {
+              out.write(bytes);
+            }
+          }
+          exchange.close();
+        });
     server.start();
   }
 
@@ -67,10 +70,14 @@ class FlinkRestClientWriteTest {
 
   @Test
   void postsJsonAndReadsTheAnswer() {
-    var body = Json.mapper().createObjectNode().put("targetDirectory", "file:///sp").put("drain", false);
+    var body =
+        Json.mapper().createObjectNode().put("targetDirectory", "file:///sp").put("drain", false);
 
-    assertThat(client().post("/v1/jobs/j1/stop", body).path("request-id").asText()).isEqualTo("abc");
-    assertThat(requests).containsExactly("POST /v1/jobs/j1/stop {\"targetDirectory\":\"file:///sp\",\"drain\":false}");
+    assertThat(client().post("/v1/jobs/j1/stop", body).path("request-id").asText())
+        .isEqualTo("abc");
+    assertThat(requests)
+        .containsExactly(
+            "POST /v1/jobs/j1/stop {\"targetDirectory\":\"file:///sp\",\"drain\":false}");
   }
 
   @Test
@@ -81,7 +88,9 @@ class FlinkRestClientWriteTest {
 
   @Test
   void reportsFlinksErrorText() {
-    assertThatThrownBy(() -> client().patch("/v1/jobs/j1/conflict")).isInstanceOf(ProbeException.class)
-        .hasMessageContaining("HTTP 409").hasMessageContaining("Job is not running");
+    assertThatThrownBy(() -> client().patch("/v1/jobs/j1/conflict"))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("HTTP 409")
+        .hasMessageContaining("Job is not running");
   }
 }

@@ -36,9 +36,13 @@ class FlinkToolSpecsTest {
       for (boolean failing : List.of(false, true)) {
         RecordedFlinkRest rest = new RecordedFlinkRest(scenario);
         if (failing) {
-          rest.once("/checkpoints", 200, "/flink/login-page.html").once("/exceptions", 401, "/flink/empty-array.json");
+          rest.once("/checkpoints", 200, "/flink/login-page.html")
+              .once("/exceptions", 401, "/flink/empty-array.json");
         }
-        FlinkTools tools = new FlinkTools(new FlinkJobProbe(rest, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer());
+        FlinkTools tools =
+            new FlinkTools(
+                new FlinkJobProbe(rest, Sampling.once(), Clock.systemUTC()),
+                new BackpressureAnalyzer());
         for (ToolFunction<ToolReport> tool : tools.functions()) {
           for (String job : jobs(scenario)) {
             Map<String, String> args = tool.spec().accepts("job") ? Map.of("job", job) : Map.of();
@@ -46,7 +50,9 @@ class FlinkToolSpecsTest {
             for (Finding f : report.findings()) {
               emitted.computeIfAbsent(tool.name(), k -> new TreeSet<>()).add(f.code());
               assertThat(tool.spec().codes().declares(f.code()))
-                  .as("%s emits %s over %s, which its declaration does not list", tool.name(), f.code(), scenario)
+                  .as(
+                      "%s emits %s over %s, which its declaration does not list",
+                      tool.name(), f.code(), scenario)
                   .isTrue();
             }
           }
@@ -54,7 +60,8 @@ class FlinkToolSpecsTest {
       }
     }
     assertThat(emitted).containsOnlyKeys(FlinkToolSpecs.ALL.stream().map(s -> s.name()).toList());
-    assertThat(emitted.get(FlinkTools.HEALTH)).anyMatch(c -> c.startsWith(EndpointFailureAnalyzer.PREFIX));
+    assertThat(emitted.get(FlinkTools.HEALTH))
+        .anyMatch(c -> c.startsWith(EndpointFailureAnalyzer.PREFIX));
   }
 
   private static List<String> scenarios() throws IOException {
@@ -62,7 +69,9 @@ class FlinkToolSpecsTest {
     try (Stream<Path> versions = Files.list(FIXTURES)) {
       for (Path version : versions.filter(Files::isDirectory).toList()) {
         try (Stream<Path> scenarios = Files.list(version)) {
-          scenarios.filter(Files::isDirectory).forEach(s -> dirs.add(version.getFileName() + "/" + s.getFileName()));
+          scenarios
+              .filter(Files::isDirectory)
+              .forEach(s -> dirs.add(version.getFileName() + "/" + s.getFileName()));
         }
       }
     }
@@ -71,7 +80,9 @@ class FlinkToolSpecsTest {
   }
 
   private static List<String> jobs(String scenario) throws IOException {
-    try (InputStream in = FlinkToolSpecsTest.class.getResourceAsStream("/flink/" + scenario + "/jobs-overview.json")) {
+    try (InputStream in =
+        FlinkToolSpecsTest.class.getResourceAsStream(
+            "/flink/" + scenario + "/jobs-overview.json")) {
       List<String> names = new ArrayList<>();
       for (JsonNode job : Json.mapper().readTree(in).path("jobs")) {
         names.add(job.path("name").asText());

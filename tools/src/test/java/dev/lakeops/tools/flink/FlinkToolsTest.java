@@ -14,21 +14,28 @@ import org.junit.jupiter.api.Test;
 class FlinkToolsTest {
 
   private static FlinkTools tools(FlinkRest rest) {
-    return new FlinkTools(new FlinkJobProbe(rest, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer());
+    return new FlinkTools(
+        new FlinkJobProbe(rest, Sampling.once(), Clock.systemUTC()), new BackpressureAnalyzer());
   }
 
   @Test
   void theDeclaredToolsCallTheTypedMethodsWithTheirArguments() {
     FlinkTools tools = tools(new RecordedFlinkRest("2.3/backpressured"));
-    ToolFunction<ToolReport> backpressure = tools.functions().stream().filter(f -> f.name().equals(FlinkTools.BACKPRESSURE))
-        .findFirst().orElseThrow();
+    ToolFunction<ToolReport> backpressure =
+        tools.functions().stream()
+            .filter(f -> f.name().equals(FlinkTools.BACKPRESSURE))
+            .findFirst()
+            .orElseThrow();
 
-    ToolReport report = backpressure.apply(ToolArgs.read(backpressure.spec(), Map.of("job", "bp-pipeline")));
+    ToolReport report =
+        backpressure.apply(ToolArgs.read(backpressure.spec(), Map.of("job", "bp-pipeline")));
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
     assertThat(report.findings().get(0).code()).isEqualTo("flink.backpressure.bottleneck");
     assertThat(report.findings().get(0).evidence()).containsEntry("vertex", "slow-enrich");
-    assertThat(tools.functions()).extracting(ToolFunction::spec).containsExactlyElementsOf(FlinkToolSpecs.ALL);
+    assertThat(tools.functions())
+        .extracting(ToolFunction::spec)
+        .containsExactlyElementsOf(FlinkToolSpecs.ALL);
   }
 
   @Test
@@ -41,17 +48,18 @@ class FlinkToolsTest {
 
   @Test
   void neverThrowsAtTheModelEvenOnABug() {
-    FlinkRest broken = new FlinkRest() {
-      @Override
-      public JsonNode get(String path) {
-        throw new NullPointerException("Authorization: Bearer s3cr3t");
-      }
+    FlinkRest broken =
+        new FlinkRest() {
+          @Override
+          public JsonNode get(String path) {
+            throw new NullPointerException("Authorization: Bearer s3cr3t");
+          }
 
-      @Override
-      public String baseUrl() {
-        return "http://flink:8081";
-      }
-    };
+          @Override
+          public String baseUrl() {
+            return "http://flink:8081";
+          }
+        };
 
     ToolReport report = tools(broken).backpressure("bp-pipeline");
 
@@ -61,17 +69,18 @@ class FlinkToolsTest {
 
   @Test
   void reportsAnUnreachableClusterAsAnError() {
-    FlinkRest down = new FlinkRest() {
-      @Override
-      public JsonNode get(String path) {
-        throw new ProbeException(ProbeException.Code.UNREACHABLE, "GET " + path, "refused");
-      }
+    FlinkRest down =
+        new FlinkRest() {
+          @Override
+          public JsonNode get(String path) {
+            throw new ProbeException(ProbeException.Code.UNREACHABLE, "GET " + path, "refused");
+          }
 
-      @Override
-      public String baseUrl() {
-        return "http://flink:8081";
-      }
-    };
+          @Override
+          public String baseUrl() {
+            return "http://flink:8081";
+          }
+        };
 
     ToolReport report = tools(down).backpressure("bp-pipeline");
 

@@ -13,15 +13,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Replays answers recorded from a real Flink cluster ({@code src/test/resources/flink/<version>/<scenario>/}).
- * Each path maps to the file its endpoint was recorded in (names in the README); a path nothing was
- * recorded for answers 404, as Flink would. Overrides can make a path answer with another status first.
+ * Replays answers recorded from a real Flink cluster ({@code
+ * src/test/resources/flink/<version>/<scenario>/}). Each path maps to the file its endpoint was
+ * recorded in (names in the README); a path nothing was recorded for answers 404, as Flink would.
+ * Overrides can make a path answer with another status first.
  */
 final class RecordedFlinkRest implements FlinkRest {
 
-  private static final Pattern VERTEX = Pattern.compile("/v1/jobs/[0-9a-f]{32}/vertices/([0-9a-f]+)/(metrics|backpressure|watermarks)(\\?.*)?");
-  private static final Pattern JOB_PART = Pattern.compile("/v1/jobs/[0-9a-f]{32}/(metrics|exceptions|checkpoints|checkpoints/config)(\\?.*)?");
-  private static final Pattern CHECKPOINT = Pattern.compile("/v1/jobs/[0-9a-f]{32}/checkpoints/details/(\\d+)(/subtasks/([0-9a-f]+))?");
+  private static final Pattern VERTEX =
+      Pattern.compile(
+          "/v1/jobs/[0-9a-f]{32}/vertices/([0-9a-f]+)/(metrics|backpressure|watermarks)(\\?.*)?");
+  private static final Pattern JOB_PART =
+      Pattern.compile(
+          "/v1/jobs/[0-9a-f]{32}/(metrics|exceptions|checkpoints|checkpoints/config)(\\?.*)?");
+  private static final Pattern CHECKPOINT =
+      Pattern.compile("/v1/jobs/[0-9a-f]{32}/checkpoints/details/(\\d+)(/subtasks/([0-9a-f]+))?");
 
   private final String dir;
   private final Map<String, List<Answer>> overrides = new HashMap<>();
@@ -54,7 +60,10 @@ final class RecordedFlinkRest implements FlinkRest {
     String file = fileFor(path);
     String body = file == null ? null : read(file);
     if (body == null) {
-      throw new ProbeException(ProbeException.Code.NOT_FOUND, "GET " + path, "Flink REST has no such resource (HTTP 404)");
+      throw new ProbeException(
+          ProbeException.Code.NOT_FOUND,
+          "GET " + path,
+          "Flink REST has no such resource (HTTP 404)");
     }
     return FlinkRestClient.parse("GET " + path, 200, body);
   }
@@ -81,11 +90,16 @@ final class RecordedFlinkRest implements FlinkRest {
     }
     Matcher checkpoint = CHECKPOINT.matcher(path);
     if (checkpoint.matches()) {
-      return "checkpoint-" + checkpoint.group(1) + (checkpoint.group(3) == null ? "" : "-vertex-" + checkpoint.group(3)) + ".json";
+      return "checkpoint-"
+          + checkpoint.group(1)
+          + (checkpoint.group(3) == null ? "" : "-vertex-" + checkpoint.group(3))
+          + ".json";
     }
     if (path.matches("/v1/jobs/[0-9a-f]{32}")) {
       String jobs = read("jobs-overview.json");
-      return jobs != null && jobs.contains(path.substring("/v1/jobs/".length())) ? "job.json" : null;
+      return jobs != null && jobs.contains(path.substring("/v1/jobs/".length()))
+          ? "job.json"
+          : null;
     }
     return null;
   }

@@ -10,24 +10,36 @@ import org.junit.jupiter.api.Test;
 
 class RestartAnalyzerTest {
 
-  private static final String FAILURE = "java.lang.IllegalStateException: boom\n\tat x.Map.map(Map.java:1)";
+  private static final String FAILURE =
+      "java.lang.IllegalStateException: boom\n\tat x.Map.map(Map.java:1)";
   private final RestartAnalyzer analyzer = new RestartAnalyzer();
 
   @Test
   void callsThreeFailuresInTheWindowALoop() {
-    Snapshots s = Snapshots.running().metrics(Map.of(JobMetrics.NUM_RESTARTS, 7.0, JobMetrics.UPTIME, 2_000.0))
-        .exception(FAILURE, 5_000, "enrich (1/2)").exception(FAILURE, 65_000, "enrich (2/2)").exception(FAILURE, 125_000, "enrich (1/2)");
+    Snapshots s =
+        Snapshots.running()
+            .metrics(Map.of(JobMetrics.NUM_RESTARTS, 7.0, JobMetrics.UPTIME, 2_000.0))
+            .exception(FAILURE, 5_000, "enrich (1/2)")
+            .exception(FAILURE, 65_000, "enrich (2/2)")
+            .exception(FAILURE, 125_000, "enrich (1/2)");
 
     List<Finding> findings = analyzer.analyze(s.build());
 
     assertThat(findings).extracting(Finding::code).containsExactly("flink.restart.loop");
-    assertThat(findings.get(0).evidence()).containsEntry("failuresInWindow", "3").containsEntry("numRestarts", "7").containsEntry("failingTask", "enrich");
+    assertThat(findings.get(0).evidence())
+        .containsEntry("failuresInWindow", "3")
+        .containsEntry("numRestarts", "7")
+        .containsEntry("failingTask", "enrich");
   }
 
   @Test
   void countsTasksFailingTogetherAsOneFailover() {
-    Snapshots s = Snapshots.running().metrics(Map.of(JobMetrics.NUM_RESTARTS, 1.0, JobMetrics.UPTIME, 2_000.0))
-        .exception(FAILURE, 5_000, "enrich (1/2)").exception(FAILURE, 5_050, "enrich (2/2)").exception(FAILURE, 5_100, "sink (1/2)");
+    Snapshots s =
+        Snapshots.running()
+            .metrics(Map.of(JobMetrics.NUM_RESTARTS, 1.0, JobMetrics.UPTIME, 2_000.0))
+            .exception(FAILURE, 5_000, "enrich (1/2)")
+            .exception(FAILURE, 5_050, "enrich (2/2)")
+            .exception(FAILURE, 5_100, "sink (1/2)");
 
     List<Finding> findings = analyzer.analyze(s.build());
 
@@ -37,15 +49,23 @@ class RestartAnalyzerTest {
 
   @Test
   void doesNotCallOldRestartsALoop() {
-    Snapshots s = Snapshots.running().metrics(Map.of(JobMetrics.NUM_RESTARTS, 50.0, JobMetrics.UPTIME, 86_400_000.0))
-        .exception(FAILURE, 86_400_000, "enrich (1/2)").exception(FAILURE, 86_500_000, "enrich (1/2)").exception(FAILURE, 86_600_000, "enrich (1/2)");
+    Snapshots s =
+        Snapshots.running()
+            .metrics(Map.of(JobMetrics.NUM_RESTARTS, 50.0, JobMetrics.UPTIME, 86_400_000.0))
+            .exception(FAILURE, 86_400_000, "enrich (1/2)")
+            .exception(FAILURE, 86_500_000, "enrich (1/2)")
+            .exception(FAILURE, 86_600_000, "enrich (1/2)");
 
-    assertThat(analyzer.analyze(s.build())).extracting(Finding::code).containsExactly("flink.restart.none");
+    assertThat(analyzer.analyze(s.build()))
+        .extracting(Finding::code)
+        .containsExactly("flink.restart.none");
   }
 
   @Test
   void reportsAFailedJobAsNotRunning() {
-    List<Finding> findings = analyzer.analyze(Snapshots.running().state("FAILED").exception(FAILURE, 5_000, "enrich (1/2)").build());
+    List<Finding> findings =
+        analyzer.analyze(
+            Snapshots.running().state("FAILED").exception(FAILURE, 5_000, "enrich (1/2)").build());
 
     assertThat(findings).extracting(Finding::code).containsExactly("flink.job.not-running");
     assertThat(findings.get(0).severity()).isEqualTo(Severity.CRITICAL);

@@ -43,15 +43,35 @@ final class Fixtures {
 
   /** The same snapshot with its groups' members removed. */
   static KafkaLagSnapshot withoutMembers(KafkaLagSnapshot s) {
-    List<ConsumerGroup> groups = s.groups().stream()
-        .map(g -> new ConsumerGroup(g.groupId(), "Empty", g.type(), "", List.of(), g.offsets())).toList();
-    return new KafkaLagSnapshot(s.cluster(), s.bootstrap(), s.capturedAt(), groups, s.partitions(), s.topics(), s.records(),
-        s.openTransactions(), s.errors(), s.queries());
+    List<ConsumerGroup> groups =
+        s.groups().stream()
+            .map(g -> new ConsumerGroup(g.groupId(), "Empty", g.type(), "", List.of(), g.offsets()))
+            .toList();
+    return new KafkaLagSnapshot(
+        s.cluster(),
+        s.bootstrap(),
+        s.capturedAt(),
+        groups,
+        s.partitions(),
+        s.topics(),
+        s.records(),
+        s.openTransactions(),
+        s.errors(),
+        s.queries());
   }
 
   /** The same snapshot without the records read at committed offsets. */
   static KafkaLagSnapshot withoutRecords(KafkaLagSnapshot s) {
-    return new KafkaLagSnapshot(s.cluster(), s.bootstrap(), s.capturedAt(), s.groups(), s.partitions(), s.topics(), List.of(),
-        s.openTransactions(), s.errors(), s.queries());
+    return new KafkaLagSnapshot(
+        s.cluster(),
+        s.bootstrap(),
+        s.capturedAt(),
+        s.groups(),
+        s.partitions(),
+        s.topics(),
+        List.of(),
+        s.openTransactions(),
+        s.errors(),
+        s.queries());
   }
 }

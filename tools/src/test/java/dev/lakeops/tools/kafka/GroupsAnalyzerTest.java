@@ -18,7 +18,10 @@ class GroupsAnalyzerTest {
 
     assertThat(codes(findings)).containsExactly("kafka.group.stable");
     assertThat(findings.get(0).severity()).isEqualTo(Severity.OK);
-    assertThat(findings.get(0).evidence()).containsEntry("group", "g-stalled").containsEntry("members", "1").containsEntry("totalLag", "90");
+    assertThat(findings.get(0).evidence())
+        .containsEntry("group", "g-stalled")
+        .containsEntry("members", "1")
+        .containsEntry("totalLag", "90");
   }
 
   @Test

@@ -21,7 +21,8 @@ class KafkaClustersTest {
 
     assertThat(clusters.names()).containsExactly("local", "prod");
     assertThat(clusters.resolve("prod").bootstrapServers()).isEqualTo("kafka-1:9092, kafka-2:9092");
-    assertThat(clusters.resolve("prod").clientProperties()).containsEntry("security.protocol", "SASL_SSL");
+    assertThat(clusters.resolve("prod").clientProperties())
+        .containsEntry("security.protocol", "SASL_SSL");
     assertThat(clusters.resolve("local").clientProperties()).isEmpty();
   }
 
@@ -31,7 +32,9 @@ class KafkaClustersTest {
     p.setProperty("lakeops.kafka.clusters.prod.bootstrap-servers", "kafka-1:9092");
 
     assertThatThrownBy(() -> KafkaClusters.fromProperties(p).resolve("staging"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("staging").hasMessageContaining("configured: prod");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("staging")
+        .hasMessageContaining("configured: prod");
   }
 
   @Test
@@ -40,7 +43,8 @@ class KafkaClustersTest {
     p.setProperty("lakeops.kafka.clusters.prod.properties.security.protocol", "SSL");
 
     assertThatThrownBy(() -> KafkaClusters.fromProperties(p))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lakeops.kafka.clusters.prod.bootstrap-servers");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("lakeops.kafka.clusters.prod.bootstrap-servers");
   }
 
   @Test
@@ -50,16 +54,22 @@ class KafkaClustersTest {
     Properties malformed = new Properties();
     malformed.setProperty("lakeops.kafka.clusters.prod.bootstrap-servers", "kafka-1");
 
-    assertThatThrownBy(() -> KafkaClusters.fromProperties(unknown)).hasMessageContaining("lakeops.kafka.clusters.prod.bootstrap");
-    assertThatThrownBy(() -> KafkaClusters.fromProperties(malformed)).hasMessageContaining("'kafka-1'").hasMessageContaining("host:port");
+    assertThatThrownBy(() -> KafkaClusters.fromProperties(unknown))
+        .hasMessageContaining("lakeops.kafka.clusters.prod.bootstrap");
+    assertThatThrownBy(() -> KafkaClusters.fromProperties(malformed))
+        .hasMessageContaining("'kafka-1'")
+        .hasMessageContaining("host:port");
   }
 
   @Test
   void neverPrintsClientPropertyValues() {
     Properties p = new Properties();
     p.setProperty("lakeops.kafka.clusters.prod.bootstrap-servers", "kafka-1:9092");
-    p.setProperty("lakeops.kafka.clusters.prod.properties.sasl.jaas.config", "... password=\"s3cret\";");
+    p.setProperty(
+        "lakeops.kafka.clusters.prod.properties.sasl.jaas.config", "... password=\"s3cret\";");
 
-    assertThat(KafkaClusters.fromProperties(p).resolve("prod").toString()).contains("sasl.jaas.config").doesNotContain("s3cret");
+    assertThat(KafkaClusters.fromProperties(p).resolve("prod").toString())
+        .contains("sasl.jaas.config")
+        .doesNotContain("s3cret");
   }
 }

@@ -17,18 +17,37 @@ import org.junit.jupiter.api.Test;
 
 class ToolArgsTest {
 
-  private static final ToolSpec SPEC = new ToolSpec("test.probe", "A probe for tests.", List.of(
-      ToolParam.required("cluster", STRING, "Cluster"),
-      ToolParam.optional("samples", INTEGER, "Probes").between(1, 20),
-      ToolParam.optional("interval", DURATION, "Pause").withDefault("5s"),
-      ToolParam.optional("keys", LIST, "Columns"),
-      ToolParam.optional("ratio", NUMBER, "Ratio"),
-      ToolParam.optional("strict", BOOLEAN, "Strict")), FindingCodes.none());
+  private static final ToolSpec SPEC =
+      new ToolSpec(
+          "test.probe",
+          "A probe for tests.",
+          List.of(
+              ToolParam.required("cluster", STRING, "Cluster"),
+              ToolParam.optional("samples", INTEGER, "Probes").between(1, 20),
+              ToolParam.optional("interval", DURATION, "Pause").withDefault("5s"),
+              ToolParam.optional("keys", LIST, "Columns"),
+              ToolParam.optional("ratio", NUMBER, "Ratio"),
+              ToolParam.optional("strict", BOOLEAN, "Strict")),
+          FindingCodes.none());
 
   @Test
   void readsTextValuesAsTheirDeclaredTypes() {
-    ToolArgs args = ToolArgs.read(SPEC, Map.of("cluster", " prod ", "samples", "3", "interval", "2m", "keys", "a, b,,c",
-        "ratio", "0.5", "strict", "TRUE"));
+    ToolArgs args =
+        ToolArgs.read(
+            SPEC,
+            Map.of(
+                "cluster",
+                " prod ",
+                "samples",
+                "3",
+                "interval",
+                "2m",
+                "keys",
+                "a, b,,c",
+                "ratio",
+                "0.5",
+                "strict",
+                "TRUE"));
 
     assertThat(args.string("cluster")).isEqualTo("prod");
     assertThat(args.integer("samples")).isEqualTo(3);
@@ -40,8 +59,20 @@ class ToolArgsTest {
 
   @Test
   void readsJsonValuesAsTheirDeclaredTypes() {
-    ToolArgs args = ToolArgs.read(SPEC, Map.of("cluster", "prod", "samples", 3, "keys", List.of("a", " b "), "ratio", 2,
-        "strict", false));
+    ToolArgs args =
+        ToolArgs.read(
+            SPEC,
+            Map.of(
+                "cluster",
+                "prod",
+                "samples",
+                3,
+                "keys",
+                List.of("a", " b "),
+                "ratio",
+                2,
+                "strict",
+                false));
 
     assertThat(args.integer("samples")).isEqualTo(3);
     assertThat(args.list("keys")).containsExactly("a", "b");
@@ -66,13 +97,15 @@ class ToolArgsTest {
   void aValueThatDoesNotReadNamesTheToolTheParameterTheValueAndWhatWasExpected() {
     assertThatThrownBy(() -> ToolArgs.read(SPEC, Map.of("cluster", "prod", "samples", "many")))
         .isInstanceOf(ToolArgumentException.class)
-        .hasMessage("tool test.probe: parameter samples must be a whole number from 1 to 20, was 'many'");
+        .hasMessage(
+            "tool test.probe: parameter samples must be a whole number from 1 to 20, was 'many'");
     assertThatThrownBy(() -> ToolArgs.read(SPEC, Map.of("cluster", "prod", "samples", 21)))
         .hasMessageContaining("parameter samples must be a whole number from 1 to 20, was '21'");
     assertThatThrownBy(() -> ToolArgs.read(SPEC, Map.of("cluster", "prod", "samples", 2.5)))
         .hasMessageContaining("parameter samples must be a whole number from 1 to 20, was '2.5'");
     assertThatThrownBy(() -> ToolArgs.read(SPEC, Map.of("cluster", "prod", "interval", "soon")))
-        .hasMessageContaining("parameter interval must be a duration such as 500ms, 30s, 2m or 1h, was 'soon'");
+        .hasMessageContaining(
+            "parameter interval must be a duration such as 500ms, 30s, 2m or 1h, was 'soon'");
     assertThatThrownBy(() -> ToolArgs.read(SPEC, Map.of("cluster", "prod", "strict", "yes")))
         .hasMessageContaining("parameter strict must be true or false, was 'yes'");
     assertThatThrownBy(() -> ToolArgs.read(SPEC, Map.of("cluster", List.of("a", "b"))))
@@ -87,8 +120,10 @@ class ToolArgsTest {
 
     assertThatThrownBy(() -> ToolArgs.read(SPEC, raw))
         .isInstanceOf(ToolArgumentException.class)
-        .hasMessage("tool test.probe: unknown parameter 'sampels' (it takes cluster, samples, interval, keys, ratio, strict); "
-            + "parameter ratio must be a number, was 'x'; missing parameter(s) cluster")
+        .hasMessage(
+            "tool test.probe: unknown parameter 'sampels' (it takes cluster, samples, interval,"
+                + " keys, ratio, strict); parameter ratio must be a number, was 'x'; missing"
+                + " parameter(s) cluster")
         .satisfies(e -> assertThat(((ToolArgumentException) e).problems()).hasSize(3));
   }
 
@@ -102,18 +137,36 @@ class ToolArgsTest {
   void readingAnUndeclaredParameterOrAsAnotherTypeIsABug() {
     ToolArgs args = ToolArgs.read(SPEC, Map.of("cluster", "prod"));
 
-    assertThatThrownBy(() -> args.string("nope")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no parameter nope");
-    assertThatThrownBy(() -> args.integer("cluster")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("STRING, not INTEGER");
-    assertThatThrownBy(() -> args.integer("samples")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("optional");
+    assertThatThrownBy(() -> args.string("nope"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no parameter nope");
+    assertThatThrownBy(() -> args.integer("cluster"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("STRING, not INTEGER");
+    assertThatThrownBy(() -> args.integer("samples"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("optional");
   }
 
   @Test
   void aDeclarationWhoseDefaultDoesNotReadIsRefused() {
-    assertThatThrownBy(() -> new ToolSpec("test.bad", "", List.of(ToolParam.optional("n", INTEGER, "").between(1, 5).withDefault("9")),
-        FindingCodes.none()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Default '9' of parameter n of tool test.bad");
-    assertThatThrownBy(() -> new ToolSpec("test.bad", "", List.of(ToolParam.required("n", STRING, ""), ToolParam.optional("n", STRING, "")),
-        FindingCodes.none()))
+    assertThatThrownBy(
+            () ->
+                new ToolSpec(
+                    "test.bad",
+                    "",
+                    List.of(ToolParam.optional("n", INTEGER, "").between(1, 5).withDefault("9")),
+                    FindingCodes.none()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Default '9' of parameter n of tool test.bad");
+    assertThatThrownBy(
+            () ->
+                new ToolSpec(
+                    "test.bad",
+                    "",
+                    List.of(
+                        ToolParam.required("n", STRING, ""), ToolParam.optional("n", STRING, "")),
+                    FindingCodes.none()))
         .hasMessageContaining("declares parameter n twice");
   }
 }

@@ -18,34 +18,45 @@ final class TableFixtures {
 
   private TableFixtures() {}
 
-  /** {@code db.<name>}: an append table (no primary key) of orders (order_id BIGINT, amount INT). */
+  /**
+   * {@code db.<name>}: an append table (no primary key) of orders (order_id BIGINT, amount INT).
+   */
   static Table appendOrders(Path warehouse, String name) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    return catalog.createTable(Identifier.of("db", name), TableDefinition.builder()
-        .column("order_id", AtomicType.of(TypeRoot.BIGINT))
-        .column("amount", AtomicType.of(TypeRoot.INT))
-        .option("file.format", "avro")
-        .build());
+    return catalog.createTable(
+        Identifier.of("db", name),
+        TableDefinition.builder()
+            .column("order_id", AtomicType.of(TypeRoot.BIGINT))
+            .column("amount", AtomicType.of(TypeRoot.INT))
+            .option("file.format", "avro")
+            .build());
   }
 
-  /** {@code db.<name>}: a primary-key table (dt, id) partitioned by dt, one bucket, with extra options. */
+  /**
+   * {@code db.<name>}: a primary-key table (dt, id) partitioned by dt, one bucket, with extra
+   * options.
+   */
   static Table keyedOrders(Path warehouse, String name, Map<String, String> options) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    TableDefinition.Builder b = TableDefinition.builder()
-        .column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.BIGINT))
-        .column("amount", AtomicType.of(TypeRoot.INT))
-        .partitionKeys("dt")
-        .primaryKey("dt", "id")
-        .option("bucket", "1")
-        .option("file.format", "avro");
+    TableDefinition.Builder b =
+        TableDefinition.builder()
+            .column("dt", AtomicType.string())
+            .column("id", AtomicType.of(TypeRoot.BIGINT))
+            .column("amount", AtomicType.of(TypeRoot.INT))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "1")
+            .option("file.format", "avro");
     options.forEach(b::option);
     return catalog.createTable(Identifier.of("db", name), b.build());
   }
 
-  /** Commits {@code rows} as {@code user} with {@code identifier} through a plain commit (no replay filter). */
+  /**
+   * Commits {@code rows} as {@code user} with {@code identifier} through a plain commit (no replay
+   * filter).
+   */
   static void commit(Table table, String user, long identifier, List<Row> rows) {
     try (TableWrite write = table.newWrite(user)) {
       rows.forEach(write::write);

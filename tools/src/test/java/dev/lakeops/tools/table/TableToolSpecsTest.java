@@ -26,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TableToolSpecsTest {
 
-  @TempDir
-  Path warehouse;
+  @TempDir Path warehouse;
 
   @Test
   void everyCodeTheToolsEmitOverRealTablesIsDeclared() {
@@ -35,8 +34,11 @@ class TableToolSpecsTest {
     commit(payments, "job-a", 1, orders(1, 10));
     commit(payments, "job-a", 2, orders(11, 20));
     commit(payments, "job-b", 1, orders(11, 20));
-    Table backlog = TableFixtures.keyedOrders(warehouse, "backlog", Map.of("num-sorted-run.compaction-trigger", "2",
-        "num-sorted-run.stop-trigger", "3"));
+    Table backlog =
+        TableFixtures.keyedOrders(
+            warehouse,
+            "backlog",
+            Map.of("num-sorted-run.compaction-trigger", "2", "num-sorted-run.stop-trigger", "3"));
     for (int i = 1; i <= 4; i++) {
       commit(backlog, "writer", i, keyed("2024-01-01", 1, 5, i));
     }
@@ -49,13 +51,17 @@ class TableToolSpecsTest {
     for (String table : List.of("db.payments", "db.backlog", "db.healthy", "db.empty")) {
       for (ToolFunction<ToolReport> tool : tools.functions()) {
         Map<String, String> args = new LinkedHashMap<>(Map.of("table", table));
-        if (tool.name().equals(TableTools.DUPLICATE_KEYS) && !table.equals("db.backlog") && !table.equals("db.healthy")) {
+        if (tool.name().equals(TableTools.DUPLICATE_KEYS)
+            && !table.equals("db.backlog")
+            && !table.equals("db.healthy")) {
           args.put("keys", "order_id");
         }
         for (Finding f : tool.apply(ToolArgs.read(tool.spec(), args)).findings()) {
           emitted.computeIfAbsent(tool.name(), k -> new TreeSet<>()).add(f.code());
           assertThat(tool.spec().codes().declares(f.code()))
-              .as("%s emits %s over %s, which its declaration does not list", tool.name(), f.code(), table)
+              .as(
+                  "%s emits %s over %s, which its declaration does not list",
+                  tool.name(), f.code(), table)
               .isTrue();
         }
       }

@@ -18,11 +18,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The table tools on tables the engine wrote: failover duplicates, healthy tables, backlogs, and failures. */
+/**
+ * The table tools on tables the engine wrote: failover duplicates, healthy tables, backlogs, and
+ * failures.
+ */
 class TableToolsTest {
 
-  @TempDir
-  Path warehouse;
+  @TempDir Path warehouse;
 
   private TableTools tools() {
     return new TableTools(TableLocator.local(warehouse));
@@ -63,29 +65,47 @@ class TableToolsTest {
     assertThat(timeline.status()).isEqualTo(ToolReport.Status.OK);
     Finding newUser = only(timeline, "table.commit.new-user");
     assertThat(newUser.severity()).isEqualTo(Severity.WARN);
-    assertThat(newUser.evidence()).containsEntry("newUser", "job-b").containsEntry("firstSnapshot", "4")
-        .containsEntry("previousUser", "job-a").containsEntry("previousSnapshot", "3")
+    assertThat(newUser.evidence())
+        .containsEntry("newUser", "job-b")
+        .containsEntry("firstSnapshot", "4")
+        .containsEntry("previousUser", "job-a")
+        .containsEntry("previousSnapshot", "3")
         .containsEntry("identifiersRestarted", "true");
     Finding regression = only(timeline, "table.commit.identifier-regression");
-    assertThat(regression.evidence()).containsEntry("commitUser", "job-b").containsEntry("snapshot", "6")
-        .containsEntry("previousSnapshot", "5").containsEntry("kind", "repeated");
+    assertThat(regression.evidence())
+        .containsEntry("commitUser", "job-b")
+        .containsEntry("snapshot", "6")
+        .containsEntry("previousSnapshot", "5")
+        .containsEntry("kind", "repeated");
     assertThat(codes(timeline)).contains("table.commit.timeline").doesNotContain("table.commit.ok");
     assertThat(only(timeline, "table.commit.timeline").evidence().get("snapshot 4"))
-        .contains("user=job-b").contains("identifier=1").contains("delta=+10").contains("total=40");
+        .contains("user=job-b")
+        .contains("identifier=1")
+        .contains("delta=+10")
+        .contains("total=40");
 
     ToolReport duplicates = tools().duplicateKeys("db.payments", null, List.of("order_id"));
 
     assertThat(duplicates.status()).isEqualTo(ToolReport.Status.OK);
     Finding visible = only(duplicates, "table.duplicates.visible");
     assertThat(visible.severity()).isEqualTo(Severity.CRITICAL);
-    assertThat(visible.evidence()).containsEntry("duplicateKeys", "15").containsEntry("extraRows", "15")
-        .containsEntry("tableType", "append").containsEntry("correlation", "two-commit-users")
-        .containsEntry("firstSnapshot", "3").containsEntry("secondSnapshot", "4")
-        .containsEntry("firstCommitUser", "job-a").containsEntry("secondCommitUser", "job-b");
-    assertThat(visible.evidence().get("sampleKeys")).startsWith("order_id=21 | order_id=22").doesNotContain("amount");
-    assertThat(visible.summary()).contains("snapshot 3 (user job-a, identifier 3)")
+    assertThat(visible.evidence())
+        .containsEntry("duplicateKeys", "15")
+        .containsEntry("extraRows", "15")
+        .containsEntry("tableType", "append")
+        .containsEntry("correlation", "two-commit-users")
+        .containsEntry("firstSnapshot", "3")
+        .containsEntry("secondSnapshot", "4")
+        .containsEntry("firstCommitUser", "job-a")
+        .containsEntry("secondCommitUser", "job-b");
+    assertThat(visible.evidence().get("sampleKeys"))
+        .startsWith("order_id=21 | order_id=22")
+        .doesNotContain("amount");
+    assertThat(visible.summary())
+        .contains("snapshot 3 (user job-a, identifier 3)")
         .contains("snapshot 4 (user job-b, identifier 1)");
-    assertThat(codes(duplicates)).doesNotContain("table.duplicates.none", "table.duplicates.unmerged");
+    assertThat(codes(duplicates))
+        .doesNotContain("table.duplicates.none", "table.duplicates.unmerged");
   }
 
   @Test
@@ -94,13 +114,17 @@ class TableToolsTest {
     commit(t, "job-a", 1, keyed("2024-01-01", 1, 10, 0));
     commit(t, "job-b", 1, keyed("2024-01-01", 6, 10, 0));
 
-    ToolReport report = tools().duplicateKeys(t.paths().root().toString(), "dt=2024-01-01", List.of());
+    ToolReport report =
+        tools().duplicateKeys(t.paths().root().toString(), "dt=2024-01-01", List.of());
 
     Finding unmerged = only(report, "table.duplicates.unmerged");
     assertThat(unmerged.severity()).isEqualTo(Severity.INFO);
-    assertThat(unmerged.evidence()).containsEntry("duplicateKeys", "5").containsEntry("keyColumns", "dt,id")
+    assertThat(unmerged.evidence())
+        .containsEntry("duplicateKeys", "5")
+        .containsEntry("keyColumns", "dt,id")
         .containsEntry("partition", "dt=2024-01-01")
-        .containsEntry("correlation", "two-commit-users").containsEntry("firstSnapshot", "1")
+        .containsEntry("correlation", "two-commit-users")
+        .containsEntry("firstSnapshot", "1")
         .containsEntry("secondSnapshot", "2");
     assertThat(unmerged.evidence().get("sampleKeys")).contains("dt=2024-01-01,id=10");
     assertThat(codes(report)).doesNotContain("table.duplicates.visible");
@@ -108,7 +132,9 @@ class TableToolsTest {
     commit(t, "job-b", 2, keyed("2024-01-01", 101, 103, -100));
     ToolReport byAmount = tools().duplicateKeys("db.orders", null, List.of("amount"));
     Finding visible = only(byAmount, "table.duplicates.visible");
-    assertThat(visible.evidence()).containsEntry("duplicateKeys", "3").containsEntry("keyColumns", "amount")
+    assertThat(visible.evidence())
+        .containsEntry("duplicateKeys", "3")
+        .containsEntry("keyColumns", "amount")
         .containsEntry("tableType", "primary-key");
     assertThat(visible.summary()).contains("primary key is (dt,id)");
   }
@@ -122,28 +148,44 @@ class TableToolsTest {
 
     ToolReport timeline = tools().commitTimeline("db.orders", 100);
     assertThat(only(timeline, "table.commit.ok").severity()).isEqualTo(Severity.OK);
-    assertThat(codes(timeline)).doesNotContain("table.commit.new-user", "table.commit.identifier-regression",
-        "table.commit.gap");
+    assertThat(codes(timeline))
+        .doesNotContain(
+            "table.commit.new-user", "table.commit.identifier-regression", "table.commit.gap");
 
     ToolReport duplicates = tools().duplicateKeys("db.orders", null, List.of());
-    assertThat(only(duplicates, "table.duplicates.none").evidence()).containsEntry("rowsRead", "25");
+    assertThat(only(duplicates, "table.duplicates.none").evidence())
+        .containsEntry("rowsRead", "25");
 
     ToolReport backlog = tools().compactionBacklog("db.orders", null);
-    assertThat(only(backlog, "table.compaction.ok").evidence()).containsEntry("buckets", "2")
-        .containsEntry("num-sorted-run.compaction-trigger", "5").containsEntry("num-sorted-run.stop-trigger", "8")
+    assertThat(only(backlog, "table.compaction.ok").evidence())
+        .containsEntry("buckets", "2")
+        .containsEntry("num-sorted-run.compaction-trigger", "5")
+        .containsEntry("num-sorted-run.stop-trigger", "8")
         .containsEntry("target-file-size", Long.toString(128L << 20));
-    assertThat(only(backlog, "table.compaction.buckets").evidence()).containsKey("dt=2024-01-01/bucket-0");
+    assertThat(only(backlog, "table.compaction.buckets").evidence())
+        .containsKey("dt=2024-01-01/bucket-0");
 
     ToolReport snapshots = tools().snapshots("db.orders");
-    assertThat(only(snapshots, "table.snapshots.latest").evidence()).containsEntry("latestSnapshot", "3")
-        .containsEntry("commitUser", "job-a").containsEntry("earliestSnapshot", "1");
+    assertThat(only(snapshots, "table.snapshots.latest").evidence())
+        .containsEntry("latestSnapshot", "3")
+        .containsEntry("commitUser", "job-a")
+        .containsEntry("earliestSnapshot", "1");
     assertThat(only(snapshots, "table.snapshots.tags").evidence()).containsEntry("tags", "0");
   }
 
   @Test
   void manySmallLevelZeroFilesAreABacklogAndThenAStall() {
-    Table t = TableFixtures.keyedOrders(warehouse, "events", Map.of("write-only", "true",
-        "num-sorted-run.compaction-trigger", "3", "num-sorted-run.stop-trigger", "5"));
+    Table t =
+        TableFixtures.keyedOrders(
+            warehouse,
+            "events",
+            Map.of(
+                "write-only",
+                "true",
+                "num-sorted-run.compaction-trigger",
+                "3",
+                "num-sorted-run.stop-trigger",
+                "5"));
     for (int i = 1; i <= 3; i++) {
       commit(t, "job", i, keyed("2024-01-01", i, i, 0));
     }
@@ -153,43 +195,54 @@ class TableToolsTest {
     Finding b = only(backlog, "table.compaction.backlog");
     assertThat(b.severity()).isEqualTo(Severity.WARN);
     assertThat(b.subject()).contains("dt=2024-01-01/bucket-0");
-    assertThat(b.evidence()).containsEntry("sortedRuns", "3").containsEntry("level0Files", "3")
-        .containsEntry("num-sorted-run.stop-trigger", "5").containsEntry("write-only", "true");
-    assertThat(codes(backlog)).doesNotContain("table.compaction.ok", "table.compaction.stalled",
-        "table.compaction.small-files");
+    assertThat(b.evidence())
+        .containsEntry("sortedRuns", "3")
+        .containsEntry("level0Files", "3")
+        .containsEntry("num-sorted-run.stop-trigger", "5")
+        .containsEntry("write-only", "true");
+    assertThat(codes(backlog))
+        .doesNotContain(
+            "table.compaction.ok", "table.compaction.stalled", "table.compaction.small-files");
 
     for (int i = 4; i <= 5; i++) {
       commit(t, "job", i, keyed("2024-01-01", i, i, 0));
     }
     ToolReport stalled = tools().compactionBacklog("db.events", null);
 
-    assertThat(only(stalled, "table.compaction.stalled").evidence()).containsEntry("sortedRuns", "5");
-    assertThat(only(stalled, "table.compaction.small-files").evidence()).containsEntry("smallFiles", "5");
+    assertThat(only(stalled, "table.compaction.stalled").evidence())
+        .containsEntry("sortedRuns", "5");
+    assertThat(only(stalled, "table.compaction.small-files").evidence())
+        .containsEntry("smallFiles", "5");
     assertThat(codes(stalled)).doesNotContain("table.compaction.backlog");
   }
 
   @Test
   void aReadStoppedByTheRowLimitSaysSo() {
     failover();
-    TableTools limited = new TableTools(TableLocator.local(warehouse), CommitTimelineRules.defaults(), 12);
+    TableTools limited =
+        new TableTools(TableLocator.local(warehouse), CommitTimelineRules.defaults(), 12);
 
     ToolReport report = limited.duplicateKeys("db.payments", null, List.of("order_id"));
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
-    assertThat(report.findings()).allSatisfy(f -> assertThat(f.evidence()).containsEntry("truncated", "true"));
+    assertThat(report.findings())
+        .allSatisfy(f -> assertThat(f.evidence()).containsEntry("truncated", "true"));
   }
 
   @Test
   void aMissingTableIsNoDataNamingWhereItWasSought() {
     ToolReport byName = tools().commitTimeline("db.nope", 10);
     assertThat(byName.status()).isEqualTo(ToolReport.Status.NO_DATA);
-    assertThat(byName.error()).contains("db.nope").contains(warehouse.resolve("db.db/nope").toString());
+    assertThat(byName.error())
+        .contains("db.nope")
+        .contains(warehouse.resolve("db.db/nope").toString());
 
     ToolReport byDir = tools().snapshots(warehouse.resolve("elsewhere").toString());
     assertThat(byDir.status()).isEqualTo(ToolReport.Status.NO_DATA);
     assertThat(byDir.error()).contains("elsewhere").contains("does not exist");
 
-    ToolReport noWarehouse = new TableTools(TableLocator.local(null)).duplicateKeys("db.orders", null, List.of());
+    ToolReport noWarehouse =
+        new TableTools(TableLocator.local(null)).duplicateKeys("db.orders", null, List.of());
     assertThat(noWarehouse.status()).isEqualTo(ToolReport.Status.NO_DATA);
     assertThat(noWarehouse.error()).contains("no warehouse is configured");
 
@@ -235,8 +288,12 @@ class TableToolsTest {
   void theDeclaredToolsReadTheirArgumentsAsDeclared() {
     failover();
 
-    ToolReport timeline = call(TableTools.COMMIT_TIMELINE, Map.of("table", "db.payments", "limit", "3"));
-    ToolReport duplicates = call(TableTools.DUPLICATE_KEYS, Map.of("table", "db.payments", "partition", "", "keys", " order_id "));
+    ToolReport timeline =
+        call(TableTools.COMMIT_TIMELINE, Map.of("table", "db.payments", "limit", "3"));
+    ToolReport duplicates =
+        call(
+            TableTools.DUPLICATE_KEYS,
+            Map.of("table", "db.payments", "partition", "", "keys", " order_id "));
     ToolReport snapshots = call(TableTools.SNAPSHOTS, Map.of("table", "db.payments"));
 
     assertThat(timeline.tool()).isEqualTo("table.commit_timeline");
@@ -245,11 +302,14 @@ class TableToolsTest {
     assertThat(duplicates.findings().get(0).code()).isEqualTo("table.duplicates.visible");
     assertThat(snapshots.tool()).isEqualTo("table.snapshots");
     assertThat(snapshots.findings().get(0).evidence()).containsEntry("latestSnapshot", "6");
-    assertThat(tools().functions()).extracting(ToolFunction::spec).containsExactlyElementsOf(TableToolSpecs.ALL);
+    assertThat(tools().functions())
+        .extracting(ToolFunction::spec)
+        .containsExactlyElementsOf(TableToolSpecs.ALL);
   }
 
   private ToolReport call(String tool, Map<String, ?> args) {
-    ToolFunction<ToolReport> f = tools().functions().stream().filter(t -> t.name().equals(tool)).findFirst().orElseThrow();
+    ToolFunction<ToolReport> f =
+        tools().functions().stream().filter(t -> t.name().equals(tool)).findFirst().orElseThrow();
     return f.apply(ToolArgs.read(f.spec(), args));
   }
 }

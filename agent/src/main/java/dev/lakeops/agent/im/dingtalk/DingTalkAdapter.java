@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * DingTalk enterprise-robot callbacks (HTTP mode), verified by {@link DingTalkSignature} and
- * parsed: a {@code text} message becomes a chat message in its conversation, answered by POSTing
- * to the message's {@code sessionWebhook}. The webhook must start with the configured prefix
+ * parsed: a {@code text} message becomes a chat message in its conversation, answered by POSTing to
+ * the message's {@code sessionWebhook}. The webhook must start with the configured prefix
  * (DingTalk's API host by default), so that a request cannot make lakeops post elsewhere.
  */
 public final class DingTalkAdapter {
@@ -32,9 +32,16 @@ public final class DingTalkAdapter {
   private final ChannelLanguages languages;
   private final Clock clock;
 
-  /** @param signature null when {@code lakeops.im.dingtalk.app-secret} is not set: every request is refused */
-  public DingTalkAdapter(@Nullable DingTalkSignature signature, String sessionWebhookPrefix, ImHttp http,
-      ChannelLanguages languages, Clock clock) {
+  /**
+   * @param signature null when {@code lakeops.im.dingtalk.app-secret} is not set: every request is
+   *     refused
+   */
+  public DingTalkAdapter(
+      @Nullable DingTalkSignature signature,
+      String sessionWebhookPrefix,
+      ImHttp http,
+      ChannelLanguages languages,
+      Clock clock) {
     this.signature = signature;
     this.sessionWebhookPrefix = sessionWebhookPrefix;
     this.http = http;
@@ -44,7 +51,8 @@ public final class DingTalkAdapter {
 
   public Inbound events(@Nullable String timestamp, @Nullable String sign, byte[] body) {
     if (signature == null) {
-      throw new VerificationException("DingTalk requests cannot be verified: lakeops.im.dingtalk.app-secret is not configured");
+      throw new VerificationException(
+          "DingTalk requests cannot be verified: lakeops.im.dingtalk.app-secret is not configured");
     }
     signature.verify(timestamp, sign);
     JsonNode root = RequestJson.object(body, "body");
@@ -54,14 +62,19 @@ public final class DingTalkAdapter {
     }
     String text = RequestJson.text(RequestJson.object(root, "", "text"), "text.", "content");
     String conversation = RequestJson.text(root, "", "conversationId");
-    // conversationType 1 is a single chat with the robot; in a group, approval links (one person's credential) are left out.
+    // conversationType 1 is a single chat with the robot; in a group, approval links (one person's
+    // credential) are left out.
     boolean direct = "1".equals(RequestJson.optionalText(root, "", "conversationType"));
     String staffId = RequestJson.optionalText(root, "", "senderStaffId");
-    String user = staffId != null && !staffId.isBlank() ? staffId : RequestJson.text(root, "", "senderId");
+    String user =
+        staffId != null && !staffId.isBlank() ? staffId : RequestJson.text(root, "", "senderId");
     String webhook = RequestJson.text(root, "", "sessionWebhook");
     if (!webhook.startsWith(sessionWebhookPrefix)) {
-      throw new InvalidInputException("sessionWebhook", "does not start with " + sessionWebhookPrefix
-          + " (lakeops.im.dingtalk.session-webhook-prefix)");
+      throw new InvalidInputException(
+          "sessionWebhook",
+          "does not start with "
+              + sessionWebhookPrefix
+              + " (lakeops.im.dingtalk.session-webhook-prefix)");
     }
     URI target;
     try {
@@ -70,18 +83,36 @@ public final class DingTalkAdapter {
       throw new InvalidInputException("sessionWebhook", "is not a valid URL");
     }
     JsonNode expires = root.get("sessionWebhookExpiredTime");
-    long expiresAt = expires != null && expires.canConvertToLong() ? expires.asLong() : Long.MAX_VALUE;
-    ChatMessage message = new ChatMessage(Platform.DINGTALK, conversation, conversation, user, text,
-        languages.of(Platform.DINGTALK, conversation));
-    return new Inbound.Chat(message, RequestJson.optionalText(root, "", "msgId"), reply -> {
-      if (clock.millis() > expiresAt) {
-        throw new DeliveryException("DingTalk sessionWebhook expired at " + expiresAt + " before the reply was ready");
-      }
-      JsonNode answer = http.postJson(target, Map.of(), DingTalkMessages.render(direct ? reply : PrivateLinks.forGroup(reply)));
-      if (answer.path("errcode").asInt(-1) != 0) {
-        throw new DeliveryException("DingTalk sessionWebhook refused the reply: errcode " + answer.path("errcode").asText("none")
-            + ", " + answer.path("errmsg").asText(""));
-      }
-    });
+    long expiresAt =
+        expires != null && expires.canConvertToLong() ? expires.asLong() : Long.MAX_VALUE;
+    ChatMessage message =
+        new ChatMessage(
+            Platform.DINGTALK,
+            conversation,
+            conversation,
+            user,
+            text,
+            languages.of(Platform.DINGTALK, conversation));
+    return new Inbound.Chat(
+        message,
+        RequestJson.optionalText(root, "", "msgId"),
+        reply -> {
+          if (clock.millis() > expiresAt) {
+            throw new DeliveryException(
+                "DingTalk sessionWebhook expired at " + expiresAt + " before the reply was ready");
+          }
+          JsonNode answer =
+              http.postJson(
+                  target,
+                  Map.of(),
+                  DingTalkMessages.render(direct ? reply : PrivateLinks.forGroup(reply)));
+          if (answer.path("errcode").asInt(-1) != 0) {
+            throw new DeliveryException(
+                "DingTalk sessionWebhook refused the reply: errcode "
+                    + answer.path("errcode").asText("none")
+                    + ", "
+                    + answer.path("errmsg").asText(""));
+          }
+        });
   }
 }

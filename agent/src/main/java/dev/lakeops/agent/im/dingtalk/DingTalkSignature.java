@@ -9,10 +9,10 @@ import java.util.Base64;
 
 /**
  * The signature DingTalk puts on an enterprise robot's HTTP callback (open.dingtalk.com, robot
- * "receive messages"): headers {@code timestamp} (milliseconds) and
- * {@code sign = Base64(HmacSHA256(key = app secret, data = timestamp + "\n" + app secret))},
- * the timestamp within one hour of now. A signature seen before within that hour is a replay.
- * Written on the JDK: no library implements this format.
+ * "receive messages"): headers {@code timestamp} (milliseconds) and {@code sign =
+ * Base64(HmacSHA256(key = app secret, data = timestamp + "\n" + app secret))}, the timestamp within
+ * one hour of now. A signature seen before within that hour is a replay. Written on the JDK: no
+ * library implements this format.
  */
 public final class DingTalkSignature {
 
@@ -29,8 +29,10 @@ public final class DingTalkSignature {
   }
 
   public static String sign(String appSecret, String timestamp) {
-    return Base64.getEncoder().encodeToString(
-        Digests.hmacSha256(Digests.utf8(appSecret), Digests.utf8(timestamp + "\n" + appSecret)));
+    return Base64.getEncoder()
+        .encodeToString(
+            Digests.hmacSha256(
+                Digests.utf8(appSecret), Digests.utf8(timestamp + "\n" + appSecret)));
   }
 
   /**
@@ -48,16 +50,25 @@ public final class DingTalkSignature {
     try {
       millis = Long.parseLong(timestamp.strip());
     } catch (NumberFormatException e) {
-      throw new VerificationException("timestamp: '" + (timestamp.length() > 40 ? timestamp.substring(0, 40) : timestamp)
-          + "' is not Unix milliseconds");
+      throw new VerificationException(
+          "timestamp: '"
+              + (timestamp.length() > 40 ? timestamp.substring(0, 40) : timestamp)
+              + "' is not Unix milliseconds");
     }
     long skew = Math.abs(clock.millis() - millis);
     if (skew > MAX_SKEW.toMillis()) {
-      throw new VerificationException("timestamp: " + millis + " is " + skew / 1000 + " s from now (at most "
-          + MAX_SKEW.toSeconds() + " s allowed); stale or replayed request");
+      throw new VerificationException(
+          "timestamp: "
+              + millis
+              + " is "
+              + skew / 1000
+              + " s from now (at most "
+              + MAX_SKEW.toSeconds()
+              + " s allowed); stale or replayed request");
     }
     if (!Digests.same(sign(appSecret, timestamp.strip()), sign.strip())) {
-      throw new VerificationException("sign: does not match the timestamp and the configured app secret");
+      throw new VerificationException(
+          "sign: does not match the timestamp and the configured app secret");
     }
     if (!seen.firstSeen(sign.strip())) {
       throw new VerificationException("sign: this exact request was received before (replay)");

@@ -24,28 +24,57 @@ public final class FeishuCard {
   public static ObjectNode render(ChatReply reply) {
     ObjectNode card = NODES.objectNode();
     card.putObject("config").put("wide_screen_mode", true);
-    ObjectNode header = card.putObject("header").put("template", reply.findCard().isPresent() ? "orange" : "blue");
-    header.putObject("title").put("tag", "plain_text").put("content", reply.findCard().map(c -> c.title()).orElse("lakeops"));
+    ObjectNode header =
+        card.putObject("header").put("template", reply.findCard().isPresent() ? "orange" : "blue");
+    header
+        .putObject("title")
+        .put("tag", "plain_text")
+        .put("content", reply.findCard().map(c -> c.title()).orElse("lakeops"));
     ArrayNode elements = card.putArray("elements");
     // Card markdown has no headings: they become bold lines.
-    elements.addObject().put("tag", "markdown").put("content", HEADING.matcher(reply.markdown()).replaceAll("**$1**"));
-    reply.findCard().filter(c -> !c.buttons().isEmpty()).ifPresent(c -> {
-      ArrayNode actions = elements.addObject().put("tag", "action").putArray("actions");
-      for (ChatButton button : c.buttons()) {
-        ObjectNode element = actions.addObject().put("tag", "button")
-            .put("type", button.action() == ChatButton.Action.APPROVE ? "primary" : "danger");
-        element.putObject("text").put("tag", "plain_text").put("content", button.label());
-        element.putObject("value").put("action", button.action().id()).put("proposal", button.proposalId());
-      }
-    });
-    // Signed one-time links issued to the person this reply answers: buttons that open a URL, for when a callback fails.
-    reply.findCard().filter(c -> !c.links().isEmpty()).ifPresent(c -> {
-      ArrayNode actions = elements.addObject().put("tag", "action").putArray("actions");
-      for (ChatLink link : c.links()) {
-        ObjectNode element = actions.addObject().put("tag", "button").put("type", "default").put("url", link.url());
-        element.putObject("text").put("tag", "plain_text").put("content", link.label());
-      }
-    });
+    elements
+        .addObject()
+        .put("tag", "markdown")
+        .put("content", HEADING.matcher(reply.markdown()).replaceAll("**$1**"));
+    reply
+        .findCard()
+        .filter(c -> !c.buttons().isEmpty())
+        .ifPresent(
+            c -> {
+              ArrayNode actions = elements.addObject().put("tag", "action").putArray("actions");
+              for (ChatButton button : c.buttons()) {
+                ObjectNode element =
+                    actions
+                        .addObject()
+                        .put("tag", "button")
+                        .put(
+                            "type",
+                            button.action() == ChatButton.Action.APPROVE ? "primary" : "danger");
+                element.putObject("text").put("tag", "plain_text").put("content", button.label());
+                element
+                    .putObject("value")
+                    .put("action", button.action().id())
+                    .put("proposal", button.proposalId());
+              }
+            });
+    // Signed one-time links issued to the person this reply answers: buttons that open a URL, for
+    // when a callback fails.
+    reply
+        .findCard()
+        .filter(c -> !c.links().isEmpty())
+        .ifPresent(
+            c -> {
+              ArrayNode actions = elements.addObject().put("tag", "action").putArray("actions");
+              for (ChatLink link : c.links()) {
+                ObjectNode element =
+                    actions
+                        .addObject()
+                        .put("tag", "button")
+                        .put("type", "default")
+                        .put("url", link.url());
+                element.putObject("text").put("tag", "plain_text").put("content", link.label());
+              }
+            });
     return card;
   }
 }

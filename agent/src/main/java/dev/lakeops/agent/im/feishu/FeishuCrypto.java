@@ -43,18 +43,25 @@ public final class FeishuCrypto {
       throw new VerificationException("encrypt: is not Base64");
     }
     if (raw.length < IV_BYTES * 2 || raw.length % IV_BYTES != 0) {
-      throw new VerificationException("encrypt: " + raw.length + " bytes is not an IV and whole AES blocks");
+      throw new VerificationException(
+          "encrypt: " + raw.length + " bytes is not an IV and whole AES blocks");
     }
     try {
-      Cipher cipher = Cipher.getInstance("AES/CBC/PKCS5Padding"); // PKCS#5 in the JDK is PKCS#7 for 16-byte blocks
-      cipher.init(Cipher.DECRYPT_MODE, key(encryptKey), new IvParameterSpec(Arrays.copyOf(raw, IV_BYTES)));
-      return new String(cipher.doFinal(raw, IV_BYTES, raw.length - IV_BYTES), StandardCharsets.UTF_8);
+      Cipher cipher =
+          Cipher.getInstance(
+              "AES/CBC/PKCS5Padding"); // PKCS#5 in the JDK is PKCS#7 for 16-byte blocks
+      cipher.init(
+          Cipher.DECRYPT_MODE, key(encryptKey), new IvParameterSpec(Arrays.copyOf(raw, IV_BYTES)));
+      return new String(
+          cipher.doFinal(raw, IV_BYTES, raw.length - IV_BYTES), StandardCharsets.UTF_8);
     } catch (GeneralSecurityException e) {
       throw new VerificationException("encrypt: does not decrypt with the configured encrypt key");
     }
   }
 
-  /** {@code plaintext} encrypted as Feishu does, with the given 16-byte IV (for tests and tools). */
+  /**
+   * {@code plaintext} encrypted as Feishu does, with the given 16-byte IV (for tests and tools).
+   */
   public static String encrypt(String encryptKey, String plaintext, byte[] iv) {
     if (iv.length != IV_BYTES) {
       throw new IllegalArgumentException("Invalid IV: " + iv.length + " bytes (must be 16)");

@@ -1,7 +1,6 @@
 package dev.lakeops.agent.im.feishu;
 
 import dev.lakeops.agent.im.Acknowledger;
-import dev.lakeops.agent.im.feishu.FeishuAdapter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -9,7 +8,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** The Feishu/Lark app's event and card-callback Request URL. Answers {@code {}} at once; replies follow as cards. */
+/**
+ * The Feishu/Lark app's event and card-callback Request URL. Answers {@code {}} at once; replies
+ * follow as cards.
+ */
 @Path("/api/im/feishu")
 public class FeishuResource {
 
@@ -24,8 +26,12 @@ public class FeishuResource {
   @POST
   @Path("/events")
   @Consumes(MediaType.WILDCARD)
-  public Response events(@HeaderParam("X-Lark-Request-Timestamp") String timestamp, @HeaderParam("X-Lark-Request-Nonce") String nonce,
-      @HeaderParam("X-Lark-Signature") String signature, byte[] body) {
-    return acks.answer(feishu.events(timestamp, nonce, signature, body), "{}", MediaType.APPLICATION_JSON);
+  public Response events(
+      @HeaderParam("X-Lark-Request-Timestamp") String timestamp,
+      @HeaderParam("X-Lark-Request-Nonce") String nonce,
+      @HeaderParam("X-Lark-Signature") String signature,
+      byte[] body) {
+    return acks.answer(
+        feishu.events(timestamp, nonce, signature, body), "{}", MediaType.APPLICATION_JSON);
   }
 }

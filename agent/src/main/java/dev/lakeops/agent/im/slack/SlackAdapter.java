@@ -23,14 +23,15 @@ import org.jspecify.annotations.Nullable;
  * Slack's requests to lakeops, verified and parsed:
  *
  * <ul>
- *   <li>Events API (JSON): {@code url_verification} is answered with its challenge;
- *       {@code event_callback} with an {@code app_mention}, or a {@code message} in a direct
- *       conversation, becomes a chat message in the event's thread ({@code thread_ts}, else the
- *       message's own {@code ts}); bot messages and edits are ignored.
- *   <li>Slash commands (form fields {@code command}, {@code text}, {@code channel_id}, {@code user_id})
- *       posted to the same URL.
+ *   <li>Events API (JSON): {@code url_verification} is answered with its challenge; {@code
+ *       event_callback} with an {@code app_mention}, or a {@code message} in a direct conversation,
+ *       becomes a chat message in the event's thread ({@code thread_ts}, else the message's own
+ *       {@code ts}); bot messages and edits are ignored.
+ *   <li>Slash commands (form fields {@code command}, {@code text}, {@code channel_id}, {@code
+ *       user_id}) posted to the same URL.
  *   <li>Interactivity (form field {@code payload}, JSON {@code block_actions}): the Approve/Reject
- *       buttons of {@link SlackBlocks}, turned into the commands {@code approve <id>} / {@code reject <id>}.
+ *       buttons of {@link SlackBlocks}, turned into the commands {@code approve <id>} / {@code
+ *       reject <id>}.
  * </ul>
  */
 public final class SlackAdapter {
@@ -40,10 +41,14 @@ public final class SlackAdapter {
   private final ChannelLanguages languages;
 
   /**
-   * @param signature null when {@code lakeops.im.slack.signing-secret} is not set: every request is refused
+   * @param signature null when {@code lakeops.im.slack.signing-secret} is not set: every request is
+   *     refused
    * @param client null when {@code lakeops.im.slack.bot-token} is not set: replies cannot be posted
    */
-  public SlackAdapter(@Nullable SlackSignature signature, @Nullable SlackClient client, ChannelLanguages languages) {
+  public SlackAdapter(
+      @Nullable SlackSignature signature,
+      @Nullable SlackClient client,
+      ChannelLanguages languages) {
     this.signature = signature;
     this.client = client;
     this.languages = languages;
@@ -59,7 +64,9 @@ public final class SlackAdapter {
     String type = RequestJson.text(root, "", "type");
     if (type.equals("url_verification")) {
       String challenge = RequestJson.text(root, "", "challenge");
-      return new Inbound.Answer(Json.compact(JsonNodeFactory.instance.objectNode().put("challenge", challenge)), "application/json");
+      return new Inbound.Answer(
+          Json.compact(JsonNodeFactory.instance.objectNode().put("challenge", challenge)),
+          "application/json");
     }
     if (!type.equals("event_callback")) {
       return new Inbound.Ignore("event type " + type);
@@ -79,8 +86,13 @@ public final class SlackAdapter {
     String ts = RequestJson.text(event, "event.", "ts");
     String threadTs = RequestJson.optionalText(event, "event.", "thread_ts");
     String thread = threadTs != null ? threadTs : ts;
-    ChatMessage message = new ChatMessage(Platform.SLACK, thread, channel, user, text, languages.of(Platform.SLACK, channel));
-    return new Inbound.Chat(message, RequestJson.optionalText(root, "", "event_id"), sender(channel, thread, user, direct));
+    ChatMessage message =
+        new ChatMessage(
+            Platform.SLACK, thread, channel, user, text, languages.of(Platform.SLACK, channel));
+    return new Inbound.Chat(
+        message,
+        RequestJson.optionalText(root, "", "event_id"),
+        sender(channel, thread, user, direct));
   }
 
   private Inbound slashCommand(Map<String, String> form) {
@@ -88,20 +100,25 @@ public final class SlackAdapter {
     String channel = required(form, "channel_id");
     String user = required(form, "user_id");
     String text = form.getOrDefault("text", "");
-    // A slash command has no thread: the reply starts one in the channel, and the channel is the thread key.
+    // A slash command has no thread: the reply starts one in the channel, and the channel is the
+    // thread key.
     // "/lakeops triage x" carries the command in its text; "/triage x" in its name.
     String name = command.startsWith("/") ? command.substring(1) : command;
     String typed = name.equals("lakeops") ? text : name + " " + text;
-    ChatMessage message = new ChatMessage(Platform.SLACK, channel, channel, user, typed,
-        languages.of(Platform.SLACK, channel));
-    return new Inbound.Chat(message, form.get("trigger_id"), sender(channel, null, user, isDirect(channel)));
+    ChatMessage message =
+        new ChatMessage(
+            Platform.SLACK, channel, channel, user, typed, languages.of(Platform.SLACK, channel));
+    return new Inbound.Chat(
+        message, form.get("trigger_id"), sender(channel, null, user, isDirect(channel)));
   }
 
   /** A request to the Interactivity URL: a click on an Approve or Reject button. */
   public Inbound actions(String timestamp, String signatureHeader, byte[] body) {
     verify(timestamp, signatureHeader, body);
     String payloadText = required(FormBody.parse(body), "payload");
-    JsonNode payload = RequestJson.object(payloadText.getBytes(java.nio.charset.StandardCharsets.UTF_8), "payload");
+    JsonNode payload =
+        RequestJson.object(
+            payloadText.getBytes(java.nio.charset.StandardCharsets.UTF_8), "payload");
     String type = RequestJson.text(payload, "payload.", "type");
     if (!type.equals("block_actions")) {
       return new Inbound.Ignore("interaction " + type);
@@ -112,14 +129,21 @@ public final class SlackAdapter {
     }
     String value = RequestJson.text(actions.get(0), "payload.actions[0].", "value");
     String command = command(value);
-    String user = RequestJson.text(RequestJson.object(payload, "payload.", "user"), "payload.user.", "id");
-    String channel = RequestJson.text(RequestJson.object(payload, "payload.", "channel"), "payload.channel.", "id");
+    String user =
+        RequestJson.text(RequestJson.object(payload, "payload.", "user"), "payload.user.", "id");
+    String channel =
+        RequestJson.text(
+            RequestJson.object(payload, "payload.", "channel"), "payload.channel.", "id");
     JsonNode container = RequestJson.object(payload, "payload.", "container");
     String messageTs = RequestJson.text(container, "payload.container.", "message_ts");
     String threadTs = RequestJson.optionalText(container, "payload.container.", "thread_ts");
     String thread = threadTs != null ? threadTs : messageTs;
-    ChatMessage message = new ChatMessage(Platform.SLACK, thread, channel, user, command, languages.of(Platform.SLACK, channel));
-    return new Inbound.Chat(message, RequestJson.optionalText(payload, "payload.", "trigger_id"),
+    ChatMessage message =
+        new ChatMessage(
+            Platform.SLACK, thread, channel, user, command, languages.of(Platform.SLACK, channel));
+    return new Inbound.Chat(
+        message,
+        RequestJson.optionalText(payload, "payload.", "trigger_id"),
         sender(channel, thread, user, isDirect(channel)));
   }
 
@@ -129,8 +153,11 @@ public final class SlackAdapter {
     String action = colon < 0 ? "" : value.substring(0, colon);
     String id = colon < 0 ? "" : value.substring(colon + 1);
     if (!(action.equals("approve") || action.equals("reject")) || !ProposalIds.isValid(id)) {
-      throw new InvalidInputException("payload.actions[0].value", "'" + SlackSignature.abbreviate(value)
-          + "' is not a lakeops button value (approve:<id> or reject:<id>)");
+      throw new InvalidInputException(
+          "payload.actions[0].value",
+          "'"
+              + SlackSignature.abbreviate(value)
+              + "' is not a lakeops button value (approve:<id> or reject:<id>)");
     }
     return action + " " + id;
   }
@@ -139,10 +166,12 @@ public final class SlackAdapter {
    * Replies in the thread; approval links (a credential of {@code user} alone) go in a message only
    * {@code user} sees unless the conversation is a direct one.
    */
-  private ReplySender sender(String channel, @Nullable String threadTs, String user, boolean direct) {
+  private ReplySender sender(
+      String channel, @Nullable String threadTs, String user, boolean direct) {
     return reply -> {
       if (client == null) {
-        throw new DeliveryException("Slack reply not posted: lakeops.im.slack.bot-token is not configured");
+        throw new DeliveryException(
+            "Slack reply not posted: lakeops.im.slack.bot-token is not configured");
       }
       if (direct || !PrivateLinks.has(reply)) {
         client.postMessage(channel, threadTs, reply);
@@ -163,7 +192,8 @@ public final class SlackAdapter {
 
   private void verify(String timestamp, String signatureHeader, byte[] body) {
     if (signature == null) {
-      throw new VerificationException("Slack requests cannot be verified: lakeops.im.slack.signing-secret is not configured");
+      throw new VerificationException(
+          "Slack requests cannot be verified: lakeops.im.slack.signing-secret is not configured");
     }
     signature.verify(timestamp, signatureHeader, body);
   }

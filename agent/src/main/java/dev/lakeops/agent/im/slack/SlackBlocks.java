@@ -9,14 +9,18 @@ import dev.lakeops.agent.chat.ChatLink;
 import dev.lakeops.agent.chat.ChatReply;
 
 /**
- * A reply as Block Kit: mrkdwn sections, then the card's title, its signed approval links (a
- * {@code context} block) and an {@code actions} block whose buttons carry {@code approve:<id>} /
- * {@code reject:<id>} as their value.
+ * A reply as Block Kit: mrkdwn sections, then the card's title, its signed approval links (a {@code
+ * context} block) and an {@code actions} block whose buttons carry {@code approve:<id>} / {@code
+ * reject:<id>} as their value.
  */
 public final class SlackBlocks {
 
-  /** Action ids of the buttons; a click comes back to {@code /api/im/slack/actions} with one of them. */
+  /**
+   * Action ids of the buttons; a click comes back to {@code /api/im/slack/actions} with one of
+   * them.
+   */
   public static final String APPROVE_ACTION = "lakeops.approve";
+
   public static final String REJECT_ACTION = "lakeops.reject";
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -35,30 +39,44 @@ public final class SlackBlocks {
   private static void addCard(ArrayNode blocks, ChatCard card) {
     blocks.add(section("*" + card.title() + "*"));
     if (!card.links().isEmpty()) {
-      // Signed one-time links, issued to the person this reply answers: the fallback when a button click cannot reach lakeops.
-      ObjectNode context = blocks.addObject().put("type", "context").put("block_id", "lakeops.links");
+      // Signed one-time links, issued to the person this reply answers: the fallback when a button
+      // click cannot reach lakeops.
+      ObjectNode context =
+          blocks.addObject().put("type", "context").put("block_id", "lakeops.links");
       ArrayNode elements = context.putArray("elements");
       for (ChatLink link : card.links()) {
-        elements.addObject().put("type", "mrkdwn").put("text", "<" + link.url() + "|" + escape(link.label()) + ">");
+        elements
+            .addObject()
+            .put("type", "mrkdwn")
+            .put("text", "<" + link.url() + "|" + escape(link.label()) + ">");
       }
     }
     if (card.buttons().isEmpty()) {
       return;
     }
-    ObjectNode actions = blocks.addObject().put("type", "actions").put("block_id", "lakeops.proposal");
+    ObjectNode actions =
+        blocks.addObject().put("type", "actions").put("block_id", "lakeops.proposal");
     ArrayNode elements = actions.putArray("elements");
     for (ChatButton button : card.buttons()) {
-      ObjectNode element = elements.addObject().put("type", "button")
-          .put("action_id", button.action() == ChatButton.Action.APPROVE ? APPROVE_ACTION : REJECT_ACTION)
-          .put("value", button.value())
-          .put("style", button.action() == ChatButton.Action.APPROVE ? "primary" : "danger");
+      ObjectNode element =
+          elements
+              .addObject()
+              .put("type", "button")
+              .put(
+                  "action_id",
+                  button.action() == ChatButton.Action.APPROVE ? APPROVE_ACTION : REJECT_ACTION)
+              .put("value", button.value())
+              .put("style", button.action() == ChatButton.Action.APPROVE ? "primary" : "danger");
       element.putObject("text").put("type", "plain_text").put("text", button.label());
     }
   }
 
   /** Slack's three control characters in link text. */
   private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\u2223");
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("|", "\u2223");
   }
 
   private static ObjectNode section(String mrkdwn) {

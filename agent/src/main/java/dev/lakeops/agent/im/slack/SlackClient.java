@@ -18,6 +18,7 @@ public final class SlackClient {
 
   /** Slack's Web API. */
   public static final String DEFAULT_API_BASE_URL = "https://slack.com/api";
+
   /** Plain-text fallback of a message, shown in notifications; Slack truncates very long ones. */
   static final int MAX_FALLBACK_CHARS = 3000;
 
@@ -37,7 +38,6 @@ public final class SlackClient {
    * Posts {@code reply} to {@code channel}, in the thread {@code threadTs} when given.
    *
    * @return the posted message's {@code ts} (empty when Slack answered none); a thread's id
-   *
    * @throws DeliveryException Slack answered {@code "ok": false} or an HTTP error
    */
   public String postMessage(String channel, @Nullable String threadTs, ChatReply reply) {
@@ -62,11 +62,15 @@ public final class SlackClient {
       body.put("thread_ts", threadTs);
     }
     String text = reply.markdown();
-    body.put("text", text.length() <= MAX_FALLBACK_CHARS ? text : text.substring(0, MAX_FALLBACK_CHARS));
+    body.put(
+        "text", text.length() <= MAX_FALLBACK_CHARS ? text : text.substring(0, MAX_FALLBACK_CHARS));
     body.set("blocks", SlackBlocks.render(reply));
-    JsonNode answer = http.postJson(postMessage, Map.of("Authorization", "Bearer " + botToken), body);
+    JsonNode answer =
+        http.postJson(postMessage, Map.of("Authorization", "Bearer " + botToken), body);
     if (!answer.path("ok").asBoolean(false)) {
-      throw new DeliveryException("Slack chat.postMessage refused the reply: " + answer.path("error").asText("no error given"));
+      throw new DeliveryException(
+          "Slack chat.postMessage refused the reply: "
+              + answer.path("error").asText("no error given"));
     }
     return new Posted(answer.path("channel").asText(channel), answer.path("ts").asText(""));
   }
@@ -78,17 +82,23 @@ public final class SlackClient {
    *
    * @throws DeliveryException Slack answered {@code "ok": false} or an HTTP error
    */
-  public void postEphemeral(String channel, String user, @Nullable String threadTs, ChatReply reply) {
-    ObjectNode body = JsonNodeFactory.instance.objectNode().put("channel", channel).put("user", user);
+  public void postEphemeral(
+      String channel, String user, @Nullable String threadTs, ChatReply reply) {
+    ObjectNode body =
+        JsonNodeFactory.instance.objectNode().put("channel", channel).put("user", user);
     if (threadTs != null) {
       body.put("thread_ts", threadTs);
     }
     String text = reply.markdown();
-    body.put("text", text.length() <= MAX_FALLBACK_CHARS ? text : text.substring(0, MAX_FALLBACK_CHARS));
+    body.put(
+        "text", text.length() <= MAX_FALLBACK_CHARS ? text : text.substring(0, MAX_FALLBACK_CHARS));
     body.set("blocks", SlackBlocks.render(reply));
-    JsonNode answer = http.postJson(postEphemeral, Map.of("Authorization", "Bearer " + botToken), body);
+    JsonNode answer =
+        http.postJson(postEphemeral, Map.of("Authorization", "Bearer " + botToken), body);
     if (!answer.path("ok").asBoolean(false)) {
-      throw new DeliveryException("Slack chat.postEphemeral refused the reply: " + answer.path("error").asText("no error given"));
+      throw new DeliveryException(
+          "Slack chat.postEphemeral refused the reply: "
+              + answer.path("error").asText("no error given"));
     }
   }
 

@@ -5,14 +5,15 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Markdown to Slack's mrkdwn: headings and {@code **bold**} become {@code *bold*}; the rest
- * (lists, inline code) reads the same. Long text is split into sections, because a Block Kit
- * text object holds at most 3000 characters.
+ * Markdown to Slack's mrkdwn: headings and {@code **bold**} become {@code *bold*}; the rest (lists,
+ * inline code) reads the same. Long text is split into sections, because a Block Kit text object
+ * holds at most 3000 characters.
  */
 final class SlackMrkdwn {
 
   /** Characters per section block, below Slack's limit of 3000. */
   static final int MAX_SECTION_CHARS = 2900;
+
   private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6}\\s+(.+)$");
   private static final Pattern BOLD = Pattern.compile("\\*\\*(.+?)\\*\\*");
 

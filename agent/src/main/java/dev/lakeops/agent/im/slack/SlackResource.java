@@ -1,7 +1,6 @@
 package dev.lakeops.agent.im.slack;
 
 import dev.lakeops.agent.im.Acknowledger;
-import dev.lakeops.agent.im.slack.SlackAdapter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -10,8 +9,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * Slack's Request URLs: {@code /events} for the Events API and slash commands, {@code /actions}
- * for interactivity (button clicks). Answers 200 at once; the reply is posted to the thread later.
+ * Slack's Request URLs: {@code /events} for the Events API and slash commands, {@code /actions} for
+ * interactivity (button clicks). Answers 200 at once; the reply is posted to the thread later.
  */
 @Path("/api/im/slack")
 public class SlackResource {
@@ -27,7 +26,9 @@ public class SlackResource {
   @POST
   @Path("/events")
   @Consumes(MediaType.WILDCARD)
-  public Response events(@HeaderParam("X-Slack-Request-Timestamp") String timestamp, @HeaderParam("X-Slack-Signature") String signature,
+  public Response events(
+      @HeaderParam("X-Slack-Request-Timestamp") String timestamp,
+      @HeaderParam("X-Slack-Signature") String signature,
       byte[] body) {
     return acks.answer(slack.events(timestamp, signature, body), "", MediaType.TEXT_PLAIN);
   }
@@ -35,7 +36,9 @@ public class SlackResource {
   @POST
   @Path("/actions")
   @Consumes(MediaType.WILDCARD)
-  public Response actions(@HeaderParam("X-Slack-Request-Timestamp") String timestamp, @HeaderParam("X-Slack-Signature") String signature,
+  public Response actions(
+      @HeaderParam("X-Slack-Request-Timestamp") String timestamp,
+      @HeaderParam("X-Slack-Signature") String signature,
       byte[] body) {
     return acks.answer(slack.actions(timestamp, signature, body), "", MediaType.TEXT_PLAIN);
   }

@@ -7,10 +7,10 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Slack's request signing (api.slack.com "Verifying requests from Slack"):
- * {@code X-Slack-Signature = "v0=" + hex(HMAC-SHA256(signing secret, "v0:" + X-Slack-Request-Timestamp + ":" + raw body))},
- * with the timestamp (Unix seconds) within five minutes of now. A signature seen before within
- * that window is a replay and refused as well.
+ * Slack's request signing (api.slack.com "Verifying requests from Slack"): {@code X-Slack-Signature
+ * = "v0=" + hex(HMAC-SHA256(signing secret, "v0:" + X-Slack-Request-Timestamp + ":" + raw body))},
+ * with the timestamp (Unix seconds) within five minutes of now. A signature seen before within that
+ * window is a replay and refused as well.
  */
 public final class SlackSignature {
 
@@ -53,18 +53,27 @@ public final class SlackSignature {
     try {
       seconds = Long.parseLong(timestamp.strip());
     } catch (NumberFormatException e) {
-      throw new VerificationException("X-Slack-Request-Timestamp: '" + abbreviate(timestamp) + "' is not Unix seconds");
+      throw new VerificationException(
+          "X-Slack-Request-Timestamp: '" + abbreviate(timestamp) + "' is not Unix seconds");
     }
     long skew = Math.abs(clock.instant().getEpochSecond() - seconds);
     if (skew > MAX_SKEW.toSeconds()) {
-      throw new VerificationException("X-Slack-Request-Timestamp: " + seconds + " is " + skew + " s from now (at most "
-          + MAX_SKEW.toSeconds() + " s allowed); stale or replayed request");
+      throw new VerificationException(
+          "X-Slack-Request-Timestamp: "
+              + seconds
+              + " is "
+              + skew
+              + " s from now (at most "
+              + MAX_SKEW.toSeconds()
+              + " s allowed); stale or replayed request");
     }
     if (!Digests.same(sign(signingSecret, timestamp.strip(), body), signature.strip())) {
-      throw new VerificationException("X-Slack-Signature: does not match the body and the configured signing secret");
+      throw new VerificationException(
+          "X-Slack-Signature: does not match the body and the configured signing secret");
     }
     if (!seen.firstSeen(signature.strip())) {
-      throw new VerificationException("X-Slack-Signature: this exact request was received before (replay)");
+      throw new VerificationException(
+          "X-Slack-Signature: this exact request was received before (replay)");
     }
   }
 

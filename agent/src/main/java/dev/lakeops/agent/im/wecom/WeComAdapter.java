@@ -23,25 +23,36 @@ public final class WeComAdapter {
   private final ChannelLanguages languages;
 
   /**
-   * @param crypto null when token, EncodingAESKey or corp id are not configured: every request is refused
+   * @param crypto null when token, EncodingAESKey or corp id are not configured: every request is
+   *     refused
    * @param client null when the app secret or agent id are not configured: replies cannot be sent
    */
-  public WeComAdapter(@Nullable WeComCrypto crypto, @Nullable WeComClient client, ChannelLanguages languages) {
+  public WeComAdapter(
+      @Nullable WeComCrypto crypto, @Nullable WeComClient client, ChannelLanguages languages) {
     this.crypto = crypto;
     this.client = client;
     this.languages = languages;
   }
 
   /** The plaintext of {@code echostr}, which WeCom expects back verbatim. */
-  public String verifyUrl(@Nullable String msgSignature, @Nullable String timestamp, @Nullable String nonce, @Nullable String echostr) {
+  public String verifyUrl(
+      @Nullable String msgSignature,
+      @Nullable String timestamp,
+      @Nullable String nonce,
+      @Nullable String echostr) {
     return crypto().verifyAndDecrypt(msgSignature, timestamp, nonce, echostr);
   }
 
-  public Inbound events(@Nullable String msgSignature, @Nullable String timestamp, @Nullable String nonce, byte[] body) {
+  public Inbound events(
+      @Nullable String msgSignature,
+      @Nullable String timestamp,
+      @Nullable String nonce,
+      byte[] body) {
     WeComCrypto crypto = crypto();
     String encrypt = WeComXml.required(WeComXml.fields(body, "body"), "Encrypt", "xml.");
     String xml = crypto.verifyAndDecrypt(msgSignature, timestamp, nonce, encrypt);
-    Map<String, String> message = WeComXml.fields(xml.getBytes(StandardCharsets.UTF_8), "Encrypt (decrypted)");
+    Map<String, String> message =
+        WeComXml.fields(xml.getBytes(StandardCharsets.UTF_8), "Encrypt (decrypted)");
     String type = WeComXml.required(message, "MsgType", "Encrypt.");
     if (!type.equals("text")) {
       return new Inbound.Ignore("MsgType " + type);
@@ -49,19 +60,26 @@ public final class WeComAdapter {
     String user = WeComXml.required(message, "FromUserName", "Encrypt.");
     String content = WeComXml.required(message, "Content", "Encrypt.");
     String agent = message.getOrDefault("AgentID", "");
-    ChatMessage chat = new ChatMessage(Platform.WECOM, user, agent, user, content, languages.of(Platform.WECOM, agent));
-    return new Inbound.Chat(chat, message.get("MsgId"), reply -> {
-      if (client == null) {
-        throw new DeliveryException("WeCom reply not sent: lakeops.im.wecom.secret and agent-id are not configured");
-      }
-      client.sendToUser(user, reply);
-    });
+    ChatMessage chat =
+        new ChatMessage(
+            Platform.WECOM, user, agent, user, content, languages.of(Platform.WECOM, agent));
+    return new Inbound.Chat(
+        chat,
+        message.get("MsgId"),
+        reply -> {
+          if (client == null) {
+            throw new DeliveryException(
+                "WeCom reply not sent: lakeops.im.wecom.secret and agent-id are not configured");
+          }
+          client.sendToUser(user, reply);
+        });
   }
 
   private WeComCrypto crypto() {
     if (crypto == null) {
       throw new VerificationException(
-          "WeCom requests cannot be verified: lakeops.im.wecom.token, encoding-aes-key and corp-id are not all configured");
+          "WeCom requests cannot be verified: lakeops.im.wecom.token, encoding-aes-key and corp-id"
+              + " are not all configured");
     }
     return crypto;
   }

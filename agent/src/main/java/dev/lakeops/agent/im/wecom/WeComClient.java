@@ -14,10 +14,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Sends markdown with the WeCom server API: an {@code access_token} from
- * {@code GET /cgi-bin/gettoken?corpid=..&corpsecret=..} (cached until a minute before it
- * expires), then {@code POST /cgi-bin/message/send?access_token=..} with {@code touser},
- * {@code agentid} and the markdown. Also posts to a group robot webhook ({@code /cgi-bin/webhook/send?key=..}).
+ * Sends markdown with the WeCom server API: an {@code access_token} from {@code GET
+ * /cgi-bin/gettoken?corpid=..&corpsecret=..} (cached until a minute before it expires), then {@code
+ * POST /cgi-bin/message/send?access_token=..} with {@code touser}, {@code agentid} and the
+ * markdown. Also posts to a group robot webhook ({@code /cgi-bin/webhook/send?key=..}).
  */
 public final class WeComClient {
 
@@ -33,8 +33,10 @@ public final class WeComClient {
   private @Nullable String token;
   private Instant tokenExpires = Instant.EPOCH;
 
-  public WeComClient(String apiBaseUrl, String corpId, String secret, long agentId, ImHttp http, Clock clock) {
-    this.apiBaseUrl = apiBaseUrl.endsWith("/") ? apiBaseUrl.substring(0, apiBaseUrl.length() - 1) : apiBaseUrl;
+  public WeComClient(
+      String apiBaseUrl, String corpId, String secret, long agentId, ImHttp http, Clock clock) {
+    this.apiBaseUrl =
+        apiBaseUrl.endsWith("/") ? apiBaseUrl.substring(0, apiBaseUrl.length() - 1) : apiBaseUrl;
     this.corpId = corpId;
     this.secret = secret;
     this.agentId = agentId;
@@ -46,7 +48,11 @@ public final class WeComClient {
   public void sendToUser(String userId, ChatReply reply) {
     ObjectNode body = WeComMarkdown.body(reply);
     body.put("touser", userId).put("agentid", agentId);
-    check(http.postJson(URI.create(apiBaseUrl + "/cgi-bin/message/send?access_token=" + encode(token())), Map.of(), body),
+    check(
+        http.postJson(
+            URI.create(apiBaseUrl + "/cgi-bin/message/send?access_token=" + encode(token())),
+            Map.of(),
+            body),
         "cgi-bin/message/send");
   }
 
@@ -57,22 +63,35 @@ public final class WeComClient {
 
   private synchronized String token() {
     if (token == null || !clock.instant().isBefore(tokenExpires)) {
-      JsonNode answer = http.getJson(URI.create(apiBaseUrl + "/cgi-bin/gettoken?corpid=" + encode(corpId) + "&corpsecret=" + encode(secret)));
+      JsonNode answer =
+          http.getJson(
+              URI.create(
+                  apiBaseUrl
+                      + "/cgi-bin/gettoken?corpid="
+                      + encode(corpId)
+                      + "&corpsecret="
+                      + encode(secret)));
       check(answer, "cgi-bin/gettoken");
       String issued = answer.path("access_token").asText("");
       if (issued.isEmpty()) {
         throw new DeliveryException("WeCom cgi-bin/gettoken answered no access_token");
       }
       token = issued;
-      tokenExpires = clock.instant().plusSeconds(Math.max(0, answer.path("expires_in").asLong(0) - 60));
+      tokenExpires =
+          clock.instant().plusSeconds(Math.max(0, answer.path("expires_in").asLong(0) - 60));
     }
     return token;
   }
 
   private static void check(JsonNode answer, String api) {
     if (answer.path("errcode").asInt(-1) != 0) {
-      throw new DeliveryException("WeCom " + api + " refused: errcode " + answer.path("errcode").asText("none") + ", "
-          + answer.path("errmsg").asText(""));
+      throw new DeliveryException(
+          "WeCom "
+              + api
+              + " refused: errcode "
+              + answer.path("errcode").asText("none")
+              + ", "
+              + answer.path("errmsg").asText(""));
     }
   }
 

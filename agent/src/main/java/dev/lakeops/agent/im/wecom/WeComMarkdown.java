@@ -21,16 +21,30 @@ public final class WeComMarkdown {
 
   public static String content(ChatReply reply) {
     StringBuilder card = new StringBuilder();
-    reply.findCard().ifPresent(c -> {
-      card.append("\n\n**").append(c.title()).append("**");
-      // Signed links first: WeCom markdown has no buttons, so opening a link is the dependable way.
-      for (ChatLink link : c.links()) {
-        card.append("\n> [").append(link.label().replace("[", "(").replace("]", ")")).append("](").append(link.url()).append(')');
-      }
-      for (ChatButton button : c.buttons()) {
-        card.append("\n> ").append(button.label()).append(": `").append(button.action().id()).append(' ').append(button.proposalId()).append('`');
-      }
-    });
+    reply
+        .findCard()
+        .ifPresent(
+            c -> {
+              card.append("\n\n**").append(c.title()).append("**");
+              // Signed links first: WeCom markdown has no buttons, so opening a link is the
+              // dependable way.
+              for (ChatLink link : c.links()) {
+                card.append("\n> [")
+                    .append(link.label().replace("[", "(").replace("]", ")"))
+                    .append("](")
+                    .append(link.url())
+                    .append(')');
+              }
+              for (ChatButton button : c.buttons()) {
+                card.append("\n> ")
+                    .append(button.label())
+                    .append(": `")
+                    .append(button.action().id())
+                    .append(' ')
+                    .append(button.proposalId())
+                    .append('`');
+              }
+            });
     int cardBytes = card.toString().getBytes(StandardCharsets.UTF_8).length;
     if (cardBytes >= MAX_BYTES / 2) {
       return cut(reply.markdown().strip() + card);
@@ -39,7 +53,10 @@ public final class WeComMarkdown {
     return cut(reply.markdown().strip(), MAX_BYTES - cardBytes) + card;
   }
 
-  /** The message body for the robot webhook and, with {@code touser} and {@code agentid} added, the app API. */
+  /**
+   * The message body for the robot webhook and, with {@code touser} and {@code agentid} added, the
+   * app API.
+   */
   public static ObjectNode body(ChatReply reply) {
     ObjectNode body = JsonNodeFactory.instance.objectNode().put("msgtype", "markdown");
     body.putObject("markdown").put("content", content(reply));

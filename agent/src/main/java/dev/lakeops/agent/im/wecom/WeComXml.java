@@ -15,8 +15,8 @@ import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
 
 /**
- * The flat XML documents WeCom sends ({@code <xml><ToUserName>..</ToUserName>...</xml>}), read
- * with the JDK parser with DTDs and external entities refused.
+ * The flat XML documents WeCom sends ({@code <xml><ToUserName>..</ToUserName>...</xml>}), read with
+ * the JDK parser with DTDs and external entities refused.
  */
 final class WeComXml {
 

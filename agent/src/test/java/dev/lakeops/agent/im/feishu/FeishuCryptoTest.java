@@ -11,18 +11,23 @@ class FeishuCryptoTest {
 
   @Test
   void decryptsTheVectorOfFeishusEncryptKeyDocumentation() {
-    assertThat(FeishuCrypto.decrypt("test key", "P37w+VZImNgPEO1RBhJ6RtKl7n6zymIbEG1pReEzghk=")).isEqualTo("hello world");
+    assertThat(FeishuCrypto.decrypt("test key", "P37w+VZImNgPEO1RBhJ6RtKl7n6zymIbEG1pReEzghk="))
+        .isEqualTo("hello world");
   }
 
   @Test
   void refusesToDecryptWithAnotherKey() {
-    assertThatThrownBy(() -> FeishuCrypto.decrypt("other key", "P37w+VZImNgPEO1RBhJ6RtKl7n6zymIbEG1pReEzghk="))
-        .isInstanceOf(VerificationException.class).hasMessageContaining("does not decrypt with the configured encrypt key");
+    assertThatThrownBy(
+            () -> FeishuCrypto.decrypt("other key", "P37w+VZImNgPEO1RBhJ6RtKl7n6zymIbEG1pReEzghk="))
+        .isInstanceOf(VerificationException.class)
+        .hasMessageContaining("does not decrypt with the configured encrypt key");
   }
 
   @Test
   void roundTripsAnEventWithChineseText() {
-    String event = "{\"schema\":\"2.0\",\"event\":{\"message\":{\"content\":\"{\\\"text\\\":\\\"排查 order_wide\\\"}\"}}}";
+    String event =
+        "{\"schema\":\"2.0\",\"event\":{\"message\":{\"content\":\"{\\\"text\\\":\\\"排查"
+            + " order_wide\\\"}\"}}}";
     byte[] iv = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     String encrypted = FeishuCrypto.encrypt("my-encrypt-key", event, iv);
@@ -33,8 +38,10 @@ class FeishuCryptoTest {
 
   @Test
   void namesWhatIsWrongWithGarbage() {
-    assertThatThrownBy(() -> FeishuCrypto.decrypt("k", "not base64 !!")).hasMessageContaining("encrypt: is not Base64");
-    assertThatThrownBy(() -> FeishuCrypto.decrypt("k", "AAAA")).hasMessageContaining("is not an IV and whole AES blocks");
+    assertThatThrownBy(() -> FeishuCrypto.decrypt("k", "not base64 !!"))
+        .hasMessageContaining("encrypt: is not Base64");
+    assertThatThrownBy(() -> FeishuCrypto.decrypt("k", "AAAA"))
+        .hasMessageContaining("is not an IV and whole AES blocks");
   }
 
   @Test
@@ -45,13 +52,16 @@ class FeishuCryptoTest {
     String expected = java.util.HexFormat.of().formatHex(sha.digest());
 
     assertThat(FeishuCrypto.signature("1700000000", "nonce-1", "my-key", body)).isEqualTo(expected);
-    assertThat(FeishuCrypto.signature("1700000001", "nonce-1", "my-key", body)).isNotEqualTo(expected);
+    assertThat(FeishuCrypto.signature("1700000001", "nonce-1", "my-key", body))
+        .isNotEqualTo(expected);
   }
 
   @Test
   void signsCustomBotWebhooksWithTimestampAndSecretAsTheKey() throws Exception {
     javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-    mac.init(new javax.crypto.spec.SecretKeySpec("1599360473\nsecret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+    mac.init(
+        new javax.crypto.spec.SecretKeySpec(
+            "1599360473\nsecret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
     String expected = java.util.Base64.getEncoder().encodeToString(mac.doFinal(new byte[0]));
 
     assertThat(FeishuClient.webhookSign("1599360473", "secret")).isEqualTo(expected);

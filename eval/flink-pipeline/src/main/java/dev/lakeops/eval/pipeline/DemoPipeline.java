@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Vertices as Flink's REST API names them (chaining disabled, so each is visible on its own):
  * {@code Source: orders} → {@code enrich-orders} → {@code lake-writer: Writer}. A slow sink
- * backpressures the first two. The process runs until it is killed. Usage is in
- * {@link PipelineArgs}.
+ * backpressures the first two. The process runs until it is killed. Usage is in {@link
+ * PipelineArgs}.
  */
 public final class DemoPipeline {
 
@@ -49,8 +49,11 @@ public final class DemoPipeline {
     generator.start();
 
     JobClient job = environment(parsed).executeAsync(parsed.jobName());
-    LOG.info("Submitted job {} ({}); REST on http://127.0.0.1:{}",
-        parsed.jobName(), job.getJobID(), parsed.restPort());
+    LOG.info(
+        "Submitted job {} ({}); REST on http://127.0.0.1:{}",
+        parsed.jobName(),
+        job.getJobID(),
+        parsed.restPort());
     Thread.currentThread().join();
   }
 

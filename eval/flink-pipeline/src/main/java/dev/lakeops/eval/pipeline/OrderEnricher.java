@@ -5,8 +5,8 @@ import org.apache.flink.api.common.functions.MapFunction;
 /**
  * Adds an amount band and a processing timestamp to an order's JSON.
  *
- * <p>Plain string operations keep this cheap, so the enrich step is never the bottleneck.
- * A record that is not an order object passes through unchanged.
+ * <p>Plain string operations keep this cheap, so the enrich step is never the bottleneck. A record
+ * that is not an order object passes through unchanged.
  */
 final class OrderEnricher implements MapFunction<String, String> {
 
@@ -22,8 +22,11 @@ final class OrderEnricher implements MapFunction<String, String> {
     }
     String band = amountCents(order) >= LARGE_ORDER_CENTS ? "large" : "small";
     return order.substring(0, end)
-        + ",\"amountBand\":\"" + band + "\""
-        + ",\"enrichedAt\":" + System.currentTimeMillis()
+        + ",\"amountBand\":\""
+        + band
+        + "\""
+        + ",\"enrichedAt\":"
+        + System.currentTimeMillis()
         + order.substring(end);
   }
 

@@ -37,11 +37,16 @@ final class OrderGenerator implements Runnable {
   public void run() {
     Map<String, Object> config =
         Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-            ProducerConfig.ACKS_CONFIG, "1",
-            ProducerConfig.LINGER_MS_CONFIG, 10,
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            bootstrap,
+            ProducerConfig.ACKS_CONFIG,
+            "1",
+            ProducerConfig.LINGER_MS_CONFIG,
+            10,
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+            StringSerializer.class,
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+            StringSerializer.class);
     try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
       LOG.info("Writing {} orders per second to topic {}", recordsPerSecond, topic);
       produce(producer);
@@ -66,19 +71,29 @@ final class OrderGenerator implements Runnable {
 
   private void onSent(Object metadata, Exception error) {
     if (error != null && failures.getAndIncrement() % FAILURE_LOG_EVERY == 0) {
-      LOG.warn("Failed to write orders to {} ({} failures so far): {}",
-          topic, failures.get(), error.toString());
+      LOG.warn(
+          "Failed to write orders to {} ({} failures so far): {}",
+          topic,
+          failures.get(),
+          error.toString());
     }
   }
 
   static String order(long orderId) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
-    return "{\"orderId\":" + orderId
-        + ",\"customerId\":" + random.nextInt(1, 10_000)
-        + ",\"sku\":\"SKU-" + random.nextInt(100, 1_000) + "\""
-        + ",\"quantity\":" + random.nextInt(1, 5)
-        + ",\"amountCents\":" + random.nextInt(100, 50_000)
-        + ",\"createdAt\":" + System.currentTimeMillis()
+    return "{\"orderId\":"
+        + orderId
+        + ",\"customerId\":"
+        + random.nextInt(1, 10_000)
+        + ",\"sku\":\"SKU-"
+        + random.nextInt(100, 1_000)
+        + "\""
+        + ",\"quantity\":"
+        + random.nextInt(1, 5)
+        + ",\"amountCents\":"
+        + random.nextInt(100, 50_000)
+        + ",\"createdAt\":"
+        + System.currentTimeMillis()
         + "}";
   }
 }

@@ -37,18 +37,23 @@ record PipelineArgs(
     Objects.requireNonNull(topic, "topic");
     Objects.requireNonNull(controlFile, "controlFile");
     Objects.requireNonNull(jobName, "jobName");
-    check(restPort >= 1 && restPort <= 65535, "Invalid --rest-port: %s (must be 1-65535)", restPort);
+    check(
+        restPort >= 1 && restPort <= 65535, "Invalid --rest-port: %s (must be 1-65535)", restPort);
     check(!bootstrap.isBlank(), "Invalid --bootstrap: empty");
     check(!topic.isBlank(), "Invalid --topic: empty");
     check(!jobName.isBlank(), "Invalid --job-name: empty");
-    check(recordsPerSecond > 0, "Invalid --records-per-second: %s (must be positive)", recordsPerSecond);
+    check(
+        recordsPerSecond > 0,
+        "Invalid --records-per-second: %s (must be positive)",
+        recordsPerSecond);
     check(parallelism > 0, "Invalid --parallelism: %s (must be positive)", parallelism);
   }
 
   /**
    * Parses {@code --key value} pairs.
    *
-   * @throws IllegalArgumentException naming the option and value that is unknown, missing or invalid
+   * @throws IllegalArgumentException naming the option and value that is unknown, missing or
+   *     invalid
    */
   static PipelineArgs parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -83,7 +88,8 @@ record PipelineArgs(
     try {
       return Integer.parseInt(value.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid " + key + ": '" + value + "' (not an integer)", e);
+      throw new IllegalArgumentException(
+          "Invalid " + key + ": '" + value + "' (not an integer)", e);
     }
   }
 

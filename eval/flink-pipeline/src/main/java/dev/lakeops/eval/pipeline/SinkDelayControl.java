@@ -69,10 +69,12 @@ final class SinkDelayControl {
     try {
       micros = Long.parseLong(trimmed);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid sink delay: '" + trimmed + "' (not an integer)", e);
+      throw new IllegalArgumentException(
+          "Invalid sink delay: '" + trimmed + "' (not an integer)", e);
     }
     if (micros < 0) {
-      throw new IllegalArgumentException("Invalid sink delay: " + micros + " (must not be negative)");
+      throw new IllegalArgumentException(
+          "Invalid sink delay: " + micros + " (must not be negative)");
     }
     return micros;
   }

@@ -8,8 +8,8 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 /**
  * A stand-in for a lake table writer whose speed is set at run time through a control file.
  *
- * <p>Each record costs the delay read by {@link SinkDelayControl}; nothing is stored. With a
- * delay of {@code d} µs, one writer handles at most {@code 1_000_000 / d} records per second.
+ * <p>Each record costs the delay read by {@link SinkDelayControl}; nothing is stored. With a delay
+ * of {@code d} µs, one writer handles at most {@code 1_000_000 / d} records per second.
  */
 final class ThrottledLakeSink implements Sink<String> {
 

@@ -29,7 +29,8 @@ final class ThrottledLakeWriter implements SinkWriter<String> {
     this(control, Thread::sleep, System::nanoTime);
   }
 
-  ThrottledLakeWriter(SinkDelayControl control, Sleeper sleeper, java.util.function.LongSupplier nanoClock) {
+  ThrottledLakeWriter(
+      SinkDelayControl control, Sleeper sleeper, java.util.function.LongSupplier nanoClock) {
     this.control = control;
     this.sleeper = sleeper;
     this.nanoClock = nanoClock;

@@ -16,16 +16,28 @@ class PipelineArgsTest {
 
     assertThat(args)
         .isEqualTo(
-            new PipelineArgs(18081, "127.0.0.1:19092", "orders", Path.of("/tmp/c"), 2000,
-                "orders-to-lake", 2));
+            new PipelineArgs(
+                18081, "127.0.0.1:19092", "orders", Path.of("/tmp/c"), 2000, "orders-to-lake", 2));
   }
 
   @Test
   void readsEveryOption() {
     PipelineArgs args =
         PipelineArgs.parse(
-            "--rest-port", "1", "--bootstrap", "b:1", "--topic", "t", "--control-file", "c",
-            "--records-per-second", "5", "--job-name", "j", "--parallelism", "3");
+            "--rest-port",
+            "1",
+            "--bootstrap",
+            "b:1",
+            "--topic",
+            "t",
+            "--control-file",
+            "c",
+            "--records-per-second",
+            "5",
+            "--job-name",
+            "j",
+            "--parallelism",
+            "3");
 
     assertThat(args).isEqualTo(new PipelineArgs(1, "b:1", "t", Path.of("c"), 5, "j", 3));
   }
@@ -54,8 +66,9 @@ class PipelineArgsTest {
   @Test
   void rejectsANumberThatIsNotOne() {
     assertThatThrownBy(
-            () -> PipelineArgs.parse(
-                "--rest-port", "x18081", "--bootstrap", "b:1", "--control-file", "c"))
+            () ->
+                PipelineArgs.parse(
+                    "--rest-port", "x18081", "--bootstrap", "b:1", "--control-file", "c"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--rest-port")
         .hasMessageContaining("x18081");
@@ -64,8 +77,16 @@ class PipelineArgsTest {
   @Test
   void rejectsAZeroRate() {
     assertThatThrownBy(
-            () -> PipelineArgs.parse("--rest-port", "1", "--bootstrap", "b:1", "--control-file",
-                "c", "--records-per-second", "0"))
+            () ->
+                PipelineArgs.parse(
+                    "--rest-port",
+                    "1",
+                    "--bootstrap",
+                    "b:1",
+                    "--control-file",
+                    "c",
+                    "--records-per-second",
+                    "0"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--records-per-second: 0");
   }

@@ -12,7 +12,9 @@ class ThrottledLakeWriterTest {
 
   @TempDir Path dir;
 
-  /** A clock that only moves when the writer sleeps, by exactly what it asked for plus an oversleep. */
+  /**
+   * A clock that only moves when the writer sleeps, by exactly what it asked for plus an oversleep.
+   */
   private static final class SimulatedTime {
     long nanos;
     long slept;
@@ -31,7 +33,8 @@ class ThrottledLakeWriterTest {
   void spendsTheDelayOnAverageEvenBelowOneMillisecond() throws Exception {
     Path file = Files.writeString(dir.resolve("delay"), "250");
     SimulatedTime time = new SimulatedTime();
-    ThrottledLakeWriter writer = new ThrottledLakeWriter(new SinkDelayControl(file), time::sleep, () -> time.nanos);
+    ThrottledLakeWriter writer =
+        new ThrottledLakeWriter(new SinkDelayControl(file), time::sleep, () -> time.nanos);
 
     for (int i = 0; i < 400; i++) {
       writer.write("{}", null);
@@ -46,7 +49,8 @@ class ThrottledLakeWriterTest {
     Path file = Files.writeString(dir.resolve("delay"), "1000");
     SimulatedTime time = new SimulatedTime();
     time.oversleepNanos = 500_000; // every sleep lasts half a millisecond longer than asked
-    ThrottledLakeWriter writer = new ThrottledLakeWriter(new SinkDelayControl(file), time::sleep, () -> time.nanos);
+    ThrottledLakeWriter writer =
+        new ThrottledLakeWriter(new SinkDelayControl(file), time::sleep, () -> time.nanos);
 
     for (int i = 0; i < 1000; i++) {
       writer.write("{}", null);
@@ -59,7 +63,9 @@ class ThrottledLakeWriterTest {
   @Test
   void doesNotSleepWithoutADelay() throws Exception {
     SimulatedTime time = new SimulatedTime();
-    ThrottledLakeWriter writer = new ThrottledLakeWriter(new SinkDelayControl(dir.resolve("none")), time::sleep, () -> time.nanos);
+    ThrottledLakeWriter writer =
+        new ThrottledLakeWriter(
+            new SinkDelayControl(dir.resolve("none")), time::sleep, () -> time.nanos);
 
     for (int i = 0; i < 100_000; i++) {
       writer.write("{}", null);

@@ -1,7 +1,5 @@
 package dev.lakeops.eval.bench;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import dev.lakeops.eval.sandbox.KafkaSandbox;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.kafka.KafkaCluster;
@@ -39,18 +37,24 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Lag for many groups on the sandbox broker: lakeops' probe and analyzer (in process, and as the
- * {@code lakeops kafka lag} command in a JVM of its own) against Kafka's own
- * {@code kafka-consumer-groups.sh --describe --all-groups} ({@code ConsumerGroupCommand} from the
- * broker's 4.4 jars, in a JVM of its own), on the same broker in the same run.
+ * {@code lakeops kafka lag} command in a JVM of its own) against Kafka's own {@code
+ * kafka-consumer-groups.sh --describe --all-groups} ({@code ConsumerGroupCommand} from the broker's
+ * 4.4 jars, in a JVM of its own), on the same broker in the same run.
  */
 public final class KafkaLagBenchmark {
 
   /** What to set up and how often to measure. */
-  public record Setup(int groups, int topics, int partitionsPerTopic, int recordsPerPartition, int runs) {}
+  public record Setup(
+      int groups, int topics, int partitionsPerTopic, int recordsPerPartition, int runs) {}
 
   /** Wall-clock times in milliseconds, one per run, and the lag each side summed up. */
-  public record Result(List<Long> lakeopsInProcess, List<Long> lakeopsCommand, List<Long> consumerGroupCommand,
-      long lakeopsTotalLag, long consumerGroupCommandTotalLag, int lakeopsFindings) {}
+  public record Result(
+      List<Long> lakeopsInProcess,
+      List<Long> lakeopsCommand,
+      List<Long> consumerGroupCommand,
+      long lakeopsTotalLag,
+      long consumerGroupCommandTotalLag,
+      int lakeopsFindings) {}
 
   private final Path home;
   private final Path workDir;
@@ -67,38 +71,79 @@ public final class KafkaLagBenchmark {
       String bootstrap = broker.bootstrap();
       long start = System.nanoTime();
       prepare(bootstrap, setup);
-      log.accept(String.format("set up %d topics x %d partitions, %d groups in %d ms", setup.topics(), setup.partitionsPerTopic(),
-          setup.groups(), (System.nanoTime() - start) / 1_000_000));
+      log.accept(
+          String.format(
+              "set up %d topics x %d partitions, %d groups in %d ms",
+              setup.topics(),
+              setup.partitionsPerTopic(),
+              setup.groups(),
+              (System.nanoTime() - start) / 1_000_000));
       KafkaCluster cluster = KafkaCluster.direct(bootstrap);
       List<Long> inProcess = new ArrayList<>();
       long ourLag = 0;
       int findings = 0;
       for (int i = 0; i <= setup.runs(); i++) { // run 0 warms the JVM up and is not counted
         long t0 = System.nanoTime();
-        KafkaLagSnapshot s = new KafkaLagProbe(cluster, KafkaProbeOptions.defaults().withTimeout(Duration.ofSeconds(30)), Clock.systemUTC())
-            .capture(LagScope.allGroups());
+        KafkaLagSnapshot s =
+            new KafkaLagProbe(
+                    cluster,
+                    KafkaProbeOptions.defaults().withTimeout(Duration.ofSeconds(30)),
+                    Clock.systemUTC())
+                .capture(LagScope.allGroups());
         List<Finding> result = new KafkaLagAnalyzer().analyze(List.of(s));
         long ms = (System.nanoTime() - t0) / 1_000_000;
         if (i > 0) {
           inProcess.add(ms);
         }
         findings = result.size();
-        ourLag = result.stream().filter(f -> f.evidence().containsKey("totalLag")).mapToLong(f -> Long.parseLong(f.evidence().get("totalLag"))).sum();
+        ourLag =
+            result.stream()
+                .filter(f -> f.evidence().containsKey("totalLag"))
+                .mapToLong(f -> Long.parseLong(f.evidence().get("totalLag")))
+                .sum();
       }
       log.accept("lakeops in process: " + inProcess + " ms");
       List<Long> command = new ArrayList<>();
       List<Long> cgc = new ArrayList<>();
       long theirLag = 0;
       Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-      String brokerCp = String.join(File.pathSeparator, KafkaSandbox.brokerClasspath(home).stream().map(Path::toString).toList());
+      String brokerCp =
+          String.join(
+              File.pathSeparator,
+              KafkaSandbox.brokerClasspath(home).stream().map(Path::toString).toList());
       for (int i = 0; i < setup.runs(); i++) {
         Path out = workDir.resolve("cgc-" + i + ".txt");
-        cgc.add(time(List.of(java.toString(), "-cp", brokerCp, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
-            "--bootstrap-server", bootstrap, "--describe", "--all-groups"), out));
+        cgc.add(
+            time(
+                List.of(
+                    java.toString(),
+                    "-cp",
+                    brokerCp,
+                    "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--describe",
+                    "--all-groups"),
+                out));
         theirLag = sumLag(out);
-        command.add(time(List.of(java.toString(), "-Dlakeops.home=" + home, "-cp", System.getProperty("java.class.path"),
-            "dev.lakeops.cli.LakeopsCli", "kafka", "lag", "--bootstrap", bootstrap, "--samples", "1", "--timeout", "30s", "--json"),
-            workDir.resolve("lakeops-" + i + ".json")));
+        command.add(
+            time(
+                List.of(
+                    java.toString(),
+                    "-Dlakeops.home=" + home,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "dev.lakeops.cli.LakeopsCli",
+                    "kafka",
+                    "lag",
+                    "--bootstrap",
+                    bootstrap,
+                    "--samples",
+                    "1",
+                    "--timeout",
+                    "30s",
+                    "--json"),
+                workDir.resolve("lakeops-" + i + ".json")));
       }
       log.accept("lakeops kafka lag (own JVM): " + command + " ms");
       log.accept("kafka-consumer-groups --describe --all-groups (own JVM): " + cgc + " ms");
@@ -122,8 +167,10 @@ public final class KafkaLagBenchmark {
     }
     Map<String, Object> producerConfig = new HashMap<>();
     producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    producerConfig.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    producerConfig.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    producerConfig.put(
+        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    producerConfig.put(
+        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     producerConfig.put(ProducerConfig.LINGER_MS_CONFIG, 20);
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig)) {
       byte[] value = new byte[100];
@@ -138,32 +185,47 @@ public final class KafkaLagBenchmark {
       Map<String, Object> consumerConfig = new HashMap<>();
       consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
       consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, "bench-group-" + g);
-      consumerConfig.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-      consumerConfig.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+      consumerConfig.put(
+          ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+      consumerConfig.put(
+          ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
       try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig)) {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         for (int i = 0; i < partitions.size(); i++) {
-          offsets.put(partitions.get(i), new OffsetAndMetadata((g + i) % (setup.recordsPerPartition() + 1)));
+          offsets.put(
+              partitions.get(i),
+              new OffsetAndMetadata((g + i) % (setup.recordsPerPartition() + 1)));
         }
         consumer.commitSync(offsets);
       }
     }
   }
 
-  private static long time(List<String> command, Path output) throws IOException, InterruptedException {
+  private static long time(List<String> command, Path output)
+      throws IOException, InterruptedException {
     long t0 = System.nanoTime();
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
     try {
       if (!process.waitFor(5, TimeUnit.MINUTES)) {
-        throw new IllegalStateException("timed out after 5 min: " + command.get(command.size() - 1));
+        throw new IllegalStateException(
+            "timed out after 5 min: " + command.get(command.size() - 1));
       }
     } finally {
       process.destroyForcibly();
     }
     long ms = (System.nanoTime() - t0) / 1_000_000;
     if (process.exitValue() != 0) {
-      throw new IllegalStateException("exit code " + process.exitValue() + " from " + String.join(" ", command.subList(3, command.size()))
-          + "; output in " + output);
+      throw new IllegalStateException(
+          "exit code "
+              + process.exitValue()
+              + " from "
+              + String.join(" ", command.subList(3, command.size()))
+              + "; output in "
+              + output);
     }
     return ms;
   }

@@ -1,14 +1,13 @@
 package dev.lakeops.eval.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.common.LakeopsHome;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.AgentProcess;
-import dev.lakeops.eval.sandbox.DemoLakeTable;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.BackpressureWait;
 import dev.lakeops.eval.sandbox.ConsoleClient;
+import dev.lakeops.eval.sandbox.DemoLakeTable;
 import dev.lakeops.eval.sandbox.Sandbox;
 import dev.lakeops.eval.sandbox.SandboxConfig;
 import dev.lakeops.tools.Json;
@@ -30,8 +29,12 @@ import picocli.CommandLine.Spec;
  * demo pipeline), the agent pointed at it, backpressure switched on, a real Alertmanager webhook
  * fired, and the agent's triage report printed.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Start the sandbox and the agent, make the demo job backpressured, fire an alert and print the triage.")
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start the sandbox and the agent, make the demo job backpressured, fire an alert and print"
+            + " the triage.")
 final class DemoCommand implements Callable<Integer> {
 
   static final String ALERT_NAME = "FlinkJobBackpressured";
@@ -44,23 +47,42 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the incident as JSON instead of Markdown")
   boolean json;
 
-  @Option(names = "--kafka-port", defaultValue = "" + SandboxConfig.DEFAULT_KAFKA_PORT, description = "Kafka broker port (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--kafka-port",
+      defaultValue = "" + SandboxConfig.DEFAULT_KAFKA_PORT,
+      description = "Kafka broker port (default ${DEFAULT-VALUE})")
   int kafkaPort;
 
-  @Option(names = "--kafka-controller-port", defaultValue = "" + SandboxConfig.DEFAULT_KAFKA_CONTROLLER_PORT, description = "KRaft controller port (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--kafka-controller-port",
+      defaultValue = "" + SandboxConfig.DEFAULT_KAFKA_CONTROLLER_PORT,
+      description = "KRaft controller port (default ${DEFAULT-VALUE})")
   int kafkaControllerPort;
 
-  @Option(names = "--flink-port", defaultValue = "" + SandboxConfig.DEFAULT_FLINK_REST_PORT, description = "Flink REST port (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--flink-port",
+      defaultValue = "" + SandboxConfig.DEFAULT_FLINK_REST_PORT,
+      description = "Flink REST port (default ${DEFAULT-VALUE})")
   int flinkPort;
 
-  @Option(names = "--agent-port", defaultValue = "8080", description = "Agent HTTP port (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--agent-port",
+      defaultValue = "8080",
+      description = "Agent HTTP port (default ${DEFAULT-VALUE})")
   int agentPort;
 
-  @Option(names = "--work-dir", paramLabel = "DIR", description = "Logs, PID files and data (default: .lakeops/demo in the checkout)")
+  @Option(
+      names = "--work-dir",
+      paramLabel = "DIR",
+      description = "Logs, PID files and data (default: .lakeops/demo in the checkout)")
   Path workDir;
 
-  @Option(names = "--sink-delay", defaultValue = "2ms", converter = DurationConverter.class,
-      description = "Time the lake-writer sink spends per record once slowed down (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--sink-delay",
+      defaultValue = "2ms",
+      converter = DurationConverter.class,
+      description =
+          "Time the lake-writer sink spends per record once slowed down (default ${DEFAULT-VALUE})")
   Duration sinkDelay;
 
   @Override
@@ -70,39 +92,79 @@ final class DemoCommand implements Callable<Integer> {
     Path dir = (workDir == null ? home.resolve(".lakeops/demo") : workDir).toAbsolutePath();
     SandboxConfig config;
     try {
-      config = SandboxConfig.defaults(home, dir.resolve("sandbox")).withPorts(kafkaPort, kafkaControllerPort, flinkPort);
+      config =
+          SandboxConfig.defaults(home, dir.resolve("sandbox"))
+              .withPorts(kafkaPort, kafkaControllerPort, flinkPort);
     } catch (IllegalArgumentException e) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     LakeopsHome.agentJar();
-    say(out, "Starting the sandbox: Kafka broker on 127.0.0.1:" + kafkaPort + ", Flink MiniCluster with REST on 127.0.0.1:" + flinkPort + " ...");
+    say(
+        out,
+        "Starting the sandbox: Kafka broker on 127.0.0.1:"
+            + kafkaPort
+            + ", Flink MiniCluster with REST on 127.0.0.1:"
+            + flinkPort
+            + " ...");
     Sandbox sandbox = Sandbox.start(config);
     AgentProcess agent = null;
     try {
-      say(out, "Flink job '" + sandbox.jobName() + "' is RUNNING. Starting the agent on 127.0.0.1:" + agentPort + " ...");
+      say(
+          out,
+          "Flink job '"
+              + sandbox.jobName()
+              + "' is RUNNING. Starting the agent on 127.0.0.1:"
+              + agentPort
+              + " ...");
       Path warehouse = dir.resolve("warehouse");
       dev.lakeops.eval.sandbox.Directories.deleteRecursively(warehouse);
-      say(out, "Writing the lake table " + DemoLakeTable.name() + " with a duplicate write: the lake-writer restarted without "
-          + "its state and replayed its last checkpoints under a new commit user ...");
+      say(
+          out,
+          "Writing the lake table "
+              + DemoLakeTable.name()
+              + " with a duplicate write: the lake-writer restarted without "
+              + "its state and replayed its last checkpoints under a new commit user ...");
       DemoLakeTable.createWithDuplicateWrite(warehouse);
       String oncallToken = token();
       String leadToken = token();
-      agent = AgentProcess.start(home, dir.resolve("agent"), agentPort, sandbox.flinkRestUrl(), List.of(
-          "-Dlakeops.tables.warehouse=" + warehouse,
-          "-Dlakeops.approvers.oncall.roles=viewer", "-Dlakeops.approvers.oncall.token=" + oncallToken,
-          "-Dlakeops.approvers.oncall.im-ids=api:oncall",
-          "-Dlakeops.approvers.lead.roles=approver", "-Dlakeops.approvers.lead.token=" + leadToken,
-          "-Dlakeops.approvers.lead.im-ids=api:lead"));
+      agent =
+          AgentProcess.start(
+              home,
+              dir.resolve("agent"),
+              agentPort,
+              sandbox.flinkRestUrl(),
+              List.of(
+                  "-Dlakeops.tables.warehouse=" + warehouse,
+                  "-Dlakeops.approvers.oncall.roles=viewer",
+                  "-Dlakeops.approvers.oncall.token=" + oncallToken,
+                  "-Dlakeops.approvers.oncall.im-ids=api:oncall",
+                  "-Dlakeops.approvers.lead.roles=approver",
+                  "-Dlakeops.approvers.lead.token=" + leadToken,
+                  "-Dlakeops.approvers.lead.im-ids=api:lead"));
 
-      say(out, "Slowing the lake-writer sink to " + sinkDelay.toMillis() + " ms per record: the job becomes backpressured ...");
+      say(
+          out,
+          "Slowing the lake-writer sink to "
+              + sinkDelay.toMillis()
+              + " ms per record: the job becomes backpressured ...");
       sandbox.throttleSink(sinkDelay);
-      BackpressureWait.untilBottleneck(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
-      BackpressureWait.untilSaturated(sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(45));
+      BackpressureWait.untilBottleneck(
+          sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
+      BackpressureWait.untilSaturated(
+          sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(45));
 
-      say(out, "Firing an Alertmanager alert '" + ALERT_NAME + "' for job_name=" + sandbox.jobName() + " at the agent ...");
-      String payload = AlertmanagerPayloads.firing(
-          Map.of("alertname", ALERT_NAME, "severity", "warning", "job_name", sandbox.jobName()),
-          "Flink job " + sandbox.jobName() + " is backpressured", Instant.now());
+      say(
+          out,
+          "Firing an Alertmanager alert '"
+              + ALERT_NAME
+              + "' for job_name="
+              + sandbox.jobName()
+              + " at the agent ...");
+      String payload =
+          AlertmanagerPayloads.firing(
+              Map.of("alertname", ALERT_NAME, "severity", "warning", "job_name", sandbox.jobName()),
+              "Flink job " + sandbox.jobName() + " is backpressured",
+              Instant.now());
       List<String> ids = agent.client().postAlertmanager(payload);
       String id = ids.get(0);
       JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
@@ -119,7 +181,15 @@ final class DemoCommand implements Callable<Integer> {
       say(out, "The sandbox keeps running:");
       say(out, "  report     " + base + "/api/incidents/" + id + "?format=markdown");
       say(out, "  table      " + base + "/api/incidents/" + tableIncident + "?format=markdown");
-      say(out, "  console    " + base + "/console (log in as lead with token " + leadToken + ", or oncall with " + oncallToken + ")");
+      say(
+          out,
+          "  console    "
+              + base
+              + "/console (log in as lead with token "
+              + leadToken
+              + ", or oncall with "
+              + oncallToken
+              + ")");
       say(out, "  proposals  " + base + "/api/proposals");
       say(out, "  incidents  " + base + "/api/incidents");
       say(out, "  webhook    " + base + "/api/alerts/alertmanager");
@@ -140,16 +210,31 @@ final class DemoCommand implements Callable<Integer> {
 
   /**
    * The second act: an alert about duplicate rows in the lake table, the deterministic triage
-   * naming the restarted writer and proposing an undo tag and a rollback, each proposal created
-   * by the on-call engineer and approved by the lead in the chat thread, and the table checked
+   * naming the restarted writer and proposing an undo tag and a rollback, each proposal created by
+   * the on-call engineer and approved by the lead in the chat thread, and the table checked
    * afterwards. Returns the incident id.
    */
-  private String lakeTableAct(PrintWriter out, AgentProcess agent, String oncallToken, String leadToken) {
+  private String lakeTableAct(
+      PrintWriter out, AgentProcess agent, String oncallToken, String leadToken) {
     say(out, "");
-    say(out, "Firing an Alertmanager alert 'LakeTableDuplicateKeys' for table=" + DemoLakeTable.name() + " ...");
-    String payload = AlertmanagerPayloads.firing(
-        Map.of("alertname", "LakeTableDuplicateKeys", "severity", "critical", "table", DemoLakeTable.name(), "keys", DemoLakeTable.KEY),
-        "Duplicate " + DemoLakeTable.KEY + " values in " + DemoLakeTable.name(), Instant.now());
+    say(
+        out,
+        "Firing an Alertmanager alert 'LakeTableDuplicateKeys' for table="
+            + DemoLakeTable.name()
+            + " ...");
+    String payload =
+        AlertmanagerPayloads.firing(
+            Map.of(
+                "alertname",
+                "LakeTableDuplicateKeys",
+                "severity",
+                "critical",
+                "table",
+                DemoLakeTable.name(),
+                "keys",
+                DemoLakeTable.KEY),
+            "Duplicate " + DemoLakeTable.KEY + " values in " + DemoLakeTable.name(),
+            Instant.now());
     String id = agent.client().postAlertmanager(payload).get(0);
     JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
     out.println();
@@ -161,30 +246,63 @@ final class DemoCommand implements Callable<Integer> {
     int n = 0;
     for (JsonNode proposed : incident.path("report").path("verdict").path("proposals")) {
       String action = proposed.path("action").asText();
-      String body = Json.mapper().createObjectNode().put("action", action).put("reason", "proposed by the triage of incident " + id)
-          .set("args", proposed.path("args")).toString();
+      String body =
+          Json.mapper()
+              .createObjectNode()
+              .put("action", action)
+              .put("reason", "proposed by the triage of incident " + id)
+              .set("args", proposed.path("args"))
+              .toString();
       JsonNode proposal = agent.client().postJson("/api/proposals", body, oncallToken);
       String proposalId = proposal.path("id").asText();
       say(out, "");
-      say(out, "oncall proposes " + action + " " + proposed.path("args") + " -> proposal " + proposalId);
+      say(
+          out,
+          "oncall proposes " + action + " " + proposed.path("args") + " -> proposal " + proposalId);
       say(out, "  what-if: " + proposal.path("preview").path("summary").asText());
       if (n++ % 2 == 0) {
         say(out, "lead, in the chat thread " + thread + ": approve " + proposalId);
         say(out, "  lakeops: " + indent(chat(agent, thread, "lead", "approve " + proposalId)));
       } else {
-        say(out, "lead, in the web console " + agent.client().baseUrl() + "/console/proposals/" + proposalId + ": Approve");
-        say(out, "  console: " + ConsoleClient.login(agent.client().baseUrl(), leadToken).approve(proposalId));
+        say(
+            out,
+            "lead, in the web console "
+                + agent.client().baseUrl()
+                + "/console/proposals/"
+                + proposalId
+                + ": Approve");
+        say(
+            out,
+            "  console: "
+                + ConsoleClient.login(agent.client().baseUrl(), leadToken).approve(proposalId));
       }
     }
     say(out, "");
-    say(out, "oncall, in the chat thread " + thread + ": table " + DemoLakeTable.name() + " snapshots");
-    say(out, "  lakeops: " + indent(chat(agent, thread, "oncall", "table " + DemoLakeTable.name() + " snapshots")));
+    say(
+        out,
+        "oncall, in the chat thread " + thread + ": table " + DemoLakeTable.name() + " snapshots");
+    say(
+        out,
+        "  lakeops: "
+            + indent(
+                chat(agent, thread, "oncall", "table " + DemoLakeTable.name() + " snapshots")));
     return id;
   }
 
   private static String chat(AgentProcess agent, String thread, String user, String text) {
-    return agent.client().postJson("/api/chat",
-        Json.mapper().createObjectNode().put("thread", thread).put("user", user).put("text", text).toString(), null).path("markdown").asText();
+    return agent
+        .client()
+        .postJson(
+            "/api/chat",
+            Json.mapper()
+                .createObjectNode()
+                .put("thread", thread)
+                .put("user", user)
+                .put("text", text)
+                .toString(),
+            null)
+        .path("markdown")
+        .asText();
   }
 
   private static String indent(String markdown) {
@@ -196,7 +314,6 @@ final class DemoCommand implements Callable<Integer> {
     new java.security.SecureRandom().nextBytes(bytes);
     return java.util.HexFormat.of().formatHex(bytes);
   }
-
 
   private static void say(PrintWriter out, String line) {
     out.println(line);

@@ -3,7 +3,10 @@ package dev.lakeops.eval.cli;
 import dev.lakeops.cli.CliPlugin;
 import java.util.List;
 
-/** The sandbox's commands for {@code ./lakeops}: {@code demo}, {@code bench triage} and {@code kafka bench}. */
+/**
+ * The sandbox's commands for {@code ./lakeops}: {@code demo}, {@code bench triage} and {@code kafka
+ * bench}.
+ */
 public final class SandboxCommands implements CliPlugin {
 
   @Override

@@ -16,7 +16,8 @@ import java.util.List;
 public final class AgentClient {
 
   private final String baseUrl;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public AgentClient(String baseUrl) {
     this.baseUrl = baseUrl;
@@ -28,11 +29,15 @@ public final class AgentClient {
 
   /** Posts an Alertmanager webhook body; returns the ids of the incidents the agent created. */
   public List<String> postAlertmanager(String payload) {
-    HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/alerts/alertmanager"))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(payload)).build());
+    HttpResponse<String> response =
+        send(
+            HttpRequest.newBuilder(URI.create(baseUrl + "/api/alerts/alertmanager"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(payload))
+                .build());
     if (response.statusCode() / 100 != 2) {
-      throw new IllegalStateException("The agent refused the alert: HTTP " + response.statusCode() + " " + response.body());
+      throw new IllegalStateException(
+          "The agent refused the alert: HTTP " + response.statusCode() + " " + response.body());
     }
     List<String> ids = new ArrayList<>();
     read(response.body()).path("incidents").forEach(i -> ids.add(i.path("id").asText()));
@@ -40,19 +45,23 @@ public final class AgentClient {
   }
 
   /**
-   * Posts a JSON body to {@code path}, with {@code Authorization: Bearer token} when a token is given.
+   * Posts a JSON body to {@code path}, with {@code Authorization: Bearer token} when a token is
+   * given.
    *
    * @throws IllegalStateException naming the path and the agent's answer when it is not 2xx
    */
   public JsonNode postJson(String path, String body, String token) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
     HttpResponse<String> response = send(request.build());
     if (response.statusCode() / 100 != 2) {
-      throw new IllegalStateException("POST " + path + " answered HTTP " + response.statusCode() + " " + response.body());
+      throw new IllegalStateException(
+          "POST " + path + " answered HTTP " + response.statusCode() + " " + response.body());
     }
     return read(response.body());
   }
@@ -77,7 +86,8 @@ public final class AgentClient {
         return incident;
       }
       if (Instant.now().isAfter(deadline)) {
-        throw new IllegalStateException("Incident " + id + " still TRIAGING after " + timeout.toSeconds() + " s");
+        throw new IllegalStateException(
+            "Incident " + id + " still TRIAGING after " + timeout.toSeconds() + " s");
       }
       pause(Duration.ofMillis(250));
     }
@@ -86,16 +96,24 @@ public final class AgentClient {
   /** Whether the agent answers its readiness check. */
   public boolean isReady() {
     try {
-      return send(HttpRequest.newBuilder(URI.create(baseUrl + "/q/health/ready")).GET().build()).statusCode() == 200;
+      return send(HttpRequest.newBuilder(URI.create(baseUrl + "/q/health/ready")).GET().build())
+              .statusCode()
+          == 200;
     } catch (IllegalStateException e) {
       return false;
     }
   }
 
   private String get(String path, String accept) {
-    HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + path)).header("Accept", accept).GET().build());
+    HttpResponse<String> response =
+        send(
+            HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .header("Accept", accept)
+                .GET()
+                .build());
     if (response.statusCode() != 200) {
-      throw new IllegalStateException("GET " + path + " answered HTTP " + response.statusCode() + " " + response.body());
+      throw new IllegalStateException(
+          "GET " + path + " answered HTTP " + response.statusCode() + " " + response.body());
     }
     return response.body();
   }
@@ -104,7 +122,8 @@ public final class AgentClient {
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new IllegalStateException("The agent at " + baseUrl + " is unreachable: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "The agent at " + baseUrl + " is unreachable: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while calling the agent", e);

@@ -23,7 +23,8 @@ public final class AgentProcess implements AutoCloseable {
   private AgentProcess(JavaProcess process, AgentClient client) {
     this.process = process;
     this.client = client;
-    this.shutdownHook = new Thread(() -> process.stop(Duration.ofSeconds(10)), "lakeops-agent-shutdown");
+    this.shutdownHook =
+        new Thread(() -> process.stop(Duration.ofSeconds(10)), "lakeops-agent-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
@@ -37,13 +38,15 @@ public final class AgentProcess implements AutoCloseable {
   }
 
   /**
-   * As {@link #start(Path, Path, int, String)}, with more JVM arguments, e.g.
-   * {@code -Dlakeops.database.kind=postgresql}.
+   * As {@link #start(Path, Path, int, String)}, with more JVM arguments, e.g. {@code
+   * -Dlakeops.database.kind=postgresql}.
    */
-  public static AgentProcess start(Path lakeopsHome, Path workDir, int port, String flinkRestUrl, List<String> extraJvmArgs) {
+  public static AgentProcess start(
+      Path lakeopsHome, Path workDir, int port, String flinkRestUrl, List<String> extraJvmArgs) {
     Path jar = lakeopsHome.resolve("agent/target/quarkus-app/quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
-      throw new SandboxException("The agent is not built: " + jar + " is missing (run mvn -DskipTests package)");
+      throw new SandboxException(
+          "The agent is not built: " + jar + " is missing (run mvn -DskipTests package)");
     }
     LocalPorts.requireFree(port, "lakeops agent HTTP");
     try {
@@ -51,15 +54,18 @@ public final class AgentProcess implements AutoCloseable {
     } catch (java.io.IOException e) {
       throw new SandboxException("Cannot create " + workDir + ": " + e.getMessage());
     }
-    List<String> jvm = new ArrayList<>(List.of(
-        "-Xmx256m",
-        "-Dquarkus.http.port=" + port,
-        "-Dquarkus.http.host=127.0.0.1",
-        "-Dlakeops.flink.rest-url=" + flinkRestUrl,
-        "-Dlakeops.data-dir=" + workDir.resolve("data")));
+    List<String> jvm =
+        new ArrayList<>(
+            List.of(
+                "-Xmx256m",
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.http.host=127.0.0.1",
+                "-Dlakeops.flink.rest-url=" + flinkRestUrl,
+                "-Dlakeops.data-dir=" + workDir.resolve("data")));
     jvm.addAll(extraJvmArgs);
     JavaLaunch launch = JavaLaunch.jar("agent", jar).withJvmArgs(jvm);
-    JavaProcess process = JavaProcess.start(launch, workDir.resolve("agent.log"), workDir.resolve("agent.pid"));
+    JavaProcess process =
+        JavaProcess.start(launch, workDir.resolve("agent.log"), workDir.resolve("agent.pid"));
     AgentClient client = new AgentClient("http://127.0.0.1:" + port);
     AgentProcess agent = new AgentProcess(process, client);
     try {

@@ -25,7 +25,9 @@ public final class AlertmanagerPayloads {
     root.put("truncatedAlerts", 0);
     root.put("status", "firing");
     root.put("receiver", "lakeops");
-    root.set("groupLabels", Json.mapper().createObjectNode().put("alertname", sorted.getOrDefault("alertname", "")));
+    root.set(
+        "groupLabels",
+        Json.mapper().createObjectNode().put("alertname", sorted.getOrDefault("alertname", "")));
     ObjectNode common = root.putObject("commonLabels");
     sorted.forEach(common::put);
     root.putObject("commonAnnotations").put("summary", summary);
@@ -38,7 +40,9 @@ public final class AlertmanagerPayloads {
     alert.putObject("annotations").put("summary", summary).put("description", summary);
     alert.put("startsAt", startsAt.toString());
     alert.put("endsAt", "0001-01-01T00:00:00Z");
-    alert.put("generatorURL", "http://prometheus.sandbox:9090/graph?g0.expr=flink_taskmanager_job_task_backPressuredTimeMsPerSecond");
+    alert.put(
+        "generatorURL",
+        "http://prometheus.sandbox:9090/graph?g0.expr=flink_taskmanager_job_task_backPressuredTimeMsPerSecond");
     alert.put("fingerprint", fingerprint(sorted));
     return Json.compact(root);
   }

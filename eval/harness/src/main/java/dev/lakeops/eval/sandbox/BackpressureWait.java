@@ -23,17 +23,25 @@ public final class BackpressureWait {
   }
 
   /**
-   * Returns once the bottleneck is saturated (a CRITICAL finding), or after {@code timeout}
-   * without failing: Flink averages load over a minute, so figures keep rising for a while after
+   * Returns once the bottleneck is saturated (a CRITICAL finding), or after {@code timeout} without
+   * failing: Flink averages load over a minute, so figures keep rising for a while after
    * backpressure starts.
    */
   public static void untilSaturated(String restUrl, String job, Duration timeout) {
-    FlinkJobProbe probe = new FlinkJobProbe(new FlinkRestClient(restUrl, Duration.ofSeconds(5)), Sampling.once(), Clock.systemUTC());
+    FlinkJobProbe probe =
+        new FlinkJobProbe(
+            new FlinkRestClient(restUrl, Duration.ofSeconds(5)),
+            Sampling.once(),
+            Clock.systemUTC());
     Instant deadline = Instant.now().plus(timeout);
     while (Instant.now().isBefore(deadline)) {
       try {
-        if (new BackpressureAnalyzer().analyze(probe.capture(job)).stream()
-            .anyMatch(f -> f.code().equals("flink.backpressure.bottleneck") && f.severity() == Severity.CRITICAL)) {
+        if (new BackpressureAnalyzer()
+            .analyze(probe.capture(job)).stream()
+                .anyMatch(
+                    f ->
+                        f.code().equals("flink.backpressure.bottleneck")
+                            && f.severity() == Severity.CRITICAL)) {
           return;
         }
       } catch (ProbeException e) {
@@ -49,7 +57,11 @@ public final class BackpressureWait {
   }
 
   private static void until(String restUrl, String job, Duration timeout, String code) {
-    FlinkJobProbe probe = new FlinkJobProbe(new FlinkRestClient(restUrl, Duration.ofSeconds(5)), Sampling.once(), Clock.systemUTC());
+    FlinkJobProbe probe =
+        new FlinkJobProbe(
+            new FlinkRestClient(restUrl, Duration.ofSeconds(5)),
+            Sampling.once(),
+            Clock.systemUTC());
     BackpressureAnalyzer analyzer = new BackpressureAnalyzer();
     Instant deadline = Instant.now().plus(timeout);
     List<Finding> last = List.of();
@@ -64,8 +76,15 @@ public final class BackpressureWait {
       }
       pause();
     }
-    throw new IllegalStateException("Job '" + job + "' did not reach " + code + " within " + timeout.toSeconds()
-        + " s; last findings: " + last.stream().map(Finding::code).toList());
+    throw new IllegalStateException(
+        "Job '"
+            + job
+            + "' did not reach "
+            + code
+            + " within "
+            + timeout.toSeconds()
+            + " s; last findings: "
+            + last.stream().map(Finding::code).toList());
   }
 
   private static void pause() {

@@ -68,8 +68,12 @@ record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
             .toList();
     for (Path entry : entries) {
       if (!Files.exists(entry)) {
-        throw new SandboxException("Classpath file " + file + " lists " + entry
-            + ", which does not exist: run `mvn package` in the repository root again");
+        throw new SandboxException(
+            "Classpath file "
+                + file
+                + " lists "
+                + entry
+                + ", which does not exist: run `mvn package` in the repository root again");
       }
     }
     return entries;
@@ -77,7 +81,8 @@ record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
 
   private static Path pipelineJar(Path target) {
     if (Files.isDirectory(target)) {
-      try (DirectoryStream<Path> jars = Files.newDirectoryStream(target, "eval-flink-pipeline-*.jar")) {
+      try (DirectoryStream<Path> jars =
+          Files.newDirectoryStream(target, "eval-flink-pipeline-*.jar")) {
         for (Path jar : jars) {
           String name = jar.getFileName().toString();
           if (!name.endsWith("-sources.jar") && !name.endsWith("-tests.jar")) {

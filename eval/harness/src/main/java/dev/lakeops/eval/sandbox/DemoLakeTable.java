@@ -34,11 +34,14 @@ public final class DemoLakeTable {
   public static Table createWithDuplicateWrite(Path warehouse) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists(DATABASE);
-    Table table = catalog.createTable(Identifier.of(DATABASE, TABLE), TableDefinition.builder()
-        .column(KEY, AtomicType.of(TypeRoot.BIGINT))
-        .column("amount_cents", AtomicType.of(TypeRoot.INT))
-        .option("file.format", "avro")
-        .build());
+    Table table =
+        catalog.createTable(
+            Identifier.of(DATABASE, TABLE),
+            TableDefinition.builder()
+                .column(KEY, AtomicType.of(TypeRoot.BIGINT))
+                .column("amount_cents", AtomicType.of(TypeRoot.INT))
+                .option("file.format", "avro")
+                .build());
     for (String writer : List.of(FIRST_WRITER, RESTARTED_WRITER)) {
       for (int checkpoint = 1; checkpoint <= CHECKPOINTS; checkpoint++) {
         try (TableWrite write = table.newWrite(writer)) {

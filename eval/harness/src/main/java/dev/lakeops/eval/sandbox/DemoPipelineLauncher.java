@@ -18,9 +18,19 @@ final class DemoPipelineLauncher {
 
   // The opens that Flink's own scripts pass on Java 17 (reference/flink-rest.md §9.3).
   static final List<String> ADD_OPENS =
-      List.of("java.lang", "java.util", "java.net", "java.io", "java.nio", "sun.nio.ch",
-              "java.lang.reflect", "java.util.concurrent", "java.util.concurrent.atomic",
-              "java.time", "java.text").stream()
+      List.of(
+              "java.lang",
+              "java.util",
+              "java.net",
+              "java.io",
+              "java.nio",
+              "sun.nio.ch",
+              "java.lang.reflect",
+              "java.util.concurrent",
+              "java.util.concurrent.atomic",
+              "java.time",
+              "java.text")
+          .stream()
           .map(pkg -> "--add-opens=java.base/" + pkg + "=ALL-UNNAMED")
           .toList();
 
@@ -41,32 +51,47 @@ final class DemoPipelineLauncher {
    *
    * @throws SandboxException the JVM exited or the job did not run within 90 s; quotes its log
    */
-  static Started start(SandboxConfig config, List<Path> classpath, String kafkaBootstrap,
-      String restUrl, String jobName, Path controlFile) {
+  static Started start(
+      SandboxConfig config,
+      List<Path> classpath,
+      String kafkaBootstrap,
+      String restUrl,
+      String jobName,
+      Path controlFile) {
     Path dir = config.workDir().resolve("flink");
     JavaLaunch launch =
         JavaLaunch.mainClass("flink-pipeline", classpath, MAIN_CLASS)
             .withJvmArgs(List.of("-Xms128m", "-Xmx512m"))
             .withJvmArgs(ADD_OPENS)
             .withJvmArgs(LOGGING)
-            .withArgs(List.of(
-                "--rest-port", Integer.toString(config.flinkRestPort()),
-                "--bootstrap", kafkaBootstrap,
-                "--topic", TOPIC,
-                "--control-file", controlFile.toAbsolutePath().toString(),
-                "--records-per-second", Integer.toString(config.recordsPerSecond()),
-                "--job-name", jobName));
+            .withArgs(
+                List.of(
+                    "--rest-port",
+                    Integer.toString(config.flinkRestPort()),
+                    "--bootstrap",
+                    kafkaBootstrap,
+                    "--topic",
+                    TOPIC,
+                    "--control-file",
+                    controlFile.toAbsolutePath().toString(),
+                    "--records-per-second",
+                    Integer.toString(config.recordsPerSecond()),
+                    "--job-name",
+                    jobName));
     JavaProcess process =
         JavaProcess.start(launch, dir.resolve("pipeline.log"), dir.resolve("pipeline.pid"));
 
     FlinkJobsOverview overview = new FlinkJobsOverview(restUrl);
     AtomicReference<FlinkJobsOverview.Job> job = new AtomicReference<>();
     try {
-      process.awaitReady("job " + jobName + " to run", START_TIMEOUT, () -> {
-        Optional<FlinkJobsOverview.Job> found = overview.find(jobName);
-        found.ifPresent(job::set);
-        return found.map(FlinkJobsOverview.Job::fullyRunning).orElse(false);
-      });
+      process.awaitReady(
+          "job " + jobName + " to run",
+          START_TIMEOUT,
+          () -> {
+            Optional<FlinkJobsOverview.Job> found = overview.find(jobName);
+            found.ifPresent(job::set);
+            return found.map(FlinkJobsOverview.Job::fullyRunning).orElse(false);
+          });
     } catch (JavaProcessException e) {
       process.stop(Duration.ofSeconds(5));
       String seen = job.get() == null ? "" : " (last seen: " + job.get() + ")";

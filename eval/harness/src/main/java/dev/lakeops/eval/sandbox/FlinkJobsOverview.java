@@ -49,8 +49,13 @@ final class FlinkJobsOverview {
     for (JsonNode job : JSON.readTree(response.body()).path("jobs")) {
       if (name.equals(job.path("name").asText()) && job.path("start-time").asLong() > newestStart) {
         newestStart = job.path("start-time").asLong();
-        newest = new Job(job.path("jid").asText(), name, job.path("state").asText(),
-            job.path("tasks").path("running").asInt(), job.path("tasks").path("total").asInt());
+        newest =
+            new Job(
+                job.path("jid").asText(),
+                name,
+                job.path("state").asText(),
+                job.path("tasks").path("running").asInt(),
+                job.path("tasks").path("total").asInt());
       }
     }
     return Optional.ofNullable(newest);

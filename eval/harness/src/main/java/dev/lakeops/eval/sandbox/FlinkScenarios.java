@@ -12,9 +12,9 @@ import java.util.Optional;
 
 /**
  * A Flink MiniCluster with its REST API, in a JVM of its own, running several scenario jobs side by
- * side ({@code dev.lakeops.eval.pipeline.scenario.ScenarioCluster}): a hot key, a CPU-heavy operator,
- * checkpoints that time out, a restart loop and a healthy control. Each job is named after its
- * scenario id ({@link #HOT_KEY}, ...). No Kafka: the jobs generate their input.
+ * side ({@code dev.lakeops.eval.pipeline.scenario.ScenarioCluster}): a hot key, a CPU-heavy
+ * operator, checkpoints that time out, a restart loop and a healthy control. Each job is named
+ * after its scenario id ({@link #HOT_KEY}, ...). No Kafka: the jobs generate their input.
  *
  * <p>{@link #close} stops the JVM by PID; a shutdown hook does too. Thread safe.
  */
@@ -25,7 +25,8 @@ public final class FlinkScenarios implements AutoCloseable {
   public static final String CHECKPOINT_TIMEOUT = "checkpoint-timeout";
   public static final String RESTART_LOOP = "restart-loop";
   public static final String HEALTHY = "healthy";
-  public static final List<String> ALL = List.of(HOT_KEY, CPU_HEAVY, CHECKPOINT_TIMEOUT, RESTART_LOOP, HEALTHY);
+  public static final List<String> ALL =
+      List.of(HOT_KEY, CPU_HEAVY, CHECKPOINT_TIMEOUT, RESTART_LOOP, HEALTHY);
 
   static final String MAIN_CLASS = "dev.lakeops.eval.pipeline.scenario.ScenarioCluster";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -45,13 +46,14 @@ public final class FlinkScenarios implements AutoCloseable {
   }
 
   /**
-   * Starts the cluster with {@code scenarios} and returns once every job is listed and running
-   * (the restart loop counts once it has run; it fails again within seconds).
+   * Starts the cluster with {@code scenarios} and returns once every job is listed and running (the
+   * restart loop counts once it has run; it fails again within seconds).
    *
    * @throws SandboxException the port is taken, the build output is missing, or the jobs did not
    *     start within 90 s (the message quotes the log)
    */
-  public static FlinkScenarios start(Path lakeopsHome, Path workDir, int restPort, List<String> scenarios) {
+  public static FlinkScenarios start(
+      Path lakeopsHome, Path workDir, int restPort, List<String> scenarios) {
     LocalPorts.requireFree(restPort, "Flink REST");
     List<Path> classpath = BuildOutputs.pipelineClasspath(lakeopsHome);
     try {
@@ -59,26 +61,40 @@ public final class FlinkScenarios implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to create work directory " + workDir, e);
     }
-    JavaLaunch launch = JavaLaunch.mainClass("flink-scenarios", classpath, MAIN_CLASS)
-        .withJvmArgs(List.of("-Xms128m", "-Xmx768m"))
-        .withJvmArgs(DemoPipelineLauncher.ADD_OPENS)
-        .withJvmArgs(DemoPipelineLauncher.LOGGING)
-        .withArgs(List.of("--rest-port", Integer.toString(restPort), "--scenarios", String.join(",", scenarios)));
-    JavaProcess process = JavaProcess.start(launch, workDir.resolve("scenarios.log"), workDir.resolve("scenarios.pid"));
+    JavaLaunch launch =
+        JavaLaunch.mainClass("flink-scenarios", classpath, MAIN_CLASS)
+            .withJvmArgs(List.of("-Xms128m", "-Xmx768m"))
+            .withJvmArgs(DemoPipelineLauncher.ADD_OPENS)
+            .withJvmArgs(DemoPipelineLauncher.LOGGING)
+            .withArgs(
+                List.of(
+                    "--rest-port",
+                    Integer.toString(restPort),
+                    "--scenarios",
+                    String.join(",", scenarios)));
+    JavaProcess process =
+        JavaProcess.start(
+            launch, workDir.resolve("scenarios.log"), workDir.resolve("scenarios.pid"));
     FlinkJobsOverview overview = new FlinkJobsOverview("http://127.0.0.1:" + restPort);
     Map<String, String> ids = new LinkedHashMap<>();
     try {
-      process.awaitReady("scenario jobs " + scenarios + " to run", START_TIMEOUT, () -> {
-        for (String name : scenarios) {
-          Optional<FlinkJobsOverview.Job> job = overview.find(name);
-          boolean up = job.isPresent() && (job.get().fullyRunning() || name.equals(RESTART_LOOP) && !job.get().state().equals("CREATED"));
-          if (!up) {
-            return false;
-          }
-          ids.put(name, job.get().id());
-        }
-        return true;
-      });
+      process.awaitReady(
+          "scenario jobs " + scenarios + " to run",
+          START_TIMEOUT,
+          () -> {
+            for (String name : scenarios) {
+              Optional<FlinkJobsOverview.Job> job = overview.find(name);
+              boolean up =
+                  job.isPresent()
+                      && (job.get().fullyRunning()
+                          || name.equals(RESTART_LOOP) && !job.get().state().equals("CREATED"));
+              if (!up) {
+                return false;
+              }
+              ids.put(name, job.get().id());
+            }
+            return true;
+          });
     } catch (RuntimeException e) {
       process.stop(Duration.ofSeconds(5));
       throw new SandboxException("Flink scenario cluster did not start: " + e.getMessage(), e);

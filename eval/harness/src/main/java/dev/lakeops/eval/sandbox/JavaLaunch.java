@@ -39,7 +39,8 @@ public record JavaLaunch(
 
   /** Runs {@code className} with {@code classpath}. */
   public static JavaLaunch mainClass(String name, List<Path> classpath, String className) {
-    return new JavaLaunch(name, List.of(), new MainClass(classpath, className), List.of(), Map.of());
+    return new JavaLaunch(
+        name, List.of(), new MainClass(classpath, className), List.of(), Map.of());
   }
 
   /** Runs an executable jar ({@code java -jar}). */

@@ -23,8 +23,7 @@ import org.slf4j.LoggerFactory;
  * file and its PID in a PID file.
  *
  * <p>The child runs the {@code java} of this JVM's {@code java.home}. It is not stopped when this
- * JVM exits; callers that need that register a shutdown hook that calls {@link #stop}.
- * Thread safe.
+ * JVM exits; callers that need that register a shutdown hook that calls {@link #stop}. Thread safe.
  */
 public final class JavaProcess {
 
@@ -49,8 +48,8 @@ public final class JavaProcess {
   /**
    * Starts {@code launch}, truncating {@code logFile} and writing the PID to {@code pidFile}.
    *
-   * <p>Returns as soon as the operating system has started the process; use {@link #awaitReady}
-   * to wait until it can serve.
+   * <p>Returns as soon as the operating system has started the process; use {@link #awaitReady} to
+   * wait until it can serve.
    *
    * @throws JavaProcessException the process could not be started
    * @throws UncheckedIOException the log or PID file could not be written
@@ -142,8 +141,14 @@ public final class JavaProcess {
     Exception lastError = null;
     while (true) {
       if (!process.isAlive()) {
-        throw failure(name + " (pid " + pid() + ") exited with code " + process.exitValue()
-            + " before " + what);
+        throw failure(
+            name
+                + " (pid "
+                + pid()
+                + ") exited with code "
+                + process.exitValue()
+                + " before "
+                + what);
       }
       try {
         if (check.isReady()) {
@@ -157,8 +162,17 @@ public final class JavaProcess {
       }
       if (System.nanoTime() > deadline) {
         String last = lastError == null ? "" : " (last check failed with: " + lastError + ")";
-        throw failure("Timed out after " + timeout.toSeconds() + " s waiting for " + what
-            + " from " + name + " (pid " + pid() + ")" + last);
+        throw failure(
+            "Timed out after "
+                + timeout.toSeconds()
+                + " s waiting for "
+                + what
+                + " from "
+                + name
+                + " (pid "
+                + pid()
+                + ")"
+                + last);
       }
       sleep(POLL, what);
     }
@@ -184,8 +198,8 @@ public final class JavaProcess {
   }
 
   /**
-   * Stops the process and its descendants: asks them to terminate, waits up to {@code grace},
-   * then kills whatever is left. Deletes the PID file. Does nothing more if already stopped.
+   * Stops the process and its descendants: asks them to terminate, waits up to {@code grace}, then
+   * kills whatever is left. Deletes the PID file. Does nothing more if already stopped.
    *
    * @throws JavaProcessException a process survived being killed
    */
@@ -197,7 +211,8 @@ public final class JavaProcess {
       all.forEach(ProcessHandle::destroy);
       if (!awaitExit(all, grace)) {
         if (!grace.isZero()) {
-          LOG.warn("{} (pid {}) did not stop within {} ms; killing it", name, pid(), grace.toMillis());
+          LOG.warn(
+              "{} (pid {}) did not stop within {} ms; killing it", name, pid(), grace.toMillis());
         }
         all.forEach(ProcessHandle::destroyForcibly);
         if (!awaitExit(all, AFTER_KILL)) {

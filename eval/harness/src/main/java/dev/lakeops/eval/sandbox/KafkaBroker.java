@@ -7,9 +7,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts the sandbox's real KRaft broker ({@code kafka.Kafka}) in a JVM of its own, as in
- * {@code reference/kafka.md} §2: fresh data directory, {@code StorageTool format}, start, then wait
- * for "Kafka Server started" in its log.
+ * Starts the sandbox's real KRaft broker ({@code kafka.Kafka}) in a JVM of its own, as in {@code
+ * reference/kafka.md} §2: fresh data directory, {@code StorageTool format}, start, then wait for
+ * "Kafka Server started" in its log.
  */
 final class KafkaBroker {
 
@@ -32,7 +32,8 @@ final class KafkaBroker {
   }
 
   /** As {@link #start(SandboxConfig, List)}, with {@code extra} broker settings. */
-  static JavaProcess start(SandboxConfig config, List<Path> classpath, java.util.Map<String, String> extra) {
+  static JavaProcess start(
+      SandboxConfig config, List<Path> classpath, java.util.Map<String, String> extra) {
     KafkaBrokerFiles files = new KafkaBrokerFiles(config.workDir().resolve("kafka"));
     files.prepare(config.kafkaPort(), config.kafkaControllerPort(), extra);
     format(files, classpath);
@@ -57,7 +58,8 @@ final class KafkaBroker {
     JavaLaunch launch =
         JavaLaunch.mainClass("kafka-storage-format", classpath, "kafka.tools.StorageTool")
             .withJvmArgs(List.of(log4jOption(files)))
-            .withArgs(List.of("format", "-t", CLUSTER_ID, "-c", files.serverProperties().toString()));
+            .withArgs(
+                List.of("format", "-t", CLUSTER_ID, "-c", files.serverProperties().toString()));
     Path pidFile = files.dir().resolve("format.pid");
     JavaProcess format = JavaProcess.start(launch, files.formatLog(), pidFile);
     int exitCode;
@@ -68,9 +70,13 @@ final class KafkaBroker {
     }
     format.stop(Duration.ZERO);
     if (exitCode != 0) {
-      throw new SandboxException("Formatting Kafka storage failed with exit code " + exitCode
-          + "; last lines of " + files.formatLog() + ":\n  | "
-          + String.join("\n  | ", format.logTail(20)));
+      throw new SandboxException(
+          "Formatting Kafka storage failed with exit code "
+              + exitCode
+              + "; last lines of "
+              + files.formatLog()
+              + ":\n  | "
+              + String.join("\n  | ", format.logTail(20)));
     }
     LOG.debug("Formatted {} with cluster id {}", files.dataDir(), CLUSTER_ID);
   }

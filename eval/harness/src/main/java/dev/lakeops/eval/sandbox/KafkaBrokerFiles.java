@@ -50,7 +50,8 @@ record KafkaBrokerFiles(Path dir) {
       Directories.deleteRecursively(dataDir());
       Files.createDirectories(dir);
       StringBuilder properties = new StringBuilder(serverProperties(kafkaPort, controllerPort));
-      new java.util.TreeMap<>(extra).forEach((k, v) -> properties.append(k).append('=').append(v).append('\n'));
+      new java.util.TreeMap<>(extra)
+          .forEach((k, v) -> properties.append(k).append('=').append(v).append('\n'));
       Files.writeString(serverProperties(), properties.toString(), StandardCharsets.UTF_8);
       Files.writeString(log4jProperties(), LOG4J_PROPERTIES, StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -60,11 +61,15 @@ record KafkaBrokerFiles(Path dir) {
 
   private String serverProperties(int kafkaPort, int controllerPort) {
     // Kafka does not expand variables: log.dirs holds the real path.
-    return String.join("\n",
+    return String.join(
+        "\n",
         "process.roles=broker,controller",
         "node.id=1",
         "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-        "listeners=PLAINTEXT://127.0.0.1:" + kafkaPort + ",CONTROLLER://127.0.0.1:" + controllerPort,
+        "listeners=PLAINTEXT://127.0.0.1:"
+            + kafkaPort
+            + ",CONTROLLER://127.0.0.1:"
+            + controllerPort,
         "advertised.listeners=PLAINTEXT://127.0.0.1:" + kafkaPort,
         "controller.listener.names=CONTROLLER",
         "inter.broker.listener.name=PLAINTEXT",
@@ -88,14 +93,15 @@ record KafkaBrokerFiles(Path dir) {
   }
 
   // To stdout, which JavaProcess sends to server.log: one file holds everything the broker says.
-  private static final String LOG4J_PROPERTIES = String.join("\n",
-      "status = warn",
-      "appender.out.type = Console",
-      "appender.out.name = out",
-      "appender.out.layout.type = PatternLayout",
-      "appender.out.layout.pattern = [%d] %p %m (%c)%n",
-      "rootLogger.level = info",
-      "rootLogger.appenderRef.out.ref = out",
-      "");
-
+  private static final String LOG4J_PROPERTIES =
+      String.join(
+          "\n",
+          "status = warn",
+          "appender.out.type = Console",
+          "appender.out.name = out",
+          "appender.out.layout.type = PatternLayout",
+          "appender.out.layout.pattern = [%d] %p %m (%c)%n",
+          "rootLogger.level = info",
+          "rootLogger.appenderRef.out.ref = out",
+          "");
 }

@@ -9,16 +9,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Only the sandbox's KRaft broker, for tests and benchmarks that need Kafka without Flink: the
- * same broker as {@link Sandbox} starts ({@code kafka.Kafka} in a JVM of its own, fresh data
- * directory), on the given ports. {@link #close} stops it by PID; a shutdown hook does too.
+ * Only the sandbox's KRaft broker, for tests and benchmarks that need Kafka without Flink: the same
+ * broker as {@link Sandbox} starts ({@code kafka.Kafka} in a JVM of its own, fresh data directory),
+ * on the given ports. {@link #close} stops it by PID; a shutdown hook does too.
  */
 public final class KafkaSandbox implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSandbox.class);
   private static final Duration GRACE = Duration.ofSeconds(15);
-  // The log cleaner looks for work every 15 s by default; tests of compacted topics would wait for it.
-  private static final java.util.Map<String, String> BROKER_SETTINGS = java.util.Map.of("log.cleaner.backoff.ms", "100");
+  // The log cleaner looks for work every 15 s by default; tests of compacted topics would wait for
+  // it.
+  private static final java.util.Map<String, String> BROKER_SETTINGS =
+      java.util.Map.of("log.cleaner.backoff.ms", "100");
 
   private final JavaProcess broker;
   private final int port;
@@ -32,10 +34,11 @@ public final class KafkaSandbox implements AutoCloseable {
   }
 
   /**
-   * Starts a broker listening on 127.0.0.1:{@code port} with its controller on
-   * {@code controllerPort}; files go to {@code workDir/kafka}. Takes about 5-7 s.
+   * Starts a broker listening on 127.0.0.1:{@code port} with its controller on {@code
+   * controllerPort}; files go to {@code workDir/kafka}. Takes about 5-7 s.
    *
-   * @throws SandboxException a port is taken, the build output is missing, or the broker did not start
+   * @throws SandboxException a port is taken, the build output is missing, or the broker did not
+   *     start
    */
   public static KafkaSandbox start(Path lakeopsHome, Path workDir, int port, int controllerPort) {
     LocalPorts.requireFree(port, "Kafka");
@@ -48,12 +51,23 @@ public final class KafkaSandbox implements AutoCloseable {
     }
     // The Flink port is not used: only the broker starts.
     int unusedFlinkPort = port == 65535 ? 1 : port + 1 == controllerPort ? port + 2 : port + 1;
-    SandboxConfig config = new SandboxConfig(workDir, lakeopsHome, port, controllerPort, unusedFlinkPort, SandboxConfig.DEFAULT_RECORDS_PER_SECOND);
+    SandboxConfig config =
+        new SandboxConfig(
+            workDir,
+            lakeopsHome,
+            port,
+            controllerPort,
+            unusedFlinkPort,
+            SandboxConfig.DEFAULT_RECORDS_PER_SECOND);
     long start = System.nanoTime();
     JavaProcess broker = KafkaBroker.start(config, outputs.brokerClasspath(), BROKER_SETTINGS);
     KafkaSandbox sandbox = new KafkaSandbox(broker, port);
     Runtime.getRuntime().addShutdownHook(sandbox.shutdownHook);
-    LOG.info("Kafka broker on {} (pid {}) started after {} ms", sandbox.bootstrap(), broker.pid(), (System.nanoTime() - start) / 1_000_000);
+    LOG.info(
+        "Kafka broker on {} (pid {}) started after {} ms",
+        sandbox.bootstrap(),
+        broker.pid(),
+        (System.nanoTime() - start) / 1_000_000);
     return sandbox;
   }
 

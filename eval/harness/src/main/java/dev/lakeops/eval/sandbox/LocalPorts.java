@@ -22,7 +22,11 @@ final class LocalPorts {
       socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
     } catch (IOException e) {
       throw new SandboxException(
-          "Port " + port + " (" + role + ") is already in use on 127.0.0.1: stop what is using it "
+          "Port "
+              + port
+              + " ("
+              + role
+              + ") is already in use on 127.0.0.1: stop what is using it "
               + "(another sandbox?) or choose other ports");
     }
   }

@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A private MariaDB server (the Debian package's {@code mariadbd}) under a directory of its own, on
- * a loopback port, with ROW binlogs and CRC32 checksums (binlog.md §14). Two accounts reachable over
- * TCP: {@link #ADMIN_USER} (all privileges, for workloads) and {@link #CDC_USER} (the grants a CDC
- * connector has). Stopped by its PID on {@link #close}, and by a shutdown hook should the JVM exit first.
+ * a loopback port, with ROW binlogs and CRC32 checksums (binlog.md §14). Two accounts reachable
+ * over TCP: {@link #ADMIN_USER} (all privileges, for workloads) and {@link #CDC_USER} (the grants a
+ * CDC connector has). Stopped by its PID on {@link #close}, and by a shutdown hook should the JVM
+ * exit first.
  */
 public final class MariaDbServer implements AutoCloseable {
 
@@ -58,7 +59,8 @@ public final class MariaDbServer implements AutoCloseable {
    * Initializes a data directory under {@code dir} (unless one is there) and starts the server on
    * 127.0.0.1:{@code port}, returning once the admin account can log in over TCP.
    *
-   * @param extraOptions more {@code mariadbd} options, e.g. {@code --binlog-checksum=NONE}; later ones win
+   * @param extraOptions more {@code mariadbd} options, e.g. {@code --binlog-checksum=NONE}; later
+   *     ones win
    * @throws SandboxException mariadbd is not installed, the port is taken, or the server did not
    *     start in time (the message quotes its error log); nothing is left running
    */
@@ -125,18 +127,20 @@ public final class MariaDbServer implements AutoCloseable {
 
   /** Runs each statement on one admin connection, in order. */
   public void execute(String... statements) {
-    try (Connection c = connectAdmin(); Statement s = c.createStatement()) {
+    try (Connection c = connectAdmin();
+        Statement s = c.createStatement()) {
       for (String sql : statements) {
         s.execute(sql);
       }
     } catch (SQLException e) {
-      throw new SandboxException("MariaDB on port " + port + " refused a statement: " + e.getMessage(), e);
+      throw new SandboxException(
+          "MariaDB on port " + port + " refused a statement: " + e.getMessage(), e);
     }
   }
 
   /**
-   * Stops the server (SIGTERM: a clean shutdown that closes the binlog), then starts it again on the
-   * same data directory; for tests that change files while it is down, use {@link #stop} and
+   * Stops the server (SIGTERM: a clean shutdown that closes the binlog), then starts it again on
+   * the same data directory; for tests that change files while it is down, use {@link #stop} and
    * {@link #startAgain} separately.
    */
   public void restart() {
@@ -158,7 +162,10 @@ public final class MariaDbServer implements AutoCloseable {
       p.destroy();
       try {
         if (!p.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-          LOG.warn("mariadbd (pid {}) did not stop within {} s; killing it", p.pid(), STOP_TIMEOUT.toSeconds());
+          LOG.warn(
+              "mariadbd (pid {}) did not stop within {} s; killing it",
+              p.pid(),
+              STOP_TIMEOUT.toSeconds());
           p.destroyForcibly();
           if (!p.waitFor(10, TimeUnit.SECONDS)) {
             throw new SandboxException("mariadbd (pid " + p.pid() + ") survived being killed");
@@ -183,7 +190,8 @@ public final class MariaDbServer implements AutoCloseable {
   /** Starts the server again after {@link #stop}, on the same data directory and options. */
   public synchronized void startAgain() {
     if (isAlive()) {
-      throw new IllegalStateException("mariadbd on port " + port + " is running (pid " + pid() + ")");
+      throw new IllegalStateException(
+          "mariadbd on port " + port + " is running (pid " + pid() + ")");
     }
     launch();
   }
@@ -199,8 +207,14 @@ public final class MariaDbServer implements AutoCloseable {
       return;
     }
     Path installDb = executable("mariadb-install-db", "/usr/bin/mariadb-install-db");
-    List<String> command = new ArrayList<>(List.of(installDb.toString(), "--no-defaults", "--datadir=" + data,
-        "--auth-root-authentication-method=normal", "--skip-test-db"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                installDb.toString(),
+                "--no-defaults",
+                "--datadir=" + data,
+                "--auth-root-authentication-method=normal",
+                "--skip-test-db"));
     if (isRoot()) {
       command.add("--user=root");
     }
@@ -208,23 +222,48 @@ public final class MariaDbServer implements AutoCloseable {
       Files.createDirectories(data);
       Files.createDirectories(binlogDir());
       Path log = dir.resolve("install-db.log");
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       if (!p.waitFor(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
         p.destroyForcibly();
-        throw new SandboxException("mariadb-install-db did not finish within " + START_TIMEOUT.toSeconds() + " s; see " + log);
+        throw new SandboxException(
+            "mariadb-install-db did not finish within "
+                + START_TIMEOUT.toSeconds()
+                + " s; see "
+                + log);
       }
       if (p.exitValue() != 0) {
-        throw new SandboxException("mariadb-install-db failed with exit code " + p.exitValue() + ":\n  | "
-            + String.join("\n  | ", tail(log, 15)));
+        throw new SandboxException(
+            "mariadb-install-db failed with exit code "
+                + p.exitValue()
+                + ":\n  | "
+                + String.join("\n  | ", tail(log, 15)));
       }
-      Files.writeString(dir.resolve("init.sql"), String.join("\n",
-          "SET sql_log_bin=0;",
-          "CREATE USER IF NOT EXISTS '" + ADMIN_USER + "'@'%' IDENTIFIED BY '" + ADMIN_PASSWORD + "';",
-          "GRANT ALL PRIVILEGES ON *.* TO '" + ADMIN_USER + "'@'%' WITH GRANT OPTION;",
-          "CREATE USER IF NOT EXISTS '" + CDC_USER + "'@'%' IDENTIFIED BY '" + CDC_PASSWORD + "';",
-          "GRANT SELECT, RELOAD, SHOW DATABASES, REPLICATION SLAVE, BINLOG MONITOR, REPLICA MONITOR ON *.* TO '"
-              + CDC_USER + "'@'%';",
-          ""), StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve("init.sql"),
+          String.join(
+              "\n",
+              "SET sql_log_bin=0;",
+              "CREATE USER IF NOT EXISTS '"
+                  + ADMIN_USER
+                  + "'@'%' IDENTIFIED BY '"
+                  + ADMIN_PASSWORD
+                  + "';",
+              "GRANT ALL PRIVILEGES ON *.* TO '" + ADMIN_USER + "'@'%' WITH GRANT OPTION;",
+              "CREATE USER IF NOT EXISTS '"
+                  + CDC_USER
+                  + "'@'%' IDENTIFIED BY '"
+                  + CDC_PASSWORD
+                  + "';",
+              "GRANT SELECT, RELOAD, SHOW DATABASES, REPLICATION SLAVE, BINLOG MONITOR, REPLICA"
+                  + " MONITOR ON *.* TO '"
+                  + CDC_USER
+                  + "'@'%';",
+              ""),
+          StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to initialize a MariaDB data directory in " + data, e);
     } catch (InterruptedException e) {
@@ -236,30 +275,54 @@ public final class MariaDbServer implements AutoCloseable {
   private synchronized void launch() {
     LocalPorts.requireFree(port, "MariaDB");
     Path mariadbd = executable("mariadbd", "/usr/sbin/mariadbd");
-    List<String> command = new ArrayList<>(List.of(mariadbd.toString(), "--no-defaults",
-        "--datadir=" + dir.resolve("data"), "--socket=" + socket, "--port=" + port, "--bind-address=127.0.0.1",
-        "--skip-networking=0", "--skip-name-resolve", "--pid-file=" + dir.resolve("mariadbd.pid"),
-        "--log-error=" + errorLog(), "--init-file=" + dir.resolve("init.sql"),
-        "--server-id=1", "--log-bin=" + binlogDir().resolve(BINLOG_BASE), "--binlog-format=ROW",
-        "--binlog-row-image=FULL", "--binlog-checksum=CRC32", "--gtid-domain-id=0", "--gtid-strict-mode=1",
-        "--innodb-buffer-pool-size=32M", "--innodb-log-file-size=16M", "--max-connections=40",
-        "--performance-schema=OFF"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                mariadbd.toString(),
+                "--no-defaults",
+                "--datadir=" + dir.resolve("data"),
+                "--socket=" + socket,
+                "--port=" + port,
+                "--bind-address=127.0.0.1",
+                "--skip-networking=0",
+                "--skip-name-resolve",
+                "--pid-file=" + dir.resolve("mariadbd.pid"),
+                "--log-error=" + errorLog(),
+                "--init-file=" + dir.resolve("init.sql"),
+                "--server-id=1",
+                "--log-bin=" + binlogDir().resolve(BINLOG_BASE),
+                "--binlog-format=ROW",
+                "--binlog-row-image=FULL",
+                "--binlog-checksum=CRC32",
+                "--gtid-domain-id=0",
+                "--gtid-strict-mode=1",
+                "--innodb-buffer-pool-size=32M",
+                "--innodb-log-file-size=16M",
+                "--max-connections=40",
+                "--performance-schema=OFF"));
     if (isRoot()) {
       command.add("--user=root");
     }
     command.addAll(extraOptions);
     try {
-      process = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("mariadbd.out").toFile())).start();
+      process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(
+                  ProcessBuilder.Redirect.appendTo(dir.resolve("mariadbd.out").toFile()))
+              .start();
     } catch (IOException e) {
       throw new SandboxException("Failed to start " + mariadbd + ": " + e.getMessage(), e);
     }
     Process started = process;
-    shutdownHook = new Thread(() -> {
-      if (started.isAlive()) {
-        started.destroy();
-      }
-    }, "mariadbd-" + port + "-stop");
+    shutdownHook =
+        new Thread(
+            () -> {
+              if (started.isAlive()) {
+                started.destroy();
+              }
+            },
+            "mariadbd-" + port + "-stop");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
     try {
       awaitReady();
@@ -275,7 +338,12 @@ public final class MariaDbServer implements AutoCloseable {
     SQLException last = null;
     while (true) {
       if (!process.isAlive()) {
-        throw failure("mariadbd (pid " + process.pid() + ") exited with code " + process.exitValue() + " while starting");
+        throw failure(
+            "mariadbd (pid "
+                + process.pid()
+                + ") exited with code "
+                + process.exitValue()
+                + " while starting");
       }
       try (Connection c = connectAdmin()) {
         if (c.isValid(2)) {
@@ -285,8 +353,15 @@ public final class MariaDbServer implements AutoCloseable {
         last = e;
       }
       if (System.nanoTime() > deadline) {
-        throw failure("mariadbd (pid " + process.pid() + ") did not accept connections on port " + port + " within "
-            + START_TIMEOUT.toSeconds() + " s" + (last == null ? "" : " (last error: " + last.getMessage() + ")"));
+        throw failure(
+            "mariadbd (pid "
+                + process.pid()
+                + ") did not accept connections on port "
+                + port
+                + " within "
+                + START_TIMEOUT.toSeconds()
+                + " s"
+                + (last == null ? "" : " (last error: " + last.getMessage() + ")"));
       }
       try {
         Thread.sleep(POLL.toMillis());
@@ -299,8 +374,11 @@ public final class MariaDbServer implements AutoCloseable {
 
   private SandboxException failure(String message) {
     List<String> tail = tail(errorLog(), 15);
-    return new SandboxException(message + (tail.isEmpty() ? "; its error log " + errorLog() + " is empty"
-        : "; last lines of " + errorLog() + ":\n  | " + String.join("\n  | ", tail)));
+    return new SandboxException(
+        message
+            + (tail.isEmpty()
+                ? "; its error log " + errorLog() + " is empty"
+                : "; last lines of " + errorLog() + ":\n  | " + String.join("\n  | ", tail)));
   }
 
   private static List<String> tail(Path file, int lines) {
@@ -323,8 +401,11 @@ public final class MariaDbServer implements AutoCloseable {
     if (Files.isExecutable(fallback)) {
       return fallback;
     }
-    throw new SandboxException(name + " not found on PATH or at " + usual
-        + ": install the Debian package mariadb-server (scripts/test.sh does, as root)");
+    throw new SandboxException(
+        name
+            + " not found on PATH or at "
+            + usual
+            + ": install the Debian package mariadb-server (scripts/test.sh does, as root)");
   }
 
   private static boolean isRoot() {

@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 /**
  * A private PostgreSQL server from Debian's {@code postgresql} package: its own data directory
  * under {@code workDir}, listening on 127.0.0.1 only, with a database {@code lakeops} owned by the
- * user {@code lakeops} (trust authentication: loopback and tests only). Stopped by PID on
- * {@link #close} or when this JVM exits.
+ * user {@code lakeops} (trust authentication: loopback and tests only). Stopped by PID on {@link
+ * #close} or when this JVM exits.
  *
  * <p>PostgreSQL refuses to run as root, so when the tests run as root the server runs as the
  * package's {@code postgres} user (through {@code setpriv}, which execs, so the PID we hold is the
@@ -59,27 +59,61 @@ public final class PostgresServer implements AutoCloseable {
     Path serverDir;
     try {
       Files.createDirectories(workDir);
-      // As root the server runs as postgres, which may not traverse workDir's parents (mktemp -d makes
+      // As root the server runs as postgres, which may not traverse workDir's parents (mktemp -d
+      // makes
       // them 0700): its files then go to a directory of its own under the system temp directory.
       serverDir = isRoot() ? Files.createTempDirectory("lakeops-postgres-") : workDir;
       Files.createDirectories(serverDir.resolve("sockets"));
       if (isRoot()) {
-        run(List.of("chown", "-R", "postgres:postgres", serverDir.toString()), workDir.resolve("chown.log"));
+        run(
+            List.of("chown", "-R", "postgres:postgres", serverDir.toString()),
+            workDir.resolve("chown.log"));
       }
     } catch (IOException e) {
       throw new SandboxException("Cannot prepare " + workDir + ": " + e.getMessage());
     }
     Path data = serverDir.resolve("pgdata");
     Path sockets = serverDir.resolve("sockets");
-    run(asServerUser(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", USER, "--auth=trust",
-        "-E", "UTF8", "--no-locale", "--no-sync")), workDir.resolve("initdb.log"));
-    List<String> server = asServerUser(List.of(bin.resolve("postgres").toString(), "-D", data.toString(), "-p", Integer.toString(port),
-        "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + sockets, "-c", "fsync=off",
-        "-c", "max_connections=100", "-c", "shared_buffers=32MB"));
+    run(
+        asServerUser(
+            List.of(
+                bin.resolve("initdb").toString(),
+                "-D",
+                data.toString(),
+                "-U",
+                USER,
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-locale",
+                "--no-sync")),
+        workDir.resolve("initdb.log"));
+    List<String> server =
+        asServerUser(
+            List.of(
+                bin.resolve("postgres").toString(),
+                "-D",
+                data.toString(),
+                "-p",
+                Integer.toString(port),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                "unix_socket_directories=" + sockets,
+                "-c",
+                "fsync=off",
+                "-c",
+                "max_connections=100",
+                "-c",
+                "shared_buffers=32MB"));
     Process process;
     try {
-      process = new ProcessBuilder(server).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(workDir.resolve("postgres.log").toFile())).start();
+      process =
+          new ProcessBuilder(server)
+              .redirectErrorStream(true)
+              .redirectOutput(
+                  ProcessBuilder.Redirect.appendTo(workDir.resolve("postgres.log").toFile()))
+              .start();
       Files.writeString(workDir.resolve("postgres.pid"), Long.toString(process.pid()));
     } catch (IOException e) {
       throw new SandboxException("Cannot start " + server.get(0) + ": " + e.getMessage());
@@ -119,8 +153,11 @@ public final class PostgresServer implements AutoCloseable {
     SQLException last = null;
     while (Instant.now().isBefore(deadline)) {
       if (!process.isAlive()) {
-        throw new SandboxException("PostgreSQL exited with code " + process.exitValue() + " while starting; see "
-            + workDir.resolve("postgres.log"));
+        throw new SandboxException(
+            "PostgreSQL exited with code "
+                + process.exitValue()
+                + " while starting; see "
+                + workDir.resolve("postgres.log"));
       }
       try (Connection c = DriverManager.getConnection(url, USER, "")) {
         return;
@@ -129,12 +166,21 @@ public final class PostgresServer implements AutoCloseable {
       }
       sleep(Duration.ofMillis(200));
     }
-    throw new SandboxException("PostgreSQL did not accept connections on port " + port + " within " + START_TIMEOUT.toSeconds()
-        + " s (" + (last == null ? "" : last.getMessage()) + "); see " + workDir.resolve("postgres.log"));
+    throw new SandboxException(
+        "PostgreSQL did not accept connections on port "
+            + port
+            + " within "
+            + START_TIMEOUT.toSeconds()
+            + " s ("
+            + (last == null ? "" : last.getMessage())
+            + "); see "
+            + workDir.resolve("postgres.log"));
   }
 
   private void createDatabase() {
-    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres", USER, "");
+    try (Connection c =
+            DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + port + "/postgres", USER, "");
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + DATABASE + " OWNER " + USER);
     } catch (SQLException e) {
@@ -178,7 +224,9 @@ public final class PostgresServer implements AutoCloseable {
 
   private void signal(String name) {
     try {
-      new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor(5, TimeUnit.SECONDS);
+      new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+          .start()
+          .waitFor(5, TimeUnit.SECONDS);
     } catch (IOException e) {
       process.destroy();
     } catch (InterruptedException e) {
@@ -186,14 +234,22 @@ public final class PostgresServer implements AutoCloseable {
     }
   }
 
-  /** The newest {@code /usr/lib/postgresql/<version>/bin} that has {@code initdb} and {@code postgres}. */
+  /**
+   * The newest {@code /usr/lib/postgresql/<version>/bin} that has {@code initdb} and {@code
+   * postgres}.
+   */
   static Path binDir() {
     Path root = Path.of("/usr/lib/postgresql");
     if (Files.isDirectory(root)) {
       try (Stream<Path> versions = Files.list(root)) {
-        var found = versions.map(v -> v.resolve("bin"))
-            .filter(b -> Files.isExecutable(b.resolve("initdb")) && Files.isExecutable(b.resolve("postgres")))
-            .max(Comparator.comparing(b -> versionOf(b.getParent().getFileName().toString())));
+        var found =
+            versions
+                .map(v -> v.resolve("bin"))
+                .filter(
+                    b ->
+                        Files.isExecutable(b.resolve("initdb"))
+                            && Files.isExecutable(b.resolve("postgres")))
+                .max(Comparator.comparing(b -> versionOf(b.getParent().getFileName().toString())));
         if (found.isPresent()) {
           return found.get();
         }
@@ -201,8 +257,9 @@ public final class PostgresServer implements AutoCloseable {
         throw new SandboxException("Cannot list " + root + ": " + e.getMessage());
       }
     }
-    throw new SandboxException("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres); "
-        + "install the Debian package postgresql (scripts/test.sh does)");
+    throw new SandboxException(
+        "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres); "
+            + "install the Debian package postgresql (scripts/test.sh does)");
   }
 
   private static int versionOf(String name) {
@@ -217,7 +274,9 @@ public final class PostgresServer implements AutoCloseable {
     if (!isRoot()) {
       return command;
     }
-    List<String> wrapped = new ArrayList<>(List.of("setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--"));
+    List<String> wrapped =
+        new ArrayList<>(
+            List.of("setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--"));
     wrapped.addAll(command);
     return wrapped;
   }
@@ -228,14 +287,23 @@ public final class PostgresServer implements AutoCloseable {
 
   private static void run(List<String> command, Path log) {
     try {
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
       if (!p.waitFor(120, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        throw new SandboxException(String.join(" ", command) + " did not finish within 120 s; see " + log);
+        throw new SandboxException(
+            String.join(" ", command) + " did not finish within 120 s; see " + log);
       }
       if (p.exitValue() != 0) {
-        throw new SandboxException(command.get(command.indexOf("--") + 1) + " failed with exit code " + p.exitValue() + ": "
-            + tail(log));
+        throw new SandboxException(
+            command.get(command.indexOf("--") + 1)
+                + " failed with exit code "
+                + p.exitValue()
+                + ": "
+                + tail(log));
       }
     } catch (IOException e) {
       throw new SandboxException("Cannot run " + command.get(0) + ": " + e.getMessage());

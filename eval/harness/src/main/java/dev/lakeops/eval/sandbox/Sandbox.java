@@ -8,9 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The live sandbox: a real KRaft Kafka broker and a Flink MiniCluster with its REST API running
- * the demo job {@value #JOB_NAME} ({@code Source: orders} → {@code enrich-orders} →
- * {@code lake-writer: Writer}), each in a JVM of its own, on 127.0.0.1.
+ * The live sandbox: a real KRaft Kafka broker and a Flink MiniCluster with its REST API running the
+ * demo job {@value #JOB_NAME} ({@code Source: orders} → {@code enrich-orders} → {@code lake-writer:
+ * Writer}), each in a JVM of its own, on 127.0.0.1.
  *
  * <p>An order generator in the pipeline's JVM writes to topic {@value #TOPIC}. The sink's cost per
  * record is set with {@link #throttleSink}; with 2 ms per record it handles about 1000 records/s
@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * old one; after the sink is released, the instantaneous {@code isBackPressured} metric clears
  * within seconds but the level falls back to {@code ok} only about a minute later.
  *
- * <p>{@link #close} stops both JVMs; it also runs from a shutdown hook, so Ctrl-C cleans up.
- * Thread safe.
+ * <p>{@link #close} stops both JVMs; it also runs from a shutdown hook, so Ctrl-C cleans up. Thread
+ * safe.
  */
 public final class Sandbox implements AutoCloseable {
 
@@ -42,7 +42,8 @@ public final class Sandbox implements AutoCloseable {
 
   private Sandbox(SandboxConfig config) {
     this.config = config;
-    this.throttle = new SinkThrottle(config.workDir().resolve("flink").resolve("sink-delay-micros"));
+    this.throttle =
+        new SinkThrottle(config.workDir().resolve("flink").resolve("sink-delay-micros"));
     this.shutdownHook = new Thread(this::closeQuietly, "lakeops-sandbox-shutdown");
   }
 
@@ -52,8 +53,8 @@ public final class Sandbox implements AutoCloseable {
    * <p>Checks first that the three ports are free and that the build output exists. Takes about
    * 10-20 s. On failure, whatever was started is stopped again.
    *
-   * @throws SandboxException a port is taken, the build output is missing ("run mvn package"), or
-   *     a JVM failed to start or did not become ready in time (the message quotes its log)
+   * @throws SandboxException a port is taken, the build output is missing ("run mvn package"), or a
+   *     JVM failed to start or did not become ready in time (the message quotes its log)
    * @throws java.io.UncheckedIOException the work directory cannot be written
    */
   public static Sandbox start(SandboxConfig config) {
@@ -85,12 +86,22 @@ public final class Sandbox implements AutoCloseable {
     LOG.info("Kafka broker started (pid {}) after {} ms", broker.pid(), millisSince(start));
 
     LOG.info("Starting Flink pipeline with REST on {}", flinkRestUrl());
-    DemoPipelineLauncher.Started started = DemoPipelineLauncher.start(config,
-        outputs.pipelineClasspath(), kafkaBootstrap(), flinkRestUrl(), JOB_NAME, throttle.file());
+    DemoPipelineLauncher.Started started =
+        DemoPipelineLauncher.start(
+            config,
+            outputs.pipelineClasspath(),
+            kafkaBootstrap(),
+            flinkRestUrl(),
+            JOB_NAME,
+            throttle.file());
     pipeline = started.process();
     jobId = started.jobId();
-    LOG.info("Job {} ({}) running (pipeline pid {}); sandbox ready after {} ms",
-        JOB_NAME, jobId, pipeline.pid(), millisSince(start));
+    LOG.info(
+        "Job {} ({}) running (pipeline pid {}); sandbox ready after {} ms",
+        JOB_NAME,
+        jobId,
+        pipeline.pid(),
+        millisSince(start));
   }
 
   /** The Flink REST API's base URL, e.g. {@code http://127.0.0.1:18081}. */

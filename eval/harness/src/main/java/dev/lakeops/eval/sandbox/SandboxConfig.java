@@ -34,30 +34,42 @@ public record SandboxConfig(
     checkPort("kafkaPort", kafkaPort);
     checkPort("kafkaControllerPort", kafkaControllerPort);
     checkPort("flinkRestPort", flinkRestPort);
-    checkArgument(kafkaPort != kafkaControllerPort && kafkaPort != flinkRestPort
+    checkArgument(
+        kafkaPort != kafkaControllerPort
+            && kafkaPort != flinkRestPort
             && kafkaControllerPort != flinkRestPort,
         "Invalid ports: kafka %s, kafka controller %s, flink REST %s (must all differ)",
-        kafkaPort, kafkaControllerPort, flinkRestPort);
-    checkArgument(recordsPerSecond > 0 && recordsPerSecond <= MAX_RECORDS_PER_SECOND,
-        "Invalid recordsPerSecond: %s (must be 1-%s)", recordsPerSecond, MAX_RECORDS_PER_SECOND);
+        kafkaPort,
+        kafkaControllerPort,
+        flinkRestPort);
+    checkArgument(
+        recordsPerSecond > 0 && recordsPerSecond <= MAX_RECORDS_PER_SECOND,
+        "Invalid recordsPerSecond: %s (must be 1-%s)",
+        recordsPerSecond,
+        MAX_RECORDS_PER_SECOND);
   }
 
   /** The default ports (19092, 19093, 18081) and rate (2000 records/s). */
   public static SandboxConfig defaults(Path lakeopsHome, Path workDir) {
-    return new SandboxConfig(workDir, lakeopsHome, DEFAULT_KAFKA_PORT,
-        DEFAULT_KAFKA_CONTROLLER_PORT, DEFAULT_FLINK_REST_PORT, DEFAULT_RECORDS_PER_SECOND);
+    return new SandboxConfig(
+        workDir,
+        lakeopsHome,
+        DEFAULT_KAFKA_PORT,
+        DEFAULT_KAFKA_CONTROLLER_PORT,
+        DEFAULT_FLINK_REST_PORT,
+        DEFAULT_RECORDS_PER_SECOND);
   }
 
   /** Returns this configuration with other ports, e.g. to run next to a default sandbox. */
   public SandboxConfig withPorts(int kafkaPort, int kafkaControllerPort, int flinkRestPort) {
-    return new SandboxConfig(workDir, lakeopsHome, kafkaPort, kafkaControllerPort, flinkRestPort,
-        recordsPerSecond);
+    return new SandboxConfig(
+        workDir, lakeopsHome, kafkaPort, kafkaControllerPort, flinkRestPort, recordsPerSecond);
   }
 
   /** Returns this configuration with another generator rate. */
   public SandboxConfig withRecordsPerSecond(int recordsPerSecond) {
-    return new SandboxConfig(workDir, lakeopsHome, kafkaPort, kafkaControllerPort, flinkRestPort,
-        recordsPerSecond);
+    return new SandboxConfig(
+        workDir, lakeopsHome, kafkaPort, kafkaControllerPort, flinkRestPort, recordsPerSecond);
   }
 
   private static void checkPort(String name, int port) {

@@ -31,8 +31,8 @@ record SinkThrottle(Path file) {
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
       Files.writeString(temporary, micros + "\n", StandardCharsets.UTF_8);
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
+      Files.move(
+          temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to write sink control file " + file, e);
     }

@@ -33,7 +33,9 @@ class FlinkJobActionsIT {
   @BeforeAll
   static void startFlink() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    flink = FlinkScenarios.start(home, workDir, REST_PORT, List.of(FlinkScenarios.HEALTHY, FlinkScenarios.CPU_HEAVY));
+    flink =
+        FlinkScenarios.start(
+            home, workDir, REST_PORT, List.of(FlinkScenarios.HEALTHY, FlinkScenarios.CPU_HEAVY));
   }
 
   @AfterAll
@@ -51,9 +53,19 @@ class FlinkJobActionsIT {
     Path savepoints = workDir.resolve("savepoints");
     String job = flink.jobId(FlinkScenarios.HEALTHY);
 
-    Proposal p = g.propose(ActionKind.FLINK_STOP_WITH_SAVEPOINT, Map.of("cluster", flink.flinkRestUrl(), "job", job,
-        "target-directory", savepoints.toUri().toString()));
-    assertThat(p.fingerprint().values()).containsEntry("job state", "RUNNING").containsEntry("job id", job);
+    Proposal p =
+        g.propose(
+            ActionKind.FLINK_STOP_WITH_SAVEPOINT,
+            Map.of(
+                "cluster",
+                flink.flinkRestUrl(),
+                "job",
+                job,
+                "target-directory",
+                savepoints.toUri().toString()));
+    assertThat(p.fingerprint().values())
+        .containsEntry("job state", "RUNNING")
+        .containsEntry("job id", job);
     ExecutionReport r = g.approveAndExecute(p);
 
     assertThat(r.error()).isNull();
@@ -78,14 +90,20 @@ class FlinkJobActionsIT {
     assertThat(r.state()).isEqualTo(ProposalState.DONE);
     assertThat(r.outcome().items("jobs stopped")).containsExactly(job + ": RUNNING → CANCELED");
     assertThat(r.verification().passed()).as(r.verification().checks().toString()).isTrue();
-    assertThatThrownBy(() -> g.propose(ActionKind.FLINK_CANCEL, args)).isInstanceOf(ApprovalRefusedException.class)
+    assertThatThrownBy(() -> g.propose(ActionKind.FLINK_CANCEL, args))
+        .isInstanceOf(ApprovalRefusedException.class)
         .hasMessageContaining("it is CANCELED (expected RUNNING)");
   }
 
   @Test
   void refusesAnUnknownJob() {
     GateSetup g = new GateSetup(stateDir);
-    assertThatThrownBy(() -> g.propose(ActionKind.FLINK_CANCEL, Map.of("cluster", flink.flinkRestUrl(), "job", "0".repeat(32))))
-        .isInstanceOf(ApprovalRefusedException.class).hasMessageContaining("it is NOT_FOUND");
+    assertThatThrownBy(
+            () ->
+                g.propose(
+                    ActionKind.FLINK_CANCEL,
+                    Map.of("cluster", flink.flinkRestUrl(), "job", "0".repeat(32))))
+        .isInstanceOf(ApprovalRefusedException.class)
+        .hasMessageContaining("it is NOT_FOUND");
   }
 }

@@ -30,8 +30,13 @@ final class GateSetup {
     props.setProperty("lakeops.approvers.alice.roles", "approver");
     props.setProperty("lakeops.approvers.bob.roles", "approver");
     props.setProperty("lakeops.approvers.carol.roles", "viewer");
-    gate = new ApprovalGate(new FileProposalStore(dir.resolve("proposals")), audit, ApproverDirectory.fromProperties(props),
-        new Actions(new DirectTargets(Duration.ofSeconds(10))), Clock.systemUTC());
+    gate =
+        new ApprovalGate(
+            new FileProposalStore(dir.resolve("proposals")),
+            audit,
+            ApproverDirectory.fromProperties(props),
+            new Actions(new DirectTargets(Duration.ofSeconds(10))),
+            Clock.systemUTC());
   }
 
   Proposal propose(ActionKind kind, Map<String, String> args) {

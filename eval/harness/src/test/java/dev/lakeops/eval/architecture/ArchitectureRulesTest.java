@@ -1,7 +1,7 @@
 package dev.lakeops.eval.architecture;
 
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -22,7 +22,8 @@ class ArchitectureRulesTest {
 
   @Test
   void aToolThatDependsOnRunbooksBreaksTheModuleDirection() {
-    JavaClasses classes = new ClassFileImporter().importClasses(ToolThatReadsRunbooks.class, Category.class);
+    JavaClasses classes =
+        new ClassFileImporter().importClasses(ToolThatReadsRunbooks.class, Category.class);
 
     assertThatThrownBy(() -> ArchitectureTest.modules().check(classes))
         .isInstanceOf(AssertionError.class)
@@ -32,7 +33,9 @@ class ArchitectureRulesTest {
 
   @Test
   void anAgentClassThatDependsOnEvalBreaksTheModuleDirection() {
-    JavaClasses classes = new ClassFileImporter().importClasses(AgentThatStartsTheSandbox.class, SandboxException.class);
+    JavaClasses classes =
+        new ClassFileImporter()
+            .importClasses(AgentThatStartsTheSandbox.class, SandboxException.class);
 
     assertThatThrownBy(() -> ArchitectureTest.modules().check(classes))
         .isInstanceOf(AssertionError.class)
@@ -55,7 +58,8 @@ class ArchitectureRulesTest {
   void oneWayDependenciesPassBothRules() {
     JavaClasses classes = new ClassFileImporter().importClasses(Right.class, Category.class);
 
-    assertThatCode(() -> ArchitectureTest.packageCycles("table").check(classes)).doesNotThrowAnyException();
+    assertThatCode(() -> ArchitectureTest.packageCycles("table").check(classes))
+        .doesNotThrowAnyException();
     assertThatCode(() -> ArchitectureTest.modules().check(classes)).doesNotThrowAnyException();
   }
 }

@@ -25,16 +25,17 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Captures the error texts a live MariaDB gives CDC clients, over JDBC and over the replication
  * protocol ({@code mariadb-binlog --read-from-remote-server}), and checks them against the stored
- * copies in {@code tools/src/test/resources/binlog/errors/} (numbers masked). With
- * {@code -Dlakeops.binlog.errors.write=true} it rewrites the stored copies instead.
+ * copies in {@code tools/src/test/resources/binlog/errors/} (numbers masked). With {@code
+ * -Dlakeops.binlog.errors.write=true} it rewrites the stored copies instead.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BinlogErrorTextsIT {
 
   private static final int PORT = 61304;
   private static final int CLOSED_PORT = 61398;
-  private static final Path STORED = Path.of(System.getProperty("lakeops.home", "../.."))
-      .resolve("tools/src/test/resources/binlog/errors");
+  private static final Path STORED =
+      Path.of(System.getProperty("lakeops.home", "../.."))
+          .resolve("tools/src/test/resources/binlog/errors");
 
   private LiveBinlogs live;
   private final Map<String, String> captured = new LinkedHashMap<>();
@@ -42,7 +43,8 @@ class BinlogErrorTextsIT {
   @BeforeAll
   void startServerAndWriteBinlogs() throws Exception {
     live = LiveBinlogs.start("errors-it", PORT);
-    live.server.execute("CREATE USER 'nomonitor'@'%' IDENTIFIED BY 'nm'", "GRANT SELECT ON *.* TO 'nomonitor'@'%'");
+    live.server.execute(
+        "CREATE USER 'nomonitor'@'%' IDENTIFIED BY 'nm'", "GRANT SELECT ON *.* TO 'nomonitor'@'%'");
   }
 
   @AfterAll
@@ -56,7 +58,8 @@ class BinlogErrorTextsIT {
   void capturesTheServersErrorTexts() throws Exception {
     String rows = live.files.rows();
     String lastGtid;
-    try (Connection c = live.server.connectAdmin(); Statement s = c.createStatement();
+    try (Connection c = live.server.connectAdmin();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT @@gtid_binlog_pos")) {
       rs.next();
       lastGtid = rs.getString(1);
@@ -75,9 +78,15 @@ class BinlogErrorTextsIT {
 
     // JDBC: what SHOW statements answer.
     ServerEvents.Event write = live.listings.get(rows).nth("Write_rows_v1", 0);
-    jdbc("jdbc-show-binlog-events-wrong-offset", MariaDbServer.CDC_USER, MariaDbServer.CDC_PASSWORD,
+    jdbc(
+        "jdbc-show-binlog-events-wrong-offset",
+        MariaDbServer.CDC_USER,
+        MariaDbServer.CDC_PASSWORD,
         "SHOW BINLOG EVENTS IN '" + rows + "' FROM " + (write.pos() + 5) + " LIMIT 3");
-    jdbc("jdbc-show-binlog-events-no-such-log", MariaDbServer.CDC_USER, MariaDbServer.CDC_PASSWORD,
+    jdbc(
+        "jdbc-show-binlog-events-no-such-log",
+        MariaDbServer.CDC_USER,
+        MariaDbServer.CDC_PASSWORD,
         "SHOW BINLOG EVENTS IN 'mysql-bin.999999'");
     jdbc("jdbc-show-binary-logs-no-binlog-monitor", "nomonitor", "nm", "SHOW BINARY LOGS");
     jdbc("jdbc-wrong-password", MariaDbServer.CDC_USER, "wrong-password", "SELECT 1");
@@ -94,7 +103,8 @@ class BinlogErrorTextsIT {
     // Starting inside an event: what the server says depends on the bytes it takes for a header.
     Map<String, String> wanted = new LinkedHashMap<>();
     wanted.put("bogus data in log event", "repl-position-inside-event-bogus-data");
-    wanted.put("binlog truncated in the middle of event", "repl-position-inside-event-binlog-truncated");
+    wanted.put(
+        "binlog truncated in the middle of event", "repl-position-inside-event-binlog-truncated");
     wanted.put("exceeded max_allowed_packet", "repl-position-inside-event-max-allowed-packet");
     for (ServerEvents.Event e : live.listings.get(file).events) {
       for (long pos = e.pos() + 1; pos < e.end() && !wanted.isEmpty(); pos += 3) {
@@ -114,18 +124,33 @@ class BinlogErrorTextsIT {
   }
 
   private void duplicateServerId() throws Exception {
-    List<String> args = remoteArgs("cdc", MariaDbServer.CDC_PASSWORD,
-        List.of("--stop-never", "--stop-never-slave-server-id=77", live.files.afterNone()));
+    List<String> args =
+        remoteArgs(
+            "cdc",
+            MariaDbServer.CDC_PASSWORD,
+            List.of("--stop-never", "--stop-never-slave-server-id=77", live.files.afterNone()));
     Path err1 = Files.createTempFile("dup1", ".err");
-    Process first = new ProcessBuilder(args).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err1.toFile()).start();
+    Process first =
+        new ProcessBuilder(args)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(err1.toFile())
+            .start();
     Process second = null;
     try {
       awaitBinlogDumps(1);
-      second = new ProcessBuilder(args).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      assertThat(first.waitFor(30, TimeUnit.SECONDS)).as("the first client is dropped when the second registers").isTrue();
-      captured.put("repl-duplicate-server-id", errorLine(new MariadbBinlogTool.Result(first.exitValue(),
-          Files.readString(err1, StandardCharsets.UTF_8))));
+      second =
+          new ProcessBuilder(args)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      assertThat(first.waitFor(30, TimeUnit.SECONDS))
+          .as("the first client is dropped when the second registers")
+          .isTrue();
+      captured.put(
+          "repl-duplicate-server-id",
+          errorLine(
+              new MariadbBinlogTool.Result(
+                  first.exitValue(), Files.readString(err1, StandardCharsets.UTF_8))));
     } finally {
       for (Process p : new Process[] {first, second}) {
         if (p != null && p.isAlive()) {
@@ -142,8 +167,12 @@ class BinlogErrorTextsIT {
   private void awaitBinlogDumps(int n) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline) {
-      try (Connection c = live.server.connectAdmin(); Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND = 'Binlog Dump'")) {
+      try (Connection c = live.server.connectAdmin();
+          Statement s = c.createStatement();
+          ResultSet rs =
+              s.executeQuery(
+                  "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND = 'Binlog"
+                      + " Dump'")) {
         rs.next();
         if (rs.getInt(1) >= n) {
           return;
@@ -173,7 +202,10 @@ class BinlogErrorTextsIT {
     live.server.execute("SET GLOBAL master_verify_checksum = ON");
     repl("repl-crc-check-failed", cdc(rows));
     repl("repl-binlog-truncated-file", cdc(mixed));
-    jdbc("jdbc-show-binlog-events-crc-check-failed", MariaDbServer.CDC_USER, MariaDbServer.CDC_PASSWORD,
+    jdbc(
+        "jdbc-show-binlog-events-crc-check-failed",
+        MariaDbServer.CDC_USER,
+        MariaDbServer.CDC_PASSWORD,
         "SHOW BINLOG EVENTS IN '" + rows + "'");
   }
 
@@ -181,7 +213,8 @@ class BinlogErrorTextsIT {
     String none = live.files.none();
     live.server.execute("PURGE BINARY LOGS TO '" + none + "'");
     String list;
-    try (Connection c = live.server.connectAdmin(); Statement s = c.createStatement();
+    try (Connection c = live.server.connectAdmin();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SHOW BINLOG EVENTS IN '" + none + "' LIMIT 2")) {
       rs.next();
       rs.next();
@@ -192,22 +225,31 @@ class BinlogErrorTextsIT {
   }
 
   private void jdbcRefused() {
-    try (Connection c = new org.mariadb.jdbc.Driver().connect("jdbc:mariadb://127.0.0.1:" + CLOSED_PORT + "/?connectTimeout=3000",
-        new java.util.Properties())) {
+    try (Connection c =
+        new org.mariadb.jdbc.Driver()
+            .connect(
+                "jdbc:mariadb://127.0.0.1:" + CLOSED_PORT + "/?connectTimeout=3000",
+                new java.util.Properties())) {
       throw new AssertionError("port " + CLOSED_PORT + " accepted a connection");
     } catch (SQLException e) {
-      captured.put("jdbc-connection-refused", e.getMessage() + " [errno " + e.getErrorCode() + ", SQLSTATE " + e.getSQLState() + "]");
+      captured.put(
+          "jdbc-connection-refused",
+          e.getMessage() + " [errno " + e.getErrorCode() + ", SQLSTATE " + e.getSQLState() + "]");
     }
   }
 
   private void jdbc(String name, String user, String password, String sql) {
-    try (Connection c = live.server.connect(user, password); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+    try (Connection c = live.server.connect(user, password);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {
         // read everything: some errors arrive with a later row
       }
       throw new AssertionError(name + ": " + sql + " did not fail");
     } catch (SQLException e) {
-      captured.put(name, e.getMessage() + " [errno " + e.getErrorCode() + ", SQLSTATE " + e.getSQLState() + "]");
+      captured.put(
+          name,
+          e.getMessage() + " [errno " + e.getErrorCode() + ", SQLSTATE " + e.getSQLState() + "]");
     }
   }
 
@@ -217,7 +259,11 @@ class BinlogErrorTextsIT {
   }
 
   private static String errorLine(MariadbBinlogTool.Result r) {
-    return r.stderr().lines().filter(l -> l.startsWith("ERROR:")).findFirst().orElse(r.stderr().strip());
+    return r.stderr()
+        .lines()
+        .filter(l -> l.startsWith("ERROR:"))
+        .findFirst()
+        .orElse(r.stderr().strip());
   }
 
   private MariadbBinlogTool.Result cdc(String... args) {
@@ -230,8 +276,16 @@ class BinlogErrorTextsIT {
   }
 
   private static List<String> remoteArgs(String user, String password, List<String> args) {
-    List<String> all = new ArrayList<>(List.of("mariadb-binlog", "--no-defaults", "--read-from-remote-server",
-        "--host=127.0.0.1", "--port=" + PORT, "--user=" + user, "--password=" + password));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "mariadb-binlog",
+                "--no-defaults",
+                "--read-from-remote-server",
+                "--host=127.0.0.1",
+                "--port=" + PORT,
+                "--user=" + user,
+                "--password=" + password));
     all.addAll(args);
     return all;
   }
@@ -240,14 +294,19 @@ class BinlogErrorTextsIT {
     if (Boolean.getBoolean("lakeops.binlog.errors.write")) {
       Files.createDirectories(STORED);
       for (Map.Entry<String, String> e : captured.entrySet()) {
-        Files.writeString(STORED.resolve(e.getKey() + ".txt"), e.getValue() + "\n", StandardCharsets.UTF_8);
+        Files.writeString(
+            STORED.resolve(e.getKey() + ".txt"), e.getValue() + "\n", StandardCharsets.UTF_8);
       }
       return;
     }
     for (Map.Entry<String, String> e : captured.entrySet()) {
       Path stored = STORED.resolve(e.getKey() + ".txt");
-      assertThat(stored).as("stored text for %s (run with -Dlakeops.binlog.errors.write=true)", e.getKey()).exists();
-      assertThat(mask(Files.readString(stored, StandardCharsets.UTF_8).strip())).as(e.getKey()).isEqualTo(mask(e.getValue()));
+      assertThat(stored)
+          .as("stored text for %s (run with -Dlakeops.binlog.errors.write=true)", e.getKey())
+          .exists();
+      assertThat(mask(Files.readString(stored, StandardCharsets.UTF_8).strip()))
+          .as(e.getKey())
+          .isEqualTo(mask(e.getValue()));
     }
   }
 

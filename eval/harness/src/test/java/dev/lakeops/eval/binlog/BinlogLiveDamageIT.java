@@ -54,24 +54,38 @@ class BinlogLiveDamageIT {
       BinlogVerdict v = LiveBinlogs.verify(copy);
 
       assertThat(v.status()).as(file).isEqualTo(BinlogVerdict.Status.OK);
-      assertThat(boundaries(copy)).as(file).isEqualTo(listing.events.stream().map(e -> e.pos() + "-" + e.end()).toList());
+      assertThat(boundaries(copy))
+          .as(file)
+          .isEqualTo(listing.events.stream().map(e -> e.pos() + "-" + e.end()).toList());
       ServerEvents.Safe last = listing.safeBefore(listing.length());
       assertThat(v.restartPosition()).as(file).isEqualTo(last.end());
       assertThat(v.lastCommittedGtid()).as(file).isEqualTo(last.gtid());
-      assertThat(v.transactions()).as(file).isEqualTo(listing.events.stream().filter(ServerEvents.Event::endsTransaction).count());
+      assertThat(v.transactions())
+          .as(file)
+          .isEqualTo(listing.events.stream().filter(ServerEvents.Event::endsTransaction).count());
       assertThat(MariadbBinlogTool.verify(copy).exitCode()).as(file).isZero();
     }
-    assertThat(LiveBinlogs.verify(LiveBinlogs.write(dir, "none", live.clean.get(live.files.none()))).checksumAlg()).isZero();
-    assertThat(LiveBinlogs.verify(LiveBinlogs.write(dir, "rows", live.clean.get(live.files.rows()))).checksumAlg()).isEqualTo(1);
+    assertThat(
+            LiveBinlogs.verify(LiveBinlogs.write(dir, "none", live.clean.get(live.files.none())))
+                .checksumAlg())
+        .isZero();
+    assertThat(
+            LiveBinlogs.verify(LiveBinlogs.write(dir, "rows", live.clean.get(live.files.rows())))
+                .checksumAlg())
+        .isEqualTo(1);
   }
 
   @Test
   void flagsTheStatementFormatTransaction() {
-    BinlogVerdict mixed = LiveBinlogs.verify(LiveBinlogs.write(dir, "mixed", live.clean.get(live.files.mixed())));
-    BinlogVerdict rows = LiveBinlogs.verify(LiveBinlogs.write(dir, "rows", live.clean.get(live.files.rows())));
+    BinlogVerdict mixed =
+        LiveBinlogs.verify(LiveBinlogs.write(dir, "mixed", live.clean.get(live.files.mixed())));
+    BinlogVerdict rows =
+        LiveBinlogs.verify(LiveBinlogs.write(dir, "rows", live.clean.get(live.files.rows())));
 
     assertThat(mixed.statementDml()).isEqualTo(2);
-    assertThat(BinlogFindings.of(mixed)).extracting(Finding::code).contains(BinlogFindings.STATEMENT_DML);
+    assertThat(BinlogFindings.of(mixed))
+        .extracting(Finding::code)
+        .contains(BinlogFindings.STATEMENT_DML);
     assertThat(rows.statementDml()).isZero();
   }
 
@@ -95,7 +109,11 @@ class BinlogLiveDamageIT {
 
   @Test
   void flippedDdlTextIsTheFirstBadEvent() {
-    ServerEvents.Event ddl = rows().events.stream().filter(e -> e.info().startsWith("CREATE TABLE")).findFirst().orElseThrow();
+    ServerEvents.Event ddl =
+        rows().events.stream()
+            .filter(e -> e.info().startsWith("CREATE TABLE"))
+            .findFirst()
+            .orElseThrow();
     assertCrcDamage(live.files.rows(), flip(rowsBytes(), ddl.end() - 10), ddl);
   }
 
@@ -115,7 +133,9 @@ class BinlogLiveDamageIT {
     int from = (int) hit.pos() + 7;
     Arrays.fill(content, from, from + 4096, (byte) 0);
     Long resync = rows().firstEventFrom(from + 4096L);
-    assertThat(resync).as("the rows file must be long enough for a 4 KiB block in its middle").isNotNull();
+    assertThat(resync)
+        .as("the rows file must be long enough for a 4 KiB block in its middle")
+        .isNotNull();
 
     BinlogVerdict v = verifyDamaged(live.files.rows(), content);
 
@@ -210,7 +230,8 @@ class BinlogLiveDamageIT {
 
     BinlogVerdict v = verifyDamaged(live.files.none(), content);
 
-    // The measured limit of binlog_checksum=NONE: neither lakeops nor the server's own tool can see it.
+    // The measured limit of binlog_checksum=NONE: neither lakeops nor the server's own tool can see
+    // it.
     assertThat(v.status()).isEqualTo(BinlogVerdict.Status.OK);
     assertThat(MariadbBinlogTool.verify(path(live.files.none())).exitCode()).isZero();
   }
@@ -251,10 +272,17 @@ class BinlogLiveDamageIT {
     return v;
   }
 
-  private static void assertFirstBad(BinlogVerdict v, ServerEvents listing, ServerEvents.Event bad, Damage.Kind kind, Long resync) {
+  private static void assertFirstBad(
+      BinlogVerdict v,
+      ServerEvents listing,
+      ServerEvents.Event bad,
+      Damage.Kind kind,
+      Long resync) {
     ServerEvents.Safe safe = listing.safeBefore(bad.pos());
     assertThat(v.firstBad()).as("damage in %s at %d", bad.type(), bad.pos()).isNotNull();
-    assertThat(v.firstBad().offset()).as("first bad offset (%s)", v.firstBad().reason()).isEqualTo(bad.pos());
+    assertThat(v.firstBad().offset())
+        .as("first bad offset (%s)", v.firstBad().reason())
+        .isEqualTo(bad.pos());
     assertThat(v.firstBad().kind()).as("kind (%s)", v.firstBad().reason()).isEqualTo(kind);
     assertThat(v.restartPosition()).as("restart position").isEqualTo(safe.end());
     assertThat(v.lastCommittedGtid()).as("last committed GTID").isEqualTo(safe.gtid());
@@ -264,7 +292,8 @@ class BinlogLiveDamageIT {
     }
     if (resync != null) {
       ServerEvents.Event resume = listing.firstTransactionFrom(resync);
-      assertThat(v.resumeOffset()).as("first complete transaction after the damage")
+      assertThat(v.resumeOffset())
+          .as("first complete transaction after the damage")
           .isEqualTo(resume == null ? null : resume.pos());
       assertThat(v.resumeGtid()).isEqualTo(resume == null ? null : resume.gtid());
     }
@@ -300,23 +329,25 @@ class BinlogLiveDamageIT {
 
   static List<String> boundaries(Path file) {
     List<String> out = new ArrayList<>();
-    BinlogReader.read(file, new BinlogVisitor() {
-      @Override
-      public void start(String f, long length) {}
+    BinlogReader.read(
+        file,
+        new BinlogVisitor() {
+          @Override
+          public void start(String f, long length) {}
 
-      @Override
-      public void event(BinlogEvent event) {
-        out.add(event.header().offset() + "-" + event.header().end());
-      }
+          @Override
+          public void event(BinlogEvent event) {
+            out.add(event.header().offset() + "-" + event.header().end());
+          }
 
-      @Override
-      public void damage(Damage damage) {
-        out.add("damage@" + damage.offset());
-      }
+          @Override
+          public void damage(Damage damage) {
+            out.add("damage@" + damage.offset());
+          }
 
-      @Override
-      public void end(int checksumAlg) {}
-    });
+          @Override
+          public void end(int checksumAlg) {}
+        });
     return out;
   }
 }

@@ -14,16 +14,18 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Property: a single flipped byte anywhere after the magic of a checksummed binlog written by a live
- * MariaDB is found at the event that holds it, with the restart position, GTID and resync offset the
- * server's own event listing implies.
+ * Property: a single flipped byte anywhere after the magic of a checksummed binlog written by a
+ * live MariaDB is found at the event that holds it, with the restart position, GTID and resync
+ * offset the server's own event listing implies.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BinlogLiveFlipPropertyIT {
 
   private static final int PORT = 61301;
+
   /** One in this many flips is also checked with mariadb-binlog (a process per file). */
   private static final int TOOL_SAMPLE = 97;
+
   /** Flips checked in the large file (each check reads the whole file). */
   private static final int SAMPLE = 1500;
 
@@ -87,16 +89,24 @@ class BinlogLiveFlipPropertyIT {
     String where = "flip at " + offset + " in " + hit.type() + " at " + hit.pos();
     ServerEvents.Safe safe = listing.safeBefore(hit.pos());
     assertThat(v.firstBad()).as(where).isNotNull();
-    assertThat(v.firstBad().offset()).as("%s: %s", where, v.firstBad().reason()).isEqualTo(hit.pos());
-    assertThat(v.firstBad().kind()).as(where).isIn(Damage.Kind.CRC_MISMATCH, Damage.Kind.HEADER_INVALID);
+    assertThat(v.firstBad().offset())
+        .as("%s: %s", where, v.firstBad().reason())
+        .isEqualTo(hit.pos());
+    assertThat(v.firstBad().kind())
+        .as(where)
+        .isIn(Damage.Kind.CRC_MISMATCH, Damage.Kind.HEADER_INVALID);
     assertThat(v.restartPosition()).as(where).isEqualTo(safe.end());
     assertThat(v.lastCommittedGtid()).as(where).isEqualTo(safe.gtid());
-    assertThat(v.resyncOffset()).as(where).isEqualTo(hit.end() < listing.length() ? hit.end() : null);
+    assertThat(v.resyncOffset())
+        .as(where)
+        .isEqualTo(hit.end() < listing.length() ? hit.end() : null);
     assertThat(v.damageCount()).as(where).isEqualTo(1);
     if (withTool) {
       MariadbBinlogTool.Result tool = MariadbBinlogTool.verify(copy);
       assertThat(tool.exitCode()).as("mariadb-binlog, %s", where).isNotZero();
-      assertThat(tool.failedAt()).as("mariadb-binlog, %s: %s", where, tool.stderr()).isEqualTo(hit.pos());
+      assertThat(tool.failedAt())
+          .as("mariadb-binlog, %s: %s", where, tool.stderr())
+          .isEqualTo(hit.pos());
     }
   }
 }

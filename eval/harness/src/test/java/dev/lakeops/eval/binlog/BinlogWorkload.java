@@ -17,7 +17,8 @@ final class BinlogWorkload {
   /**
    * The closed binlog files the workload wrote.
    *
-   * @param rows CRC32: DDL, then many rows of every column type in single and multi-statement transactions
+   * @param rows CRC32: DDL, then many rows of every column type in single and multi-statement
+   *     transactions
    * @param mixed CRC32, small: DDL, a two-table transaction, a statement-format transaction
    * @param none written with {@code binlog_checksum=NONE}
    * @param afterNone CRC32 again after switching back
@@ -27,16 +28,20 @@ final class BinlogWorkload {
   private BinlogWorkload() {}
 
   static Files run(MariaDbServer server) throws SQLException {
-    try (Connection c = server.connectAdmin(); Statement s = c.createStatement()) {
+    try (Connection c = server.connectAdmin();
+        Statement s = c.createStatement()) {
       String rows = currentFile(s);
       s.execute("CREATE DATABASE shop");
-      s.execute("CREATE TABLE shop.kinds (id INT PRIMARY KEY, b BIGINT, d DECIMAL(12,3), f FLOAT, g DOUBLE,"
-          + " v VARCHAR(200), t TEXT, bl BLOB, dt DATE, dtt DATETIME(3), ts TIMESTAMP(6) NULL, j JSON,"
-          + " e ENUM('a','b','c'), st SET('x','y','z'), bt BIT(10), ti TINYINT, si SMALLINT UNSIGNED, ch CHAR(5),"
-          + " vb VARBINARY(20), tm TIME(2), yr YEAR) ENGINE=InnoDB");
+      s.execute(
+          "CREATE TABLE shop.kinds (id INT PRIMARY KEY, b BIGINT, d DECIMAL(12,3), f FLOAT, g"
+              + " DOUBLE, v VARCHAR(200), t TEXT, bl BLOB, dt DATE, dtt DATETIME(3), ts"
+              + " TIMESTAMP(6) NULL, j JSON, e ENUM('a','b','c'), st SET('x','y','z'), bt BIT(10),"
+              + " ti TINYINT, si SMALLINT UNSIGNED, ch CHAR(5), vb VARBINARY(20), tm TIME(2), yr"
+              + " YEAR) ENGINE=InnoDB");
       Random random = new Random(42);
-      try (PreparedStatement insert = c.prepareStatement(
-          "INSERT INTO shop.kinds VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+      try (PreparedStatement insert =
+          c.prepareStatement(
+              "INSERT INTO shop.kinds VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
         for (int id = 1; id <= 40; id++) {
           if (id % 10 == 1 && id > 1) {
             c.setAutoCommit(false); // a multi-statement transaction of several inserts
@@ -81,7 +86,9 @@ final class BinlogWorkload {
 
       String mixed = currentFile(s);
       s.execute("ALTER TABLE shop.kinds ADD COLUMN note VARCHAR(20) DEFAULT 'n'");
-      s.execute("CREATE TABLE shop.orders (id INT AUTO_INCREMENT PRIMARY KEY, kind_id INT, amount DECIMAL(10,2))");
+      s.execute(
+          "CREATE TABLE shop.orders (id INT AUTO_INCREMENT PRIMARY KEY, kind_id INT, amount"
+              + " DECIMAL(10,2))");
       c.setAutoCommit(false);
       s.execute("INSERT INTO shop.orders (kind_id, amount) VALUES (1, 9.99), (2, 19.50)");
       s.execute("UPDATE shop.kinds SET note = 'ordered' WHERE id IN (1, 2)");
@@ -129,7 +136,8 @@ final class BinlogWorkload {
     return b;
   }
 
-  private static void setOrNull(PreparedStatement p, int index, boolean nul, Object value) throws SQLException {
+  private static void setOrNull(PreparedStatement p, int index, boolean nul, Object value)
+      throws SQLException {
     if (nul && index > 1) {
       p.setNull(index, java.sql.Types.NULL);
     } else {

@@ -27,13 +27,20 @@ final class LiveBinlogs implements AutoCloseable {
     this.files = files;
   }
 
-  /** Starts a server on {@code port} under a new directory in {@code target/} and runs the workload. */
+  /**
+   * Starts a server on {@code port} under a new directory in {@code target/} and runs the workload.
+   */
   static LiveBinlogs start(String name, int port) throws Exception {
-    Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "mariadb")), name + "-");
+    Path dir =
+        Files.createTempDirectory(
+            Files.createDirectories(Path.of("target", "mariadb")), name + "-");
     MariaDbServer server = MariaDbServer.start(dir, port);
     try {
       LiveBinlogs live = new LiveBinlogs(server, BinlogWorkload.run(server));
-      for (String file : new String[] {live.files.rows(), live.files.mixed(), live.files.none(), live.files.afterNone()}) {
+      for (String file :
+          new String[] {
+            live.files.rows(), live.files.mixed(), live.files.none(), live.files.afterNone()
+          }) {
         live.listings.put(file, ServerEvents.list(server, file));
         live.clean.put(file, Files.readAllBytes(server.binlogFile(file)));
       }

@@ -10,7 +10,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Runs the {@code mariadb-binlog} tool (Debian package mariadb-client) and keeps its exit code and messages. */
+/**
+ * Runs the {@code mariadb-binlog} tool (Debian package mariadb-client) and keeps its exit code and
+ * messages.
+ */
 final class MariadbBinlogTool {
 
   /** What one run printed on stderr, and how it ended. */
@@ -40,8 +43,11 @@ final class MariadbBinlogTool {
     try {
       Path err = Files.createTempFile("mariadb-binlog", ".err");
       try {
-        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(err.toFile()).start();
+        Process p =
+            new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile())
+                .start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
           p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
           return new Result(-1, Files.readString(err, StandardCharsets.UTF_8));
@@ -51,7 +57,10 @@ final class MariadbBinlogTool {
         Files.deleteIfExists(err);
       }
     } catch (IOException e) {
-      throw new IllegalStateException("mariadb-binlog could not run (install the Debian package mariadb-client): " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "mariadb-binlog could not run (install the Debian package mariadb-client): "
+              + e.getMessage(),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while running mariadb-binlog", e);

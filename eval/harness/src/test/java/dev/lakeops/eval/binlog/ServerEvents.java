@@ -18,7 +18,14 @@ import java.util.regex.Pattern;
 final class ServerEvents {
 
   /** One listed event, with the transaction it belongs to (null outside transactions). */
-  record Event(long pos, long end, String type, String info, String gtid, boolean endsTransaction, boolean insideTransaction) {}
+  record Event(
+      long pos,
+      long end,
+      String type,
+      String info,
+      String gtid,
+      boolean endsTransaction,
+      boolean insideTransaction) {}
 
   /** A place the analyzer may restart from: its end offset and the last committed GTID there. */
   record Safe(long end, String gtid) {}
@@ -33,7 +40,8 @@ final class ServerEvents {
 
   static ServerEvents list(MariaDbServer server, String file) throws SQLException {
     List<String[]> rows = new ArrayList<>();
-    try (Connection c = server.connectAdmin(); Statement s = c.createStatement();
+    try (Connection c = server.connectAdmin();
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SHOW BINLOG EVENTS IN '" + file + "'")) {
       while (rs.next()) {
         rows.add(new String[] {rs.getString(2), rs.getString(5), rs.getString(3), rs.getString(6)});
@@ -58,7 +66,9 @@ final class ServerEvents {
         gtid = m.group(1);
         standalone = !info.startsWith("BEGIN");
         inside = true;
-      } else if (gtid != null && (type.equals("Xid") || (type.equals("Query") && (standalone || info.equals("COMMIT"))))) {
+      } else if (gtid != null
+          && (type.equals("Xid")
+              || (type.equals("Query") && (standalone || info.equals("COMMIT"))))) {
         ends = true;
       }
       events.add(new Event(start, end, type, info, inside ? gtid : null, ends, inside));
@@ -108,7 +118,8 @@ final class ServerEvents {
       if (e.endsTransaction()) {
         end = e.end();
         gtid = e.gtid();
-      } else if (!e.insideTransaction() && List.of("Format_desc", "Gtid_list", "Binlog_checkpoint").contains(e.type())) {
+      } else if (!e.insideTransaction()
+          && List.of("Format_desc", "Gtid_list", "Binlog_checkpoint").contains(e.type())) {
         end = e.end();
       }
     }
@@ -122,7 +133,10 @@ final class ServerEvents {
 
   /** Start of the first transaction (its GTID event) at or after {@code offset}; null when none. */
   Event firstTransactionFrom(long offset) {
-    return events.stream().filter(e -> e.pos() >= offset && e.type().equals("Gtid")).findFirst().orElse(null);
+    return events.stream()
+        .filter(e -> e.pos() >= offset && e.type().equals("Gtid"))
+        .findFirst()
+        .orElse(null);
   }
 
   long length() {

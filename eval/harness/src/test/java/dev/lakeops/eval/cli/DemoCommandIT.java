@@ -1,9 +1,8 @@
 package dev.lakeops.eval.cli;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.cli.LakeopsCli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,32 +16,64 @@ class DemoCommandIT {
 
   @Test
   void printsATriageNamingTheBackpressuredSinkAndStopsEverything() {
-    Path work = Path.of(System.getProperty("lakeops.home", "../..")).resolve("eval/harness/target/it/demo").toAbsolutePath();
+    Path work =
+        Path.of(System.getProperty("lakeops.home", "../.."))
+            .resolve("eval/harness/target/it/demo")
+            .toAbsolutePath();
     StringWriter out = new StringWriter();
     int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(4);
 
-    int exit = LakeopsCli.commandLine().setOut(new PrintWriter(out)).execute(
-        "demo", "--once", "--kafka-port", String.valueOf(ports[0]), "--kafka-controller-port", String.valueOf(ports[1]),
-        "--flink-port", String.valueOf(ports[2]), "--agent-port", String.valueOf(ports[3]), "--work-dir", work.toString());
+    int exit =
+        LakeopsCli.commandLine()
+            .setOut(new PrintWriter(out))
+            .execute(
+                "demo",
+                "--once",
+                "--kafka-port",
+                String.valueOf(ports[0]),
+                "--kafka-controller-port",
+                String.valueOf(ports[1]),
+                "--flink-port",
+                String.valueOf(ports[2]),
+                "--agent-port",
+                String.valueOf(ports[3]),
+                "--work-dir",
+                work.toString());
 
     assertThat(exit).as(out.toString()).isZero();
-    assertThat(out.toString()).contains("**Verdict:** BACKPRESSURE").contains("lake-writer").contains("busyMsPerSecond.max");
+    assertThat(out.toString())
+        .contains("**Verdict:** BACKPRESSURE")
+        .contains("lake-writer")
+        .contains("busyMsPerSecond.max");
     // Second act: the duplicate write into the lake table is diagnosed, and the proposed tag and
     // rollback are approved in the chat thread, executed and verified.
-    assertThat(out.toString()).contains("**Verdict:** DUPLICATES").contains("orders-to-lake-2")
-        .contains("oncall proposes table.create_tag").contains("oncall proposes table.rollback_to_as_latest");
+    assertThat(out.toString())
+        .contains("**Verdict:** DUPLICATES")
+        .contains("orders-to-lake-2")
+        .contains("oncall proposes table.create_tag")
+        .contains("oncall proposes table.rollback_to_as_latest");
     assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(3);
     // One approval is given in the chat thread, the other by pressing Approve in the web console.
-    assertThat(out.toString()).contains("is approved").contains("console: Approved and executed: DONE");
-    // The follow-up reads the table of the runbooks' warehouse: snapshot 11 is the rollback's commit.
+    assertThat(out.toString())
+        .contains("is approved")
+        .contains("console: Approved and executed: DONE");
+    // The follow-up reads the table of the runbooks' warehouse: snapshot 11 is the rollback's
+    // commit.
     String snapshots = out.toString().substring(out.toString().lastIndexOf("snapshots\n"));
-    assertThat(snapshots).contains("Snapshot 11 (OVERWRITE)").contains("lakeops-rollback").doesNotContain("not available");
+    assertThat(snapshots)
+        .contains("Snapshot 11 (OVERWRITE)")
+        .contains("lakeops-rollback")
+        .doesNotContain("not available");
     // The chat thread named after the incident knows it: "status" answers with its verdict.
     String status = out.toString().substring(out.toString().indexOf(": status"));
     assertThat(status.substring(0, status.indexOf("oncall proposes"))).contains("DUPLICATES");
-    dev.lakeops.tools.ToolReport after = new dev.lakeops.tools.table.TableTools(
-        dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse"))).duplicateKeys("lake.payments", null, java.util.List.of("order_id"));
-    assertThat(after.findings()).extracting(dev.lakeops.tools.Finding::code).contains("table.duplicates.none");
+    dev.lakeops.tools.ToolReport after =
+        new dev.lakeops.tools.table.TableTools(
+                dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse")))
+            .duplicateKeys("lake.payments", null, java.util.List.of("order_id"));
+    assertThat(after.findings())
+        .extracting(dev.lakeops.tools.Finding::code)
+        .contains("table.duplicates.none");
     for (int port : ports) {
       assertThat(isFree(port)).as("port %s released", port).isTrue();
     }

@@ -1,9 +1,8 @@
 package dev.lakeops.eval.cli;
 
-import dev.lakeops.cli.LakeopsCli;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.cli.LakeopsCli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -24,7 +23,10 @@ class TriageBenchCommandTest {
   void refusesAnAlertCountOutOfRangeBeforeStartingAnything() {
     StringWriter err = new StringWriter();
 
-    int exit = LakeopsCli.commandLine().setErr(new PrintWriter(err)).execute("bench", "triage", "--alerts", "0");
+    int exit =
+        LakeopsCli.commandLine()
+            .setErr(new PrintWriter(err))
+            .execute("bench", "triage", "--alerts", "0");
 
     assertThat(exit).isEqualTo(2);
     assertThat(err.toString()).contains("--alerts must be between 1 and 10000, was 0");

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The sandbox's Flink job reads topic {@code orders} with Flink's Kafka source, which never joins
  * its group {@code orders-to-lake} and commits offsets only on checkpoints (every 5 s): the lag
- * tool must call that a Flink-style committer, not a stopped consumer, and combine the job's own offsets.
+ * tool must call that a Flink-style committer, not a stopped consumer, and combine the job's own
+ * offsets.
  */
 class FlinkSourceLagIT {
 
@@ -43,7 +44,11 @@ class FlinkSourceLagIT {
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(3);
-    sandbox = Sandbox.start(SandboxConfig.defaults(home, workDir).withPorts(ports[0], ports[1], ports[2]).withRecordsPerSecond(500));
+    sandbox =
+        Sandbox.start(
+            SandboxConfig.defaults(home, workDir)
+                .withPorts(ports[0], ports[1], ports[2])
+                .withRecordsPerSecond(500));
   }
 
   @AfterAll
@@ -61,8 +66,13 @@ class FlinkSourceLagIT {
   @Test
   void callsACheckpointCommittingFlinkSourceNoOutageAndCombinesItsOffsets() throws Exception {
     awaitFirstCommit();
-    KafkaTools tools = new KafkaTools(KafkaClusters.of(List.of()), KafkaProbeOptions.defaults(),
-        LagRules.defaults().withMinStallWindow(Duration.ofSeconds(6)), LagHistory.defaults(), Clock.systemUTC());
+    KafkaTools tools =
+        new KafkaTools(
+            KafkaClusters.of(List.of()),
+            KafkaProbeOptions.defaults(),
+            LagRules.defaults().withMinStallWindow(Duration.ofSeconds(6)),
+            LagHistory.defaults(),
+            Clock.systemUTC());
     KafkaCluster cluster = new KafkaCluster("sandbox", sandbox.kafkaBootstrap(), Map.of());
 
     tools.lag(cluster, List.of(GROUP), 3, Duration.ofSeconds(4), Map.of());
@@ -71,19 +81,33 @@ class FlinkSourceLagIT {
 
     assertThat(flink.partitions()).as("Flink source offsets %s", flink).isNotEmpty();
     List<String> codes = report.findings().stream().map(Finding::code).toList();
-    assertThat(codes).as(Json.compact(report)).contains("kafka.lag.flink-checkpoint-commits")
+    assertThat(codes)
+        .as(Json.compact(report))
+        .contains("kafka.lag.flink-checkpoint-commits")
         .doesNotContain("kafka.lag.stopped", "kafka.lag.stalled", "kafka.offset.below-log-start");
     Finding status = report.findings().get(0);
     assertThat(status.code()).isIn("kafka.lag.ok", "kafka.lag.growing", "kafka.lag.no-trend");
-    assertThat(status.evidence()).containsEntry("group", GROUP).containsEntry("members", "0").containsEntry("topics", "orders");
-    Finding flinkFinding = report.findings().stream().filter(f -> f.code().equals("kafka.lag.flink-checkpoint-commits")).findFirst().orElseThrow();
-    assertThat(flinkFinding.evidence()).containsEntry("flinkJob", sandbox.jobName()).containsKeys("flinkLag", "kafkaLag");
+    assertThat(status.evidence())
+        .containsEntry("group", GROUP)
+        .containsEntry("members", "0")
+        .containsEntry("topics", "orders");
+    Finding flinkFinding =
+        report.findings().stream()
+            .filter(f -> f.code().equals("kafka.lag.flink-checkpoint-commits"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(flinkFinding.evidence())
+        .containsEntry("flinkJob", sandbox.jobName())
+        .containsKeys("flinkLag", "kafkaLag");
   }
 
-  /** Flink's JobManager serves per-partition source metrics only once its metric fetcher has run. */
+  /**
+   * Flink's JobManager serves per-partition source metrics only once its metric fetcher has run.
+   */
   private static FlinkSourceOffsets awaitFlinkSourceOffsets() throws InterruptedException {
     FlinkSourceOffsetsProbe probe =
-        new FlinkSourceOffsetsProbe(new FlinkRestClient(sandbox.flinkRestUrl(), Duration.ofSeconds(5)), Clock.systemUTC());
+        new FlinkSourceOffsetsProbe(
+            new FlinkRestClient(sandbox.flinkRestUrl(), Duration.ofSeconds(5)), Clock.systemUTC());
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     FlinkSourceOffsets offsets = probe.capture(sandbox.jobName());
     while (offsets.partitions().isEmpty() && System.nanoTime() < deadline) {
@@ -98,9 +122,14 @@ class FlinkSourceLagIT {
     props.put("bootstrap.servers", sandbox.kafkaBootstrap());
     try (Admin admin = Admin.create(props)) {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS).isEmpty()) {
+      while (admin
+          .listConsumerGroupOffsets(GROUP)
+          .partitionsToOffsetAndMetadata()
+          .get(10, TimeUnit.SECONDS)
+          .isEmpty()) {
         if (System.nanoTime() > deadline) {
-          throw new AssertionError("the Flink job committed no offsets for " + GROUP + " within 60 s");
+          throw new AssertionError(
+              "the Flink job committed no offsets for " + GROUP + " within 60 s");
         }
         Thread.sleep(500);
       }

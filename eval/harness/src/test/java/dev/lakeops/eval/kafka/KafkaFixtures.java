@@ -37,7 +37,10 @@ final class KafkaFixtures implements AutoCloseable {
   }
 
   void createTopic(String topic, int partitions, Map<String, String> configs) throws Exception {
-    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs))).all().get(30, TimeUnit.SECONDS);
+    admin
+        .createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs)))
+        .all()
+        .get(30, TimeUnit.SECONDS);
   }
 
   /** Writes {@code count} records spread over partitions (key = index modulo {@code keys}). */
@@ -82,17 +85,26 @@ final class KafkaFixtures implements AutoCloseable {
     return config;
   }
 
-  /** Commits {@code offset} for {@code group} on one partition without joining the group (as assign()-based consumers do). */
+  /**
+   * Commits {@code offset} for {@code group} on one partition without joining the group (as
+   * assign()-based consumers do).
+   */
   void commit(String group, String topic, int partition, long offset) {
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig(group, Map.of()))) {
-      consumer.commitSync(Map.of(new TopicPartition(topic, partition), new OffsetAndMetadata(offset)));
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(consumerConfig(group, Map.of()))) {
+      consumer.commitSync(
+          Map.of(new TopicPartition(topic, partition), new OffsetAndMetadata(offset)));
     }
   }
 
-  /** Reads everything now in {@code topic} as a member of {@code group}, commits, leaves; returns the count. */
+  /**
+   * Reads everything now in {@code topic} as a member of {@code group}, commits, leaves; returns
+   * the count.
+   */
   int consumeAll(String group, String topic) {
     int count = 0;
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig(group, Map.of()))) {
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(consumerConfig(group, Map.of()))) {
       consumer.subscribe(List.of(topic));
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
       Map<TopicPartition, Long> end = null;
@@ -117,10 +129,17 @@ final class KafkaFixtures implements AutoCloseable {
   }
 
   long highWatermark(TopicPartition tp) throws Exception {
-    return admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp).get(10, TimeUnit.SECONDS).offset();
+    return admin
+        .listOffsets(Map.of(tp, OffsetSpec.latest()))
+        .partitionResult(tp)
+        .get(10, TimeUnit.SECONDS)
+        .offset();
   }
 
-  /** Waits until the partition's high watermark reaches {@code offset} (markers are written asynchronously). */
+  /**
+   * Waits until the partition's high watermark reaches {@code offset} (markers are written
+   * asynchronously).
+   */
   void awaitHighWatermark(TopicPartition tp, long offset) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (highWatermark(tp) < offset) {

@@ -37,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Kafka lag, reconcile and config tools against a real KRaft broker, one condition per test,
- * each on its own topic and group, with healthy controls. Set {@code -Dlakeops.kafka.record=DIR}
- * to write every captured window as JSON (the analyzer fixtures come from there).
+ * each on its own topic and group, with healthy controls. Set {@code -Dlakeops.kafka.record=DIR} to
+ * write every captured window as JSON (the analyzer fixtures come from there).
  */
 class KafkaLagIT {
 
@@ -80,10 +80,14 @@ class KafkaLagIT {
 
     Finding f = only(report, "kafka.lag.ok");
     assertThat(f.severity()).isEqualTo(Severity.OK);
-    assertThat(f.evidence()).containsEntry("group", "g-healthy").containsEntry("totalLag", "0").containsEntry("partitions", "3")
+    assertThat(f.evidence())
+        .containsEntry("group", "g-healthy")
+        .containsEntry("totalLag", "0")
+        .containsEntry("partitions", "3")
         .containsEntry("bootstrap", broker.bootstrap());
     assertThat(report.worst()).isEqualTo(Severity.OK);
-    assertThat(tools.reconcile(c, "healthy", List.of(), 300, "g-healthy").findings()).extracting(Finding::code)
+    assertThat(tools.reconcile(c, "healthy", List.of(), 300, "g-healthy").findings())
+        .extracting(Finding::code)
         .containsExactly("kafka.reconcile.match");
   }
 
@@ -105,7 +109,9 @@ class KafkaLagIT {
 
     Finding f = only(report, "kafka.lag.growing");
     assertThat(f.severity()).isEqualTo(Severity.WARN);
-    assertThat(f.evidence()).containsEntry("group", "g-lagging").containsEntry("maxLagPartition", "lagging-0")
+    assertThat(f.evidence())
+        .containsEntry("group", "g-lagging")
+        .containsEntry("maxLagPartition", "lagging-0")
         .containsEntry("totalLag", "360");
     assertThat(f.evidence().get("partition[lagging-0]")).contains("lagTrend=90>180>270>360");
   }
@@ -116,14 +122,19 @@ class KafkaLagIT {
     kafka.produce("stalled", 100, 20);
     KafkaTools tools = tools();
     KafkaCluster c = cluster("stalled");
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(kafka.consumerConfig("g-stalled", Map.of()))) {
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(kafka.consumerConfig("g-stalled", Map.of()))) {
       consumer.subscribe(List.of("stalled"));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       while (consumer.assignment().size() < 2 && System.nanoTime() < deadline) {
         consumer.poll(Duration.ofMillis(100));
       }
-      consumer.commitSync(Map.of(new TopicPartition("stalled", 0), new OffsetAndMetadata(5),
-          new TopicPartition("stalled", 1), new OffsetAndMetadata(5)));
+      consumer.commitSync(
+          Map.of(
+              new TopicPartition("stalled", 0),
+              new OffsetAndMetadata(5),
+              new TopicPartition("stalled", 1),
+              new OffsetAndMetadata(5)));
       // The consumer stays a member (its heartbeat thread runs) but makes no progress.
 
       ToolReport report = tools.lag(c, List.of("g-stalled"), 3, STEP, Map.of());
@@ -131,7 +142,10 @@ class KafkaLagIT {
 
       Finding f = only(report, "kafka.lag.stalled");
       assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
-      assertThat(f.evidence()).containsEntry("group", "g-stalled").containsEntry("state", "Stable").containsEntry("members", "1")
+      assertThat(f.evidence())
+          .containsEntry("group", "g-stalled")
+          .containsEntry("state", "Stable")
+          .containsEntry("members", "1")
           .containsKeys("partition[stalled-0]", "partition[stalled-1]");
     }
   }
@@ -141,7 +155,11 @@ class KafkaLagIT {
     kafka.createTopic("retention", 1, Map.of());
     kafka.produce("retention", 100, 10);
     kafka.commit("g-retention", "retention", 0, 30);
-    kafka.admin().deleteRecords(Map.of(new TopicPartition("retention", 0), RecordsToDelete.beforeOffset(60))).all().get(10, TimeUnit.SECONDS);
+    kafka
+        .admin()
+        .deleteRecords(Map.of(new TopicPartition("retention", 0), RecordsToDelete.beforeOffset(60)))
+        .all()
+        .get(10, TimeUnit.SECONDS);
     KafkaTools tools = tools();
     KafkaCluster c = cluster("retention");
 
@@ -151,10 +169,14 @@ class KafkaLagIT {
     Finding f = only(report, "kafka.offset.below-log-start");
     assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
     assertThat(f.evidence()).containsEntry("group", "g-retention");
-    assertThat(f.evidence().get("partition[retention-0]")).contains("status=ERR", "committed=30", "logStart=60");
+    assertThat(f.evidence().get("partition[retention-0]"))
+        .contains("status=ERR", "committed=30", "logStart=60");
     assertThat(f.summary()).contains("30 offset(s) were deleted");
-    ToolReport counted = tools.reconcile(c, "retention", List.of(new OffsetRange(0, 30, 100)), 40, "g-retention");
-    assertThat(counted.findings()).extracting(Finding::code).contains("kafka.reconcile.range-deleted", "kafka.reconcile.match");
+    ToolReport counted =
+        tools.reconcile(c, "retention", List.of(new OffsetRange(0, 30, 100)), 40, "g-retention");
+    assertThat(counted.findings())
+        .extracting(Finding::code)
+        .contains("kafka.reconcile.range-deleted", "kafka.reconcile.match");
   }
 
   @Test
@@ -164,20 +186,31 @@ class KafkaLagIT {
     kafka.commit("g-aging", "aging", 0, 5);
     KafkaCluster c = cluster("aging");
 
-    ToolReport report = tools().configs(c, List.of("aging"), List.of("g-aging"), ClientSettings.unknown());
+    ToolReport report =
+        tools().configs(c, List.of("aging"), List.of("g-aging"), ClientSettings.unknown());
 
     Finding f = only(report, "kafka.config.retention-shorter-than-lag");
-    assertThat(f.evidence()).containsEntry("group", "g-aging").containsEntry("partition", "aging-0").containsEntry("retentionMs", "300000");
-    assertThat(Long.parseLong(f.evidence().get("timeLagMs"))).isGreaterThan(Duration.ofMinutes(9).toMillis());
-    assertThat(tools().configs(c, List.of("healthy-control-topic-absent"), List.of(), ClientSettings.unknown()).findings())
-        .extracting(Finding::code).doesNotContain("kafka.config.retention-shorter-than-lag");
+    assertThat(f.evidence())
+        .containsEntry("group", "g-aging")
+        .containsEntry("partition", "aging-0")
+        .containsEntry("retentionMs", "300000");
+    assertThat(Long.parseLong(f.evidence().get("timeLagMs")))
+        .isGreaterThan(Duration.ofMinutes(9).toMillis());
+    assertThat(
+            tools()
+                .configs(
+                    c, List.of("healthy-control-topic-absent"), List.of(), ClientSettings.unknown())
+                .findings())
+        .extracting(Finding::code)
+        .doesNotContain("kafka.config.retention-shorter-than-lag");
   }
 
   @Test
   void explainsALagOfOneAsATransactionMarkerAndAnOpenTransactionAsNoStall() throws Exception {
     kafka.createTopic("tx-orders", 1, Map.of());
     TopicPartition tp = new TopicPartition("tx-orders", 0);
-    try (KafkaProducer<String, String> committed = transactional("tx-1"); KafkaProducer<String, String> open = transactional("tx-open")) {
+    try (KafkaProducer<String, String> committed = transactional("tx-1");
+        KafkaProducer<String, String> open = transactional("tx-open")) {
       committed.beginTransaction();
       for (int i = 0; i < 10; i++) {
         committed.send(new ProducerRecord<>("tx-orders", 0, "k" + i, "v" + i));
@@ -197,21 +230,44 @@ class KafkaLagIT {
       ToolReport report = tools.lag(c, List.of("g-marker", "g-at-stable"), 3, STEP, Map.of());
       record("transaction_markers", tools, c);
 
-      assertThat(codes(report, "g-marker")).contains("kafka.lag.ok", "kafka.lag.transaction-marker", "kafka.lag.open-transaction")
+      assertThat(codes(report, "g-marker"))
+          .contains("kafka.lag.ok", "kafka.lag.transaction-marker", "kafka.lag.open-transaction")
           .doesNotContain("kafka.lag.stopped", "kafka.lag.stalled");
-      assertThat(find(report, "kafka.lag.transaction-marker", "g-marker").evidence().get("partition[tx-orders-0]"))
+      assertThat(
+              find(report, "kafka.lag.transaction-marker", "g-marker")
+                  .evidence()
+                  .get("partition[tx-orders-0]"))
           .contains("committed=10", "end=11", "lag=1", "dataRecordsLeft=0");
-      assertThat(codes(report, "g-at-stable")).contains("kafka.lag.ok", "kafka.lag.open-transaction").doesNotContain("kafka.lag.transaction-marker");
-      assertThat(find(report, "kafka.lag.open-transaction", "g-at-stable").evidence().get("partition[tx-orders-0]"))
-          .contains("lastStable=11", "highWatermark=15", "lagToHighWatermark=4", "transactionStartOffset=11");
+      assertThat(codes(report, "g-at-stable"))
+          .contains("kafka.lag.ok", "kafka.lag.open-transaction")
+          .doesNotContain("kafka.lag.transaction-marker");
+      assertThat(
+              find(report, "kafka.lag.open-transaction", "g-at-stable")
+                  .evidence()
+                  .get("partition[tx-orders-0]"))
+          .contains(
+              "lastStable=11",
+              "highWatermark=15",
+              "lagToHighWatermark=4",
+              "transactionStartOffset=11");
       open.abortTransaction();
     }
   }
 
   @Test
   void explainsOffsetGapsOfACompactedTopic() throws Exception {
-    kafka.createTopic("compacted", 1, Map.of("cleanup.policy", "compact", "segment.ms", "100",
-        "min.cleanable.dirty.ratio", "0.01", "delete.retention.ms", "0"));
+    kafka.createTopic(
+        "compacted",
+        1,
+        Map.of(
+            "cleanup.policy",
+            "compact",
+            "segment.ms",
+            "100",
+            "min.cleanable.dirty.ratio",
+            "0.01",
+            "delete.retention.ms",
+            "0"));
     kafka.produce("compacted", 100, 5);
     Thread.sleep(200);
     kafka.produce("compacted", 1, 1); // rolls the segment so the cleaner may compact the first
@@ -222,12 +278,18 @@ class KafkaLagIT {
 
     ToolReport lag = tools.lag(c, List.of("g-compacted"), 1, Duration.ZERO, Map.of());
     record("compacted", tools, c);
-    ToolReport reconcile = tools.reconcile(c, "compacted", List.of(new OffsetRange(0, 0, 101)), records, null);
+    ToolReport reconcile =
+        tools.reconcile(c, "compacted", List.of(new OffsetRange(0, 0, 101)), records, null);
 
     Finding f = only(lag, "kafka.lag.compacted-topic");
-    assertThat(f.evidence()).containsEntry("group", "g-compacted").containsEntry("topics", "compacted");
-    assertThat(f.evidence().get("partition[compacted-0]")).contains("committed=0", "lag=101", "gap=");
-    assertThat(reconcile.findings()).extracting(Finding::code).containsExactly("kafka.reconcile.offset-gaps", "kafka.reconcile.match");
+    assertThat(f.evidence())
+        .containsEntry("group", "g-compacted")
+        .containsEntry("topics", "compacted");
+    assertThat(f.evidence().get("partition[compacted-0]"))
+        .contains("committed=0", "lag=101", "gap=");
+    assertThat(reconcile.findings())
+        .extracting(Finding::code)
+        .containsExactly("kafka.reconcile.offset-gaps", "kafka.reconcile.match");
     assertThat(reconcile.findings().get(0).evidence()).containsEntry("compacted", "true");
   }
 
@@ -239,48 +301,102 @@ class KafkaLagIT {
     KafkaTools tools = tools();
     KafkaCluster c = cluster("rewind");
     tools.lag(c, List.of("g-rewound"), 1, Duration.ZERO, Map.of());
-    kafka.admin().alterConsumerGroupOffsets("g-rewound", Map.of(new TopicPartition("rewind", 0), new OffsetAndMetadata(40)))
-        .all().get(10, TimeUnit.SECONDS);
+    kafka
+        .admin()
+        .alterConsumerGroupOffsets(
+            "g-rewound", Map.of(new TopicPartition("rewind", 0), new OffsetAndMetadata(40)))
+        .all()
+        .get(10, TimeUnit.SECONDS);
 
     ToolReport lag = tools.lag(c, List.of("g-rewound"), 1, Duration.ZERO, Map.of());
     int replayed = kafka.consumeAll("g-rewound", "rewind");
     tools.lag(c, List.of("g-rewound"), 1, Duration.ZERO, Map.of());
     record("rewound", tools, c);
-    ToolReport reconcile = tools.reconcile(c, "rewind", List.of(new OffsetRange(0, 0, 100)), first + replayed, "g-rewound");
+    ToolReport reconcile =
+        tools.reconcile(
+            c, "rewind", List.of(new OffsetRange(0, 0, 100)), first + replayed, "g-rewound");
 
     Finding rewound = only(lag, "kafka.offset.rewound");
-    assertThat(rewound.evidence()).containsEntry("group", "g-rewound").containsEntry("rewind[rewind-0]", "100>40").containsEntry("replayedOffsets", "60");
+    assertThat(rewound.evidence())
+        .containsEntry("group", "g-rewound")
+        .containsEntry("rewind[rewind-0]", "100>40")
+        .containsEntry("replayedOffsets", "60");
     Finding duplicates = only(reconcile, "kafka.reconcile.duplicates");
-    assertThat(duplicates.evidence()).containsEntry("topic", "rewind").containsEntry("duplicates", "60")
-        .containsEntry("explainedByRewinds", "60").containsEntry("unexplained", "0");
+    assertThat(duplicates.evidence())
+        .containsEntry("topic", "rewind")
+        .containsEntry("duplicates", "60")
+        .containsEntry("explainedByRewinds", "60")
+        .containsEntry("unexplained", "0");
   }
 
   @Test
   void flagsRiskyClientSettingsAndPassesSafeOnes() throws Exception {
     kafka.createTopic("configs", 1, Map.of("unclean.leader.election.enable", "true"));
     KafkaCluster c = cluster("configs");
-    ClientSettings risky = new ClientSettings(
-        Map.of("enable.auto.commit", "true", "auto.offset.reset", "latest", "max.poll.records", "500", "max.poll.interval.ms", "300000"),
-        Map.of("acks", "1", "enable.idempotence", "false"), Duration.ofSeconds(1));
-    ClientSettings safe = new ClientSettings(
-        Map.of("enable.auto.commit", "false", "auto.offset.reset", "earliest", "isolation.level", "read_committed"),
-        Map.of("acks", "all"), Duration.ofMillis(1));
+    ClientSettings risky =
+        new ClientSettings(
+            Map.of(
+                "enable.auto.commit",
+                "true",
+                "auto.offset.reset",
+                "latest",
+                "max.poll.records",
+                "500",
+                "max.poll.interval.ms",
+                "300000"),
+            Map.of("acks", "1", "enable.idempotence", "false"),
+            Duration.ofSeconds(1));
+    ClientSettings safe =
+        new ClientSettings(
+            Map.of(
+                "enable.auto.commit",
+                "false",
+                "auto.offset.reset",
+                "earliest",
+                "isolation.level",
+                "read_committed"),
+            Map.of("acks", "all"),
+            Duration.ofMillis(1));
 
-    List<String> riskyCodes = tools().configs(c, List.of("configs"), List.of(), risky).findings().stream().map(Finding::code).toList();
-    List<String> safeCodes = tools().configs(c, List.of("configs"), List.of(), safe).findings().stream().map(Finding::code).toList();
+    List<String> riskyCodes =
+        tools().configs(c, List.of("configs"), List.of(), risky).findings().stream()
+            .map(Finding::code)
+            .toList();
+    List<String> safeCodes =
+        tools().configs(c, List.of("configs"), List.of(), safe).findings().stream()
+            .map(Finding::code)
+            .toList();
 
-    assertThat(riskyCodes).contains("kafka.config.unclean-leader-election", "kafka.config.single-replica", "kafka.config.auto-commit",
-        "kafka.config.offset-reset-latest", "kafka.config.poll-interval-exceeded", "kafka.config.producer-acks", "kafka.config.idempotence-disabled");
-    assertThat(safeCodes).doesNotContain("kafka.config.auto-commit", "kafka.config.offset-reset-latest", "kafka.config.poll-interval-exceeded",
-        "kafka.config.producer-acks", "kafka.config.idempotence-disabled");
+    assertThat(riskyCodes)
+        .contains(
+            "kafka.config.unclean-leader-election",
+            "kafka.config.single-replica",
+            "kafka.config.auto-commit",
+            "kafka.config.offset-reset-latest",
+            "kafka.config.poll-interval-exceeded",
+            "kafka.config.producer-acks",
+            "kafka.config.idempotence-disabled");
+    assertThat(safeCodes)
+        .doesNotContain(
+            "kafka.config.auto-commit",
+            "kafka.config.offset-reset-latest",
+            "kafka.config.poll-interval-exceeded",
+            "kafka.config.producer-acks",
+            "kafka.config.idempotence-disabled");
   }
 
   @Test
   void namesTheBootstrapAddressWhenNoBrokerListens() {
-    KafkaTools tools = new KafkaTools(KafkaClusters.of(List.of()), KafkaProbeOptions.defaults().withTimeout(Duration.ofSeconds(1)),
-        LagRules.defaults(), LagHistory.defaults(), Clock.systemUTC());
+    KafkaTools tools =
+        new KafkaTools(
+            KafkaClusters.of(List.of()),
+            KafkaProbeOptions.defaults().withTimeout(Duration.ofSeconds(1)),
+            LagRules.defaults(),
+            LagHistory.defaults(),
+            Clock.systemUTC());
 
-    ToolReport report = tools.lag(KafkaCluster.direct("127.0.0.1:1"), List.of(), 1, Duration.ZERO, Map.of());
+    ToolReport report =
+        tools.lag(KafkaCluster.direct("127.0.0.1:1"), List.of(), 1, Duration.ZERO, Map.of());
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.ERROR);
     assertThat(report.error()).startsWith("UNREACHABLE").contains("127.0.0.1:1");
@@ -288,7 +404,8 @@ class KafkaLagIT {
 
   @Test
   void answersNoDataForAGroupThatDoesNotExist() {
-    ToolReport report = tools().lag(cluster("missing"), List.of("g-nobody"), 1, Duration.ZERO, Map.of());
+    ToolReport report =
+        tools().lag(cluster("missing"), List.of("g-nobody"), 1, Duration.ZERO, Map.of());
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.NO_DATA);
     assertThat(report.error()).contains("g-nobody", broker.bootstrap());
@@ -299,49 +416,80 @@ class KafkaLagIT {
     kafka.createTopic("tool", 1, Map.of());
     kafka.produce("tool", 10, 2);
     kafka.consumeAll("g-tool", "tool");
-    KafkaTools tools = new KafkaTools(KafkaClusters.of(List.of(new KafkaCluster("sandbox", broker.bootstrap(), Map.of()))),
-        KafkaProbeOptions.defaults(), LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)), LagHistory.defaults(), Clock.systemUTC());
+    KafkaTools tools =
+        new KafkaTools(
+            KafkaClusters.of(List.of(new KafkaCluster("sandbox", broker.bootstrap(), Map.of()))),
+            KafkaProbeOptions.defaults(),
+            LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)),
+            LagHistory.defaults(),
+            Clock.systemUTC());
 
     dev.lakeops.tools.spec.ToolFunction<ToolReport> lag = tools.functions().get(0);
-    com.fasterxml.jackson.databind.JsonNode report = Json.mapper().valueToTree(
-        lag.apply(dev.lakeops.tools.spec.ToolArgs.read(lag.spec(), Map.of("cluster", "sandbox", "group", "g-tool"))));
-    com.fasterxml.jackson.databind.JsonNode unknown = Json.mapper().valueToTree(
-        lag.apply(dev.lakeops.tools.spec.ToolArgs.read(lag.spec(), Map.of("cluster", "prod", "group", "g-tool"))));
+    com.fasterxml.jackson.databind.JsonNode report =
+        Json.mapper()
+            .valueToTree(
+                lag.apply(
+                    dev.lakeops.tools.spec.ToolArgs.read(
+                        lag.spec(), Map.of("cluster", "sandbox", "group", "g-tool"))));
+    com.fasterxml.jackson.databind.JsonNode unknown =
+        Json.mapper()
+            .valueToTree(
+                lag.apply(
+                    dev.lakeops.tools.spec.ToolArgs.read(
+                        lag.spec(), Map.of("cluster", "prod", "group", "g-tool"))));
 
     assertThat(report.path("status").asText()).isEqualTo("OK");
     assertThat(report.path("params").path("samples").asText()).isEqualTo("2");
     assertThat(report.path("findings").get(0).path("code").asText()).isEqualTo("kafka.lag.ok");
-    assertThat(report.path("findings").get(0).path("evidence").path("group").asText()).isEqualTo("g-tool");
+    assertThat(report.path("findings").get(0).path("evidence").path("group").asText())
+        .isEqualTo("g-tool");
     assertThat(unknown.path("status").asText()).isEqualTo("NO_DATA");
     assertThat(unknown.path("error").asText()).contains("prod", "configured: sandbox");
   }
 
   // --- helpers ---
 
-  private static long awaitCompaction(KafkaTools tools, KafkaCluster c) throws InterruptedException {
+  private static long awaitCompaction(KafkaTools tools, KafkaCluster c)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
     while (System.nanoTime() < deadline) {
-      ToolReport counted = tools.reconcile(c, "compacted", List.of(new OffsetRange(0, 0, 101)), 101, null);
-      Finding gaps = counted.findings().stream().filter(f -> f.code().equals("kafka.reconcile.offset-gaps")).findFirst().orElse(null);
+      ToolReport counted =
+          tools.reconcile(c, "compacted", List.of(new OffsetRange(0, 0, 101)), 101, null);
+      Finding gaps =
+          counted.findings().stream()
+              .filter(f -> f.code().equals("kafka.reconcile.offset-gaps"))
+              .findFirst()
+              .orElse(null);
       if (gaps != null) {
         return Long.parseLong(gaps.evidence().get("sourceRecords"));
       }
       Thread.sleep(500);
     }
-    throw new AssertionError("the log cleaner did not compact topic 'compacted' within 45 s; broker log:\n"
-        + String.join("\n", broker.logTail(60)));
+    throw new AssertionError(
+        "the log cleaner did not compact topic 'compacted' within 45 s; broker log:\n"
+            + String.join("\n", broker.logTail(60)));
   }
 
   private static KafkaProducer<String, String> transactional(String id) {
-    KafkaProducer<String, String> producer = new KafkaProducer<>(kafka.producerConfig(Map.of(
-        ProducerConfig.TRANSACTIONAL_ID_CONFIG, id, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)));
+    KafkaProducer<String, String> producer =
+        new KafkaProducer<>(
+            kafka.producerConfig(
+                Map.of(
+                    ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                    id,
+                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                    true)));
     producer.initTransactions();
     return producer;
   }
 
   private static KafkaTools tools() {
-    return new KafkaTools(KafkaClusters.of(List.of()), KafkaProbeOptions.defaults(),
-        LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)), LagHistory.defaults(), Clock.systemUTC());
+    return new KafkaTools(
+        KafkaClusters.of(List.of()),
+        KafkaProbeOptions.defaults(),
+        LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)),
+        LagHistory.defaults(),
+        Clock.systemUTC());
   }
 
   /** A profile per test, so each test's lag window holds only its own probes. */
@@ -350,20 +498,30 @@ class KafkaLagIT {
   }
 
   private static Finding only(ToolReport report, String code) {
-    assertThat(report.status()).as("status of %s: %s", report.tool(), report.error()).isEqualTo(ToolReport.Status.OK);
+    assertThat(report.status())
+        .as("status of %s: %s", report.tool(), report.error())
+        .isEqualTo(ToolReport.Status.OK);
     List<Finding> found = report.findings().stream().filter(f -> f.code().equals(code)).toList();
     assertThat(found).as("findings %s in %s", code, Json.compact(report.findings())).hasSize(1);
     return found.get(0);
   }
 
   private static Finding find(ToolReport report, String code, String group) {
-    return report.findings().stream().filter(f -> f.code().equals(code) && group.equals(f.evidence().get("group"))).findFirst()
-        .orElseThrow(() -> new AssertionError("no " + code + " for " + group + " in " + Json.compact(report.findings())));
+    return report.findings().stream()
+        .filter(f -> f.code().equals(code) && group.equals(f.evidence().get("group")))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no " + code + " for " + group + " in " + Json.compact(report.findings())));
   }
 
   private static List<String> codes(ToolReport report, String group) {
     assertThat(report.status()).as("status: %s", report.error()).isEqualTo(ToolReport.Status.OK);
-    return report.findings().stream().filter(f -> group.equals(f.evidence().get("group"))).map(Finding::code).toList();
+    return report.findings().stream()
+        .filter(f -> group.equals(f.evidence().get("group")))
+        .map(Finding::code)
+        .toList();
   }
 
   private static void record(String name, KafkaTools tools, KafkaCluster c) throws IOException {
@@ -372,7 +530,11 @@ class KafkaLagIT {
       return;
     }
     Files.createDirectories(Path.of(dir));
-    Files.writeString(Path.of(dir, name + ".json"),
-        Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(tools.history().window(c.name())) + "\n");
+    Files.writeString(
+        Path.of(dir, name + ".json"),
+        Json.mapper()
+                .writerWithDefaultPrettyPrinter()
+                .writeValueAsString(tools.history().window(c.name()))
+            + "\n");
   }
 }

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.eval.sandbox.KafkaSandbox;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
-import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.StepRecord;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.action.RiskTier;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.KafkaBindings;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.kafka.KafkaCluster;
@@ -32,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The deterministic planner on Kafka alerts against a real KRaft broker: the shipped kafka-lag
- * runbook, with the lag rules the agent uses (a 10 s window before a group is called stopped).
- * Each test reads its own cluster profile, so each lag window holds only its own probes.
+ * runbook, with the lag rules the agent uses (a 10 s window before a group is called stopped). Each
+ * test reads its own cluster profile, so each lag window holds only its own probes.
  */
 class KafkaTriageIT {
 
@@ -47,10 +47,25 @@ class KafkaTriageIT {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
     broker = KafkaSandbox.start(home, workDir, 61520, 61521);
     kafka = new KafkaFixtures(broker.bootstrap());
-    KafkaClusters clusters = KafkaClusters.of(List.of(profile("lagging"), profile("healthy"), profile("retention"),
-        profile("counts"), profile("dups"), profile("loss")));
-    KafkaTools tools = new KafkaTools(clusters, KafkaProbeOptions.defaults(), LagRules.defaults(), LagHistory.defaults(), Clock.systemUTC());
-    planner = DeterministicPlanner.shipped(new ToolRegistry().registerAll(KafkaBindings.of(tools, clusters)), Clock.systemUTC());
+    KafkaClusters clusters =
+        KafkaClusters.of(
+            List.of(
+                profile("lagging"),
+                profile("healthy"),
+                profile("retention"),
+                profile("counts"),
+                profile("dups"),
+                profile("loss")));
+    KafkaTools tools =
+        new KafkaTools(
+            clusters,
+            KafkaProbeOptions.defaults(),
+            LagRules.defaults(),
+            LagHistory.defaults(),
+            Clock.systemUTC());
+    planner =
+        DeterministicPlanner.shipped(
+            new ToolRegistry().registerAll(KafkaBindings.of(tools, clusters)), Clock.systemUTC());
   }
 
   private static KafkaCluster profile(String name) {
@@ -66,13 +81,22 @@ class KafkaTriageIT {
     if (broker != null) {
       broker.close();
     }
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("broker stopped").isFalse();
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+        .as("broker stopped")
+        .isFalse();
   }
 
   private static TriageReport fire(String cluster, String group) {
-    return planner.triage(new AlertSignal(
-        Map.of("alertname", "KafkaConsumerLag", "consumergroup", group, "kafka_cluster", "it-" + cluster),
-        Map.of("summary", "Consumer group " + group + " is lagging")));
+    return planner.triage(
+        new AlertSignal(
+            Map.of(
+                "alertname",
+                "KafkaConsumerLag",
+                "consumergroup",
+                group,
+                "kafka_cluster",
+                "it-" + cluster),
+            Map.of("summary", "Consumer group " + group + " is lagging")));
   }
 
   @Test
@@ -86,13 +110,18 @@ class KafkaTriageIT {
 
     assertThat(r.runbook()).isEqualTo("kafka-lag");
     assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.KAFKA_LAG);
-    assertThat(r.verdict().entities()).containsEntry("group", "g-rb-lagging").containsEntry("topic", "rb-lagging")
-        .containsEntry("status", "STOP").containsKey("partition");
+    assertThat(r.verdict().entities())
+        .containsEntry("group", "g-rb-lagging")
+        .containsEntry("topic", "rb-lagging")
+        .containsEntry("status", "STOP")
+        .containsKey("partition");
     assertThat(r.verdict().entities().get("partition")).startsWith("rb-lagging-");
     assertThat(r.evidenceCodes()).contains("kafka.lag.stopped");
     assertThat(r.verdict().proposals()).isEmpty();
-    // The first round's window (5 s) is too short to call the group stopped; the bounded loop probes again.
-    assertThat(r.steps().stream().filter(s -> s.step().equals("lag")).count()).isGreaterThanOrEqualTo(2);
+    // The first round's window (5 s) is too short to call the group stopped; the bounded loop
+    // probes again.
+    assertThat(r.steps().stream().filter(s -> s.step().equals("lag")).count())
+        .isGreaterThanOrEqualTo(2);
   }
 
   @Test
@@ -105,7 +134,9 @@ class KafkaTriageIT {
 
     assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.NO_FAULT);
     assertThat(r.evidenceCodes()).contains("kafka.lag.ok");
-    assertThat(r.steps()).extracting(StepRecord::step).containsExactly("lag", "readable", "conclude", "no-fault");
+    assertThat(r.steps())
+        .extracting(StepRecord::step)
+        .containsExactly("lag", "readable", "conclude", "no-fault");
   }
 
   @Test
@@ -113,22 +144,40 @@ class KafkaTriageIT {
     kafka.createTopic("rb-retention", 1, Map.of());
     kafka.produce("rb-retention", 100, 10);
     kafka.commit("g-rb-retention", "rb-retention", 0, 30);
-    kafka.admin().deleteRecords(Map.of(new TopicPartition("rb-retention", 0), RecordsToDelete.beforeOffset(60))).all().get(10, TimeUnit.SECONDS);
+    kafka
+        .admin()
+        .deleteRecords(
+            Map.of(new TopicPartition("rb-retention", 0), RecordsToDelete.beforeOffset(60)))
+        .all()
+        .get(10, TimeUnit.SECONDS);
 
     TriageReport r = fire("retention", "g-rb-retention");
 
     assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.DATA_LOSS);
-    assertThat(r.verdict().entities()).containsEntry("group", "g-rb-retention").containsEntry("topic", "rb-retention");
+    assertThat(r.verdict().entities())
+        .containsEntry("group", "g-rb-retention")
+        .containsEntry("topic", "rb-retention");
     ProposedAction reset = r.verdict().proposals().get(0);
     assertThat(reset.action()).isEqualTo("kafka.reset_offsets");
     assertThat(reset.tier()).isEqualTo(RiskTier.DESTRUCTIVE);
-    assertThat(reset.args()).containsEntry("cluster", "it-retention").containsEntry("group", "g-rb-retention")
-        .containsEntry("topic", "rb-retention").containsEntry("to", "earliest");
+    assertThat(reset.args())
+        .containsEntry("cluster", "it-retention")
+        .containsEntry("group", "g-rb-retention")
+        .containsEntry("topic", "rb-retention")
+        .containsEntry("to", "earliest");
     assertThat(reset.status()).isEqualTo("awaiting approval");
-    assertThat(r.steps()).extracting(StepRecord::kind).doesNotContain("approval", "action", "verify");
+    assertThat(r.steps())
+        .extracting(StepRecord::kind)
+        .doesNotContain("approval", "action", "verify");
     // Nothing moved: the group still points below the log start.
-    long committed = kafka.admin().listConsumerGroupOffsets("g-rb-retention").partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS)
-        .get(new TopicPartition("rb-retention", 0)).offset();
+    long committed =
+        kafka
+            .admin()
+            .listConsumerGroupOffsets("g-rb-retention")
+            .partitionsToOffsetAndMetadata()
+            .get(10, TimeUnit.SECONDS)
+            .get(new TopicPartition("rb-retention", 0))
+            .offset();
     assertThat(committed).isEqualTo(30);
   }
 
@@ -140,13 +189,19 @@ class KafkaTriageIT {
   }
 
   @Test
-  void reconcilesASinkCountWithTheTopicAndCallsTheDifferenceDuplicatesLossOrNoFault() throws Exception {
+  void reconcilesASinkCountWithTheTopicAndCallsTheDifferenceDuplicatesLossOrNoFault()
+      throws Exception {
     kafka.createTopic("rb-counts", 2, Map.of());
     kafka.produce("rb-counts", 100, 10);
 
-    TriageReport same = alert("KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "100"));
-    TriageReport more = alert("KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "130"));
-    TriageReport fewer = alert("KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "70"));
+    TriageReport same =
+        alert(
+            "KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "100"));
+    TriageReport more =
+        alert(
+            "KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "130"));
+    TriageReport fewer =
+        alert("KafkaSinkCountMismatch", "counts", Map.of("topic", "rb-counts", "sink_count", "70"));
 
     assertThat(same.runbook()).isEqualTo("kafka-count-mismatch");
     assertThat(same.verdict().category()).as(same.toMarkdown()).isEqualTo(Category.NO_FAULT);
@@ -163,7 +218,11 @@ class KafkaTriageIT {
     kafka.produce("rb-dups", 200, 20);
     kafka.consumeAll("g-rb-dups", "rb-dups");
 
-    TriageReport r = alert("KafkaDuplicateRecords", "dups", Map.of("consumergroup", "g-rb-dups", "topic", "rb-dups", "sink_count", "260"));
+    TriageReport r =
+        alert(
+            "KafkaDuplicateRecords",
+            "dups",
+            Map.of("consumergroup", "g-rb-dups", "topic", "rb-dups", "sink_count", "260"));
 
     assertThat(r.runbook()).isEqualTo("kafka-duplicates");
     assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.DUPLICATES);
@@ -176,9 +235,14 @@ class KafkaTriageIT {
     kafka.createTopic("rb-loss", 1, Map.of());
     kafka.produce("rb-loss", 100, 10);
     kafka.commit("g-rb-loss", "rb-loss", 0, 20);
-    kafka.admin().deleteRecords(Map.of(new TopicPartition("rb-loss", 0), RecordsToDelete.beforeOffset(50))).all().get(10, TimeUnit.SECONDS);
+    kafka
+        .admin()
+        .deleteRecords(Map.of(new TopicPartition("rb-loss", 0), RecordsToDelete.beforeOffset(50)))
+        .all()
+        .get(10, TimeUnit.SECONDS);
 
-    TriageReport r = alert("KafkaDataLoss", "loss", Map.of("consumergroup", "g-rb-loss", "topic", "rb-loss"));
+    TriageReport r =
+        alert("KafkaDataLoss", "loss", Map.of("consumergroup", "g-rb-loss", "topic", "rb-loss"));
 
     assertThat(r.runbook()).isEqualTo("kafka-loss");
     assertThat(r.verdict().category()).as(r.toMarkdown()).isEqualTo(Category.DATA_LOSS);

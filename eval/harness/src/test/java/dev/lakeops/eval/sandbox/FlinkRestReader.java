@@ -47,8 +47,14 @@ final class FlinkRestReader {
   Map<String, String> metrics(String jobId, String vertexId, String... ids)
       throws IOException, InterruptedException {
     Map<String, String> values = new LinkedHashMap<>();
-    for (JsonNode metric : get("/v1/jobs/" + jobId + "/vertices/" + vertexId + "/metrics?get="
-        + String.join(",", ids))) {
+    for (JsonNode metric :
+        get(
+            "/v1/jobs/"
+                + jobId
+                + "/vertices/"
+                + vertexId
+                + "/metrics?get="
+                + String.join(",", ids))) {
       values.put(metric.path("id").asText(), metric.path("value").asText());
     }
     return values;
@@ -56,9 +62,10 @@ final class FlinkRestReader {
 
   private JsonNode get(String path) throws IOException, InterruptedException {
     URI uri = URI.create(baseUrl + path);
-    HttpResponse<String> response = http.send(
-        HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
       throw new IOException("GET " + uri + " answered HTTP " + response.statusCode());
     }

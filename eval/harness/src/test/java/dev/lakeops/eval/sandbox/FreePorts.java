@@ -9,9 +9,9 @@ import java.net.ServerSocket;
 /**
  * Loopback ports for the servers a test starts, chosen by the kernel.
  *
- * <p>A fixed port inside the ephemeral range (32768–60999 on Linux) can be taken at any moment
- * as the local end of an outgoing connection (a Maven download, a JDBC client), so the tests ask
- * for free ports instead of naming them.
+ * <p>A fixed port inside the ephemeral range (32768–60999 on Linux) can be taken at any moment as
+ * the local end of an outgoing connection (a Maven download, a JDBC client), so the tests ask for
+ * free ports instead of naming them.
  */
 public final class FreePorts {
 

@@ -26,8 +26,11 @@ class JavaProcessTest {
 
   @Test
   void runsAMainClassWithItsArgumentsAndEnvironment() throws Exception {
-    process = start(launch(Sleeper.class).withArgs(List.of("one", "two"))
-        .withEnvironment("LAKEOPS_TEST_VALUE", "from-parent"));
+    process =
+        start(
+            launch(Sleeper.class)
+                .withArgs(List.of("one", "two"))
+                .withEnvironment("LAKEOPS_TEST_VALUE", "from-parent"));
 
     process.awaitReady("the greeting", Duration.ofSeconds(20), () -> process.logContains("ready"));
 
@@ -77,9 +80,13 @@ class JavaProcessTest {
     process = start(launch(Sleeper.class));
 
     assertThatThrownBy(
-            () -> process.awaitReady("the port", Duration.ofMillis(300), () -> {
-              throw new IllegalStateException("connection refused");
-            }))
+            () ->
+                process.awaitReady(
+                    "the port",
+                    Duration.ofMillis(300),
+                    () -> {
+                      throw new IllegalStateException("connection refused");
+                    }))
         .isInstanceOf(JavaProcessException.class)
         .hasMessageContaining("Timed out")
         .hasMessageContaining("connection refused");
@@ -117,13 +124,16 @@ class JavaProcessTest {
 
   static final class Stubborn {
     public static void main(String[] args) throws InterruptedException {
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          Thread.sleep(Long.MAX_VALUE);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    try {
+                      Thread.sleep(Long.MAX_VALUE);
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                    }
+                  }));
       System.out.println("ready");
       Thread.sleep(Long.MAX_VALUE);
     }

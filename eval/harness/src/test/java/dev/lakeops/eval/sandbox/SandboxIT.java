@@ -19,12 +19,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the real sandbox (broker and MiniCluster JVMs) on non-default ports, so it can run next to
- * a demo, and checks what Flink's REST API shows when the sink is throttled and released.
+ * Runs the real sandbox (broker and MiniCluster JVMs) on non-default ports, so it can run next to a
+ * demo, and checks what Flink's REST API shows when the sink is throttled and released.
  *
  * <p>One sandbox serves all tests, in order. Flink averages busy and backpressured time over the
- * last 60 s (over the job's lifetime while it is younger), so the sink is throttled right after
- * the start, and after release the test waits for the level to leave {@code high} and for the
+ * last 60 s (over the job's lifetime while it is younger), so the sink is throttled right after the
+ * start, and after release the test waits for the level to leave {@code high} and for the
  * instantaneous {@code isBackPressured} gauges to clear, not for the average to reach {@code ok}.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -77,20 +77,27 @@ class SandboxIT {
     long start = System.nanoTime();
 
     sandbox.throttleSink(SINK_DELAY);
-    JsonNode source = poll("source backpressure level high", BACKPRESSURE_TIMEOUT,
-        () -> rest.backpressure(jobId, vertices.get(SOURCE)),
-        body -> body.path("backpressureLevel").asText().equals("high"));
+    JsonNode source =
+        poll(
+            "source backpressure level high",
+            BACKPRESSURE_TIMEOUT,
+            () -> rest.backpressure(jobId, vertices.get(SOURCE)),
+            body -> body.path("backpressureLevel").asText().equals("high"));
     JsonNode sink = rest.backpressure(jobId, vertices.get(SINK));
-    LOG.info("Throttled for {} s: source {}, enrich {}, sink {}",
-        (System.nanoTime() - start) / 1_000_000_000, summary(source),
-        summary(rest.backpressure(jobId, vertices.get(ENRICH))), summary(sink));
+    LOG.info(
+        "Throttled for {} s: source {}, enrich {}, sink {}",
+        (System.nanoTime() - start) / 1_000_000_000,
+        summary(source),
+        summary(rest.backpressure(jobId, vertices.get(ENRICH))),
+        summary(sink));
 
     assertThat(sink.path("backpressureLevel").asText()).isEqualTo("ok");
     for (JsonNode subtask : sink.path("subtasks")) {
       assertThat(subtask.path("busyRatio").asDouble()).isGreaterThan(0.4);
     }
     assertThat(rest.metrics(jobId, vertices.get(SOURCE), "0.isBackPressured", "1.isBackPressured"))
-        .containsOnly(Map.entry("0.isBackPressured", "true"), Map.entry("1.isBackPressured", "true"));
+        .containsOnly(
+            Map.entry("0.isBackPressured", "true"), Map.entry("1.isBackPressured", "true"));
   }
 
   @Test
@@ -101,15 +108,22 @@ class SandboxIT {
 
     sandbox.unthrottleSink();
     for (String vertex : new String[] {SOURCE, ENRICH}) {
-      poll(vertex + " no longer backpressured", RELEASE_TIMEOUT,
+      poll(
+          vertex + " no longer backpressured",
+          RELEASE_TIMEOUT,
           () -> rest.metrics(jobId, vertices.get(vertex), "0.isBackPressured", "1.isBackPressured"),
           values -> values.size() == 2 && !values.containsValue("true"));
     }
-    JsonNode source = poll("source backpressure level below high", RELEASE_TIMEOUT,
-        () -> rest.backpressure(jobId, vertices.get(SOURCE)),
-        body -> body.path("backpressureLevel").asText().matches("ok|low"));
-    LOG.info("Released for {} s: source {}, sink {}",
-        (System.nanoTime() - start) / 1_000_000_000, summary(source),
+    JsonNode source =
+        poll(
+            "source backpressure level below high",
+            RELEASE_TIMEOUT,
+            () -> rest.backpressure(jobId, vertices.get(SOURCE)),
+            body -> body.path("backpressureLevel").asText().matches("ok|low"));
+    LOG.info(
+        "Released for {} s: source {}, sink {}",
+        (System.nanoTime() - start) / 1_000_000_000,
+        summary(source),
         summary(rest.backpressure(jobId, vertices.get(SINK))));
   }
 
@@ -131,14 +145,20 @@ class SandboxIT {
   private static String summary(JsonNode backpressure) {
     StringBuilder text = new StringBuilder(backpressure.path("backpressureLevel").asText());
     for (JsonNode subtask : backpressure.path("subtasks")) {
-      text.append(String.format(" [%d: backpressured %.3f busy %.3f idle %.3f]",
-          subtask.path("subtask").asInt(), subtask.path("ratio").asDouble(),
-          subtask.path("busyRatio").asDouble(), subtask.path("idleRatio").asDouble()));
+      text.append(
+          String.format(
+              " [%d: backpressured %.3f busy %.3f idle %.3f]",
+              subtask.path("subtask").asInt(),
+              subtask.path("ratio").asDouble(),
+              subtask.path("busyRatio").asDouble(),
+              subtask.path("idleRatio").asDouble()));
     }
     return text.toString();
   }
 
-  /** Reads until {@code done} holds; a read that throws counts as "not yet" (Flink's first answers). */
+  /**
+   * Reads until {@code done} holds; a read that throws counts as "not yet" (Flink's first answers).
+   */
   private static <T> T poll(String what, Duration timeout, Callable<T> read, Predicate<T> done)
       throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -157,8 +177,14 @@ class SandboxIT {
         error = e;
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("Timed out after " + timeout.toSeconds() + " s waiting for "
-            + what + "; last answer: " + last + (error == null ? "" : "; last error: " + error));
+        throw new AssertionError(
+            "Timed out after "
+                + timeout.toSeconds()
+                + " s waiting for "
+                + what
+                + "; last answer: "
+                + last
+                + (error == null ? "" : "; last error: " + error));
       }
       Thread.sleep(1_000);
     }

@@ -19,8 +19,9 @@ class SandboxStartTest {
   void startFailsClearlyWhenTheFlinkPortIsTaken() throws IOException {
     try (ServerSocket taken = listen()) {
       int[] free = freePorts(2);
-      SandboxConfig config = SandboxConfig.defaults(dir.resolve("home"), dir.resolve("work"))
-          .withPorts(free[0], free[1], taken.getLocalPort());
+      SandboxConfig config =
+          SandboxConfig.defaults(dir.resolve("home"), dir.resolve("work"))
+              .withPorts(free[0], free[1], taken.getLocalPort());
 
       assertThatThrownBy(() -> Sandbox.start(config))
           .isInstanceOf(SandboxException.class)
@@ -32,8 +33,9 @@ class SandboxStartTest {
   void startFailsClearlyWhenTheKafkaPortIsTaken() throws IOException {
     try (ServerSocket taken = listen()) {
       int[] free = freePorts(2);
-      SandboxConfig config = SandboxConfig.defaults(dir.resolve("home"), dir.resolve("work"))
-          .withPorts(taken.getLocalPort(), free[0], free[1]);
+      SandboxConfig config =
+          SandboxConfig.defaults(dir.resolve("home"), dir.resolve("work"))
+              .withPorts(taken.getLocalPort(), free[0], free[1]);
 
       assertThatThrownBy(() -> Sandbox.start(config))
           .isInstanceOf(SandboxException.class)
@@ -45,8 +47,8 @@ class SandboxStartTest {
   void startFailsClearlyWhenTheBuildOutputIsMissing() throws IOException {
     int[] free = freePorts(3);
     Path home = dir.resolve("home");
-    SandboxConfig config = SandboxConfig.defaults(home, dir.resolve("work"))
-        .withPorts(free[0], free[1], free[2]);
+    SandboxConfig config =
+        SandboxConfig.defaults(home, dir.resolve("work")).withPorts(free[0], free[1], free[2]);
 
     assertThatThrownBy(() -> Sandbox.start(config))
         .isInstanceOf(SandboxException.class)

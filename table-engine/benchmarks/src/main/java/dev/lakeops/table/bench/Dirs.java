@@ -9,7 +9,10 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Scratch directories of a benchmark, under {@code java.io.tmpdir} (or {@code -Dlakeops.bench.dir}). */
+/**
+ * Scratch directories of a benchmark, under {@code java.io.tmpdir} (or {@code
+ * -Dlakeops.bench.dir}).
+ */
 final class Dirs {
 
   private static final Logger LOG = LoggerFactory.getLogger(Dirs.class);
@@ -19,7 +22,8 @@ final class Dirs {
   static Path create(String prefix) {
     try {
       String parent = System.getProperty("lakeops.bench.dir");
-      return parent == null ? Files.createTempDirectory(prefix)
+      return parent == null
+          ? Files.createTempDirectory(prefix)
           : Files.createTempDirectory(Files.createDirectories(Path.of(parent)), prefix);
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to create a scratch directory", e);

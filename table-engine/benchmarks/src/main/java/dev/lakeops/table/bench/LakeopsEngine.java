@@ -14,26 +14,35 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.openjdk.jmh.infra.Blackhole;
 
-/** lakeops through its public API: {@link Catalog}, {@link TableWrite} + committer, {@code TableScan} + {@code TableRead}. */
+/**
+ * lakeops through its public API: {@link Catalog}, {@link TableWrite} + committer, {@code
+ * TableScan} + {@code TableRead}.
+ */
 final class LakeopsEngine implements Engine {
 
   static final String USER = "bench-lakeops";
 
   @Override
-  public Path createOrders(Path warehouse, String name, String format, int buckets, boolean partitioned,
-                           Map<String, String> options) {
+  public Path createOrders(
+      Path warehouse,
+      String name,
+      String format,
+      int buckets,
+      boolean partitioned,
+      Map<String, String> options) {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    TableDefinition.Builder definition = TableDefinition.builder()
-        .column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.INT))
-        .column("name", AtomicType.string())
-        .column("price", AtomicType.of(TypeRoot.DOUBLE))
-        .column("qty", AtomicType.of(TypeRoot.BIGINT))
-        .primaryKey("dt", "id")
-        .option("bucket", Integer.toString(buckets))
-        .option("file.format", format)
-        .options(options);
+    TableDefinition.Builder definition =
+        TableDefinition.builder()
+            .column("dt", AtomicType.string())
+            .column("id", AtomicType.of(TypeRoot.INT))
+            .column("name", AtomicType.string())
+            .column("price", AtomicType.of(TypeRoot.DOUBLE))
+            .column("qty", AtomicType.of(TypeRoot.BIGINT))
+            .primaryKey("dt", "id")
+            .option("bucket", Integer.toString(buckets))
+            .option("file.format", format)
+            .options(options);
     if (partitioned) {
       definition.partitionKeys("dt");
     }

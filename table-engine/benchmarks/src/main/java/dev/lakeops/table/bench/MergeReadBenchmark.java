@@ -20,8 +20,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Full merge-on-read scan of one primary-key table that both engines read: Paimon writes it once
- * per trial ({@code commits} commits of {@code rowsPerCommit} upserts over {@code keySpace} keys,
- * 2 buckets, {@code write-only} so nothing is compacted), leaving overlapping level-0 runs in every
+ * per trial ({@code commits} commits of {@code rowsPerCommit} upserts over {@code keySpace} keys, 2
+ * buckets, {@code write-only} so nothing is compacted), leaving overlapping level-0 runs in every
  * bucket that a reader must merge by key, newest sequence number winning. Each operation loads the
  * table and reads every row of the latest snapshot. Score: scans per second.
  */
@@ -30,7 +30,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 10)
 @Measurement(iterations = 3, time = 10)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
 public class MergeReadBenchmark {
 
   @Param({"avro", "parquet"})
@@ -57,7 +59,9 @@ public class MergeReadBenchmark {
     target = Engine.named(engine);
     dir = Dirs.create("bench-read-");
     Engine writer = new PaimonEngine();
-    table = writer.createOrders(dir.resolve("warehouse"), "orders", format, 2, false, Map.of("write-only", "true"));
+    table =
+        writer.createOrders(
+            dir.resolve("warehouse"), "orders", format, 2, false, Map.of("write-only", "true"));
     OrderRows rows = OrderRows.generate(commits * rowsPerCommit, keySpace, 7);
     try (Engine.Writer w = writer.openWriter(table, dir.resolve("tmp"))) {
       int i = 0;
@@ -68,7 +72,10 @@ public class MergeReadBenchmark {
         w.commit(c);
       }
     }
-    Blackhole check = new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+    Blackhole check =
+        new Blackhole(
+            "Today's password is swordfish. I understand instantiating Blackholes directly is"
+                + " dangerous.");
     long theirs = writer.scan(table, check);
     long ours = new LakeopsEngine().scan(table, check);
     if (ours != theirs) {

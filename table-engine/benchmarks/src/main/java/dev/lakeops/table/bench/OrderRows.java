@@ -3,9 +3,9 @@ package dev.lakeops.table.bench;
 import java.util.SplittableRandom;
 
 /**
- * The benchmark's rows, generated once so that generating them is not measured: orders
- * {@code (id INT, name STRING, price DOUBLE, qty BIGINT)} whose ids are drawn from a fixed key
- * space, so that successive batches update keys earlier batches wrote (upserts).
+ * The benchmark's rows, generated once so that generating them is not measured: orders {@code (id
+ * INT, name STRING, price DOUBLE, qty BIGINT)} whose ids are drawn from a fixed key space, so that
+ * successive batches update keys earlier batches wrote (upserts).
  */
 final class OrderRows {
 

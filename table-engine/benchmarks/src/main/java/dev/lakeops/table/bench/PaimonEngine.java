@@ -28,30 +28,36 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Apache Paimon 1.3.1 through its Java API, with default options: the writer compacts in the
- * background as Paimon's does; tables are loaded without Paimon's caching catalog, so that
- * planning reads the manifests as a fresh reader does (lakeops loads a fresh {@code Table} too).
+ * background as Paimon's does; tables are loaded without Paimon's caching catalog, so that planning
+ * reads the manifests as a fresh reader does (lakeops loads a fresh {@code Table} too).
  */
 final class PaimonEngine implements Engine {
 
   static final String USER = "bench-paimon";
 
   @Override
-  public Path createOrders(Path warehouse, String name, String format, int buckets, boolean partitioned,
-                           Map<String, String> options) {
+  public Path createOrders(
+      Path warehouse,
+      String name,
+      String format,
+      int buckets,
+      boolean partitioned,
+      Map<String, String> options) {
     Options catalogOptions = new Options();
     catalogOptions.set("warehouse", warehouse.toUri().toString());
     try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(catalogOptions))) {
       catalog.createDatabase("db", true);
-      Schema.Builder schema = Schema.newBuilder()
-          .column("dt", DataTypes.STRING())
-          .column("id", DataTypes.INT())
-          .column("name", DataTypes.STRING())
-          .column("price", DataTypes.DOUBLE())
-          .column("qty", DataTypes.BIGINT())
-          .primaryKey("dt", "id")
-          .option("bucket", Integer.toString(buckets))
-          .option("file.format", format)
-          .options(options);
+      Schema.Builder schema =
+          Schema.newBuilder()
+              .column("dt", DataTypes.STRING())
+              .column("id", DataTypes.INT())
+              .column("name", DataTypes.STRING())
+              .column("price", DataTypes.DOUBLE())
+              .column("qty", DataTypes.BIGINT())
+              .primaryKey("dt", "id")
+              .option("bucket", Integer.toString(buckets))
+              .option("file.format", format)
+              .options(options);
       if (partitioned) {
         schema.partitionKeys("dt");
       }
@@ -63,13 +69,15 @@ final class PaimonEngine implements Engine {
   }
 
   private static FileStoreTable load(Path tableDir) {
-    return FileStoreTableFactory.create(LocalFileIO.create(), new org.apache.paimon.fs.Path(tableDir.toUri()));
+    return FileStoreTableFactory.create(
+        LocalFileIO.create(), new org.apache.paimon.fs.Path(tableDir.toUri()));
   }
 
   @Override
   public Writer openWriter(Path tableDir, Path scratch) {
     FileStoreTable table = load(tableDir);
-    TableWriteImpl<?> write = table.newWrite(USER).withIOManager(IOManager.create(scratch.toString()));
+    TableWriteImpl<?> write =
+        table.newWrite(USER).withIOManager(IOManager.create(scratch.toString()));
     TableCommitImpl commit = table.newCommit(USER);
     return new Writer() {
       private String lastDt;
@@ -82,8 +90,13 @@ final class PaimonEngine implements Engine {
           lastDtBinary = BinaryString.fromString(dt);
         }
         try {
-          write.write(GenericRow.of(lastDtBinary, rows.ids[i], BinaryString.fromString(rows.names[i]), rows.prices[i],
-              rows.quantities[i]));
+          write.write(
+              GenericRow.of(
+                  lastDtBinary,
+                  rows.ids[i],
+                  BinaryString.fromString(rows.names[i]),
+                  rows.prices[i],
+                  rows.quantities[i]));
         } catch (Exception e) {
           throw new IllegalStateException("Paimon failed to write", e);
         }
@@ -114,8 +127,9 @@ final class PaimonEngine implements Engine {
   public long scan(Path tableDir, Blackhole sink) {
     ReadBuilder builder = load(tableDir).newReadBuilder();
     long rows = 0;
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan());
-         CloseableIterator<InternalRow> it = reader.toCloseableIterator()) {
+    try (RecordReader<InternalRow> reader =
+            builder.newRead().createReader(builder.newScan().plan());
+        CloseableIterator<InternalRow> it = reader.toCloseableIterator()) {
       while (it.hasNext()) {
         InternalRow row = it.next();
         sink.consume(row.getString(0));

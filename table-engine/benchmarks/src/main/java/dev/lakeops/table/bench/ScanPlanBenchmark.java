@@ -18,19 +18,21 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Scan planning on a table with many files: Paimon writes it once per trial ({@code commits}
- * small commits into 16 partitions × 4 buckets, {@code write-only} so no file is compacted away;
- * Paimon merges its manifests as it commits, as in production), about
- * {@code commits × 64} live data files. Each operation loads the table afresh (no metadata cache
- * carried over) and plans a full scan of the latest snapshot: read the manifest lists and
- * manifests, fold ADD/DELETE entries, group files into per-bucket splits. Score: plans per second.
+ * Scan planning on a table with many files: Paimon writes it once per trial ({@code commits} small
+ * commits into 16 partitions × 4 buckets, {@code write-only} so no file is compacted away; Paimon
+ * merges its manifests as it commits, as in production), about {@code commits × 64} live data
+ * files. Each operation loads the table afresh (no metadata cache carried over) and plans a full
+ * scan of the latest snapshot: read the manifest lists and manifests, fold ADD/DELETE entries,
+ * group files into per-bucket splits. Score: plans per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 10)
 @Measurement(iterations = 3, time = 10)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
 public class ScanPlanBenchmark {
 
   static final int PARTITIONS = 16;
@@ -54,7 +56,9 @@ public class ScanPlanBenchmark {
     target = Engine.named(engine);
     dir = Dirs.create("bench-plan-");
     Engine writer = new PaimonEngine();
-    table = writer.createOrders(dir.resolve("warehouse"), "events", format, 4, true, Map.of("write-only", "true"));
+    table =
+        writer.createOrders(
+            dir.resolve("warehouse"), "events", format, 4, true, Map.of("write-only", "true"));
     int rowsPerCommit = PARTITIONS * 32;
     OrderRows rows = OrderRows.generate(commits * rowsPerCommit, 1_000_000, 11);
     try (Engine.Writer w = writer.openWriter(table, dir.resolve("tmp"))) {

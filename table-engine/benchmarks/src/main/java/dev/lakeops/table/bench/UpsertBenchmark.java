@@ -29,7 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 10)
 @Measurement(iterations = 3, time = 10)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
 public class UpsertBenchmark {
 
   @Param({"avro", "parquet"})
@@ -60,7 +62,8 @@ public class UpsertBenchmark {
   @Setup(Level.Iteration)
   public void createEmptyTable() {
     dir = Dirs.create("bench-upsert-");
-    Path table = target.createOrders(dir.resolve("warehouse"), "orders", format, 2, false, Map.of());
+    Path table =
+        target.createOrders(dir.resolve("warehouse"), "orders", format, 2, false, Map.of());
     writer = target.openWriter(table, dir.resolve("tmp"));
     identifier = 0;
   }

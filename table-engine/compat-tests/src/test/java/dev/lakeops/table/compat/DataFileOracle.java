@@ -44,7 +44,8 @@ final class DataFileOracle implements AutoCloseable {
     this.warehouse = warehouse;
     this.table = table;
     this.rowType = DataFileValues.fromPaimon(table.rowType());
-    this.write = table.newWrite(USER).withIOManager(IOManager.create(warehouse.resolve("io").toString()));
+    this.write =
+        table.newWrite(USER).withIOManager(IOManager.create(warehouse.resolve("io").toString()));
     this.commit = table.newCommit(USER);
   }
 
@@ -54,7 +55,8 @@ final class DataFileOracle implements AutoCloseable {
     Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
     catalog.createDatabase("db", true);
     catalog.createTable(Identifier.create("db", name), schema, false);
-    return new DataFileOracle(warehouse, (FileStoreTable) catalog.getTable(Identifier.create("db", name)));
+    return new DataFileOracle(
+        warehouse, (FileStoreTable) catalog.getTable(Identifier.create("db", name)));
   }
 
   /** The table's row type with Paimon's field ids. */
@@ -86,7 +88,8 @@ final class DataFileOracle implements AutoCloseable {
   List<Row> readAll() throws IOException {
     ReadBuilder builder = table.newReadBuilder();
     List<Row> rows = new ArrayList<>();
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan())) {
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
       reader.forEachRemaining(row -> rows.add(DataFileValues.fromPaimonWithKind(row, rowType)));
     }
     return rows;
@@ -96,7 +99,8 @@ final class DataFileOracle implements AutoCloseable {
   List<Path> dataFiles() throws IOException {
     Path dir = warehouse.resolve("db.db").resolve(table.name());
     try (Stream<Path> files = Files.walk(dir)) {
-      return files.filter(p -> p.getParent().getFileName().toString().startsWith("bucket-"))
+      return files
+          .filter(p -> p.getParent().getFileName().toString().startsWith("bucket-"))
           .filter(p -> p.getFileName().toString().startsWith("data-"))
           .sorted()
           .toList();

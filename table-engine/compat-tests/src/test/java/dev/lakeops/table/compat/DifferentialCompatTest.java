@@ -41,49 +41,74 @@ import org.junit.jupiter.api.io.TempDir;
 class DifferentialCompatTest {
 
   private static final long SEED = 20240101L;
-  private static final Map<String, String> OPTIONS = Map.of("bucket", "2", "file.format", "avro",
-      "write-buffer-size", "4 kb", "page-size", "1 kb", "num-sorted-run.compaction-trigger", "3");
+  private static final Map<String, String> OPTIONS =
+      Map.of(
+          "bucket",
+          "2",
+          "file.format",
+          "avro",
+          "write-buffer-size",
+          "4 kb",
+          "page-size",
+          "1 kb",
+          "num-sorted-run.compaction-trigger",
+          "3");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void randomUpsertsAndDeletesLeaveBothEnginesWithTheSameRows() throws Exception {
     Catalog catalog = Catalog.local(dir.resolve("lakeops"));
     catalog.createDatabase("db");
-    TableDefinition.Builder definition = TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.INT))
-        .column("v", AtomicType.string())
-        .column("n", AtomicType.of(TypeRoot.BIGINT))
-        .primaryKey("id");
+    TableDefinition.Builder definition =
+        TableDefinition.builder()
+            .column("id", AtomicType.of(TypeRoot.INT))
+            .column("v", AtomicType.string())
+            .column("n", AtomicType.of(TypeRoot.BIGINT))
+            .primaryKey("id");
     OPTIONS.forEach(definition::option);
     Table ours = catalog.createTable(Identifier.of("db", "t"), definition.build());
     FileStoreTable oursSeenByPaimon = paimonCatalogTable(dir.resolve("lakeops"));
 
-    Schema.Builder schema = Schema.newBuilder()
-        .column("id", DataTypes.INT()).column("v", DataTypes.STRING()).column("n", DataTypes.BIGINT())
-        .primaryKey("id");
+    Schema.Builder schema =
+        Schema.newBuilder()
+            .column("id", DataTypes.INT())
+            .column("v", DataTypes.STRING())
+            .column("n", DataTypes.BIGINT())
+            .primaryKey("id");
     OPTIONS.forEach(schema::option);
     Options options = new Options();
     options.set("warehouse", dir.resolve("paimon").toUri().toString());
     var paimonCatalog = CatalogFactory.createCatalog(CatalogContext.create(options));
     paimonCatalog.createDatabase("db", true);
-    paimonCatalog.createTable(org.apache.paimon.catalog.Identifier.create("db", "t"), schema.build(), false);
-    FileStoreTable theirs = (FileStoreTable) paimonCatalog.getTable(org.apache.paimon.catalog.Identifier.create("db", "t"));
+    paimonCatalog.createTable(
+        org.apache.paimon.catalog.Identifier.create("db", "t"), schema.build(), false);
+    FileStoreTable theirs =
+        (FileStoreTable)
+            paimonCatalog.getTable(org.apache.paimon.catalog.Identifier.create("db", "t"));
     RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
 
     Random random = new Random(SEED);
-    try (TableWriteImpl<?> paimonWrite = theirs.newWrite("paimon").withIOManager(IOManager.create(dir.resolve("io").toString()));
-         TableCommitImpl paimonCommit = theirs.newCommit("paimon");
-         TableWrite write = ours.newWrite("lakeops").withSpillDirectory(dir.resolve("spill"))) {
+    try (TableWriteImpl<?> paimonWrite =
+            theirs
+                .newWrite("paimon")
+                .withIOManager(IOManager.create(dir.resolve("io").toString()));
+        TableCommitImpl paimonCommit = theirs.newCommit("paimon");
+        TableWrite write = ours.newWrite("lakeops").withSpillDirectory(dir.resolve("spill"))) {
       for (long commit = 1; commit <= 12; commit++) {
         List<Row> batch = new ArrayList<>();
         int size = 20 + random.nextInt(200);
         for (int i = 0; i < size; i++) {
           int id = random.nextInt(150);
-          batch.add(random.nextInt(5) == 0 ? Row.ofKind(RowKind.DELETE, id, null, null)
-              : Row.of(id, random.nextInt(4) == 0 ? null : "v" + commit + "-" + i + "-".repeat(random.nextInt(30)),
-                  random.nextLong()));
+          batch.add(
+              random.nextInt(5) == 0
+                  ? Row.ofKind(RowKind.DELETE, id, null, null)
+                  : Row.of(
+                      id,
+                      random.nextInt(4) == 0
+                          ? null
+                          : "v" + commit + "-" + i + "-".repeat(random.nextInt(30)),
+                      random.nextLong()));
         }
         for (Row row : batch) {
           write.write(row);
@@ -101,9 +126,11 @@ class DifferentialCompatTest {
 
         List<String> expected = PaimonReads.read(theirs, Map.of(), rowType);
         assertThat(PaimonReads.canonical(ours.newRead().readAll(ours.newScan().plan())))
-            .as("lakeops reads its table after commit %s (seed %s)", commit, SEED).isEqualTo(expected);
+            .as("lakeops reads its table after commit %s (seed %s)", commit, SEED)
+            .isEqualTo(expected);
         assertThat(PaimonReads.read(oursSeenByPaimon, Map.of(), rowType))
-            .as("Paimon reads lakeops' table after commit %s (seed %s)", commit, SEED).isEqualTo(expected);
+            .as("Paimon reads lakeops' table after commit %s (seed %s)", commit, SEED)
+            .isEqualTo(expected);
       }
     }
     ours.compact("lakeops", PartitionFilter.all(), CompactionMode.FULL);
@@ -115,9 +142,16 @@ class DifferentialCompatTest {
   void paimonReadsAnAppendTableLakeopsWrote() throws Exception {
     Catalog catalog = Catalog.local(dir.resolve("lakeops"));
     catalog.createDatabase("db");
-    Table ours = catalog.createTable(Identifier.of("db", "log"), TableDefinition.builder()
-        .column("dt", AtomicType.string()).column("id", AtomicType.of(TypeRoot.BIGINT)).column("msg", AtomicType.string())
-        .partitionKeys("dt").option("file.format", "parquet").build());
+    Table ours =
+        catalog.createTable(
+            Identifier.of("db", "log"),
+            TableDefinition.builder()
+                .column("dt", AtomicType.string())
+                .column("id", AtomicType.of(TypeRoot.BIGINT))
+                .column("msg", AtomicType.string())
+                .partitionKeys("dt")
+                .option("file.format", "parquet")
+                .build());
     List<Row> rows = new ArrayList<>();
     for (long i = 0; i < 50; i++) {
       rows.add(Row.of(i % 3 == 0 ? null : "d" + (i % 2), i, "m" + i));
@@ -138,7 +172,8 @@ class DifferentialCompatTest {
   private static FileStoreTable paimonCatalogTable(Path warehouse, String name) throws Exception {
     Options options = new Options();
     options.set("warehouse", warehouse.toUri().toString());
-    return (FileStoreTable) CatalogFactory.createCatalog(CatalogContext.create(options))
-        .getTable(org.apache.paimon.catalog.Identifier.create("db", name));
+    return (FileStoreTable)
+        CatalogFactory.createCatalog(CatalogContext.create(options))
+            .getTable(org.apache.paimon.catalog.Identifier.create("db", name));
   }
 }

@@ -19,17 +19,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Paimon 1.3.1 writes (inserts, updates, deletes, several commits, a full compaction, an
- * overwrite, tags; Avro and Parquet; partitioned; fixed buckets; bucket-unaware append tables;
- * deletion vectors on primary-key tables, 32- and 64-bit, and on an append table with deletes);
- * lakeops reads exactly the rows Paimon reads at every snapshot and every tag, also through
- * filters, and the incremental delta between snapshots.
+ * Paimon 1.3.1 writes (inserts, updates, deletes, several commits, a full compaction, an overwrite,
+ * tags; Avro and Parquet; partitioned; fixed buckets; bucket-unaware append tables; deletion
+ * vectors on primary-key tables, 32- and 64-bit, and on an append table with deletes); lakeops
+ * reads exactly the rows Paimon reads at every snapshot and every tag, also through filters, and
+ * the incremental delta between snapshots.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LakeopsReadsPaimonTablesCompatTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private PaimonWarehouse warehouse;
 
@@ -55,12 +54,15 @@ class LakeopsReadsPaimonTablesCompatTest {
     long earliest = theirs.snapshotManager().earliestSnapshotId();
     long latest = theirs.snapshotManager().latestSnapshotId();
     for (long id = earliest; id <= latest; id++) {
-      List<String> expected = PaimonReads.read(theirs, Map.of("scan.snapshot-id", Long.toString(id)), rowType);
-      List<String> actual = PaimonReads.canonical(table.newRead().readAll(table.newScan().withSnapshot(id).plan()));
+      List<String> expected =
+          PaimonReads.read(theirs, Map.of("scan.snapshot-id", Long.toString(id)), rowType);
+      List<String> actual =
+          PaimonReads.canonical(table.newRead().readAll(table.newScan().withSnapshot(id).plan()));
       assertThat(actual).as("%s at snapshot %s", name, id).isEqualTo(expected);
     }
     assertThat(PaimonReads.canonical(table.newRead().readAll(table.newScan().plan())))
-        .as("%s latest", name).isEqualTo(PaimonReads.read(theirs, Map.of(), rowType));
+        .as("%s latest", name)
+        .isEqualTo(PaimonReads.read(theirs, Map.of(), rowType));
   }
 
   @ParameterizedTest
@@ -71,7 +73,8 @@ class LakeopsReadsPaimonTablesCompatTest {
     RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
     for (String tag : theirs.tagManager().allTagNames()) {
       List<String> expected = PaimonReads.read(theirs, Map.of("scan.tag-name", tag), rowType);
-      List<String> actual = PaimonReads.canonical(table.newRead().readAll(table.newScan().withTag(tag).plan()));
+      List<String> actual =
+          PaimonReads.canonical(table.newRead().readAll(table.newScan().withTag(tag).plan()));
       assertThat(actual).as("%s at tag %s", name, tag).isEqualTo(expected);
     }
   }
@@ -82,9 +85,15 @@ class LakeopsReadsPaimonTablesCompatTest {
     FileStoreTable theirs = warehouse.table(name);
     Table table = ours(name);
     RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
-    long time = theirs.snapshotManager().snapshot(Math.min(2, theirs.snapshotManager().latestSnapshotId())).timeMillis();
-    List<String> expected = PaimonReads.read(theirs, Map.of("scan.timestamp-millis", Long.toString(time)), rowType);
-    TableScan scan = table.newScan().withOptions(Map.of("scan.timestamp-millis", Long.toString(time)));
+    long time =
+        theirs
+            .snapshotManager()
+            .snapshot(Math.min(2, theirs.snapshotManager().latestSnapshotId()))
+            .timeMillis();
+    List<String> expected =
+        PaimonReads.read(theirs, Map.of("scan.timestamp-millis", Long.toString(time)), rowType);
+    TableScan scan =
+        table.newScan().withOptions(Map.of("scan.timestamp-millis", Long.toString(time)));
     assertThat(PaimonReads.canonical(table.newRead().readAll(scan.plan()))).isEqualTo(expected);
   }
 
@@ -95,16 +104,24 @@ class LakeopsReadsPaimonTablesCompatTest {
     Table table = ours(name);
     RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
     List<String> all = PaimonReads.read(theirs, Map.of(), rowType);
-    Predicate filter = table.schema().partitionKeys().isEmpty()
-        ? Predicate.isNotNull(table.schema().fieldNames().get(0))
-        : Predicate.equal("dt", PaimonWarehouse.PARTITIONS.get(0));
+    Predicate filter =
+        table.schema().partitionKeys().isEmpty()
+            ? Predicate.isNotNull(table.schema().fieldNames().get(0))
+            : Predicate.equal("dt", PaimonWarehouse.PARTITIONS.get(0));
     ScanPlan pruned = table.newScan().withFilter(filter).plan();
     List<String> actual = PaimonReads.canonical(table.newRead().withFilter(filter).readAll(pruned));
 
-    assertThat(actual).isEqualTo(all.stream().filter(r -> table.schema().partitionKeys().isEmpty()
-        || r.contains(PaimonWarehouse.PARTITIONS.get(0))).toList());
+    assertThat(actual)
+        .isEqualTo(
+            all.stream()
+                .filter(
+                    r ->
+                        table.schema().partitionKeys().isEmpty()
+                            || r.contains(PaimonWarehouse.PARTITIONS.get(0)))
+                .toList());
     if (!table.schema().partitionKeys().isEmpty()) {
-      assertThat(pruned.splits()).allMatch(s -> !s.partition().equals(dev.lakeops.table.meta.BinaryRow.EMPTY));
+      assertThat(pruned.splits())
+          .allMatch(s -> !s.partition().equals(dev.lakeops.table.meta.BinaryRow.EMPTY));
       assertThat(pruned.fileCount()).isLessThan(table.newScan().plan().fileCount());
     }
   }
@@ -117,23 +134,34 @@ class LakeopsReadsPaimonTablesCompatTest {
     RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
     long latest = theirs.snapshotManager().latestSnapshotId();
     for (long from = 1; from < latest; from++) {
-      List<String> expected = PaimonReads.read(theirs, Map.of("incremental-between", from + "," + latest), rowType);
-      List<String> actual = PaimonReads.canonical(table.newRead().readAll(
-          table.newScan().planIncremental(from, latest)));
+      List<String> expected =
+          PaimonReads.read(theirs, Map.of("incremental-between", from + "," + latest), rowType);
+      List<String> actual =
+          PaimonReads.canonical(
+              table.newRead().readAll(table.newScan().planIncremental(from, latest)));
       assertThat(actual).as("%s between %s and %s", name, from, latest).isEqualTo(expected);
     }
   }
 
-  /** The deletion-vector tables are no vacuous case: some snapshot has vectors that mark rows of files we read. */
+  /**
+   * The deletion-vector tables are no vacuous case: some snapshot has vectors that mark rows of
+   * files we read.
+   */
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {PaimonWarehouse.DELETION_VECTORS, PaimonWarehouse.DELETION_VECTORS_64,
-      PaimonWarehouse.APPEND_DELETION_VECTORS})
-  void deletionVectorTablesHaveSnapshotsWhoseVectorsMarkRowsThatAreRead(String name) throws Exception {
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        PaimonWarehouse.DELETION_VECTORS,
+        PaimonWarehouse.DELETION_VECTORS_64,
+        PaimonWarehouse.APPEND_DELETION_VECTORS
+      })
+  void deletionVectorTablesHaveSnapshotsWhoseVectorsMarkRowsThatAreRead(String name)
+      throws Exception {
     FileStoreTable theirs = warehouse.table(name);
     Table table = ours(name);
     long marked = 0;
     for (long id = 1; id <= theirs.snapshotManager().latestSnapshotId(); id++) {
-      for (dev.lakeops.table.read.DataSplit split : table.newScan().withSnapshot(id).plan().splits()) {
+      for (dev.lakeops.table.read.DataSplit split :
+          table.newScan().withSnapshot(id).plan().splits()) {
         marked += split.deletedRowCount();
       }
     }

@@ -38,8 +38,7 @@ class PaimonCommitCompatTest {
 
   private static final String JOB = "job-1";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Paimon commits 1..3 as {@link #JOB}, each into new level-0 files of both buckets. */
   private PaimonPkTable tableWithThreeCommits() throws Exception {
@@ -51,7 +50,8 @@ class PaimonCommitCompatTest {
   }
 
   private static Snapshot latest(PaimonPkTable t) {
-    return SnapshotJson.load(t.io, t.paths.snapshotFile(SnapshotHints.latestSnapshotId(t.io, t.paths).getAsLong()));
+    return SnapshotJson.load(
+        t.io, t.paths.snapshotFile(SnapshotHints.latestSnapshotId(t.io, t.paths).getAsLong()));
   }
 
   private static List<ManifestEntry> liveFiles(PaimonPkTable t) {
@@ -60,16 +60,32 @@ class PaimonCommitCompatTest {
 
   /** The oldest level-0 file of a bucket that has only level-0 files and more than one. */
   private static ManifestEntry oldestLevelZeroFile(PaimonPkTable t) {
-    Map<String, List<ManifestEntry>> buckets = liveFiles(t).stream()
-        .collect(Collectors.groupingBy(e -> e.partition() + "/" + e.bucket()));
-    return buckets.values().stream().filter(files -> files.size() > 1 && files.stream().allMatch(e -> e.level() == 0))
-        .map(files -> files.stream().min(Comparator.comparingLong(e -> e.file().maxSequenceNumber())).orElseThrow())
-        .findFirst().orElseThrow();
+    Map<String, List<ManifestEntry>> buckets =
+        liveFiles(t).stream().collect(Collectors.groupingBy(e -> e.partition() + "/" + e.bucket()));
+    return buckets.values().stream()
+        .filter(files -> files.size() > 1 && files.stream().allMatch(e -> e.level() == 0))
+        .map(
+            files ->
+                files.stream()
+                    .min(Comparator.comparingLong(e -> e.file().maxSequenceNumber()))
+                    .orElseThrow())
+        .findFirst()
+        .orElseThrow();
   }
 
   private static ChangeSet levelUpgrade(ManifestEntry file, String user, long identifier) {
-    return new ChangeSet(user, identifier, List.of(new BucketChange(file.partition(), file.bucket(), file.totalBuckets(),
-        List.of(), List.of(file.file()), List.of(file.file().withLevel(5)), List.of())));
+    return new ChangeSet(
+        user,
+        identifier,
+        List.of(
+            new BucketChange(
+                file.partition(),
+                file.bucket(),
+                file.totalBuckets(),
+                List.of(),
+                List.of(file.file()),
+                List.of(file.file().withLevel(5)),
+                List.of())));
   }
 
   @Test
@@ -80,38 +96,61 @@ class PaimonCommitCompatTest {
 
     CommitResult result = t.committer().commit(levelUpgrade(x, "lakeops-compactor", 1));
 
-    assertThat(result.snapshots()).singleElement().satisfies(s -> {
-      assertThat(s.id()).isEqualTo(4);
-      assertThat(s.commitKind()).isEqualTo(CommitKind.COMPACT);
-    });
+    assertThat(result.snapshots())
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.id()).isEqualTo(4);
+              assertThat(s.commitKind()).isEqualTo(CommitKind.COMPACT);
+            });
     FileStoreTable paimon = t.paimon();
     assertThat(paimon.snapshotManager().latestSnapshotId()).isEqualTo(4);
-    assertThat(paimon.snapshotManager().latestSnapshot().totalRecordCount()).isEqualTo(latest(t).totalRecordCount());
+    assertThat(paimon.snapshotManager().latestSnapshot().totalRecordCount())
+        .isEqualTo(latest(t).totalRecordCount());
     assertThat(t.rows()).isEqualTo(before);
-    assertThat(paimon.store().newScan().plan().files()).filteredOn(e -> e.file().fileName().equals(x.fileName()))
-        .singleElement().satisfies(e -> assertThat(e.file().level()).isEqualTo(5));
-    assertThat(paimon.store().newScan().plan().files().stream().map(Describe::entry).sorted().toList())
+    assertThat(paimon.store().newScan().plan().files())
+        .filteredOn(e -> e.file().fileName().equals(x.fileName()))
+        .singleElement()
+        .satisfies(e -> assertThat(e.file().level()).isEqualTo(5));
+    assertThat(
+            paimon.store().newScan().plan().files().stream().map(Describe::entry).sorted().toList())
         .isEqualTo(liveFiles(t).stream().map(Describe::entry).sorted().toList());
 
     t.write(JOB, 4, DT1 + ",3,c2", DT1 + ",6,h", DT2 + ",3,i");
     t.fullCompact(JOB, 5);
 
-    assertThat(t.rows()).containsExactly(DT1 + ",1,a2,1.5", DT1 + ",3,c2,4.5", DT1 + ",4,e,6.0", DT1 + ",5,g,7.5",
-        DT1 + ",6,h,9.0", DT2 + ",1,d2,1.5", DT2 + ",2,f,3.0", DT2 + ",3,i,4.5");
+    assertThat(t.rows())
+        .containsExactly(
+            DT1 + ",1,a2,1.5",
+            DT1 + ",3,c2,4.5",
+            DT1 + ",4,e,6.0",
+            DT1 + ",5,g,7.5",
+            DT1 + ",6,h,9.0",
+            DT2 + ",1,d2,1.5",
+            DT2 + ",2,f,3.0",
+            DT2 + ",3,i,4.5");
     assertThat(t.rowsAtSnapshot(4)).isEqualTo(before);
     assertThat(liveFiles(t)).allSatisfy(e -> assertThat(e.level()).isEqualTo(5));
-    assertThat(latest(t).totalRecordCount()).isEqualTo(liveFiles(t).stream().mapToLong(e -> e.file().rowCount()).sum());
+    assertThat(latest(t).totalRecordCount())
+        .isEqualTo(liveFiles(t).stream().mapToLong(e -> e.file().rowCount()).sum());
   }
 
   @Test
   void weCommitFilesPaimonWroteAndPaimonReadsThem() throws Exception {
     PaimonPkTable t = tableWithThreeCommits();
-    List<CommitMessage> messages = t.prepare("lakeops-writer", 1, DT1 + ",7,j", DT2 + ",1,d3", "-" + DT1 + ",3");
+    List<CommitMessage> messages =
+        t.prepare("lakeops-writer", 1, DT1 + ",7,j", DT2 + ",1,d3", "-" + DT1 + ",3");
 
     t.committer().commit(t.toChangeSet("lakeops-writer", 1, messages));
 
-    assertThat(t.rows()).containsExactly(DT1 + ",1,a2,1.5", DT1 + ",4,e,6.0", DT1 + ",5,g,7.5", DT1 + ",7,j,10.5",
-        DT2 + ",1,d3,1.5", DT2 + ",2,f,3.0");
+    assertThat(t.rows())
+        .containsExactly(
+            DT1 + ",1,a2,1.5",
+            DT1 + ",4,e,6.0",
+            DT1 + ",5,g,7.5",
+            DT1 + ",7,j,10.5",
+            DT2 + ",1,d3,1.5",
+            DT2 + ",2,f,3.0");
     t.fullCompact(JOB, 4);
     assertThat(t.rows()).hasSize(6);
   }
@@ -123,8 +162,13 @@ class PaimonCommitCompatTest {
     ChangeSet ourFour = t.toChangeSet(JOB, 4, four);
 
     // Replaying 2 and 3 after a failover: Paimon committed them for this user, so only 4 lands.
-    List<CommitResult> committed = t.committer().filterAndCommit(List.of(
-        t.toChangeSet(JOB, 2, t.prepare(JOB, 2, DT1 + ",9,never")), t.toChangeSet(JOB, 3, List.of()), ourFour));
+    List<CommitResult> committed =
+        t.committer()
+            .filterAndCommit(
+                List.of(
+                    t.toChangeSet(JOB, 2, t.prepare(JOB, 2, DT1 + ",9,never")),
+                    t.toChangeSet(JOB, 3, List.of()),
+                    ourFour));
 
     assertThat(committed).extracting(CommitResult::commitIdentifier).containsExactly(4L);
     assertThat(t.paimon().snapshotManager().latestSnapshotId()).isEqualTo(4);
@@ -139,19 +183,25 @@ class PaimonCommitCompatTest {
 
     // Paimon commits 5; replaying 4 and 5 through lakeops then writes nothing.
     t.write(JOB, 5, DT2 + ",4,l");
-    assertThat(t.committer().filterAndCommit(List.of(ourFour, t.toChangeSet(JOB, 5, List.of())))).isEmpty();
+    assertThat(t.committer().filterAndCommit(List.of(ourFour, t.toChangeSet(JOB, 5, List.of()))))
+        .isEmpty();
     assertThat(t.paimon().snapshotManager().latestSnapshotId()).isEqualTo(5);
     assertThat(t.rows()).contains(DT1 + ",8,k,12.0", DT2 + ",4,l,6.0").hasSize(8);
   }
 
   @Test
-  void aCompactionOfAFilePaimonCompactedAwayIsAFileDeletionConflictInBothEngines() throws Exception {
+  void aCompactionOfAFilePaimonCompactedAwayIsAFileDeletionConflictInBothEngines()
+      throws Exception {
     PaimonPkTable t = tableWithThreeCommits();
     ManifestEntry x = oldestLevelZeroFile(t);
     FileStoreTable paimon = t.paimon();
     List<CommitMessage> paimonCompaction;
-    try (TableWriteImpl<?> write = paimon.newWrite(JOB).withIOManager(IOManager.create(dir.resolve("io").toString()))) {
-      write.compact(PaimonWarehouse.partition(x.partition().equals(dtRow(t, DT1)) ? DT1 : DT2), x.bucket(), true);
+    try (TableWriteImpl<?> write =
+        paimon.newWrite(JOB).withIOManager(IOManager.create(dir.resolve("io").toString()))) {
+      write.compact(
+          PaimonWarehouse.partition(x.partition().equals(dtRow(t, DT1)) ? DT1 : DT2),
+          x.bucket(),
+          true);
       paimonCompaction = write.prepareCommit(true, 4);
     }
 
@@ -163,17 +213,21 @@ class PaimonCommitCompatTest {
     }
     t.fullCompact(JOB, 5);
     // x is now at level 5 and Paimon's full compaction has rewritten it: moving it again must fail.
-    assertThatThrownBy(() -> t.committer().commit(levelUpgrade(atLevel5(x), "lakeops-compactor", 2)))
-        .isInstanceOf(ConflictingChangesException.class).hasMessageContaining("File deletion conflicts detected!")
+    assertThatThrownBy(
+            () -> t.committer().commit(levelUpgrade(atLevel5(x), "lakeops-compactor", 2)))
+        .isInstanceOf(ConflictingChangesException.class)
+        .hasMessageContaining("File deletion conflicts detected!")
         .hasMessageContaining(x.fileName());
     assertThat(t.rows()).hasSize(6);
   }
 
   private static ManifestEntry atLevel5(ManifestEntry x) {
-    return new ManifestEntry(x.kind(), x.partition(), x.bucket(), x.totalBuckets(), x.file().withLevel(5));
+    return new ManifestEntry(
+        x.kind(), x.partition(), x.bucket(), x.totalBuckets(), x.file().withLevel(5));
   }
 
   private static dev.lakeops.table.meta.BinaryRow dtRow(PaimonPkTable t, String dt) {
-    return dev.lakeops.table.meta.BinaryRowCodec.encode(t.schema().partitionType(), dev.lakeops.table.data.Row.of(dt));
+    return dev.lakeops.table.meta.BinaryRowCodec.encode(
+        t.schema().partitionType(), dev.lakeops.table.data.Row.of(dt));
   }
 }

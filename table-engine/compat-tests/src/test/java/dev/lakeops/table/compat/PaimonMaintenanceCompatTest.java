@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
-import dev.lakeops.table.commit.SnapshotFiles;
 import dev.lakeops.table.commit.DataFileLocator;
+import dev.lakeops.table.commit.SnapshotFiles;
 import dev.lakeops.table.maintenance.ExpireReport;
 import dev.lakeops.table.maintenance.ExpireRetention;
 import dev.lakeops.table.maintenance.OrphanFiles;
@@ -33,16 +33,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Maintenance across the engines: lakeops' expiration, tags, rollbacks and orphan removal on
- * tables Paimon 1.3.1 wrote, and Paimon's expiration on snapshots lakeops committed; both engines
- * read every snapshot and tag that is left, and Paimon keeps committing.
+ * Maintenance across the engines: lakeops' expiration, tags, rollbacks and orphan removal on tables
+ * Paimon 1.3.1 wrote, and Paimon's expiration on snapshots lakeops committed; both engines read
+ * every snapshot and tag that is left, and Paimon keeps committing.
  */
 class PaimonMaintenanceCompatTest {
 
   private static final String JOB = "job-1";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
    * Paimon commits six snapshots: three writes, a full compaction (which compacts away every file
@@ -63,13 +62,17 @@ class PaimonMaintenanceCompatTest {
   private static Map<Long, List<String>> rowsBySnapshot(PaimonPkTable t) throws Exception {
     Map<Long, List<String>> rows = new LinkedHashMap<>();
     FileStoreTable paimon = t.paimon();
-    for (long id = paimon.snapshotManager().earliestSnapshotId(); id <= paimon.snapshotManager().latestSnapshotId(); id++) {
+    for (long id = paimon.snapshotManager().earliestSnapshotId();
+        id <= paimon.snapshotManager().latestSnapshotId();
+        id++) {
       rows.put(id, t.rowsAtSnapshot(id));
     }
     return rows;
   }
 
-  /** Lakeops' view: every snapshot present is complete (manifests decode, live data files exist). */
+  /**
+   * Lakeops' view: every snapshot present is complete (manifests decode, live data files exist).
+   */
   private static void assertReadableByLakeops(PaimonPkTable t, Snapshot s) {
     SnapshotFiles files = new SnapshotFiles(new ManifestFiles(t.io, t.paths));
     DataFileLocator locator = new DataFileLocator(t.paths, t.schema());
@@ -84,7 +87,8 @@ class PaimonMaintenanceCompatTest {
     long earliest = SnapshotHints.earliestSnapshotId(t.io, t.paths).getAsLong();
     long latest = SnapshotHints.latestSnapshotId(t.io, t.paths).getAsLong();
     return java.util.stream.LongStream.rangeClosed(earliest, latest)
-        .mapToObj(id -> SnapshotJson.load(t.io, t.paths.snapshotFile(id))).toList();
+        .mapToObj(id -> SnapshotJson.load(t.io, t.paths.snapshotFile(id)))
+        .toList();
   }
 
   @Test
@@ -93,11 +97,14 @@ class PaimonMaintenanceCompatTest {
     Map<Long, List<String>> before = rowsBySnapshot(t);
     List<String> tagged = t.rowsAtTag("t2");
 
-    ExpireReport report = new TableMaintenance(t.io, t.paths)
-        .expireSnapshots(new ExpireRetention(2, Integer.MAX_VALUE, Duration.ZERO, 50));
+    ExpireReport report =
+        new TableMaintenance(t.io, t.paths)
+            .expireSnapshots(new ExpireRetention(2, Integer.MAX_VALUE, Duration.ZERO, 50));
 
     assertThat(report.expiredSnapshotIds()).containsExactly(1L, 2L, 3L, 4L);
-    assertThat(report.deletedFiles().files()).anyMatch(f -> f.startsWith("dt=")).anyMatch(f -> f.startsWith("manifest/"));
+    assertThat(report.deletedFiles().files())
+        .anyMatch(f -> f.startsWith("dt="))
+        .anyMatch(f -> f.startsWith("manifest/"));
     FileStoreTable paimon = t.paimon();
     assertThat(paimon.snapshotManager().earliestSnapshotId()).isEqualTo(5);
     assertThat(t.rowsAtSnapshot(5)).isEqualTo(before.get(5L));
@@ -110,8 +117,15 @@ class PaimonMaintenanceCompatTest {
     assertThat(t.rows()).contains(DT1 + ",7,j,10.5").hasSize(before.get(6L).size() + 1);
     // Paimon's own expiration runs after our run and finds the table consistent.
     paimon = t.paimon();
-    paimon.newExpireSnapshots().config(ExpireConfig.builder().snapshotRetainMin(1).snapshotRetainMax(1)
-        .snapshotTimeRetain(Duration.ZERO).build()).expire();
+    paimon
+        .newExpireSnapshots()
+        .config(
+            ExpireConfig.builder()
+                .snapshotRetainMin(1)
+                .snapshotRetainMax(1)
+                .snapshotTimeRetain(Duration.ZERO)
+                .build())
+        .expire();
     assertThat(t.rows()).contains(DT1 + ",7,j,10.5").hasSize(before.get(6L).size() + 1);
     assertThat(t.rowsAtTag("t2")).isEqualTo(tagged);
   }
@@ -121,27 +135,55 @@ class PaimonMaintenanceCompatTest {
     PaimonPkTable t = paimonHistory();
     TableMaintenance maintenance = new TableMaintenance(t.io, t.paths);
     List<String> at6 = t.rows();
-    // Our snapshots: a tag, a level upgrade of a file Paimon wrote, and an overwrite of one partition.
+    // Our snapshots: a tag, a level upgrade of a file Paimon wrote, and an overwrite of one
+    // partition.
     maintenance.createTag("ours", 6);
-    ManifestEntry fresh = new SnapshotFiles(new ManifestFiles(t.io, t.paths)).liveFiles(SnapshotJson.load(t.io,
-        t.paths.snapshotFile(6))).files().stream().filter(e -> e.level() == 0).findFirst().orElseThrow();
-    t.committer().commit(new ChangeSet("lakeops-compactor", 1, List.of(new BucketChange(fresh.partition(),
-        fresh.bucket(), fresh.totalBuckets(), List.of(), List.of(fresh.file()), List.of(fresh.file().withLevel(4)),
-        List.of()))));
-    t.committer().commitOverwrite(t.toChangeSet("lakeops-batch", Long.MAX_VALUE,
-        t.prepare("lakeops-batch", Long.MAX_VALUE, DT2 + ",9,z")),
-        dev.lakeops.table.commit.PartitionFilter.matching(t.schema(), Map.of("dt", DT2)));
+    ManifestEntry fresh =
+        new SnapshotFiles(new ManifestFiles(t.io, t.paths))
+            .liveFiles(SnapshotJson.load(t.io, t.paths.snapshotFile(6))).files().stream()
+                .filter(e -> e.level() == 0)
+                .findFirst()
+                .orElseThrow();
+    t.committer()
+        .commit(
+            new ChangeSet(
+                "lakeops-compactor",
+                1,
+                List.of(
+                    new BucketChange(
+                        fresh.partition(),
+                        fresh.bucket(),
+                        fresh.totalBuckets(),
+                        List.of(),
+                        List.of(fresh.file()),
+                        List.of(fresh.file().withLevel(4)),
+                        List.of()))));
+    t.committer()
+        .commitOverwrite(
+            t.toChangeSet(
+                "lakeops-batch",
+                Long.MAX_VALUE,
+                t.prepare("lakeops-batch", Long.MAX_VALUE, DT2 + ",9,z")),
+            dev.lakeops.table.commit.PartitionFilter.matching(t.schema(), Map.of("dt", DT2)));
     List<String> latest = t.rows();
     assertThat(latest).contains(DT2 + ",9,z,13.5").noneMatch(r -> r.startsWith(DT2 + ",1,"));
 
-    t.paimon().newExpireSnapshots().config(ExpireConfig.builder().snapshotRetainMin(1).snapshotRetainMax(1)
-        .snapshotTimeRetain(Duration.ZERO).build()).expire();
+    t.paimon()
+        .newExpireSnapshots()
+        .config(
+            ExpireConfig.builder()
+                .snapshotRetainMin(1)
+                .snapshotRetainMax(1)
+                .snapshotTimeRetain(Duration.ZERO)
+                .build())
+        .expire();
 
     assertThat(t.paimon().snapshotManager().earliestSnapshotId()).isEqualTo(8);
     assertThat(t.rows()).isEqualTo(latest);
     assertThat(t.rowsAtTag("ours")).isEqualTo(at6);
     snapshots(t).forEach(s -> assertReadableByLakeops(t, s));
-    assertReadableByLakeops(t, new dev.lakeops.table.maintenance.Tags(t.io, t.paths).list().get("ours").snapshot());
+    assertReadableByLakeops(
+        t, new dev.lakeops.table.maintenance.Tags(t.io, t.paths).list().get("ours").snapshot());
     t.write(JOB, 7, DT2 + ",10,y");
     assertThat(t.rows()).contains(DT2 + ",10,y,15.0");
   }
@@ -154,9 +196,11 @@ class PaimonMaintenanceCompatTest {
 
     maintenance.createTag("before-compaction", 3);
     maintenance.createTag("kept-a-day", 5, Duration.ofDays(1));
-    assertThat(t.paimon().tagManager().allTagNames()).containsExactlyInAnyOrder("t2", "before-compaction", "kept-a-day");
+    assertThat(t.paimon().tagManager().allTagNames())
+        .containsExactlyInAnyOrder("t2", "before-compaction", "kept-a-day");
     assertThat(t.rowsAtTag("before-compaction")).isEqualTo(before.get(3L));
-    assertThat(t.paimon().tagManager().getOrThrow("kept-a-day").getTagTimeRetained()).isEqualTo(Duration.ofDays(1));
+    assertThat(t.paimon().tagManager().getOrThrow("kept-a-day").getTagTimeRetained())
+        .isEqualTo(Duration.ofDays(1));
 
     RollbackReport asLatest = maintenance.rollbackToAsLatest(3);
     assertThat(asLatest.newSnapshotId()).isEqualTo(7);
@@ -168,7 +212,8 @@ class PaimonMaintenanceCompatTest {
     assertThat(destructive.removedSnapshotIds()).containsExactly(8L, 7L, 6L);
     assertThat(t.paimon().snapshotManager().latestSnapshotId()).isEqualTo(5);
     assertThat(t.rows()).isEqualTo(before.get(5L));
-    assertThat(t.paimon().tagManager().allTagNames()).containsExactlyInAnyOrder("t2", "before-compaction", "kept-a-day");
+    assertThat(t.paimon().tagManager().allTagNames())
+        .containsExactlyInAnyOrder("t2", "before-compaction", "kept-a-day");
     t.write(JOB, 8, DT2 + ",5,m");
     assertThat(t.paimon().snapshotManager().latestSnapshotId()).isEqualTo(6);
     assertThat(t.rows()).contains(DT2 + ",5,m,7.5").hasSize(before.get(5L).size() + 1);
@@ -190,14 +235,22 @@ class PaimonMaintenanceCompatTest {
 
     assertThat(report.newSnapshotId()).isEqualTo(7);
     assertThat(t.rows()).isEqualTo(before);
-    t.paimon().newExpireSnapshots().config(ExpireConfig.builder().snapshotRetainMin(1).snapshotRetainMax(1)
-        .snapshotTimeRetain(Duration.ZERO).build()).expire();
+    t.paimon()
+        .newExpireSnapshots()
+        .config(
+            ExpireConfig.builder()
+                .snapshotRetainMin(1)
+                .snapshotRetainMax(1)
+                .snapshotTimeRetain(Duration.ZERO)
+                .build())
+        .expire();
     assertThat(t.paimon().snapshotManager().earliestSnapshotId()).isEqualTo(7);
     assertThat(t.rows()).isEqualTo(before);
     snapshots(t).forEach(s -> assertReadableByLakeops(t, s));
 
     t.write(JOB, 7, DT1 + ",9,n");
-    new TableMaintenance(t.io, t.paths).expireSnapshots(new ExpireRetention(1, Integer.MAX_VALUE, Duration.ZERO, 50));
+    new TableMaintenance(t.io, t.paths)
+        .expireSnapshots(new ExpireRetention(1, Integer.MAX_VALUE, Duration.ZERO, 50));
     assertThat(t.rows()).contains(DT1 + ",9,n,13.5").hasSize(before.size() + 1);
     t.fullCompact(JOB, 8);
     assertThat(t.rows()).contains(DT1 + ",9,n,13.5").hasSize(before.size() + 1);
@@ -218,7 +271,9 @@ class PaimonMaintenanceCompatTest {
 
     OrphanReport report = new OrphanFiles(t.io, t.paths).remove();
 
-    assertThat(report.deletedFiles().files()).isNotEmpty().allMatch(f -> f.startsWith("dt=2024-01-01/"));
+    assertThat(report.deletedFiles().files())
+        .isNotEmpty()
+        .allMatch(f -> f.startsWith("dt=2024-01-01/"));
     assertThat(rowsBySnapshot(t)).isEqualTo(before);
     assertThat(t.rowsAtTag("t2")).isEqualTo(before.get(2L));
     t.write(JOB, 7, DT1 + ",7,j");

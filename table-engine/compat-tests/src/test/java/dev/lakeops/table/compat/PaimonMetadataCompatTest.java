@@ -1,9 +1,7 @@
 package dev.lakeops.table.compat;
 
-import dev.lakeops.table.paths.PartitionPaths;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.meta.LiveFiles;
 import dev.lakeops.table.meta.ManifestAvro;
@@ -15,6 +13,8 @@ import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.SnapshotJson;
 import dev.lakeops.table.meta.Tag;
 import dev.lakeops.table.meta.TagJson;
+import dev.lakeops.table.paths.PartitionPaths;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.DataField;
@@ -34,12 +34,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Paimon 1.3.1 writes tables; lakeops' codecs read every metadata file and agree with Paimon's own view. */
+/**
+ * Paimon 1.3.1 writes tables; lakeops' codecs read every metadata file and agree with Paimon's own
+ * view.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PaimonMetadataCompatTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private PaimonWarehouse warehouse;
   private final LocalFileIO io = new LocalFileIO();
@@ -88,9 +90,11 @@ class PaimonMetadataCompatTest {
   void readsNestedTypesAndEveryAtomicTypeFamilyFromSchemaJson() throws Exception {
     readsEverySchemaAsPaimonDoesAndWritesItBackByteForByte(PaimonWarehouse.NESTED);
     TableSchema schema = SchemaJson.load(io, paths(PaimonWarehouse.NESTED).schemaFile(0));
-    assertThat(schema.rowType().asSql()).isEqualTo(warehouse.table(PaimonWarehouse.NESTED).rowType().asSQLString());
+    assertThat(schema.rowType().asSql())
+        .isEqualTo(warehouse.table(PaimonWarehouse.NESTED).rowType().asSQLString());
     assertThat(schema.fields().get(0).description()).isEqualTo("the key");
-    assertThat(schema.highestFieldId()).isEqualTo(warehouse.table(PaimonWarehouse.NESTED).schema().highestFieldId());
+    assertThat(schema.highestFieldId())
+        .isEqualTo(warehouse.table(PaimonWarehouse.NESTED).schema().highestFieldId());
   }
 
   @ParameterizedTest
@@ -99,7 +103,8 @@ class PaimonMetadataCompatTest {
     FileStoreTable paimon = warehouse.table(table);
     TableSchema schema = SchemaJson.load(io, paths(table).schemaFile(0));
     boolean fixedBuckets = schema.numBuckets() > 0;
-    dev.lakeops.table.bucket.BucketFunction buckets = fixedBuckets ? dev.lakeops.table.bucket.BucketFunction.of(schema) : null;
+    dev.lakeops.table.bucket.BucketFunction buckets =
+        fixedBuckets ? dev.lakeops.table.bucket.BucketFunction.of(schema) : null;
     var readBuilder = paimon.newReadBuilder();
     int rows = 0;
     for (var split : readBuilder.newScan().plan().splits()) {
@@ -113,15 +118,24 @@ class PaimonMetadataCompatTest {
             assertThat(buckets.bucket(ours)).as("bucket of %s", ours).isEqualTo(dataSplit.bucket());
           }
           if (!schema.partitionKeys().isEmpty()) {
-            int[] partitionIndexes = schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
+            int[] partitionIndexes =
+                schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
             dev.lakeops.table.meta.BinaryRow partition =
-                dev.lakeops.table.meta.BinaryRowCodec.encode(schema.partitionType(), ours.project(partitionIndexes));
+                dev.lakeops.table.meta.BinaryRowCodec.encode(
+                    schema.partitionType(), ours.project(partitionIndexes));
             assertThat(Describe.hex(dataSplit.partition()))
                 .isEqualTo(java.util.HexFormat.of().formatHex(partition.toSerialized()));
-            String dir = PartitionPaths.partitionPath(schema.partitionType(), ours.project(partitionIndexes),
-                schema.tableOptions().partitionDefaultName(), schema.tableOptions().partitionLegacyName());
-            assertThat(paths(table).bucketDir(dir, dataSplit.bucket())
-                .resolve(dataSplit.dataFiles().get(0).fileName())).exists();
+            String dir =
+                PartitionPaths.partitionPath(
+                    schema.partitionType(),
+                    ours.project(partitionIndexes),
+                    schema.tableOptions().partitionDefaultName(),
+                    schema.tableOptions().partitionLegacyName());
+            assertThat(
+                    paths(table)
+                        .bucketDir(dir, dataSplit.bucket())
+                        .resolve(dataSplit.dataFiles().get(0).fileName()))
+                .exists();
           }
           rows++;
         }
@@ -130,22 +144,24 @@ class PaimonMetadataCompatTest {
     assertThat(rows).isPositive();
   }
 
-  private static dev.lakeops.table.data.Row toRow(TableSchema schema, org.apache.paimon.data.InternalRow row) {
+  private static dev.lakeops.table.data.Row toRow(
+      TableSchema schema, org.apache.paimon.data.InternalRow row) {
     Object[] values = new Object[schema.fields().size()];
     for (int i = 0; i < values.length; i++) {
       if (row.isNullAt(i)) {
         continue;
       }
       var type = (dev.lakeops.table.types.AtomicType) schema.fields().get(i).type();
-      values[i] = switch (type.root()) {
-        case VARCHAR -> row.getString(i).toString();
-        case INT -> row.getInt(i);
-        case BIGINT -> row.getLong(i);
-        case DOUBLE -> row.getDouble(i);
-        case DECIMAL -> row.getDecimal(i, type.precision(), type.scale()).toBigDecimal();
-        case TIMESTAMP -> row.getTimestamp(i, type.precision()).toLocalDateTime();
-        default -> throw new IllegalStateException("unexpected type " + type);
-      };
+      values[i] =
+          switch (type.root()) {
+            case VARCHAR -> row.getString(i).toString();
+            case INT -> row.getInt(i);
+            case BIGINT -> row.getLong(i);
+            case DOUBLE -> row.getDouble(i);
+            case DECIMAL -> row.getDecimal(i, type.precision(), type.scale()).toBigDecimal();
+            case TIMESTAMP -> row.getTimestamp(i, type.precision()).toLocalDateTime();
+            default -> throw new IllegalStateException("unexpected type " + type);
+          };
     }
     return dev.lakeops.table.data.Row.of(values);
   }
@@ -163,7 +179,9 @@ class PaimonMetadataCompatTest {
       assertThat(SnapshotJson.toJson(ours)).isEqualTo(Files.readString(file));
       assertThat(ours.id()).isEqualTo(expected.id());
       assertThat(ours.schemaId()).isEqualTo(expected.schemaId());
-      assertThat(ours.commitUser()).isEqualTo(expected.commitUser()).isEqualTo(PaimonWarehouse.USER);
+      assertThat(ours.commitUser())
+          .isEqualTo(expected.commitUser())
+          .isEqualTo(PaimonWarehouse.USER);
       assertThat(ours.commitIdentifier()).isEqualTo(expected.commitIdentifier());
       assertThat(ours.commitKind().name()).isEqualTo(expected.commitKind().name());
       assertThat(ours.timeMillis()).isEqualTo(expected.timeMillis());
@@ -195,7 +213,9 @@ class PaimonMetadataCompatTest {
       assertThat(kinds).containsSubsequence("APPEND@1", "APPEND@2", "APPEND@3", "COMPACT@4");
     }
     TablePaths log = paths(PaimonWarehouse.appendTable("avro"));
-    Snapshot overwrite = SnapshotJson.load(io, log.snapshotFile(SnapshotHints.latestSnapshotId(io, log).getAsLong()));
+    Snapshot overwrite =
+        SnapshotJson.load(
+            io, log.snapshotFile(SnapshotHints.latestSnapshotId(io, log).getAsLong()));
     assertThat(overwrite.commitKind().name()).isEqualTo("OVERWRITE");
   }
 
@@ -211,13 +231,15 @@ class PaimonMetadataCompatTest {
       Tag ours = TagJson.load(io, file);
 
       assertThat(TagJson.toJson(ours)).isEqualTo(Files.readString(file));
-      assertThat(ours.snapshot().id()).isEqualTo(paimon.tagManager().getOrThrow(name).trimToSnapshot().id());
+      assertThat(ours.snapshot().id())
+          .isEqualTo(paimon.tagManager().getOrThrow(name).trimToSnapshot().id());
       if (name.equals("retained")) {
         assertThat(ours.timeRetained()).isEqualTo(Duration.ofHours(36).plusMillis(250));
         assertThat(ours.createTime()).isNotNull();
       } else {
         assertThat(ours.timeRetained()).isNull();
-        assertThat(Files.readString(file)).isEqualTo(Files.readString(paths(table).snapshotFile(ours.snapshot().id())));
+        assertThat(Files.readString(file))
+            .isEqualTo(Files.readString(paths(table).snapshotFile(ours.snapshot().id())));
       }
     }
   }
@@ -236,11 +258,15 @@ class PaimonMetadataCompatTest {
         }
       }
 
-      List<String> expected = paimon.store().newScan().withSnapshot(snapshot.id()).plan().files().stream()
-          .map(Describe::entry).sorted().toList();
+      List<String> expected =
+          paimon.store().newScan().withSnapshot(snapshot.id()).plan().files().stream()
+              .map(Describe::entry)
+              .sorted()
+              .toList();
       assertThat(live.unmatchedDeletes()).isEmpty();
       assertThat(live.files().stream().map(Describe::entry).sorted().toList())
-          .as("live files of snapshot %s", snapshot.id()).isEqualTo(expected);
+          .as("live files of snapshot %s", snapshot.id())
+          .isEqualTo(expected);
       long rows = live.files().stream().mapToLong(e -> e.file().rowCount()).sum();
       assertThat(rows).isEqualTo(snapshot.totalRecordCount());
     }
@@ -250,8 +276,10 @@ class PaimonMetadataCompatTest {
   @MethodSource("tables")
   void decodesEveryManifestAndManifestListFieldByFieldLikePaimon(String table) throws Exception {
     FileStoreTable paimon = warehouse.table(table);
-    org.apache.paimon.manifest.ManifestFile theirManifests = paimon.store().manifestFileFactory().create();
-    org.apache.paimon.manifest.ManifestList theirLists = paimon.store().manifestListFactory().create();
+    org.apache.paimon.manifest.ManifestFile theirManifests =
+        paimon.store().manifestFileFactory().create();
+    org.apache.paimon.manifest.ManifestList theirLists =
+        paimon.store().manifestListFactory().create();
     ManifestFiles manifests = new ManifestFiles(io, paths(table));
     Map<String, Integer> counts = new TreeMap<>();
     for (Path file : io.list(paths(table).manifestDir())) {
@@ -282,8 +310,9 @@ class PaimonMetadataCompatTest {
       }
       for (ManifestFileMeta listed : manifests.readManifestList(name)) {
         List<ManifestEntry> entries = manifests.readManifest(listed.fileName());
-        ManifestFileMeta summary = ManifestFiles.summarize(listed.fileName(), listed.fileSize(),
-            schema.partitionType(), entries);
+        ManifestFileMeta summary =
+            ManifestFiles.summarize(
+                listed.fileName(), listed.fileSize(), schema.partitionType(), entries);
         assertThat(Describe.manifestMeta(summary)).isEqualTo(Describe.manifestMeta(listed));
       }
     }
@@ -293,13 +322,18 @@ class PaimonMetadataCompatTest {
   @MethodSource("tables")
   void paimonReadsManifestsAndListsWrittenByLakeopsAsItsOwn(String table) throws Exception {
     FileStoreTable paimon = warehouse.table(table);
-    org.apache.paimon.manifest.ManifestFile theirManifests = paimon.store().manifestFileFactory().create();
-    org.apache.paimon.manifest.ManifestList theirLists = paimon.store().manifestListFactory().create();
+    org.apache.paimon.manifest.ManifestFile theirManifests =
+        paimon.store().manifestFileFactory().create();
+    org.apache.paimon.manifest.ManifestList theirLists =
+        paimon.store().manifestListFactory().create();
     TablePaths paths = paths(table);
     int n = 0;
     for (Path file : io.list(paths.manifestDir())) {
       String name = file.getFileName().toString();
-      String copy = name.startsWith("manifest-list-") ? "manifest-list-lakeops-" + n++ : "manifest-lakeops-" + n++;
+      String copy =
+          name.startsWith("manifest-list-")
+              ? "manifest-list-lakeops-" + n++
+              : "manifest-lakeops-" + n++;
       if (name.startsWith("manifest-list-")) {
         List<ManifestFileMeta> ours = ManifestAvro.readManifestList(io.readBytes(file), file);
         io.writeAtomically(paths.manifestFile(copy), ManifestAvro.writeManifestList(ours));
@@ -319,7 +353,8 @@ class PaimonMetadataCompatTest {
   void readsAndWritesIndexManifestsOfADeletionVectorTableAsPaimonDoes() throws Exception {
     String table = PaimonWarehouse.DELETION_VECTORS;
     FileStoreTable paimon = warehouse.table(table);
-    org.apache.paimon.manifest.IndexManifestFile theirs = paimon.store().indexManifestFileFactory().create();
+    org.apache.paimon.manifest.IndexManifestFile theirs =
+        paimon.store().indexManifestFileFactory().create();
     TablePaths paths = paths(table);
     int indexManifests = 0;
     for (Path file : io.list(paths.manifestDir())) {
@@ -327,7 +362,8 @@ class PaimonMetadataCompatTest {
       if (!name.startsWith("index-manifest-")) {
         continue;
       }
-      List<dev.lakeops.table.meta.IndexManifestEntry> ours = ManifestAvro.readIndexManifest(io.readBytes(file), file);
+      List<dev.lakeops.table.meta.IndexManifestEntry> ours =
+          ManifestAvro.readIndexManifest(io.readBytes(file), file);
       assertThat(ours.stream().map(PaimonMetadataCompatTest::describe).toList())
           .isEqualTo(theirs.read(name).stream().map(PaimonMetadataCompatTest::describe).toList());
       String copy = "index-manifest-lakeops-" + indexManifests++;
@@ -338,10 +374,15 @@ class PaimonMetadataCompatTest {
     // This small workload leaves every deletion-vector file empty (ranges []): the non-empty ranges
     // round trip is covered by ManifestAvroTest.
     assertThat(indexManifests).isPositive();
-    Snapshot latest = SnapshotJson.load(io, paths.snapshotFile(SnapshotHints.latestSnapshotId(io, paths).getAsLong()));
+    Snapshot latest =
+        SnapshotJson.load(
+            io, paths.snapshotFile(SnapshotHints.latestSnapshotId(io, paths).getAsLong()));
     assertThat(latest.indexManifest()).isNotNull();
     assertThat(new ManifestFiles(io, paths).readIndexManifest(latest.indexManifest()))
-        .allSatisfy(e -> assertThat(e.indexType()).isEqualTo(dev.lakeops.table.meta.IndexManifestEntry.DELETION_VECTORS));
+        .allSatisfy(
+            e ->
+                assertThat(e.indexType())
+                    .isEqualTo(dev.lakeops.table.meta.IndexManifestEntry.DELETION_VECTORS));
   }
 
   @Test
@@ -361,25 +402,66 @@ class PaimonMetadataCompatTest {
   }
 
   private static String describe(dev.lakeops.table.meta.IndexManifestEntry e) {
-    return String.join("|", "kind=" + e.kind().toByteValue(), "part=" + java.util.HexFormat.of().formatHex(e.partition().toSerialized()),
-        "bucket=" + e.bucket(), "type=" + e.indexType(), "name=" + e.fileName(), "size=" + e.fileSize(),
-        "rows=" + e.rowCount(), "ranges=" + (e.deletionVectorRanges() == null ? null : e.deletionVectorRanges().stream()
-            .map(r -> r.dataFileName() + "@" + r.offset() + "+" + r.length() + "#" + r.cardinality()).toList()),
+    return String.join(
+        "|",
+        "kind=" + e.kind().toByteValue(),
+        "part=" + java.util.HexFormat.of().formatHex(e.partition().toSerialized()),
+        "bucket=" + e.bucket(),
+        "type=" + e.indexType(),
+        "name=" + e.fileName(),
+        "size=" + e.fileSize(),
+        "rows=" + e.rowCount(),
+        "ranges="
+            + (e.deletionVectorRanges() == null
+                ? null
+                : e.deletionVectorRanges().stream()
+                    .map(
+                        r ->
+                            r.dataFileName()
+                                + "@"
+                                + r.offset()
+                                + "+"
+                                + r.length()
+                                + "#"
+                                + r.cardinality())
+                    .toList()),
         "external=" + e.externalPath());
   }
 
   private static String describe(org.apache.paimon.manifest.IndexManifestEntry e) {
     var f = e.indexFile();
-    return String.join("|", "kind=" + e.kind().toByteValue(), "part=" + Describe.hex(e.partition()),
-        "bucket=" + e.bucket(), "type=" + f.indexType(), "name=" + f.fileName(), "size=" + f.fileSize(),
-        "rows=" + f.rowCount(), "ranges=" + (f.dvRanges() == null ? null : f.dvRanges().values().stream()
-            .map(r -> r.dataFileName() + "@" + r.offset() + "+" + r.length() + "#" + r.cardinality()).toList()),
+    return String.join(
+        "|",
+        "kind=" + e.kind().toByteValue(),
+        "part=" + Describe.hex(e.partition()),
+        "bucket=" + e.bucket(),
+        "type=" + f.indexType(),
+        "name=" + f.fileName(),
+        "size=" + f.fileSize(),
+        "rows=" + f.rowCount(),
+        "ranges="
+            + (f.dvRanges() == null
+                ? null
+                : f.dvRanges().values().stream()
+                    .map(
+                        r ->
+                            r.dataFileName()
+                                + "@"
+                                + r.offset()
+                                + "+"
+                                + r.length()
+                                + "#"
+                                + r.cardinality())
+                    .toList()),
         "external=" + f.externalPath());
   }
 
   static org.apache.avro.Schema schemaOf(Path avroFile) throws Exception {
-    try (var reader = new org.apache.avro.file.DataFileReader<>(avroFile.toFile(),
-        new org.apache.avro.generic.GenericDatumReader<org.apache.avro.generic.GenericRecord>())) {
+    try (var reader =
+        new org.apache.avro.file.DataFileReader<>(
+            avroFile.toFile(),
+            new org.apache.avro.generic.GenericDatumReader<
+                org.apache.avro.generic.GenericRecord>())) {
       assertThat(reader.getMetaString("avro.codec")).isEqualTo("zstandard");
       return reader.getSchema();
     }

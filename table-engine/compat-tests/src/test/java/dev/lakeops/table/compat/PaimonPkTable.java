@@ -1,11 +1,11 @@
 package dev.lakeops.table.compat;
 
-import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.TableCommitter;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.meta.ManifestFiles;
+import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import java.nio.file.Path;
@@ -63,17 +63,18 @@ final class PaimonPkTable {
     catalogOptions.set("cache-enabled", "false");
     this.catalog = CatalogFactory.createCatalog(CatalogContext.create(catalogOptions));
     catalog.createDatabase("db", true);
-    Schema schema = Schema.newBuilder()
-        .column("dt", DataTypes.STRING())
-        .column("id", DataTypes.INT())
-        .column("name", DataTypes.STRING())
-        .column("price", DataTypes.DOUBLE())
-        .partitionKeys("dt")
-        .primaryKey("dt", "id")
-        .option("bucket", "2")
-        .option("file.format", "avro")
-        .options(options)
-        .build();
+    Schema schema =
+        Schema.newBuilder()
+            .column("dt", DataTypes.STRING())
+            .column("id", DataTypes.INT())
+            .column("name", DataTypes.STRING())
+            .column("price", DataTypes.DOUBLE())
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "2")
+            .option("file.format", "avro")
+            .options(options)
+            .build();
     catalog.createTable(Identifier.create("db", "t"), schema, false);
     this.paths = TablePaths.of(warehouse, "db", "t");
   }
@@ -93,13 +94,16 @@ final class PaimonPkTable {
   /** Paimon writes {@code rows} and commits them as {@code identifier} of {@code user}. */
   void write(String user, long identifier, String... rows) throws Exception {
     FileStoreTable table = paimon();
-    try (TableWriteImpl<?> write = newWrite(table, user); TableCommitImpl commit = table.newCommit(user)) {
+    try (TableWriteImpl<?> write = newWrite(table, user);
+        TableCommitImpl commit = table.newCommit(user)) {
       writeRows(write, rows);
       commit.commit(identifier, write.prepareCommit(false, identifier));
     }
   }
 
-  /** Paimon writes {@code rows} into new files and returns what it would commit, without committing. */
+  /**
+   * Paimon writes {@code rows} into new files and returns what it would commit, without committing.
+   */
   List<CommitMessage> prepare(String user, long identifier, String... rows) throws Exception {
     FileStoreTable table = paimon();
     try (TableWriteImpl<?> write = newWrite(table, user)) {
@@ -111,7 +115,8 @@ final class PaimonPkTable {
   /** Paimon fully compacts every bucket of both partitions and commits it as {@code identifier}. */
   void fullCompact(String user, long identifier) throws Exception {
     FileStoreTable table = paimon();
-    try (TableWriteImpl<?> write = newWrite(table, user); TableCommitImpl commit = table.newCommit(user)) {
+    try (TableWriteImpl<?> write = newWrite(table, user);
+        TableCommitImpl commit = table.newCommit(user)) {
       for (String dt : List.of(DT1, DT2)) {
         for (int bucket = 0; bucket < 2; bucket++) {
           write.compact(PaimonWarehouse.partition(dt), bucket, true);
@@ -130,8 +135,13 @@ final class PaimonPkTable {
       boolean delete = row.startsWith("-");
       String[] f = (delete ? row.substring(1) : row).split(",");
       int id = Integer.parseInt(f[1]);
-      GenericRow value = GenericRow.ofKind(delete ? RowKind.DELETE : RowKind.INSERT, BinaryString.fromString(f[0]), id,
-          delete ? null : BinaryString.fromString(f[2]), delete ? null : id * 1.5);
+      GenericRow value =
+          GenericRow.ofKind(
+              delete ? RowKind.DELETE : RowKind.INSERT,
+              BinaryString.fromString(f[0]),
+              id,
+              delete ? null : BinaryString.fromString(f[2]),
+              delete ? null : id * 1.5);
       write.write(value);
     }
   }
@@ -152,9 +162,18 @@ final class PaimonPkTable {
   static List<String> rows(Table table) throws Exception {
     ReadBuilder builder = table.newReadBuilder();
     List<String> rows = new ArrayList<>();
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan())) {
-      reader.forEachRemaining(r -> rows.add(r.getString(0) + "," + r.getInt(1) + ","
-          + (r.isNullAt(2) ? null : r.getString(2)) + "," + (r.isNullAt(3) ? null : r.getDouble(3))));
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
+      reader.forEachRemaining(
+          r ->
+              rows.add(
+                  r.getString(0)
+                      + ","
+                      + r.getInt(1)
+                      + ","
+                      + (r.isNullAt(2) ? null : r.getString(2))
+                      + ","
+                      + (r.isNullAt(3) ? null : r.getDouble(3))));
     }
     rows.sort(null);
     return rows;
@@ -164,20 +183,38 @@ final class PaimonPkTable {
    * The lakeops change set of Paimon's uncommitted messages: the file metadata is carried over by
    * writing it into a manifest with Paimon's writer and reading that manifest with lakeops'.
    */
-  ChangeSet toChangeSet(String user, long identifier, List<CommitMessage> messages) throws Exception {
+  ChangeSet toChangeSet(String user, long identifier, List<CommitMessage> messages)
+      throws Exception {
     ManifestFile paimonManifests = paimon().store().manifestFileFactory().create();
     ManifestFiles ourManifests = new ManifestFiles(io, paths);
     List<BucketChange> changes = new ArrayList<>();
     for (CommitMessage m : messages) {
       CommitMessageImpl message = (CommitMessageImpl) m;
       int totalBuckets = message.totalBuckets() == null ? 2 : message.totalBuckets();
-      List<dev.lakeops.table.meta.DataFileMeta> newFiles = convert(paimonManifests, ourManifests, message,
-          message.newFilesIncrement().newFiles(), totalBuckets);
-      List<dev.lakeops.table.meta.DataFileMeta> changelog = convert(paimonManifests, ourManifests, message,
-          message.newFilesIncrement().changelogFiles(), totalBuckets);
+      List<dev.lakeops.table.meta.DataFileMeta> newFiles =
+          convert(
+              paimonManifests,
+              ourManifests,
+              message,
+              message.newFilesIncrement().newFiles(),
+              totalBuckets);
+      List<dev.lakeops.table.meta.DataFileMeta> changelog =
+          convert(
+              paimonManifests,
+              ourManifests,
+              message,
+              message.newFilesIncrement().changelogFiles(),
+              totalBuckets);
       if (!newFiles.isEmpty() || !changelog.isEmpty()) {
-        changes.add(new BucketChange(partitionOf(message), message.bucket(),
-            totalBuckets, newFiles, List.of(), List.of(), changelog));
+        changes.add(
+            new BucketChange(
+                partitionOf(message),
+                message.bucket(),
+                totalBuckets,
+                newFiles,
+                List.of(),
+                List.of(),
+                changelog));
       }
     }
     return new ChangeSet(user, identifier, changes);
@@ -188,14 +225,20 @@ final class PaimonPkTable {
         org.apache.paimon.utils.SerializationUtils.serializeBinaryRow(message.partition()));
   }
 
-  private static List<dev.lakeops.table.meta.DataFileMeta> convert(ManifestFile theirs, ManifestFiles ours,
-      CommitMessageImpl message, List<DataFileMeta> files, int totalBuckets) {
+  private static List<dev.lakeops.table.meta.DataFileMeta> convert(
+      ManifestFile theirs,
+      ManifestFiles ours,
+      CommitMessageImpl message,
+      List<DataFileMeta> files,
+      int totalBuckets) {
     if (files.isEmpty()) {
       return List.of();
     }
     List<ManifestEntry> entries = new ArrayList<>();
     for (DataFileMeta f : files) {
-      entries.add(ManifestEntry.create(FileKind.ADD, message.partition(), message.bucket(), totalBuckets, f));
+      entries.add(
+          ManifestEntry.create(
+              FileKind.ADD, message.partition(), message.bucket(), totalBuckets, f));
     }
     List<dev.lakeops.table.meta.DataFileMeta> result = new ArrayList<>();
     for (ManifestFileMeta meta : theirs.write(entries)) {

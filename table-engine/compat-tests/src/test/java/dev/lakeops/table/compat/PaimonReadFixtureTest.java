@@ -34,12 +34,13 @@ import org.junit.jupiter.api.Test;
  * Writes the fixture of the CLI's "same rows as Paimon" test ({@code TableReadPaimonFixtureTest} in
  * {@code eval/harness}, which runs later in the reactor and cannot depend on Paimon): a warehouse
  * written by Paimon 1.3.1 under {@code target/paimon-read-fixture/warehouse}, and next to it, in
- * {@code expected/}, the rows Paimon's own reader returns, as JSON in the CLI's conventions
- * ({@code table read --json}): one file per table and snapshot choice.
+ * {@code expected/}, the rows Paimon's own reader returns, as JSON in the CLI's conventions ({@code
+ * table read --json}): one file per table and snapshot choice.
  */
 class PaimonReadFixtureTest {
 
-  static final Path FIXTURE = Path.of(System.getProperty("basedir", ".")).resolve("target/paimon-read-fixture");
+  static final Path FIXTURE =
+      Path.of(System.getProperty("basedir", ".")).resolve("target/paimon-read-fixture");
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -70,27 +71,40 @@ class PaimonReadFixtureTest {
         dump.set("options", MAPPER.valueToTree(choice.getValue()));
         dump.set("rows", rows(at));
         String file = name + "@" + choice.getKey() + ".json";
-        Files.writeString(expected.resolve(file), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(dump));
+        Files.writeString(
+            expected.resolve(file),
+            MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(dump));
         written.add(file);
       }
     }
 
-    assertThat(written).contains("pk_avro@latest.json", "pk_parquet@tag-plain.json", "log_avro@tag-after-overwrite.json");
-    assertThat(MAPPER.readTree(expected.resolve("pk_avro@latest.json").toFile()).get("rows")).isNotEmpty();
+    assertThat(written)
+        .contains(
+            "pk_avro@latest.json",
+            "pk_parquet@tag-plain.json",
+            "log_avro@tag-after-overwrite.json");
+    assertThat(MAPPER.readTree(expected.resolve("pk_avro@latest.json").toFile()).get("rows"))
+        .isNotEmpty();
   }
 
-  /** Paimon's rows of {@code table}, in the JSON form of the CLI's {@code RowValues}, sorted by their text. */
+  /**
+   * Paimon's rows of {@code table}, in the JSON form of the CLI's {@code RowValues}, sorted by
+   * their text.
+   */
   private static ArrayNode rows(Table table) throws IOException {
     ReadBuilder builder = table.newReadBuilder();
     List<ObjectNode> rows = new ArrayList<>();
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan())) {
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
       var iterator = reader.toCloseableIterator();
       while (iterator.hasNext()) {
         InternalRow row = iterator.next();
         ObjectNode node = NODES.objectNode();
         List<DataField> fields = table.rowType().getFields();
         for (int i = 0; i < fields.size(); i++) {
-          node.set(fields.get(i).name(), row.isNullAt(i) ? NODES.nullNode() : value(row, i, fields.get(i).type()));
+          node.set(
+              fields.get(i).name(),
+              row.isNullAt(i) ? NODES.nullNode() : value(row, i, fields.get(i).type()));
         }
         rows.add(node);
       }
@@ -103,7 +117,8 @@ class PaimonReadFixtureTest {
     return array;
   }
 
-  private static com.fasterxml.jackson.databind.JsonNode value(InternalRow row, int i, DataType type) {
+  private static com.fasterxml.jackson.databind.JsonNode value(
+      InternalRow row, int i, DataType type) {
     return switch (type.getTypeRoot()) {
       case CHAR, VARCHAR -> NODES.textNode(row.getString(i).toString());
       case BOOLEAN -> NODES.booleanNode(row.getBoolean(i));
@@ -118,13 +133,22 @@ class PaimonReadFixtureTest {
         yield NODES.numberNode(row.getDecimal(i, d.getPrecision(), d.getScale()).toBigDecimal());
       }
       case DATE -> NODES.textNode(LocalDate.ofEpochDay(row.getInt(i)).toString());
-      case TIME_WITHOUT_TIME_ZONE -> NODES.textNode(LocalTime.ofNanoOfDay(row.getInt(i) * 1_000_000L).toString());
+      case TIME_WITHOUT_TIME_ZONE ->
+          NODES.textNode(LocalTime.ofNanoOfDay(row.getInt(i) * 1_000_000L).toString());
       case TIMESTAMP_WITHOUT_TIME_ZONE ->
-          NODES.textNode(row.getTimestamp(i, ((TimestampType) type).getPrecision()).toLocalDateTime().toString());
+          NODES.textNode(
+              row.getTimestamp(i, ((TimestampType) type).getPrecision())
+                  .toLocalDateTime()
+                  .toString());
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
-          NODES.textNode(row.getTimestamp(i, ((LocalZonedTimestampType) type).getPrecision()).toInstant().toString());
-      case BINARY, VARBINARY -> NODES.textNode(Base64.getEncoder().encodeToString(row.getBinary(i)));
-      default -> throw new IllegalArgumentException("No JSON form for " + type + " in the read fixture");
+          NODES.textNode(
+              row.getTimestamp(i, ((LocalZonedTimestampType) type).getPrecision())
+                  .toInstant()
+                  .toString());
+      case BINARY, VARBINARY ->
+          NODES.textNode(Base64.getEncoder().encodeToString(row.getBinary(i)));
+      default ->
+          throw new IllegalArgumentException("No JSON form for " + type + " in the read fixture");
     };
   }
 

@@ -17,11 +17,13 @@ final class PaimonReads {
   private PaimonReads() {}
 
   /** Rows Paimon reads with {@code options} (e.g. {@code scan.snapshot-id}), kinds kept, sorted. */
-  static List<String> read(Table table, Map<String, String> options, RowType rowType) throws Exception {
+  static List<String> read(Table table, Map<String, String> options, RowType rowType)
+      throws Exception {
     Table t = options.isEmpty() ? table : table.copy(options);
     ReadBuilder builder = t.newReadBuilder();
     List<Row> rows = new ArrayList<>();
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan())) {
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
       reader.forEachRemaining(row -> rows.add(DataFileValues.fromPaimonWithKind(row, rowType)));
     }
     return canonical(rows);

@@ -39,18 +39,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every lakeops system table equals Paimon 1.3.1's {@code table$name}, column by column and value
  * by value, for each table Paimon wrote, at the latest snapshot, at an older snapshot and at a tag.
  *
- * <p>Nothing is excluded. Three columns depend on the local time zone ({@code $snapshots.commit_time},
- * {@code $schemas.update_time}, {@code $tags.commit_time}: epoch milliseconds shown as wall time);
- * they agree because both engines use the zone they are given, and the JVM default zone is set to
- * UTC+8 here so that a mix-up with UTC would show.
+ * <p>Nothing is excluded. Three columns depend on the local time zone ({@code
+ * $snapshots.commit_time}, {@code $schemas.update_time}, {@code $tags.commit_time}: epoch
+ * milliseconds shown as wall time); they agree because both engines use the zone they are given,
+ * and the JVM default zone is set to UTC+8 here so that a mix-up with UTC would show.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PaimonSystemTablesCompatTest {
 
   private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private PaimonWarehouse warehouse;
   private TimeZone originalZone;
@@ -83,7 +82,8 @@ class PaimonSystemTablesCompatTest {
 
   @ParameterizedTest(name = "{0}${1}")
   @MethodSource("tablesAndSystemTables")
-  void equalsPaimonsSystemTableAtTheLatestSnapshot(String table, String systemTable) throws Exception {
+  void equalsPaimonsSystemTableAtTheLatestSnapshot(String table, String systemTable)
+      throws Exception {
     SystemTableRows ours = ours(table, systemTable, ScanTarget.LATEST);
 
     assertSame(ours, paimon(table, systemTable, Map.of()));
@@ -97,11 +97,16 @@ class PaimonSystemTablesCompatTest {
 
   @ParameterizedTest(name = "{0}${1}")
   @MethodSource("perSnapshotTables")
-  void equalsPaimonsSystemTableAtAnOlderSnapshotAndAtATag(String table, String systemTable) throws Exception {
-    assertSame(ours(table, systemTable, new ScanTarget.SnapshotId(1)), paimon(table, systemTable, Map.of("scan.snapshot-id", "1")));
+  void equalsPaimonsSystemTableAtAnOlderSnapshotAndAtATag(String table, String systemTable)
+      throws Exception {
+    assertSame(
+        ours(table, systemTable, new ScanTarget.SnapshotId(1)),
+        paimon(table, systemTable, Map.of("scan.snapshot-id", "1")));
 
     String tag = tagOf(table);
-    assertSame(ours(table, systemTable, new ScanTarget.TagName(tag)), paimon(table, systemTable, Map.of("scan.tag-name", tag)));
+    assertSame(
+        ours(table, systemTable, new ScanTarget.TagName(tag)),
+        paimon(table, systemTable, Map.of("scan.tag-name", tag)));
   }
 
   /**
@@ -112,26 +117,42 @@ class PaimonSystemTablesCompatTest {
   @ParameterizedTest
   @MethodSource("tables")
   void sumsPaimonsFilesPerBucketAtAnOlderSnapshotAndAtATag(String table) throws Exception {
-    for (Map<String, String> at : List.of(Map.of("scan.snapshot-id", "1"), Map.of("scan.tag-name", tagOf(table)))) {
-      ScanTarget selector = at.containsKey("scan.snapshot-id") ? new ScanTarget.SnapshotId(1) : new ScanTarget.TagName(tagOf(table));
+    for (Map<String, String> at :
+        List.of(Map.of("scan.snapshot-id", "1"), Map.of("scan.tag-name", tagOf(table)))) {
+      ScanTarget selector =
+          at.containsKey("scan.snapshot-id")
+              ? new ScanTarget.SnapshotId(1)
+              : new ScanTarget.TagName(tagOf(table));
       SystemTableRows files = ours(table, "files", selector);
       List<List<Object>> theirFiles = read(paimon(table, "files", at), files.rowType().fields());
-      Map<List<Object>, List<Object>> sums = new java.util.TreeMap<>(Comparator.comparing(Object::toString));
+      Map<List<Object>, List<Object>> sums =
+          new java.util.TreeMap<>(Comparator.comparing(Object::toString));
       for (List<Object> f : theirFiles) {
         // partition, bucket | record_count (6), file_size_in_bytes (7), creation_time (15)
-        sums.merge(List.of(f.get(0), f.get(1)), Arrays.asList(f.get(6), f.get(7), 1L, f.get(15)), (a, b) -> Arrays.asList(
-            (Long) a.get(0) + (Long) b.get(0), (Long) a.get(1) + (Long) b.get(1), (Long) a.get(2) + (Long) b.get(2),
-            ((java.time.LocalDateTime) a.get(3)).isAfter((java.time.LocalDateTime) b.get(3)) ? a.get(3) : b.get(3)));
+        sums.merge(
+            List.of(f.get(0), f.get(1)),
+            Arrays.asList(f.get(6), f.get(7), 1L, f.get(15)),
+            (a, b) ->
+                Arrays.asList(
+                    (Long) a.get(0) + (Long) b.get(0),
+                    (Long) a.get(1) + (Long) b.get(1),
+                    (Long) a.get(2) + (Long) b.get(2),
+                    ((java.time.LocalDateTime) a.get(3)).isAfter((java.time.LocalDateTime) b.get(3))
+                        ? a.get(3)
+                        : b.get(3)));
       }
       List<List<Object>> expected = new ArrayList<>();
-      sums.forEach((k, v) -> {
-        List<Object> row = new ArrayList<>(k);
-        row.addAll(v);
-        expected.add(row);
-      });
+      sums.forEach(
+          (k, v) -> {
+            List<Object> row = new ArrayList<>(k);
+            row.addAll(v);
+            expected.add(row);
+          });
 
-      List<List<Object>> actual = ours(table, "buckets", selector).rows().stream()
-          .map(PaimonSystemTablesCompatTest::values).toList();
+      List<List<Object>> actual =
+          ours(table, "buckets", selector).rows().stream()
+              .map(PaimonSystemTablesCompatTest::values)
+              .toList();
       assertThat(sorted(actual)).as("$buckets at %s", at).isEqualTo(sorted(expected));
     }
   }
@@ -144,12 +165,16 @@ class PaimonSystemTablesCompatTest {
     if (table.equals(PaimonWarehouse.APPEND_DELETION_VECTORS)) {
       return "after-deletes";
     }
-    return table.startsWith("pk_") ? "plain" : table.startsWith("log_") ? "after-overwrite" : "first";
+    return table.startsWith("pk_")
+        ? "plain"
+        : table.startsWith("log_") ? "after-overwrite" : "first";
   }
 
   @Test
   void showsNestedTypesAndEveryAtomicTypeFamilyInTheSchemasTableAsPaimonDoes() throws Exception {
-    assertSame(ours(PaimonWarehouse.NESTED, "schemas", ScanTarget.LATEST), paimon(PaimonWarehouse.NESTED, "schemas", Map.of()));
+    assertSame(
+        ours(PaimonWarehouse.NESTED, "schemas", ScanTarget.LATEST),
+        paimon(PaimonWarehouse.NESTED, "schemas", Map.of()));
   }
 
   @Test
@@ -163,30 +188,41 @@ class PaimonSystemTablesCompatTest {
   }
 
   private SystemTableRows ours(String table, String systemTable, ScanTarget at) {
-    return SystemTables.read(dev.lakeops.table.Table.load(new LocalFileIO(), warehouse.tableDir(table)), "$" + systemTable, at, ZONE);
+    return SystemTables.read(
+        dev.lakeops.table.Table.load(new LocalFileIO(), warehouse.tableDir(table)),
+        "$" + systemTable,
+        at,
+        ZONE);
   }
 
-  private Table paimon(String table, String systemTable, Map<String, String> options) throws Exception {
+  private Table paimon(String table, String systemTable, Map<String, String> options)
+      throws Exception {
     Table t = warehouse.catalog.getTable(Identifier.create("db", table + "$" + systemTable));
     return options.isEmpty() ? t : t.copy(options);
   }
 
   private static void assertSame(SystemTableRows ours, Table theirs) throws Exception {
-    List<String> theirColumns = theirs.rowType().getFields().stream()
-        .map(f -> f.id() + " " + f.name() + " " + f.type().asSQLString()).toList();
-    List<String> ourColumns = ours.rowType().fields().stream()
-        .map(f -> f.id() + " " + f.name() + " " + f.type().asSql()).toList();
+    List<String> theirColumns =
+        theirs.rowType().getFields().stream()
+            .map(f -> f.id() + " " + f.name() + " " + f.type().asSQLString())
+            .toList();
+    List<String> ourColumns =
+        ours.rowType().fields().stream()
+            .map(f -> f.id() + " " + f.name() + " " + f.type().asSql())
+            .toList();
     assertThat(ourColumns).as("columns of $%s", ours.name()).isEqualTo(theirColumns);
 
     List<List<Object>> expected = sorted(read(theirs, ours.rowType().fields()));
-    List<List<Object>> actual = sorted(ours.rows().stream().map(PaimonSystemTablesCompatTest::values).toList());
+    List<List<Object>> actual =
+        sorted(ours.rows().stream().map(PaimonSystemTablesCompatTest::values).toList());
     assertThat(actual).as("rows of $%s", ours.name()).isEqualTo(expected);
   }
 
   private static List<List<Object>> read(Table table, List<DataField> fields) throws Exception {
     ReadBuilder builder = table.newReadBuilder();
     List<List<Object>> rows = new ArrayList<>();
-    try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan())) {
+    try (RecordReader<InternalRow> reader =
+        builder.newRead().createReader(builder.newScan().plan())) {
       var iterator = reader.toCloseableIterator();
       while (iterator.hasNext()) {
         InternalRow row = iterator.next();

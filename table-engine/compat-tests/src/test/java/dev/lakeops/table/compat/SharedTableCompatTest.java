@@ -40,16 +40,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * lakeops and Paimon 1.3.1 commit in turn to one primary-key table that lakeops created: each
  * engine's reads equal the expected rows after every commit; lakeops full-compacts Paimon's files,
  * Paimon writes on top of lakeops' level-5 files (its commit checks the LSM key ranges) and
- * full-compacts lakeops' files; finally, replaying lakeops' committed change sets after a
- * simulated restart commits nothing.
+ * full-compacts lakeops' files; finally, replaying lakeops' committed change sets after a simulated
+ * restart commits nothing.
  */
 class SharedTableCompatTest {
 
   private static final String LAKEOPS = "lakeops-writer";
   private static final String PAIMON = "paimon-writer";
 
-  @TempDir
-  Path warehouse;
+  @TempDir Path warehouse;
 
   private final TreeMap<String, Row> expected = new TreeMap<>();
   private Table ours;
@@ -61,18 +60,25 @@ class SharedTableCompatTest {
   void bothEnginesCommitAndCompactOneTableAndReadTheSameRows(String format) throws Exception {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabase("db");
-    ours = catalog.createTable(Identifier.of("db", "t"), TableDefinition.builder()
-        .column("dt", AtomicType.string())
-        .column("id", AtomicType.of(TypeRoot.INT))
-        .column("name", AtomicType.string())
-        .column("price", AtomicType.of(TypeRoot.DOUBLE))
-        .partitionKeys("dt").primaryKey("dt", "id")
-        .option("bucket", "2").option("file.format", format)
-        .build());
+    ours =
+        catalog.createTable(
+            Identifier.of("db", "t"),
+            TableDefinition.builder()
+                .column("dt", AtomicType.string())
+                .column("id", AtomicType.of(TypeRoot.INT))
+                .column("name", AtomicType.string())
+                .column("price", AtomicType.of(TypeRoot.DOUBLE))
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "2")
+                .option("file.format", format)
+                .build());
     Options options = new Options();
     options.set("warehouse", warehouse.toUri().toString());
-    theirs = (FileStoreTable) CatalogFactory.createCatalog(CatalogContext.create(options))
-        .getTable(org.apache.paimon.catalog.Identifier.create("db", "t"));
+    theirs =
+        (FileStoreTable)
+            CatalogFactory.createCatalog(CatalogContext.create(options))
+                .getTable(org.apache.paimon.catalog.Identifier.create("db", "t"));
     rowType = DataFileValues.fromPaimon(theirs.rowType());
     List<ChangeSet> committed = new ArrayList<>();
 
@@ -81,29 +87,51 @@ class SharedTableCompatTest {
       first.add(Row.of(dt(id), id, "item-" + id, id * 1.5));
     }
     committed.add(lakeopsCommits(1, first));
-    committed.add(lakeopsCommits(2, List.of(Row.of(dt(1), 1, "one", 1.0), Row.of(dt(2), 2, "two", 2.0),
-        Row.ofKind(RowKind.DELETE, dt(6), 6, null, null), Row.ofKind(RowKind.DELETE, dt(7), 7, null, null))));
+    committed.add(
+        lakeopsCommits(
+            2,
+            List.of(
+                Row.of(dt(1), 1, "one", 1.0),
+                Row.of(dt(2), 2, "two", 2.0),
+                Row.ofKind(RowKind.DELETE, dt(6), 6, null, null),
+                Row.ofKind(RowKind.DELETE, dt(7), 7, null, null))));
 
-    paimonCommits(1, List.of(Row.of(dt(8), 8, "eight-by-paimon", 8.0), Row.ofKind(RowKind.DELETE, dt(11), 11,
-        null, null), Row.of(dt(30), 30, "thirty", 30.0)), false);
+    paimonCommits(
+        1,
+        List.of(
+            Row.of(dt(8), 8, "eight-by-paimon", 8.0),
+            Row.ofKind(RowKind.DELETE, dt(11), 11, null, null),
+            Row.of(dt(30), 30, "thirty", 30.0)),
+        false);
 
     CompactionReport report = ours.compact(LAKEOPS, PartitionFilter.all(), CompactionMode.FULL);
     assertThat(report.snapshot().commitKind()).isEqualTo(CommitKind.COMPACT);
     assertThat(liveFiles()).allMatch(e -> e.level() == 5);
     assertSameRows("after lakeops full-compacted Paimon's files");
 
-    paimonCommits(2, List.of(Row.of(dt(1), 1, "one-by-paimon", 1.25), Row.of(dt(31), 31, null, null),
-        Row.ofKind(RowKind.DELETE, dt(12), 12, null, null)), true);
+    paimonCommits(
+        2,
+        List.of(
+            Row.of(dt(1), 1, "one-by-paimon", 1.25),
+            Row.of(dt(31), 31, null, null),
+            Row.ofKind(RowKind.DELETE, dt(12), 12, null, null)),
+        true);
     assertThat(liveFiles()).allMatch(e -> e.level() == 5);
 
-    committed.add(lakeopsCommits(3, List.of(Row.of(dt(40), 40, "forty", 40.0), Row.of(dt(2), 2, "two-again", 2.5),
-        Row.ofKind(RowKind.DELETE, dt(31), 31, null, null))));
+    committed.add(
+        lakeopsCommits(
+            3,
+            List.of(
+                Row.of(dt(40), 40, "forty", 40.0),
+                Row.of(dt(2), 2, "two-again", 2.5),
+                Row.ofKind(RowKind.DELETE, dt(31), 31, null, null))));
     paimonCommits(3, List.of(Row.of(dt(41), 41, "after-lakeops-L0", 41.0)), false);
 
     long snapshotsBefore = ours.latestSnapshot().orElseThrow().id();
     List<CommitResult> replayed = ours.newCommit().filterAndCommit(committed);
     assertThat(replayed).isEmpty();
-    assertThat(ours.latestSnapshot().orElseThrow().id()).as("a replay after restart commits nothing")
+    assertThat(ours.latestSnapshot().orElseThrow().id())
+        .as("a replay after restart commits nothing")
         .isEqualTo(snapshotsBefore);
     assertSameRows("after replaying committed identifiers");
   }
@@ -124,10 +152,13 @@ class SharedTableCompatTest {
     return changes;
   }
 
-  private void paimonCommits(long identifier, List<Row> rows, boolean fullCompact) throws Exception {
-    try (TableWriteImpl<?> write = theirs.newWrite(PAIMON)
-            .withIOManager(IOManager.create(warehouse.resolve("io").toString()));
-         TableCommitImpl commit = theirs.newCommit(PAIMON)) {
+  private void paimonCommits(long identifier, List<Row> rows, boolean fullCompact)
+      throws Exception {
+    try (TableWriteImpl<?> write =
+            theirs
+                .newWrite(PAIMON)
+                .withIOManager(IOManager.create(warehouse.resolve("io").toString()));
+        TableCommitImpl commit = theirs.newCommit(PAIMON)) {
       for (Row row : rows) {
         write.write(DataFileValues.toPaimon(row, rowType));
       }
@@ -162,8 +193,11 @@ class SharedTableCompatTest {
 
   private void assertSameRows(String when) throws Exception {
     List<String> want = PaimonReads.canonical(new ArrayList<>(expected.values()));
-    assertThat(PaimonReads.read(theirs, Map.of(), rowType)).as("Paimon reads, %s", when).isEqualTo(want);
+    assertThat(PaimonReads.read(theirs, Map.of(), rowType))
+        .as("Paimon reads, %s", when)
+        .isEqualTo(want);
     assertThat(PaimonReads.canonical(ours.newRead().readAll(ours.newScan().plan())))
-        .as("lakeops reads, %s", when).isEqualTo(want);
+        .as("lakeops reads, %s", when)
+        .isEqualTo(want);
   }
 }

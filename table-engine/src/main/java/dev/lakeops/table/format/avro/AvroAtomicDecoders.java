@@ -1,7 +1,6 @@
 package dev.lakeops.table.format.avro;
 
 import static dev.lakeops.table.format.avro.AvroRowReader.expect;
-import static dev.lakeops.table.format.avro.AvroRowReader.mismatch;
 
 import dev.lakeops.table.format.TimeConversions;
 import dev.lakeops.table.format.avro.AvroRowReader.ValueDecoder;
@@ -20,7 +19,9 @@ final class AvroAtomicDecoders {
 
   private AvroAtomicDecoders() {}
 
-  /** @throws AvroRowReader.SchemaMismatchException {@code writer} cannot hold {@code type} */
+  /**
+   * @throws AvroRowReader.SchemaMismatchException {@code writer} cannot hold {@code type}
+   */
   static ValueDecoder of(Schema writer, AtomicType type, String column) {
     Schema.Type stored = writer.getType();
     return switch (type.root()) {
@@ -82,7 +83,8 @@ final class AvroAtomicDecoders {
           try {
             return TimeConversions.fromMillisOfDay(millis);
           } catch (DateTimeException e) {
-            throw new AvroDecodeException("TIME value " + millis + " ms of column " + column + " is not within a day");
+            throw new AvroDecodeException(
+                "TIME value " + millis + " ms of column " + column + " is not within a day");
           }
         };
       }
@@ -112,13 +114,16 @@ final class AvroAtomicDecoders {
     return in -> {
       byte[] unscaled = (byte[]) bytes.decode(in);
       if (unscaled.length == 0) {
-        throw new AvroDecodeException("empty DECIMAL value of column " + column + " at " + in.position());
+        throw new AvroDecodeException(
+            "empty DECIMAL value of column " + column + " at " + in.position());
       }
       return new BigDecimal(new BigInteger(unscaled), scale);
     };
   }
 
-  /** The unit of a stored timestamp: its logical type when present, the column precision otherwise. */
+  /**
+   * The unit of a stored timestamp: its logical type when present, the column precision otherwise.
+   */
   private static int storedPrecision(Schema writer, AtomicType type) {
     LogicalType logical = writer.getLogicalType();
     String name = logical != null ? logical.getName() : writer.getProp("logicalType");
@@ -133,7 +138,8 @@ final class AvroAtomicDecoders {
 
   private static int checkRange(AvroBinaryInput in, String column, int value, int min, int max) {
     if (value < min || value > max) {
-      throw new AvroDecodeException("value " + value + " of column " + column + " is out of range at " + in.position());
+      throw new AvroDecodeException(
+          "value " + value + " of column " + column + " is out of range at " + in.position());
     }
     return value;
   }

@@ -3,9 +3,9 @@ package dev.lakeops.table.format.avro;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Avro's binary encoding over one decompressed block, checking every length against the bytes
- * that remain, so corrupt input fails with {@link AvroDecodeException} instead of a huge
- * allocation or an index error (Avro spec, "Binary Encoding").
+ * Avro's binary encoding over one decompressed block, checking every length against the bytes that
+ * remain, so corrupt input fails with {@link AvroDecodeException} instead of a huge allocation or
+ * an index error (Avro spec, "Binary Encoding").
  */
 final class AvroBinaryInput {
 
@@ -120,14 +120,16 @@ final class AvroBinaryInput {
       }
     }
     if (count > remaining()) {
-      throw new AvroDecodeException("block of " + count + " items exceeds the " + remaining() + " bytes left at " + pos);
+      throw new AvroDecodeException(
+          "block of " + count + " items exceeds the " + remaining() + " bytes left at " + pos);
     }
     return (int) count;
   }
 
   void skip(long bytes) {
     if (bytes < 0 || bytes > remaining()) {
-      throw new AvroDecodeException("cannot skip " + bytes + " bytes at " + pos + " (" + remaining() + " left)");
+      throw new AvroDecodeException(
+          "cannot skip " + bytes + " bytes at " + pos + " (" + remaining() + " left)");
     }
     pos += (int) bytes;
   }
@@ -139,21 +141,27 @@ final class AvroBinaryInput {
   private int readLength() {
     long length = readLong();
     if (length < 0 || length > remaining()) {
-      throw new AvroDecodeException("invalid length " + length + " at " + pos + " (" + remaining() + " bytes left)");
+      throw new AvroDecodeException(
+          "invalid length " + length + " at " + pos + " (" + remaining() + " bytes left)");
     }
     return (int) length;
   }
 
   private int readFixedInt() {
     require(4);
-    int value = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16 | (buf[pos + 3] & 0xff) << 24;
+    int value =
+        (buf[pos] & 0xff)
+            | (buf[pos + 1] & 0xff) << 8
+            | (buf[pos + 2] & 0xff) << 16
+            | (buf[pos + 3] & 0xff) << 24;
     pos += 4;
     return value;
   }
 
   private void require(int n) {
     if (n > remaining()) {
-      throw new AvroDecodeException("needs " + n + " bytes at " + pos + ", " + remaining() + " left");
+      throw new AvroDecodeException(
+          "needs " + n + " bytes at " + pos + ", " + remaining() + " left");
     }
   }
 }

@@ -62,7 +62,8 @@ enum AvroBlockCodec {
   SNAPPY("snappy") {
     @Override
     byte[] decompress(byte[] block) throws IOException {
-      // Avro's snappy block: the compressed bytes, then the CRC32 of the uncompressed bytes (big-endian).
+      // Avro's snappy block: the compressed bytes, then the CRC32 of the uncompressed bytes
+      // (big-endian).
       if (block.length < 4) {
         throw new AvroDecodeException("snappy block of " + block.length + " bytes has no checksum");
       }
@@ -109,7 +110,8 @@ enum AvroBlockCodec {
 
   private static void checkSize(long uncompressed, int compressed) {
     if (uncompressed > Math.min(Integer.MAX_VALUE - 64, MAX_EXPANSION * compressed + 1024)) {
-      throw new AvroDecodeException("block expands to more than " + uncompressed + " bytes from " + compressed);
+      throw new AvroDecodeException(
+          "block expands to more than " + uncompressed + " bytes from " + compressed);
     }
   }
 }

@@ -49,7 +49,9 @@ final class AvroContainerReader implements Closeable {
     this.fileSize = fileSize;
     byte[] magic = readFully(MAGIC.length, "magic");
     if (!Arrays.equals(magic, MAGIC)) {
-      throw corrupt(0, "not an Avro container file (magic " + java.util.HexFormat.of().formatHex(magic) + ")");
+      throw corrupt(
+          0,
+          "not an Avro container file (magic " + java.util.HexFormat.of().formatHex(magic) + ")");
     }
     Map<String, byte[]> meta = readMetadata();
     byte[] schemaJson = meta.get("avro.schema");
@@ -59,8 +61,9 @@ final class AvroContainerReader implements Closeable {
     this.schema = parseSchema(schemaJson);
     byte[] codecName = meta.get("avro.codec");
     String name = codecName == null ? "null" : new String(codecName, StandardCharsets.UTF_8);
-    this.codec = AvroBlockCodec.named(name)
-        .orElseThrow(() -> corrupt(MAGIC.length, "unsupported Avro codec '" + name + "'"));
+    this.codec =
+        AvroBlockCodec.named(name)
+            .orElseThrow(() -> corrupt(MAGIC.length, "unsupported Avro codec '" + name + "'"));
     System.arraycopy(readFully(SYNC_SIZE, "sync marker"), 0, sync, 0, SYNC_SIZE);
   }
 
@@ -112,8 +115,15 @@ final class AvroContainerReader implements Closeable {
       long rowCount = readLong();
       long size = readLong();
       if (rowCount < 0 || size < 0 || size > fileSize - pos - SYNC_SIZE || size > MAX_ARRAY) {
-        throw corrupt(offset, "invalid block header: " + rowCount + " rows in " + size + " bytes with "
-            + (fileSize - pos) + " bytes left");
+        throw corrupt(
+            offset,
+            "invalid block header: "
+                + rowCount
+                + " rows in "
+                + size
+                + " bytes with "
+                + (fileSize - pos)
+                + " bytes left");
       }
       byte[] compressed = readFully((int) size, "block");
       byte[] marker = readFully(SYNC_SIZE, "sync marker");
@@ -124,8 +134,12 @@ final class AvroContainerReader implements Closeable {
       try {
         rows = codec.decompress(compressed);
       } catch (AvroDecodeException | IOException e) {
-        throw corrupt(offset, "block does not decompress (" + codec.name().toLowerCase(java.util.Locale.ROOT)
-            + "): " + e.getMessage());
+        throw corrupt(
+            offset,
+            "block does not decompress ("
+                + codec.name().toLowerCase(java.util.Locale.ROOT)
+                + "): "
+                + e.getMessage());
       }
       if (rowCount > rows.length) {
         throw corrupt(offset, "block claims " + rowCount + " rows in " + rows.length + " bytes");
@@ -169,11 +183,14 @@ final class AvroContainerReader implements Closeable {
 
   private Schema parseSchema(byte[] json) {
     try {
-      return new Schema.Parser().setValidateDefaults(false).parse(new String(json, StandardCharsets.UTF_8));
+      return new Schema.Parser()
+          .setValidateDefaults(false)
+          .parse(new String(json, StandardCharsets.UTF_8));
     } catch (RuntimeException e) {
       // Avro reports bad schema text with several runtime exception types (SchemaParseException,
       // AvroTypeException, Jackson's), all meaning the same here.
-      throw new CorruptDataFileException(path, MAGIC.length, "invalid avro.schema: " + e.getMessage(), e);
+      throw new CorruptDataFileException(
+          path, MAGIC.length, "invalid avro.schema: " + e.getMessage(), e);
     }
   }
 
@@ -184,7 +201,8 @@ final class AvroContainerReader implements Closeable {
       throw corrupt(offset, "invalid " + what + " length " + length);
     }
     if (length > fileSize - pos) {
-      throw corrupt(offset, what + " of " + length + " bytes runs past the end of the file (truncated)");
+      throw corrupt(
+          offset, what + " of " + length + " bytes runs past the end of the file (truncated)");
     }
     return readFully((int) length, what);
   }

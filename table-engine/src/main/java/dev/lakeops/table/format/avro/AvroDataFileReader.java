@@ -33,8 +33,8 @@ final class AvroDataFileReader implements DataFileReader {
       return new AvroDataFileReader(path, container, rows);
     } catch (AvroRowReader.SchemaMismatchException e) {
       container.close();
-      throw new CorruptDataFileException(path, "file schema does not match " + fileType.fieldNames() + ": "
-          + e.getMessage(), e);
+      throw new CorruptDataFileException(
+          path, "file schema does not match " + fileType.fieldNames() + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
       container.close();
       throw e;
@@ -63,7 +63,8 @@ final class AvroDataFileReader implements DataFileReader {
   private @Nullable Row advance() {
     while (rowsLeftInBlock == 0) {
       if (input != null && input.remaining() != 0) {
-        throw container.corrupt(block.offset(), "block has " + input.remaining() + " bytes after its last row");
+        throw container.corrupt(
+            block.offset(), "block has " + input.remaining() + " bytes after its last row");
       }
       block = container.next();
       if (block == null) {
@@ -78,8 +79,9 @@ final class AvroDataFileReader implements DataFileReader {
       rowsLeftInBlock--;
       return row;
     } catch (AvroDecodeException e) {
-      throw container.corrupt(block.offset(), "row " + (block.rowCount() - rowsLeftInBlock) + " of the block: "
-          + e.getMessage());
+      throw container.corrupt(
+          block.offset(),
+          "row " + (block.rowCount() - rowsLeftInBlock) + " of the block: " + e.getMessage());
     }
   }
 

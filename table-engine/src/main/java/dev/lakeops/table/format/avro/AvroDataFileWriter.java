@@ -17,7 +17,9 @@ import org.apache.avro.file.DataFileWriter.AppendWriteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** An Avro object container file of rows, as Paimon writes data files ({@code file.format=avro}). */
+/**
+ * An Avro object container file of rows, as Paimon writes data files ({@code file.format=avro}).
+ */
 final class AvroDataFileWriter implements DataFileWriter {
 
   private static final Logger LOG = LoggerFactory.getLogger(AvroDataFileWriter.class);
@@ -32,18 +34,21 @@ final class AvroDataFileWriter implements DataFileWriter {
     CodecFactory codec = codec(compression);
     org.apache.avro.Schema schema = AvroSchemas.toAvro(fileType);
     try {
-      this.out = new CountingOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE));
+      this.out =
+          new CountingOutputStream(
+              Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to create data file " + path, e);
     }
     try {
-      this.container = new org.apache.avro.file.DataFileWriter<>(new AvroRowWriter(fileType)).setCodec(codec);
+      this.container =
+          new org.apache.avro.file.DataFileWriter<>(new AvroRowWriter(fileType)).setCodec(codec);
       container.create(schema, out);
     } catch (IOException | RuntimeException e) {
       closeQuietly();
       deleteQuietly();
-      throw e instanceof IOException io ? new UncheckedIOException("Failed to write data file " + path, io)
+      throw e instanceof IOException io
+          ? new UncheckedIOException("Failed to write data file " + path, io)
           : (RuntimeException) e;
     }
   }
@@ -55,8 +60,11 @@ final class AvroDataFileWriter implements DataFileWriter {
       case "none" -> CodecFactory.nullCodec();
       case "snappy" -> CodecFactory.snappyCodec();
       case "deflate" -> CodecFactory.deflateCodec(CodecFactory.DEFAULT_DEFLATE_LEVEL);
-      default -> throw new IllegalArgumentException("Avro data files support compression none, zstd, snappy and "
-          + "deflate, not " + compression.codec());
+      default ->
+          throw new IllegalArgumentException(
+              "Avro data files support compression none, zstd, snappy and "
+                  + "deflate, not "
+                  + compression.codec());
     };
   }
 
@@ -72,7 +80,8 @@ final class AvroDataFileWriter implements DataFileWriter {
       if (e.getCause() instanceof IllegalArgumentException invalid) {
         throw invalid;
       }
-      throw new UncheckedIOException("Failed to write data file " + path,
+      throw new UncheckedIOException(
+          "Failed to write data file " + path,
           e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to write data file " + path, e);
@@ -93,7 +102,8 @@ final class AvroDataFileWriter implements DataFileWriter {
     try {
       container.close();
     } catch (IOException | AvroRuntimeException e) {
-      throw new UncheckedIOException("Failed to complete data file " + path,
+      throw new UncheckedIOException(
+          "Failed to complete data file " + path,
           e instanceof IOException io ? io : new IOException(e));
     }
   }

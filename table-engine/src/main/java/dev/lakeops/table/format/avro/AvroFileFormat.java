@@ -15,8 +15,8 @@ import org.apache.avro.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Avro data files ({@code file.format=avro}), Paimon's layout (paimon-format.md §13.2); the
- * lakeops default because it needs no Hadoop. Reads follow each file's own schema by field name.
+ * Avro data files ({@code file.format=avro}), Paimon's layout (paimon-format.md §13.2); the lakeops
+ * default because it needs no Hadoop. Reads follow each file's own schema by field name.
  */
 public final class AvroFileFormat implements DataFileFormat {
 

@@ -17,8 +17,8 @@ import org.apache.avro.Schema;
 /**
  * Decodes records written with a file's own (writer) schema into {@link Row}s of a requested row
  * type, matching fields by name and skipping the fields not requested. The plan is built once per
- * file; a writer schema that does not fit the requested type fails then, with
- * {@link SchemaMismatchException}.
+ * file; a writer schema that does not fit the requested type fails then, with {@link
+ * SchemaMismatchException}.
  */
 final class AvroRowReader {
 
@@ -44,14 +44,15 @@ final class AvroRowReader {
   }
 
   /**
-   * A reader of the fields of {@code rowType} at {@code projection} from records of
-   * {@code writerSchema}.
+   * A reader of the fields of {@code rowType} at {@code projection} from records of {@code
+   * writerSchema}.
    *
    * @throws SchemaMismatchException a requested field is missing or stored with another type
    */
   static AvroRowReader create(Schema writerSchema, RowType rowType, int[] projection) {
     if (writerSchema.getType() != Schema.Type.RECORD) {
-      throw new SchemaMismatchException("file schema is a " + writerSchema.getType() + ", not a record");
+      throw new SchemaMismatchException(
+          "file schema is a " + writerSchema.getType() + ", not a record");
     }
     List<DataField> wanted = new ArrayList<>(projection.length);
     for (int index : projection) {
@@ -87,14 +88,20 @@ final class AvroRowReader {
         DataField field = wanted.get(slot);
         Schema.Field writerField = record.getField(field.name());
         if (writerField == null) {
-          throw new SchemaMismatchException("column " + prefix + field.name() + " is not in the file (file columns: "
-              + writerFields.stream().map(Schema.Field::name).toList() + ")");
+          throw new SchemaMismatchException(
+              "column "
+                  + prefix
+                  + field.name()
+                  + " is not in the file (file columns: "
+                  + writerFields.stream().map(Schema.Field::name).toList()
+                  + ")");
         }
         if (slots[writerField.pos()] >= 0) {
           throw new SchemaMismatchException("column " + prefix + field.name() + " requested twice");
         }
         slots[writerField.pos()] = slot;
-        steps[writerField.pos()] = decoder(writerField.schema(), field.type(), prefix + field.name(), depth + 1);
+        steps[writerField.pos()] =
+            decoder(writerField.schema(), field.type(), prefix + field.name(), depth + 1);
       }
       for (int i = 0; i < steps.length; i++) {
         if (steps[i] == null) {
@@ -130,16 +137,19 @@ final class AvroRowReader {
       } else if (type.nullable()) {
         decoders[i] = in -> null;
       } else {
-        decoders[i] = in -> {
-          throw new AvroDecodeException("null in NOT NULL column " + column + " at " + in.position());
-        };
+        decoders[i] =
+            in -> {
+              throw new AvroDecodeException(
+                  "null in NOT NULL column " + column + " at " + in.position());
+            };
       }
     }
     int count = decoders.length;
     return in -> decoders[in.readIndex(count)].decode(in);
   }
 
-  private static ValueDecoder notNullDecoder(Schema writer, DataType type, String column, int depth) {
+  private static ValueDecoder notNullDecoder(
+      Schema writer, DataType type, String column, int depth) {
     if (type instanceof RowType row) {
       expect(writer, column, type, Schema.Type.RECORD);
       RecordPlan nested = RecordPlan.create(writer, row.fields(), column + ".", depth);
@@ -147,7 +157,8 @@ final class AvroRowReader {
     }
     if (type instanceof ArrayType array) {
       expect(writer, column, type, Schema.Type.ARRAY);
-      ValueDecoder element = decoder(writer.getElementType(), array.element(), column + "[]", depth + 1);
+      ValueDecoder element =
+          decoder(writer.getElementType(), array.element(), column + "[]", depth + 1);
       return in -> {
         List<Object> items = new ArrayList<>();
         for (int n = in.readBlockCount(); n > 0; n = in.readBlockCount()) {
@@ -184,10 +195,13 @@ final class AvroRowReader {
     }
     expect(writer, column, map, Schema.Type.ARRAY);
     Schema entry = writer.getElementType();
-    if (entry.getType() != Schema.Type.RECORD || entry.getField("key") == null || entry.getField("value") == null) {
+    if (entry.getType() != Schema.Type.RECORD
+        || entry.getField("key") == null
+        || entry.getField("value") == null) {
       throw mismatch(column, map, writer);
     }
-    List<DataField> kv = List.of(new DataField(0, "key", map.key()), new DataField(1, "value", map.value()));
+    List<DataField> kv =
+        List.of(new DataField(0, "key", map.key()), new DataField(1, "value", map.value()));
     RecordPlan entryPlan = RecordPlan.create(entry, kv, column + ".", depth + 1);
     return in -> {
       Map<Object, Object> entries = new LinkedHashMap<>();
@@ -208,17 +222,24 @@ final class AvroRowReader {
   }
 
   static SchemaMismatchException mismatch(String column, DataType type, Schema writer) {
-    String stored = writer.getType() == Schema.Type.RECORD ? "record " + writer.getName() : writer.toString();
+    String stored =
+        writer.getType() == Schema.Type.RECORD ? "record " + writer.getName() : writer.toString();
     if (stored.length() > 200) {
       stored = stored.substring(0, 200) + "...";
     }
-    return new SchemaMismatchException("column " + column + " is stored as " + stored + ", which cannot be read as "
-        + type.asSql());
+    return new SchemaMismatchException(
+        "column "
+            + column
+            + " is stored as "
+            + stored
+            + ", which cannot be read as "
+            + type.asSql());
   }
 
   static void checkDepth(int depth, String where) {
     if (depth > MAX_DEPTH) {
-      throw new SchemaMismatchException("schema nests deeper than " + MAX_DEPTH + " levels at " + where);
+      throw new SchemaMismatchException(
+          "schema nests deeper than " + MAX_DEPTH + " levels at " + where);
     }
   }
 }

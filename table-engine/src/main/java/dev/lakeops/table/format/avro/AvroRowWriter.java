@@ -55,7 +55,8 @@ final class AvroRowWriter implements DatumWriter<Row> {
   @Override
   public void write(Row row, Encoder out) throws IOException {
     if (row.arity() != fields.length) {
-      throw new IllegalArgumentException("Invalid row arity " + row.arity() + " for columns " + rowType.fieldNames());
+      throw new IllegalArgumentException(
+          "Invalid row arity " + row.arity() + " for columns " + rowType.fieldNames());
     }
     for (int i = 0; i < fields.length; i++) {
       fields[i].encode(row.get(i), out);
@@ -65,13 +66,14 @@ final class AvroRowWriter implements DatumWriter<Row> {
   /** An encoder that also handles null: the union index for nullable types, an error otherwise. */
   private static ValueEncoder encoder(DataType type, String column) {
     ValueEncoder notNull = notNullEncoder(type, column);
-    ValueEncoder checked = (value, out) -> {
-      try {
-        notNull.encode(value, out);
-      } catch (ClassCastException e) {
-        throw invalid(column, type, value, "is a " + value.getClass().getName());
-      }
-    };
+    ValueEncoder checked =
+        (value, out) -> {
+          try {
+            notNull.encode(value, out);
+          } catch (ClassCastException e) {
+            throw invalid(column, type, value, "is a " + value.getClass().getName());
+          }
+        };
     if (type.nullable()) {
       return (value, out) -> {
         if (value == null) {
@@ -85,7 +87,8 @@ final class AvroRowWriter implements DatumWriter<Row> {
     }
     return (value, out) -> {
       if (value == null) {
-        throw new IllegalArgumentException("Null value for NOT NULL column " + column + " (" + type.asSql() + ")");
+        throw new IllegalArgumentException(
+            "Null value for NOT NULL column " + column + " (" + type.asSql() + ")");
       }
       checked.encode(value, out);
     };
@@ -136,7 +139,8 @@ final class AvroRowWriter implements DatumWriter<Row> {
         out.setItemCount(entries.size());
         for (Map.Entry<?, ?> e : entries.entrySet()) {
           if (e.getKey() == null) {
-            throw invalid(column, map, "{null=...}", "has a null key, which an Avro map cannot store");
+            throw invalid(
+                column, map, "{null=...}", "has a null key, which an Avro map cannot store");
           }
           out.startItem();
           out.writeString((String) e.getKey());
@@ -168,7 +172,8 @@ final class AvroRowWriter implements DatumWriter<Row> {
       case BIGINT -> (value, out) -> out.writeLong((Long) value);
       case FLOAT -> (value, out) -> out.writeFloat((Float) value);
       case DOUBLE -> (value, out) -> out.writeDouble((Double) value);
-      case DECIMAL -> (value, out) -> out.writeBytes(unscaledBytes(column, type, (BigDecimal) value));
+      case DECIMAL ->
+          (value, out) -> out.writeBytes(unscaledBytes(column, type, (BigDecimal) value));
       case CHAR, VARCHAR -> (value, out) -> out.writeString((String) value);
       case BINARY, VARBINARY -> (value, out) -> out.writeBytes(ByteBuffer.wrap((byte[]) value));
       case DATE -> (value, out) -> out.writeInt(TimeConversions.toEpochDay((LocalDate) value));
@@ -206,12 +211,13 @@ final class AvroRowWriter implements DatumWriter<Row> {
     return ByteBuffer.wrap(scaled.unscaledValue().toByteArray());
   }
 
-  static IllegalArgumentException invalid(String column, DataType type, Object value, String problem) {
+  static IllegalArgumentException invalid(
+      String column, DataType type, Object value, String problem) {
     String shown = value instanceof byte[] b ? b.length + " bytes" : String.valueOf(value);
     if (shown.length() > 64) {
       shown = shown.substring(0, 64) + "...";
     }
-    return new IllegalArgumentException("Invalid value for column " + column + " (" + type.asSql() + "): " + shown
-        + " " + problem);
+    return new IllegalArgumentException(
+        "Invalid value for column " + column + " (" + type.asSql() + "): " + shown + " " + problem);
   }
 }

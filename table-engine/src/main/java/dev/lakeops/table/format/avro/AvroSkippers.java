@@ -4,7 +4,10 @@ import dev.lakeops.table.format.avro.AvroRowReader.ValueDecoder;
 import java.util.List;
 import org.apache.avro.Schema;
 
-/** Skips values of columns a reader did not ask for, by the file's schema (Avro spec, "Binary Encoding"). */
+/**
+ * Skips values of columns a reader did not ask for, by the file's schema (Avro spec, "Binary
+ * Encoding").
+ */
 final class AvroSkippers {
 
   private static final ValueDecoder NOTHING = in -> null;
@@ -16,26 +19,31 @@ final class AvroSkippers {
     AvroRowReader.checkDepth(depth, schema.getName());
     return switch (schema.getType()) {
       case NULL -> NOTHING;
-      case BOOLEAN -> in -> {
-        in.readBoolean();
-        return null;
-      };
-      case INT, LONG, ENUM -> in -> {
-        in.readLong();
-        return null;
-      };
-      case FLOAT -> in -> {
-        in.skip(4);
-        return null;
-      };
-      case DOUBLE -> in -> {
-        in.skip(8);
-        return null;
-      };
-      case BYTES, STRING -> in -> {
-        in.skipBytes();
-        return null;
-      };
+      case BOOLEAN ->
+          in -> {
+            in.readBoolean();
+            return null;
+          };
+      case INT, LONG, ENUM ->
+          in -> {
+            in.readLong();
+            return null;
+          };
+      case FLOAT ->
+          in -> {
+            in.skip(4);
+            return null;
+          };
+      case DOUBLE ->
+          in -> {
+            in.skip(8);
+            return null;
+          };
+      case BYTES, STRING ->
+          in -> {
+            in.skipBytes();
+            return null;
+          };
       case FIXED -> {
         int size = schema.getFixedSize();
         yield in -> {
@@ -44,12 +52,16 @@ final class AvroSkippers {
         };
       }
       case ARRAY -> blocks(NOTHING, of(schema.getElementType(), depth + 1));
-      case MAP -> blocks(in -> {
-        in.skipBytes();
-        return null;
-      }, of(schema.getValueType(), depth + 1));
+      case MAP ->
+          blocks(
+              in -> {
+                in.skipBytes();
+                return null;
+              },
+              of(schema.getValueType(), depth + 1));
       case RECORD -> {
-        List<ValueDecoder> fields = schema.getFields().stream().map(f -> of(f.schema(), depth + 1)).toList();
+        List<ValueDecoder> fields =
+            schema.getFields().stream().map(f -> of(f.schema(), depth + 1)).toList();
         yield in -> {
           for (ValueDecoder f : fields) {
             f.decode(in);
@@ -58,7 +70,8 @@ final class AvroSkippers {
         };
       }
       case UNION -> {
-        List<ValueDecoder> branches = schema.getTypes().stream().map(b -> of(b, depth + 1)).toList();
+        List<ValueDecoder> branches =
+            schema.getTypes().stream().map(b -> of(b, depth + 1)).toList();
         yield in -> branches.get(in.readIndex(branches.size())).decode(in);
       }
     };

@@ -54,14 +54,19 @@ final class FlatColumnBatches {
     for (int i = 0; i < slots.length; i++) {
       Type field = fields.get(i);
       slots[i] = projected.indexOf(field.getName());
-      converters[i] = ValueConverters.of(field.asPrimitiveType(), (AtomicType) projected.typeAt(slots[i]),
-          field.getName(), value -> captured = value);
+      converters[i] =
+          ValueConverters.of(
+              field.asPrimitiveType(),
+              (AtomicType) projected.typeAt(slots[i]),
+              field.getName(),
+              value -> captured = value);
       maxDefinition[i] = descriptors.get(i).getMaxDefinitionLevel();
     }
   }
 
   /** The reader for {@code requested}, or null when a column is nested or repeated. */
-  static @Nullable FlatColumnBatches tryCreate(MessageType requested, RowType projected, String createdBy) {
+  static @Nullable FlatColumnBatches tryCreate(
+      MessageType requested, RowType projected, String createdBy) {
     for (DataField f : projected.fields()) {
       if (!(f.type() instanceof AtomicType)) {
         return null;
@@ -77,18 +82,19 @@ final class FlatColumnBatches {
 
   /** Starts reading a row group. */
   void startRowGroup(PageReadStore pages) {
-    GroupConverter root = new GroupConverter() {
-      @Override
-      public Converter getConverter(int fieldIndex) {
-        return converters[fieldIndex];
-      }
+    GroupConverter root =
+        new GroupConverter() {
+          @Override
+          public Converter getConverter(int fieldIndex) {
+            return converters[fieldIndex];
+          }
 
-      @Override
-      public void start() {}
+          @Override
+          public void start() {}
 
-      @Override
-      public void end() {}
-    };
+          @Override
+          public void end() {}
+        };
     ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, root, requested, createdBy);
     List<ColumnDescriptor> descriptors = requested.getColumns();
     for (int i = 0; i < readers.length; i++) {

@@ -53,11 +53,13 @@ final class GroupConverters {
     if (type instanceof RowType row) {
       List<Type> kept = new ArrayList<>();
       for (Type field : group.getFields()) {
-        row.field(field.getName()).ifPresent(f -> kept.add(prune(field, f.type(), column + "." + f.name(), depth + 1)));
+        row.field(field.getName())
+            .ifPresent(f -> kept.add(prune(field, f.type(), column + "." + f.name(), depth + 1)));
       }
       for (DataField f : row.fields()) {
         if (!group.containsField(f.name())) {
-          throw new ParquetDecodeException("column " + column + "." + f.name() + " is not in the file");
+          throw new ParquetDecodeException(
+              "column " + column + "." + f.name() + " is not in the file");
         }
       }
       return group.withNewFields(kept);
@@ -66,15 +68,17 @@ final class GroupConverters {
       Type repeated = singleRepeated(group, type, column);
       if (isThreeLevel(repeated)) {
         GroupType list = repeated.asGroupType();
-        return group.withNewFields(list.withNewFields(prune(list.getType(0), array.element(), column + "[]", depth + 1)));
+        return group.withNewFields(
+            list.withNewFields(prune(list.getType(0), array.element(), column + "[]", depth + 1)));
       }
       return group.withNewFields(prune(repeated, array.element(), column + "[]", depth + 1));
     }
     MapType map = (MapType) type;
     GroupType entries = keyValue(group, type, column);
-    return group.withNewFields(entries.withNewFields(
-        prune(entries.getType(0), map.key(), column + "{key}", depth + 1),
-        prune(entries.getType(1), map.value(), column + "{value}", depth + 1)));
+    return group.withNewFields(
+        entries.withNewFields(
+            prune(entries.getType(0), map.key(), column + "{key}", depth + 1),
+            prune(entries.getType(1), map.value(), column + "{value}", depth + 1)));
   }
 
   /** A converter for a (pruned) stored type that hands each assembled value to {@code sink}. */
@@ -100,8 +104,10 @@ final class GroupConverters {
 
   /** Standard LIST: the repeated field is a group of exactly one field, the element. */
   private static boolean isThreeLevel(Type repeated) {
-    return !repeated.isPrimitive() && repeated.asGroupType().getFieldCount() == 1
-        && !repeated.getName().equals("array") && !repeated.getName().endsWith("_tuple");
+    return !repeated.isPrimitive()
+        && repeated.asGroupType().getFieldCount() == 1
+        && !repeated.getName().equals("array")
+        && !repeated.getName().endsWith("_tuple");
   }
 
   private static GroupType keyValue(GroupType group, DataType type, String column) {
@@ -114,7 +120,8 @@ final class GroupConverters {
 
   private static void checkDepth(int depth, String column) {
     if (depth > MAX_DEPTH) {
-      throw new ParquetDecodeException("column " + column + " nests deeper than " + MAX_DEPTH + " levels");
+      throw new ParquetDecodeException(
+          "column " + column + " nests deeper than " + MAX_DEPTH + " levels");
     }
   }
 
@@ -132,7 +139,8 @@ final class GroupConverters {
       for (int i = 0; i < fields.length; i++) {
         Type field = stored.getType(i);
         int slot = row.indexOf(field.getName());
-        fields[i] = of(field, row.typeAt(slot), prefix + field.getName(), value -> values[slot] = value);
+        fields[i] =
+            of(field, row.typeAt(slot), prefix + field.getName(), value -> values[slot] = value);
       }
     }
 
@@ -163,24 +171,29 @@ final class GroupConverters {
       this.sink = sink;
       Type repeatedType = stored.asGroupType().getType(0);
       if (isThreeLevel(repeatedType)) {
-        Converter elementConverter = of(repeatedType.asGroupType().getType(0), array.element(), column + "[]",
-            value -> element = value);
-        this.repeated = new GroupConverter() {
-          @Override
-          public Converter getConverter(int fieldIndex) {
-            return elementConverter;
-          }
+        Converter elementConverter =
+            of(
+                repeatedType.asGroupType().getType(0),
+                array.element(),
+                column + "[]",
+                value -> element = value);
+        this.repeated =
+            new GroupConverter() {
+              @Override
+              public Converter getConverter(int fieldIndex) {
+                return elementConverter;
+              }
 
-          @Override
-          public void start() {
-            element = null;
-          }
+              @Override
+              public void start() {
+                element = null;
+              }
 
-          @Override
-          public void end() {
-            items.add(element);
-          }
-        };
+              @Override
+              public void end() {
+                items.add(element);
+              }
+            };
       } else {
         this.repeated = of(repeatedType, array.element(), column + "[]", value -> items.add(value));
       }
@@ -214,24 +227,26 @@ final class GroupConverters {
       this.sink = sink;
       GroupType entryType = stored.getType(0).asGroupType();
       Converter keyConverter = of(entryType.getType(0), type.key(), column + "{key}", k -> key = k);
-      Converter valueConverter = of(entryType.getType(1), type.value(), column + "{value}", v -> value = v);
-      this.entries = new GroupConverter() {
-        @Override
-        public Converter getConverter(int fieldIndex) {
-          return fieldIndex == 0 ? keyConverter : valueConverter;
-        }
+      Converter valueConverter =
+          of(entryType.getType(1), type.value(), column + "{value}", v -> value = v);
+      this.entries =
+          new GroupConverter() {
+            @Override
+            public Converter getConverter(int fieldIndex) {
+              return fieldIndex == 0 ? keyConverter : valueConverter;
+            }
 
-        @Override
-        public void start() {
-          key = null;
-          value = null;
-        }
+            @Override
+            public void start() {
+              key = null;
+              value = null;
+            }
 
-        @Override
-        public void end() {
-          map.put(key, value);
-        }
-      };
+            @Override
+            public void end() {
+              map.put(key, value);
+            }
+          };
     }
 
     @Override

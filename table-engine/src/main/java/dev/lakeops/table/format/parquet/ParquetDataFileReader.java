@@ -35,9 +35,9 @@ import org.jspecify.annotations.Nullable;
  * fields) are read: flat projections column by column ({@link FlatColumnBatches}), nested ones
  * through parquet-java's record assembly with lakeops converters.
  *
- * <p>parquet-java reports damaged input with many unchecked exception types; every one of them,
- * and every {@link IOException} that is not a file-system error, becomes a
- * {@link CorruptDataFileException} naming the file.
+ * <p>parquet-java reports damaged input with many unchecked exception types; every one of them, and
+ * every {@link IOException} that is not a file-system error, becomes a {@link
+ * CorruptDataFileException} naming the file.
  */
 final class ParquetDataFileReader implements DataFileReader {
 
@@ -52,8 +52,13 @@ final class ParquetDataFileReader implements DataFileReader {
   private @Nullable Row next;
   private boolean ended;
 
-  private ParquetDataFileReader(Path path, ParquetFileReader reader, @Nullable MessageColumnIO columnIO,
-      @Nullable RecordMaterializer<Row> materializer, @Nullable FlatColumnBatches flat, long emptyRows) {
+  private ParquetDataFileReader(
+      Path path,
+      ParquetFileReader reader,
+      @Nullable MessageColumnIO columnIO,
+      @Nullable RecordMaterializer<Row> materializer,
+      @Nullable FlatColumnBatches flat,
+      long emptyRows) {
     this.path = path;
     this.reader = reader;
     this.columnIO = columnIO;
@@ -74,18 +79,29 @@ final class ParquetDataFileReader implements DataFileReader {
       List<Type> requestedFields = new ArrayList<>();
       for (DataField f : projected.fields()) {
         if (!fileSchema.containsField(f.name())) {
-          throw new ParquetDecodeException("column " + f.name() + " is not in the file (file columns: "
-              + fileSchema.getFields().stream().map(Type::getName).toList() + ")");
+          throw new ParquetDecodeException(
+              "column "
+                  + f.name()
+                  + " is not in the file (file columns: "
+                  + fileSchema.getFields().stream().map(Type::getName).toList()
+                  + ")");
         }
-        requestedFields.add(GroupConverters.prune(fileSchema.getType(f.name()), f.type(), f.name(), 0));
+        requestedFields.add(
+            GroupConverters.prune(fileSchema.getType(f.name()), f.type(), f.name(), 0));
       }
       MessageType requested = new MessageType(fileSchema.getName(), requestedFields);
       reader.setRequestedSchema(requested);
       MessageColumnIO columnIO = new ColumnIOFactory().getColumnIO(requested, fileSchema);
-      FlatColumnBatches flat = FlatColumnBatches.tryCreate(requested, projected,
-          reader.getFooter().getFileMetaData().getCreatedBy());
-      return new ParquetDataFileReader(path, reader, columnIO, flat == null ? new RowMaterializer(requested, projected)
-          : null, flat, 0);
+      FlatColumnBatches flat =
+          FlatColumnBatches.tryCreate(
+              requested, projected, reader.getFooter().getFileMetaData().getCreatedBy());
+      return new ParquetDataFileReader(
+          path,
+          reader,
+          columnIO,
+          flat == null ? new RowMaterializer(requested, projected) : null,
+          flat,
+          0);
     } catch (RuntimeException e) {
       closeQuietly(reader, e);
       throw corrupt(path, e);
@@ -94,7 +110,8 @@ final class ParquetDataFileReader implements DataFileReader {
 
   static ParquetFileReader openFooter(Path path) {
     try {
-      ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+      ParquetReadOptions options =
+          ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
       return ParquetFileReader.open(new LocalInputFile(path), options);
     } catch (IOException e) {
       throw ioFailure(path, e);
@@ -103,7 +120,10 @@ final class ParquetDataFileReader implements DataFileReader {
     }
   }
 
-  /** Every column chunk must lie inside the file, or reading it would allocate what the footer claims. */
+  /**
+   * Every column chunk must lie inside the file, or reading it would allocate what the footer
+   * claims.
+   */
   private static void checkChunkBounds(Path path, ParquetFileReader reader) {
     long fileLength;
     try {
@@ -119,8 +139,16 @@ final class ParquetDataFileReader implements DataFileReader {
         long start = chunk.getStartingPos();
         long size = chunk.getTotalSize();
         if (start < 4 || size < 0 || start + size > fileLength) {
-          throw new ParquetDecodeException("column chunk " + chunk.getPath() + " at " + start + " of " + size
-              + " bytes lies outside the file of " + fileLength + " bytes");
+          throw new ParquetDecodeException(
+              "column chunk "
+                  + chunk.getPath()
+                  + " at "
+                  + start
+                  + " of "
+                  + size
+                  + " bytes lies outside the file of "
+                  + fileLength
+                  + " bytes");
         }
       }
     }
@@ -202,7 +230,9 @@ final class ParquetDataFileReader implements DataFileReader {
     }
   }
 
-  /** A file-system error stays an I/O failure; any other {@link IOException} means damaged bytes. */
+  /**
+   * A file-system error stays an I/O failure; any other {@link IOException} means damaged bytes.
+   */
   static RuntimeException ioFailure(Path path, IOException e) {
     if (e instanceof FileSystemException || e instanceof java.io.FileNotFoundException) {
       return new UncheckedIOException("Failed to read data file " + path, e);
@@ -214,8 +244,10 @@ final class ParquetDataFileReader implements DataFileReader {
     if (e instanceof CorruptDataFileException c) {
       return c;
     }
-    String reason = e instanceof ParquetDecodeException ? e.getMessage() : e.getClass().getSimpleName() + ": "
-        + e.getMessage();
+    String reason =
+        e instanceof ParquetDecodeException
+            ? e.getMessage()
+            : e.getClass().getSimpleName() + ": " + e.getMessage();
     return new CorruptDataFileException(path, reason, e);
   }
 

@@ -17,7 +17,10 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** A Parquet file of rows, written without Hadoop: local output file, plain configuration, own codecs. */
+/**
+ * A Parquet file of rows, written without Hadoop: local output file, plain configuration, own
+ * codecs.
+ */
 final class ParquetDataFileWriter implements DataFileWriter {
 
   private static final Logger LOG = LoggerFactory.getLogger(ParquetDataFileWriter.class);
@@ -32,12 +35,13 @@ final class ParquetDataFileWriter implements DataFileWriter {
     this.path = path;
     this.support = new RowWriteSupport(fileType);
     try {
-      this.writer = new Builder(new LocalOutputFile(path), support)
-          .withConf(new PlainParquetConfiguration())
-          .withCodecFactory(new PlainCodecFactory(compression.zstdLevel()))
-          .withCompressionCodec(PlainCodecFactory.codecName(compression.codec()))
-          .withWriteMode(ParquetFileWriter.Mode.CREATE)
-          .build();
+      this.writer =
+          new Builder(new LocalOutputFile(path), support)
+              .withConf(new PlainParquetConfiguration())
+              .withCodecFactory(new PlainCodecFactory(compression.zstdLevel()))
+              .withCompressionCodec(PlainCodecFactory.codecName(compression.codec()))
+              .withWriteMode(ParquetFileWriter.Mode.CREATE)
+              .build();
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to create data file " + path, e);
     }
@@ -106,7 +110,8 @@ final class ParquetDataFileWriter implements DataFileWriter {
     }
 
     @Override
-    protected WriteSupport<Row> getWriteSupport(org.apache.hadoop.conf.Configuration configuration) {
+    protected WriteSupport<Row> getWriteSupport(
+        org.apache.hadoop.conf.Configuration configuration) {
       return support;
     }
 

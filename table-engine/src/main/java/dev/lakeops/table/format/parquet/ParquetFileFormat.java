@@ -50,7 +50,9 @@ public final class ParquetFileFormat implements DataFileFormat {
   @Override
   public List<String> readFieldNames(Path path) {
     try (ParquetFileReader reader = ParquetDataFileReader.openFooter(path)) {
-      return reader.getFooter().getFileMetaData().getSchema().getFields().stream().map(Type::getName).toList();
+      return reader.getFooter().getFileMetaData().getSchema().getFields().stream()
+          .map(Type::getName)
+          .toList();
     } catch (IOException e) {
       throw ParquetDataFileReader.ioFailure(path, e);
     }

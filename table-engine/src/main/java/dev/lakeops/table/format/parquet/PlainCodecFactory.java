@@ -28,8 +28,11 @@ final class PlainCodecFactory implements CompressionCodecFactory {
       case "none" -> CompressionCodecName.UNCOMPRESSED;
       case "zstd" -> CompressionCodecName.ZSTD;
       case "snappy" -> CompressionCodecName.SNAPPY;
-      default -> throw new IllegalArgumentException("Parquet data files written by lakeops support compression none, "
-          + "zstd and snappy, not " + compression);
+      default ->
+          throw new IllegalArgumentException(
+              "Parquet data files written by lakeops support compression none, "
+                  + "zstd and snappy, not "
+                  + compression);
     };
   }
 
@@ -52,8 +55,7 @@ final class PlainCodecFactory implements CompressionCodecFactory {
       }
 
       @Override
-      public void release() {
-      }
+      public void release() {}
     };
   }
 
@@ -77,7 +79,8 @@ final class PlainCodecFactory implements CompressionCodecFactory {
       }
 
       @Override
-      public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
+      public void decompress(
+          ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
           throws IOException {
         byte[] in = new byte[compressedSize];
         input.get(in);
@@ -85,12 +88,10 @@ final class PlainCodecFactory implements CompressionCodecFactory {
       }
 
       @Override
-      public void release() {
-      }
+      public void release() {}
     };
   }
 
   @Override
-  public void release() {
-  }
+  public void release() {}
 }

@@ -27,8 +27,8 @@ import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Emits {@link Row}s into parquet-java's record consumer in the shape of
- * {@link ParquetSchemas#toParquet}.
+ * Emits {@link Row}s into parquet-java's record consumer in the shape of {@link
+ * ParquetSchemas#toParquet}.
  */
 final class RowWriteSupport extends WriteSupport<Row> {
 
@@ -66,7 +66,8 @@ final class RowWriteSupport extends WriteSupport<Row> {
    */
   void validate(Row row) {
     if (row.arity() != rowType.arity()) {
-      throw new IllegalArgumentException("Invalid row arity " + row.arity() + " for columns " + rowType.fieldNames());
+      throw new IllegalArgumentException(
+          "Invalid row arity " + row.arity() + " for columns " + rowType.fieldNames());
     }
     writeMessage(row, DiscardingConsumer.INSTANCE);
   }
@@ -120,7 +121,8 @@ final class RowWriteSupport extends WriteSupport<Row> {
     }
   }
 
-  private static void writeList(Collection<?> items, ArrayType array, String column, RecordConsumer out) {
+  private static void writeList(
+      Collection<?> items, ArrayType array, String column, RecordConsumer out) {
     out.startGroup();
     if (!items.isEmpty()) {
       out.startField("list", 0);
@@ -166,7 +168,8 @@ final class RowWriteSupport extends WriteSupport<Row> {
     out.endGroup();
   }
 
-  private static void writeAtomic(Object value, AtomicType type, String column, RecordConsumer out) {
+  private static void writeAtomic(
+      Object value, AtomicType type, String column, RecordConsumer out) {
     switch (type.root()) {
       case BOOLEAN -> out.addBoolean((Boolean) value);
       case TINYINT -> out.addInteger((Byte) value);
@@ -184,7 +187,8 @@ final class RowWriteSupport extends WriteSupport<Row> {
     }
   }
 
-  private static void writeDecimal(BigDecimal value, AtomicType type, String column, RecordConsumer out) {
+  private static void writeDecimal(
+      BigDecimal value, AtomicType type, String column, RecordConsumer out) {
     BigDecimal scaled;
     try {
       scaled = value.setScale(type.scale(), RoundingMode.UNNECESSARY);
@@ -208,13 +212,17 @@ final class RowWriteSupport extends WriteSupport<Row> {
     }
   }
 
-  private static void writeTimestamp(Object value, AtomicType type, String column, RecordConsumer out) {
-    Instant instant = type.root() == TypeRoot.TIMESTAMP_LTZ ? (Instant) value
-        : ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
+  private static void writeTimestamp(
+      Object value, AtomicType type, String column, RecordConsumer out) {
+    Instant instant =
+        type.root() == TypeRoot.TIMESTAMP_LTZ
+            ? (Instant) value
+            : ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
     if (type.precision() > 6) {
       // INT96: nanosecond of day (little-endian long), then Julian day (little-endian int).
       long epochDay = Math.floorDiv(instant.getEpochSecond(), 86_400L);
-      long nanosOfDay = Math.floorMod(instant.getEpochSecond(), 86_400L) * 1_000_000_000L + instant.getNano();
+      long nanosOfDay =
+          Math.floorMod(instant.getEpochSecond(), 86_400L) * 1_000_000_000L + instant.getNano();
       ByteBuffer buffer = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
       buffer.putLong(nanosOfDay).putInt((int) (epochDay + JULIAN_EPOCH_DAY));
       out.addBinary(Binary.fromConstantByteArray(buffer.array()));
@@ -229,17 +237,19 @@ final class RowWriteSupport extends WriteSupport<Row> {
 
   private static void checkNullable(DataType type, String column) {
     if (!type.nullable()) {
-      throw new IllegalArgumentException("Null value for NOT NULL column " + column + " (" + type.asSql() + ")");
+      throw new IllegalArgumentException(
+          "Null value for NOT NULL column " + column + " (" + type.asSql() + ")");
     }
   }
 
-  private static IllegalArgumentException invalid(String column, DataType type, Object value, String problem) {
+  private static IllegalArgumentException invalid(
+      String column, DataType type, Object value, String problem) {
     String shown = value instanceof byte[] b ? b.length + " bytes" : String.valueOf(value);
     if (shown.length() > 64) {
       shown = shown.substring(0, 64) + "...";
     }
-    return new IllegalArgumentException("Invalid value for column " + column + " (" + type.asSql() + "): " + shown
-        + " " + problem);
+    return new IllegalArgumentException(
+        "Invalid value for column " + column + " (" + type.asSql() + "): " + shown + " " + problem);
   }
 
   /** Accepts every call and keeps nothing: the dry run that validates a row. */

@@ -21,9 +21,9 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Converters from Parquet primitive values to the Java values of atomic types (see
- * {@link dev.lakeops.table.types.DataType}), for the physical types Paimon writes (§13.3) and the
- * usual alternatives (int64 TIME and TIMESTAMP NANOS, binary decimals).
+ * Converters from Parquet primitive values to the Java values of atomic types (see {@link
+ * dev.lakeops.table.types.DataType}), for the physical types Paimon writes (§13.3) and the usual
+ * alternatives (int64 TIME and TIMESTAMP NANOS, binary decimals).
  */
 final class ValueConverters {
 
@@ -37,7 +37,8 @@ final class ValueConverters {
    *
    * @throws ParquetDecodeException {@code stored} cannot hold {@code type}
    */
-  static PrimitiveConverter of(PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
+  static PrimitiveConverter of(
+      PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
     boolean mutable = type.root() == TypeRoot.BINARY || type.root() == TypeRoot.VARBINARY;
     if (mutable || stored.getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
       return convert(stored, type, column, sink);
@@ -49,10 +50,12 @@ final class ValueConverters {
 
   /**
    * Dictionary-aware conversion: a value of a dictionary-encoded page is converted once per
-   * dictionary entry (strings decoded once, numbers boxed once) and the same immutable Java value is
-   * handed out for every row that refers to the entry. Plain-encoded values are converted per value.
+   * dictionary entry (strings decoded once, numbers boxed once) and the same immutable Java value
+   * is handed out for every row that refers to the entry. Plain-encoded values are converted per
+   * value.
    */
-  private static final class DictionaryValues extends PrimitiveConverter implements Consumer<Object> {
+  private static final class DictionaryValues extends PrimitiveConverter
+      implements Consumer<Object> {
     private final Consumer<Object> sink;
     private final PrimitiveTypeName physical;
     private PrimitiveConverter plain;
@@ -85,8 +88,12 @@ final class ValueConverters {
     @Override
     public void addValueFromDictionary(int id) {
       if (dictionary == null || id < 0 || id >= converted.length) {
-        throw new ParquetDecodeException("dictionary id " + id + " out of range (dictionary of " + converted.length
-            + " entries)");
+        throw new ParquetDecodeException(
+            "dictionary id "
+                + id
+                + " out of range (dictionary of "
+                + converted.length
+                + " entries)");
       }
       Object value = converted[id];
       if (value == null) {
@@ -134,7 +141,8 @@ final class ValueConverters {
     }
   }
 
-  private static PrimitiveConverter convert(PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
+  private static PrimitiveConverter convert(
+      PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
     PrimitiveTypeName physical = stored.getPrimitiveTypeName();
     return switch (type.root()) {
       case BOOLEAN -> {
@@ -152,15 +160,22 @@ final class ValueConverters {
       }
       case SMALLINT -> {
         expect(stored, type, column, physical == PrimitiveTypeName.INT32);
-        yield ints(v -> sink.accept((short) checkRange(v, Short.MIN_VALUE, Short.MAX_VALUE, column)));
+        yield ints(
+            v -> sink.accept((short) checkRange(v, Short.MIN_VALUE, Short.MAX_VALUE, column)));
       }
       case INT -> {
         expect(stored, type, column, physical == PrimitiveTypeName.INT32);
         yield ints(sink::accept);
       }
       case BIGINT -> {
-        expect(stored, type, column, physical == PrimitiveTypeName.INT64 || physical == PrimitiveTypeName.INT32);
-        yield physical == PrimitiveTypeName.INT32 ? ints(v -> sink.accept((long) v)) : longs(sink::accept);
+        expect(
+            stored,
+            type,
+            column,
+            physical == PrimitiveTypeName.INT64 || physical == PrimitiveTypeName.INT32);
+        yield physical == PrimitiveTypeName.INT32
+            ? ints(v -> sink.accept((long) v))
+            : longs(sink::accept);
       }
       case FLOAT -> {
         expect(stored, type, column, physical == PrimitiveTypeName.FLOAT);
@@ -172,7 +187,11 @@ final class ValueConverters {
         };
       }
       case DOUBLE -> {
-        expect(stored, type, column, physical == PrimitiveTypeName.DOUBLE || physical == PrimitiveTypeName.FLOAT);
+        expect(
+            stored,
+            type,
+            column,
+            physical == PrimitiveTypeName.DOUBLE || physical == PrimitiveTypeName.FLOAT);
         yield new PrimitiveConverter() {
           @Override
           public void addDouble(double value) {
@@ -203,61 +222,89 @@ final class ValueConverters {
     };
   }
 
-  private static PrimitiveConverter decimal(PrimitiveType stored, AtomicType type, String column,
-      Consumer<Object> sink) {
+  private static PrimitiveConverter decimal(
+      PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
     int scale = type.scale();
     return switch (stored.getPrimitiveTypeName()) {
       case INT32 -> ints(v -> sink.accept(BigDecimal.valueOf(v, scale)));
       case INT64 -> longs(v -> sink.accept(BigDecimal.valueOf(v, scale)));
-      case BINARY, FIXED_LEN_BYTE_ARRAY -> binaries(b -> {
-        byte[] unscaled = b.getBytes();
-        if (unscaled.length == 0) {
-          throw new ParquetDecodeException("empty DECIMAL value in column " + column);
-        }
-        sink.accept(new BigDecimal(new BigInteger(unscaled), scale));
-      });
+      case BINARY, FIXED_LEN_BYTE_ARRAY ->
+          binaries(
+              b -> {
+                byte[] unscaled = b.getBytes();
+                if (unscaled.length == 0) {
+                  throw new ParquetDecodeException("empty DECIMAL value in column " + column);
+                }
+                sink.accept(new BigDecimal(new BigInteger(unscaled), scale));
+              });
       default -> throw mismatch(stored, type, column);
     };
   }
 
-  private static PrimitiveConverter time(PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
+  private static PrimitiveConverter time(
+      PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
     if (stored.getPrimitiveTypeName() == PrimitiveTypeName.INT32) {
       return ints(v -> sink.accept(checkTime(column, () -> TimeConversions.fromMillisOfDay(v))));
     }
     expect(stored, type, column, stored.getPrimitiveTypeName() == PrimitiveTypeName.INT64);
     long nanosPerUnit = nanosPerUnit(unitOf(stored.getLogicalTypeAnnotation(), TimeUnit.MICROS));
-    return longs(v -> sink.accept(checkTime(column, () -> LocalTime.ofNanoOfDay(Math.multiplyExact(v, nanosPerUnit)))));
+    return longs(
+        v ->
+            sink.accept(
+                checkTime(
+                    column, () -> LocalTime.ofNanoOfDay(Math.multiplyExact(v, nanosPerUnit)))));
   }
 
-  private static PrimitiveConverter timestamp(PrimitiveType stored, AtomicType type, String column,
-      Consumer<Object> sink) {
+  private static PrimitiveConverter timestamp(
+      PrimitiveType stored, AtomicType type, String column, Consumer<Object> sink) {
     boolean local = type.root() == TypeRoot.TIMESTAMP;
     if (stored.getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
-      return binaries(b -> {
-        if (b.length() != 12) {
-          throw new ParquetDecodeException("INT96 timestamp of " + b.length() + " bytes in column " + column);
-        }
-        ByteBuffer buffer = b.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
-        long nanosOfDay = buffer.getLong();
-        long epochDay = (buffer.getInt() & 0xffffffffL) - JULIAN_EPOCH_DAY;
-        Instant instant = checkTime(column, () -> Instant.ofEpochSecond(Math.multiplyExact(epochDay, 86_400L), nanosOfDay));
-        sink.accept(local ? LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(),
-            java.time.ZoneOffset.UTC) : instant);
-      });
+      return binaries(
+          b -> {
+            if (b.length() != 12) {
+              throw new ParquetDecodeException(
+                  "INT96 timestamp of " + b.length() + " bytes in column " + column);
+            }
+            ByteBuffer buffer = b.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+            long nanosOfDay = buffer.getLong();
+            long epochDay = (buffer.getInt() & 0xffffffffL) - JULIAN_EPOCH_DAY;
+            Instant instant =
+                checkTime(
+                    column,
+                    () -> Instant.ofEpochSecond(Math.multiplyExact(epochDay, 86_400L), nanosOfDay));
+            sink.accept(
+                local
+                    ? LocalDateTime.ofEpochSecond(
+                        instant.getEpochSecond(), instant.getNano(), java.time.ZoneOffset.UTC)
+                    : instant);
+          });
     }
     expect(stored, type, column, stored.getPrimitiveTypeName() == PrimitiveTypeName.INT64);
-    TimeUnit fallback = type.precision() <= 3 ? TimeUnit.MILLIS : type.precision() <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
+    TimeUnit fallback =
+        type.precision() <= 3
+            ? TimeUnit.MILLIS
+            : type.precision() <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
     TimeUnit unit = unitOf(stored.getLogicalTypeAnnotation(), fallback);
     if (unit == TimeUnit.NANOS) {
-      return longs(v -> {
-        Instant instant = Instant.ofEpochSecond(Math.floorDiv(v, 1_000_000_000L), Math.floorMod(v, 1_000_000_000L));
-        sink.accept(local ? LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(),
-            java.time.ZoneOffset.UTC) : instant);
-      });
+      return longs(
+          v -> {
+            Instant instant =
+                Instant.ofEpochSecond(
+                    Math.floorDiv(v, 1_000_000_000L), Math.floorMod(v, 1_000_000_000L));
+            sink.accept(
+                local
+                    ? LocalDateTime.ofEpochSecond(
+                        instant.getEpochSecond(), instant.getNano(), java.time.ZoneOffset.UTC)
+                    : instant);
+          });
     }
     int precision = unit == TimeUnit.MILLIS ? 3 : 6;
-    return longs(v -> sink.accept(local ? TimeConversions.localDateTimeFromEpoch(v, precision)
-        : TimeConversions.instantFromEpoch(v, precision)));
+    return longs(
+        v ->
+            sink.accept(
+                local
+                    ? TimeConversions.localDateTimeFromEpoch(v, precision)
+                    : TimeConversions.instantFromEpoch(v, precision)));
   }
 
   private static TimeUnit unitOf(LogicalTypeAnnotation logical, TimeUnit fallback) {
@@ -282,7 +329,8 @@ final class ValueConverters {
     try {
       return value.get();
     } catch (DateTimeException | ArithmeticException e) {
-      throw new ParquetDecodeException("time value out of range in column " + column + ": " + e.getMessage());
+      throw new ParquetDecodeException(
+          "time value out of range in column " + column + ": " + e.getMessage());
     }
   }
 
@@ -294,7 +342,8 @@ final class ValueConverters {
   }
 
   private static boolean isBinary(PrimitiveTypeName physical) {
-    return physical == PrimitiveTypeName.BINARY || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
+    return physical == PrimitiveTypeName.BINARY
+        || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
   }
 
   private static void expect(PrimitiveType stored, AtomicType type, String column, boolean ok) {
@@ -303,9 +352,15 @@ final class ValueConverters {
     }
   }
 
-  static ParquetDecodeException mismatch(org.apache.parquet.schema.Type stored, Object type, String column) {
-    return new ParquetDecodeException("column " + column + " is stored as '" + stored + "', which cannot be read as "
-        + (type instanceof dev.lakeops.table.types.DataType t ? t.asSql() : type));
+  static ParquetDecodeException mismatch(
+      org.apache.parquet.schema.Type stored, Object type, String column) {
+    return new ParquetDecodeException(
+        "column "
+            + column
+            + " is stored as '"
+            + stored
+            + "', which cannot be read as "
+            + (type instanceof dev.lakeops.table.types.DataType t ? t.asSql() : type));
   }
 
   private interface IntSink {

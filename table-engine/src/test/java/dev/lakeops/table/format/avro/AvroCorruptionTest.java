@@ -24,8 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class AvroCorruptionTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final AvroFileFormat format = AvroFileFormat.INSTANCE;
 
@@ -81,13 +80,16 @@ class AvroCorruptionTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"none", "zstd"})
-  void everyTruncationFailsWithATypedExceptionExceptAtTheBlockBoundary(String codec) throws IOException {
+  void everyTruncationFailsWithATypedExceptionExceptAtTheBlockBoundary(String codec)
+      throws IOException {
     Path original = writeSample(codec);
     byte[] bytes = Files.readAllBytes(original);
     Path file = dir.resolve("cut.avro");
     List<Integer> readableCuts = new ArrayList<>();
     // Every length near the start and the end, a sample in between (each read parses the header).
-    for (int length = 0; length < bytes.length; length += length < 64 || length > bytes.length - 64 ? 1 : 7) {
+    for (int length = 0;
+        length < bytes.length;
+        length += length < 64 || length > bytes.length - 64 ? 1 : 7) {
       Files.write(file, Arrays.copyOf(bytes, length));
       try {
         assertThat(readAll(file)).as("rows of a file cut at a block boundary").isEmpty();

@@ -30,8 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class AvroRoundTripTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final AvroFileFormat format = AvroFileFormat.INSTANCE;
 
@@ -41,13 +40,17 @@ class AvroRoundTripTest {
     Path file = dir.resolve("data-0.avro");
     write(file, allTypes(), Compression.parse(codec), SampleTables.sampleRows());
 
-    assertThat(readAll(file, allTypes(), null)).containsExactlyElementsOf(SampleTables.sampleRows());
+    assertThat(readAll(file, allTypes(), null))
+        .containsExactlyElementsOf(SampleTables.sampleRows());
   }
 
   @Test
   void readsManyRowsAcrossBlocks() {
-    RowType type = RowType.of(List.of(new DataField(0, "k", notNull(TypeRoot.BIGINT)),
-        new DataField(1, "v", AtomicType.string())));
+    RowType type =
+        RowType.of(
+            List.of(
+                new DataField(0, "k", notNull(TypeRoot.BIGINT)),
+                new DataField(1, "v", AtomicType.string())));
     List<Row> rows = new ArrayList<>();
     for (long i = 0; i < 20_000; i++) {
       rows.add(Row.of(i, i % 7 == 0 ? null : "value-" + i));
@@ -74,14 +77,16 @@ class AvroRoundTripTest {
     Path file = dir.resolve("plain.avro");
     write(file, allTypes(), Compression.DEFAULT, List.of(SampleTables.typicalRow(1)));
 
-    try (DataFileStream<GenericRecord> in = new DataFileStream<>(Files.newInputStream(file), new GenericDatumReader<>())) {
+    try (DataFileStream<GenericRecord> in =
+        new DataFileStream<>(Files.newInputStream(file), new GenericDatumReader<>())) {
       assertThat(in.getMetaString("avro.codec")).isEqualTo("zstandard");
       assertThat(in.getSchema()).isEqualTo(AvroSchemas.toAvro(allTypes()));
       GenericRecord record = in.next();
       assertThat(record.get("st")).hasToString("héllo wörld");
       assertThat(record.get("t6")).isEqualTo(1_700_000_000_123_456L);
       assertThat(record.get("da")).isEqualTo(19723);
-      assertThat(((GenericRecord) ((GenericRecord) record.get("ro")).get("inner")).get("label")).hasToString("zz");
+      assertThat(((GenericRecord) ((GenericRecord) record.get("ro")).get("inner")).get("label"))
+          .hasToString("zz");
       assertThat(in.hasNext()).isFalse();
     }
   }
@@ -129,9 +134,11 @@ class AvroRoundTripTest {
     try (DataFileWriter writer = format.createWriter(file, type, Compression.DEFAULT)) {
       writer.write(Row.of(new BigDecimal("1.5")));
       assertThatThrownBy(() -> writer.write(Row.of(new BigDecimal("1.555"))))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("scale 3");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("scale 3");
       assertThatThrownBy(() -> writer.write(Row.of(new BigDecimal("1234.5"))))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("precision 6");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("precision 6");
     }
 
     assertThat(readAll(file, type, null)).containsExactly(Row.of(new BigDecimal("1.50")));
@@ -142,7 +149,8 @@ class AvroRoundTripTest {
     RowType type = RowType.of(List.of(new DataField(0, "t", AtomicType.timestamp(9))));
 
     assertThatThrownBy(() -> format.createWriter(dir.resolve("t9.avro"), type, Compression.DEFAULT))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("TIMESTAMP(9)");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("TIMESTAMP(9)");
     assertThat(dir.resolve("t9.avro")).doesNotExist();
   }
 
@@ -151,7 +159,8 @@ class AvroRoundTripTest {
     Path file = Files.writeString(dir.resolve("exists.avro"), "x");
 
     assertThatThrownBy(() -> format.createWriter(file, allTypes(), Compression.DEFAULT))
-        .isInstanceOf(java.io.UncheckedIOException.class).hasMessageContaining(file.toString());
+        .isInstanceOf(java.io.UncheckedIOException.class)
+        .hasMessageContaining(file.toString());
     assertThat(file).hasContent("x");
   }
 
@@ -170,8 +179,11 @@ class AvroRoundTripTest {
     Path file = dir.resolve("narrow.avro");
     RowType narrow = RowType.of(List.of(new DataField(0, "a", AtomicType.of(TypeRoot.INT))));
     write(file, narrow, Compression.DEFAULT, List.of(Row.of(1)));
-    RowType wide = RowType.of(List.of(new DataField(0, "a", AtomicType.of(TypeRoot.INT)),
-        new DataField(1, "b", AtomicType.of(TypeRoot.INT))));
+    RowType wide =
+        RowType.of(
+            List.of(
+                new DataField(0, "a", AtomicType.of(TypeRoot.INT)),
+                new DataField(1, "b", AtomicType.of(TypeRoot.INT))));
 
     assertThatThrownBy(() -> format.createReader(file, wide, null))
         .isInstanceOf(CorruptDataFileException.class)

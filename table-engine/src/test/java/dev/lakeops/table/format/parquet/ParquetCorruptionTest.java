@@ -24,14 +24,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ParquetCorruptionTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final ParquetFileFormat format = ParquetFileFormat.INSTANCE;
 
   @Test
   void reportsAFileThatIsNotParquetWithItsPath() throws IOException {
-    Path file = Files.write(dir.resolve("data.parquet"), "Obj\u0001 this is not parquet".getBytes());
+    Path file =
+        Files.write(dir.resolve("data.parquet"), "Obj\u0001 this is not parquet".getBytes());
 
     assertThatThrownBy(() -> format.readFieldNames(file))
         .isInstanceOf(CorruptDataFileException.class)

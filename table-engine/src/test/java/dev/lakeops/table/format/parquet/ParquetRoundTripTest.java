@@ -27,8 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ParquetRoundTripTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final ParquetFileFormat format = ParquetFileFormat.INSTANCE;
 
@@ -38,16 +37,23 @@ class ParquetRoundTripTest {
     Path file = dir.resolve("data-0.parquet");
     write(file, allTypes(), Compression.parse(codec), SampleTables.sampleRows());
 
-    assertThat(readAll(file, allTypes(), null)).containsExactlyElementsOf(SampleTables.sampleRows());
+    assertThat(readAll(file, allTypes(), null))
+        .containsExactlyElementsOf(SampleTables.sampleRows());
   }
 
   @Test
   void readsNanosecondTimestampsStoredAsInt96() {
-    RowType type = RowType.of(List.of(new DataField(0, "t", AtomicType.timestamp(9)),
-        new DataField(1, "l", new AtomicType(TypeRoot.TIMESTAMP_LTZ, true, 9, 0))));
-    List<Row> rows = List.of(
-        Row.of(LocalDateTime.of(2024, 2, 29, 23, 59, 59, 123_456_789), Instant.parse("1900-01-01T00:00:00.000000001Z")),
-        Row.of(null, null));
+    RowType type =
+        RowType.of(
+            List.of(
+                new DataField(0, "t", AtomicType.timestamp(9)),
+                new DataField(1, "l", new AtomicType(TypeRoot.TIMESTAMP_LTZ, true, 9, 0))));
+    List<Row> rows =
+        List.of(
+            Row.of(
+                LocalDateTime.of(2024, 2, 29, 23, 59, 59, 123_456_789),
+                Instant.parse("1900-01-01T00:00:00.000000001Z")),
+            Row.of(null, null));
     Path file = dir.resolve("int96.parquet");
     write(file, type, Compression.DEFAULT, rows);
 
@@ -58,15 +64,27 @@ class ParquetRoundTripTest {
   void projectsTopLevelAndNestedColumns() {
     Path file = dir.resolve("p.parquet");
     write(file, allTypes(), Compression.DEFAULT, SampleTables.sampleRows());
-    RowType innerOnly = RowType.of(List.of(new DataField(102, "inner",
-        RowType.of(List.of(new DataField(101, "label", AtomicType.string()))))));
-    RowType pruned = RowType.of(List.of(allTypes().fields().get(0), new DataField(26, "ro", innerOnly)));
+    RowType innerOnly =
+        RowType.of(
+            List.of(
+                new DataField(
+                    102,
+                    "inner",
+                    RowType.of(List.of(new DataField(101, "label", AtomicType.string()))))));
+    RowType pruned =
+        RowType.of(List.of(allTypes().fields().get(0), new DataField(26, "ro", innerOnly)));
 
     List<Row> rows = readAll(file, pruned, null);
 
-    assertThat(rows).containsExactly(Row.of(1, Row.of(Row.of("zz"))), Row.of(2, null), Row.of(3, Row.of((Object) null)),
-        Row.of(4, Row.of(Row.of("zz"))));
-    assertThat(readAll(file, allTypes(), new int[] {12, 0})).first().isEqualTo(Row.of("héllo wörld", 1));
+    assertThat(rows)
+        .containsExactly(
+            Row.of(1, Row.of(Row.of("zz"))),
+            Row.of(2, null),
+            Row.of(3, Row.of((Object) null)),
+            Row.of(4, Row.of(Row.of("zz"))));
+    assertThat(readAll(file, allTypes(), new int[] {12, 0}))
+        .first()
+        .isEqualTo(Row.of("héllo wörld", 1));
   }
 
   /**
@@ -76,13 +94,23 @@ class ParquetRoundTripTest {
    */
   @Test
   void readsFlatColumnsAcrossBatchesDictionaryAndPlainPagesAndNulls() {
-    RowType type = RowType.of(List.of(new DataField(0, "id", new AtomicType(TypeRoot.INT, false, 0, 0)),
-        new DataField(1, "dt", AtomicType.string()), new DataField(2, "name", AtomicType.string()),
-        new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE)), new DataField(4, "qty", AtomicType.of(TypeRoot.BIGINT))));
+    RowType type =
+        RowType.of(
+            List.of(
+                new DataField(0, "id", new AtomicType(TypeRoot.INT, false, 0, 0)),
+                new DataField(1, "dt", AtomicType.string()),
+                new DataField(2, "name", AtomicType.string()),
+                new DataField(3, "price", AtomicType.of(TypeRoot.DOUBLE)),
+                new DataField(4, "qty", AtomicType.of(TypeRoot.BIGINT))));
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < 5_000; i++) {
-      rows.add(Row.of(i, "2024-01-0" + (i % 3), i % 7 == 0 ? null : "name-" + i + "-ü", i % 5 == 0 ? null : i * 0.25,
-          (long) (i % 11)));
+      rows.add(
+          Row.of(
+              i,
+              "2024-01-0" + (i % 3),
+              i % 7 == 0 ? null : "name-" + i + "-ü",
+              i % 5 == 0 ? null : i * 0.25,
+              (long) (i % 11)));
     }
     Path file = dir.resolve("flat.parquet");
     write(file, type, Compression.DEFAULT, rows);
@@ -111,20 +139,30 @@ class ParquetRoundTripTest {
 
     assertThat(format.readFieldNames(file)).isEqualTo(allTypes().fieldNames());
     assertThat(ParquetSchemas.toParquet(allTypes()).getType("ai").toString())
-        .isEqualTo("optional group ai (LIST) = 22 {\n  repeated group list {\n    optional int32 element = 536893440;\n  }\n}");
+        .isEqualTo(
+            "optional group ai (LIST) = 22 {\n"
+                + "  repeated group list {\n"
+                + "    optional int32 element = 536893440;\n"
+                + "  }\n"
+                + "}");
   }
 
   @Test
   void refusesAnInvalidRowAndKeepsTheFileValid() {
     Path file = dir.resolve("invalid.parquet");
-    RowType type = RowType.of(List.of(new DataField(0, "a", AtomicType.of(TypeRoot.INT).withNullable(false)),
-        new DataField(1, "b", AtomicType.string())));
+    RowType type =
+        RowType.of(
+            List.of(
+                new DataField(0, "a", AtomicType.of(TypeRoot.INT).withNullable(false)),
+                new DataField(1, "b", AtomicType.string())));
     try (DataFileWriter writer = format.createWriter(file, type, Compression.DEFAULT)) {
       writer.write(Row.of(1, "x"));
       assertThatThrownBy(() -> writer.write(Row.of(null, "y")))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NOT NULL column a");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("NOT NULL column a");
       assertThatThrownBy(() -> writer.write(Row.of(2, 3)))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("column b");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("column b");
       writer.write(Row.of(4, null));
     }
 
@@ -146,7 +184,8 @@ class ParquetRoundTripTest {
     Path file = Files.writeString(dir.resolve("exists.parquet"), "x");
 
     assertThatThrownBy(() -> format.createWriter(file, allTypes(), Compression.DEFAULT))
-        .isInstanceOf(java.io.UncheckedIOException.class).hasMessageContaining(file.toString());
+        .isInstanceOf(java.io.UncheckedIOException.class)
+        .hasMessageContaining(file.toString());
     assertThat(file).hasContent("x");
   }
 
@@ -156,11 +195,19 @@ class ParquetRoundTripTest {
     RowType narrow = RowType.of(List.of(new DataField(0, "a", AtomicType.string())));
     write(file, narrow, Compression.DEFAULT, List.of(Row.of("x")));
 
-    assertThatThrownBy(() -> format.createReader(file, RowType.of(List.of(new DataField(1, "b", AtomicType.string()))), null))
+    assertThatThrownBy(
+            () ->
+                format.createReader(
+                    file, RowType.of(List.of(new DataField(1, "b", AtomicType.string()))), null))
         .isInstanceOf(CorruptDataFileException.class)
         .hasMessageContaining(file.toString())
         .hasMessageContaining("column b is not in the file");
-    assertThatThrownBy(() -> format.createReader(file, RowType.of(List.of(new DataField(0, "a", AtomicType.of(TypeRoot.INT)))), null))
+    assertThatThrownBy(
+            () ->
+                format.createReader(
+                    file,
+                    RowType.of(List.of(new DataField(0, "a", AtomicType.of(TypeRoot.INT)))),
+                    null))
         .isInstanceOf(CorruptDataFileException.class)
         .hasMessageContaining("column a is stored as");
   }

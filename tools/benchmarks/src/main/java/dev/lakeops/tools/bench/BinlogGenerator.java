@@ -15,10 +15,10 @@ import java.util.zip.CRC32;
 
 /**
  * Writes a large binlog made of a real file's transactions repeated: the recorded file's leading
- * events (FDE, GTID_LIST, BINLOG_CHECKPOINT) as they are, then its events from the first GTID to the
- * last before the closing ROTATE, over and over, each copy with its true {@code log_pos}, the MariaDB
- * GTID sequence numbers counting up and a recomputed CRC32; then the ROTATE. So every event is one a
- * MariaDB server wrote, and every reader sees a valid file of the requested size.
+ * events (FDE, GTID_LIST, BINLOG_CHECKPOINT) as they are, then its events from the first GTID to
+ * the last before the closing ROTATE, over and over, each copy with its true {@code log_pos}, the
+ * MariaDB GTID sequence numbers counting up and a recomputed CRC32; then the ROTATE. So every event
+ * is one a MariaDB server wrote, and every reader sees a valid file of the requested size.
  */
 final class BinlogGenerator {
 
@@ -28,7 +28,10 @@ final class BinlogGenerator {
 
   private BinlogGenerator() {}
 
-  /** Returns {@code target}, generating it first unless a file of at least {@code bytes} bytes is there. */
+  /**
+   * Returns {@code target}, generating it first unless a file of at least {@code bytes} bytes is
+   * there.
+   */
   static Path ensure(Path source, Path target, long bytes) {
     try {
       if (Files.isRegularFile(target) && Files.size(target) >= bytes) {
@@ -37,7 +40,8 @@ final class BinlogGenerator {
       Files.createDirectories(target.getParent());
       Path partial = target.resolveSibling(target.getFileName() + ".partial");
       generate(Files.readAllBytes(source), partial, bytes);
-      return Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return Files.move(
+          partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to generate " + target + " from " + source, e);
     }
@@ -56,12 +60,17 @@ final class BinlogGenerator {
       }
     }
     if (firstGtid < 0 || rotate < firstGtid) {
-      throw new IllegalArgumentException("recorded binlog has no MariaDB GTID followed by a closing ROTATE");
+      throw new IllegalArgumentException(
+          "recorded binlog has no MariaDB GTID followed by a closing ROTATE");
     }
     CRC32 crc = new CRC32();
     ByteBuffer buffer = ByteBuffer.allocate(8 << 20).order(ByteOrder.LITTLE_ENDIAN);
-    try (FileChannel channel = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel channel =
+        FileChannel.open(
+            out,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
       int prefix = events.get(firstGtid)[0];
       buffer.put(recorded, 0, prefix);
       long position = prefix;
@@ -69,7 +78,15 @@ final class BinlogGenerator {
       while (position < bytes) {
         for (int i = firstGtid; i < rotate; i++) {
           int[] e = events.get(i);
-          position = copy(recorded, e, position, e[2] == MARIADB_GTID ? sequence++ : -1, buffer, channel, crc);
+          position =
+              copy(
+                  recorded,
+                  e,
+                  position,
+                  e[2] == MARIADB_GTID ? sequence++ : -1,
+                  buffer,
+                  channel,
+                  crc);
         }
       }
       copy(recorded, events.get(rotate), position, -1, buffer, channel, crc);
@@ -77,9 +94,18 @@ final class BinlogGenerator {
     }
   }
 
-  /** Appends one event at {@code position} with its log_pos, optional GTID sequence and CRC fixed. */
-  private static long copy(byte[] recorded, int[] e, long position, long sequence, ByteBuffer buffer, FileChannel channel,
-      CRC32 crc) throws IOException {
+  /**
+   * Appends one event at {@code position} with its log_pos, optional GTID sequence and CRC fixed.
+   */
+  private static long copy(
+      byte[] recorded,
+      int[] e,
+      long position,
+      long sequence,
+      ByteBuffer buffer,
+      FileChannel channel,
+      CRC32 crc)
+      throws IOException {
     int size = e[1];
     if (buffer.remaining() < size) {
       flush(buffer, channel);
@@ -113,13 +139,15 @@ final class BinlogGenerator {
     while (at + HEADER <= b.length) {
       int size = buf.getInt(at + 9);
       if (size < HEADER + 4 || at + size > b.length) {
-        throw new IllegalArgumentException("recorded binlog has a bad event size " + size + " at " + at);
+        throw new IllegalArgumentException(
+            "recorded binlog has a bad event size " + size + " at " + at);
       }
       events.add(new int[] {at, size, b[at + 4] & 0xff});
       at += size;
     }
     if (b.length < 256 || (b[256 - 5] & 0xff) != 1) {
-      throw new IllegalArgumentException("recorded binlog must be a MariaDB file with binlog_checksum=CRC32");
+      throw new IllegalArgumentException(
+          "recorded binlog must be a MariaDB file with binlog_checksum=CRC32");
     }
     return events;
   }

@@ -2,9 +2,9 @@ package dev.lakeops.tools.bench;
 
 import com.github.shyiko.mysql.binlog.BinaryLogFileReader;
 import com.github.shyiko.mysql.binlog.event.Event;
+import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.file.BinlogEvent;
 import dev.lakeops.tools.binlog.file.BinlogReader;
-import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import dev.lakeops.tools.binlog.file.BinlogVisitor;
 import dev.lakeops.tools.binlog.file.Damage;
@@ -29,13 +29,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Reads one generated binlog of {@code sizeMiB} MiB (MariaDB 10.11 events, CRC32) from start to end,
- * one whole file per operation, on one thread:
+ * Reads one generated binlog of {@code sizeMiB} MiB (MariaDB 10.11 events, CRC32) from start to
+ * end, one whole file per operation, on one thread:
  *
  * <ul>
- *   <li>{@code lakeopsVerify}: {@code binlog verify} as the CLI runs it ({@link BinlogTools#verdict}):
- *       header checks, CRC32 of every event, body fields, transaction tracking, verdict;
- *   <li>{@code lakeopsReader}: the reader alone (CRC32 and body fields) with a visitor that only counts;
+ *   <li>{@code lakeopsVerify}: {@code binlog verify} as the CLI runs it ({@link
+ *       BinlogTools#verdict}): header checks, CRC32 of every event, body fields, transaction
+ *       tracking, verdict;
+ *   <li>{@code lakeopsReader}: the reader alone (CRC32 and body fields) with a visitor that only
+ *       counts;
  *   <li>{@code lakeopsRows}: the reader decoding every row value too ({@link RowsVisitor});
  *   <li>{@code connector}: mysql-binlog-connector-java 0.30.1 {@link BinaryLogFileReader} with its
  *       default deserializer (every event and row decoded; no CRC check);
@@ -43,15 +45,17 @@ import org.openjdk.jmh.annotations.Warmup;
  *       external process (its start included, about a millisecond).
  * </ul>
  *
- * The file is generated once into {@code tools/benchmarks/target/} and stays in the page cache, so the
- * figures are CPU throughput, not disk. Score: time per file; MB/s = file size / score.
+ * The file is generated once into {@code tools/benchmarks/target/} and stays in the page cache, so
+ * the figures are CPU throughput, not disk. Score: time per file; MB/s = file size / score.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
 public class BinlogVerifyBenchmark {
 
   static final Path SOURCE = Path.of("tools/src/test/resources/binlog/mariadb-10.11-crc32.000002");
@@ -65,16 +69,22 @@ public class BinlogVerifyBenchmark {
   @Setup(Level.Trial)
   public void generate() throws IOException {
     if (!Files.isRegularFile(SOURCE)) {
-      throw new IllegalStateException("run from the repository root (bench.sh does): no " + SOURCE.toAbsolutePath());
+      throw new IllegalStateException(
+          "run from the repository root (bench.sh does): no " + SOURCE.toAbsolutePath());
     }
-    file = BinlogGenerator.ensure(SOURCE, Path.of("tools/benchmarks/target/bench-" + sizeMiB + "MiB.000002"),
-        sizeMiB * 1024L * 1024L);
+    file =
+        BinlogGenerator.ensure(
+            SOURCE,
+            Path.of("tools/benchmarks/target/bench-" + sizeMiB + "MiB.000002"),
+            sizeMiB * 1024L * 1024L);
     BinlogVerdict v = BinlogTools.verdict(file);
     if (v.status() != BinlogVerdict.Status.OK) {
       throw new IllegalStateException("generated binlog does not verify: " + v);
     }
     events = v.events();
-    System.out.printf("%n%s: %d bytes, %d events, %d transactions%n", file, Files.size(file), events, v.transactions());
+    System.out.printf(
+        "%n%s: %d bytes, %d events, %d transactions%n",
+        file, Files.size(file), events, v.transactions());
   }
 
   @Benchmark
@@ -98,7 +108,8 @@ public class BinlogVerifyBenchmark {
     BinlogReader.read(file, counter);
     check(counter.events);
     if (counter.failures > 0 || counter.rows == 0) {
-      throw new IllegalStateException(counter.failures + " rows events not decoded, " + counter.rows + " rows");
+      throw new IllegalStateException(
+          counter.failures + " rows events not decoded, " + counter.rows + " rows");
     }
     return counter.rows;
   }
@@ -117,8 +128,11 @@ public class BinlogVerifyBenchmark {
 
   @Benchmark
   public int mariadbBinlog() throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("mariadb-binlog", "--verify-binlog-checksum", file.toString())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    Process p =
+        new ProcessBuilder("mariadb-binlog", "--verify-binlog-checksum", file.toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
     int exit = p.waitFor();
     if (exit != 0) {
       throw new IllegalStateException("mariadb-binlog exited " + exit + " on " + file);

@@ -10,8 +10,8 @@ import java.nio.file.Path;
 
 /**
  * Verifies one binlog {@code runs} times and prints wall time and the CPU time of the verifying
- * thread: on a shared machine the CPU time is the figure other processes do not inflate.
- * Usage: {@code VerifyCpuTime FILE RUNS}.
+ * thread: on a shared machine the CPU time is the figure other processes do not inflate. Usage:
+ * {@code VerifyCpuTime FILE RUNS}.
  */
 public final class VerifyCpuTime {
 
@@ -28,8 +28,9 @@ public final class VerifyCpuTime {
       BinlogVerdict v = BinlogTools.verdict(file);
       cpu = threads.getCurrentThreadCpuTime() - cpu;
       wall = System.nanoTime() - wall;
-      System.out.printf("run %d: %s, %d events, wall %d ms, cpu %d ms, %.0f MB/s of cpu time%n", i, v.status(), v.events(),
-          wall / 1_000_000, cpu / 1_000_000, size / (cpu / 1e9) / 1e6);
+      System.out.printf(
+          "run %d: %s, %d events, wall %d ms, cpu %d ms, %.0f MB/s of cpu time%n",
+          i, v.status(), v.events(), wall / 1_000_000, cpu / 1_000_000, size / (cpu / 1e9) / 1e6);
     }
   }
 }

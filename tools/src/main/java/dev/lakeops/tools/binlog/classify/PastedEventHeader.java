@@ -9,10 +9,18 @@ package dev.lakeops.tools.binlog.classify;
  * @param nextPosition {@code log_pos}: where the event ends in its binlog file
  */
 public record PastedEventHeader(
-    long timestampMillis, String eventType, long serverId, long headerLength, long dataLength, long nextPosition,
+    long timestampMillis,
+    String eventType,
+    long serverId,
+    long headerLength,
+    long dataLength,
+    long nextPosition,
     long flags) {
 
-  /** Where the event starts in its file ({@code nextPosition - headerLength - dataLength}); -1 when unknown. */
+  /**
+   * Where the event starts in its file ({@code nextPosition - headerLength - dataLength}); -1 when
+   * unknown.
+   */
   public long eventStart() {
     long start = nextPosition - headerLength - dataLength;
     return nextPosition > 0 && start >= 4 ? start : -1;

@@ -3,14 +3,17 @@ package dev.lakeops.tools.binlog.file;
 import java.nio.ByteBuffer;
 import java.util.BitSet;
 
-/** Reads binlog field encodings from a little-endian buffer; every read checks the bytes are there. */
+/**
+ * Reads binlog field encodings from a little-endian buffer; every read checks the bytes are there.
+ */
 final class BinlogBytes {
 
   private BinlogBytes() {}
 
   static void need(ByteBuffer b, long n, String what) {
     if (n < 0 || n > b.remaining()) {
-      throw new DecodeException(what + " needs " + n + " bytes, " + b.remaining() + " left in the body");
+      throw new DecodeException(
+          what + " needs " + n + " bytes, " + b.remaining() + " left in the body");
     }
   }
 
@@ -40,7 +43,9 @@ final class BinlogBytes {
     return v;
   }
 
-  /** An unsigned big-endian integer of {@code n <= 8} bytes (the temporal and decimal encodings). */
+  /**
+   * An unsigned big-endian integer of {@code n <= 8} bytes (the temporal and decimal encodings).
+   */
   static long bigEndian(ByteBuffer b, int n) {
     need(b, n, "a " + n + "-byte integer");
     long v = 0;
@@ -61,10 +66,13 @@ final class BinlogBytes {
       case 0xfd -> littleEndian(b, 3);
       case 0xfe -> {
         long v = littleEndian(b, 8);
-        DecodeException.check(v >= 0, "length-encoded integer " + Long.toUnsignedString(v) + " is out of range");
+        DecodeException.check(
+            v >= 0, "length-encoded integer " + Long.toUnsignedString(v) + " is out of range");
         yield v;
       }
-      default -> throw new DecodeException("invalid length-encoded integer prefix 0x" + Integer.toHexString(first));
+      default ->
+          throw new DecodeException(
+              "invalid length-encoded integer prefix 0x" + Integer.toHexString(first));
     };
   }
 
@@ -82,7 +90,10 @@ final class BinlogBytes {
     return out;
   }
 
-  /** A bitmap of {@code bits} bits, least significant bit of each byte first (row images, column bitmaps). */
+  /**
+   * A bitmap of {@code bits} bits, least significant bit of each byte first (row images, column
+   * bitmaps).
+   */
   static BitSet bitmap(ByteBuffer b, int bits) {
     return BitSet.valueOf(bytes(b, (bits + 7L) / 8)).get(0, bits);
   }

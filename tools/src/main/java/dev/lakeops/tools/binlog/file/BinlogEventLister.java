@@ -1,6 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.BinlogEvent;
 import static dev.lakeops.tools.Checks.checkArgument;
 
 import dev.lakeops.tools.ProbeException;
@@ -19,8 +18,8 @@ import java.util.function.Consumer;
 /**
  * Lists the events of one binlog file, valid or damaged, in file order, like {@code SHOW BINLOG
  * EVENTS} but with the CRC32 outcome. Streams: each event goes to the sink as it is read, the walk
- * stops after {@code limit} events, and memory stays bounded whatever the file's size (only a capped
- * table-id map is kept).
+ * stops after {@code limit} events, and memory stays bounded whatever the file's size (only a
+ * capped table-id map is kept).
  *
  * <p>The reader has no index, so events before {@code from} are still read and checked (the
  * checksum algorithm comes from the FDE at offset 4); they are just not listed.
@@ -29,17 +28,25 @@ public final class BinlogEventLister {
 
   /** Longest info text per event. */
   public static final int MAX_INFO = 160;
+
   private static final int MAX_TABLE_IDS = 1024;
 
   private BinlogEventLister() {}
 
   /** How a listing ended. */
-  public record Summary(String file, long length, String checksum, long listed, boolean limitReached, long nextOffset) {}
+  public record Summary(
+      String file,
+      long length,
+      String checksum,
+      long listed,
+      boolean limitReached,
+      long nextOffset) {}
 
   /**
    * Sends the events that start at or after {@code from} to {@code sink}, at most {@code limit}.
    *
-   * @param from a file offset; need not be an event start (listing begins at the first event at or after it)
+   * @param from a file offset; need not be an event start (listing begins at the first event at or
+   *     after it)
    * @return where the listing stopped; {@code nextOffset} is the {@code from} for the next page
    * @throws IllegalArgumentException {@code from < 0} or {@code limit < 1}
    * @throws ProbeException {@code NOT_FOUND} when the file does not exist or is not a regular file
@@ -49,16 +56,19 @@ public final class BinlogEventLister {
     checkArgument(from >= 0, "Invalid --from %s: a file offset must be >= 0", from);
     checkArgument(limit >= 1, "Invalid --limit %s: must be >= 1", limit);
     if (!Files.isRegularFile(file)) {
-      throw new ProbeException(ProbeException.Code.NOT_FOUND, file.toString(), "no binlog file at " + file);
+      throw new ProbeException(
+          ProbeException.Code.NOT_FOUND, file.toString(), "no binlog file at " + file);
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       Walk walk = new Walk(channel, from, limit, sink);
       try {
         BinlogReader.read(file, walk);
       } catch (LimitReached e) {
-        return new Summary(file.toString(), walk.length, walk.checksum(), walk.listed, true, walk.nextOffset);
+        return new Summary(
+            file.toString(), walk.length, walk.checksum(), walk.listed, true, walk.nextOffset);
       }
-      return new Summary(file.toString(), walk.length, walk.checksum(), walk.listed, false, walk.length);
+      return new Summary(
+          file.toString(), walk.length, walk.checksum(), walk.listed, false, walk.length);
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to read binlog " + file, e);
     }
@@ -76,12 +86,13 @@ public final class BinlogEventLister {
     private final long from;
     private final int limit;
     private final Consumer<ListedEvent> sink;
-    private final Map<Long, String> tables = new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<Long, String> eldest) {
-        return size() > MAX_TABLE_IDS;
-      }
-    };
+    private final Map<Long, String> tables =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Long, String> eldest) {
+            return size() > MAX_TABLE_IDS;
+          }
+        };
     private long length;
     private int checksumAlg = -1;
     private long listed;
@@ -95,7 +106,9 @@ public final class BinlogEventLister {
     }
 
     String checksum() {
-      return checksumAlg == BinlogReader.CHECKSUM_CRC32 ? "CRC32" : checksumAlg == BinlogReader.CHECKSUM_NONE ? "NONE" : "unknown";
+      return checksumAlg == BinlogReader.CHECKSUM_CRC32
+          ? "CRC32"
+          : checksumAlg == BinlogReader.CHECKSUM_NONE ? "NONE" : "unknown";
     }
 
     @Override
@@ -112,9 +125,20 @@ public final class BinlogEventLister {
       if (event.body() instanceof EventBody.TableMap t) {
         tables.put(t.tableId(), t.qualifiedName());
       }
-      boolean checked = checksumAlg == BinlogReader.CHECKSUM_CRC32 || h.type() == EventTypes.FORMAT_DESCRIPTION;
-      emit(new ListedEvent(h.offset(), h.typeName(), h.size(), h.logPos(), h.timestamp(), h.serverId(),
-          checked ? ListedEvent.Crc.OK : ListedEvent.Crc.NONE, EventInfo.of(event.body(), tables), null), h.end());
+      boolean checked =
+          checksumAlg == BinlogReader.CHECKSUM_CRC32 || h.type() == EventTypes.FORMAT_DESCRIPTION;
+      emit(
+          new ListedEvent(
+              h.offset(),
+              h.typeName(),
+              h.size(),
+              h.logPos(),
+              h.timestamp(),
+              h.serverId(),
+              checked ? ListedEvent.Crc.OK : ListedEvent.Crc.NONE,
+              EventInfo.of(event.body(), tables),
+              null),
+          h.end());
     }
 
     @Override
@@ -123,7 +147,8 @@ public final class BinlogEventLister {
       long logPos = -1;
       long timestamp = -1;
       long serverId = -1;
-      if (damage.offset() + EventHeader.LENGTH <= length && damage.kind() != Damage.Kind.BAD_MAGIC) {
+      if (damage.offset() + EventHeader.LENGTH <= length
+          && damage.kind() != Damage.Kind.BAD_MAGIC) {
         ByteBuffer b = header(damage.offset());
         timestamp = Integer.toUnsignedLong(b.getInt(0));
         serverId = Integer.toUnsignedLong(b.getInt(5));
@@ -131,11 +156,27 @@ public final class BinlogEventLister {
         logPos = Integer.toUnsignedLong(b.getInt(13));
       }
       long end = damage.resyncOffset() != null ? damage.resyncOffset() : length;
-      ListedEvent.Crc crc = damage.kind() == Damage.Kind.CRC_MISMATCH ? ListedEvent.Crc.MISMATCH : ListedEvent.Crc.NOT_CHECKED;
-      String info = damage.kind() + (damage.resyncOffset() != null ? ", valid events resume at " + damage.resyncOffset()
-          : ", no valid event follows");
-      emit(new ListedEvent(damage.offset(), damage.typeName(), size, logPos, timestamp, serverId, crc, info,
-          damage.reason()), end);
+      ListedEvent.Crc crc =
+          damage.kind() == Damage.Kind.CRC_MISMATCH
+              ? ListedEvent.Crc.MISMATCH
+              : ListedEvent.Crc.NOT_CHECKED;
+      String info =
+          damage.kind()
+              + (damage.resyncOffset() != null
+                  ? ", valid events resume at " + damage.resyncOffset()
+                  : ", no valid event follows");
+      emit(
+          new ListedEvent(
+              damage.offset(),
+              damage.typeName(),
+              size,
+              logPos,
+              timestamp,
+              serverId,
+              crc,
+              info,
+              damage.reason()),
+          end);
     }
 
     @Override

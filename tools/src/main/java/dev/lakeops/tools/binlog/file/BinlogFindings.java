@@ -35,11 +35,23 @@ public final class BinlogFindings {
       put(e, "lastCommittedGtid", v.lastCommittedGtid());
       e.put("gtidSet", v.gtidSet());
       boolean cut = v.endsInTransaction() && !v.inUse();
-      findings.add(new Finding(cut ? Severity.WARN : Severity.OK, cut ? TRUNCATED : OK, subject,
-          cut ? "Every event is intact, but the file ends inside a transaction and was closed cleanly: its tail may be lost."
-              : "All " + v.events() + " events pass the header and " + checksumName(v) + " checks; "
-                  + v.transactions() + " complete transactions.",
-          e, sources));
+      findings.add(
+          new Finding(
+              cut ? Severity.WARN : Severity.OK,
+              cut ? TRUNCATED : OK,
+              subject,
+              cut
+                  ? "Every event is intact, but the file ends inside a transaction and was closed"
+                      + " cleanly: its tail may be lost."
+                  : "All "
+                      + v.events()
+                      + " events pass the header and "
+                      + checksumName(v)
+                      + " checks; "
+                      + v.transactions()
+                      + " complete transactions.",
+              e,
+              sources));
     } else {
       Map<String, String> e = base(v);
       e.put("offset", Long.toString(bad.offset()));
@@ -50,8 +62,20 @@ public final class BinlogFindings {
         e.put("computedCrc", String.format("0x%08x", bad.computedCrc()));
       }
       e.put("damageCount", Integer.toString(v.damageCount()));
-      findings.add(new Finding(Severity.CRITICAL, code(bad.kind()), subject,
-          "First bad event at offset " + bad.offset() + " (" + bad.typeName() + "): " + bad.reason() + ".", e, sources));
+      findings.add(
+          new Finding(
+              Severity.CRITICAL,
+              code(bad.kind()),
+              subject,
+              "First bad event at offset "
+                  + bad.offset()
+                  + " ("
+                  + bad.typeName()
+                  + "): "
+                  + bad.reason()
+                  + ".",
+              e,
+              sources));
       if (bad.kind() != Damage.Kind.BAD_MAGIC) {
         findings.add(restart(v, subject, sources));
       }
@@ -60,18 +84,37 @@ public final class BinlogFindings {
       }
     }
     if (v.statementDml() > 0) {
-      findings.add(new Finding(Severity.WARN, STATEMENT_DML, subject,
-          v.statementDml() + " QUERY events carry DML: statement/mixed format, CDC will not see these rows.",
-          Map.of("statementDml", Long.toString(v.statementDml())), sources));
+      findings.add(
+          new Finding(
+              Severity.WARN,
+              STATEMENT_DML,
+              subject,
+              v.statementDml()
+                  + " QUERY events carry DML: statement/mixed format, CDC will not see these rows.",
+              Map.of("statementDml", Long.toString(v.statementDml())),
+              sources));
     }
     if (v.logPosMismatches() > 0) {
-      findings.add(new Finding(Severity.WARN, LOG_POS_MISMATCH, subject,
-          v.logPosMismatches() + " valid events have a log_pos that is not offset + event_size.",
-          Map.of("logPosMismatches", Long.toString(v.logPosMismatches())), sources));
+      findings.add(
+          new Finding(
+              Severity.WARN,
+              LOG_POS_MISMATCH,
+              subject,
+              v.logPosMismatches()
+                  + " valid events have a log_pos that is not offset + event_size.",
+              Map.of("logPosMismatches", Long.toString(v.logPosMismatches())),
+              sources));
     }
     if (v.inUse()) {
-      findings.add(new Finding(Severity.INFO, IN_USE, subject,
-          "The FDE carries the in-use flag: the file is being written or was not closed cleanly.", Map.of(), sources));
+      findings.add(
+          new Finding(
+              Severity.INFO,
+              IN_USE,
+              subject,
+              "The FDE carries the in-use flag: the file is being written or was not closed"
+                  + " cleanly.",
+              Map.of(),
+              sources));
     }
     return findings;
   }
@@ -83,12 +126,24 @@ public final class BinlogFindings {
     e.put("gtidSet", v.gtidSet());
     put(e, "openTransaction", v.openTransaction());
     e.put("affectedTables", String.join(",", v.affectedTables()));
-    String open = v.openTransaction() == null ? "no transaction was open at the damage"
-        : "transaction " + v.openTransaction() + " was cut and cannot be recovered from this file";
-    return new Finding(Severity.WARN, RESTART_POSITION, subject,
-        "Safe restart: offset " + v.restartPosition()
-            + (v.lastCommittedGtid() != null ? " after GTID " + v.lastCommittedGtid() : "") + "; " + open + ".",
-        e, sources);
+    String open =
+        v.openTransaction() == null
+            ? "no transaction was open at the damage"
+            : "transaction "
+                + v.openTransaction()
+                + " was cut and cannot be recovered from this file";
+    return new Finding(
+        Severity.WARN,
+        RESTART_POSITION,
+        subject,
+        "Safe restart: offset "
+            + v.restartPosition()
+            + (v.lastCommittedGtid() != null ? " after GTID " + v.lastCommittedGtid() : "")
+            + "; "
+            + open
+            + ".",
+        e,
+        sources);
   }
 
   private static Finding resync(BinlogVerdict v, Damage bad, String subject, List<String> sources) {
@@ -99,11 +154,23 @@ public final class BinlogFindings {
     put(e, "resumeOffset", v.resumeOffset() == null ? null : Long.toString(v.resumeOffset()));
     put(e, "resumeGtid", v.resumeGtid());
     e.put("affectedTables", String.join(",", v.affectedTables()));
-    return new Finding(Severity.WARN, RESYNC, subject,
-        "Valid events resume at offset " + v.resyncOffset() + " (" + (v.resyncOffset() - bad.offset())
-            + " bytes lost); starting after the damage skips " + v.damagedTransactions()
-            + " transaction(s): reconcile " + (v.affectedTables().isEmpty() ? "the affected tables" : String.join(", ", v.affectedTables())) + ".",
-        e, sources);
+    return new Finding(
+        Severity.WARN,
+        RESYNC,
+        subject,
+        "Valid events resume at offset "
+            + v.resyncOffset()
+            + " ("
+            + (v.resyncOffset() - bad.offset())
+            + " bytes lost); starting after the damage skips "
+            + v.damagedTransactions()
+            + " transaction(s): reconcile "
+            + (v.affectedTables().isEmpty()
+                ? "the affected tables"
+                : String.join(", ", v.affectedTables()))
+            + ".",
+        e,
+        sources);
   }
 
   private static Map<String, String> base(BinlogVerdict v) {

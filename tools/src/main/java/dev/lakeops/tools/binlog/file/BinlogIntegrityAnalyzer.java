@@ -1,11 +1,9 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.BinlogEvent;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -76,7 +74,10 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
     if (firstBad != null && resumeOffset == null && tracker.beganCleanlyAt(header.offset())) {
       resumeOffset = header.offset();
       resumeGtid = tracker.gtid();
-    } else if (firstBad == null && !tracker.isOpen() && ended == null && isSafeOutsideTransaction(body)) {
+    } else if (firstBad == null
+        && !tracker.isOpen()
+        && ended == null
+        && isSafeOutsideTransaction(body)) {
       restartPosition = header.end();
     }
   }
@@ -91,15 +92,19 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
       transactions++;
       restartPosition = ended.end();
       lastCommittedGtid = ended.gtid();
-      if (ended.gtid() != null && !ended.gtid().contains(":") && !ended.gtid().equals("ANONYMOUS")) {
+      if (ended.gtid() != null
+          && !ended.gtid().contains(":")
+          && !ended.gtid().equals("ANONYMOUS")) {
         recordDomain(ended.gtid());
       }
     }
   }
 
   private static boolean isSafeOutsideTransaction(EventBody body) {
-    return body instanceof EventBody.FormatDescription || body instanceof EventBody.MariadbGtidList
-        || body instanceof EventBody.MysqlPreviousGtids || body instanceof EventBody.BinlogCheckpoint;
+    return body instanceof EventBody.FormatDescription
+        || body instanceof EventBody.MariadbGtidList
+        || body instanceof EventBody.MysqlPreviousGtids
+        || body instanceof EventBody.BinlogCheckpoint;
   }
 
   @Override
@@ -131,18 +136,41 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
 
   /** The conclusion; call after {@link #end}. */
   public BinlogVerdict verdict() {
-    BinlogVerdict.Status status = firstBad == null ? BinlogVerdict.Status.OK
-        : firstBad.kind() == Damage.Kind.TRUNCATED && damageCount == 1 ? BinlogVerdict.Status.TRUNCATED
-        : BinlogVerdict.Status.CORRUPT;
+    BinlogVerdict.Status status =
+        firstBad == null
+            ? BinlogVerdict.Status.OK
+            : firstBad.kind() == Damage.Kind.TRUNCATED && damageCount == 1
+                ? BinlogVerdict.Status.TRUNCATED
+                : BinlogVerdict.Status.CORRUPT;
     boolean endsInTransaction = firstBad == null && tracker.isOpen();
     if (endsInTransaction && !inUse) {
       // Every event is intact, but a closed file never ends inside a transaction: its tail is lost.
       status = BinlogVerdict.Status.TRUNCATED;
     }
-    return new BinlogVerdict(file, length, status, checksumAlg, serverVersion, events, transactions, firstBad,
-        damageCount, restartPosition, lastCommittedGtid, firstBad == null ? gtidSet() : gtidSetAtDamage,
-        openTransaction, firstBad == null ? null : firstBad.resyncOffset(), resumeOffset, resumeGtid, damagedBytes,
-        damagedTransactions, new ArrayList<>(affectedTables), statementDml, logPosMismatches, inUse, endsInTransaction);
+    return new BinlogVerdict(
+        file,
+        length,
+        status,
+        checksumAlg,
+        serverVersion,
+        events,
+        transactions,
+        firstBad,
+        damageCount,
+        restartPosition,
+        lastCommittedGtid,
+        firstBad == null ? gtidSet() : gtidSetAtDamage,
+        openTransaction,
+        firstBad == null ? null : firstBad.resyncOffset(),
+        resumeOffset,
+        resumeGtid,
+        damagedBytes,
+        damagedTransactions,
+        new ArrayList<>(affectedTables),
+        statementDml,
+        logPosMismatches,
+        inUse,
+        endsInTransaction);
   }
 
   private void recordDomain(String gtid) {

@@ -1,7 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.BinlogFormatException;
-import dev.lakeops.tools.binlog.file.BinlogEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -15,10 +13,10 @@ import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Walks a binlog v4 file event by event and checks each one (binlog.md §7): header bounds,
- * {@code log_pos}, CRC32 (the FDE's with the in-use flag cleared) and the decodable body fields.
- * After damage it scans forward for the next valid event and carries on from there. Given a
- * {@link RowsVisitor}, it also decodes the values of TABLE_MAP and rows events.
+ * Walks a binlog v4 file event by event and checks each one (binlog.md §7): header bounds, {@code
+ * log_pos}, CRC32 (the FDE's with the in-use flag cleared) and the decodable body fields. After
+ * damage it scans forward for the next valid event and carries on from there. Given a {@link
+ * RowsVisitor}, it also decodes the values of TABLE_MAP and rows events.
  *
  * <p>Memory is bounded whatever the file holds: the file is read through one {@link #WINDOW}-byte
  * direct buffer (one positional read per window, not per event), CRCs of larger events are computed
@@ -30,14 +28,21 @@ public final class BinlogReader {
   static final int CHUNK = 64 * 1024;
   static final int WINDOW = 1024 * 1024;
   static final int DECODE_LIMIT = 64 * 1024;
-  /** Largest TABLE_MAP or rows event body whose values are decoded; larger ones get a {@link RowsFailure}. */
+
+  /**
+   * Largest TABLE_MAP or rows event body whose values are decoded; larger ones get a {@link
+   * RowsFailure}.
+   */
   static final int MAX_ROWS_EVENT = 64 * 1024 * 1024;
+
   static final int CHECKSUM_NONE = 0;
   static final int CHECKSUM_CRC32 = 1;
   private static final int TRAILER = 4;
   private static final int MAX_TABLE_MAPS = 1024;
+
   /** The table id MySQL gives the empty rows event that only ends a statement. */
   private static final long DUMMY_TABLE_ID = 0x00ffffffL;
+
   private static final byte[] MAGIC = {(byte) 0xfe, 'b', 'i', 'n'};
 
   private final String name;
@@ -52,26 +57,30 @@ public final class BinlogReader {
   private long nextPosition;
   private final @Nullable RowsVisitor rowsVisitor;
   private final Map<Long, CachedTableMap> tableMapBodies = new java.util.HashMap<>();
-  private final Map<Long, TableDefinition> tables = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, TableDefinition> eldest) {
-      return size() > MAX_TABLE_MAPS;
-    }
-  };
+  private final Map<Long, TableDefinition> tables =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, TableDefinition> eldest) {
+          return size() > MAX_TABLE_MAPS;
+        }
+      };
 
   private BinlogReader(String name, FileChannel channel, long length, BinlogVisitor visitor) {
     this.name = name;
     this.channel = channel;
     this.length = length;
-    // Direct, so positional reads land without a copy and CRC32 runs on the memory in place; no larger
+    // Direct, so positional reads land without a copy and CRC32 runs on the memory in place; no
+    // larger
     // than the file, since direct memory is only returned when the buffer is collected.
-    this.window = ByteBuffer.allocateDirect((int) Math.max(1, Math.min(WINDOW, length))).order(ByteOrder.LITTLE_ENDIAN);
+    this.window =
+        ByteBuffer.allocateDirect((int) Math.max(1, Math.min(WINDOW, length)))
+            .order(ByteOrder.LITTLE_ENDIAN);
     this.rowsVisitor = visitor instanceof RowsVisitor r ? r : null;
   }
 
   /**
-   * Reads {@code file} and reports every valid event and every damage to {@code visitor}; a
-   * {@link RowsVisitor} also gets the decoded rows.
+   * Reads {@code file} and reports every valid event and every damage to {@code visitor}; a {@link
+   * RowsVisitor} also gets the decoded rows.
    *
    * @throws UncheckedIOException the file cannot be opened or read
    */
@@ -86,8 +95,15 @@ public final class BinlogReader {
   private void walk(BinlogVisitor visitor) throws IOException {
     visitor.start(name, length);
     if (length < MAGIC.length || !hasMagic()) {
-      visitor.damage(new Damage(Damage.Kind.BAD_MAGIC, 0, -1,
-          "file does not start with the binlog magic FE 62 69 6E (" + length + " bytes)", null, null, null));
+      visitor.damage(
+          new Damage(
+              Damage.Kind.BAD_MAGIC,
+              0,
+              -1,
+              "file does not start with the binlog magic FE 62 69 6E (" + length + " bytes)",
+              null,
+              null,
+              null));
       visitor.end(checksumAlg);
       return;
     }
@@ -110,31 +126,59 @@ public final class BinlogReader {
   }
 
   /**
-   * Checks the event at {@code position}; when valid, reports it to the visitor, sets
-   * {@link #nextPosition} and returns null, else returns the damage.
+   * Checks the event at {@code position}; when valid, reports it to the visitor, sets {@link
+   * #nextPosition} and returns null, else returns the damage.
    */
-  private @Nullable Damage check(long position, boolean first, BinlogVisitor visitor) throws IOException {
+  private @Nullable Damage check(long position, boolean first, BinlogVisitor visitor)
+      throws IOException {
     long remaining = length - position;
     if (remaining < EventHeader.LENGTH) {
-      return damage(Damage.Kind.TRUNCATED, position, -1,
-          "file ends " + remaining + " bytes into an event header (19 bytes)", null, null, false);
+      return damage(
+          Damage.Kind.TRUNCATED,
+          position,
+          -1,
+          "file ends " + remaining + " bytes into an event header (19 bytes)",
+          null,
+          null,
+          false);
     }
     EventHeader h = header(position);
     boolean fde = h.type() == EventTypes.FORMAT_DESCRIPTION;
     int trailer = fde || checksumAlg == CHECKSUM_CRC32 ? TRAILER : 0;
     if (h.size() < EventHeader.LENGTH + trailer) {
-      return damage(Damage.Kind.HEADER_INVALID, position, h.type(),
-          "event_size " + h.size() + " is below the minimum " + (EventHeader.LENGTH + trailer), null, null, true);
+      return damage(
+          Damage.Kind.HEADER_INVALID,
+          position,
+          h.type(),
+          "event_size " + h.size() + " is below the minimum " + (EventHeader.LENGTH + trailer),
+          null,
+          null,
+          true);
     }
     if (h.size() > remaining) {
       Damage.Kind kind = h.logPos() == h.end() ? Damage.Kind.TRUNCATED : Damage.Kind.HEADER_INVALID;
-      return damage(kind, position, h.type(),
-          "event_size " + h.size() + " runs past the end of the file (" + remaining + " bytes left)", null, null,
+      return damage(
+          kind,
+          position,
+          h.type(),
+          "event_size "
+              + h.size()
+              + " runs past the end of the file ("
+              + remaining
+              + " bytes left)",
+          null,
+          null,
           kind == Damage.Kind.HEADER_INVALID);
     }
     if (first && !fde) {
-      return damage(Damage.Kind.HEADER_INVALID, position, h.type(),
-          "first event is " + h.typeName() + ", expected FORMAT_DESCRIPTION", null, null, true);
+      return damage(
+          Damage.Kind.HEADER_INVALID,
+          position,
+          h.type(),
+          "first event is " + h.typeName() + ", expected FORMAT_DESCRIPTION",
+          null,
+          null,
+          true);
     }
     int alg = checksumAlg;
     if (fde) {
@@ -145,22 +189,44 @@ public final class BinlogReader {
       long stored = storedCrc(h.end());
       long computed = crc(position, h.size() - TRAILER, fde);
       if (stored != computed) {
-        return damage(Damage.Kind.CRC_MISMATCH, position, h.type(),
-            String.format("stored CRC32 0x%08x, computed 0x%08x", stored, computed), stored, computed, true);
+        return damage(
+            Damage.Kind.CRC_MISMATCH,
+            position,
+            h.type(),
+            String.format("stored CRC32 0x%08x, computed 0x%08x", stored, computed),
+            stored,
+            computed,
+            true);
       }
     } else if (!h.logPosConsistent()) {
-      return damage(Damage.Kind.HEADER_INVALID, position, h.type(),
-          "log_pos " + h.logPos() + " != offset + event_size " + h.end(), null, null, true);
+      return damage(
+          Damage.Kind.HEADER_INVALID,
+          position,
+          h.type(),
+          "log_pos " + h.logPos() + " != offset + event_size " + h.end(),
+          null,
+          null,
+          true);
     }
     if (fde && alg != CHECKSUM_NONE && alg != CHECKSUM_CRC32) {
-      return damage(Damage.Kind.BODY_INVALID, position, h.type(), "unknown checksum_alg " + alg, null, null, true);
+      return damage(
+          Damage.Kind.BODY_INVALID,
+          position,
+          h.type(),
+          "unknown checksum_alg " + alg,
+          null,
+          null,
+          true);
     }
     long fullBody = h.size() - EventHeader.LENGTH - trailer;
     int bodyLength = (int) Math.min(fullBody, DECODE_LIMIT);
     EventBody body;
     try {
       ByteBuffer bytes = slice(position + EventHeader.LENGTH, bodyLength);
-      body = h.type() == EventTypes.TABLE_MAP ? tableMap(h, bytes) : EventDecoder.decode(name, h, bytes, checksumAlg);
+      body =
+          h.type() == EventTypes.TABLE_MAP
+              ? tableMap(h, bytes)
+              : EventDecoder.decode(name, h, bytes, checksumAlg);
     } catch (BinlogFormatException e) {
       return damage(Damage.Kind.BODY_INVALID, position, h.type(), e.getMessage(), null, null, true);
     }
@@ -187,7 +253,8 @@ public final class BinlogReader {
     }
     byte[] key = new byte[namesEnd];
     bytes.get(at, key);
-    long tableId = Integer.toUnsignedLong(bytes.getInt(at)) | (long) (bytes.getShort(at + 4) & 0xffff) << 32;
+    long tableId =
+        Integer.toUnsignedLong(bytes.getInt(at)) | (long) (bytes.getShort(at + 4) & 0xffff) << 32;
     CachedTableMap cached = tableMapBodies.get(tableId);
     if (cached != null && java.util.Arrays.equals(cached.key, key)) {
       return cached.body;
@@ -202,15 +269,27 @@ public final class BinlogReader {
 
   private record CachedTableMap(byte[] key, EventBody body) {}
 
-  /** Decodes the values of a valid TABLE_MAP or rows event for a {@link RowsVisitor}; never throws past it. */
+  /**
+   * Decodes the values of a valid TABLE_MAP or rows event for a {@link RowsVisitor}; never throws
+   * past it.
+   */
   private void decodeRows(EventHeader h, long fullBody, RowsVisitor visitor) throws IOException {
     boolean tableMap = h.type() == EventTypes.TABLE_MAP;
     if (!tableMap && !RowsDecoder.handles(h.type())) {
       return;
     }
     if (fullBody > MAX_ROWS_EVENT) {
-      visitor.rowsFailure(new RowsFailure(name, h.offset(), h.type(), -1,
-          "body of " + fullBody + " bytes exceeds the " + MAX_ROWS_EVENT + "-byte row decoding limit"));
+      visitor.rowsFailure(
+          new RowsFailure(
+              name,
+              h.offset(),
+              h.type(),
+              -1,
+              "body of "
+                  + fullBody
+                  + " bytes exceeds the "
+                  + MAX_ROWS_EVENT
+                  + "-byte row decoding limit"));
       return;
     }
     ByteBuffer body = wholeBody(h.offset() + EventHeader.LENGTH, (int) fullBody);
@@ -225,8 +304,15 @@ public final class BinlogReader {
       TableDefinition table = tables.get(tableId);
       if (table == null) {
         if (tableId != DUMMY_TABLE_ID) {
-          visitor.rowsFailure(new RowsFailure(name, h.offset(), h.type(), tableId,
-              "no TABLE_MAP for table id " + tableId + " earlier in this file (reading began inside its transaction?)"));
+          visitor.rowsFailure(
+              new RowsFailure(
+                  name,
+                  h.offset(),
+                  h.type(),
+                  tableId,
+                  "no TABLE_MAP for table id "
+                      + tableId
+                      + " earlier in this file (reading began inside its transaction?)"));
         }
         return;
       }
@@ -235,7 +321,8 @@ public final class BinlogReader {
       visitor.rowsFailure(new RowsFailure(name, h.offset(), h.type(), tableId, e.getMessage()));
     } catch (RuntimeException e) {
       // A decoder defect must not end the walk: the event is valid, only its values are not read.
-      visitor.rowsFailure(new RowsFailure(name, h.offset(), h.type(), tableId, "values not decodable: " + e));
+      visitor.rowsFailure(
+          new RowsFailure(name, h.offset(), h.type(), tableId, "values not decodable: " + e));
     }
   }
 
@@ -248,19 +335,29 @@ public final class BinlogReader {
     return big.flip();
   }
 
-  private @Nullable Damage damage(Damage.Kind kind, long offset, int type, String reason, @Nullable Long stored,
-      @Nullable Long computed, boolean resync) throws IOException {
+  private @Nullable Damage damage(
+      Damage.Kind kind,
+      long offset,
+      int type,
+      String reason,
+      @Nullable Long stored,
+      @Nullable Long computed,
+      boolean resync)
+      throws IOException {
     Long next = resync ? resync(offset + 1) : null;
     return new Damage(kind, offset, type, reason, stored, computed, next);
   }
 
   /**
    * The first offset at or after {@code from} where a valid event starts: {@code event_size} in
-   * bounds, {@code log_pos == offset + event_size}, a known type and, in CRC32 files, a matching CRC.
+   * bounds, {@code log_pos == offset + event_size}, a known type and, in CRC32 files, a matching
+   * CRC.
    */
   private @Nullable Long resync(long from) throws IOException {
     int trailer = checksumAlg == CHECKSUM_CRC32 ? TRAILER : 0;
-    for (long base = from; base + EventHeader.LENGTH <= length; base += CHUNK - EventHeader.LENGTH) {
+    for (long base = from;
+        base + EventHeader.LENGTH <= length;
+        base += CHUNK - EventHeader.LENGTH) {
       scan.clear().limit((int) Math.min(CHUNK, length - base));
       readFully(scan, base);
       ByteBuffer w = scan.flip();
@@ -270,8 +367,12 @@ public final class BinlogReader {
         long size = Integer.toUnsignedLong(w.getInt(i + 9));
         long logPos = Integer.toUnsignedLong(w.getInt(i + 13));
         int type = w.get(i + 4) & 0xff;
-        if (size >= EventHeader.LENGTH + trailer && logPos == candidate + size && logPos <= length
-            && EventTypes.isKnown(type) && type != EventTypes.FORMAT_DESCRIPTION && crcMatches(candidate, size, trailer)) {
+        if (size >= EventHeader.LENGTH + trailer
+            && logPos == candidate + size
+            && logPos <= length
+            && EventTypes.isKnown(type)
+            && type != EventTypes.FORMAT_DESCRIPTION
+            && crcMatches(candidate, size, trailer)) {
           return candidate;
         }
       }
@@ -316,9 +417,14 @@ public final class BinlogReader {
   private EventHeader header(long position) throws IOException {
     int at = ensure(position, EventHeader.LENGTH);
     ByteBuffer b = window;
-    return new EventHeader(position, Integer.toUnsignedLong(b.getInt(at)), b.get(at + 4) & 0xff,
-        Integer.toUnsignedLong(b.getInt(at + 5)), Integer.toUnsignedLong(b.getInt(at + 9)),
-        Integer.toUnsignedLong(b.getInt(at + 13)), b.getShort(at + 17) & 0xffff);
+    return new EventHeader(
+        position,
+        Integer.toUnsignedLong(b.getInt(at)),
+        b.get(at + 4) & 0xff,
+        Integer.toUnsignedLong(b.getInt(at + 5)),
+        Integer.toUnsignedLong(b.getInt(at + 9)),
+        Integer.toUnsignedLong(b.getInt(at + 13)),
+        b.getShort(at + 17) & 0xffff);
   }
 
   private boolean hasMagic() throws IOException {
@@ -347,9 +453,9 @@ public final class BinlogReader {
   }
 
   /**
-   * Makes the {@code n <= WINDOW} bytes at {@code position} available in the window and returns their
-   * index there; refills the window from {@code position} when they are not all in it. Leaves the
-   * window cleared, so absolute reads at the returned index are in bounds.
+   * Makes the {@code n <= WINDOW} bytes at {@code position} available in the window and returns
+   * their index there; refills the window from {@code position} when they are not all in it. Leaves
+   * the window cleared, so absolute reads at the returned index are in bounds.
    */
   private int ensure(long position, int n) throws IOException {
     if (position >= windowStart && position + n <= windowStart + windowLength) {
@@ -358,7 +464,8 @@ public final class BinlogReader {
     }
     int want = (int) Math.min(window.capacity(), length - position);
     if (want < n) {
-      throw new IOException("unexpected end of " + name + ": " + n + " bytes wanted at offset " + position);
+      throw new IOException(
+          "unexpected end of " + name + ": " + n + " bytes wanted at offset " + position);
     }
     window.clear().limit(want);
     windowLength = 0;
@@ -373,7 +480,8 @@ public final class BinlogReader {
     int start = buffer.position();
     while (buffer.hasRemaining()) {
       if (channel.read(buffer, position + buffer.position() - start) < 0) {
-        throw new IOException("unexpected end of " + name + " at offset " + (position + buffer.position() - start));
+        throw new IOException(
+            "unexpected end of " + name + " at offset " + (position + buffer.position() - start));
       }
     }
   }

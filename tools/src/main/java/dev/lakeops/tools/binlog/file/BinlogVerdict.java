@@ -6,20 +6,22 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one file's check concluded: the numbers behind the findings, for the CLI's JSON and for tests.
+ * What one file's check concluded: the numbers behind the findings, for the CLI's JSON and for
+ * tests.
  *
  * @param checksumAlg 0 none, 1 CRC32, as the file's FDE says
  * @param events valid events read, including those after a resync
  * @param transactions complete transactions read before the first damage
  * @param firstBad the first damage, null for a clean file
  * @param damageCount how many separate damaged spans were found
- * @param restartPosition end of the last complete transaction before the first damage (or of the file's
- *     last one when clean): the only safe file/pos restart inside this file
+ * @param restartPosition end of the last complete transaction before the first damage (or of the
+ *     file's last one when clean): the only safe file/pos restart inside this file
  * @param lastCommittedGtid the GTID of that transaction
  * @param gtidSet MariaDB: last committed GTID per domain (GTID_LIST plus GTIDs seen) at the restart
- *     position; MySQL: the file's PREVIOUS_GTIDS (union with {@code lastCommittedGtid} is left to the reader)
- * @param openTransaction GTID of the transaction cut by the first damage, {@code unknown} if its GTID
- *     event was lost, null if the damage fell between transactions
+ *     position; MySQL: the file's PREVIOUS_GTIDS (union with {@code lastCommittedGtid} is left to
+ *     the reader)
+ * @param openTransaction GTID of the transaction cut by the first damage, {@code unknown} if its
+ *     GTID event was lost, null if the damage fell between transactions
  * @param resyncOffset where valid events resume after the first damage
  * @param resumeOffset start of the first complete transaction after the first damage
  * @param resumeGtid its GTID
@@ -57,7 +59,11 @@ public record BinlogVerdict(
     boolean endsInTransaction) {
 
   /** The file's overall state, as {@code binlog verify --json} prints it. */
-  public enum Status { OK, CORRUPT, TRUNCATED }
+  public enum Status {
+    OK,
+    CORRUPT,
+    TRUNCATED
+  }
 
   public BinlogVerdict {
     requireNonNull(file, "file");

@@ -1,7 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
-import dev.lakeops.tools.binlog.file.BinlogReader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

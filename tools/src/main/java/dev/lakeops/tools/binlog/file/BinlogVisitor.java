@@ -1,7 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.BinlogEvent;
-
 /** Receives what {@link BinlogReader} finds, in file order. */
 public interface BinlogVisitor {
 

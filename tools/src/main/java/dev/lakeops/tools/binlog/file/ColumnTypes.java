@@ -84,7 +84,18 @@ public final class ColumnTypes {
    */
   static int metadataLength(int type) {
     return switch (type) {
-      case FLOAT, DOUBLE, BLOB, TINY_BLOB, MEDIUM_BLOB, LONG_BLOB, JSON, GEOMETRY, TIME2, DATETIME2, TIMESTAMP2 -> 1;
+      case FLOAT,
+          DOUBLE,
+          BLOB,
+          TINY_BLOB,
+          MEDIUM_BLOB,
+          LONG_BLOB,
+          JSON,
+          GEOMETRY,
+          TIME2,
+          DATETIME2,
+          TIMESTAMP2 ->
+          1;
       case VARCHAR, VAR_STRING, STRING, ENUM, SET, BIT, NEWDECIMAL, DECIMAL -> 2;
       default -> 0;
     };
@@ -98,7 +109,9 @@ public final class ColumnTypes {
     };
   }
 
-  /** Columns the charset optional metadata lists, by real type (MySQL {@code is_character_type}). */
+  /**
+   * Columns the charset optional metadata lists, by real type (MySQL {@code is_character_type}).
+   */
   static boolean isCharacter(int realType) {
     return switch (realType) {
       case STRING, VAR_STRING, VARCHAR, BLOB, TINY_BLOB, MEDIUM_BLOB, LONG_BLOB -> true;

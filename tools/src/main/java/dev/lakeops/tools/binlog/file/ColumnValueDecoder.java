@@ -1,6 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.ColumnTypes;
 import static dev.lakeops.tools.binlog.file.BinlogBytes.bigEndian;
 import static dev.lakeops.tools.binlog.file.BinlogBytes.bytes;
 import static dev.lakeops.tools.binlog.file.BinlogBytes.littleEndian;
@@ -19,6 +18,7 @@ final class ColumnValueDecoder {
 
   /** Bytes per group of 9 decimal digits and for 0..8 leftover digits (MySQL {@code dig2bytes}). */
   private static final int[] DIG2BYTES = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4};
+
   private static final long TIMEF_OFS = 0x800000000000L;
   private static final long TIMEF_INT_OFS = 0x800000L;
   private static final long DATETIMEF_INT_OFS = 0x8000000000L;
@@ -32,10 +32,14 @@ final class ColumnValueDecoder {
    */
   static Object decode(ByteBuffer b, int type, int meta, boolean unsigned) {
     return switch (type) {
-      case ColumnTypes.TINY -> unsigned ? (Object) (int) littleEndian(b, 1) : (Object) (int) (byte) littleEndian(b, 1);
-      case ColumnTypes.SHORT -> unsigned ? (Object) (int) littleEndian(b, 2) : (Object) (int) (short) littleEndian(b, 2);
-      case ColumnTypes.INT24 -> unsigned ? (int) littleEndian(b, 3) : ((int) littleEndian(b, 3) << 8) >> 8;
-      case ColumnTypes.LONG -> unsigned ? (Object) littleEndian(b, 4) : (Object) (int) littleEndian(b, 4);
+      case ColumnTypes.TINY ->
+          unsigned ? (Object) (int) littleEndian(b, 1) : (Object) (int) (byte) littleEndian(b, 1);
+      case ColumnTypes.SHORT ->
+          unsigned ? (Object) (int) littleEndian(b, 2) : (Object) (int) (short) littleEndian(b, 2);
+      case ColumnTypes.INT24 ->
+          unsigned ? (int) littleEndian(b, 3) : ((int) littleEndian(b, 3) << 8) >> 8;
+      case ColumnTypes.LONG ->
+          unsigned ? (Object) littleEndian(b, 4) : (Object) (int) littleEndian(b, 4);
       case ColumnTypes.LONGLONG -> longlong(b, unsigned);
       case ColumnTypes.FLOAT -> Float.intBitsToFloat((int) littleEndian(b, 4));
       case ColumnTypes.DOUBLE -> Double.longBitsToDouble(littleEndian(b, 8));
@@ -48,14 +52,21 @@ final class ColumnValueDecoder {
       case ColumnTypes.DATETIME2 -> datetime2(b, meta);
       case ColumnTypes.TIMESTAMP -> Instant.ofEpochSecond(littleEndian(b, 4));
       case ColumnTypes.TIMESTAMP2 -> timestamp2(b, meta);
-      case ColumnTypes.VARCHAR, ColumnTypes.VAR_STRING -> bytes(b, littleEndian(b, meta > 255 ? 2 : 1));
+      case ColumnTypes.VARCHAR, ColumnTypes.VAR_STRING ->
+          bytes(b, littleEndian(b, meta > 255 ? 2 : 1));
       case ColumnTypes.STRING -> string(b, meta);
       case ColumnTypes.ENUM -> (int) littleEndian(b, meta & 0xff);
       case ColumnTypes.SET -> littleEndian(b, meta & 0xff);
       case ColumnTypes.BIT -> bit(b, meta);
-      case ColumnTypes.BLOB, ColumnTypes.TINY_BLOB, ColumnTypes.MEDIUM_BLOB, ColumnTypes.LONG_BLOB,
-          ColumnTypes.JSON, ColumnTypes.GEOMETRY -> blob(b, meta);
-      default -> throw new DecodeException("column type " + ColumnTypes.name(type) + " is not decodable");
+      case ColumnTypes.BLOB,
+          ColumnTypes.TINY_BLOB,
+          ColumnTypes.MEDIUM_BLOB,
+          ColumnTypes.LONG_BLOB,
+          ColumnTypes.JSON,
+          ColumnTypes.GEOMETRY ->
+          blob(b, meta);
+      default ->
+          throw new DecodeException("column type " + ColumnTypes.name(type) + " is not decodable");
     };
   }
 
@@ -115,11 +126,20 @@ final class ColumnValueDecoder {
     long v = littleEndian(b, 8);
     long date = v / 1_000_000L;
     long time = v % 1_000_000L;
-    return new TemporalValue.DateTime((int) (date / 10000), (int) (date / 100 % 100), (int) (date % 100),
-        (int) (time / 10000), (int) (time / 100 % 100), (int) (time % 100), 0);
+    return new TemporalValue.DateTime(
+        (int) (date / 10000),
+        (int) (date / 100 % 100),
+        (int) (date % 100),
+        (int) (time / 10000),
+        (int) (time / 100 % 100),
+        (int) (time % 100),
+        0);
   }
 
-  /** TIME2 (MySQL {@code my_time_packed_from_binary}): 3 bytes big-endian offset by 0x800000, then fsp bytes. */
+  /**
+   * TIME2 (MySQL {@code my_time_packed_from_binary}): 3 bytes big-endian offset by 0x800000, then
+   * fsp bytes.
+   */
   private static Object time2(ByteBuffer b, int fsp) {
     checkFsp(fsp);
     long packed;
@@ -148,11 +168,17 @@ final class ColumnValueDecoder {
     boolean negative = packed < 0;
     long v = Math.abs(packed);
     long hms = v >> 24;
-    return new TemporalValue.Time(negative, (int) ((hms >> 12) % (1 << 10)), (int) ((hms >> 6) % (1 << 6)),
-        (int) (hms % (1 << 6)), (int) (v % (1 << 24)));
+    return new TemporalValue.Time(
+        negative,
+        (int) ((hms >> 12) % (1 << 10)),
+        (int) ((hms >> 6) % (1 << 6)),
+        (int) (hms % (1 << 6)),
+        (int) (v % (1 << 24)));
   }
 
-  /** DATETIME2 (MySQL {@code my_datetime_packed_from_binary}): 5 bytes big-endian, then fsp bytes. */
+  /**
+   * DATETIME2 (MySQL {@code my_datetime_packed_from_binary}): 5 bytes big-endian, then fsp bytes.
+   */
   private static Object datetime2(ByteBuffer b, int fsp) {
     checkFsp(fsp);
     long intPart = bigEndian(b, 5) - DATETIMEF_INT_OFS;
@@ -161,8 +187,14 @@ final class ColumnValueDecoder {
     long ymd = ymdhms >> 17;
     long ym = ymd >> 5;
     long hms = ymdhms % (1 << 17);
-    return new TemporalValue.DateTime((int) (ym / 13), (int) (ym % 13), (int) (ymd % (1 << 5)),
-        (int) (hms >> 12), (int) ((hms >> 6) % (1 << 6)), (int) (hms % (1 << 6)), (int) frac);
+    return new TemporalValue.DateTime(
+        (int) (ym / 13),
+        (int) (ym % 13),
+        (int) (ymd % (1 << 5)),
+        (int) (hms >> 12),
+        (int) ((hms >> 6) % (1 << 6)),
+        (int) (hms % (1 << 6)),
+        (int) frac);
   }
 
   /** TIMESTAMP2: 4 bytes big-endian seconds since the epoch, then fsp bytes. */
@@ -183,16 +215,18 @@ final class ColumnValueDecoder {
   }
 
   private static void checkFsp(int fsp) {
-    DecodeException.check(fsp >= 0 && fsp <= 6, "fractional-second precision " + fsp + " is not 0..6");
+    DecodeException.check(
+        fsp >= 0 && fsp <= 6, "fractional-second precision " + fsp + " is not 0..6");
   }
 
   /**
    * NEWDECIMAL (MySQL {@code decimal2bin}): groups of 9 digits in 4 bytes big-endian, the leftover
-   * digits in fewer bytes; the first bit is the sign (set = positive) and a negative value has every
-   * byte inverted.
+   * digits in fewer bytes; the first bit is the sign (set = positive) and a negative value has
+   * every byte inverted.
    */
   static BigDecimal decimal(ByteBuffer b, int precision, int scale) {
-    DecodeException.check(precision >= 1 && precision <= 65 && scale >= 0 && scale <= 30 && scale <= precision,
+    DecodeException.check(
+        precision >= 1 && precision <= 65 && scale >= 0 && scale <= 30 && scale <= precision,
         "NEWDECIMAL(" + precision + "," + scale + ") is out of range");
     int intg = precision - scale;
     int intg0 = intg / 9;
@@ -217,7 +251,8 @@ final class ColumnValueDecoder {
     int at = 0;
     if (intg0x > 0) {
       long leading = group(d, at, DIG2BYTES[intg0x]);
-      DecodeException.check(Long.toString(leading).length() <= intg0x,
+      DecodeException.check(
+          Long.toString(leading).length() <= intg0x,
           "NEWDECIMAL digit group " + leading + " has more than " + intg0x + " digits");
       s.append(leading);
       at += DIG2BYTES[intg0x];
@@ -250,7 +285,9 @@ final class ColumnValueDecoder {
 
   private static void appendPadded(StringBuilder s, long value, int width) {
     String digits = Long.toString(value);
-    DecodeException.check(digits.length() <= width, "NEWDECIMAL digit group " + value + " has more than " + width + " digits");
+    DecodeException.check(
+        digits.length() <= width,
+        "NEWDECIMAL digit group " + value + " has more than " + width + " digits");
     s.append("0".repeat(width - digits.length())).append(digits);
   }
 }

@@ -15,7 +15,12 @@ import org.jspecify.annotations.Nullable;
  * @param resyncOffset the next offset where a valid event starts; null when none was found
  */
 public record Damage(
-    Kind kind, long offset, int type, String reason, @Nullable Long storedCrc, @Nullable Long computedCrc,
+    Kind kind,
+    long offset,
+    int type,
+    String reason,
+    @Nullable Long storedCrc,
+    @Nullable Long computedCrc,
     @Nullable Long resyncOffset) {
 
   /** What is wrong. */
@@ -24,7 +29,9 @@ public record Damage(
     BAD_MAGIC,
     /** The file ends inside an event (its header says it is longer than what is left). */
     TRUNCATED,
-    /** A header field is impossible: size bounds, {@code log_pos}, or a first event that is no FDE. */
+    /**
+     * A header field is impossible: size bounds, {@code log_pos}, or a first event that is no FDE.
+     */
     HEADER_INVALID,
     /** The event's CRC32 does not match its trailer. */
     CRC_MISMATCH,

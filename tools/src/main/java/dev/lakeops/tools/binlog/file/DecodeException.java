@@ -2,7 +2,8 @@ package dev.lakeops.tools.binlog.file;
 
 /**
  * A field of an event body has an impossible value or runs past the body. Internal to the decoders:
- * callers turn it into a {@link BinlogFormatException} or a {@link RowsFailure} naming file and offset.
+ * callers turn it into a {@link BinlogFormatException} or a {@link RowsFailure} naming file and
+ * offset.
  */
 final class DecodeException extends RuntimeException {
 

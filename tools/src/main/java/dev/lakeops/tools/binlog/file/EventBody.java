@@ -5,10 +5,17 @@ import java.util.List;
 /** What the reader decoded from an event's body: only the fields transaction tracking needs. */
 public sealed interface EventBody {
 
-  /** FORMAT_DESCRIPTION: the file's binlog version, server version and checksum algorithm (0 none, 1 CRC32). */
-  record FormatDescription(int binlogVersion, String serverVersion, int checksumAlg) implements EventBody {}
+  /**
+   * FORMAT_DESCRIPTION: the file's binlog version, server version and checksum algorithm (0 none, 1
+   * CRC32).
+   */
+  record FormatDescription(int binlogVersion, String serverVersion, int checksumAlg)
+      implements EventBody {}
 
-  /** QUERY: BEGIN, COMMIT, DDL, or statement-format DML; {@code sql} is cut to {@link EventDecoder#MAX_TEXT}. */
+  /**
+   * QUERY: BEGIN, COMMIT, DDL, or statement-format DML; {@code sql} is cut to {@link
+   * EventDecoder#MAX_TEXT}.
+   */
   record Query(String database, String sql) implements EventBody {}
 
   record Xid(long xid) implements EventBody {}
@@ -44,7 +51,9 @@ public sealed interface EventBody {
     }
   }
 
-  /** MySQL GTID_LOG or ANONYMOUS_GTID_LOG; {@code gtid} is {@code uuid:gno}, or {@code ANONYMOUS}. */
+  /**
+   * MySQL GTID_LOG or ANONYMOUS_GTID_LOG; {@code gtid} is {@code uuid:gno}, or {@code ANONYMOUS}.
+   */
   record MysqlGtid(String gtid, boolean anonymous) implements EventBody {}
 
   /** MySQL PREVIOUS_GTIDS as text, e.g. {@code uuid:1-41}. */

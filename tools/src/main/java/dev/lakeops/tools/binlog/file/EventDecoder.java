@@ -1,7 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventBody;
-import dev.lakeops.tools.binlog.file.BinlogFormatException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,6 +15,7 @@ final class EventDecoder {
 
   /** Longest SQL text kept from a QUERY or ANNOTATE_ROWS event. */
   static final int MAX_TEXT = 512;
+
   private static final int MAX_LIST = 4096;
 
   private EventDecoder() {}
@@ -31,10 +30,13 @@ final class EventDecoder {
     try {
       return decodeType(header, b, checksumAlg);
     } catch (BufferUnderflowException | IllegalArgumentException e) {
-      throw new BinlogFormatException(file, header.offset(),
+      throw new BinlogFormatException(
+          file,
+          header.offset(),
           header.typeName() + " body of " + b.limit() + " bytes is shorter than its fields");
     } catch (FieldException e) {
-      throw new BinlogFormatException(file, header.offset(), header.typeName() + ": " + e.getMessage());
+      throw new BinlogFormatException(
+          file, header.offset(), header.typeName() + ": " + e.getMessage());
     }
   }
 
@@ -50,7 +52,12 @@ final class EventDecoder {
         b.getInt();
         int headerLength = u8(b);
         if (version != 4 || headerLength != EventHeader.LENGTH) {
-          throw new FieldException("binlog version " + version + " / header length " + headerLength + ", expected 4 / 19");
+          throw new FieldException(
+              "binlog version "
+                  + version
+                  + " / header length "
+                  + headerLength
+                  + ", expected 4 / 19");
         }
         return new EventBody.FormatDescription(version, serverVersion, checksumAlg);
       case EventTypes.QUERY:
@@ -92,7 +99,9 @@ final class EventDecoder {
         return previousGtids(b);
       case EventTypes.MARIADB_BINLOG_CHECKPOINT:
         int nameLength = b.getInt();
-        check(nameLength >= 0 && nameLength <= b.remaining(), "file name length " + nameLength + " past the body");
+        check(
+            nameLength >= 0 && nameLength <= b.remaining(),
+            "file name length " + nameLength + " past the body");
         return new EventBody.BinlogCheckpoint(text(b, nameLength));
       case EventTypes.MARIADB_ANNOTATE_ROWS:
         return new EventBody.AnnotateRows(text(b, Math.min(b.remaining(), MAX_TEXT)));
@@ -118,7 +127,9 @@ final class EventDecoder {
 
   private static EventBody previousGtids(ByteBuffer b) {
     long sids = b.getLong();
-    check(sids >= 0 && sids <= MAX_LIST && sids * 24 <= b.remaining(), sids + " server uuids do not fit in the body");
+    check(
+        sids >= 0 && sids <= MAX_LIST && sids * 24 <= b.remaining(),
+        sids + " server uuids do not fit in the body");
     StringBuilder set = new StringBuilder();
     for (long i = 0; i < sids; i++) {
       if (i > 0) {
@@ -126,7 +137,9 @@ final class EventDecoder {
       }
       set.append(uuid(b));
       long intervals = b.getLong();
-      check(intervals >= 0 && intervals * 16 <= b.remaining(), intervals + " intervals do not fit in the body");
+      check(
+          intervals >= 0 && intervals * 16 <= b.remaining(),
+          intervals + " intervals do not fit in the body");
       for (long j = 0; j < intervals; j++) {
         long start = b.getLong();
         long end = b.getLong() - 1; // stored end is exclusive
@@ -181,7 +194,10 @@ final class EventDecoder {
     return s.toString();
   }
 
-  /** A field holds an impossible value; becomes a {@link BinlogFormatException} naming file and offset. */
+  /**
+   * A field holds an impossible value; becomes a {@link BinlogFormatException} naming file and
+   * offset.
+   */
   private static final class FieldException extends RuntimeException {
     FieldException(String message) {
       super(message, null, false, false);

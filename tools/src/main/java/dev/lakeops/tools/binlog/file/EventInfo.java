@@ -1,8 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventBody;
-import dev.lakeops.tools.binlog.file.BinlogReader;
-import dev.lakeops.tools.binlog.file.BinlogEventLister;
 import java.util.Map;
 
 /** The short, human text of one decoded event body for {@code binlog events}. Pure. */
@@ -14,8 +11,13 @@ final class EventInfo {
   static String of(EventBody body, Map<Long, String> tables) {
     String info;
     if (body instanceof EventBody.FormatDescription f) {
-      info = "server " + f.serverVersion() + ", binlog v" + f.binlogVersion() + ", checksum "
-          + (f.checksumAlg() == BinlogReader.CHECKSUM_CRC32 ? "CRC32" : "NONE");
+      info =
+          "server "
+              + f.serverVersion()
+              + ", binlog v"
+              + f.binlogVersion()
+              + ", checksum "
+              + (f.checksumAlg() == BinlogReader.CHECKSUM_CRC32 ? "CRC32" : "NONE");
     } else if (body instanceof EventBody.Query q) {
       info = (q.database().isEmpty() ? "" : "db=" + q.database() + " ") + oneLine(q.sql());
     } else if (body instanceof EventBody.Xid x) {
@@ -23,8 +25,12 @@ final class EventInfo {
     } else if (body instanceof EventBody.TableMap t) {
       info = "table_id=" + t.tableId() + " " + t.qualifiedName();
     } else if (body instanceof EventBody.Rows r) {
-      info = "table_id=" + r.tableId() + " " + tables.getOrDefault(r.tableId(), "(no TABLE_MAP seen)")
-          + ((r.flags() & 0x1) != 0 ? " STMT_END" : "");
+      info =
+          "table_id="
+              + r.tableId()
+              + " "
+              + tables.getOrDefault(r.tableId(), "(no TABLE_MAP seen)")
+              + ((r.flags() & 0x1) != 0 ? " STMT_END" : "");
     } else if (body instanceof EventBody.Rotate r) {
       info = "next=" + r.nextFile() + " pos=" + r.position();
     } else if (body instanceof EventBody.MariadbGtid g) {
@@ -52,6 +58,8 @@ final class EventInfo {
   }
 
   static String cut(String text) {
-    return text.length() <= BinlogEventLister.MAX_INFO ? text : text.substring(0, BinlogEventLister.MAX_INFO - 3) + "...";
+    return text.length() <= BinlogEventLister.MAX_INFO
+        ? text
+        : text.substring(0, BinlogEventLister.MAX_INFO - 3) + "...";
   }
 }

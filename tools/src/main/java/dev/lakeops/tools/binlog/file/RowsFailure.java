@@ -1,6 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventTypes;
 import static java.util.Objects.requireNonNull;
 
 /**

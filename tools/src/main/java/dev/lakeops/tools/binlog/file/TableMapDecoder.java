@@ -1,8 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.TableDefinition;
-import dev.lakeops.tools.binlog.file.DecodeException;
-import dev.lakeops.tools.binlog.file.ColumnTypes;
 import static dev.lakeops.tools.binlog.file.BinlogBytes.bitmap;
 import static dev.lakeops.tools.binlog.file.BinlogBytes.bitmapMsbFirst;
 import static dev.lakeops.tools.binlog.file.BinlogBytes.bytes;
@@ -32,7 +29,8 @@ import org.jspecify.annotations.Nullable;
  * | types[column_count] | metadata_len (packed) | metadata | null_bitmap | optional metadata (TLV)*
  * </pre>
  *
- * Optional metadata fields are {@code type u8 | length (packed) | value}; unknown types are skipped.
+ * Optional metadata fields are {@code type u8 | length (packed) | value}; unknown types are
+ * skipped.
  */
 final class TableMapDecoder {
 
@@ -82,8 +80,19 @@ final class TableMapDecoder {
       b.position(b.position() + length);
       optional.read(type, value);
     }
-    return new TableDefinition(tableId, database, table, types, metadata, nullable, optional.unsigned,
-        optional.names, optional.enums, optional.sets, optional.primaryKey, optional.collations);
+    return new TableDefinition(
+        tableId,
+        database,
+        table,
+        types,
+        metadata,
+        nullable,
+        optional.unsigned,
+        optional.names,
+        optional.enums,
+        optional.sets,
+        optional.primaryKey,
+        optional.collations);
   }
 
   private static String name(ByteBuffer b, String what) {
@@ -95,7 +104,8 @@ final class TableMapDecoder {
 
   private static int metadata(ByteBuffer meta, int type, int column) {
     int length = ColumnTypes.metadataLength(type);
-    DecodeException.check(meta.remaining() >= length,
+    DecodeException.check(
+        meta.remaining() >= length,
         "metadata block ends before column " + column + " (" + ColumnTypes.name(type) + ")");
     if (length == 1) {
       return meta.get() & 0xff;
@@ -103,7 +113,9 @@ final class TableMapDecoder {
     if (length == 2) {
       int first = meta.get() & 0xff;
       int second = meta.get() & 0xff;
-      return type == ColumnTypes.VARCHAR || type == ColumnTypes.VAR_STRING ? first | second << 8 : first << 8 | second;
+      return type == ColumnTypes.VARCHAR || type == ColumnTypes.VAR_STRING
+          ? first | second << 8
+          : first << 8 | second;
     }
     return 0;
   }
@@ -137,7 +149,7 @@ final class TableMapDecoder {
         case ENUM_STR_VALUE -> memberNames(value, ColumnTypes.ENUM, enums);
         case SIMPLE_PRIMARY_KEY -> primaryKey(value, false);
         case PRIMARY_KEY_WITH_PREFIX -> primaryKey(value, true);
-        default -> { } // geometry types, visibility, ENUM/SET charsets: not needed to decode values
+        default -> {} // geometry types, visibility, ENUM/SET charsets: not needed to decode values
       }
     }
 
@@ -163,7 +175,8 @@ final class TableMapDecoder {
       while (value.hasRemaining()) {
         int nth = packedInt(value, Integer.MAX_VALUE, "character column");
         int collation = packedInt(value, Integer.MAX_VALUE, "collation");
-        DecodeException.check(nth < index.length, "charset for character column " + nth + " of " + index.length);
+        DecodeException.check(
+            nth < index.length, "charset for character column " + nth + " of " + index.length);
         result[index[nth]] = collation;
       }
       return result;
@@ -188,7 +201,8 @@ final class TableMapDecoder {
 
     private int[] characterIndex() {
       return IntStream.range(0, types.length)
-          .filter(i -> ColumnTypes.isCharacter(realTypes[i])).toArray();
+          .filter(i -> ColumnTypes.isCharacter(realTypes[i]))
+          .toArray();
     }
 
     private static List<String> columnNames(ByteBuffer value) {

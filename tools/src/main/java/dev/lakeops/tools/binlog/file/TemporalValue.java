@@ -26,7 +26,8 @@ public sealed interface TemporalValue {
   }
 
   /** TIME / TIME2: a signed duration of up to 838:59:59.999999. */
-  record Time(boolean negative, int hours, int minutes, int seconds, int micros) implements TemporalValue {
+  record Time(boolean negative, int hours, int minutes, int seconds, int micros)
+      implements TemporalValue {
     /** Signed microseconds. */
     public long toMicros() {
       long micros = ((hours * 60L + minutes) * 60L + seconds) * 1_000_000L + this.micros;
@@ -36,12 +37,15 @@ public sealed interface TemporalValue {
     /** The time of day, or null for a negative value or one of 24 hours or more. */
     public @Nullable LocalTime toLocalTime() {
       return !negative && hours < 24 && minutes < 60 && seconds < 60
-          ? LocalTime.of(hours, minutes, seconds, micros * 1000) : null;
+          ? LocalTime.of(hours, minutes, seconds, micros * 1000)
+          : null;
     }
 
     @Override
     public String toString() {
-      return (negative ? "-" : "") + String.format("%02d:%02d:%02d", hours, minutes, seconds) + fraction(micros);
+      return (negative ? "-" : "")
+          + String.format("%02d:%02d:%02d", hours, minutes, seconds)
+          + fraction(micros);
     }
   }
 
@@ -51,17 +55,23 @@ public sealed interface TemporalValue {
     /** The value, or null when MySQL holds one {@code LocalDateTime} cannot (zero parts). */
     public @Nullable LocalDateTime toLocalDateTime() {
       return valid(year, month, day) && hour < 24 && minute < 60 && second < 60
-          ? LocalDateTime.of(year, month, day, hour, minute, second, micros * 1000) : null;
+          ? LocalDateTime.of(year, month, day, hour, minute, second, micros * 1000)
+          : null;
     }
 
     @Override
     public String toString() {
-      return String.format("%04d-%02d-%02d %02d:%02d:%02d", year, month, day, hour, minute, second) + fraction(micros);
+      return String.format("%04d-%02d-%02d %02d:%02d:%02d", year, month, day, hour, minute, second)
+          + fraction(micros);
     }
   }
 
   private static boolean valid(int year, int month, int day) {
-    return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= LocalDate.of(year, month, 1).lengthOfMonth();
+    return year >= 1
+        && month >= 1
+        && month <= 12
+        && day >= 1
+        && day <= LocalDate.of(year, month, 1).lengthOfMonth();
   }
 
   private static String fraction(int micros) {

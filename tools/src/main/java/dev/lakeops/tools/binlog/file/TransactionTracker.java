@@ -1,7 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventBody;
-import dev.lakeops.tools.binlog.file.BinlogEvent;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,10 +9,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds transaction boundaries in event order for both dialects (binlog.md §6): MariaDB's GTID event
- * is the BEGIN and STANDALONE DDL ends at its QUERY; MySQL has GTID then QUERY(BEGIN). Ends are XID,
- * QUERY COMMIT/ROLLBACK, a standalone QUERY and XA_PREPARE. Memory is bounded: table ids and tables
- * per transaction are capped.
+ * Finds transaction boundaries in event order for both dialects (binlog.md §6): MariaDB's GTID
+ * event is the BEGIN and STANDALONE DDL ends at its QUERY; MySQL has GTID then QUERY(BEGIN). Ends
+ * are XID, QUERY COMMIT/ROLLBACK, a standalone QUERY and XA_PREPARE. Memory is bounded: table ids
+ * and tables per transaction are capped.
  */
 final class TransactionTracker {
 
@@ -28,19 +26,22 @@ final class TransactionTracker {
     }
   }
 
-  private final Map<Long, String> tableNames = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, String> eldest) {
-      return size() > MAX_TABLE_IDS;
-    }
-  };
+  private final Map<Long, String> tableNames =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, String> eldest) {
+          return size() > MAX_TABLE_IDS;
+        }
+      };
   private boolean open;
   private long beginOffset = -1;
   private @Nullable String gtid;
   private boolean standalone;
   private boolean damaged;
+
   /** A damaged transaction only counts once an event proves the damage fell inside one. */
   private boolean damageConfirmed;
+
   private final Set<String> tables = new LinkedHashSet<>();
   private EventBody.@Nullable TableMap lastTableMap;
   private String lastTableName = "";
@@ -68,8 +69,8 @@ final class TransactionTracker {
   }
 
   /**
-   * Marks the open transaction (or, between transactions, a possible one whose GTID was lost) as cut.
-   * Returns the GTID of the transaction cut, {@code unknown} or null.
+   * Marks the open transaction (or, between transactions, a possible one whose GTID was lost) as
+   * cut. Returns the GTID of the transaction cut, {@code unknown} or null.
    */
   @Nullable String damage() {
     boolean wasOpen = open;
@@ -95,7 +96,8 @@ final class TransactionTracker {
     }
     if (body instanceof EventBody.MysqlGtid g) {
       Ended cut = closeDamaged();
-      begin(event.header().offset(), g.gtid(), true); // standalone until a BEGIN query says otherwise
+      begin(
+          event.header().offset(), g.gtid(), true); // standalone until a BEGIN query says otherwise
       return cut;
     }
     if (body instanceof EventBody.Xid || body instanceof EventBody.XaPrepare) {
@@ -123,8 +125,10 @@ final class TransactionTracker {
 
   static boolean isStatementDml(EventBody.Query q) {
     String sql = q.sql().stripLeading();
-    return startsWithIgnoreCase(sql, "INSERT") || startsWithIgnoreCase(sql, "UPDATE")
-        || startsWithIgnoreCase(sql, "DELETE") || startsWithIgnoreCase(sql, "REPLACE");
+    return startsWithIgnoreCase(sql, "INSERT")
+        || startsWithIgnoreCase(sql, "UPDATE")
+        || startsWithIgnoreCase(sql, "DELETE")
+        || startsWithIgnoreCase(sql, "REPLACE");
   }
 
   private static boolean startsWithIgnoreCase(String s, String prefix) {
@@ -142,7 +146,10 @@ final class TransactionTracker {
       standalone = false;
       return null;
     }
-    if (sql.equals("COMMIT") || sql.equals("ROLLBACK") || sql.startsWith("XA COMMIT") || sql.startsWith("XA ROLLBACK")) {
+    if (sql.equals("COMMIT")
+        || sql.equals("ROLLBACK")
+        || sql.startsWith("XA COMMIT")
+        || sql.startsWith("XA ROLLBACK")) {
       damageConfirmed = damageConfirmed || damaged;
       return close(end);
     }

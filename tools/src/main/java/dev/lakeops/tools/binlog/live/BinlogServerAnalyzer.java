@@ -43,35 +43,67 @@ public final class BinlogServerAnalyzer {
     String subject = "server " + s.endpoint();
     List<String> sources = List.of(s.endpoint() + " SHOW GLOBAL VARIABLES");
     if (!"ON".equalsIgnoreCase(s.variable("log_bin").orElse("OFF"))) {
-      findings.add(new Finding(Severity.CRITICAL, LOG_BIN_OFF, subject,
-          "Binary logging is off (log_bin=" + s.variable("log_bin").orElse("?") + "): there is no binlog for CDC to read; "
-              + "start the server with log-bin and server-id.",
-          Map.of("log_bin", s.variable("log_bin").orElse("?"), "version", s.version()), sources));
+      findings.add(
+          new Finding(
+              Severity.CRITICAL,
+              LOG_BIN_OFF,
+              subject,
+              "Binary logging is off (log_bin="
+                  + s.variable("log_bin").orElse("?")
+                  + "): there is no binlog for CDC to read; "
+                  + "start the server with log-bin and server-id.",
+              Map.of("log_bin", s.variable("log_bin").orElse("?"), "version", s.version()),
+              sources));
       return findings;
     }
     findings.add(binlogs(s, subject));
     String format = s.variable("binlog_format").orElse("?").toUpperCase(Locale.ROOT);
     if (!format.equals("ROW")) {
-      findings.add(new Finding(Severity.CRITICAL, FORMAT_NOT_ROW, subject,
-          "binlog_format is " + format + ", not ROW: DML logged as statements is invisible to CDC (Flink CDC fails with "
-              + "'binlog probably contains events generated with statement or mixed based replication format'). "
-              + "Set binlog_format=ROW globally and in the server's configuration; sessions can still override it.",
-          Map.of("binlog_format", format), sources));
+      findings.add(
+          new Finding(
+              Severity.CRITICAL,
+              FORMAT_NOT_ROW,
+              subject,
+              "binlog_format is "
+                  + format
+                  + ", not ROW: DML logged as statements is invisible to CDC (Flink CDC fails with"
+                  + " 'binlog probably contains events generated with statement or mixed based"
+                  + " replication format'). Set binlog_format=ROW globally and in the server's"
+                  + " configuration; sessions can still override it.",
+              Map.of("binlog_format", format),
+              sources));
     }
     String image = s.variable("binlog_row_image").orElse("FULL").toUpperCase(Locale.ROOT);
     if (!image.equals("FULL")) {
-      findings.add(new Finding(Severity.WARN, ROW_IMAGE_NOT_FULL, subject,
-          "binlog_row_image is " + image + ", not FULL: update and delete events carry only some columns, so CDC "
-              + "before-images (and after-images with FULL_NODUP/NOBLOB) are incomplete. Set binlog_row_image=FULL.",
-          Map.of("binlog_row_image", image), sources));
+      findings.add(
+          new Finding(
+              Severity.WARN,
+              ROW_IMAGE_NOT_FULL,
+              subject,
+              "binlog_row_image is "
+                  + image
+                  + ", not FULL: update and delete events carry only some columns, so CDC"
+                  + " before-images (and after-images with FULL_NODUP/NOBLOB) are incomplete. Set"
+                  + " binlog_row_image=FULL.",
+              Map.of("binlog_row_image", image),
+              sources));
     }
     String checksum = s.variable("binlog_checksum").orElse("?").toUpperCase(Locale.ROOT);
     if (checksum.equals("NONE")) {
-      findings.add(new Finding(Severity.WARN, CHECKSUM_NONE, subject,
-          "binlog_checksum is NONE: a corrupted event cannot be detected by the server, the connector or lakeops; "
-              + "damaged rows reach the lake silently. Set binlog_checksum=CRC32 (it rotates the binlog).",
-          Map.of("binlog_checksum", checksum, "master_verify_checksum", s.variable("master_verify_checksum").orElse("?")),
-          sources));
+      findings.add(
+          new Finding(
+              Severity.WARN,
+              CHECKSUM_NONE,
+              subject,
+              "binlog_checksum is NONE: a corrupted event cannot be detected by the server, the"
+                  + " connector or lakeops; damaged rows reach the lake silently. Set"
+                  + " binlog_checksum=CRC32 (it rotates the binlog).",
+              Map.of(
+                  "binlog_checksum",
+                  checksum,
+                  "master_verify_checksum",
+                  s.variable("master_verify_checksum").orElse("?")),
+              sources));
     }
     if (offset != null) {
       findings.addAll(purge.check(s, offset, subject));
@@ -84,10 +116,18 @@ public final class BinlogServerAnalyzer {
       if (offset != null) {
         e.put("offset", offset.toString());
       }
-      findings.add(new Finding(Severity.OK, OK, subject,
-          "Binlog settings suit CDC (ROW, FULL images, " + checksum + " checksums)"
-              + (offset == null ? "" : " and the offset " + offset + " is still on the server") + ".",
-          e, sources));
+      findings.add(
+          new Finding(
+              Severity.OK,
+              OK,
+              subject,
+              "Binlog settings suit CDC (ROW, FULL images, "
+                  + checksum
+                  + " checksums)"
+                  + (offset == null ? "" : " and the offset " + offset + " is still on the server")
+                  + ".",
+              e,
+              sources));
     }
     return findings;
   }
@@ -103,17 +143,34 @@ public final class BinlogServerAnalyzer {
     if (s.status() != null) {
       e.put("current", s.status().file() + ":" + s.status().position());
     }
-    for (String name : List.of("server_id", "gtid_binlog_pos", "gtid_current_pos", "gtid_strict_mode", "gtid_mode",
-        "gtid_executed", "gtid_purged", "expire_logs_days", "binlog_expire_logs_seconds")) {
+    for (String name :
+        List.of(
+            "server_id",
+            "gtid_binlog_pos",
+            "gtid_current_pos",
+            "gtid_strict_mode",
+            "gtid_mode",
+            "gtid_executed",
+            "gtid_purged",
+            "expire_logs_days",
+            "binlog_expire_logs_seconds")) {
       s.variable(name).filter(v -> !v.isBlank()).ifPresent(v -> e.put(name, v));
     }
     if (s.oldestGtidList() != null) {
       e.put("oldestGtidList", s.oldestGtidList());
     }
     long retention = PurgeRiskCheck.retentionSeconds(s);
-    String summary = s.binaryLogs().size() + " binlog files, " + s.totalBinlogBytes() + " bytes"
-        + (s.status() == null ? "" : "; writing at " + s.status().file() + ":" + s.status().position())
-        + (retention > 0 ? "; files expire after " + retention + " s" : "; no automatic expiry") + ".";
-    return new Finding(Severity.INFO, BINLOGS, subject, summary, e, List.of(s.endpoint() + " SHOW BINARY LOGS"));
+    String summary =
+        s.binaryLogs().size()
+            + " binlog files, "
+            + s.totalBinlogBytes()
+            + " bytes"
+            + (s.status() == null
+                ? ""
+                : "; writing at " + s.status().file() + ":" + s.status().position())
+            + (retention > 0 ? "; files expire after " + retention + " s" : "; no automatic expiry")
+            + ".";
+    return new Finding(
+        Severity.INFO, BINLOGS, subject, summary, e, List.of(s.endpoint() + " SHOW BINARY LOGS"));
   }
 }

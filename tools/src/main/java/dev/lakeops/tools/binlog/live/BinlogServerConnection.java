@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * and {@link #endpoint} leave it out, also when the URL carries one as a parameter.
  *
  * @param jdbcUrl {@code jdbc:mariadb://host:port/} or {@code jdbc:mysql://host:port/}
- * @param user the account; it needs {@code REPLICATION CLIENT} (MySQL) or {@code BINLOG MONITOR} (MariaDB)
+ * @param user the account; it needs {@code REPLICATION CLIENT} (MySQL) or {@code BINLOG MONITOR}
+ *     (MariaDB)
  * @param password empty for none
  */
 public record BinlogServerConnection(String jdbcUrl, String user, String password) {
@@ -23,8 +24,10 @@ public record BinlogServerConnection(String jdbcUrl, String user, String passwor
     requireNonNull(jdbcUrl, "jdbcUrl");
     requireNonNull(user, "user");
     requireNonNull(password, "password");
-    checkArgument(jdbcUrl.startsWith("jdbc:mariadb://") || jdbcUrl.startsWith("jdbc:mysql://"),
-        "JDBC URL %s is not jdbc:mariadb://HOST:PORT/ or jdbc:mysql://HOST:PORT/", sanitize(jdbcUrl));
+    checkArgument(
+        jdbcUrl.startsWith("jdbc:mariadb://") || jdbcUrl.startsWith("jdbc:mysql://"),
+        "JDBC URL %s is not jdbc:mariadb://HOST:PORT/ or jdbc:mysql://HOST:PORT/",
+        sanitize(jdbcUrl));
     checkArgument(!user.isBlank(), "user is empty");
   }
 

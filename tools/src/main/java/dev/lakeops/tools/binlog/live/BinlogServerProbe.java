@@ -21,17 +21,32 @@ import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a server's binlog state over JDBC with read-only statements only ({@code SELECT},
- * {@code SHOW}); binlog.md §12. One connection per call, closed before returning.
+ * Reads a server's binlog state over JDBC with read-only statements only ({@code SELECT}, {@code
+ * SHOW}); binlog.md §12. One connection per call, closed before returning.
  */
 public final class BinlogServerProbe {
 
   /** The variables that decide whether CDC can read the binlog, and for how long. */
-  static final List<String> VARIABLES = List.of(
-      "log_bin", "server_id", "binlog_format", "binlog_row_image", "binlog_checksum", "master_verify_checksum",
-      "gtid_mode", "enforce_gtid_consistency", "gtid_executed", "gtid_purged",
-      "gtid_strict_mode", "gtid_binlog_pos", "gtid_current_pos", "gtid_domain_id",
-      "expire_logs_days", "binlog_expire_logs_seconds", "max_binlog_size");
+  static final List<String> VARIABLES =
+      List.of(
+          "log_bin",
+          "server_id",
+          "binlog_format",
+          "binlog_row_image",
+          "binlog_checksum",
+          "master_verify_checksum",
+          "gtid_mode",
+          "enforce_gtid_consistency",
+          "gtid_executed",
+          "gtid_purged",
+          "gtid_strict_mode",
+          "gtid_binlog_pos",
+          "gtid_current_pos",
+          "gtid_domain_id",
+          "expire_logs_days",
+          "binlog_expire_logs_seconds",
+          "max_binlog_size");
+
   public static final int MAX_EVENTS = 1000;
 
   private final BinlogServerConnection connection;
@@ -39,14 +54,16 @@ public final class BinlogServerProbe {
   private final Clock clock;
 
   public BinlogServerProbe(BinlogServerConnection connection, Duration timeout, Clock clock) {
-    checkArgument(!timeout.isNegative() && !timeout.isZero(), "timeout %s is not positive", timeout);
+    checkArgument(
+        !timeout.isNegative() && !timeout.isZero(), "timeout %s is not positive", timeout);
     this.connection = connection;
     this.timeout = timeout;
     this.clock = clock;
   }
 
   /**
-   * Captures version, binlog files, write position, variables and (MariaDB) the oldest file's GTID list.
+   * Captures version, binlog files, write position, variables and (MariaDB) the oldest file's GTID
+   * list.
    *
    * @throws ProbeException the server cannot be reached, refuses the account or a statement
    */
@@ -66,7 +83,14 @@ public final class BinlogServerProbe {
           }
         }
       }
-      return new BinlogServerSnapshot(connection.endpoint(), version, logs, status, variables, oldestGtidList, queries,
+      return new BinlogServerSnapshot(
+          connection.endpoint(),
+          version,
+          logs,
+          status,
+          variables,
+          oldestGtidList,
+          queries,
           clock.instant());
     } catch (SQLException e) {
       throw failure(queries, e);
@@ -76,8 +100,10 @@ public final class BinlogServerProbe {
   /**
    * {@code SHOW BINLOG EVENTS IN 'file' FROM pos LIMIT n}.
    *
-   * @throws ProbeException {@code NOT_FOUND} for a file the server does not have; other failures as {@link #capture}
-   * @throws IllegalArgumentException a file name that is not a plain binlog file name, pos below 4 or limit out of 1..1000
+   * @throws ProbeException {@code NOT_FOUND} for a file the server does not have; other failures as
+   *     {@link #capture}
+   * @throws IllegalArgumentException a file name that is not a plain binlog file name, pos below 4
+   *     or limit out of 1..1000
    */
   public List<ServerBinlogEvent> events(String file, long pos, int limit) {
     List<String> queries = new ArrayList<>();
@@ -88,28 +114,42 @@ public final class BinlogServerProbe {
     }
   }
 
-  private List<ServerBinlogEvent> events(Connection c, List<String> queries, String file, long pos, int limit)
-      throws SQLException {
-    checkArgument(file.matches("[A-Za-z0-9._-]{1,255}"), "binlog file name %s is not a plain file name", file);
+  private List<ServerBinlogEvent> events(
+      Connection c, List<String> queries, String file, long pos, int limit) throws SQLException {
+    checkArgument(
+        file.matches("[A-Za-z0-9._-]{1,255}"),
+        "binlog file name %s is not a plain file name",
+        file);
     checkArgument(pos >= 4, "position %s is below 4 (the first event starts after the magic)", pos);
     checkArgument(limit >= 1 && limit <= MAX_EVENTS, "limit %s is not 1-%s", limit, MAX_EVENTS);
     String sql = "SHOW BINLOG EVENTS IN '" + file + "' FROM " + pos + " LIMIT " + limit;
     List<ServerBinlogEvent> events = new ArrayList<>();
-    try (Statement s = statement(c, queries, sql); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = statement(c, queries, sql);
+        ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {
-        events.add(new ServerBinlogEvent(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getLong(4), rs.getLong(5),
-            rs.getString(6) == null ? "" : rs.getString(6)));
+        events.add(
+            new ServerBinlogEvent(
+                rs.getString(1),
+                rs.getLong(2),
+                rs.getString(3),
+                rs.getLong(4),
+                rs.getLong(5),
+                rs.getString(6) == null ? "" : rs.getString(6)));
       }
     }
     return events;
   }
 
   private Map<String, String> variables(Connection c, List<String> queries) throws SQLException {
-    String sql = "SHOW GLOBAL VARIABLES WHERE Variable_name IN ('" + String.join("','", VARIABLES) + "')";
+    String sql =
+        "SHOW GLOBAL VARIABLES WHERE Variable_name IN ('" + String.join("','", VARIABLES) + "')";
     Map<String, String> values = new LinkedHashMap<>();
-    try (Statement s = statement(c, queries, sql); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = statement(c, queries, sql);
+        ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {
-        values.put(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2) == null ? "" : rs.getString(2));
+        values.put(
+            rs.getString(1).toLowerCase(Locale.ROOT),
+            rs.getString(2) == null ? "" : rs.getString(2));
       }
     }
     return values;
@@ -118,7 +158,8 @@ public final class BinlogServerProbe {
   private List<BinaryLogFile> binaryLogs(Connection c, List<String> queries) throws SQLException {
     String sql = "SHOW BINARY LOGS";
     List<BinaryLogFile> logs = new ArrayList<>();
-    try (Statement s = statement(c, queries, sql); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = statement(c, queries, sql);
+        ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {
         logs.add(new BinaryLogFile(rs.getString(1), rs.getLong(2)));
       }
@@ -135,8 +176,10 @@ public final class BinlogServerProbe {
     }
   }
 
-  private @Nullable BinlogStatus status(Connection c, List<String> queries, String sql) throws SQLException {
-    try (Statement s = statement(c, queries, sql); ResultSet rs = s.executeQuery(sql)) {
+  private @Nullable BinlogStatus status(Connection c, List<String> queries, String sql)
+      throws SQLException {
+    try (Statement s = statement(c, queries, sql);
+        ResultSet rs = s.executeQuery(sql)) {
       if (!rs.next()) {
         return null;
       }
@@ -146,7 +189,8 @@ public final class BinlogServerProbe {
   }
 
   private String single(Connection c, List<String> queries, String sql) throws SQLException {
-    try (Statement s = statement(c, queries, sql); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = statement(c, queries, sql);
+        ResultSet rs = s.executeQuery(sql)) {
       return rs.next() && rs.getString(1) != null ? rs.getString(1) : "";
     }
   }
@@ -168,10 +212,12 @@ public final class BinlogServerProbe {
     if (url.startsWith("jdbc:mysql:")) {
       props.setProperty("permitMysqlScheme", "true");
     }
-    // The driver itself rather than DriverManager: no dependence on service loading or a global registry.
+    // The driver itself rather than DriverManager: no dependence on service loading or a global
+    // registry.
     Connection c = new org.mariadb.jdbc.Driver().connect(url, props);
     if (c == null) {
-      throw new SQLNonTransientConnectionException("the MariaDB driver does not accept the URL", "08001");
+      throw new SQLNonTransientConnectionException(
+          "the MariaDB driver does not accept the URL", "08001");
     }
     c.setReadOnly(true);
     return c;
@@ -181,15 +227,25 @@ public final class BinlogServerProbe {
     String query = queries.isEmpty() ? "connect" : queries.get(queries.size() - 1);
     String endpoint = connection.endpoint() + " " + query;
     String state = e.getSQLState() == null ? "" : e.getSQLState();
-    String message = connection.redact(e.getMessage()) + " [errno " + e.getErrorCode() + ", SQLSTATE " + state + "]";
+    String message =
+        connection.redact(e.getMessage())
+            + " [errno "
+            + e.getErrorCode()
+            + ", SQLSTATE "
+            + state
+            + "]";
     ProbeException.Code code;
     if (e.getErrorCode() == 1045 || state.equals("28000")) {
       code = ProbeException.Code.UNAUTHORIZED;
       message = "the server refused user " + connection.user() + ": " + message;
     } else if (e.getErrorCode() == 1227 || e.getErrorCode() == 1142) {
       code = ProbeException.Code.UNAUTHORIZED;
-      message = "user " + connection.user() + " lacks a privilege (grant BINLOG MONITOR on MariaDB, REPLICATION CLIENT "
-          + "on MySQL): " + message;
+      message =
+          "user "
+              + connection.user()
+              + " lacks a privilege (grant BINLOG MONITOR on MariaDB, REPLICATION CLIENT "
+              + "on MySQL): "
+              + message;
     } else if (e instanceof SQLTimeoutException) {
       code = ProbeException.Code.TIMEOUT;
     } else if (e instanceof SQLNonTransientConnectionException || state.startsWith("08")) {

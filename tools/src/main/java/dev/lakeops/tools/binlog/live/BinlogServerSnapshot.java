@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param version {@code SELECT VERSION()}, e.g. {@code 10.11.19-MariaDB-0+deb12u1-log}
  * @param binaryLogs {@code SHOW BINARY LOGS}, oldest first; empty when binary logging is off
  * @param status the current write position; null when binary logging is off
- * @param variables the binlog-related global variables, names in lower case; a variable the
- *     server does not have is absent (MariaDB has no {@code gtid_mode}, MySQL no {@code gtid_binlog_pos})
+ * @param variables the binlog-related global variables, names in lower case; a variable the server
+ *     does not have is absent (MariaDB has no {@code gtid_mode}, MySQL no {@code gtid_binlog_pos})
  * @param oldestGtidList MariaDB: the {@code Gtid_list} of the oldest binlog file as the server
  *     prints it (e.g. {@code [0-1-4]}): the GTID state before its first event; null elsewhere
  * @param queries every statement run, in order

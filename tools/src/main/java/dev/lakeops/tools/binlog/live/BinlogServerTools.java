@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The facade over {@link BinlogServerProbe} and {@link BinlogServerAnalyzer}: read-only, never
  * throws. The declared tool ({@link BinlogServerToolSpecs}) takes a configured server name only
- * (never a URL or credentials from a model); the typed method takes a {@link BinlogServerConnection}
- * for the CLI.
+ * (never a URL or credentials from a model); the typed method takes a {@link
+ * BinlogServerConnection} for the CLI.
  */
 public final class BinlogServerTools implements ToolSet {
 
@@ -27,8 +27,13 @@ public final class BinlogServerTools implements ToolSet {
   private final BinlogServerAnalyzer analyzer;
   private final Clock clock;
 
-  /** @param servers configured servers by name */
-  public BinlogServerTools(Map<String, BinlogServerConnection> servers, Duration timeout, BinlogServerAnalyzer analyzer,
+  /**
+   * @param servers configured servers by name
+   */
+  public BinlogServerTools(
+      Map<String, BinlogServerConnection> servers,
+      Duration timeout,
+      BinlogServerAnalyzer analyzer,
       Clock clock) {
     this.servers = Map.copyOf(servers);
     this.timeout = timeout;
@@ -49,7 +54,9 @@ public final class BinlogServerTools implements ToolSet {
     if (offset != null) {
       params.put("offset", offset.toString());
     }
-    return ToolReports.run(STATUS, params,
+    return ToolReports.run(
+        STATUS,
+        params,
         () -> analyzer.analyze(new BinlogServerProbe(server, timeout, clock).capture(), offset));
   }
 
@@ -59,20 +66,32 @@ public final class BinlogServerTools implements ToolSet {
     params.put("server", server);
     BinlogServerConnection connection = servers.get(server);
     if (connection == null) {
-      return new ToolReport(ToolReport.Status.NO_DATA, STATUS, params, List.of(),
-          "no binlog server named '" + server + "' is configured; known: " + servers.keySet().stream().sorted().toList());
+      return new ToolReport(
+          ToolReport.Status.NO_DATA,
+          STATUS,
+          params,
+          List.of(),
+          "no binlog server named '"
+              + server
+              + "' is configured; known: "
+              + servers.keySet().stream().sorted().toList());
     }
     ConnectorOffset offset;
     try {
-      offset = offset(args.optionalString("offset_file").orElse(null), args.optionalInteger("offset_pos").orElse(null),
-          args.optionalString("gtid_set").orElse(null));
+      offset =
+          offset(
+              args.optionalString("offset_file").orElse(null),
+              args.optionalInteger("offset_pos").orElse(null),
+              args.optionalString("gtid_set").orElse(null));
     } catch (IllegalArgumentException e) {
-      return new ToolReport(ToolReport.Status.ERROR, STATUS, params, List.of(), "bad offset: " + e.getMessage());
+      return new ToolReport(
+          ToolReport.Status.ERROR, STATUS, params, List.of(), "bad offset: " + e.getMessage());
     }
     return status(connection, offset);
   }
 
-  private static @Nullable ConnectorOffset offset(@Nullable String file, @Nullable Long pos, @Nullable String gtids) {
+  private static @Nullable ConnectorOffset offset(
+      @Nullable String file, @Nullable Long pos, @Nullable String gtids) {
     boolean hasFile = file != null && !file.isBlank();
     boolean hasGtids = gtids != null && !gtids.isBlank();
     if (hasFile && hasGtids) {

@@ -25,7 +25,8 @@ public final class MariadbGtids {
   /**
    * Domain to GTID, in the order given.
    *
-   * @throws IllegalArgumentException an element is not {@code domain-server-seq}, or a domain repeats
+   * @throws IllegalArgumentException an element is not {@code domain-server-seq}, or a domain
+   *     repeats
    */
   public static Map<Long, Gtid> parse(String text) {
     String body = text.strip();
@@ -38,16 +39,20 @@ public final class MariadbGtids {
       if (gtid.isEmpty()) {
         continue;
       }
-      checkArgument(gtid.matches("\\d{1,10}-\\d{1,10}-\\d{1,20}"),
-          "%s is not a MariaDB GTID (domain-server-seq, e.g. 0-1-42)", gtid);
+      checkArgument(
+          gtid.matches("\\d{1,10}-\\d{1,10}-\\d{1,20}"),
+          "%s is not a MariaDB GTID (domain-server-seq, e.g. 0-1-42)",
+          gtid);
       String[] f = gtid.split("-");
       Gtid g;
       try {
         g = new Gtid(Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseUnsignedLong(f[2]));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(gtid + " is not a MariaDB GTID: a number is out of range");
+        throw new IllegalArgumentException(
+            gtid + " is not a MariaDB GTID: a number is out of range");
       }
-      checkArgument(byDomain.put(g.domain(), g) == null, "domain %s appears twice in %s", g.domain(), text);
+      checkArgument(
+          byDomain.put(g.domain(), g) == null, "domain %s appears twice in %s", g.domain(), text);
     }
     return Collections.unmodifiableMap(byDomain);
   }

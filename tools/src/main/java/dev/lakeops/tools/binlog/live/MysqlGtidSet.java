@@ -32,8 +32,10 @@ public final class MysqlGtidSet {
         continue;
       }
       String[] parts = m.split(":");
-      checkArgument(parts.length >= 2 && parts[0].matches("[0-9a-fA-F-]{32,36}"),
-          "%s is not a MySQL GTID set member (uuid:1-5)", m);
+      checkArgument(
+          parts.length >= 2 && parts[0].matches("[0-9a-fA-F-]{32,36}"),
+          "%s is not a MySQL GTID set member (uuid:1-5)",
+          m);
       String source = parts[0].toLowerCase(Locale.ROOT);
       for (int i = 1; i < parts.length; i++) {
         String p = parts[i].strip();
@@ -41,11 +43,13 @@ public final class MysqlGtidSet {
           source = parts[0].toLowerCase(Locale.ROOT) + ":" + p.toLowerCase(Locale.ROOT);
           continue;
         }
-        checkArgument(p.matches("\\d{1,19}(-\\d{1,19})?"), "%s in %s is not an interval (N or N-M)", p, m);
+        checkArgument(
+            p.matches("\\d{1,19}(-\\d{1,19})?"), "%s in %s is not an interval (N or N-M)", p, m);
         String[] ends = p.split("-");
         long from = Long.parseLong(ends[0]);
         long to = ends.length > 1 ? Long.parseLong(ends[1]) : from;
-        checkArgument(from >= 1 && to >= from, "interval %s in %s is empty or starts below 1", p, m);
+        checkArgument(
+            from >= 1 && to >= from, "interval %s in %s is empty or starts below 1", p, m);
         bySource.computeIfAbsent(source, k -> new ArrayList<>()).add(new long[] {from, to});
       }
     }
@@ -70,7 +74,10 @@ public final class MysqlGtidSet {
     return true;
   }
 
-  /** The transactions of {@code other} not in this set, as text ({@code uuid:3-4,...}); empty when none. */
+  /**
+   * The transactions of {@code other} not in this set, as text ({@code uuid:3-4,...}); empty when
+   * none.
+   */
   public String missingFrom(MysqlGtidSet other) {
     List<String> out = new ArrayList<>();
     for (Map.Entry<String, List<long[]>> e : other.intervals.entrySet()) {

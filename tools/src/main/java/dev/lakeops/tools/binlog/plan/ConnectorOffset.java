@@ -10,7 +10,8 @@ public record ConnectorOffset(String file, long position) {
   }
 
   /**
-   * Parses {@code mysql-bin.000042:1234} (also {@code mysql-bin.000042/1234}, Debezium's "near position" form).
+   * Parses {@code mysql-bin.000042:1234} (also {@code mysql-bin.000042/1234}, Debezium's "near
+   * position" form).
    *
    * @throws IllegalArgumentException the text has no file and numeric position
    */
@@ -18,7 +19,8 @@ public record ConnectorOffset(String file, long position) {
     String t = text == null ? "" : text.strip();
     int sep = Math.max(t.lastIndexOf(':'), t.lastIndexOf('/'));
     if (sep <= 0 || sep == t.length() - 1) {
-      throw new IllegalArgumentException("Invalid connector offset '" + text + "': expected FILE:POS, e.g. mysql-bin.000042:1234");
+      throw new IllegalArgumentException(
+          "Invalid connector offset '" + text + "': expected FILE:POS, e.g. mysql-bin.000042:1234");
     }
     try {
       long position = Long.parseLong(t.substring(sep + 1));
@@ -27,8 +29,12 @@ public record ConnectorOffset(String file, long position) {
       }
       return new ConnectorOffset(t.substring(0, sep), position);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid connector offset '" + text + "': position '" + t.substring(sep + 1)
-          + "' is not a non-negative number");
+      throw new IllegalArgumentException(
+          "Invalid connector offset '"
+              + text
+              + "': position '"
+              + t.substring(sep + 1)
+              + "' is not a non-negative number");
     }
   }
 }

@@ -18,8 +18,14 @@ import org.jspecify.annotations.Nullable;
  * @param explanation one or two sentences on how the loss happens
  */
 public record DataLoss(
-    Kind kind, long transactions, @Nullable String gtids, long events, long bytes, List<String> tables,
-    TimeWindow window, String explanation) {
+    Kind kind,
+    long transactions,
+    @Nullable String gtids,
+    long events,
+    long bytes,
+    List<String> tables,
+    TimeWindow window,
+    String explanation) {
 
   /** How sure the statement about loss is. */
   public enum Kind {

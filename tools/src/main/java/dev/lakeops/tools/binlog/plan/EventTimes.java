@@ -15,13 +15,19 @@ import java.util.Arrays;
  * @param afterTimestamps their timestamps
  */
 public record EventTimes(
-    long firstTimestamp, long lastTimestamp, long[] beforeOffsets, long[] beforeTimestamps, boolean beforeOverflow,
-    long[] afterOffsets, long[] afterTimestamps) {
+    long firstTimestamp,
+    long lastTimestamp,
+    long[] beforeOffsets,
+    long[] beforeTimestamps,
+    boolean beforeOverflow,
+    long[] afterOffsets,
+    long[] afterTimestamps) {
 
   public static final int CAPACITY = 4096;
 
   /** No timestamps known, e.g. a plan made from verdicts alone. */
-  public static final EventTimes UNKNOWN = new EventTimes(-1, -1, new long[0], new long[0], false, new long[0], new long[0]);
+  public static final EventTimes UNKNOWN =
+      new EventTimes(-1, -1, new long[0], new long[0], false, new long[0], new long[0]);
 
   public EventTimes {
     beforeOffsets = beforeOffsets.clone();
@@ -35,18 +41,26 @@ public record EventTimes(
     return firstTimestamp >= 0 || beforeOffsets.length > 0 || afterOffsets.length > 0;
   }
 
-  /** Valid events before the damage that start at or after {@code from}; -1 when the kept events do not reach back that far. */
+  /**
+   * Valid events before the damage that start at or after {@code from}; -1 when the kept events do
+   * not reach back that far.
+   */
   long countBefore(long from) {
     long n = Arrays.stream(beforeOffsets).filter(o -> o >= from).count();
     boolean complete = !beforeOverflow || (beforeOffsets.length > 0 && beforeOffsets[0] < from);
     return complete ? n : -1;
   }
 
-  /** Earliest timestamp of the kept events before the damage that start at or after {@code from}; -1 if none. */
+  /**
+   * Earliest timestamp of the kept events before the damage that start at or after {@code from}; -1
+   * if none.
+   */
   long earliestBefore(long from) {
     long t = -1;
     for (int i = 0; i < beforeOffsets.length; i++) {
-      if (beforeOffsets[i] >= from && beforeTimestamps[i] > 0 && (t < 0 || beforeTimestamps[i] < t)) {
+      if (beforeOffsets[i] >= from
+          && beforeTimestamps[i] > 0
+          && (t < 0 || beforeTimestamps[i] < t)) {
         t = beforeTimestamps[i];
       }
     }
@@ -63,14 +77,20 @@ public record EventTimes(
     return -1;
   }
 
-  /** Valid events after the damage that start before {@code to}; -1 when the kept events do not reach that far. */
+  /**
+   * Valid events after the damage that start before {@code to}; -1 when the kept events do not
+   * reach that far.
+   */
   long countAfter(long to) {
     long n = Arrays.stream(afterOffsets).filter(o -> o < to).count();
     boolean complete = n < afterOffsets.length || afterOffsets.length < CAPACITY;
     return complete ? n : -1;
   }
 
-  /** Latest timestamp of the kept events after the damage that start at or before {@code to}; -1 if none. */
+  /**
+   * Latest timestamp of the kept events after the damage that start at or before {@code to}; -1 if
+   * none.
+   */
   long latestAfter(long to) {
     long t = -1;
     for (int i = 0; i < afterOffsets.length; i++) {

@@ -6,8 +6,9 @@ import dev.lakeops.tools.binlog.file.Damage;
 
 /**
  * Collects {@link EventTimes} in the same pass as the integrity analyzer (run both through {@link
- * BinlogVisitors#both}). Keeps a ring of the last {@link EventTimes#CAPACITY} events before the first
- * damage and the first {@link EventTimes#CAPACITY} after it; nothing else grows with the file.
+ * BinlogVisitors#both}). Keeps a ring of the last {@link EventTimes#CAPACITY} events before the
+ * first damage and the first {@link EventTimes#CAPACITY} after it; nothing else grows with the
+ * file.
  */
 public final class EventTimesCollector implements BinlogVisitor {
 
@@ -71,7 +72,13 @@ public final class EventTimesCollector implements BinlogVisitor {
       offsets[i] = ringOffsets[(ringStart + i) % ringOffsets.length];
       timestamps[i] = ringTimestamps[(ringStart + i) % ringOffsets.length];
     }
-    return new EventTimes(firstTimestamp, lastTimestamp, offsets, timestamps, overflow,
-        java.util.Arrays.copyOf(afterOffsets, afterSize), java.util.Arrays.copyOf(afterTimestamps, afterSize));
+    return new EventTimes(
+        firstTimestamp,
+        lastTimestamp,
+        offsets,
+        timestamps,
+        overflow,
+        java.util.Arrays.copyOf(afterOffsets, afterSize),
+        java.util.Arrays.copyOf(afterTimestamps, afterSize));
   }
 }

@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.tools.binlog.file.BinlogVerdict;
 
-/** One binlog file's verdict and the event times around its damage: the planner's input per file. */
+/**
+ * One binlog file's verdict and the event times around its damage: the planner's input per file.
+ */
 public record FileEvidence(BinlogVerdict verdict, EventTimes times) {
   public FileEvidence {
     requireNonNull(verdict, "verdict");

@@ -15,8 +15,14 @@ final class FlinkCdcOptions {
   static final String OFFSET_GTID_SET = "scan.startup.specific-offset.gtid-set";
   static final String TIMESTAMP_MILLIS = "scan.startup.timestamp-millis";
   static final String HOSTNAME = "hostname";
-  /** Debezium 1.9 name; Debezium 2.x deprecates it for {@code event.processing.failure.handling.mode}. */
-  static final String DESERIALIZATION_FAILURE = "debezium.event.deserialization.failure.handling.mode";
+
+  /**
+   * Debezium 1.9 name; Debezium 2.x deprecates it for {@code
+   * event.processing.failure.handling.mode}.
+   */
+  static final String DESERIALIZATION_FAILURE =
+      "debezium.event.deserialization.failure.handling.mode";
+
   static final String INCONSISTENT_SCHEMA = "debezium.inconsistent.schema.handling.mode";
 
   private FlinkCdcOptions() {}

@@ -5,7 +5,10 @@ import org.jspecify.annotations.Nullable;
 /** One GTID split into its source (MariaDB domain or MySQL UUID), MariaDB server id and number. */
 record GtidId(GtidSet.Flavor flavor, String source, @Nullable String serverId, long number) {
 
-  /** Parses {@code 0-1-42} or {@code uuid:42}; null for null, {@code unknown}, {@code ANONYMOUS} or anything else. */
+  /**
+   * Parses {@code 0-1-42} or {@code uuid:42}; null for null, {@code unknown}, {@code ANONYMOUS} or
+   * anything else.
+   */
   static @Nullable GtidId parse(@Nullable String gtid) {
     if (gtid == null) {
       return null;
@@ -13,7 +16,10 @@ record GtidId(GtidSet.Flavor flavor, String source, @Nullable String serverId, l
     try {
       int colon = gtid.lastIndexOf(':');
       if (colon > 0) {
-        return new GtidId(GtidSet.Flavor.MYSQL, gtid.substring(0, colon).toLowerCase(java.util.Locale.ROOT), null,
+        return new GtidId(
+            GtidSet.Flavor.MYSQL,
+            gtid.substring(0, colon).toLowerCase(java.util.Locale.ROOT),
+            null,
             Long.parseLong(gtid.substring(colon + 1)));
       }
       String[] f = gtid.split("-");

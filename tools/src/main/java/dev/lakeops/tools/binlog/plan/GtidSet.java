@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A GTID set as a server prints it, parsed: MariaDB {@code domain-server-seq} lists ({@code
- * @@gtid_binlog_pos}, {@code @@gtid_binlog_state}, a GTID_LIST event) or MySQL {@code
+ * A GTID set as a server prints it, parsed: MariaDB {@code domain-server-seq} lists
+ * ({@code @@gtid_binlog_pos}, {@code @@gtid_binlog_state}, a GTID_LIST event) or MySQL {@code
  * uuid:1-5:7-9,uuid2:1-3} ({@code @@gtid_executed}, {@code @@gtid_purged}, PREVIOUS_GTIDS).
  *
  * <p>A MariaDB position means "every transaction of the domain up to this sequence number"; that
@@ -19,13 +19,19 @@ import java.util.regex.Pattern;
 public final class GtidSet {
 
   /** Which server family wrote the set. */
-  public enum Flavor { MARIADB, MYSQL }
+  public enum Flavor {
+    MARIADB,
+    MYSQL
+  }
 
   private static final Pattern MARIADB = Pattern.compile("\\d{1,10}-\\d{1,10}-\\d{1,20}");
-  private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+  private static final Pattern UUID =
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
   private static final int MAX_ENTRIES = 4096;
 
   private final Flavor flavor;
+
   /** MariaDB: domain to highest sequence. MySQL: uuid (lower case) to intervals [first, last]. */
   private final Map<String, List<long[]>> entries;
 
@@ -68,8 +74,11 @@ public final class GtidSet {
     Map<String, List<long[]>> entries = new LinkedHashMap<>();
     for (String part : parts) {
       if (!MARIADB.matcher(part).matches()) {
-        throw new IllegalArgumentException("Invalid GTID '" + part + "': expected MariaDB domain-server-seq (e.g. 0-1-42) "
-            + "or MySQL uuid:1-5");
+        throw new IllegalArgumentException(
+            "Invalid GTID '"
+                + part
+                + "': expected MariaDB domain-server-seq (e.g. 0-1-42) "
+                + "or MySQL uuid:1-5");
       }
       String[] f = part.split("-");
       long seq = number(f[2], part);
@@ -86,18 +95,22 @@ public final class GtidSet {
     for (String part : parts) {
       String[] f = part.split(":", -1);
       if (f.length < 2 || !UUID.matcher(f[0]).matches()) {
-        throw new IllegalArgumentException("Invalid GTID set entry '" + part + "': expected uuid:1-5[:7-9]");
+        throw new IllegalArgumentException(
+            "Invalid GTID set entry '" + part + "': expected uuid:1-5[:7-9]");
       }
-      List<long[]> intervals = entries.computeIfAbsent(f[0].toLowerCase(Locale.ROOT), k -> new ArrayList<>());
+      List<long[]> intervals =
+          entries.computeIfAbsent(f[0].toLowerCase(Locale.ROOT), k -> new ArrayList<>());
       for (int i = 1; i < f.length; i++) {
         String[] range = f[i].split("-", -1);
         if (range.length > 2 || range[0].isEmpty()) {
-          throw new IllegalArgumentException("Invalid GTID interval '" + f[i] + "' in '" + part + "': expected n or n-m");
+          throw new IllegalArgumentException(
+              "Invalid GTID interval '" + f[i] + "' in '" + part + "': expected n or n-m");
         }
         long first = number(range[0], part);
         long last = range.length == 2 ? number(range[1], part) : first;
         if (first < 1 || last < first) {
-          throw new IllegalArgumentException("Invalid GTID interval '" + f[i] + "' in '" + part + "'");
+          throw new IllegalArgumentException(
+              "Invalid GTID interval '" + f[i] + "' in '" + part + "'");
         }
         intervals.add(new long[] {first, last});
       }

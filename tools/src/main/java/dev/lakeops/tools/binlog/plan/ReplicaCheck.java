@@ -12,5 +12,9 @@ import org.jspecify.annotations.Nullable;
  * @param verdict one sentence
  */
 public record ReplicaCheck(
-    @Nullable String replicaGtidSet, @Nullable String needed, boolean containsNeeded, boolean purgedChecked,
-    boolean purgedAny, String verdict) {}
+    @Nullable String replicaGtidSet,
+    @Nullable String needed,
+    boolean containsNeeded,
+    boolean purgedChecked,
+    boolean purgedAny,
+    String verdict) {}

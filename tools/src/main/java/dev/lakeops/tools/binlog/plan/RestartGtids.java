@@ -7,8 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * GTID sets for {@code scan.startup.specific-offset.gtid-set}. MariaDB sets list the last GTID per
- * domain; MySQL sets are the file's PREVIOUS_GTIDS plus the GTIDs committed in it, assumed consecutive
- * from one source (binlog.md §11).
+ * domain; MySQL sets are the file's PREVIOUS_GTIDS plus the GTIDs committed in it, assumed
+ * consecutive from one source (binlog.md §11).
  */
 final class RestartGtids {
 
@@ -23,7 +23,10 @@ final class RestartGtids {
     return with(v.gtidSet(), last, last.number());
   }
 
-  /** The set that counts the lost transactions as executed, so a server resumes after them; null without GTIDs. */
+  /**
+   * The set that counts the lost transactions as executed, so a server resumes after them; null
+   * without GTIDs.
+   */
   static @Nullable String afterLost(BinlogRecoveryPlanner.Gap gap, Loss loss) {
     GtidRange needed = loss.needed;
     if (needed == null) {
@@ -52,8 +55,10 @@ final class RestartGtids {
       }
       parts.add(p);
     }
-    parts.add(id.flavor() == GtidSet.Flavor.MARIADB ? id.source() + "-" + id.serverId() + "-" + number
-        : id.source() + ":1-" + number);
+    parts.add(
+        id.flavor() == GtidSet.Flavor.MARIADB
+            ? id.source() + "-" + id.serverId() + "-" + number
+            : id.source() + ":1-" + number);
     return String.join(",", parts);
   }
 

@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 public record TimeWindow(@Nullable Instant from, @Nullable Instant to) {
 
   static TimeWindow ofSeconds(long fromSeconds, long toSeconds) {
-    return new TimeWindow(fromSeconds > 0 ? Instant.ofEpochSecond(fromSeconds) : null,
+    return new TimeWindow(
+        fromSeconds > 0 ? Instant.ofEpochSecond(fromSeconds) : null,
         toSeconds > 0 ? Instant.ofEpochSecond(toSeconds) : null);
   }
 

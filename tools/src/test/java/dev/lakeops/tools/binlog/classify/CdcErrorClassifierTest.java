@@ -9,11 +9,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Real error texts (test resources binlog/errors/) map to their category with the coordinates parsed out. */
+/**
+ * Real error texts (test resources binlog/errors/) map to their category with the coordinates
+ * parsed out.
+ */
 class CdcErrorClassifierTest {
 
   private static CdcErrorClassification classify(String resource) {
-    try (InputStream in = CdcErrorClassifierTest.class.getResourceAsStream("/binlog/errors/" + resource)) {
+    try (InputStream in =
+        CdcErrorClassifierTest.class.getResourceAsStream("/binlog/errors/" + resource)) {
       if (in == null) {
         throw new IllegalStateException("missing test resource binlog/errors/" + resource);
       }
@@ -29,7 +33,10 @@ class CdcErrorClassifierTest {
 
     assertThat(c.category()).isEqualTo(CdcErrorCategory.EVENT_DESERIALIZATION);
     PastedEventHeader h = c.header();
-    assertThat(h).isEqualTo(new PastedEventHeader(1701164723000L, "UPDATE_ROWS", 179003860L, 19, 4255, 427381925L, 0));
+    assertThat(h)
+        .isEqualTo(
+            new PastedEventHeader(
+                1701164723000L, "UPDATE_ROWS", 179003860L, 19, 4255, 427381925L, 0));
     assertThat(h.eventStart()).isEqualTo(427381925L - 19 - 4255);
     assertThat(c.serverId()).isEqualTo(179003860L);
     assertThat(c.position()).isEqualTo(427377651L);
@@ -74,7 +81,8 @@ class CdcErrorClassifierTest {
     assertThat(c.file()).isEqualTo("mysql-bin.000001");
     assertThat(c.position()).isEqualTo(1000L);
     assertThat(c.lastBytePosition()).isEqualTo(1019L);
-    assertThat(c.nextSteps()).anySatisfy(s -> assertThat(s).contains("binlog events mysql-bin.000001 --from 1000"));
+    assertThat(c.nextSteps())
+        .anySatisfy(s -> assertThat(s).contains("binlog events mysql-bin.000001 --from 1000"));
   }
 
   @Test
@@ -136,7 +144,8 @@ class CdcErrorClassifierTest {
     assertThat(c.file()).isEqualTo("mysql-bin.000001");
     assertThat(c.position()).isEqualTo(1004L);
     assertThat(c.lastBytePosition()).isEqualTo(1104L);
-    assertThat(classify("crc-check-mariadb-binlog.txt").category()).isEqualTo(CdcErrorCategory.CHECKSUM_FAILURE);
+    assertThat(classify("crc-check-mariadb-binlog.txt").category())
+        .isEqualTo(CdcErrorCategory.CHECKSUM_FAILURE);
   }
 
   @Test
@@ -183,7 +192,9 @@ class CdcErrorClassifierTest {
 
     assertThat(received.category()).isEqualTo(CdcErrorCategory.STATEMENT_FORMAT);
     assertThat(received.statement())
-        .isEqualTo("DELETE FROM _cdbcksum__329_124080501_1648309680.checksums WHERE db = 'xx' AND tbl = 'a'");
+        .isEqualTo(
+            "DELETE FROM _cdbcksum__329_124080501_1648309680.checksums WHERE db = 'xx' AND tbl ="
+                + " 'a'");
     assertThat(config.category()).isEqualTo(CdcErrorCategory.STATEMENT_FORMAT);
   }
 
@@ -198,7 +209,8 @@ class CdcErrorClassifierTest {
 
   @Test
   void unknownTextSaysWhatWasReadAndWhatToPaste() {
-    CdcErrorClassification c = CdcErrorClassifier.classify("java.lang.OutOfMemoryError: Java heap space");
+    CdcErrorClassification c =
+        CdcErrorClassifier.classify("java.lang.OutOfMemoryError: Java heap space");
 
     assertThat(c.category()).isEqualTo(CdcErrorCategory.UNKNOWN);
     assertThat(c.summary()).contains("No known", "Caused by");
@@ -223,13 +235,19 @@ class CdcErrorClassifierTest {
   @Test
   void randomTextNeverThrows() {
     Random random = new Random(20261130L);
-    String alphabet = "EventHeaderV4{timestamp=,eventType serverId=headerLength=dataLength=nextPosition=flags=}"
-        + "0123456789 '\n./-:the first event at Error code: ; SQLSTATE HY000 Caused by: file=pos=gtids=\u0000\uffff\ud800";
+    String alphabet =
+        "EventHeaderV4{timestamp=,eventType"
+            + " serverId=headerLength=dataLength=nextPosition=flags=}0123456789 '\n"
+            + "./-:the first event at Error code: ; SQLSTATE HY000 Caused by:"
+            + " file=pos=gtids=\u0000\uffff\ud800";
     for (int round = 0; round < 2000; round++) {
       StringBuilder text = new StringBuilder();
       int length = random.nextInt(400);
       for (int i = 0; i < length; i++) {
-        text.append(random.nextInt(4) == 0 ? (char) random.nextInt(0x10000) : alphabet.charAt(random.nextInt(alphabet.length())));
+        text.append(
+            random.nextInt(4) == 0
+                ? (char) random.nextInt(0x10000)
+                : alphabet.charAt(random.nextInt(alphabet.length())));
       }
       CdcErrorClassification c = CdcErrorClassifier.classify(text.toString());
       assertThat(c.category()).isNotNull();
@@ -240,16 +258,19 @@ class CdcErrorClassifierTest {
   @Test
   void mutatedRealTextsNeverThrow() {
     Random random = new Random(7L);
-    String base = "Failed to deserialize data of EventHeaderV4{timestamp=99999999999999999999, eventType=X, serverId=1, "
-        + "headerLength=19, dataLength=99999999999999999999, nextPosition=1, flags=0} the first event '' at 4, the last "
-        + "event read from '' at 99999999999999999999, the last byte read from '' at 5. Error code: 99999; SQLSTATE: HY000."
-        + " Last offset stored = {file=, pos=} Received DML '";
+    String base =
+        "Failed to deserialize data of EventHeaderV4{timestamp=99999999999999999999, eventType=X,"
+            + " serverId=1, headerLength=19, dataLength=99999999999999999999, nextPosition=1,"
+            + " flags=0} the first event '' at 4, the last event read from '' at"
+            + " 99999999999999999999, the last byte read from '' at 5. Error code: 99999; SQLSTATE:"
+            + " HY000. Last offset stored = {file=, pos=} Received DML '";
     for (int round = 0; round < 2000; round++) {
       char[] chars = base.toCharArray();
       for (int i = 0; i < 1 + random.nextInt(6); i++) {
         chars[random.nextInt(chars.length)] = (char) random.nextInt(128);
       }
-      CdcErrorClassification c = CdcErrorClassifier.classify(new String(chars, 0, random.nextInt(chars.length + 1)));
+      CdcErrorClassification c =
+          CdcErrorClassifier.classify(new String(chars, 0, random.nextInt(chars.length + 1)));
       assertThat(c.summary()).isNotBlank();
     }
   }

@@ -1,9 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventHeader;
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
-import dev.lakeops.tools.binlog.file.BinlogFindings;
-import dev.lakeops.tools.binlog.file.BinlogEvent;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.CRC32;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.NONE;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.bytes;
@@ -33,7 +29,8 @@ class BinlogDamageLocalizationTest {
         BinlogVerdict v = verify(dir, BinlogFixtures.flipped(clean, (int) offset));
 
         assertThat(v.firstBad()).as("flip at %d", offset).isNotNull();
-        assertThat(v.firstBad().offset()).as("flip at %d in %s at %d", offset, h.typeName(), h.offset())
+        assertThat(v.firstBad().offset())
+            .as("flip at %d in %s at %d", offset, h.typeName(), h.offset())
             .isEqualTo(h.offset());
         assertThat(v.restartPosition()).as("flip at %d", offset).isLessThanOrEqualTo(h.offset());
       }
@@ -43,7 +40,9 @@ class BinlogDamageLocalizationTest {
   @Test
   void damageNeverMovesTheRestartPositionIntoATransaction() {
     byte[] clean = bytes(CRC32);
-    List<Long> boundaries = List.of(4L, 256L, 285L, 328L, 457L, 500L, 749L, 981L, 1259L, 1776L, 2068L, 2309L, 2490L, 2923L);
+    List<Long> boundaries =
+        List.of(
+            4L, 256L, 285L, 328L, 457L, 500L, 749L, 981L, 1259L, 1776L, 2068L, 2309L, 2490L, 2923L);
 
     for (int offset = 4; offset < clean.length; offset += 7) {
       BinlogVerdict v = verify(dir, BinlogFixtures.flipped(clean, offset));

@@ -1,7 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.ListedEvent;
-import dev.lakeops.tools.binlog.file.BinlogEventLister;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.CRC32;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.NONE;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.bytes;
@@ -16,7 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code binlog events}: every event in order, with its CRC outcome, paged by --from and --limit. */
+/**
+ * {@code binlog events}: every event in order, with its CRC outcome, paged by --from and --limit.
+ */
 class BinlogEventListerTest {
 
   @TempDir Path dir;
@@ -72,8 +72,10 @@ class BinlogEventListerTest {
     List<ListedEvent> page = new ArrayList<>();
     BinlogEventLister.Summary summary = BinlogEventLister.list(file, 981, 3, page::add);
 
-    assertThat(page).extracting(ListedEvent::offset).containsExactly(981L, all.get(indexOf(all, 981) + 1).offset(),
-        all.get(indexOf(all, 981) + 2).offset());
+    assertThat(page)
+        .extracting(ListedEvent::offset)
+        .containsExactly(
+            981L, all.get(indexOf(all, 981) + 1).offset(), all.get(indexOf(all, 981) + 2).offset());
     assertThat(summary.limitReached()).isTrue();
     assertThat(summary.listed()).isEqualTo(3);
     assertThat(summary.nextOffset()).isEqualTo(page.get(2).end());
@@ -152,7 +154,9 @@ class BinlogEventListerTest {
 
     assertThat(events).hasSize(20);
     assertThat(events.get(0).crc()).isEqualTo(ListedEvent.Crc.OK);
-    assertThat(events.subList(1, 20)).extracting(ListedEvent::crc).containsOnly(ListedEvent.Crc.NONE);
+    assertThat(events.subList(1, 20))
+        .extracting(ListedEvent::crc)
+        .containsOnly(ListedEvent.Crc.NONE);
   }
 
   @Test
@@ -161,19 +165,27 @@ class BinlogEventListerTest {
 
     List<ListedEvent> events = list(file, 0, 10);
 
-    assertThat(events).singleElement().satisfies(e -> {
-      assertThat(e.offset()).isZero();
-      assertThat(e.damage()).contains("magic");
-    });
+    assertThat(events)
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.offset()).isZero();
+              assertThat(e.damage()).contains("magic");
+            });
   }
 
   @Test
   void rejectsBadArgumentsAndMissingFilesByName() {
     Path file = BinlogFixtures.write(dir, "mysql-bin.000002", bytes(CRC32));
 
-    assertThatThrownBy(() -> list(file, -1, 10)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
-    assertThatThrownBy(() -> list(file, 0, 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--limit 0");
-    assertThatThrownBy(() -> list(dir.resolve("nope.000001"), 0, 10)).isInstanceOf(ProbeException.class)
+    assertThatThrownBy(() -> list(file, -1, 10))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("-1");
+    assertThatThrownBy(() -> list(file, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--limit 0");
+    assertThatThrownBy(() -> list(dir.resolve("nope.000001"), 0, 10))
+        .isInstanceOf(ProbeException.class)
         .hasMessageContaining("nope.000001");
   }
 

@@ -1,11 +1,6 @@
 package dev.lakeops.tools.binlog.file;
 
 import dev.lakeops.tools.binlog.BinlogTools;
-import dev.lakeops.tools.binlog.file.Damage;
-import dev.lakeops.tools.binlog.file.BinlogVisitor;
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
-import dev.lakeops.tools.binlog.file.BinlogReader;
-import dev.lakeops.tools.binlog.file.BinlogEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,11 +9,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The recorded MariaDB binlogs under {@code src/test/resources/binlog/} and damaged copies of them. */
+/**
+ * The recorded MariaDB binlogs under {@code src/test/resources/binlog/} and damaged copies of them.
+ */
 public final class BinlogFixtures {
 
-  /** MariaDB 10.11.19, binlog_checksum=CRC32: 44 events, GTIDs 0-1-1..0-1-9; see the README there. */
+  /**
+   * MariaDB 10.11.19, binlog_checksum=CRC32: 44 events, GTIDs 0-1-1..0-1-9; see the README there.
+   */
   public static final String CRC32 = "mariadb-10.11-crc32.000002";
+
   /** MariaDB 10.11.19, binlog_checksum=NONE: 20 events, GTIDs 0-1-10..0-1-12. */
   public static final String NONE = "mariadb-10.11-none.000004";
 
@@ -56,23 +56,25 @@ public final class BinlogFixtures {
   /** The valid events of a clean file, in order. */
   public static List<BinlogEvent> events(Path file) {
     List<BinlogEvent> events = new ArrayList<>();
-    BinlogReader.read(file, new BinlogVisitor() {
-      @Override
-      public void start(String file, long length) {}
+    BinlogReader.read(
+        file,
+        new BinlogVisitor() {
+          @Override
+          public void start(String file, long length) {}
 
-      @Override
-      public void event(BinlogEvent event) {
-        events.add(event);
-      }
+          @Override
+          public void event(BinlogEvent event) {
+            events.add(event);
+          }
 
-      @Override
-      public void damage(Damage damage) {
-        throw new AssertionError("fixture is damaged: " + damage);
-      }
+          @Override
+          public void damage(Damage damage) {
+            throw new AssertionError("fixture is damaged: " + damage);
+          }
 
-      @Override
-      public void end(int checksumAlg) {}
-    });
+          @Override
+          public void end(int checksumAlg) {}
+        });
     return events;
   }
 }

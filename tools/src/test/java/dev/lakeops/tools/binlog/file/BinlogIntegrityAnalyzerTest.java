@@ -1,9 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventTypes;
-import dev.lakeops.tools.binlog.file.Damage;
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
-import dev.lakeops.tools.binlog.file.BinlogFindings;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.CRC32;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.NONE;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.bytes;
@@ -52,7 +48,8 @@ class BinlogIntegrityAnalyzerTest {
 
   @Test
   void findsAFlippedByteInARowsEventAndProposesTheEndOfThePreviousTransaction() {
-    BinlogVerdict v = verify(dir, flipped(bytes(CRC32), 1990)); // inside UPDATE_ROWS_V1 at 1961, GTID 0-1-6
+    BinlogVerdict v =
+        verify(dir, flipped(bytes(CRC32), 1990)); // inside UPDATE_ROWS_V1 at 1961, GTID 0-1-6
 
     assertThat(v.status()).isEqualTo(BinlogVerdict.Status.CORRUPT);
     assertThat(v.firstBad().kind()).isEqualTo(Damage.Kind.CRC_MISMATCH);
@@ -68,7 +65,8 @@ class BinlogIntegrityAnalyzerTest {
     assertThat(v.damagedBytes()).isEqualTo(76);
     assertThat(v.damagedTransactions()).isEqualTo(1);
     assertThat(v.affectedTables()).containsExactly("shop.orders");
-    assertThat(BinlogFindings.of(v)).extracting(Finding::code)
+    assertThat(BinlogFindings.of(v))
+        .extracting(Finding::code)
         .containsExactly("binlog.crc-mismatch", "binlog.restart-position", "binlog.resync");
   }
 
@@ -117,7 +115,9 @@ class BinlogIntegrityAnalyzerTest {
     assertThat(v.openTransaction()).isEqualTo("0-1-6");
     assertThat(v.resyncOffset()).isNull();
     assertThat(v.damagedTransactions()).isEqualTo(1);
-    assertThat(BinlogFindings.of(v)).extracting(Finding::code).containsExactly("binlog.truncated", "binlog.restart-position");
+    assertThat(BinlogFindings.of(v))
+        .extracting(Finding::code)
+        .containsExactly("binlog.truncated", "binlog.restart-position");
   }
 
   @Test
@@ -140,7 +140,9 @@ class BinlogIntegrityAnalyzerTest {
 
     assertThat(v.status()).isEqualTo(BinlogVerdict.Status.OK);
     assertThat(v.inUse()).isTrue();
-    assertThat(BinlogFindings.of(v)).extracting(Finding::code).containsExactly("binlog.ok", "binlog.in-use");
+    assertThat(BinlogFindings.of(v))
+        .extracting(Finding::code)
+        .containsExactly("binlog.ok", "binlog.in-use");
   }
 
   @Test
@@ -161,12 +163,15 @@ class BinlogIntegrityAnalyzerTest {
 
   @Test
   void aFileWithoutTheMagicIsNotABinlog() {
-    BinlogVerdict garbage = verify(dir, "not a binlog at all".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    BinlogVerdict garbage =
+        verify(dir, "not a binlog at all".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     BinlogVerdict empty = verify(dir, new byte[0]);
 
     assertThat(garbage.firstBad().kind()).isEqualTo(Damage.Kind.BAD_MAGIC);
     assertThat(empty.firstBad().kind()).isEqualTo(Damage.Kind.BAD_MAGIC);
-    assertThat(BinlogFindings.of(empty)).extracting(Finding::code).containsExactly("binlog.bad-magic");
+    assertThat(BinlogFindings.of(empty))
+        .extracting(Finding::code)
+        .containsExactly("binlog.bad-magic");
   }
 
   @Test

@@ -1,7 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.Damage;
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.flipped;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.verify;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,16 +8,20 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Events larger than the reader's 64 KB chunk: CRC computed piecewise, resync across chunk borders. */
+/**
+ * Events larger than the reader's 64 KB chunk: CRC computed piecewise, resync across chunk borders.
+ */
 class BinlogLargeEventTest {
 
-  private static final String BIG_DDL = "CREATE TABLE shop.big (id INT) COMMENT '" + "x".repeat(200_000) + "'";
+  private static final String BIG_DDL =
+      "CREATE TABLE shop.big (id INT) COMMENT '" + "x".repeat(200_000) + "'";
 
   @TempDir Path dir;
 
   @Test
   void verifiesAnEventSpanningSeveralChunks() {
-    byte[] file = new SyntheticBinlog().gtid(1).query(BIG_DDL).gtid(2).query("DROP TABLE shop.big").bytes();
+    byte[] file =
+        new SyntheticBinlog().gtid(1).query(BIG_DDL).gtid(2).query("DROP TABLE shop.big").bytes();
 
     BinlogVerdict v = verify(dir, file);
 

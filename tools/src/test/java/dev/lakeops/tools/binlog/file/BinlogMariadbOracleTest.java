@@ -1,13 +1,11 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.BinlogTools;
-import dev.lakeops.tools.binlog.file.BinlogFixtures;
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.CRC32;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.bytes;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.flipped;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.tools.binlog.BinlogTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +30,9 @@ class BinlogMariadbOracleTest {
   @Test
   void findsTheSameFirstBadOffsetAsMariadbBinlogForFlipsAcrossTheFile() throws Exception {
     assertThat(Files.isExecutable(TOOL))
-        .as("mariadb-binlog is not installed: scripts/test.sh installs it (apt-get install mariadb-client)")
+        .as(
+            "mariadb-binlog is not installed: scripts/test.sh installs it (apt-get install"
+                + " mariadb-client)")
         .isTrue();
     byte[] clean = bytes(CRC32);
 
@@ -48,8 +48,11 @@ class BinlogMariadbOracleTest {
   }
 
   private static Long mariadbBinlogFirstBad(Path file) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(TOOL.toString(), "--verify-binlog-checksum", file.toString())
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.PIPE).start();
+    Process process =
+        new ProcessBuilder(TOOL.toString(), "--verify-binlog-checksum", file.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.PIPE)
+            .start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly();

@@ -1,8 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventTypes;
-import dev.lakeops.tools.binlog.file.BinlogVerdict;
-import dev.lakeops.tools.binlog.file.BinlogFindings;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.flipped;
 import static dev.lakeops.tools.binlog.file.BinlogFixtures.verify;
 import static dev.lakeops.tools.binlog.file.SyntheticBinlog.UUID;
@@ -13,7 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** MySQL 8 event types (33/34/35, v2 rows, QUERY BEGIN) on byte fixtures built from the documented layout. */
+/**
+ * MySQL 8 event types (33/34/35, v2 rows, QUERY BEGIN) on byte fixtures built from the documented
+ * layout.
+ */
 class BinlogMysqlEventsTest {
 
   @TempDir Path dir;
@@ -51,16 +51,23 @@ class BinlogMysqlEventsTest {
 
   @Test
   void anonymousGtidTransactionsAndStatementDmlAreRecognised() {
-    byte[] file = new SyntheticBinlog()
-        .anonymousGtid().query("BEGIN").query("INSERT INTO shop.orders VALUES (1)").xid(3)
-        .rotate("binlog.000002").bytes();
+    byte[] file =
+        new SyntheticBinlog()
+            .anonymousGtid()
+            .query("BEGIN")
+            .query("INSERT INTO shop.orders VALUES (1)")
+            .xid(3)
+            .rotate("binlog.000002")
+            .bytes();
 
     BinlogVerdict v = verify(dir, file);
 
     assertThat(v.transactions()).isEqualTo(1);
     assertThat(v.lastCommittedGtid()).isEqualTo("ANONYMOUS");
     assertThat(v.statementDml()).isEqualTo(1);
-    assertThat(BinlogFindings.of(v)).extracting(Finding::code).containsExactly("binlog.ok", "binlog.statement-dml");
+    assertThat(BinlogFindings.of(v))
+        .extracting(Finding::code)
+        .containsExactly("binlog.ok", "binlog.statement-dml");
   }
 
   private static SyntheticBinlog threeTransactions() {
@@ -70,8 +77,15 @@ class BinlogMysqlEventsTest {
   private static SyntheticBinlog threeTransactionsUpTo43Rows() {
     return new SyntheticBinlog()
         .previousGtids(1, 40)
-        .gtid(41).query("BEGIN").tableMap(101, "customers").writeRowsV2(101, 1).xid(10)
-        .gtid(42).query("CREATE TABLE shop.t2 (id INT)")
-        .gtid(43).query("BEGIN").tableMap(102, "orders");
+        .gtid(41)
+        .query("BEGIN")
+        .tableMap(101, "customers")
+        .writeRowsV2(101, 1)
+        .xid(10)
+        .gtid(42)
+        .query("CREATE TABLE shop.t2 (id INT)")
+        .gtid(43)
+        .query("BEGIN")
+        .tableMap(102, "orders");
   }
 }

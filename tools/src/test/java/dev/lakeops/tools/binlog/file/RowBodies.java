@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
-/** TABLE_MAP and rows event bodies built byte by byte from the documented layout (binlog.md §5.3, §5.4). */
+/**
+ * TABLE_MAP and rows event bodies built byte by byte from the documented layout (binlog.md §5.3,
+ * §5.4).
+ */
 final class RowBodies {
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -13,8 +16,11 @@ final class RowBodies {
     return new RowBodies();
   }
 
-  /** TABLE_MAP body for {@code shop.<table>}; {@code optional} is the optional-metadata block as is. */
-  static byte[] tableMap(long tableId, String table, int[] types, byte[] metadata, byte[] nullable, byte[] optional) {
+  /**
+   * TABLE_MAP body for {@code shop.<table>}; {@code optional} is the optional-metadata block as is.
+   */
+  static byte[] tableMap(
+      long tableId, String table, int[] types, byte[] metadata, byte[] nullable, byte[] optional) {
     RowBodies b = create().u48(tableId).u16(1).name("shop").name(table).packed(types.length);
     for (int t : types) {
       b.u8(t);
@@ -23,7 +29,8 @@ final class RowBodies {
   }
 
   /** A v1 rows body (MariaDB): post-header, width, present bitmap(s), then {@code rows} as is. */
-  static byte[] rowsV1(long tableId, int width, int present, @Nullable Integer presentAfter, byte[] rows) {
+  static byte[] rowsV1(
+      long tableId, int width, int present, @Nullable Integer presentAfter, byte[] rows) {
     RowBodies b = create().u48(tableId).u16(1).packed(width).u8(present);
     if (presentAfter != null) {
       b.u8(presentAfter);
@@ -32,8 +39,15 @@ final class RowBodies {
   }
 
   /** A v2 rows body (MySQL 8) with {@code extra} as its extra data. */
-  static byte[] rowsV2(long tableId, int width, int present, @Nullable Integer presentAfter, byte[] extra, byte[] rows) {
-    RowBodies b = create().u48(tableId).u16(1).u16(2 + extra.length).raw(extra).packed(width).u8(present);
+  static byte[] rowsV2(
+      long tableId,
+      int width,
+      int present,
+      @Nullable Integer presentAfter,
+      byte[] extra,
+      byte[] rows) {
+    RowBodies b =
+        create().u48(tableId).u16(1).u16(2 + extra.length).raw(extra).packed(width).u8(present);
     if (presentAfter != null) {
       b.u8(presentAfter);
     }

@@ -1,11 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.RowsVisitor;
-import dev.lakeops.tools.binlog.file.RowsFailure;
-import dev.lakeops.tools.binlog.file.RowsEvent;
-import dev.lakeops.tools.binlog.file.Damage;
-import dev.lakeops.tools.binlog.file.BinlogReader;
-import dev.lakeops.tools.binlog.file.BinlogEvent;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.lakeops.tools.binlog.file;
 
-import dev.lakeops.tools.binlog.file.EventTypes;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -21,8 +20,9 @@ public final class SyntheticBinlog {
    * dumps of 8.0): QUERY 13, ROTATE 8, FDE 98, TABLE_MAP 8, rows v1 8, rows v2 10, GTID 42, ...
    */
   private static final byte[] MYSQL8_POST_HEADER_LENGTHS = {
-      0, 13, 0, 8, 0, 0, 0, 0, 4, 0, 4, 0, 0, 0, 98, 0, 4, 26, 8, 0, 0, 0, 8, 8, 8, 2, 0, 0, 0, 10, 10, 10, 42, 42, 0,
-      18, 52, 0, 10, 40, 0};
+    0, 13, 0, 8, 0, 0, 0, 0, 4, 0, 4, 0, 0, 0, 98, 0, 4, 26, 8, 0, 0, 0, 8, 8, 8, 2, 0, 0, 0, 10,
+    10, 10, 42, 42, 0, 18, 52, 0, 10, 40, 0
+  };
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
@@ -66,7 +66,14 @@ public final class SyntheticBinlog {
     byte[] db = "shop".getBytes(StandardCharsets.UTF_8);
     byte[] text = sql.getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = body(13 + db.length + 1 + text.length);
-    b.putInt(9).putInt(0).put((byte) db.length).putShort((short) 0).putShort((short) 0).put(db).put((byte) 0).put(text);
+    b.putInt(9)
+        .putInt(0)
+        .put((byte) db.length)
+        .putShort((short) 0)
+        .putShort((short) 0)
+        .put(db)
+        .put((byte) 0)
+        .put(text);
     return event(EventTypes.QUERY, b);
   }
 
@@ -75,15 +82,29 @@ public final class SyntheticBinlog {
     byte[] name = table.getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = body(6 + 2 + 1 + db.length + 1 + 1 + name.length + 1 + 1 + 1 + 1 + 1);
     putU48(b, tableId);
-    b.putShort((short) 1).put((byte) db.length).put(db).put((byte) 0).put((byte) name.length).put(name).put((byte) 0);
-    b.put((byte) 1).put((byte) 3).put((byte) 0).put((byte) 0); // one INT column, no metadata, not nullable
+    b.putShort((short) 1)
+        .put((byte) db.length)
+        .put(db)
+        .put((byte) 0)
+        .put((byte) name.length)
+        .put(name)
+        .put((byte) 0);
+    b.put((byte) 1)
+        .put((byte) 3)
+        .put((byte) 0)
+        .put((byte) 0); // one INT column, no metadata, not nullable
     return event(EventTypes.TABLE_MAP, b);
   }
 
   public SyntheticBinlog writeRowsV2(long tableId, int value) {
     ByteBuffer b = body(6 + 2 + 2 + 1 + 1 + 1 + 4);
     putU48(b, tableId);
-    b.putShort((short) 1).putShort((short) 2).put((byte) 1).put((byte) 1).put((byte) 0).putInt(value);
+    b.putShort((short) 1)
+        .putShort((short) 2)
+        .put((byte) 1)
+        .put((byte) 1)
+        .put((byte) 0)
+        .putInt(value);
     return event(EventTypes.WRITE_ROWS_V2, b);
   }
 
@@ -108,7 +129,12 @@ public final class SyntheticBinlog {
   private SyntheticBinlog event(int type, ByteBuffer body) {
     int size = 19 + body.capacity() + 4;
     ByteBuffer e = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
-    e.putInt(1_795_993_307).put((byte) type).putInt(SERVER_ID).putInt(size).putInt(out.size() + size).putShort((short) 0);
+    e.putInt(1_795_993_307)
+        .put((byte) type)
+        .putInt(SERVER_ID)
+        .putInt(size)
+        .putInt(out.size() + size)
+        .putShort((short) 0);
     e.put(body.array());
     CRC32 crc = new CRC32();
     crc.update(e.array(), 0, size - 4);

@@ -37,7 +37,8 @@ class GtidSetTest {
     assertThat(set.containsAll(new GtidRange(GtidSet.Flavor.MYSQL, UUID, 5, 7))).isFalse();
     assertThat(set.containsAny(new GtidRange(GtidSet.Flavor.MYSQL, UUID, 5, 7))).isTrue();
     assertThat(set.containsAny(new GtidRange(GtidSet.Flavor.MYSQL, UUID, 6, 6))).isFalse();
-    assertThat(set.containsAll(new GtidRange(GtidSet.Flavor.MYSQL, UUID.toUpperCase(), 1, 3))).isTrue();
+    assertThat(set.containsAll(new GtidRange(GtidSet.Flavor.MYSQL, UUID.toUpperCase(), 1, 3)))
+        .isTrue();
     assertThat(set.containsAll(new GtidRange(GtidSet.Flavor.MARIADB, "0", 1, 1))).isFalse();
     assertThat(set.highest("24DA1670-0C0C-11E8-8442-00059A3C7B00")).isEqualTo(19);
   }
@@ -57,13 +58,19 @@ class GtidSetTest {
 
   @Test
   void rejectsMalformedSetsNamingThePiece() {
-    assertThatThrownBy(() -> GtidSet.parse("0-1")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'0-1'");
-    assertThatThrownBy(() -> GtidSet.parse(UUID + ":9-3")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> GtidSet.parse("0-1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'0-1'");
+    assertThatThrownBy(() -> GtidSet.parse(UUID + ":9-3"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("9-3");
-    assertThatThrownBy(() -> GtidSet.parse(UUID + ":x")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> GtidSet.parse(UUID + ":x"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'x'");
-    assertThatThrownBy(() -> GtidSet.parse("0-1-99999999999999999999999")).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> GtidSet.parse("not a gtid")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> GtidSet.parse("0-1-99999999999999999999999"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GtidSet.parse("not a gtid"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("domain-server-seq");
   }
 }

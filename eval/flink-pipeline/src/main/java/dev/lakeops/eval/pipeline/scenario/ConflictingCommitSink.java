@@ -7,7 +7,8 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 /**
  * A stand-in for a lake table committer that loses a commit race: after a number of records each
  * writer fails with the message Apache Paimon uses when a file it meant to delete was compacted
- * away by another job, which makes a streaming job fail over and, with two writers, keep restarting.
+ * away by another job, which makes a streaming job fail over and, with two writers, keep
+ * restarting.
  */
 final class ConflictingCommitSink implements Sink<Long> {
 

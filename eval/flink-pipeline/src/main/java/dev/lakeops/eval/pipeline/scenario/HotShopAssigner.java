@@ -2,7 +2,10 @@ package dev.lakeops.eval.pipeline.scenario;
 
 import org.apache.flink.api.common.functions.MapFunction;
 
-/** Gives 8 of every 10 records the shop {@value #HOT_SHOP}; the rest spread over about a thousand shops. */
+/**
+ * Gives 8 of every 10 records the shop {@value #HOT_SHOP}; the rest spread over about a thousand
+ * shops.
+ */
 final class HotShopAssigner implements MapFunction<Long, String> {
 
   private static final long serialVersionUID = 1L;

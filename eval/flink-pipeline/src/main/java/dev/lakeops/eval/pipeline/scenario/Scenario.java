@@ -9,13 +9,21 @@ import java.util.stream.Collectors;
  * name is the scenario's id; each job's vertices are named in {@link ScenarioJobs}.
  */
 public enum Scenario {
-  /** 80 % of the records carry one key: one subtask of {@code per-shop-total} is hot, its siblings idle. */
+  /**
+   * 80 % of the records carry one key: one subtask of {@code per-shop-total} is hot, its siblings
+   * idle.
+   */
   HOT_KEY("hot-key"),
   /** {@code score-orders} burns CPU on every record: all its subtasks are busy. */
   CPU_HEAVY("cpu-heavy"),
-  /** A slow operator behind a fast source, with a 1 s checkpoint timeout: barriers wait behind full buffers. */
+  /**
+   * A slow operator behind a fast source, with a 1 s checkpoint timeout: barriers wait behind full
+   * buffers.
+   */
   CHECKPOINT_TIMEOUT("checkpoint-timeout"),
-  /** The {@code lake-committer} sink fails every few seconds with Paimon's commit-conflict message. */
+  /**
+   * The {@code lake-committer} sink fails every few seconds with Paimon's commit-conflict message.
+   */
   RESTART_LOOP("restart-loop"),
   /** A rate-limited source that every operator keeps up with: the control. */
   HEALTHY("healthy");
@@ -42,7 +50,11 @@ public enum Scenario {
         return s;
       }
     }
-    throw new IllegalArgumentException("Unknown scenario: '" + id + "' (known: "
-        + Arrays.stream(values()).map(Scenario::id).collect(Collectors.joining(", ")) + ")");
+    throw new IllegalArgumentException(
+        "Unknown scenario: '"
+            + id
+            + "' (known: "
+            + Arrays.stream(values()).map(Scenario::id).collect(Collectors.joining(", "))
+            + ")");
   }
 }

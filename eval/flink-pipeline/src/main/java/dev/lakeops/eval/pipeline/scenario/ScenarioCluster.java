@@ -35,7 +35,8 @@ public final class ScenarioCluster {
     List<Scenario> scenarios;
     try {
       if (args.length != 4 || !args[0].equals("--rest-port") || !args[2].equals("--scenarios")) {
-        throw new IllegalArgumentException("usage: ScenarioCluster --rest-port PORT --scenarios a,b,...");
+        throw new IllegalArgumentException(
+            "usage: ScenarioCluster --rest-port PORT --scenarios a,b,...");
       }
       restPort = Integer.parseInt(args[1]);
       scenarios = new ArrayList<>();
@@ -47,15 +48,19 @@ public final class ScenarioCluster {
       System.exit(2);
       return;
     }
-    MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-        .setConfiguration(clusterConfiguration(restPort))
-        .setNumTaskManagers(1)
-        .setNumSlotsPerTaskManager(SLOTS)
-        .build());
+    MiniCluster cluster =
+        new MiniCluster(
+            new MiniClusterConfiguration.Builder()
+                .setConfiguration(clusterConfiguration(restPort))
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(SLOTS)
+                .build());
     cluster.start();
     LOG.info("MiniCluster with REST on http://127.0.0.1:{}", restPort);
     for (Scenario scenario : scenarios) {
-      StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment("127.0.0.1", restPort, new Configuration());
+      StreamExecutionEnvironment env =
+          StreamExecutionEnvironment.createRemoteEnvironment(
+              "127.0.0.1", restPort, new Configuration());
       ScenarioJobs.build(scenario, env);
       JobClient job = env.executeAsync(scenario.id());
       LOG.info("Submitted scenario job {} ({})", scenario.id(), job.getJobID());

@@ -15,15 +15,21 @@ class ScenarioTest {
 
   @Test
   void namesTheKnownScenariosForAnUnknownOne() {
-    assertThatThrownBy(() -> Scenario.of("meltdown")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("'meltdown'").hasMessageContaining("hot-key, cpu-heavy, checkpoint-timeout, restart-loop, healthy");
+    assertThatThrownBy(() -> Scenario.of("meltdown"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'meltdown'")
+        .hasMessageContaining("hot-key, cpu-heavy, checkpoint-timeout, restart-loop, healthy");
   }
 
   @Test
   void givesEightInTenRecordsTheHotShop() {
     HotShopAssigner assigner = new HotShopAssigner();
 
-    long hot = LongStream.range(0, 1000).mapToObj(assigner::map).filter(HotShopAssigner.HOT_SHOP::equals).count();
+    long hot =
+        LongStream.range(0, 1000)
+            .mapToObj(assigner::map)
+            .filter(HotShopAssigner.HOT_SHOP::equals)
+            .count();
 
     assertThat(hot).isEqualTo(800);
   }
