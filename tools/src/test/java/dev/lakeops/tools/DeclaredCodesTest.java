@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
 class DeclaredCodesTest {
 
   private static final Path SOURCES = Path.of("src/main/java/dev/lakeops/tools");
-  private static final Pattern LITERAL = Pattern.compile("\"((?:flink|kafka|binlog|table|change)\\.[a-z0-9._-]*)\"");
+  private static final Pattern LITERAL =
+      Pattern.compile("\"((?:flink|kafka|binlog|table|change)\\.[a-z0-9._-]*)\"");
 
   private static List<ToolSpec> specs() {
     List<ToolSpec> all = new ArrayList<>(FlinkToolSpecs.ALL);

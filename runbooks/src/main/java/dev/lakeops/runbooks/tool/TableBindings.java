@@ -29,7 +29,10 @@ public final class TableBindings {
    * @throws IllegalArgumentException the locator has no warehouse
    */
   public static List<ToolBinding> inWarehouse(TableTools tools, TableLocator locator) {
-    locator.warehouse().orElseThrow(() -> new IllegalArgumentException("a confined table binding needs a warehouse"));
+    locator
+        .warehouse()
+        .orElseThrow(
+            () -> new IllegalArgumentException("a confined table binding needs a warehouse"));
     return bindings(tools, table -> WarehouseConfinement.refusal(locator, table));
   }
 

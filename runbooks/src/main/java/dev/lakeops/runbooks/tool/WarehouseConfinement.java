@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Keeps the tables that alerts and models name inside the warehouse: {@code database.table}, or
- * a directory in it; a directory that leaves it, also through a symbolic link, is refused.
+ * Keeps the tables that alerts and models name inside the warehouse: {@code database.table}, or a
+ * directory in it; a directory that leaves it, also through a symbolic link, is refused.
  */
 final class WarehouseConfinement {
 
@@ -22,7 +22,10 @@ final class WarehouseConfinement {
   static Optional<String> refusal(TableLocator locator, String table) {
     Optional<Path> warehouse = locator.warehouse();
     if (warehouse.isEmpty()) {
-      return Optional.of("table '" + table.strip() + "' cannot be read: no warehouse is configured (lakeops.tables.warehouse)");
+      return Optional.of(
+          "table '"
+              + table.strip()
+              + "' cannot be read: no warehouse is configured (lakeops.tables.warehouse)");
     }
     Path root = warehouse.get();
     Path dir;
@@ -32,7 +35,12 @@ final class WarehouseConfinement {
       return Optional.empty();
     }
     if (!dir.startsWith(root) || dir.equals(root) || escapesByLink(dir, root)) {
-      return Optional.of("table '" + table.strip() + "' is outside the warehouse " + root + "; name it database.table");
+      return Optional.of(
+          "table '"
+              + table.strip()
+              + "' is outside the warehouse "
+              + root
+              + "; name it database.table");
     }
     return Optional.empty();
   }

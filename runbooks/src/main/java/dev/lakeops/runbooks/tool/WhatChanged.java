@@ -11,10 +11,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * "What changed before this alert" for every triage, in one call: the targets come from the
- * alert's labels (the label names the shipped runbooks read), the window is the hour before the
- * alert's start, and the answer is a {@code changes.recent} report plus the verdict line
- * {@link #line}. Labels are data: they only fill the tool's typed arguments.
+ * "What changed before this alert" for every triage, in one call: the targets come from the alert's
+ * labels (the label names the shipped runbooks read), the window is the hour before the alert's
+ * start, and the answer is a {@code changes.recent} report plus the verdict line {@link #line}.
+ * Labels are data: they only fill the tool's typed arguments.
  */
 public final class WhatChanged {
 
@@ -34,10 +34,15 @@ public final class WhatChanged {
     return m;
   }
 
-  /** The arguments of {@code changes.recent} for {@code alert}; {@code alertAt} (its start) ends the window, else now. */
+  /**
+   * The arguments of {@code changes.recent} for {@code alert}; {@code alertAt} (its start) ends the
+   * window, else now.
+   */
   public static Map<String, String> args(AlertSignal alert, @Nullable Instant alertAt) {
     Map<String, String> args = new LinkedHashMap<>();
-    LABELS.forEach((arg, keys) -> alert.firstLabel(keys.toArray(String[]::new)).ifPresent(v -> args.put(arg, v)));
+    LABELS.forEach(
+        (arg, keys) ->
+            alert.firstLabel(keys.toArray(String[]::new)).ifPresent(v -> args.put(arg, v)));
     if (alertAt != null) {
       args.put("alert_at", alertAt.toString());
     }
@@ -51,12 +56,28 @@ public final class WhatChanged {
    *
    * @param alertAt when the alert started firing (Alertmanager {@code startsAt}); null for now
    */
-  public static ToolReport before(ToolRegistry registry, AlertSignal alert, @Nullable Instant alertAt) {
+  public static ToolReport before(
+      ToolRegistry registry, AlertSignal alert, @Nullable Instant alertAt) {
     Map<String, String> args = args(alert, alertAt);
     if (List.of("job", "table", "topic", "group").stream().noneMatch(args::containsKey)) {
-      return new ToolReport(ToolReport.Status.NO_DATA, ChangeTools.RECENT, args, List.of(), "alert '" + alert.name()
-          + "' names no job, table, topic or group (labels looked for: " + String.join(", ", LABELS.values().stream()
-          .filter(l -> !l.equals(List.of("flink_cluster")) && !l.equals(List.of("kafka_cluster"))).flatMap(List::stream).toList()) + ")");
+      return new ToolReport(
+          ToolReport.Status.NO_DATA,
+          ChangeTools.RECENT,
+          args,
+          List.of(),
+          "alert '"
+              + alert.name()
+              + "' names no job, table, topic or group (labels looked for: "
+              + String.join(
+                  ", ",
+                  LABELS.values().stream()
+                      .filter(
+                          l ->
+                              !l.equals(List.of("flink_cluster"))
+                                  && !l.equals(List.of("kafka_cluster")))
+                      .flatMap(List::stream)
+                      .toList())
+              + ")");
     }
     return registry.call(ChangeTools.RECENT, args);
   }

@@ -41,20 +41,58 @@ class AuditChangeFeedTest {
   @Test
   void reportsTheExecutedAndFailedActionsInTheWindowThatNameATarget() {
     FileAuditLog log = log();
-    append(log, ALERT.minus(Duration.ofMinutes(90)), AuditEvent.EXECUTED, "table.compact", "compacted 1 buckets of orders: 3 files");
-    append(log, ALERT.minus(Duration.ofMinutes(20)), AuditEvent.PROPOSED, "table.rollback_to", "rollback orders to 5");
-    append(log, ALERT.minus(Duration.ofMinutes(15)), AuditEvent.EXECUTED, "table.rollback_to", "rolled orders back from snapshot 9 to 5");
-    append(log, ALERT.minus(Duration.ofMinutes(10)), AuditEvent.EXECUTED, "table.compact", "compacted 2 buckets of payments: 8 files");
-    append(log, ALERT.minus(Duration.ofMinutes(5)), AuditEvent.FAILED, "flink.cancel", "flink.cancel failed: job 9430a5b6 gone");
-    append(log, ALERT.plus(Duration.ofMinutes(1)), AuditEvent.EXECUTED, "table.compact", "compacted 1 buckets of orders: 2 files");
-    ChangeTargets targets = ChangeTargets.of("orders-to-lake", "db.orders", null, null).withAliases(Set.of("9430a5b6"));
+    append(
+        log,
+        ALERT.minus(Duration.ofMinutes(90)),
+        AuditEvent.EXECUTED,
+        "table.compact",
+        "compacted 1 buckets of orders: 3 files");
+    append(
+        log,
+        ALERT.minus(Duration.ofMinutes(20)),
+        AuditEvent.PROPOSED,
+        "table.rollback_to",
+        "rollback orders to 5");
+    append(
+        log,
+        ALERT.minus(Duration.ofMinutes(15)),
+        AuditEvent.EXECUTED,
+        "table.rollback_to",
+        "rolled orders back from snapshot 9 to 5");
+    append(
+        log,
+        ALERT.minus(Duration.ofMinutes(10)),
+        AuditEvent.EXECUTED,
+        "table.compact",
+        "compacted 2 buckets of payments: 8 files");
+    append(
+        log,
+        ALERT.minus(Duration.ofMinutes(5)),
+        AuditEvent.FAILED,
+        "flink.cancel",
+        "flink.cancel failed: job 9430a5b6 gone");
+    append(
+        log,
+        ALERT.plus(Duration.ofMinutes(1)),
+        AuditEvent.EXECUTED,
+        "table.compact",
+        "compacted 1 buckets of orders: 2 files");
+    ChangeTargets targets =
+        ChangeTargets.of("orders-to-lake", "db.orders", null, null).withAliases(Set.of("9430a5b6"));
 
-    List<Change> changes = new AuditChangeFeed(log).changes(targets, ChangeWindow.beforeAlert(ALERT, Duration.ofMinutes(60)));
+    List<Change> changes =
+        new AuditChangeFeed(log)
+            .changes(targets, ChangeWindow.beforeAlert(ALERT, Duration.ofMinutes(60)));
 
-    assertThat(changes).extracting(Change::phrase).containsExactly("ran table.rollback_to", "action flink.cancel failed");
+    assertThat(changes)
+        .extracting(Change::phrase)
+        .containsExactly("ran table.rollback_to", "action flink.cancel failed");
     Change rollback = changes.get(0);
     assertThat(rollback.at()).isEqualTo(ALERT.minus(Duration.ofMinutes(15)));
-    assertThat(rollback.details()).containsEntry("actor", "alice").containsEntry("proposal", "p-1").containsEntry("event", "EXECUTED");
+    assertThat(rollback.details())
+        .containsEntry("actor", "alice")
+        .containsEntry("proposal", "p-1")
+        .containsEntry("event", "EXECUTED");
     assertThat(rollback.before()).isEqualTo("latest snapshot=9");
     assertThat(rollback.after()).isEqualTo("latest snapshot=5");
   }
@@ -64,17 +102,39 @@ class AuditChangeFeedTest {
     FileAuditLog log = log();
     Path warehouse = dir.resolve("warehouse");
     ChangeBindingsTest.table(warehouse, "w1");
-    append(log, Instant.now().minus(Duration.ofMinutes(3)), AuditEvent.EXECUTED, "table.compact", "compacted 1 buckets of orders: 3 files");
+    append(
+        log,
+        Instant.now().minus(Duration.ofMinutes(3)),
+        AuditEvent.EXECUTED,
+        "table.compact",
+        "compacted 1 buckets of orders: 3 files");
     TableLocator locator = TableLocator.local(warehouse);
-    FlinkClusters flink = FlinkClusters.single(new FlinkTools(new FlinkJobProbe(new RecordedChangeRest("no-change")), new BackpressureAnalyzer()));
-    ChangeTools tools = new ChangeTools(new ChangeSources(flink, KafkaClusters.of(List.of()), locator), KafkaProbeOptions.defaults(),
-        ChangeHistory.defaults(), Clock.systemUTC()).withFeed(new AuditChangeFeed(log));
+    FlinkClusters flink =
+        FlinkClusters.single(
+            new FlinkTools(
+                new FlinkJobProbe(new RecordedChangeRest("no-change")),
+                new BackpressureAnalyzer()));
+    ChangeTools tools =
+        new ChangeTools(
+                new ChangeSources(flink, KafkaClusters.of(List.of()), locator),
+                KafkaProbeOptions.defaults(),
+                ChangeHistory.defaults(),
+                Clock.systemUTC())
+            .withFeed(new AuditChangeFeed(log));
     ToolRegistry registry = new ToolRegistry().register(ChangeBindings.confined(tools, locator));
 
-    ToolReport report = registry.call("changes.recent", Map.of("table", "db.orders", "alert_at", Instant.now().toString()));
+    ToolReport report =
+        registry.call(
+            "changes.recent", Map.of("table", "db.orders", "alert_at", Instant.now().toString()));
 
-    Finding action = report.findings().stream().filter(f -> f.code().equals("change.lakeops.action")).findFirst().orElseThrow();
-    assertThat(action.evidence()).containsEntry("minutesBeforeAlert", "3").containsEntry("action", "table.compact");
+    Finding action =
+        report.findings().stream()
+            .filter(f -> f.code().equals("change.lakeops.action"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(action.evidence())
+        .containsEntry("minutesBeforeAlert", "3")
+        .containsEntry("action", "table.compact");
     assertThat(ChangeText.line(report)).contains("; 3 minutes before: lakeops ran table.compact");
   }
 
@@ -82,9 +142,12 @@ class AuditChangeFeedTest {
     return new FileAuditLog(dir.resolve("audit.jsonl"), Clock.systemUTC());
   }
 
-  private static void append(FileAuditLog log, Instant at, AuditEvent event, String action, String summary) {
+  private static void append(
+      FileAuditLog log, Instant at, AuditEvent event, String action, String summary) {
     FileAuditLog atTime = new FileAuditLog(log.file(), Clock.fixed(at, ZoneOffset.UTC));
-    atTime.append(AuditEntry.of(event, "alice", "p-1", action, summary).withBefore(Map.of("latest snapshot", "9"))
-        .withAfter(Map.of("latest snapshot", "5")));
+    atTime.append(
+        AuditEntry.of(event, "alice", "p-1", action, summary)
+            .withBefore(Map.of("latest snapshot", "9"))
+            .withAfter(Map.of("latest snapshot", "5")));
   }
 }

@@ -30,7 +30,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code changes.recent} bound for alerts: tables confined to the warehouse, the other hops read all the same. */
+/**
+ * {@code changes.recent} bound for alerts: tables confined to the warehouse, the other hops read
+ * all the same.
+ */
 class ChangeBindingsTest {
 
   @TempDir Path warehouse;
@@ -44,7 +47,9 @@ class ChangeBindingsTest {
     ToolReport report = registry.call("changes.recent", Map.of("table", "db.orders"));
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
-    assertThat(codes(report)).contains("change.table.new-commit-user").doesNotContain("change.unavailable");
+    assertThat(codes(report))
+        .contains("change.table.new-commit-user")
+        .doesNotContain("change.unavailable");
   }
 
   @Test
@@ -52,13 +57,21 @@ class ChangeBindingsTest {
     Path outside = table(elsewhere, "w1").paths().root();
     ToolRegistry registry = registry(TableLocator.local(warehouse));
 
-    ToolReport report = registry.call("changes.recent", Map.of("table", outside.toString(), "job", "healthy"));
+    ToolReport report =
+        registry.call("changes.recent", Map.of("table", outside.toString(), "job", "healthy"));
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
-    assertThat(report.params()).containsEntry("table", outside.toString()).containsEntry("job", "healthy");
-    Finding refused = report.findings().stream().filter(f -> f.code().equals("change.unavailable")).findFirst().orElseThrow();
+    assertThat(report.params())
+        .containsEntry("table", outside.toString())
+        .containsEntry("job", "healthy");
+    Finding refused =
+        report.findings().stream()
+            .filter(f -> f.code().equals("change.unavailable"))
+            .findFirst()
+            .orElseThrow();
     assertThat(refused.evidence()).containsEntry("error", "REFUSED");
-    assertThat(refused.summary()).contains("is outside the warehouse " + warehouse.toAbsolutePath());
+    assertThat(refused.summary())
+        .contains("is outside the warehouse " + warehouse.toAbsolutePath());
     assertThat(codes(report)).doesNotContain("change.table.new-commit-user");
   }
 
@@ -82,27 +95,46 @@ class ChangeBindingsTest {
   void refusesEveryTableWithoutAWarehouse() {
     ToolRegistry registry = registry(TableLocator.local(null));
 
-    ToolReport report = registry.call("changes.recent", Map.of("table", table(elsewhere, "w1").paths().root().toString()));
+    ToolReport report =
+        registry.call(
+            "changes.recent", Map.of("table", table(elsewhere, "w1").paths().root().toString()));
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.ERROR);
     assertThat(report.error()).contains("no warehouse is configured (lakeops.tables.warehouse)");
   }
 
   private static ToolRegistry registry(TableLocator locator) {
-    FlinkClusters flink = FlinkClusters.single(new FlinkTools(new FlinkJobProbe(new RecordedChangeRest("no-change")),
-        new BackpressureAnalyzer()));
-    ChangeTools tools = new ChangeTools(new ChangeSources(flink, KafkaClusters.of(List.of()), locator), KafkaProbeOptions.defaults(),
-        ChangeHistory.defaults(), Clock.systemUTC());
+    FlinkClusters flink =
+        FlinkClusters.single(
+            new FlinkTools(
+                new FlinkJobProbe(new RecordedChangeRest("no-change")),
+                new BackpressureAnalyzer()));
+    ChangeTools tools =
+        new ChangeTools(
+            new ChangeSources(flink, KafkaClusters.of(List.of()), locator),
+            KafkaProbeOptions.defaults(),
+            ChangeHistory.defaults(),
+            Clock.systemUTC());
     return new ToolRegistry().register(ChangeBindings.confined(tools, locator));
   }
 
-  /** {@code db.orders} in {@code root}, written by {@code user}, then by {@code w2} after it (identifiers restarted). */
+  /**
+   * {@code db.orders} in {@code root}, written by {@code user}, then by {@code w2} after it
+   * (identifiers restarted).
+   */
   static Table table(Path root, String user) {
     Catalog catalog = Catalog.local(root);
     catalog.createDatabaseIfNotExists("db");
-    Table table = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.BIGINT)).column("amount", AtomicType.of(TypeRoot.INT))
-        .primaryKey("id").option("bucket", "1").option("file.format", "avro").build());
+    Table table =
+        catalog.createTable(
+            Identifier.of("db", "orders"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.BIGINT))
+                .column("amount", AtomicType.of(TypeRoot.INT))
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "avro")
+                .build());
     commit(table, user, 1);
     commit(table, user, 2);
     commit(table, "w2", 1);

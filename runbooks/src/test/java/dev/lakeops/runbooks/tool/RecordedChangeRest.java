@@ -9,8 +9,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * The first capture of a Flink recording of the change probe ({@code tools/src/test/resources/change/flink/},
- * recorded from a MiniCluster), answered again; a path nothing was recorded for is a 404.
+ * The first capture of a Flink recording of the change probe ({@code
+ * tools/src/test/resources/change/flink/}, recorded from a MiniCluster), answered again; a path
+ * nothing was recorded for is a 404.
  */
 final class RecordedChangeRest implements FlinkRest {
 
@@ -18,7 +19,11 @@ final class RecordedChangeRest implements FlinkRest {
 
   RecordedChangeRest(String name) {
     try {
-      capture = Json.mapper().readTree(Path.of("../tools/src/test/resources/change/flink/" + name + ".json").toFile()).get(0);
+      capture =
+          Json.mapper()
+              .readTree(
+                  Path.of("../tools/src/test/resources/change/flink/" + name + ".json").toFile())
+              .get(0);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -28,7 +33,10 @@ final class RecordedChangeRest implements FlinkRest {
   public JsonNode get(String path) {
     JsonNode answer = capture.path("answers").path(path);
     if (answer.path("status").asInt() != 200) {
-      throw new ProbeException(ProbeException.Code.NOT_FOUND, "GET " + path, "Flink REST has no such resource (HTTP 404)");
+      throw new ProbeException(
+          ProbeException.Code.NOT_FOUND,
+          "GET " + path,
+          "Flink REST has no such resource (HTTP 404)");
     }
     return answer.path("body");
   }

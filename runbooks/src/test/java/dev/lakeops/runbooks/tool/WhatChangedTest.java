@@ -18,35 +18,81 @@ class WhatChangedTest {
 
   @Test
   void takesTheTargetsFromTheLabelsTheRunbooksReadAndEndsTheWindowAtTheAlert() {
-    AlertSignal alert = new AlertSignal(Map.of("alertname", "FlinkJobLag", "job_name", "orders-to-lake", "flink_cluster", "prod",
-        "lake_table", "lake.orders", "consumergroup", "orders-to-lake", "kafka_cluster", "main", "severity", "page"), Map.of());
+    AlertSignal alert =
+        new AlertSignal(
+            Map.of(
+                "alertname",
+                "FlinkJobLag",
+                "job_name",
+                "orders-to-lake",
+                "flink_cluster",
+                "prod",
+                "lake_table",
+                "lake.orders",
+                "consumergroup",
+                "orders-to-lake",
+                "kafka_cluster",
+                "main",
+                "severity",
+                "page"),
+            Map.of());
     List<Map<String, String>> calls = new ArrayList<>();
-    ToolRegistry registry = new ToolRegistry().register(new ToolBinding(ChangeToolSpecs.RECENT, a -> {
-      calls.add(a.given());
-      return new ToolReport(ToolReport.Status.OK, "changes.recent", a.given(), List.of(), null);
-    }));
+    ToolRegistry registry =
+        new ToolRegistry()
+            .register(
+                new ToolBinding(
+                    ChangeToolSpecs.RECENT,
+                    a -> {
+                      calls.add(a.given());
+                      return new ToolReport(
+                          ToolReport.Status.OK, "changes.recent", a.given(), List.of(), null);
+                    }));
 
     ToolReport report = WhatChanged.before(registry, alert, STARTS_AT);
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
-    assertThat(calls).containsExactly(Map.of("job", "orders-to-lake", "flink_cluster", "prod", "table", "lake.orders",
-        "group", "orders-to-lake", "kafka_cluster", "main", "alert_at", "2026-12-01T10:00:00Z"));
+    assertThat(calls)
+        .containsExactly(
+            Map.of(
+                "job",
+                "orders-to-lake",
+                "flink_cluster",
+                "prod",
+                "table",
+                "lake.orders",
+                "group",
+                "orders-to-lake",
+                "kafka_cluster",
+                "main",
+                "alert_at",
+                "2026-12-01T10:00:00Z"));
   }
 
   @Test
   void callsNothingForAnAlertThatNamesNoTarget() {
     List<Map<String, String>> calls = new ArrayList<>();
-    ToolRegistry registry = new ToolRegistry().register(new ToolBinding(ChangeToolSpecs.RECENT, a -> {
-      calls.add(a.given());
-      return null;
-    }));
+    ToolRegistry registry =
+        new ToolRegistry()
+            .register(
+                new ToolBinding(
+                    ChangeToolSpecs.RECENT,
+                    a -> {
+                      calls.add(a.given());
+                      return null;
+                    }));
 
-    ToolReport report = WhatChanged.before(registry, new AlertSignal(Map.of("alertname", "DiskFull", "flink_cluster", "prod"), Map.of()),
-        STARTS_AT);
+    ToolReport report =
+        WhatChanged.before(
+            registry,
+            new AlertSignal(Map.of("alertname", "DiskFull", "flink_cluster", "prod"), Map.of()),
+            STARTS_AT);
 
     assertThat(calls).isEmpty();
     assertThat(report.status()).isEqualTo(ToolReport.Status.NO_DATA);
-    assertThat(report.error()).startsWith("alert 'DiskFull' names no job, table, topic or group (labels looked for: job_name,");
-    assertThat(WhatChanged.line(report)).startsWith("could not tell what changed: alert 'DiskFull' names no job");
+    assertThat(report.error())
+        .startsWith(
+            "alert 'DiskFull' names no job, table, topic or group (labels looked for: job_name,");
+    assertThat(WhatChanged.line(report))
+        .startsWith("could not tell what changed: alert 'DiskFull' names no job");
   }
 }

@@ -18,12 +18,14 @@ import org.jspecify.annotations.Nullable;
  *
  * @param code a declared {@code change.*} code ({@link ChangeCodes})
  * @param severity INFO, or WARN where the change is a known fault trigger
- * @param target what changed as a person names it, e.g. {@code job orders-to-lake}, {@code topic orders}
+ * @param target what changed as a person names it, e.g. {@code job orders-to-lake}, {@code topic
+ *     orders}
  * @param subject the finding's subject, e.g. {@code flink job orders-to-lake}
  * @param phrase the change in a few words for the verdict line, e.g. {@code parallelism 4 → 8}
  * @param summary one sentence for a person
  * @param at when it happened; for a change seen between two probes, the later probe
- * @param notBefore the earlier probe when the change was seen between two; null when {@code at} is exact
+ * @param notBefore the earlier probe when the change was seen between two; null when {@code at} is
+ *     exact
  * @param before the value before, as text; null when there is none (a start, an upload)
  * @param after the value after, as text; null when there is none (a deletion)
  * @param details further evidence, in order
@@ -56,12 +58,17 @@ public record Change(
     sources = List.copyOf(sources);
   }
 
-  /** A builder of an INFO change of {@code target} at {@code at}; phrase and summary are required. */
+  /**
+   * A builder of an INFO change of {@code target} at {@code at}; phrase and summary are required.
+   */
   public static Builder of(String code, String target, String subject, Instant at) {
     return new Builder(code, target, subject, at);
   }
 
-  /** Builds a {@link Change}; each setter replaces the value, {@link #detail} and {@link #source} add one. */
+  /**
+   * Builds a {@link Change}; each setter replaces the value, {@link #detail} and {@link #source}
+   * add one.
+   */
   public static final class Builder {
     private final String code;
     private final String target;
@@ -133,8 +140,19 @@ public record Change(
     }
 
     public Change build() {
-      return new Change(code, severity, target, subject, requireNonNull(phrase, "phrase"), requireNonNull(summary, "summary"),
-          at, notBefore, before, after, details, sources);
+      return new Change(
+          code,
+          severity,
+          target,
+          subject,
+          requireNonNull(phrase, "phrase"),
+          requireNonNull(summary, "summary"),
+          at,
+          notBefore,
+          before,
+          after,
+          details,
+          sources);
     }
   }
 }

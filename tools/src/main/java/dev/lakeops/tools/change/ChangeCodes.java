@@ -3,8 +3,8 @@ package dev.lakeops.tools.change;
 import java.util.List;
 
 /**
- * The finding codes of the change probe, in the order the verdict line ranks them within one
- * target (the change that names the event first, its details after).
+ * The finding codes of the change probe, in the order the verdict line ranks them within one target
+ * (the change that names the event first, its details after).
  */
 public final class ChangeCodes {
 
@@ -28,15 +28,37 @@ public final class ChangeCodes {
   public static final String TABLE_TAG = "change.table.tag";
   public static final String TABLE_EXPIRY = "change.table.expiry";
   public static final String TABLE_COMPACTION = "change.table.compaction";
+
   /** A hop that was asked about but could not be read; the other hops' changes stand. */
   public static final String UNAVAILABLE = "change.unavailable";
+
   public static final String NONE = "change.none";
 
   /** Every code, in rank order. */
-  public static final List<String> ALL = List.of(FLINK_JOB_RESUBMITTED, FLINK_JOB_STARTED, KAFKA_PARTITIONS_ADDED,
-      TABLE_NEW_COMMIT_USER, TABLE_ROLLBACK, TABLE_SCHEMA, TABLE_OVERWRITE, LAKEOPS_ACTION, FLINK_PARALLELISM, FLINK_CONFIG,
-      FLINK_FRESH_START, FLINK_SAVEPOINT_RESTORE, FLINK_RESTART, FLINK_JAR_UPLOADED, KAFKA_OFFSETS_REWOUND, KAFKA_GROUP_MEMBERS,
-      KAFKA_TOPIC_CONFIG, TABLE_TAG, TABLE_EXPIRY, TABLE_COMPACTION, UNAVAILABLE, NONE);
+  public static final List<String> ALL =
+      List.of(
+          FLINK_JOB_RESUBMITTED,
+          FLINK_JOB_STARTED,
+          KAFKA_PARTITIONS_ADDED,
+          TABLE_NEW_COMMIT_USER,
+          TABLE_ROLLBACK,
+          TABLE_SCHEMA,
+          TABLE_OVERWRITE,
+          LAKEOPS_ACTION,
+          FLINK_PARALLELISM,
+          FLINK_CONFIG,
+          FLINK_FRESH_START,
+          FLINK_SAVEPOINT_RESTORE,
+          FLINK_RESTART,
+          FLINK_JAR_UPLOADED,
+          KAFKA_OFFSETS_REWOUND,
+          KAFKA_GROUP_MEMBERS,
+          KAFKA_TOPIC_CONFIG,
+          TABLE_TAG,
+          TABLE_EXPIRY,
+          TABLE_COMPACTION,
+          UNAVAILABLE,
+          NONE);
 
   private ChangeCodes() {}
 

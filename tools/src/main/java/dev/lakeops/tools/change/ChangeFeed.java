@@ -3,8 +3,8 @@ package dev.lakeops.tools.change;
 import java.util.List;
 
 /**
- * Changes no probe sees, such as the actions lakeops ran itself (kept in the runbooks' audit
- * log, which the tools cannot read): {@link ChangeTools#withFeed} adds them to every report.
+ * Changes no probe sees, such as the actions lakeops ran itself (kept in the runbooks' audit log,
+ * which the tools cannot read): {@link ChangeTools#withFeed} adds them to every report.
  */
 public interface ChangeFeed {
 
@@ -14,7 +14,8 @@ public interface ChangeFeed {
   /**
    * The changes concerning {@code targets} within {@code window}, any order.
    *
-   * @throws dev.lakeops.tools.ProbeException the feed cannot be read; the message names what was tried
+   * @throws dev.lakeops.tools.ProbeException the feed cannot be read; the message names what was
+   *     tried
    */
   List<Change> changes(ChangeTargets targets, ChangeWindow window);
 }

@@ -10,25 +10,33 @@ import java.util.Map;
 
 /**
  * Turns the changes of every hop into the findings of one report (pure): only changes whose time
- * lies in the window (or, seen between two probes, may: {@link ChangeWindow#admits}), newest first, each with {@code at}, {@code minutesBeforeAlert} (when the
- * alert time is known), {@code change} (the phrase of the verdict line), {@code target},
- * {@code before} and {@code after}; {@value ChangeCodes#NONE} when nothing changed.
+ * lies in the window (or, seen between two probes, may: {@link ChangeWindow#admits}), newest first,
+ * each with {@code at}, {@code minutesBeforeAlert} (when the alert time is known), {@code change}
+ * (the phrase of the verdict line), {@code target}, {@code before} and {@code after}; {@value
+ * ChangeCodes#NONE} when nothing changed.
  */
 public final class ChangeFindings {
 
   /** Evidence keys the verdict line reads. */
   static final String PHRASE = "change";
+
   static final String TARGET = "target";
 
   private ChangeFindings() {}
 
   /**
-   * @param probed what was looked at, e.g. {@code flink job orders-to-lake}, for the no-change finding
+   * @param probed what was looked at, e.g. {@code flink job orders-to-lake}, for the no-change
+   *     finding
    */
   public static List<Finding> of(List<Change> changes, ChangeWindow window, List<String> probed) {
-    List<Change> inWindow = changes.stream().filter(c -> window.admits(c.notBefore(), c.at()))
-        .sorted(Comparator.comparing(Change::at).reversed().thenComparingInt(c -> ChangeCodes.rank(c.code())))
-        .toList();
+    List<Change> inWindow =
+        changes.stream()
+            .filter(c -> window.admits(c.notBefore(), c.at()))
+            .sorted(
+                Comparator.comparing(Change::at)
+                    .reversed()
+                    .thenComparingInt(c -> ChangeCodes.rank(c.code())))
+            .toList();
     List<Finding> findings = new ArrayList<>();
     for (Change c : inWindow) {
       findings.add(finding(c, window));
@@ -37,9 +45,20 @@ public final class ChangeFindings {
       Map<String, String> e = new LinkedHashMap<>(window.evidence());
       e.put("probed", String.join("; ", probed));
       e.put("outsideWindow", Integer.toString(changes.size()));
-      findings.add(new Finding(Severity.OK, ChangeCodes.NONE, "changes",
-          "No change found between " + window.since() + " and " + window.until() + " in " + String.join(", ", probed) + ".",
-          e, List.of()));
+      findings.add(
+          new Finding(
+              Severity.OK,
+              ChangeCodes.NONE,
+              "changes",
+              "No change found between "
+                  + window.since()
+                  + " and "
+                  + window.until()
+                  + " in "
+                  + String.join(", ", probed)
+                  + ".",
+              e,
+              List.of()));
     }
     return findings;
   }

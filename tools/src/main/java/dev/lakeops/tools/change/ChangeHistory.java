@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The earlier captures of the change probe, in memory: per Flink job (cluster and name), per
- * Kafka topic and group (cluster, topic, group) and per table (directory), so that what Kafka and
- * Flink do not record (a config value, a partition count, a committed offset, a run the cluster no
- * longer lists) shows as a change between two captures. Bounded in captures per key, in age and
- * in keys (the least recently added key goes first). Thread safe.
+ * The earlier captures of the change probe, in memory: per Flink job (cluster and name), per Kafka
+ * topic and group (cluster, topic, group) and per table (directory), so that what Kafka and Flink
+ * do not record (a config value, a partition count, a committed offset, a run the cluster no longer
+ * lists) shows as a change between two captures. Bounded in captures per key, in age and in keys
+ * (the least recently added key goes first). Thread safe.
  */
 public final class ChangeHistory {
 
@@ -32,9 +32,15 @@ public final class ChangeHistory {
   public ChangeHistory(int perKey, Duration maxAge, int maxKeys) {
     checkArgument(perKey >= 1, "Invalid perKey: %s", perKey);
     checkArgument(maxKeys >= 1, "Invalid maxKeys: %s", maxKeys);
-    this.flink = new Window<>(perKey, maxAge, maxKeys, FlinkChangeSnapshot::key, FlinkChangeSnapshot::capturedAt);
-    this.kafka = new Window<>(perKey, maxAge, maxKeys, KafkaChangeSnapshot::key, KafkaChangeSnapshot::capturedAt);
-    this.tables = new Window<>(perKey, maxAge, maxKeys, TableChangeSnapshot::key, TableChangeSnapshot::capturedAt);
+    this.flink =
+        new Window<>(
+            perKey, maxAge, maxKeys, FlinkChangeSnapshot::key, FlinkChangeSnapshot::capturedAt);
+    this.kafka =
+        new Window<>(
+            perKey, maxAge, maxKeys, KafkaChangeSnapshot::key, KafkaChangeSnapshot::capturedAt);
+    this.tables =
+        new Window<>(
+            perKey, maxAge, maxKeys, TableChangeSnapshot::key, TableChangeSnapshot::capturedAt);
   }
 
   /** Twenty captures per key over a day, for 500 keys per system. */
@@ -64,7 +70,12 @@ public final class ChangeHistory {
     private final Function<S, Instant> time;
     private final Map<String, Deque<S>> byKey = new LinkedHashMap<>();
 
-    Window(int perKey, Duration maxAge, int maxKeys, Function<S, String> key, Function<S, Instant> time) {
+    Window(
+        int perKey,
+        Duration maxAge,
+        int maxKeys,
+        Function<S, String> key,
+        Function<S, Instant> time) {
       this.perKey = perKey;
       this.maxAge = maxAge;
       this.maxKeys = maxKeys;

@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param topic a Kafka topic; null: the topics {@code group} commits to, or no Kafka hop
  * @param group a Kafka consumer group; null: no group changes
  * @param kafkaCluster the Kafka cluster profile; null when exactly one is configured
- * @param aliases further names the targets go by (job ids seen by the Flink hop), for feeds such
- *     as the audit log that name jobs by id
+ * @param aliases further names the targets go by (job ids seen by the Flink hop), for feeds such as
+ *     the audit log that name jobs by id
  */
 public record ChangeTargets(
     @Nullable String job,
@@ -37,7 +37,11 @@ public record ChangeTargets(
     aliases = Set.copyOf(aliases);
   }
 
-  public static ChangeTargets of(@Nullable String job, @Nullable String table, @Nullable String topic, @Nullable String group) {
+  public static ChangeTargets of(
+      @Nullable String job,
+      @Nullable String table,
+      @Nullable String topic,
+      @Nullable String group) {
     return new ChangeTargets(job, null, table, topic, group, null, Set.of());
   }
 
@@ -59,7 +63,10 @@ public record ChangeTargets(
     return topic != null || group != null;
   }
 
-  /** Every name a feed may find the targets by: the targets, a table's name without its database, and the aliases. */
+  /**
+   * Every name a feed may find the targets by: the targets, a table's name without its database,
+   * and the aliases.
+   */
   public Set<String> mentions() {
     Set<String> names = new LinkedHashSet<>();
     for (String s : new String[] {job, table, topic, group}) {

@@ -12,10 +12,10 @@ import java.util.Map;
 
 /**
  * The "what changed" line of a verdict, from the findings of a {@code changes.recent} report
- * (pure): the changes grouped by target, most recent first, each group led by the change that
- * names the event and followed by its details, e.g.
- * {@code changed 12 minutes before the alert: job orders-to-lake resubmitted (parallelism 4 → 8,
- * fresh start without state); 40 minutes before: topic orders partitions added (3 → 5)}.
+ * (pure): the changes grouped by target, most recent first, each group led by the change that names
+ * the event and followed by its details, e.g. {@code changed 12 minutes before the alert: job
+ * orders-to-lake resubmitted (parallelism 4 → 8, fresh start without state); 40 minutes before:
+ * topic orders partitions added (3 → 5)}.
  */
 public final class ChangeText {
 
@@ -38,8 +38,13 @@ public final class ChangeText {
         none = f;
       } else if (f.code().equals(ChangeCodes.UNAVAILABLE)) {
         unread.add(f.subject() + " (" + f.evidence().getOrDefault("error", "unreadable") + ")");
-      } else if (ChangeCodes.ALL.contains(f.code()) && f.evidence().containsKey(ChangeFindings.PHRASE)) {
-        byTarget.computeIfAbsent(f.evidence().getOrDefault(ChangeFindings.TARGET, f.subject()), t -> new ArrayList<>()).add(f);
+      } else if (ChangeCodes.ALL.contains(f.code())
+          && f.evidence().containsKey(ChangeFindings.PHRASE)) {
+        byTarget
+            .computeIfAbsent(
+                f.evidence().getOrDefault(ChangeFindings.TARGET, f.subject()),
+                t -> new ArrayList<>())
+            .add(f);
       }
     }
     StringBuilder line = new StringBuilder();
@@ -53,11 +58,15 @@ public final class ChangeText {
       Finding lead = ordered.get(0);
       line.append(first ? "changed " + when(lead, true) + ": " : "; " + when(lead, false) + ": ");
       line.append(group.getKey()).append(' ').append(lead.evidence().get(ChangeFindings.PHRASE));
-      // A resubmission says the job started again; the first run's start in the same window adds nothing.
+      // A resubmission says the job started again; the first run's start in the same window adds
+      // nothing.
       boolean resubmitted = lead.code().equals(ChangeCodes.FLINK_JOB_RESUBMITTED);
-      List<String> details = ordered.subList(1, ordered.size()).stream()
-          .filter(f -> !(resubmitted && f.code().equals(ChangeCodes.FLINK_JOB_STARTED)))
-          .map(f -> f.evidence().get(ChangeFindings.PHRASE)).distinct().toList();
+      List<String> details =
+          ordered.subList(1, ordered.size()).stream()
+              .filter(f -> !(resubmitted && f.code().equals(ChangeCodes.FLINK_JOB_STARTED)))
+              .map(f -> f.evidence().get(ChangeFindings.PHRASE))
+              .distinct()
+              .toList();
       if (!details.isEmpty()) {
         line.append(" (").append(String.join(", ", details)).append(')');
       }
@@ -69,15 +78,23 @@ public final class ChangeText {
     return line.toString();
   }
 
-  /** {@code 12 minutes before the alert}; for a change seen between two probes {@code at most 40 minutes before the alert}. */
+  /**
+   * {@code 12 minutes before the alert}; for a change seen between two probes {@code at most 40
+   * minutes before the alert}.
+   */
   private static String when(Finding f, boolean first) {
     String minutes = f.evidence().get("minutesBeforeAlert");
     String atMost = f.evidence().get("minutesBeforeAlertAtMost");
     if (minutes == null) {
       String notBefore = f.evidence().get("notBefore");
-      return notBefore == null ? "at " + f.evidence().get("at") : "between " + notBefore + " and " + f.evidence().get("at");
+      return notBefore == null
+          ? "at " + f.evidence().get("at")
+          : "between " + notBefore + " and " + f.evidence().get("at");
     }
-    String ago = atMost == null ? minutes(Long.parseLong(minutes)) : "at most " + minutes(Math.max(1, Long.parseLong(atMost)));
+    String ago =
+        atMost == null
+            ? minutes(Long.parseLong(minutes))
+            : "at most " + minutes(Math.max(1, Long.parseLong(atMost)));
     return first ? ago + " before the alert" : ago + " before";
   }
 
@@ -90,9 +107,16 @@ public final class ChangeText {
     String probed = e.getOrDefault("probed", "");
     String alertAt = e.get("alertAt");
     if (alertAt != null && alertAt.equals(e.get("until"))) {
-      long minutes = Duration.between(Instant.parse(e.get("since")), Instant.parse(alertAt)).toMinutes();
+      long minutes =
+          Duration.between(Instant.parse(e.get("since")), Instant.parse(alertAt)).toMinutes();
       return "nothing changed in the " + minutes + " minutes before the alert (" + probed + ")";
     }
-    return "nothing changed between " + e.get("since") + " and " + e.get("until") + " (" + probed + ")";
+    return "nothing changed between "
+        + e.get("since")
+        + " and "
+        + e.get("until")
+        + " ("
+        + probed
+        + ")";
   }
 }

@@ -29,9 +29,10 @@ import java.util.stream.Collectors;
  * The facade of the change probe: what changed on each hop the call names, in one report,
  * read-only, never throws. Each hop is probed only when its target is given; a hop that cannot be
  * read becomes a {@value ChangeCodes#UNAVAILABLE} finding and the others stand; when every hop
- * fails the report is {@code NO_DATA} (nothing of that name) or {@code ERROR}, naming each endpoint.
- * Captures are kept in a {@link ChangeHistory}, so repeated calls see what Kafka and Flink do not
- * record. {@link ChangeFeed}s add changes no probe sees (the runbooks add lakeops' own actions).
+ * fails the report is {@code NO_DATA} (nothing of that name) or {@code ERROR}, naming each
+ * endpoint. Captures are kept in a {@link ChangeHistory}, so repeated calls see what Kafka and
+ * Flink do not record. {@link ChangeFeed}s add changes no probe sees (the runbooks add lakeops' own
+ * actions).
  */
 public final class ChangeTools implements ToolSet {
 
@@ -43,11 +44,17 @@ public final class ChangeTools implements ToolSet {
   private final Clock clock;
   private final List<ChangeFeed> feeds;
 
-  public ChangeTools(ChangeSources sources, KafkaProbeOptions kafkaOptions, ChangeHistory history, Clock clock) {
+  public ChangeTools(
+      ChangeSources sources, KafkaProbeOptions kafkaOptions, ChangeHistory history, Clock clock) {
     this(sources, kafkaOptions, history, clock, List.of());
   }
 
-  private ChangeTools(ChangeSources sources, KafkaProbeOptions kafkaOptions, ChangeHistory history, Clock clock, List<ChangeFeed> feeds) {
+  private ChangeTools(
+      ChangeSources sources,
+      KafkaProbeOptions kafkaOptions,
+      ChangeHistory history,
+      Clock clock,
+      List<ChangeFeed> feeds) {
     this.sources = sources;
     this.kafkaOptions = kafkaOptions;
     this.history = history;
@@ -67,13 +74,21 @@ public final class ChangeTools implements ToolSet {
     return List.of(new ToolFunction<>(ChangeToolSpecs.RECENT, this::recent));
   }
 
-  /** A call read against {@link ChangeToolSpecs#RECENT}; a time that does not read is an error report naming it. */
+  /**
+   * A call read against {@link ChangeToolSpecs#RECENT}; a time that does not read is an error
+   * report naming it.
+   */
   public ToolReport recent(ToolArgs args) {
     ChangeWindow window;
     try {
       window = ChangeToolSpecs.window(args, clock);
     } catch (IllegalArgumentException e) {
-      return new ToolReport(ToolReport.Status.ERROR, RECENT, args.given(), List.of(), "invalid argument: " + e.getMessage());
+      return new ToolReport(
+          ToolReport.Status.ERROR,
+          RECENT,
+          args.given(),
+          List.of(),
+          "invalid argument: " + e.getMessage());
     }
     return recent(ChangeToolSpecs.targets(args), window);
   }
@@ -83,7 +98,11 @@ public final class ChangeTools implements ToolSet {
     Map<String, String> params = new LinkedHashMap<>(targets.params());
     params.putAll(window.evidence());
     if (targets.isEmpty()) {
-      return new ToolReport(ToolReport.Status.ERROR, RECENT, params, List.of(),
+      return new ToolReport(
+          ToolReport.Status.ERROR,
+          RECENT,
+          params,
+          List.of(),
           "invalid argument: name at least one of job, table, topic or group");
     }
     return ToolReports.run(RECENT, params, () -> new Call(targets, window).run());
@@ -111,8 +130,14 @@ public final class ChangeTools implements ToolSet {
         hop("table " + targets.table(), this::table);
       }
       if (targets.hasKafka()) {
-        hop("kafka " + (targets.topic() == null ? "group " + targets.group() : "topic " + targets.topic()
-            + (targets.group() == null ? "" : " / group " + targets.group())), this::kafka);
+        hop(
+            "kafka "
+                + (targets.topic() == null
+                    ? "group " + targets.group()
+                    : "topic "
+                        + targets.topic()
+                        + (targets.group() == null ? "" : " / group " + targets.group())),
+            this::kafka);
       }
       if (probed.isEmpty()) {
         throw combined();
@@ -133,15 +158,28 @@ public final class ChangeTools implements ToolSet {
       } catch (ProbeException e) {
         failed.put(name, e);
       } catch (CorruptMetadataException | CorruptDataFileException | UncheckedIOException e) {
-        failed.put(name, new ProbeException(ProbeException.Code.BAD_RESPONSE, name, e.getMessage(), e));
+        failed.put(
+            name, new ProbeException(ProbeException.Code.BAD_RESPONSE, name, e.getMessage(), e));
       }
     }
 
     private List<Change> flink() {
-      String cluster = targets.flinkCluster() == null ? sources.flink().defaultName() : targets.flinkCluster();
-      FlinkTools tools = sources.flink().find(cluster).orElseThrow(() -> new ProbeException(ProbeException.Code.NOT_FOUND,
-          "lakeops.flink.clusters", "No Flink cluster named '" + cluster + "' is configured (configured: "
-          + String.join(", ", sources.flink().names()) + ")"));
+      String cluster =
+          targets.flinkCluster() == null ? sources.flink().defaultName() : targets.flinkCluster();
+      FlinkTools tools =
+          sources
+              .flink()
+              .find(cluster)
+              .orElseThrow(
+                  () ->
+                      new ProbeException(
+                          ProbeException.Code.NOT_FOUND,
+                          "lakeops.flink.clusters",
+                          "No Flink cluster named '"
+                              + cluster
+                              + "' is configured (configured: "
+                              + String.join(", ", sources.flink().names())
+                              + ")"));
       FlinkChangeSnapshot now = new FlinkChangeProbe(tools.rest(), clock).capture(targets.job());
       List<FlinkChangeSnapshot> earlier = history.flink(now);
       FlinkChangeAnalyzer.runs(now, earlier).forEach(r -> jobIds.add(r.jobId()));
@@ -150,13 +188,16 @@ public final class ChangeTools implements ToolSet {
 
     private List<Change> table() {
       Table table = sources.tables().locate(targets.table());
-      TableChangeSnapshot now = new TableChangeProbe(clock).capture(table, targets.table(), window.since());
+      TableChangeSnapshot now =
+          new TableChangeProbe(clock).capture(table, targets.table(), window.since());
       return new TableChangeAnalyzer().analyze(now, history.table(now), window);
     }
 
     private List<Change> kafka() {
       KafkaCluster cluster = kafkaCluster();
-      KafkaChangeSnapshot now = new KafkaChangeProbe(cluster, kafkaOptions, clock).capture(targets.topic(), targets.group());
+      KafkaChangeSnapshot now =
+          new KafkaChangeProbe(cluster, kafkaOptions, clock)
+              .capture(targets.topic(), targets.group());
       return new KafkaChangeAnalyzer().analyze(now, history.kafka(now), window);
     }
 
@@ -166,12 +207,16 @@ public final class ChangeTools implements ToolSet {
           return sources.kafka().resolve(sources.kafka().names().iterator().next());
         }
         if (targets.kafkaCluster() == null) {
-          throw new IllegalArgumentException("name the Kafka cluster (kafka_cluster); configured: "
-              + (sources.kafka().names().isEmpty() ? "none" : String.join(", ", sources.kafka().names())));
+          throw new IllegalArgumentException(
+              "name the Kafka cluster (kafka_cluster); configured: "
+                  + (sources.kafka().names().isEmpty()
+                      ? "none"
+                      : String.join(", ", sources.kafka().names())));
         }
         return sources.kafka().resolve(targets.kafkaCluster());
       } catch (IllegalArgumentException e) {
-        throw new ProbeException(ProbeException.Code.NOT_FOUND, "lakeops.kafka.clusters", e.getMessage());
+        throw new ProbeException(
+            ProbeException.Code.NOT_FOUND, "lakeops.kafka.clusters", e.getMessage());
       }
     }
 
@@ -180,11 +225,18 @@ public final class ChangeTools implements ToolSet {
       if (failed.size() == 1) {
         return failed.values().iterator().next();
       }
-      ProbeException.Code code = failed.values().stream().map(ProbeException::code)
-          .filter(c -> c != ProbeException.Code.NOT_FOUND).findFirst().orElse(ProbeException.Code.NOT_FOUND);
-      String endpoints = failed.values().stream().map(ProbeException::endpoint).collect(Collectors.joining("; "));
-      String message = failed.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().code() + ": " + e.getValue().getMessage())
-          .collect(Collectors.joining("; "));
+      ProbeException.Code code =
+          failed.values().stream()
+              .map(ProbeException::code)
+              .filter(c -> c != ProbeException.Code.NOT_FOUND)
+              .findFirst()
+              .orElse(ProbeException.Code.NOT_FOUND);
+      String endpoints =
+          failed.values().stream().map(ProbeException::endpoint).collect(Collectors.joining("; "));
+      String message =
+          failed.entrySet().stream()
+              .map(e -> e.getKey() + ": " + e.getValue().code() + ": " + e.getValue().getMessage())
+              .collect(Collectors.joining("; "));
       return new ProbeException(code, endpoints, message);
     }
   }
@@ -195,7 +247,12 @@ public final class ChangeTools implements ToolSet {
     evidence.put("error", e.code().name());
     evidence.put("endpoint", e.endpoint());
     evidence.put("message", e.getMessage());
-    return new Finding(Severity.WARN, ChangeCodes.UNAVAILABLE, hop, "Could not tell what changed on " + hop + ": "
-        + ToolReports.describe(e), evidence, List.of(e.endpoint()));
+    return new Finding(
+        Severity.WARN,
+        ChangeCodes.UNAVAILABLE,
+        hop,
+        "Could not tell what changed on " + hop + ": " + ToolReports.describe(e),
+        evidence,
+        List.of(e.endpoint()));
   }
 }

@@ -23,13 +23,20 @@ public record ChangeWindow(Instant since, Instant until, @Nullable Instant alert
   public ChangeWindow {
     requireNonNull(since, "since");
     requireNonNull(until, "until");
-    checkArgument(since.isBefore(until), "Invalid change window: since %s is not before until %s", since, until);
+    checkArgument(
+        since.isBefore(until),
+        "Invalid change window: since %s is not before until %s",
+        since,
+        until);
   }
 
   /** The {@code lookback} before {@code alertAt}, ending at the alert. */
   public static ChangeWindow beforeAlert(Instant alertAt, Duration lookback) {
     requireNonNull(alertAt, "alertAt");
-    checkArgument(!lookback.isNegative() && !lookback.isZero(), "Invalid lookback: %s (must be positive)", lookback);
+    checkArgument(
+        !lookback.isNegative() && !lookback.isZero(),
+        "Invalid lookback: %s (must be positive)",
+        lookback);
     return new ChangeWindow(alertAt.minus(lookback), alertAt, alertAt);
   }
 
@@ -57,16 +64,19 @@ public record ChangeWindow(Instant since, Instant until, @Nullable Instant alert
     return alertAt == null ? null : Math.floorDiv(Duration.between(at, alertAt).toSeconds(), 60);
   }
 
-  /** The timing evidence of a change at {@code at}: {@code at} and, with an alert, {@code minutesBeforeAlert}. */
+  /**
+   * The timing evidence of a change at {@code at}: {@code at} and, with an alert, {@code
+   * minutesBeforeAlert}.
+   */
   public Map<String, String> timing(Instant at) {
     return timing(null, at);
   }
 
   /**
-   * The timing evidence of a change at {@code at}, or seen between {@code notBefore} and {@code at}:
-   * {@code at}, {@code notBefore}, and with an alert {@code minutesBeforeAlert} (for an interval
-   * the least it can be: from its end, or 0 when it spans the alert) and
-   * {@code minutesBeforeAlertAtMost} (from its start).
+   * The timing evidence of a change at {@code at}, or seen between {@code notBefore} and {@code
+   * at}: {@code at}, {@code notBefore}, and with an alert {@code minutesBeforeAlert} (for an
+   * interval the least it can be: from its end, or 0 when it spans the alert) and {@code
+   * minutesBeforeAlertAtMost} (from its start).
    */
   public Map<String, String> timing(@Nullable Instant notBefore, Instant at) {
     Map<String, String> e = new LinkedHashMap<>();

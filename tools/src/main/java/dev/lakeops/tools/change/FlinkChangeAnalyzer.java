@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What changed about one Flink job name (pure). The runs of the name, from this capture and from
- * earlier ones (a run the cluster no longer lists is remembered), are put in start order; each
- * run after the first is a resubmission of the one before it:
+ * earlier ones (a run the cluster no longer lists is remembered), are put in start order; each run
+ * after the first is a resubmission of the one before it:
  *
  * <ul>
  *   <li>{@code change.flink.job-resubmitted} / {@code change.flink.job-started} at the run's start;
@@ -34,9 +34,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FlinkChangeAnalyzer {
 
-  /** A restore this close after a run's start is the start's own (from a savepoint or retained checkpoint). */
+  /**
+   * A restore this close after a run's start is the start's own (from a savepoint or retained
+   * checkpoint).
+   */
   static final Duration INITIAL_RESTORE = Duration.ofMinutes(2);
-  /** Failures closer together than this are one failover (several tasks of a region fail at once). */
+
+  /**
+   * Failures closer together than this are one failover (several tasks of a region fail at once).
+   */
   static final long SAME_FAILOVER_MILLIS = 1_000;
 
   /**
@@ -105,24 +111,54 @@ public final class FlinkChangeAnalyzer {
     private Change started() {
       return change(ChangeCodes.FLINK_JOB_STARTED, start)
           .phrase("started")
-          .summary("Job '" + run.name() + "' started at " + start + " as " + run.jobId() + " (" + run.state() + ", parallelism "
-              + text(run.parallelism()) + "); no earlier run of the name is listed or remembered.")
-          .after(run.jobId()).detail("jobId", run.jobId()).detail("state", run.state()).detail("parallelism", run.parallelism())
+          .summary(
+              "Job '"
+                  + run.name()
+                  + "' started at "
+                  + start
+                  + " as "
+                  + run.jobId()
+                  + " ("
+                  + run.state()
+                  + ", parallelism "
+                  + text(run.parallelism())
+                  + "); no earlier run of the name is listed or remembered.")
+          .after(run.jobId())
+          .detail("jobId", run.jobId())
+          .detail("state", run.state())
+          .detail("parallelism", run.parallelism())
           .build();
     }
 
     private Change resubmitted() {
-      String ended = before.endTimeMillis() == null ? "still " + before.state() : before.state() + " at "
-          + Instant.ofEpochMilli(before.endTimeMillis());
+      String ended =
+          before.endTimeMillis() == null
+              ? "still " + before.state()
+              : before.state() + " at " + Instant.ofEpochMilli(before.endTimeMillis());
       return change(ChangeCodes.FLINK_JOB_RESUBMITTED, start)
           .phrase("resubmitted")
-          .summary("Job '" + run.name() + "' was resubmitted at " + start + " as " + run.jobId() + ", replacing "
-              + before.jobId() + " (" + ended + ").")
-          .before(before.jobId()).after(run.jobId())
-          .detail("jobId", run.jobId()).detail("state", run.state())
-          .detail("previousJobId", before.jobId()).detail("previousState", before.state())
+          .summary(
+              "Job '"
+                  + run.name()
+                  + "' was resubmitted at "
+                  + start
+                  + " as "
+                  + run.jobId()
+                  + ", replacing "
+                  + before.jobId()
+                  + " ("
+                  + ended
+                  + ").")
+          .before(before.jobId())
+          .after(run.jobId())
+          .detail("jobId", run.jobId())
+          .detail("state", run.state())
+          .detail("previousJobId", before.jobId())
+          .detail("previousState", before.state())
           .detail("previousStart", Instant.ofEpochMilli(before.startTimeMillis()))
-          .detail("previousEnd", before.endTimeMillis() == null ? null : Instant.ofEpochMilli(before.endTimeMillis()))
+          .detail(
+              "previousEnd",
+              before.endTimeMillis() == null ? null : Instant.ofEpochMilli(before.endTimeMillis()))
           .detail("previousListed", now.run(before.jobId()).isPresent())
           .build();
     }
@@ -136,38 +172,78 @@ public final class FlinkChangeAnalyzer {
       if (r != null && isInitial(r)) {
         Instant at = Instant.ofEpochMilli(r.restoreTimestampMillis());
         String kind = r.savepoint() ? "savepoint" : "retained checkpoint";
-        return Optional.of(change(ChangeCodes.FLINK_SAVEPOINT_RESTORE, at)
-            .phrase("restored from " + kind + (r.externalPath() == null ? "" : " " + lastSegment(r.externalPath())))
-            .summary("Run " + run.jobId() + " of '" + run.name() + "' restored its state from " + kind + " " + r.checkpointId()
-                + (r.externalPath() == null ? "" : " at " + r.externalPath()) + " when it started.")
-            .after(r.externalPath() == null ? "checkpoint " + r.checkpointId() : r.externalPath())
-            .detail("jobId", run.jobId()).detail("kind", kind).detail("checkpointId", r.checkpointId())
-            .detail("externalPath", r.externalPath()).detail("restoredAt", at).build());
+        return Optional.of(
+            change(ChangeCodes.FLINK_SAVEPOINT_RESTORE, at)
+                .phrase(
+                    "restored from "
+                        + kind
+                        + (r.externalPath() == null ? "" : " " + lastSegment(r.externalPath())))
+                .summary(
+                    "Run "
+                        + run.jobId()
+                        + " of '"
+                        + run.name()
+                        + "' restored its state from "
+                        + kind
+                        + " "
+                        + r.checkpointId()
+                        + (r.externalPath() == null ? "" : " at " + r.externalPath())
+                        + " when it started.")
+                .after(
+                    r.externalPath() == null ? "checkpoint " + r.checkpointId() : r.externalPath())
+                .detail("jobId", run.jobId())
+                .detail("kind", kind)
+                .detail("checkpointId", r.checkpointId())
+                .detail("externalPath", r.externalPath())
+                .detail("restoredAt", at)
+                .build());
       }
       if (r != null || before == null) {
-        return Optional.empty(); // a later failover's restore hides the start's; a first run has nothing to restore
+        return Optional
+            .empty(); // a later failover's restore hides the start's; a first run has nothing to
+        // restore
       }
       Boolean hadState = before.hadState();
-      return Optional.of(change(ChangeCodes.FLINK_FRESH_START, start)
-          .severity(Boolean.TRUE.equals(hadState) ? Severity.WARN : Severity.INFO)
-          .phrase("fresh start without state")
-          .summary("Run " + run.jobId() + " of '" + run.name() + "' started without restoring any state"
-              + (Boolean.TRUE.equals(hadState) ? " although the run before it had completed "
-              + before.checkpoints().completed() + " checkpoint(s): its sources start from their initial offsets and its "
-              + "sinks write again what was written, the restart that duplicates writes." : "."))
-          .before(before.jobId() + (hadState == null ? " (state unknown)" : Boolean.TRUE.equals(hadState) ? " (had state)" : " (no state)"))
-          .after(run.jobId() + " (no restore)")
-          .detail("jobId", run.jobId()).detail("previousJobId", before.jobId())
-          .detail("previousHadState", hadState == null ? "unknown" : hadState)
-          .detail("previousCompletedCheckpoints", before.checkpoints() == null ? null : before.checkpoints().completed())
-          .build());
+      return Optional.of(
+          change(ChangeCodes.FLINK_FRESH_START, start)
+              .severity(Boolean.TRUE.equals(hadState) ? Severity.WARN : Severity.INFO)
+              .phrase("fresh start without state")
+              .summary(
+                  "Run "
+                      + run.jobId()
+                      + " of '"
+                      + run.name()
+                      + "' started without restoring any state"
+                      + (Boolean.TRUE.equals(hadState)
+                          ? " although the run before it had completed "
+                              + before.checkpoints().completed()
+                              + " checkpoint(s): its sources start from their initial offsets and"
+                              + " its sinks write again what was written, the restart that"
+                              + " duplicates writes."
+                          : "."))
+              .before(
+                  before.jobId()
+                      + (hadState == null
+                          ? " (state unknown)"
+                          : Boolean.TRUE.equals(hadState) ? " (had state)" : " (no state)"))
+              .after(run.jobId() + " (no restore)")
+              .detail("jobId", run.jobId())
+              .detail("previousJobId", before.jobId())
+              .detail("previousHadState", hadState == null ? "unknown" : hadState)
+              .detail(
+                  "previousCompletedCheckpoints",
+                  before.checkpoints() == null ? null : before.checkpoints().completed())
+              .build());
     }
 
     private boolean isInitial(Restore r) {
       long sinceStart = r.restoreTimestampMillis() - run.startTimeMillis();
-      boolean early = sinceStart >= -SAME_FAILOVER_MILLIS && sinceStart <= INITIAL_RESTORE.toMillis();
-      // A failover within the first minutes restores the run's own checkpoint; a savepoint restore is always the start's.
-      boolean failedBefore = run.failureTimes().stream().anyMatch(t -> t <= r.restoreTimestampMillis());
+      boolean early =
+          sinceStart >= -SAME_FAILOVER_MILLIS && sinceStart <= INITIAL_RESTORE.toMillis();
+      // A failover within the first minutes restores the run's own checkpoint; a savepoint restore
+      // is always the start's.
+      boolean failedBefore =
+          run.failureTimes().stream().anyMatch(t -> t <= r.restoreTimestampMillis());
       return early && (r.savepoint() || !failedBefore);
     }
 
@@ -176,28 +252,54 @@ public final class FlinkChangeAnalyzer {
     }
   }
 
-  static Optional<Change> parallelism(FlinkJobInstance a, FlinkJobInstance b, Instant at, @Nullable Instant notBefore,
-                                                FlinkChangeSnapshot now) {
+  static Optional<Change> parallelism(
+      FlinkJobInstance a,
+      FlinkJobInstance b,
+      Instant at,
+      @Nullable Instant notBefore,
+      FlinkChangeSnapshot now) {
     if (a.vertexParallelism().isEmpty() || b.vertexParallelism().isEmpty()) {
       return Optional.empty();
     }
     Map<String, String> vertices = MapDiff.of(a.vertexParallelism(), b.vertexParallelism());
-    boolean jobLevel = a.parallelism() != null && b.parallelism() != null && !a.parallelism().equals(b.parallelism());
+    boolean jobLevel =
+        a.parallelism() != null
+            && b.parallelism() != null
+            && !a.parallelism().equals(b.parallelism());
     if (vertices.isEmpty() && !jobLevel) {
       return Optional.empty();
     }
-    String what = jobLevel ? "parallelism " + MapDiff.arrow(a.parallelism(), b.parallelism())
-        : "parallelism of " + MapDiff.describe(vertices, 2);
-    Change.Builder c = change(ChangeCodes.FLINK_PARALLELISM, b.name(), at, now).notBefore(notBefore).phrase(what)
-        .summary("Job '" + b.name() + "' " + (notBefore == null ? "run " + b.jobId() + " runs with " : "changed its ") + what
-            + (notBefore == null ? " (run " + a.jobId() + " before it)." : " between two probes."))
-        .before(a.parallelism()).after(b.parallelism()).detail("jobId", b.jobId()).detail("previousJobId", a.jobId());
+    String what =
+        jobLevel
+            ? "parallelism " + MapDiff.arrow(a.parallelism(), b.parallelism())
+            : "parallelism of " + MapDiff.describe(vertices, 2);
+    Change.Builder c =
+        change(ChangeCodes.FLINK_PARALLELISM, b.name(), at, now)
+            .notBefore(notBefore)
+            .phrase(what)
+            .summary(
+                "Job '"
+                    + b.name()
+                    + "' "
+                    + (notBefore == null ? "run " + b.jobId() + " runs with " : "changed its ")
+                    + what
+                    + (notBefore == null
+                        ? " (run " + a.jobId() + " before it)."
+                        : " between two probes."))
+            .before(a.parallelism())
+            .after(b.parallelism())
+            .detail("jobId", b.jobId())
+            .detail("previousJobId", a.jobId());
     vertices.forEach((v, d) -> c.detail("vertex[" + v + "]", d));
     return Optional.of(c.build());
   }
 
-  static Optional<Change> config(FlinkJobInstance a, FlinkJobInstance b, Instant at, @Nullable Instant notBefore,
-                                           FlinkChangeSnapshot now) {
+  static Optional<Change> config(
+      FlinkJobInstance a,
+      FlinkJobInstance b,
+      Instant at,
+      @Nullable Instant notBefore,
+      FlinkChangeSnapshot now) {
     Map<String, String> diff = new LinkedHashMap<>();
     if (a.userConfig() != null && b.userConfig() != null) {
       MapDiff.of(a.userConfig(), b.userConfig()).forEach((k, v) -> diff.put("user-config." + k, v));
@@ -208,11 +310,22 @@ public final class FlinkChangeAnalyzer {
     if (diff.isEmpty()) {
       return Optional.empty();
     }
-    Change.Builder c = change(ChangeCodes.FLINK_CONFIG, b.name(), at, now).notBefore(notBefore)
-        .phrase("config " + MapDiff.describe(diff, 2))
-        .summary("Job '" + b.name() + "' runs with another configuration than " + (notBefore == null ? "run " + a.jobId() : "before")
-            + ": " + MapDiff.describe(diff, 5) + ".")
-        .before(a.jobId()).after(b.jobId()).detail("jobId", b.jobId()).detail("previousJobId", a.jobId());
+    Change.Builder c =
+        change(ChangeCodes.FLINK_CONFIG, b.name(), at, now)
+            .notBefore(notBefore)
+            .phrase("config " + MapDiff.describe(diff, 2))
+            .summary(
+                "Job '"
+                    + b.name()
+                    + "' runs with another configuration than "
+                    + (notBefore == null ? "run " + a.jobId() : "before")
+                    + ": "
+                    + MapDiff.describe(diff, 5)
+                    + ".")
+            .before(a.jobId())
+            .after(b.jobId())
+            .detail("jobId", b.jobId())
+            .detail("previousJobId", a.jobId());
     diff.forEach(c::detail);
     return Optional.of(c.build());
   }
@@ -221,10 +334,12 @@ public final class FlinkChangeAnalyzer {
   private static List<Change> inPlace(FlinkChangeSnapshot a, FlinkChangeSnapshot b) {
     List<Change> out = new ArrayList<>();
     for (FlinkJobInstance later : b.runs()) {
-      a.run(later.jobId()).ifPresent(earlier -> {
-        parallelism(earlier, later, b.capturedAt(), a.capturedAt(), b).ifPresent(out::add);
-        config(earlier, later, b.capturedAt(), a.capturedAt(), b).ifPresent(out::add);
-      });
+      a.run(later.jobId())
+          .ifPresent(
+              earlier -> {
+                parallelism(earlier, later, b.capturedAt(), a.capturedAt(), b).ifPresent(out::add);
+                config(earlier, later, b.capturedAt(), a.capturedAt(), b).ifPresent(out::add);
+              });
     }
     return out;
   }
@@ -244,15 +359,27 @@ public final class FlinkChangeAnalyzer {
     Instant latest = Instant.ofEpochMilli(failovers.get(0));
     Restore r = run.checkpoints() == null ? null : run.checkpoints().latestRestore();
     String times = failovers.size() == 1 ? "once" : failovers.size() + " times";
-    return Optional.of(change(ChangeCodes.FLINK_RESTART, run.name(), latest, now)
-        .phrase("restarted " + times)
-        .summary("Run " + run.jobId() + " of '" + run.name() + "' failed and restarted " + times + ", latest at " + latest
-            + (r == null || r.savepoint() ? "." : ", restoring checkpoint " + r.checkpointId() + "."))
-        .detail("jobId", run.jobId()).detail("failovers", failovers.size())
-        .detail("firstFailure", Instant.ofEpochMilli(failovers.get(failovers.size() - 1)))
-        .detail("numRestarts", run.numRestarts())
-        .detail("restoredCheckpoint", r == null || r.savepoint() ? null : r.checkpointId())
-        .build());
+    return Optional.of(
+        change(ChangeCodes.FLINK_RESTART, run.name(), latest, now)
+            .phrase("restarted " + times)
+            .summary(
+                "Run "
+                    + run.jobId()
+                    + " of '"
+                    + run.name()
+                    + "' failed and restarted "
+                    + times
+                    + ", latest at "
+                    + latest
+                    + (r == null || r.savepoint()
+                        ? "."
+                        : ", restoring checkpoint " + r.checkpointId() + "."))
+            .detail("jobId", run.jobId())
+            .detail("failovers", failovers.size())
+            .detail("firstFailure", Instant.ofEpochMilli(failovers.get(failovers.size() - 1)))
+            .detail("numRestarts", run.numRestarts())
+            .detail("restoredCheckpoint", r == null || r.savepoint() ? null : r.checkpointId())
+            .build());
   }
 
   private static List<Change> jars(FlinkChangeSnapshot now) {
@@ -262,10 +389,19 @@ public final class FlinkChangeAnalyzer {
         continue;
       }
       Instant at = Instant.ofEpochMilli(jar.uploadedMillis());
-      out.add(Change.of(ChangeCodes.FLINK_JAR_UPLOADED, "cluster " + now.restUrl(), "flink cluster " + now.restUrl(), at)
-          .phrase("jar " + jar.name() + " uploaded")
-          .summary("Jar " + jar.name() + " was uploaded to " + now.restUrl() + " at " + at + ".")
-          .after(jar.name()).detail("jarId", jar.id()).source("GET " + now.restUrl() + "/v1/jars").build());
+      out.add(
+          Change.of(
+                  ChangeCodes.FLINK_JAR_UPLOADED,
+                  "cluster " + now.restUrl(),
+                  "flink cluster " + now.restUrl(),
+                  at)
+              .phrase("jar " + jar.name() + " uploaded")
+              .summary(
+                  "Jar " + jar.name() + " was uploaded to " + now.restUrl() + " at " + at + ".")
+              .after(jar.name())
+              .detail("jarId", jar.id())
+              .source("GET " + now.restUrl() + "/v1/jars")
+              .build());
     }
     return out;
   }
@@ -275,7 +411,10 @@ public final class FlinkChangeAnalyzer {
         .sources(now.endpoints().stream().filter(e -> !e.contains("/vertices/")).limit(8).toList());
   }
 
-  /** {@code savepoint-a13c8f-d7ff98040aed} of {@code file:/savepoints/savepoint-a13c8f-d7ff98040aed/}. */
+  /**
+   * {@code savepoint-a13c8f-d7ff98040aed} of {@code
+   * file:/savepoints/savepoint-a13c8f-d7ff98040aed/}.
+   */
   static String lastSegment(String path) {
     String p = path.replaceAll("/+$", "");
     return p.substring(p.lastIndexOf('/') + 1);

@@ -23,7 +23,12 @@ final class FlinkChangeJson {
   private FlinkChangeJson() {}
 
   /** A row of {@code /jobs/overview}, before the details of its run are read. */
-  record Row(String jobId, String name, String state, long startTimeMillis, @Nullable Long endTimeMillis) {}
+  record Row(
+      String jobId,
+      String name,
+      String state,
+      long startTimeMillis,
+      @Nullable Long endTimeMillis) {}
 
   static List<Row> overview(String endpoint, JsonNode body) {
     JsonNode jobs = body.path("jobs");
@@ -32,13 +37,20 @@ final class FlinkChangeJson {
     }
     List<Row> rows = new ArrayList<>();
     for (JsonNode j : jobs) {
-      rows.add(new Row(text(endpoint, j, "jid"), text(endpoint, j, "name"), text(endpoint, j, "state"),
-          orElse(number(j, "start-time"), -1L), positive(number(j, "end-time"))));
+      rows.add(
+          new Row(
+              text(endpoint, j, "jid"),
+              text(endpoint, j, "name"),
+              text(endpoint, j, "state"),
+              orElse(number(j, "start-time"), -1L),
+              positive(number(j, "end-time"))));
     }
     return rows;
   }
 
-  /** Vertex name to parallelism of {@code /jobs/:id}; a repeated name gets {@code #2}, {@code #3}. */
+  /**
+   * Vertex name to parallelism of {@code /jobs/:id}; a repeated name gets {@code #2}, {@code #3}.
+   */
   static Map<String, Integer> vertexParallelism(String endpoint, JsonNode body) {
     JsonNode vertices = body.path("vertices");
     if (!vertices.isArray()) {
@@ -59,8 +71,14 @@ final class FlinkChangeJson {
     return result;
   }
 
-  /** {@code execution-config} of {@code /jobs/:id/config}: job parallelism, user config, the rest as text. */
-  record Config(@Nullable Integer jobParallelism, @Nullable Map<String, String> userConfig, Map<String, String> other) {}
+  /**
+   * {@code execution-config} of {@code /jobs/:id/config}: job parallelism, user config, the rest as
+   * text.
+   */
+  record Config(
+      @Nullable Integer jobParallelism,
+      @Nullable Map<String, String> userConfig,
+      Map<String, String> other) {}
 
   static Config config(String endpoint, JsonNode body) {
     JsonNode exec = body.path("execution-config");
@@ -77,10 +95,13 @@ final class FlinkChangeJson {
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> f = fields.next();
       if (!f.getKey().equals("job-parallelism") && !f.getKey().equals("user-config")) {
-        other.put(f.getKey(), f.getValue().isValueNode() ? f.getValue().asText() : f.getValue().toString());
+        other.put(
+            f.getKey(),
+            f.getValue().isValueNode() ? f.getValue().asText() : f.getValue().toString());
       }
     }
-    return new Config(parallelism == null || parallelism <= 0 ? null : parallelism.intValue(), user, other);
+    return new Config(
+        parallelism == null || parallelism <= 0 ? null : parallelism.intValue(), user, other);
   }
 
   /** {@code /jobs/:id/checkpoints}: counts and {@code latest.restored}. */
@@ -92,13 +113,21 @@ final class FlinkChangeJson {
     JsonNode r = body.path("latest").path("restored");
     Restore restore = null;
     if (r.isObject()) {
-      restore = new Restore(orElse(number(r, "id"), -1L), orElse(number(r, "restore_timestamp"), -1L),
-          r.path("is_savepoint").asBoolean(false), r.hasNonNull("external_path") ? r.path("external_path").asText() : null);
+      restore =
+          new Restore(
+              orElse(number(r, "id"), -1L),
+              orElse(number(r, "restore_timestamp"), -1L),
+              r.path("is_savepoint").asBoolean(false),
+              r.hasNonNull("external_path") ? r.path("external_path").asText() : null);
     }
-    return new Checkpoints(orElse(number(counts, "completed"), 0L), orElse(number(counts, "restored"), 0L), restore);
+    return new Checkpoints(
+        orElse(number(counts, "completed"), 0L), orElse(number(counts, "restored"), 0L), restore);
   }
 
-  /** The timestamps of {@code /jobs/:id/exceptions}, newest first (1.x's lone {@code timestamp} when there is no history). */
+  /**
+   * The timestamps of {@code /jobs/:id/exceptions}, newest first (1.x's lone {@code timestamp} when
+   * there is no history).
+   */
   static List<Long> failureTimes(String endpoint, JsonNode body) {
     if (!body.isObject()) {
       throw bad(endpoint, "is not a JSON object");
@@ -120,7 +149,10 @@ final class FlinkChangeJson {
     return times;
   }
 
-  /** The value of {@code id} in a {@code /metrics?get=} answer (values are strings); null when absent. */
+  /**
+   * The value of {@code id} in a {@code /metrics?get=} answer (values are strings); null when
+   * absent.
+   */
   static @Nullable Long metric(String endpoint, JsonNode body, String id) {
     if (!body.isArray()) {
       throw bad(endpoint, "is not a JSON array of metrics");
@@ -145,14 +177,24 @@ final class FlinkChangeJson {
     }
     List<FlinkJar> jars = new ArrayList<>();
     for (JsonNode f : files) {
-      jars.add(new FlinkJar(f.path("id").asText(""), f.path("name").asText(""), orElse(number(f, "uploaded"), -1L)));
+      jars.add(
+          new FlinkJar(
+              f.path("id").asText(""),
+              f.path("name").asText(""),
+              orElse(number(f, "uploaded"), -1L)));
     }
     return jars;
   }
 
   private static Map<String, String> flat(JsonNode object) {
     Map<String, String> m = new LinkedHashMap<>();
-    object.fields().forEachRemaining(f -> m.put(f.getKey(), f.getValue().isValueNode() ? f.getValue().asText() : f.getValue().toString()));
+    object
+        .fields()
+        .forEachRemaining(
+            f ->
+                m.put(
+                    f.getKey(),
+                    f.getValue().isValueNode() ? f.getValue().asText() : f.getValue().toString()));
     return m;
   }
 
@@ -192,6 +234,7 @@ final class FlinkChangeJson {
   }
 
   private static ProbeException bad(String endpoint, String what) {
-    return new ProbeException(ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer " + what);
+    return new ProbeException(
+        ProbeException.Code.BAD_RESPONSE, endpoint, "Flink REST answer " + what);
   }
 }

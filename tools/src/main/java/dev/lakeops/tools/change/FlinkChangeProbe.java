@@ -25,13 +25,14 @@ import org.jspecify.annotations.Nullable;
  * also its exception-history timestamps and {@code numRestarts}; and the uploaded jars when the
  * cluster lists them ({@code /jars}, 404 without web submission). Does no judging.
  *
- * <p>Only the overview must be readable; any other endpoint that fails is recorded as an
- * {@link EndpointFailure} and the capture goes on.
+ * <p>Only the overview must be readable; any other endpoint that fails is recorded as an {@link
+ * EndpointFailure} and the capture goes on.
  */
 public final class FlinkChangeProbe {
 
   /** Runs of one name read in detail: the newest and the few before it. */
   static final int MAX_RUNS = 5;
+
   static final int MAX_EXCEPTIONS = 50;
 
   private final FlinkRest rest;
@@ -56,13 +57,24 @@ public final class FlinkChangeProbe {
     String path = "/v1/jobs/overview";
     List<Row> rows = FlinkChangeJson.overview("GET " + rest.baseUrl() + path, capture.read(path));
     String name = resolve(job.strip(), rows, path);
-    List<Row> mine = rows.stream().filter(r -> r.name().equals(name))
-        .sorted(Comparator.comparingLong(Row::startTimeMillis).reversed()).limit(MAX_RUNS).toList();
+    List<Row> mine =
+        rows.stream()
+            .filter(r -> r.name().equals(name))
+            .sorted(Comparator.comparingLong(Row::startTimeMillis).reversed())
+            .limit(MAX_RUNS)
+            .toList();
     List<FlinkJobInstance> runs = new ArrayList<>();
     for (int i = 0; i < mine.size(); i++) {
       runs.add(capture.run(mine.get(i), i == 0));
     }
-    return new FlinkChangeSnapshot(rest.baseUrl(), name, clock.instant(), runs, capture.jars(), capture.failures, capture.endpoints);
+    return new FlinkChangeSnapshot(
+        rest.baseUrl(),
+        name,
+        clock.instant(),
+        runs,
+        capture.jars(),
+        capture.failures,
+        capture.endpoints);
   }
 
   private String resolve(String job, List<Row> rows, String path) {
@@ -74,10 +86,25 @@ public final class FlinkChangeProbe {
     if (rows.stream().anyMatch(r -> r.name().equals(job))) {
       return job;
     }
-    String known = rows.isEmpty() ? "none" : rows.stream().map(Row::name).distinct().limit(10)
-        .map(n -> "'" + n + "'").collect(Collectors.joining(", "));
-    throw new ProbeException(ProbeException.Code.NOT_FOUND, "GET " + rest.baseUrl() + path,
-        "no Flink job named or with id '" + job + "' on " + rest.baseUrl() + " (jobs there: " + known + ")");
+    String known =
+        rows.isEmpty()
+            ? "none"
+            : rows.stream()
+                .map(Row::name)
+                .distinct()
+                .limit(10)
+                .map(n -> "'" + n + "'")
+                .collect(Collectors.joining(", "));
+    throw new ProbeException(
+        ProbeException.Code.NOT_FOUND,
+        "GET " + rest.baseUrl() + path,
+        "no Flink job named or with id '"
+            + job
+            + "' on "
+            + rest.baseUrl()
+            + " (jobs there: "
+            + known
+            + ")");
   }
 
   /** One capture: the endpoints read and the failures met. */
@@ -93,15 +120,32 @@ public final class FlinkChangeProbe {
       List<Long> failureTimes = List.of();
       Long restarts = null;
       if (newest) {
-        List<Long> times = section(job + "/exceptions?maxExceptions=" + MAX_EXCEPTIONS, FlinkChangeJson::failureTimes, false);
+        List<Long> times =
+            section(
+                job + "/exceptions?maxExceptions=" + MAX_EXCEPTIONS,
+                FlinkChangeJson::failureTimes,
+                false);
         failureTimes = times == null ? List.of() : times;
         if ("RUNNING".equals(row.state()) || "RESTARTING".equals(row.state())) {
-          restarts = section(job + "/metrics?get=numRestarts", (e, b) -> FlinkChangeJson.metric(e, b, "numRestarts"), false);
+          restarts =
+              section(
+                  job + "/metrics?get=numRestarts",
+                  (e, b) -> FlinkChangeJson.metric(e, b, "numRestarts"),
+                  false);
         }
       }
-      return new FlinkJobInstance(row.jobId(), row.name(), row.state(), row.startTimeMillis(), row.endTimeMillis(),
-          config == null ? null : config.jobParallelism(), vertices == null ? Map.of() : vertices,
-          config == null ? null : config.userConfig(), config == null ? Map.of() : config.other(), checkpoints, failureTimes,
+      return new FlinkJobInstance(
+          row.jobId(),
+          row.name(),
+          row.state(),
+          row.startTimeMillis(),
+          row.endTimeMillis(),
+          config == null ? null : config.jobParallelism(),
+          vertices == null ? Map.of() : vertices,
+          config == null ? null : config.userConfig(),
+          config == null ? Map.of() : config.other(),
+          checkpoints,
+          failureTimes,
           restarts);
     }
 
@@ -116,20 +160,24 @@ public final class FlinkChangeProbe {
       try {
         return rest.get(path);
       } catch (ProbeException e) {
-        throw e.endpoint().equals(endpoint) ? e : new ProbeException(e.code(), endpoint, e.getMessage(), e);
+        throw e.endpoint().equals(endpoint)
+            ? e
+            : new ProbeException(e.code(), endpoint, e.getMessage(), e);
       }
     }
 
     /**
-     * Reads and parses one endpoint; a failure is recorded and yields null. With
-     * {@code notFoundIsAbsent}, a 404 means "nothing there" (checkpointing disabled, no web
-     * submission) and is not a failure.
+     * Reads and parses one endpoint; a failure is recorded and yields null. With {@code
+     * notFoundIsAbsent}, a 404 means "nothing there" (checkpointing disabled, no web submission)
+     * and is not a failure.
      */
-    private <T> @Nullable T section(String path, BiFunction<String, JsonNode, T> parse, boolean notFoundIsAbsent) {
+    private <T> @Nullable T section(
+        String path, BiFunction<String, JsonNode, T> parse, boolean notFoundIsAbsent) {
       try {
         return parse.apply("GET " + rest.baseUrl() + path, read(path));
       } catch (ProbeException e) {
-        if (e.code() == ProbeException.Code.UNREACHABLE || e.code() == ProbeException.Code.UNAUTHORIZED) {
+        if (e.code() == ProbeException.Code.UNREACHABLE
+            || e.code() == ProbeException.Code.UNAUTHORIZED) {
           throw e; // the cluster went away mid-capture: nothing more will read
         }
         if (!(notFoundIsAbsent && e.code() == ProbeException.Code.NOT_FOUND)) {

@@ -15,9 +15,10 @@ import org.jspecify.annotations.Nullable;
  * @param restUrl the cluster's REST base URL
  * @param job the job name the runs share
  * @param capturedAt when it was read
- * @param runs every run of that name the cluster still lists (it keeps finished jobs for
- *     {@code jobstore.expiration-time}, an hour by default), newest first, at most a few
- * @param jars the uploaded jars ({@code /jars}); null when the cluster lists none (no web submission)
+ * @param runs every run of that name the cluster still lists (it keeps finished jobs for {@code
+ *     jobstore.expiration-time}, an hour by default), newest first, at most a few
+ * @param jars the uploaded jars ({@code /jars}); null when the cluster lists none (no web
+ *     submission)
  * @param failures endpoints that could not be read; what they would have told is null in the runs
  * @param endpoints every endpoint read, in order
  */

@@ -14,12 +14,17 @@ import org.jspecify.annotations.Nullable;
  *
  * @param startTimeMillis {@code start-time} of {@code /jobs/overview}
  * @param endTimeMillis {@code end-time}; null while the job runs ({@code -1})
- * @param jobParallelism {@code execution-config.job-parallelism} of {@code /jobs/:id/config}; null unread
- * @param vertexParallelism vertex name to parallelism ({@code /jobs/:id}), in job order; empty unread
+ * @param jobParallelism {@code execution-config.job-parallelism} of {@code /jobs/:id/config}; null
+ *     unread
+ * @param vertexParallelism vertex name to parallelism ({@code /jobs/:id}), in job order; empty
+ *     unread
  * @param userConfig {@code execution-config.user-config} (the job's global parameters); null unread
- * @param executionConfig the other {@code execution-config} values as text (restart strategy, mode, ...)
- * @param checkpoints counts and the latest restore of {@code /jobs/:id/checkpoints}; null unread or disabled
- * @param failureTimes the exception history's timestamps, newest first; read for the newest run only
+ * @param executionConfig the other {@code execution-config} values as text (restart strategy, mode,
+ *     ...)
+ * @param checkpoints counts and the latest restore of {@code /jobs/:id/checkpoints}; null unread or
+ *     disabled
+ * @param failureTimes the exception history's timestamps, newest first; read for the newest run
+ *     only
  * @param numRestarts the {@code numRestarts} job metric; read for a running newest run only
  */
 public record FlinkJobInstance(
@@ -40,25 +45,35 @@ public record FlinkJobInstance(
    * The checkpoint counts and the latest restore of a run.
    *
    * @param completed checkpoints completed in this run
-   * @param restored restores in this run (from a savepoint at start, or from checkpoints on failover)
-   * @param latestRestore {@code latest.restored}; null when the run never restored (a start without state)
+   * @param restored restores in this run (from a savepoint at start, or from checkpoints on
+   *     failover)
+   * @param latestRestore {@code latest.restored}; null when the run never restored (a start without
+   *     state)
    */
   public record Checkpoints(long completed, long restored, @Nullable Restore latestRestore) {}
 
   /** {@code latest.restored}: what a run restored from and when. */
-  public record Restore(long checkpointId, long restoreTimestampMillis, boolean savepoint, @Nullable String externalPath) {}
+  public record Restore(
+      long checkpointId,
+      long restoreTimestampMillis,
+      boolean savepoint,
+      @Nullable String externalPath) {}
 
   public FlinkJobInstance {
     requireNonNull(jobId, "jobId");
     requireNonNull(name, "name");
     requireNonNull(state, "state");
     vertexParallelism = Collections.unmodifiableMap(new LinkedHashMap<>(vertexParallelism));
-    userConfig = userConfig == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(userConfig));
+    userConfig =
+        userConfig == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(userConfig));
     executionConfig = Collections.unmodifiableMap(new LinkedHashMap<>(executionConfig));
     failureTimes = List.copyOf(failureTimes);
   }
 
-  /** The run's parallelism: the job's setting, else the highest vertex parallelism; null when neither was read. */
+  /**
+   * The run's parallelism: the job's setting, else the highest vertex parallelism; null when
+   * neither was read.
+   */
   public @Nullable Integer parallelism() {
     if (jobParallelism != null && jobParallelism > 0) {
       return jobParallelism;
@@ -66,8 +81,13 @@ public record FlinkJobInstance(
     return vertexParallelism.values().stream().max(Integer::compare).orElse(null);
   }
 
-  /** Whether the run had state to carry over: it completed a checkpoint or restored one; null when unknown. */
+  /**
+   * Whether the run had state to carry over: it completed a checkpoint or restored one; null when
+   * unknown.
+   */
   public @Nullable Boolean hadState() {
-    return checkpoints == null ? null : checkpoints.completed() > 0 || checkpoints.latestRestore() != null;
+    return checkpoints == null
+        ? null
+        : checkpoints.completed() > 0 || checkpoints.latestRestore() != null;
   }
 }

@@ -37,14 +37,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 
 /**
- * Captures, for what changed on Kafka, one topic (or the topics a group commits to) and one
- * group with the AdminClient: partitions with log start, end and the timestamp of the first
- * retained record ({@code listOffsets(forTimestamp(0))}), every topic configuration value, the
- * group's members, epochs and committed offsets, and whether the first record of the highest
- * partitions has a key ({@link FirstRecordKeys}). Does no judging.
+ * Captures, for what changed on Kafka, one topic (or the topics a group commits to) and one group
+ * with the AdminClient: partitions with log start, end and the timestamp of the first retained
+ * record ({@code listOffsets(forTimestamp(0))}), every topic configuration value, the group's
+ * members, epochs and committed offsets, and whether the first record of the highest partitions has
+ * a key ({@link FirstRecordKeys}). Does no judging.
  *
- * <p>The first call failing is fatal and throws; later failures are kept in
- * {@link KafkaChangeSnapshot#errors()}.
+ * <p>The first call failing is fatal and throws; later failures are kept in {@link
+ * KafkaChangeSnapshot#errors()}.
  */
 public final class KafkaChangeProbe {
 
@@ -106,7 +106,10 @@ public final class KafkaChangeProbe {
       String first = "describeCluster" + at;
       queries.add(first);
       try {
-        admin.describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs)).clusterId().get(timeoutMs, TimeUnit.MILLISECONDS);
+        admin
+            .describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs))
+            .clusterId()
+            .get(timeoutMs, TimeUnit.MILLISECONDS);
       } catch (Exception e) {
         interrupted(e);
         throw KafkaErrors.firstCall(cluster, first, e, options.timeout());
@@ -117,7 +120,10 @@ public final class KafkaChangeProbe {
         names.add(topic);
       } else if (group != null) {
         group.offsets().forEach(o -> names.add(o.topic()));
-        group.members().forEach(m -> m.assignment().forEach(a -> names.add(a.substring(0, a.lastIndexOf('-')))));
+        group
+            .members()
+            .forEach(
+                m -> m.assignment().forEach(a -> names.add(a.substring(0, a.lastIndexOf('-')))));
       }
       List<TopicState> topics = new ArrayList<>();
       for (String name : names) {
@@ -126,8 +132,16 @@ public final class KafkaChangeProbe {
           topics.add(t);
         }
       }
-      return new KafkaChangeSnapshot(cluster.name(), cluster.bootstrapServers(), clock.instant(), topic, groupId, topics, group,
-          errors, queries);
+      return new KafkaChangeSnapshot(
+          cluster.name(),
+          cluster.bootstrapServers(),
+          clock.instant(),
+          topic,
+          groupId,
+          topics,
+          group,
+          errors,
+          queries);
     }
 
     private GroupInfo group() {
@@ -135,28 +149,59 @@ public final class KafkaChangeProbe {
       String offsets = "listConsumerGroupOffsets(" + groupId + ")" + at;
       queries.add(describe);
       queries.add(offsets);
-      ConsumerGroupDescription d = get(describe, admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId));
+      ConsumerGroupDescription d =
+          get(
+              describe,
+              admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId));
       Map<TopicPartition, OffsetAndMetadata> committed =
           get(offsets, admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata());
-      boolean missing = (d == null || d.groupState() == GroupState.DEAD || d.members().isEmpty() && d.groupState() == GroupState.UNKNOWN)
-          && (committed == null || committed.isEmpty());
+      boolean missing =
+          (d == null
+                  || d.groupState() == GroupState.DEAD
+                  || d.members().isEmpty() && d.groupState() == GroupState.UNKNOWN)
+              && (committed == null || committed.isEmpty());
       if (missing) {
-        ProbeException notFound = new ProbeException(ProbeException.Code.NOT_FOUND, describe,
-            "no consumer group '" + groupId + "' on the Kafka cluster at " + cluster.bootstrapServers());
+        ProbeException notFound =
+            new ProbeException(
+                ProbeException.Code.NOT_FOUND,
+                describe,
+                "no consumer group '"
+                    + groupId
+                    + "' on the Kafka cluster at "
+                    + cluster.bootstrapServers());
         if (topic == null) {
           throw notFound;
         }
         errors.add(new ProbeError(notFound.code(), describe, notFound.getMessage()));
         return null;
       }
-      List<GroupMember> members = d == null ? List.of() : d.members().stream().map(Capture::member)
-          .sorted(Comparator.comparing(GroupMember::memberId)).toList();
-      List<CommittedOffset> offs = committed == null ? List.of() : committed.entrySet().stream()
-          .filter(e -> e.getValue() != null)
-          .map(e -> new CommittedOffset(e.getKey().topic(), e.getKey().partition(), e.getValue().offset()))
-          .sorted(Comparator.comparing(CommittedOffset::topic).thenComparingInt(CommittedOffset::partition)).toList();
-      return new GroupInfo(groupId, d == null ? "Unknown" : d.groupState().toString(),
-          d == null ? null : d.groupEpoch().orElse(null), d == null ? null : d.targetAssignmentEpoch().orElse(null), members, offs);
+      List<GroupMember> members =
+          d == null
+              ? List.of()
+              : d.members().stream()
+                  .map(Capture::member)
+                  .sorted(Comparator.comparing(GroupMember::memberId))
+                  .toList();
+      List<CommittedOffset> offs =
+          committed == null
+              ? List.of()
+              : committed.entrySet().stream()
+                  .filter(e -> e.getValue() != null)
+                  .map(
+                      e ->
+                          new CommittedOffset(
+                              e.getKey().topic(), e.getKey().partition(), e.getValue().offset()))
+                  .sorted(
+                      Comparator.comparing(CommittedOffset::topic)
+                          .thenComparingInt(CommittedOffset::partition))
+                  .toList();
+      return new GroupInfo(
+          groupId,
+          d == null ? "Unknown" : d.groupState().toString(),
+          d == null ? null : d.groupEpoch().orElse(null),
+          d == null ? null : d.targetAssignmentEpoch().orElse(null),
+          members,
+          offs);
     }
 
     private TopicState topic(String name) {
@@ -164,35 +209,61 @@ public final class KafkaChangeProbe {
       queries.add(describe);
       TopicDescription d;
       try {
-        d = admin.describeTopics(List.of(name)).topicNameValues().get(name).get(timeoutMs, TimeUnit.MILLISECONDS);
+        d =
+            admin
+                .describeTopics(List.of(name))
+                .topicNameValues()
+                .get(name)
+                .get(timeoutMs, TimeUnit.MILLISECONDS);
       } catch (Exception e) {
         interrupted(e);
         if (name.equals(topic) && KafkaErrors.code(e) == ProbeException.Code.NOT_FOUND) {
-          throw new ProbeException(ProbeException.Code.NOT_FOUND, describe, "no topic '" + name + "' on the Kafka cluster at "
-              + cluster.bootstrapServers() + " (topics there: " + existingTopics() + ")");
+          throw new ProbeException(
+              ProbeException.Code.NOT_FOUND,
+              describe,
+              "no topic '"
+                  + name
+                  + "' on the Kafka cluster at "
+                  + cluster.bootstrapServers()
+                  + " (topics there: "
+                  + existingTopics()
+                  + ")");
         }
         errors.add(KafkaErrors.partial(describe, e));
         return null;
       }
-      List<TopicPartition> partitions = d.partitions().stream().map(p -> new TopicPartition(name, p.partition()))
-          .sorted(Comparator.comparingInt(TopicPartition::partition)).toList();
+      List<TopicPartition> partitions =
+          d.partitions().stream()
+              .map(p -> new TopicPartition(name, p.partition()))
+              .sorted(Comparator.comparingInt(TopicPartition::partition))
+              .toList();
       Map<String, String> configs = configs(name);
-      Map<TopicPartition, ListOffsetsResultInfo> start = offsets(name, partitions, OffsetSpec.earliest(), "earliest");
-      Map<TopicPartition, ListOffsetsResultInfo> end = offsets(name, partitions, OffsetSpec.latest(), "latest");
-      Map<TopicPartition, ListOffsetsResultInfo> firsts = offsets(name, partitions, OffsetSpec.forTimestamp(0), "forTimestamp(0)");
+      Map<TopicPartition, ListOffsetsResultInfo> start =
+          offsets(name, partitions, OffsetSpec.earliest(), "earliest");
+      Map<TopicPartition, ListOffsetsResultInfo> end =
+          offsets(name, partitions, OffsetSpec.latest(), "latest");
+      Map<TopicPartition, ListOffsetsResultInfo> firsts =
+          offsets(name, partitions, OffsetSpec.forTimestamp(0), "forTimestamp(0)");
       Map<Integer, Long> firstOffsets = new LinkedHashMap<>();
-      firsts.forEach((tp, info) -> {
-        if (info.offset() >= 0) {
-          firstOffsets.put(tp.partition(), info.offset());
-        }
-      });
-      Map<Integer, Boolean> keyed = new FirstRecordKeys(cluster, options.timeout()).read(name, firstOffsets, errors, queries);
+      firsts.forEach(
+          (tp, info) -> {
+            if (info.offset() >= 0) {
+              firstOffsets.put(tp.partition(), info.offset());
+            }
+          });
+      Map<Integer, Boolean> keyed =
+          new FirstRecordKeys(cluster, options.timeout()).read(name, firstOffsets, errors, queries);
       List<PartitionState> states = new ArrayList<>();
       for (TopicPartition tp : partitions) {
         ListOffsetsResultInfo f = firsts.get(tp);
         Long firstTs = f == null || f.offset() < 0 || f.timestamp() < 0 ? null : f.timestamp();
-        states.add(new PartitionState(tp.partition(), start.containsKey(tp) ? start.get(tp).offset() : -1,
-            end.containsKey(tp) ? end.get(tp).offset() : -1, firstTs, keyed.get(tp.partition())));
+        states.add(
+            new PartitionState(
+                tp.partition(),
+                start.containsKey(tp) ? start.get(tp).offset() : -1,
+                end.containsKey(tp) ? end.get(tp).offset() : -1,
+                firstTs,
+                keyed.get(tp.partition())));
       }
       return new TopicState(name, states, configs);
     }
@@ -204,24 +275,38 @@ public final class KafkaChangeProbe {
       Config config = get(query, admin.describeConfigs(List.of(resource)).values().get(resource));
       Map<String, String> values = new LinkedHashMap<>();
       if (config != null) {
-        config.entries().forEach(e -> values.put(e.name(), e.isSensitive() ? "(sensitive)" : String.valueOf(e.value())));
+        config
+            .entries()
+            .forEach(
+                e ->
+                    values.put(
+                        e.name(), e.isSensitive() ? "(sensitive)" : String.valueOf(e.value())));
       }
       return values;
     }
 
-    private Map<TopicPartition, ListOffsetsResultInfo> offsets(String name, List<TopicPartition> partitions, OffsetSpec spec, String what) {
-      String query = "listOffsets(" + what + ", " + partitions.size() + " partitions of " + name + ")" + at;
+    private Map<TopicPartition, ListOffsetsResultInfo> offsets(
+        String name, List<TopicPartition> partitions, OffsetSpec spec, String what) {
+      String query =
+          "listOffsets(" + what + ", " + partitions.size() + " partitions of " + name + ")" + at;
       queries.add(query);
       Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
       partitions.forEach(tp -> request.put(tp, spec));
-      Map<TopicPartition, ListOffsetsResultInfo> result = get(query, admin.listOffsets(request, new ListOffsetsOptions().timeoutMs(timeoutMs)).all());
+      Map<TopicPartition, ListOffsetsResultInfo> result =
+          get(
+              query,
+              admin.listOffsets(request, new ListOffsetsOptions().timeoutMs(timeoutMs)).all());
       return result == null ? Map.of() : result;
     }
 
     private String existingTopics() {
       try {
-        Set<String> names = new TreeSet<>(admin.listTopics().names().get(timeoutMs, TimeUnit.MILLISECONDS));
-        return names.isEmpty() ? "none" : String.join(", ", names.stream().limit(10).toList()) + (names.size() > 10 ? ", ..." : "");
+        Set<String> names =
+            new TreeSet<>(admin.listTopics().names().get(timeoutMs, TimeUnit.MILLISECONDS));
+        return names.isEmpty()
+            ? "none"
+            : String.join(", ", names.stream().limit(10).toList())
+                + (names.size() > 10 ? ", ..." : "");
       } catch (Exception e) {
         interrupted(e);
         return "could not be listed";
@@ -242,9 +327,13 @@ public final class KafkaChangeProbe {
     }
 
     private static GroupMember member(MemberDescription m) {
-      List<String> assignment = m.assignment().topicPartitions().stream()
-          .sorted(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition))
-          .map(TopicPartition::toString).toList();
+      List<String> assignment =
+          m.assignment().topicPartitions().stream()
+              .sorted(
+                  Comparator.comparing(TopicPartition::topic)
+                      .thenComparingInt(TopicPartition::partition))
+              .map(TopicPartition::toString)
+              .toList();
       return new GroupMember(m.consumerId(), m.clientId(), m.host(), assignment);
     }
   }
@@ -252,7 +341,8 @@ public final class KafkaChangeProbe {
   static void interrupted(Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();
-      throw new ProbeException(ProbeException.Code.TIMEOUT, "kafka change capture", "interrupted", e);
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT, "kafka change capture", "interrupted", e);
     }
   }
 }

@@ -14,9 +14,9 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the change probe read from one Kafka cluster about one topic (or the topics a group
- * commits to) and one group at one moment; the analyzer judges it without I/O. Parts that failed
- * are in {@code errors}.
+ * What the change probe read from one Kafka cluster about one topic (or the topics a group commits
+ * to) and one group at one moment; the analyzer judges it without I/O. Parts that failed are in
+ * {@code errors}.
  *
  * @param cluster the profile name
  * @param bootstrap the bootstrap servers
@@ -37,10 +37,11 @@ public record KafkaChangeSnapshot(
     List<String> queries) {
 
   /**
-   * One topic: its partitions and every configuration value (defaults included, so that a value
-   * set back to its default still differs from what an earlier probe saw).
+   * One topic: its partitions and every configuration value (defaults included, so that a value set
+   * back to its default still differs from what an earlier probe saw).
    */
-  public record TopicState(String topic, List<PartitionState> partitions, Map<String, String> configs) {
+  public record TopicState(
+      String topic, List<PartitionState> partitions, Map<String, String> configs) {
     public TopicState {
       requireNonNull(topic, "topic");
       partitions = List.copyOf(partitions);
@@ -51,19 +52,31 @@ public record KafkaChangeSnapshot(
   /**
    * One partition's offsets and its first retained record.
    *
-   * @param firstTimestamp timestamp of the first retained record ({@code listOffsets(forTimestamp(0))}); null when empty
+   * @param firstTimestamp timestamp of the first retained record ({@code
+   *     listOffsets(forTimestamp(0))}); null when empty
    * @param firstKeyed whether that record has a key; null when it was not read
    */
-  public record PartitionState(int partition, long logStart, long end, @Nullable Long firstTimestamp, @Nullable Boolean firstKeyed) {}
+  public record PartitionState(
+      int partition,
+      long logStart,
+      long end,
+      @Nullable Long firstTimestamp,
+      @Nullable Boolean firstKeyed) {}
 
   /**
    * A consumer group.
    *
-   * @param groupEpoch the group epoch of a group on the consumer protocol (KIP-848); null for classic groups
+   * @param groupEpoch the group epoch of a group on the consumer protocol (KIP-848); null for
+   *     classic groups
    * @param assignmentEpoch the target assignment epoch, likewise
    */
-  public record GroupInfo(String groupId, String state, @Nullable Integer groupEpoch, @Nullable Integer assignmentEpoch,
-                           List<GroupMember> members, List<CommittedOffset> offsets) {
+  public record GroupInfo(
+      String groupId,
+      String state,
+      @Nullable Integer groupEpoch,
+      @Nullable Integer assignmentEpoch,
+      List<GroupMember> members,
+      List<CommittedOffset> offsets) {
     public GroupInfo {
       requireNonNull(groupId, "groupId");
       requireNonNull(state, "state");
@@ -72,7 +85,9 @@ public record KafkaChangeSnapshot(
     }
 
     public Optional<CommittedOffset> offset(String topic, int partition) {
-      return offsets.stream().filter(o -> o.topic().equals(topic) && o.partition() == partition).findFirst();
+      return offsets.stream()
+          .filter(o -> o.topic().equals(topic) && o.partition() == partition)
+          .findFirst();
     }
   }
 

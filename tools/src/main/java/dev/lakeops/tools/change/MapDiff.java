@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
-/** The keys whose values differ between two maps, each as {@code before → after} ({@code (unset)} for a missing key). */
+/**
+ * The keys whose values differ between two maps, each as {@code before → after} ({@code (unset)}
+ * for a missing key).
+ */
 final class MapDiff {
 
   static final String UNSET = "(unset)";
@@ -28,7 +31,9 @@ final class MapDiff {
   }
 
   static String arrow(Object before, Object after) {
-    return (before == null ? UNSET : before.toString()) + " → " + (after == null ? UNSET : after.toString());
+    return (before == null ? UNSET : before.toString())
+        + " → "
+        + (after == null ? UNSET : after.toString());
   }
 
   /** The first {@code max} entries as {@code key before → after}, then how many more. */

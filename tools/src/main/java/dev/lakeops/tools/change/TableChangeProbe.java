@@ -26,15 +26,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads what the change probe needs from a table through the engine: schema versions with their
  * times, the snapshots since a given instant (and back to the last streaming data commit before
- * it), the {@code EARLIEST} and {@code LATEST} hints with when they were written, and the tags
- * with when their files were written. Reads no manifest. Does no judging.
+ * it), the {@code EARLIEST} and {@code LATEST} hints with when they were written, and the tags with
+ * when their files were written. Reads no manifest. Does no judging.
  */
 public final class TableChangeProbe {
 
   /** Schema versions kept: the newest this many. */
   static final int MAX_SCHEMAS = 50;
+
   /** Snapshots read from the window's start on; beyond this many, the newest. */
   static final int MAX_IN_WINDOW = 5_000;
+
   /** Snapshots read before the window's start while looking for the last streaming data commit. */
   static final int MAX_BEFORE = 500;
 
@@ -70,21 +72,38 @@ public final class TableChangeProbe {
           break;
         }
         before++;
-        streamingBefore = c.writesData() && !c.isBatch() && !c.commitUser().equals(Rollback.COMMIT_USER);
+        streamingBefore =
+            c.writesData() && !c.isBatch() && !c.commitUser().equals(Rollback.COMMIT_USER);
       } else if (newestFirst.size() >= MAX_IN_WINDOW) {
         break; // the newest MAX_IN_WINDOW are kept; reachedEarliest stays false
       }
       newestFirst.add(c);
     }
     Collections.reverse(newestFirst);
-    return new TableChangeSnapshot(name, paths.root().toString(), clock.instant(), schemas(table), newestFirst,
-        id < Math.max(1, earliest), earliestHint.orElse(0), written(io, paths.earliestHint()), latest,
-        written(io, paths.latestHint()), tags(table));
+    return new TableChangeSnapshot(
+        name,
+        paths.root().toString(),
+        clock.instant(),
+        schemas(table),
+        newestFirst,
+        id < Math.max(1, earliest),
+        earliestHint.orElse(0),
+        written(io, paths.earliestHint()),
+        latest,
+        written(io, paths.latestHint()),
+        tags(table));
   }
 
   private static TableCommit commit(Snapshot s) {
-    return new TableCommit(s.id(), s.schemaId(), s.commitUser(), s.commitIdentifier(), s.commitKind().name(), s.timeMillis(),
-        s.deltaRecordCount(), s.totalRecordCount());
+    return new TableCommit(
+        s.id(),
+        s.schemaId(),
+        s.commitUser(),
+        s.commitIdentifier(),
+        s.commitKind().name(),
+        s.timeMillis(),
+        s.deltaRecordCount(),
+        s.totalRecordCount());
   }
 
   private static List<SchemaVersion> schemas(Table table) {
@@ -95,16 +114,30 @@ public final class TableChangeProbe {
     List<SchemaVersion> versions = new ArrayList<>();
     for (long id : ids.descendingSet().stream().limit(MAX_SCHEMAS).sorted().toList()) {
       TableSchema s = table.schema(id);
-      versions.add(new SchemaVersion(s.id(), s.timeMillis(), s.fields().stream().map(f -> f.name() + " " + f.type().asSql()).toList(),
-          s.partitionKeys(), s.primaryKeys(), s.options()));
+      versions.add(
+          new SchemaVersion(
+              s.id(),
+              s.timeMillis(),
+              s.fields().stream().map(f -> f.name() + " " + f.type().asSql()).toList(),
+              s.partitionKeys(),
+              s.primaryKeys(),
+              s.options()));
     }
     return versions;
   }
 
   private static Map<String, TagInfo> tags(Table table) {
     Map<String, TagInfo> tags = new TreeMap<>();
-    new Tags(table.io(), table.paths()).list().forEach((name, tag) -> tags.put(name, new TagInfo(tag.snapshot().id(),
-        written(table.io(), table.paths().tagFile(name)), tag.createTime() == null ? null : tag.createTime().toString())));
+    new Tags(table.io(), table.paths())
+        .list()
+        .forEach(
+            (name, tag) ->
+                tags.put(
+                    name,
+                    new TagInfo(
+                        tag.snapshot().id(),
+                        written(table.io(), table.paths().tagFile(name)),
+                        tag.createTime() == null ? null : tag.createTime().toString())));
     return tags;
   }
 

@@ -17,9 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param schemas the schema versions, ascending (the newest few dozen)
  * @param commits the snapshots from the window's start on, plus those before it back to the last
  *     streaming data commit (whose user a new one is compared with), ascending
- * @param reachedEarliest whether {@code commits} go back to the earliest snapshot, so no older commit user is unseen
+ * @param reachedEarliest whether {@code commits} go back to the earliest snapshot, so no older
+ *     commit user is unseen
  * @param earliestSnapshotId the {@code EARLIEST} hint; 0 without one
- * @param earliestHintWritten when the {@code EARLIEST} hint was last written (expiry moves it); null without one
+ * @param earliestHintWritten when the {@code EARLIEST} hint was last written (expiry moves it);
+ *     null without one
  * @param latestSnapshotId the latest snapshot; 0 without snapshots
  * @param latestHintWritten when the {@code LATEST} hint was last written (a rollback writes it long
  *     after the snapshot it names); null without one
@@ -39,8 +41,13 @@ public record TableChangeSnapshot(
     Map<String, TagInfo> tags) {
 
   /** One schema version ({@code schema/schema-<id>}); columns as {@code name TYPE}. */
-  public record SchemaVersion(long id, long timeMillis, List<String> columns, List<String> partitionKeys,
-                              List<String> primaryKeys, Map<String, String> options) {
+  public record SchemaVersion(
+      long id,
+      long timeMillis,
+      List<String> columns,
+      List<String> partitionKeys,
+      List<String> primaryKeys,
+      Map<String, String> options) {
     public SchemaVersion {
       columns = List.copyOf(columns);
       partitionKeys = List.copyOf(partitionKeys);
@@ -49,9 +56,19 @@ public record TableChangeSnapshot(
     }
   }
 
-  /** One snapshot, as its snapshot file records it; {@code commitIdentifier} is {@code Long.MAX_VALUE} for batch commits. */
-  public record TableCommit(long snapshotId, long schemaId, String commitUser, long commitIdentifier, String commitKind,
-                            long timeMillis, @Nullable Long deltaRecordCount, @Nullable Long totalRecordCount) {
+  /**
+   * One snapshot, as its snapshot file records it; {@code commitIdentifier} is {@code
+   * Long.MAX_VALUE} for batch commits.
+   */
+  public record TableCommit(
+      long snapshotId,
+      long schemaId,
+      String commitUser,
+      long commitIdentifier,
+      String commitKind,
+      long timeMillis,
+      @Nullable Long deltaRecordCount,
+      @Nullable Long totalRecordCount) {
     public TableCommit {
       requireNonNull(commitUser, "commitUser");
       requireNonNull(commitKind, "commitKind");
@@ -70,9 +87,11 @@ public record TableChangeSnapshot(
    * One tag.
    *
    * @param fileWritten when its file was written, i.e. when the tag was created
-   * @param createTime {@code tagCreateTime} as the file has it (local time, no zone); null when absent
+   * @param createTime {@code tagCreateTime} as the file has it (local time, no zone); null when
+   *     absent
    */
-  public record TagInfo(long snapshotId, @Nullable Instant fileWritten, @Nullable String createTime) {}
+  public record TagInfo(
+      long snapshotId, @Nullable Instant fileWritten, @Nullable String createTime) {}
 
   public TableChangeSnapshot {
     requireNonNull(table, "table");

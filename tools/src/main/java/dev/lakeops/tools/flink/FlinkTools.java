@@ -54,7 +54,10 @@ public final class FlinkTools implements ToolSet {
     return probe.restUrl();
   }
 
-  /** The REST API of this cluster, for probes of other tools over the same cluster (e.g. what changed). */
+  /**
+   * The REST API of this cluster, for probes of other tools over the same cluster (e.g. what
+   * changed).
+   */
   public FlinkRest rest() {
     return probe.rest();
   }

@@ -58,7 +58,8 @@ public final class KafkaErrors {
    * listens there" (UNREACHABLE) from "something listens but speaks no Kafka we understand in time"
    * (TIMEOUT: a TLS or SASL listener, a wrong port, an overloaded broker).
    */
-  public static ProbeException firstCall(KafkaCluster cluster, String query, Throwable e, Duration timeout) {
+  public static ProbeException firstCall(
+      KafkaCluster cluster, String query, Throwable e, Duration timeout) {
     ProbeException.Code code = code(e);
     String bootstrap = cluster.bootstrapServers();
     if (code == ProbeException.Code.UNAUTHORIZED) {

@@ -13,7 +13,10 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The recordings of {@code src/test/resources/change/} (see the README there) and what tests ask of findings. */
+/**
+ * The recordings of {@code src/test/resources/change/} (see the README there) and what tests ask of
+ * findings.
+ */
 final class ChangeFixtures {
 
   private ChangeFixtures() {}
@@ -31,7 +34,8 @@ final class ChangeFixtures {
   }
 
   static FlinkChangeSnapshot capture(ReplayedFlinkRest rest, JsonNode capture, String job) {
-    return new FlinkChangeProbe(rest, clockAt(Instant.parse(capture.path("capturedAt").asText()))).capture(job);
+    return new FlinkChangeProbe(rest, clockAt(Instant.parse(capture.path("capturedAt").asText())))
+        .capture(job);
   }
 
   static Clock clockAt(Instant at) {
@@ -64,7 +68,8 @@ final class ChangeFixtures {
   static Finding only(List<Finding> findings, String code) {
     List<Finding> found = findings.stream().filter(f -> f.code().equals(code)).toList();
     if (found.size() != 1) {
-      throw new AssertionError("expected one " + code + " in " + codes(findings) + ": " + Json.compact(findings));
+      throw new AssertionError(
+          "expected one " + code + " in " + codes(findings) + ": " + Json.compact(findings));
     }
     return found.get(0);
   }

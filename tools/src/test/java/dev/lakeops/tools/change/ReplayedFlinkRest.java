@@ -30,18 +30,26 @@ final class ReplayedFlinkRest implements FlinkRest {
 
   static ReplayedFlinkRest of(JsonNode capture) {
     Map<String, JsonNode> answers = new LinkedHashMap<>();
-    capture.path("answers").fields().forEachRemaining(e -> answers.put(e.getKey(), e.getValue().deepCopy()));
+    capture
+        .path("answers")
+        .fields()
+        .forEachRemaining(e -> answers.put(e.getKey(), e.getValue().deepCopy()));
     return new ReplayedFlinkRest(capture.path("baseUrl").asText(), answers);
   }
 
-  /** The answers of {@code flink/<dir>/} (see the README there) as far as the change probe reads them. */
+  /**
+   * The answers of {@code flink/<dir>/} (see the README there) as far as the change probe reads
+   * them.
+   */
   static ReplayedFlinkRest ofOlderRecording(String dir, String jobId) {
     Map<String, JsonNode> answers = new LinkedHashMap<>();
     String job = "/v1/jobs/" + jobId;
     answers.put("/v1/jobs/overview", ok(read("/flink/" + dir + "/jobs-overview.json")));
     answers.put(job, ok(read("/flink/" + dir + "/job.json")));
     answers.put(job + "/checkpoints", ok(read("/flink/" + dir + "/checkpoints.json")));
-    answers.put(job + "/exceptions?maxExceptions=" + FlinkChangeProbe.MAX_EXCEPTIONS, ok(read("/flink/" + dir + "/exceptions.json")));
+    answers.put(
+        job + "/exceptions?maxExceptions=" + FlinkChangeProbe.MAX_EXCEPTIONS,
+        ok(read("/flink/" + dir + "/exceptions.json")));
     answers.put(job + "/metrics?get=numRestarts", ok(read("/flink/" + dir + "/job-metrics.json")));
     return new ReplayedFlinkRest("http://127.0.0.1:8081", answers);
   }
@@ -50,7 +58,8 @@ final class ReplayedFlinkRest implements FlinkRest {
   ReplayedFlinkRest edit(String path, Consumer<ObjectNode> edit) {
     JsonNode answer = answers.get(path);
     if (answer == null || !answer.path("body").isObject()) {
-      throw new IllegalArgumentException("no recorded object at " + path + " (recorded: " + answers.keySet() + ")");
+      throw new IllegalArgumentException(
+          "no recorded object at " + path + " (recorded: " + answers.keySet() + ")");
     }
     edit.accept((ObjectNode) answer.path("body"));
     return this;
@@ -64,18 +73,28 @@ final class ReplayedFlinkRest implements FlinkRest {
 
   /** The recorded path that ends with {@code suffix} and contains {@code part}. */
   String path(String part, String suffix) {
-    return answers.keySet().stream().filter(p -> p.contains(part) && p.endsWith(suffix)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no recorded path with " + part + " ending " + suffix));
+    return answers.keySet().stream()
+        .filter(p -> p.contains(part) && p.endsWith(suffix))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "no recorded path with " + part + " ending " + suffix));
   }
 
   @Override
   public JsonNode get(String path) {
     JsonNode answer = answers.get(path);
     if (answer == null || answer.path("status").asInt() == 404) {
-      throw new ProbeException(ProbeException.Code.NOT_FOUND, "GET " + path, "Flink REST has no such resource (HTTP 404)");
+      throw new ProbeException(
+          ProbeException.Code.NOT_FOUND,
+          "GET " + path,
+          "Flink REST has no such resource (HTTP 404)");
     }
     if (answer.path("status").asInt() != 200) {
-      throw new ProbeException(ProbeException.Code.valueOf(answer.path("error").asText("BAD_RESPONSE")), "GET " + path,
+      throw new ProbeException(
+          ProbeException.Code.valueOf(answer.path("error").asText("BAD_RESPONSE")),
+          "GET " + path,
           "Flink REST answered HTTP " + answer.path("status").asInt());
     }
     return answer.path("body").deepCopy();

@@ -42,13 +42,16 @@ class TableChangeProbeTest {
   void createTable() {
     Catalog catalog = Catalog.local(warehouse);
     catalog.createDatabaseIfNotExists("db");
-    table = catalog.createTable(Identifier.of("db", "orders"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.BIGINT))
-        .column("amount", AtomicType.of(TypeRoot.INT))
-        .primaryKey("id")
-        .option("bucket", "1")
-        .option("file.format", "avro")
-        .build());
+    table =
+        catalog.createTable(
+            Identifier.of("db", "orders"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.BIGINT))
+                .column("amount", AtomicType.of(TypeRoot.INT))
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "avro")
+                .build());
   }
 
   @Test
@@ -62,8 +65,13 @@ class TableChangeProbeTest {
 
     List<Finding> findings = findings(capture(), List.of(first));
 
-    assertThat(findings).filteredOn(f -> f.code().equals("change.table.tag")).extracting(f -> f.evidence().get("change"))
-        .containsExactlyInAnyOrder("tag before-fix created (snapshot 1)", "tag nightly created (snapshot 1)", "tag nightly deleted");
+    assertThat(findings)
+        .filteredOn(f -> f.code().equals("change.table.tag"))
+        .extracting(f -> f.evidence().get("change"))
+        .containsExactlyInAnyOrder(
+            "tag before-fix created (snapshot 1)",
+            "tag nightly created (snapshot 1)",
+            "tag nightly deleted");
   }
 
   @Test
@@ -72,14 +80,20 @@ class TableChangeProbeTest {
       commit("writer", id, Clock.systemUTC());
     }
     TableChangeSnapshot before = capture();
-    new TableMaintenance(table.io(), table.paths()).expireSnapshots(new ExpireRetention(1, 1, Duration.ZERO, 10));
+    new TableMaintenance(table.io(), table.paths())
+        .expireSnapshots(new ExpireRetention(1, 1, Duration.ZERO, 10));
     TableChangeSnapshot after = capture();
 
     Finding byHint = only(findings(after, List.of()), "change.table.expiry");
     Finding between = only(findings(after, List.of(before)), "change.table.expiry");
 
-    assertThat(byHint.evidence()).containsEntry("earliestSnapshotId", "3").doesNotContainKey("notBefore");
-    assertThat(between.evidence()).containsEntry("before", "earliest 1").containsEntry("after", "earliest 3").containsKey("notBefore");
+    assertThat(byHint.evidence())
+        .containsEntry("earliestSnapshotId", "3")
+        .doesNotContainKey("notBefore");
+    assertThat(between.evidence())
+        .containsEntry("before", "earliest 1")
+        .containsEntry("after", "earliest 3")
+        .containsKey("notBefore");
   }
 
   @Test
@@ -90,7 +104,9 @@ class TableChangeProbeTest {
 
     Finding rollback = only(findings(capture(), List.of()), "change.table.rollback");
 
-    assertThat(rollback.evidence()).containsEntry("snapshotId", "3").containsEntry("commitUser", "lakeops-rollback");
+    assertThat(rollback.evidence())
+        .containsEntry("snapshotId", "3")
+        .containsEntry("commitUser", "lakeops-rollback");
     assertThat(codes(findings(capture(), List.of()))).doesNotContain("change.table.overwrite");
   }
 
@@ -106,8 +122,13 @@ class TableChangeProbeTest {
     Finding byHint = only(findings(after, List.of()), "change.table.rollback");
     Finding between = only(findings(after, List.of(before)), "change.table.rollback");
 
-    assertThat(byHint.evidence()).containsEntry("change", "rolled back to snapshot 1").doesNotContainKey("notBefore");
-    assertThat(between.evidence()).containsEntry("before", "snapshot 2").containsEntry("after", "snapshot 1").containsKey("notBefore");
+    assertThat(byHint.evidence())
+        .containsEntry("change", "rolled back to snapshot 1")
+        .doesNotContainKey("notBefore");
+    assertThat(between.evidence())
+        .containsEntry("before", "snapshot 2")
+        .containsEntry("after", "snapshot 1")
+        .containsKey("notBefore");
   }
 
   @Test
@@ -115,16 +136,35 @@ class TableChangeProbeTest {
     TableSchema zero = table.schema();
     List<DataField> fields = new ArrayList<>(zero.fields());
     fields.add(new DataField(zero.highestFieldId() + 1, "note", AtomicType.string()));
-    TableSchema one = new TableSchema(zero.version(), 1, fields, zero.highestFieldId() + 1, zero.partitionKeys(), zero.primaryKeys(),
-        zero.options(), zero.comment(), System.currentTimeMillis());
-    table.io().createExclusively(table.paths().schemaFile(1), SchemaJson.toJson(one).getBytes(StandardCharsets.UTF_8));
+    TableSchema one =
+        new TableSchema(
+            zero.version(),
+            1,
+            fields,
+            zero.highestFieldId() + 1,
+            zero.partitionKeys(),
+            zero.primaryKeys(),
+            zero.options(),
+            zero.comment(),
+            System.currentTimeMillis());
+    table
+        .io()
+        .createExclusively(
+            table.paths().schemaFile(1), SchemaJson.toJson(one).getBytes(StandardCharsets.UTF_8));
 
     List<Finding> findings = findings(capture(), List.of());
 
-    Finding schema = findings.stream().filter(f -> f.code().equals("change.table.schema") && f.evidence().containsKey("before"))
-        .findFirst().orElseThrow();
-    assertThat(schema.evidence()).containsEntry("before", "schema 0").containsEntry("after", "schema 1")
-        .containsEntry("column note", "(unset) → STRING").containsEntry("at", Instant.ofEpochMilli(one.timeMillis()).toString());
+    Finding schema =
+        findings.stream()
+            .filter(
+                f -> f.code().equals("change.table.schema") && f.evidence().containsKey("before"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(schema.evidence())
+        .containsEntry("before", "schema 0")
+        .containsEntry("after", "schema 1")
+        .containsEntry("column note", "(unset) → STRING")
+        .containsEntry("at", Instant.ofEpochMilli(one.timeMillis()).toString());
   }
 
   @Test
@@ -142,11 +182,18 @@ class TableChangeProbeTest {
 
     List<Finding> findings = findings(capture(), List.of());
 
-    assertThat(only(findings, "change.table.overwrite").evidence()).containsEntry("snapshotId", "3").containsEntry("commitUser", "backfill");
-    assertThat(only(findings, "change.table.compaction").evidence()).containsEntry("compactions", "2").containsEntry("change", "2 compactions");
+    assertThat(only(findings, "change.table.overwrite").evidence())
+        .containsEntry("snapshotId", "3")
+        .containsEntry("commitUser", "backfill");
+    assertThat(only(findings, "change.table.compaction").evidence())
+        .containsEntry("compactions", "2")
+        .containsEntry("change", "2 compactions");
     assertThat(codes(findings)).doesNotContain("change.table.rollback");
-    assertThat(findings).filteredOn(f -> f.code().equals("change.table.new-commit-user")).extracting(f -> f.evidence().get("after"))
-        .as("the batch writer is no streaming commit user").containsExactly("writer");
+    assertThat(findings)
+        .filteredOn(f -> f.code().equals("change.table.new-commit-user"))
+        .extracting(f -> f.evidence().get("after"))
+        .as("the batch writer is no streaming commit user")
+        .containsExactly("writer");
   }
 
   private void commit(String user, long identifier, Clock clock) {
@@ -154,17 +201,24 @@ class TableChangeProbeTest {
       for (long id = identifier * 10; id < identifier * 10 + 5; id++) {
         write.write(Row.of(id, (int) id));
       }
-      TableCommitter committer = TableCommitter.builder(table.io(), table.paths(), table.schema()).clock(clock).build();
+      TableCommitter committer =
+          TableCommitter.builder(table.io(), table.paths(), table.schema()).clock(clock).build();
       committer.commit(write.prepareCommit(identifier));
     }
   }
 
   private TableChangeSnapshot capture() {
-    return new TableChangeProbe(Clock.systemUTC()).capture(table.refresh(), "db.orders", Instant.now().minus(Duration.ofHours(1)));
+    return new TableChangeProbe(Clock.systemUTC())
+        .capture(table.refresh(), "db.orders", Instant.now().minus(Duration.ofHours(1)));
   }
 
-  private static List<Finding> findings(TableChangeSnapshot now, List<TableChangeSnapshot> earlier) {
-    ChangeWindow window = ChangeWindow.beforeAlert(now.capturedAt().plusSeconds(1), Duration.ofMinutes(60));
-    return ChangeFindings.of(new TableChangeAnalyzer().analyze(now, earlier, window), window, List.of("table " + now.table()));
+  private static List<Finding> findings(
+      TableChangeSnapshot now, List<TableChangeSnapshot> earlier) {
+    ChangeWindow window =
+        ChangeWindow.beforeAlert(now.capturedAt().plusSeconds(1), Duration.ofMinutes(60));
+    return ChangeFindings.of(
+        new TableChangeAnalyzer().analyze(now, earlier, window),
+        window,
+        List.of("table " + now.table()));
   }
 }

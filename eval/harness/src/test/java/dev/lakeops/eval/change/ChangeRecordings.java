@@ -10,15 +10,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Writes what the change ITs captured as the analyzer fixtures when {@code -Dlakeops.change.record=DIR}
- * is set (then copied to {@code tools/src/test/resources/change/}); does nothing otherwise. Empty
- * and null values are written, so that the snapshots read back as they were.
+ * Writes what the change ITs captured as the analyzer fixtures when {@code
+ * -Dlakeops.change.record=DIR} is set (then copied to {@code tools/src/test/resources/change/});
+ * does nothing otherwise. Empty and null values are written, so that the snapshots read back as
+ * they were.
  */
 final class ChangeRecordings {
 
-  private static final ObjectMapper MAPPER = Json.mapper().copy()
-      .setSerializationInclusion(JsonInclude.Include.ALWAYS)
-      .enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      Json.mapper()
+          .copy()
+          .setSerializationInclusion(JsonInclude.Include.ALWAYS)
+          .enable(SerializationFeature.INDENT_OUTPUT);
 
   private ChangeRecordings() {}
 

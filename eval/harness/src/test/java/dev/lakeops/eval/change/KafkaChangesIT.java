@@ -66,10 +66,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The change probe against a real KRaft broker (one for every case, each on its own topic and
- * group): partitions added between two calls and without an earlier call, a topic config change,
- * a rebalance and a rewind between calls, no change, an unknown topic, an unreachable broker, and
- * one call over Kafka and a lake table written under a new commit user. {@code -Dlakeops.change.record=DIR}
- * writes the captures as fixtures.
+ * group): partitions added between two calls and without an earlier call, a topic config change, a
+ * rebalance and a rewind between calls, no change, an unknown topic, an unreachable broker, and one
+ * call over Kafka and a lake table written under a new commit user. {@code
+ * -Dlakeops.change.record=DIR} writes the captures as fixtures.
  */
 class KafkaChangesIT {
 
@@ -103,16 +103,21 @@ class KafkaChangesIT {
   }
 
   @Test
-  void callsPartitionsAddedBetweenTwoCallsAChangeTimedByTheFirstRecordOfTheNewPartitions() throws Exception {
+  void callsPartitionsAddedBetweenTwoCallsAChangeTimedByTheFirstRecordOfTheNewPartitions()
+      throws Exception {
     createTopic("orders-cdc", 3);
     produceKeyed("orders-cdc", 60, -1);
     commit("orders-writer", "orders-cdc", 0, 5);
     ChangeTools tools = tools();
     ChangeTargets targets = ChangeTargets.of(null, null, "orders-cdc", "orders-writer");
     tools.recent(targets, ChangeWindow.beforeAlert(Instant.now(), HOUR));
-    List<KafkaChangeSnapshot> captures = new ArrayList<>(List.of(capture("orders-cdc", "orders-writer")));
+    List<KafkaChangeSnapshot> captures =
+        new ArrayList<>(List.of(capture("orders-cdc", "orders-writer")));
     Instant firstCall = Instant.now();
-    admin.createPartitions(Map.of("orders-cdc", NewPartitions.increaseTo(5))).all().get(30, TimeUnit.SECONDS);
+    admin
+        .createPartitions(Map.of("orders-cdc", NewPartitions.increaseTo(5)))
+        .all()
+        .get(30, TimeUnit.SECONDS);
     produceKeyed("orders-cdc", 60, -1);
     Instant alertAt = Instant.now();
 
@@ -124,15 +129,28 @@ class KafkaChangesIT {
 
     Finding added = only(report, "change.kafka.partitions-added");
     assertThat(added.severity()).isEqualTo(Severity.WARN);
-    assertThat(added.evidence()).containsEntry("before", "3").containsEntry("after", "5").containsEntry("addedPartitions", "3, 4")
-        .containsEntry("keyedRecords", "true").containsEntry("readBy", "orders-writer")
-        .containsEntry("timedBy", "first record of the new partitions").containsEntry("minutesBeforeAlert", "0");
+    assertThat(added.evidence())
+        .containsEntry("before", "3")
+        .containsEntry("after", "5")
+        .containsEntry("addedPartitions", "3, 4")
+        .containsEntry("keyedRecords", "true")
+        .containsEntry("readBy", "orders-writer")
+        .containsEntry("timedBy", "first record of the new partitions")
+        .containsEntry("minutesBeforeAlert", "0");
     Instant at = Instant.parse(added.evidence().get("at"));
-    assertThat(at).isAfter(Instant.parse(added.evidence().get("notBefore"))).isBeforeOrEqualTo(alertAt);
+    assertThat(at)
+        .isAfter(Instant.parse(added.evidence().get("notBefore")))
+        .isBeforeOrEqualTo(alertAt);
     assertThat(Instant.parse(added.evidence().get("notBefore"))).isBefore(firstCall.plusMillis(1));
     assertThat(added.evidence()).containsEntry("minutesBeforeAlertAtMost", "0");
-    assertThat(ChangeText.line(report)).isEqualTo("changed at most 1 minute before the alert: topic orders-cdc partitions added (3 → 5)");
-    System.out.println("changes.recent after partitions were added: " + millis + " ms; " + ChangeText.line(report));
+    assertThat(ChangeText.line(report))
+        .isEqualTo(
+            "changed at most 1 minute before the alert: topic orders-cdc partitions added (3 → 5)");
+    System.out.println(
+        "changes.recent after partitions were added: "
+            + millis
+            + " ms; "
+            + ChangeText.line(report));
   }
 
   @Test
@@ -141,15 +159,27 @@ class KafkaChangesIT {
     long threeHoursAgo = System.currentTimeMillis() - Duration.ofHours(3).toMillis();
     produceAt("payments-cdc", 0, threeHoursAgo);
     produceAt("payments-cdc", 1, threeHoursAgo);
-    admin.createPartitions(Map.of("payments-cdc", NewPartitions.increaseTo(3))).all().get(30, TimeUnit.SECONDS);
+    admin
+        .createPartitions(Map.of("payments-cdc", NewPartitions.increaseTo(3)))
+        .all()
+        .get(30, TimeUnit.SECONDS);
     produceKeyed("payments-cdc", 10, 2);
 
-    ToolReport report = tools().recent(ChangeTargets.of(null, null, "payments-cdc", null), ChangeWindow.beforeAlert(Instant.now(), HOUR));
-    ChangeRecordings.write("kafka/partitions-added-no-history.json", List.of(capture("payments-cdc", null)));
+    ToolReport report =
+        tools()
+            .recent(
+                ChangeTargets.of(null, null, "payments-cdc", null),
+                ChangeWindow.beforeAlert(Instant.now(), HOUR));
+    ChangeRecordings.write(
+        "kafka/partitions-added-no-history.json", List.of(capture("payments-cdc", null)));
 
     Finding added = only(report, "change.kafka.partitions-added");
-    assertThat(added.evidence()).containsEntry("before", "2").containsEntry("after", "3").containsEntry("addedPartitions", "2")
-        .containsEntry("atIsUpperBound", "true").doesNotContainKey("notBefore");
+    assertThat(added.evidence())
+        .containsEntry("before", "2")
+        .containsEntry("after", "3")
+        .containsEntry("addedPartitions", "2")
+        .containsEntry("atIsUpperBound", "true")
+        .doesNotContainKey("notBefore");
   }
 
   @Test
@@ -161,25 +191,49 @@ class KafkaChangesIT {
     List<KafkaChangeSnapshot> captures = new ArrayList<>();
     try (KafkaConsumer<String, String> a = member("events-reader", "events")) {
       awaitAssigned(a, 2);
-      a.commitSync(Map.of(new TopicPartition("events", 0), new OffsetAndMetadata(40), new TopicPartition("events", 1), new OffsetAndMetadata(40)));
+      a.commitSync(
+          Map.of(
+              new TopicPartition("events", 0),
+              new OffsetAndMetadata(40),
+              new TopicPartition("events", 1),
+              new OffsetAndMetadata(40)));
       tools.recent(targets, ChangeWindow.beforeAlert(Instant.now(), HOUR));
       captures.add(capture("events", "events-reader"));
-      admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, "events"),
-          List.of(new AlterConfigOp(new ConfigEntry("retention.ms", "3600000"), AlterConfigOp.OpType.SET)))).all().get(30, TimeUnit.SECONDS);
+      admin
+          .incrementalAlterConfigs(
+              Map.of(
+                  new ConfigResource(ConfigResource.Type.TOPIC, "events"),
+                  List.of(
+                      new AlterConfigOp(
+                          new ConfigEntry("retention.ms", "3600000"), AlterConfigOp.OpType.SET))))
+          .all()
+          .get(30, TimeUnit.SECONDS);
       try (KafkaConsumer<String, String> b = member("events-reader", "events")) {
         awaitAssigned(b, 1);
         a.poll(Duration.ofMillis(200));
-        ToolReport rebalanced = tools.recent(targets, ChangeWindow.beforeAlert(Instant.now(), HOUR));
+        ToolReport rebalanced =
+            tools.recent(targets, ChangeWindow.beforeAlert(Instant.now(), HOUR));
         captures.add(capture("events", "events-reader"));
 
-        assertThat(codes(rebalanced)).as(Json.compact(rebalanced)).contains("change.kafka.topic-config", "change.kafka.group-members");
-        assertThat(only(rebalanced, "change.kafka.topic-config").evidence().get("config[retention.ms]")).endsWith(" → 3600000");
-        assertThat(only(rebalanced, "change.kafka.group-members").evidence()).containsEntry("before", "1 members")
-            .containsEntry("after", "2 members").containsKey("joined");
+        assertThat(codes(rebalanced))
+            .as(Json.compact(rebalanced))
+            .contains("change.kafka.topic-config", "change.kafka.group-members");
+        assertThat(
+                only(rebalanced, "change.kafka.topic-config")
+                    .evidence()
+                    .get("config[retention.ms]"))
+            .endsWith(" → 3600000");
+        assertThat(only(rebalanced, "change.kafka.group-members").evidence())
+            .containsEntry("before", "1 members")
+            .containsEntry("after", "2 members")
+            .containsKey("joined");
       }
     }
-    admin.alterConsumerGroupOffsets("events-reader", Map.of(new TopicPartition("events", 0), new OffsetAndMetadata(0)))
-        .all().get(30, TimeUnit.SECONDS);
+    admin
+        .alterConsumerGroupOffsets(
+            "events-reader", Map.of(new TopicPartition("events", 0), new OffsetAndMetadata(0)))
+        .all()
+        .get(30, TimeUnit.SECONDS);
 
     ToolReport rewound = tools.recent(targets, ChangeWindow.beforeAlert(Instant.now(), HOUR));
     captures.add(capture("events", "events-reader"));
@@ -187,7 +241,9 @@ class KafkaChangesIT {
 
     Finding rewind = only(rewound, "change.kafka.offsets-rewound");
     assertThat(rewind.severity()).isEqualTo(Severity.WARN);
-    assertThat(rewind.evidence()).containsEntry("partition[events-0]", "40 → 0").containsEntry("recordsToReadAgain", "40");
+    assertThat(rewind.evidence())
+        .containsEntry("partition[events-0]", "40 → 0")
+        .containsEntry("recordsToReadAgain", "40");
     assertThat(codes(rewound)).contains("change.kafka.group-members");
   }
 
@@ -205,27 +261,42 @@ class KafkaChangesIT {
     ChangeRecordings.write("kafka/no-change.json", captures);
 
     assertThat(codes(report)).as(Json.compact(report)).containsExactly("change.none");
-    assertThat(ChangeText.line(report)).isEqualTo("nothing changed in the 60 minutes before the alert (kafka topic quiet)");
+    assertThat(ChangeText.line(report))
+        .isEqualTo("nothing changed in the 60 minutes before the alert (kafka topic quiet)");
   }
 
   @Test
   void answersNoDataNamingTheTopicsThereForAnUnknownTopic() {
-    ToolReport report = tools().recent(ChangeTargets.of(null, null, "no-such-topic", null), ChangeWindow.beforeAlert(Instant.now(), HOUR));
+    ToolReport report =
+        tools()
+            .recent(
+                ChangeTargets.of(null, null, "no-such-topic", null),
+                ChangeWindow.beforeAlert(Instant.now(), HOUR));
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.NO_DATA);
-    assertThat(report.error()).contains("no topic 'no-such-topic'", broker.bootstrap(), "describeTopics(no-such-topic)");
+    assertThat(report.error())
+        .contains("no topic 'no-such-topic'", broker.bootstrap(), "describeTopics(no-such-topic)");
   }
 
   @Test
   void answersAnErrorNamingTheBootstrapServersForAnUnreachableBroker() {
     KafkaCluster gone = new KafkaCluster("gone", "127.0.0.1:" + FreePorts.take(1)[0], Map.of());
-    ChangeTools tools = new ChangeTools(sources(KafkaClusters.of(List.of(gone))),
-        KafkaProbeOptions.defaults().withTimeout(Duration.ofSeconds(2)), ChangeHistory.defaults(), Clock.systemUTC());
+    ChangeTools tools =
+        new ChangeTools(
+            sources(KafkaClusters.of(List.of(gone))),
+            KafkaProbeOptions.defaults().withTimeout(Duration.ofSeconds(2)),
+            ChangeHistory.defaults(),
+            Clock.systemUTC());
 
-    ToolReport report = tools.recent(ChangeTargets.of(null, null, "orders", null), ChangeWindow.beforeAlert(Instant.now(), HOUR));
+    ToolReport report =
+        tools.recent(
+            ChangeTargets.of(null, null, "orders", null),
+            ChangeWindow.beforeAlert(Instant.now(), HOUR));
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.ERROR);
-    assertThat(report.error()).startsWith("UNREACHABLE: ").contains(gone.bootstrapServers(), "describeCluster");
+    assertThat(report.error())
+        .startsWith("UNREACHABLE: ")
+        .contains(gone.bootstrapServers(), "describeCluster");
   }
 
   @Test
@@ -238,46 +309,79 @@ class KafkaChangesIT {
     commit(table, "refunds-writer-b", 1, 11, 20);
     Instant alertAt = Instant.now();
 
-    ToolReport report = tools().recent(ChangeTargets.of(null, "lake.refunds", "refunds-cdc", null), ChangeWindow.beforeAlert(alertAt, HOUR));
-    ChangeRecordings.write("table/new-commit-user.json", List.of(new TableChangeProbe(Clock.systemUTC())
-        .capture(table, "lake.refunds", alertAt.minus(HOUR))));
+    ToolReport report =
+        tools()
+            .recent(
+                ChangeTargets.of(null, "lake.refunds", "refunds-cdc", null),
+                ChangeWindow.beforeAlert(alertAt, HOUR));
+    ChangeRecordings.write(
+        "table/new-commit-user.json",
+        List.of(
+            new TableChangeProbe(Clock.systemUTC())
+                .capture(table, "lake.refunds", alertAt.minus(HOUR))));
 
-    assertThat(report.findings()).filteredOn(f -> f.code().equals("change.table.new-commit-user")).extracting(Finding::severity)
-        .as("the table's first streaming writer, then the one that restarted without state").containsExactly(Severity.WARN, Severity.INFO);
-    Finding user = report.findings().stream().filter(f -> f.code().equals("change.table.new-commit-user")).findFirst().orElseThrow();
-    assertThat(user.evidence()).containsEntry("snapshotId", "3").containsEntry("before", "refunds-writer-a")
-        .containsEntry("after", "refunds-writer-b").containsEntry("identifiersRestarted", "true").containsEntry("minutesBeforeAlert", "0")
-        .containsEntry("at", Instant.ofEpochMilli(table.snapshotStore().findSnapshot(3).orElseThrow().timeMillis()).toString());
-    assertThat(report.findings().get(report.findings().size() - 1).code()).isNotEqualTo("change.unavailable");
-    assertThat(ChangeText.line(report)).startsWith("changed less than a minute before the alert: table lake.refunds new commit user "
-        + "refunds-writer-b at snapshot 3");
+    assertThat(report.findings())
+        .filteredOn(f -> f.code().equals("change.table.new-commit-user"))
+        .extracting(Finding::severity)
+        .as("the table's first streaming writer, then the one that restarted without state")
+        .containsExactly(Severity.WARN, Severity.INFO);
+    Finding user =
+        report.findings().stream()
+            .filter(f -> f.code().equals("change.table.new-commit-user"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(user.evidence())
+        .containsEntry("snapshotId", "3")
+        .containsEntry("before", "refunds-writer-a")
+        .containsEntry("after", "refunds-writer-b")
+        .containsEntry("identifiersRestarted", "true")
+        .containsEntry("minutesBeforeAlert", "0")
+        .containsEntry(
+            "at",
+            Instant.ofEpochMilli(table.snapshotStore().findSnapshot(3).orElseThrow().timeMillis())
+                .toString());
+    assertThat(report.findings().get(report.findings().size() - 1).code())
+        .isNotEqualTo("change.unavailable");
+    assertThat(ChangeText.line(report))
+        .startsWith(
+            "changed less than a minute before the alert: table lake.refunds new commit user "
+                + "refunds-writer-b at snapshot 3");
   }
 
   private static ChangeTools tools() {
-    return new ChangeTools(sources(KafkaClusters.of(List.of(cluster))), KafkaProbeOptions.defaults(), ChangeHistory.defaults(),
+    return new ChangeTools(
+        sources(KafkaClusters.of(List.of(cluster))),
+        KafkaProbeOptions.defaults(),
+        ChangeHistory.defaults(),
         Clock.systemUTC());
   }
 
   private static ChangeSources sources(KafkaClusters kafka) {
-    FlinkClusters none = FlinkClusters.single(new FlinkTools(new FlinkJobProbe(new FlinkRestClient("http://127.0.0.1:9",
-        Duration.ofSeconds(1))), new BackpressureAnalyzer()));
+    FlinkClusters none =
+        FlinkClusters.single(
+            new FlinkTools(
+                new FlinkJobProbe(new FlinkRestClient("http://127.0.0.1:9", Duration.ofSeconds(1))),
+                new BackpressureAnalyzer()));
     return new ChangeSources(none, kafka, TableLocator.local(workDir.resolve("warehouse")));
   }
 
   private static KafkaChangeSnapshot capture(String topic, String group) {
-    return new KafkaChangeProbe(cluster, KafkaProbeOptions.defaults(), Clock.systemUTC()).capture(topic, group);
+    return new KafkaChangeProbe(cluster, KafkaProbeOptions.defaults(), Clock.systemUTC())
+        .capture(topic, group);
   }
 
   private static Table refunds() {
     Catalog catalog = Catalog.local(workDir.resolve("warehouse"));
     catalog.createDatabaseIfNotExists("lake");
-    return catalog.createTable(Identifier.of("lake", "refunds"), TableDefinition.builder()
-        .column("id", AtomicType.of(TypeRoot.BIGINT))
-        .column("amount", AtomicType.of(TypeRoot.INT))
-        .primaryKey("id")
-        .option("bucket", "1")
-        .option("file.format", "avro")
-        .build());
+    return catalog.createTable(
+        Identifier.of("lake", "refunds"),
+        TableDefinition.builder()
+            .column("id", AtomicType.of(TypeRoot.BIGINT))
+            .column("amount", AtomicType.of(TypeRoot.INT))
+            .primaryKey("id")
+            .option("bucket", "1")
+            .option("file.format", "avro")
+            .build());
   }
 
   /** A streaming commit (identifier = checkpoint id) of rows from..to as {@code user}. */
@@ -291,15 +395,22 @@ class KafkaChangesIT {
   }
 
   private static void createTopic(String topic, int partitions) throws Exception {
-    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+    admin
+        .createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+        .all()
+        .get(30, TimeUnit.SECONDS);
   }
 
-  /** {@code count} keyed records (30 keys), to {@code partition} or, when -1, partitioned by key. */
+  /**
+   * {@code count} keyed records (30 keys), to {@code partition} or, when -1, partitioned by key.
+   */
   private static void produceKeyed(String topic, int count, int partition) {
     try (KafkaProducer<String, String> producer = producer()) {
       for (int i = 0; i < count; i++) {
-        producer.send(partition < 0 ? new ProducerRecord<>(topic, "key-" + (i % 30), "v" + i)
-            : new ProducerRecord<>(topic, partition, "key-" + i, "v" + i));
+        producer.send(
+            partition < 0
+                ? new ProducerRecord<>(topic, "key-" + (i % 30), "v" + i)
+                : new ProducerRecord<>(topic, partition, "key-" + i, "v" + i));
       }
       producer.flush();
     }
@@ -352,7 +463,8 @@ class KafkaChangesIT {
     config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
-      consumer.commitSync(Map.of(new TopicPartition(topic, partition), new OffsetAndMetadata(offset)));
+      consumer.commitSync(
+          Map.of(new TopicPartition(topic, partition), new OffsetAndMetadata(offset)));
     }
   }
 

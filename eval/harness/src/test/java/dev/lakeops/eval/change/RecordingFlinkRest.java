@@ -9,9 +9,9 @@ import dev.lakeops.tools.flink.FlinkRest;
 import java.time.Instant;
 
 /**
- * A real cluster's REST API that remembers every answer of the current capture (path to status
- * and body), so the analyzer tests can replay exactly what Flink sent
- * ({@code tools/src/test/resources/change/flink/}).
+ * A real cluster's REST API that remembers every answer of the current capture (path to status and
+ * body), so the analyzer tests can replay exactly what Flink sent ({@code
+ * tools/src/test/resources/change/flink/}).
  */
 final class RecordingFlinkRest implements FlinkRest {
 
@@ -32,7 +32,9 @@ final class RecordingFlinkRest implements FlinkRest {
       answers.set(path, answer);
       return body;
     } catch (ProbeException e) {
-      answer.put("status", e.code() == ProbeException.Code.NOT_FOUND ? 404 : 500).put("error", e.code().name());
+      answer
+          .put("status", e.code() == ProbeException.Code.NOT_FOUND ? 404 : 500)
+          .put("error", e.code().name());
       answers.set(path, answer);
       throw e;
     }

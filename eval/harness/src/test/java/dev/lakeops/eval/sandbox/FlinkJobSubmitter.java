@@ -25,14 +25,15 @@ import javax.tools.ToolProvider;
  * client JVM (the pipeline's Flink classpath) builds the job and submits it to the REST endpoint,
  * with a name, a parallelism, a user-config value ({@code mode}) and optionally a savepoint to
  * restore. The job (a rate-limited generator, a keyed counter with value state, a discarding sink;
- * checkpoints every second) is compiled once from the source below, since this module has no
- * Flink on its own classpath: the servers run in JVMs of their own.
+ * checkpoints every second) is compiled once from the source below, since this module has no Flink
+ * on its own classpath: the servers run in JVMs of their own.
  */
 public final class FlinkJobSubmitter {
 
   static final String MAIN_CLASS = "lakeops.changejob.ChangeJob";
   private static final Pattern JOB_ID = Pattern.compile("JOB_ID=([0-9a-f]{32})");
-  private static final String SOURCE = """
+  private static final String SOURCE =
+      """
       package lakeops.changejob;
 
       import java.util.Map;
@@ -122,9 +123,11 @@ public final class FlinkJobSubmitter {
   }
 
   /**
-   * Compiles the job into a jar in {@code workDir}, for the cluster whose REST API listens on {@code restPort}.
+   * Compiles the job into a jar in {@code workDir}, for the cluster whose REST API listens on
+   * {@code restPort}.
    *
-   * @throws IllegalStateException no Java compiler (a JRE, not a JDK), or the source does not compile
+   * @throws IllegalStateException no Java compiler (a JRE, not a JDK), or the source does not
+   *     compile
    */
   public static FlinkJobSubmitter compile(Path lakeopsHome, Path workDir, int restPort) {
     List<Path> classpath = BuildOutputs.pipelineClasspath(lakeopsHome);
@@ -138,15 +141,28 @@ public final class FlinkJobSubmitter {
       if (javac == null) {
         throw new IllegalStateException("no Java compiler in " + System.getProperty("java.home"));
       }
-      String cp = classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+      String cp =
+          classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
       ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int rc = javac.run(null, null, err, "-classpath", cp, "-d", classes.toString(), "-nowarn", src.toString());
+      int rc =
+          javac.run(
+              null,
+              null,
+              err,
+              "-classpath",
+              cp,
+              "-d",
+              classes.toString(),
+              "-nowarn",
+              src.toString());
       if (rc != 0) {
-        throw new IllegalStateException("the change job does not compile: " + err.toString(StandardCharsets.UTF_8));
+        throw new IllegalStateException(
+            "the change job does not compile: " + err.toString(StandardCharsets.UTF_8));
       }
       Path jar = workDir.resolve("change-job.jar");
-      try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out);
-           Stream<Path> files = Files.walk(classes)) {
+      try (OutputStream out = Files.newOutputStream(jar);
+          JarOutputStream jarOut = new JarOutputStream(out);
+          Stream<Path> files = Files.walk(classes)) {
         for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
           jarOut.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
           jarOut.write(Files.readAllBytes(f));
@@ -172,16 +188,24 @@ public final class FlinkJobSubmitter {
   private String run(String name, int parallelism, String mode, String savepoint) {
     List<Path> cp = new ArrayList<>(classpath);
     cp.add(jar);
-    List<String> args = new ArrayList<>(List.of(Integer.toString(restPort), name, Integer.toString(parallelism), mode, jar.toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                Integer.toString(restPort),
+                name,
+                Integer.toString(parallelism),
+                mode,
+                jar.toString()));
     if (savepoint != null) {
       args.add(savepoint);
     }
     int n = ++submissions;
-    JavaLaunch launch = JavaLaunch.mainClass("flink-submit-" + n, cp, MAIN_CLASS)
-        .withJvmArgs(List.of("-Xmx256m"))
-        .withJvmArgs(DemoPipelineLauncher.ADD_OPENS)
-        .withJvmArgs(DemoPipelineLauncher.LOGGING)
-        .withArgs(args);
+    JavaLaunch launch =
+        JavaLaunch.mainClass("flink-submit-" + n, cp, MAIN_CLASS)
+            .withJvmArgs(List.of("-Xmx256m"))
+            .withJvmArgs(DemoPipelineLauncher.ADD_OPENS)
+            .withJvmArgs(DemoPipelineLauncher.LOGGING)
+            .withArgs(args);
     Path log = workDir.resolve("submit-" + n + ".log");
     JavaProcess process = JavaProcess.start(launch, log, workDir.resolve("submit-" + n + ".pid"));
     int rc = process.awaitExit(Duration.ofSeconds(90));
@@ -193,7 +217,13 @@ public final class FlinkJobSubmitter {
     }
     Matcher m = JOB_ID.matcher(out);
     if (rc != 0 || !m.find()) {
-      throw new IllegalStateException("submitting " + name + " failed (exit " + rc + "): " + String.join("\n", process.logTail(30)));
+      throw new IllegalStateException(
+          "submitting "
+              + name
+              + " failed (exit "
+              + rc
+              + "): "
+              + String.join("\n", process.logTail(30)));
     }
     return m.group(1);
   }
