@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.tools.binlog.BinlogToolSpecs;
 import dev.lakeops.tools.binlog.live.BinlogServerToolSpecs;
+import dev.lakeops.tools.change.ChangeToolSpecs;
 import dev.lakeops.tools.flink.FlinkToolSpecs;
 import dev.lakeops.tools.kafka.KafkaToolSpecs;
 import dev.lakeops.tools.spec.CodeFamily;
@@ -33,7 +34,7 @@ class DeclaredCodesTest {
 
   private static final Path SOURCES = Path.of("src/main/java/dev/lakeops/tools");
   private static final Pattern LITERAL =
-      Pattern.compile("\"((?:flink|kafka|binlog|table)\\.[a-z0-9._-]*)\"");
+      Pattern.compile("\"((?:flink|kafka|binlog|table|change)\\.[a-z0-9._-]*)\"");
 
   private static List<ToolSpec> specs() {
     List<ToolSpec> all = new ArrayList<>(FlinkToolSpecs.ALL);
@@ -41,6 +42,7 @@ class DeclaredCodesTest {
     all.addAll(TableToolSpecs.ALL);
     all.addAll(BinlogToolSpecs.ALL);
     all.add(BinlogServerToolSpecs.STATUS);
+    all.addAll(ChangeToolSpecs.ALL);
     return all;
   }
 

@@ -1,12 +1,8 @@
 package dev.lakeops.runbooks.tool;
 
-import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.table.TableLocator;
 import dev.lakeops.tools.table.TableTools;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,30 +29,11 @@ public final class TableBindings {
    * @throws IllegalArgumentException the locator has no warehouse
    */
   public static List<ToolBinding> inWarehouse(TableTools tools, TableLocator locator) {
-    Path root =
-        locator
-            .warehouse()
-            .orElseThrow(
-                () -> new IllegalArgumentException("a confined table binding needs a warehouse"));
-    return bindings(
-        tools,
-        table -> {
-          Path dir;
-          try {
-            dir = locator.resolve(table);
-          } catch (ProbeException e) {
-            return Optional.empty(); // the tool reports it
-          }
-          if (!dir.startsWith(root) || dir.equals(root) || escapesByLink(dir, root)) {
-            return Optional.of(
-                "table '"
-                    + table.strip()
-                    + "' is outside the warehouse "
-                    + root
-                    + "; name it database.table");
-          }
-          return Optional.empty();
-        });
+    locator
+        .warehouse()
+        .orElseThrow(
+            () -> new IllegalArgumentException("a confined table binding needs a warehouse"));
+    return bindings(tools, table -> WarehouseConfinement.refusal(locator, table));
   }
 
   private static List<ToolBinding> bindings(
@@ -73,14 +50,6 @@ public final class TableBindings {
                           : f.apply(args);
                     }))
         .toList();
-  }
-
-  private static boolean escapesByLink(Path dir, Path root) {
-    try {
-      return Files.exists(dir) && !dir.toRealPath().startsWith(root.toRealPath());
-    } catch (IOException e) {
-      return true;
-    }
   }
 
   private static ToolReport error(String name, Map<String, String> args, String message) {

@@ -41,6 +41,11 @@ public final class FlinkJobProbe {
     return rest.baseUrl();
   }
 
+  /** The REST API this probe reads, for other probes of the same cluster. */
+  public FlinkRest rest() {
+    return rest;
+  }
+
   /** All jobs the cluster knows, as {@code /jobs/overview} lists them. */
   public List<FlinkJobSummary> jobs() {
     String path = "/v1/jobs/overview";

@@ -54,6 +54,14 @@ public final class FlinkTools implements ToolSet {
     return probe.restUrl();
   }
 
+  /**
+   * The REST API of this cluster, for probes of other tools over the same cluster (e.g. what
+   * changed).
+   */
+  public FlinkRest rest() {
+    return probe.rest();
+  }
+
   /** Probe + analyze as a typed report, for the planner and the CLI. */
   public ToolReport backpressure(String job) {
     return ToolReports.run(BACKPRESSURE, params(job), () -> analyzer.analyze(probe.capture(job)));

@@ -48,8 +48,11 @@ public record KafkaCluster(
     return new KafkaCluster(bootstrapServers.strip(), bootstrapServers, Map.of());
   }
 
-  /** The client properties plus {@code bootstrap.servers}; {@code extra} wins over the profile. */
-  Properties clientConfig(Map<String, Object> extra) {
+  /**
+   * The client properties plus {@code bootstrap.servers}, for any Kafka client lakeops opens on
+   * this cluster; {@code extra} wins over the profile.
+   */
+  public Properties clientConfig(Map<String, Object> extra) {
     Properties props = new Properties();
     props.putAll(clientProperties);
     props.putAll(extra);

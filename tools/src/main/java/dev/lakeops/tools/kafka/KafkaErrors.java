@@ -14,11 +14,11 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** Turns Kafka client exceptions into {@link ProbeException} codes with the bootstrap address. */
-final class KafkaErrors {
+public final class KafkaErrors {
 
   private KafkaErrors() {}
 
-  static Throwable unwrap(Throwable e) {
+  public static Throwable unwrap(Throwable e) {
     Throwable t = e;
     while ((t instanceof ExecutionException || t instanceof CompletionException)
         && t.getCause() != null) {
@@ -27,7 +27,7 @@ final class KafkaErrors {
     return t;
   }
 
-  static ProbeException.Code code(Throwable e) {
+  public static ProbeException.Code code(Throwable e) {
     Throwable t = unwrap(e);
     if (t instanceof AuthenticationException || t instanceof AuthorizationException) {
       return ProbeException.Code.UNAUTHORIZED;
@@ -42,13 +42,13 @@ final class KafkaErrors {
   }
 
   /** One line: the exception's class and message, no stack trace. */
-  static String message(Throwable e) {
+  public static String message(Throwable e) {
     Throwable t = unwrap(e);
     String text = t.getMessage();
     return t.getClass().getSimpleName() + (text == null || text.isBlank() ? "" : ": " + text);
   }
 
-  static ProbeError partial(String query, Throwable e) {
+  public static ProbeError partial(String query, Throwable e) {
     return new ProbeError(code(e), query, message(e));
   }
 
@@ -58,7 +58,7 @@ final class KafkaErrors {
    * listens there" (UNREACHABLE) from "something listens but speaks no Kafka we understand in time"
    * (TIMEOUT: a TLS or SASL listener, a wrong port, an overloaded broker).
    */
-  static ProbeException firstCall(
+  public static ProbeException firstCall(
       KafkaCluster cluster, String query, Throwable e, Duration timeout) {
     ProbeException.Code code = code(e);
     String bootstrap = cluster.bootstrapServers();
