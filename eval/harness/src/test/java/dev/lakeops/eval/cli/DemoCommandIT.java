@@ -61,8 +61,8 @@ class DemoCommandIT {
     // commit.
     String snapshots = out.toString().substring(out.toString().lastIndexOf("snapshots\n"));
     assertThat(snapshots)
-        .contains("Snapshot 11 (OVERWRITE)")
-        .contains("lakeops-rollback")
+        .contains("table.snapshots.latest")
+        .contains("Latest snapshot 11 (OVERWRITE by lakeops-rollback")
         .doesNotContain("not available");
     // The chat thread named after the incident knows it: "status" answers with its verdict.
     String status = out.toString().substring(out.toString().indexOf(": status"));
