@@ -2,6 +2,7 @@ package dev.lakeops.runbooks;
 
 import static java.util.Objects.requireNonNull;
 
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -20,12 +21,15 @@ import org.jspecify.annotations.Nullable;
  *     generatorURL}; for Prometheus rules it carries the expression as {@code g0.expr=}), or null
  * @param valuesText Grafana's {@code valueString} ({@code [ var='A' metric='...' labels={...}
  *     value=12 ]}) or its {@code values} written as {@code A=12 B=1}, or null
+ * @param startsAt when the alert started firing (Alertmanager's and Grafana's {@code startsAt}), or
+ *     null when the sender did not say; "what changed" looks at the window before it
  */
 public record AlertSignal(
     Map<String, String> labels,
     Map<String, String> annotations,
     @Nullable String generatorUrl,
-    @Nullable String valuesText) {
+    @Nullable String valuesText,
+    @Nullable Instant startsAt) {
 
   public AlertSignal {
     labels = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(labels, "labels")));
@@ -38,7 +42,16 @@ public record AlertSignal(
 
   /** An alert with labels and annotations only. */
   public AlertSignal(Map<String, String> labels, Map<String, String> annotations) {
-    this(labels, annotations, null, null);
+    this(labels, annotations, null, null, null);
+  }
+
+  /** An alert with the rule's link and values, start unknown. */
+  public AlertSignal(
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      @Nullable String generatorUrl,
+      @Nullable String valuesText) {
+    this(labels, annotations, generatorUrl, valuesText, null);
   }
 
   /** The {@code alertname} label, or {@code "(unnamed alert)"}. */
