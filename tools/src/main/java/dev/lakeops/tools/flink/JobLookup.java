@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.tools.ProbeException;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,8 +30,14 @@ final class JobLookup {
     return JOB_ID.matcher(job).matches();
   }
 
+  /** Jobs whose vertices are read to find a task name; the running and newest first. */
+  private static final int TASK_SEARCH_LIMIT = 20;
+
   /**
-   * The job with that 32-hex-digit id, else the job with that name; among jobs sharing a name the
+   * The job with that 32-hex-digit id, else the job with that name, else the job with that name as
+   * Flink's Prometheus reporter exports it ({@link #reporterForm}: {@code orders-to-lake} is the
+   * label value {@code orders_to_lake}), else the job that has a task (vertex) of that name (an
+   * alert of the reporter's task scope may carry only {@code task_name}). Among jobs that match the
    * running one wins, then the most recently started.
    *
    * @throws ProbeException {@code NOT_FOUND} naming the jobs that exist; other codes when the
@@ -49,16 +57,62 @@ final class JobLookup {
     }
     String path = "/v1/jobs/overview";
     List<FlinkJobSummary> jobs = FlinkRestJson.jobsOverview("GET " + path, read(path));
-    return jobs.stream()
-        .filter(j -> j.name().equals(job))
-        .max(
-            Comparator.comparing(FlinkJobSummary::isRunning)
-                .thenComparingLong(FlinkJobSummary::startTimeMillis))
+    Optional<FlinkJobSummary> byName = best(jobs.stream().filter(j -> j.name().equals(job)));
+    if (byName.isPresent()) {
+      return byName.get();
+    }
+    String filtered = reporterForm(job);
+    Optional<FlinkJobSummary> byLabel =
+        best(jobs.stream().filter(j -> reporterForm(j.name()).equals(filtered)));
+    if (byLabel.isPresent()) {
+      return byLabel.get();
+    }
+    return byTask(job, jobs)
         .orElseThrow(
             () ->
                 new ProbeException(
                     ProbeException.Code.NOT_FOUND, "GET " + path, noSuchJob(job, jobs)));
   }
+
+  private static final Comparator<FlinkJobSummary> PREFERRED =
+      Comparator.comparing(FlinkJobSummary::isRunning)
+          .thenComparingLong(FlinkJobSummary::startTimeMillis);
+
+  private static Optional<FlinkJobSummary> best(Stream<FlinkJobSummary> jobs) {
+    return jobs.max(PREFERRED);
+  }
+
+  /**
+   * The job with a vertex named {@code task}, exactly or in the reporter's form; reads the vertices
+   * of at most {@link #TASK_SEARCH_LIMIT} jobs, running and newest first.
+   */
+  private Optional<FlinkJobSummary> byTask(String task, List<FlinkJobSummary> jobs) {
+    String filtered = reporterForm(task);
+    List<FlinkJobSummary> candidates =
+        jobs.stream().sorted(PREFERRED.reversed()).limit(TASK_SEARCH_LIMIT).toList();
+    for (FlinkJobSummary j : candidates) {
+      String path = "/v1/jobs/" + j.jobId();
+      JsonNode vertices = read(path).path("vertices");
+      for (JsonNode v : vertices) {
+        String name = v.path("name").asText("");
+        if (!name.isEmpty() && (name.equals(task) || reporterForm(name).equals(filtered))) {
+          return Optional.of(j);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * A name as Flink's Prometheus reporter writes it into a label value: with its default {@code
+   * filterLabelValueCharacters=true} every character outside {@code [a-zA-Z0-9:_]} becomes {@code
+   * _}.
+   */
+  static String reporterForm(String name) {
+    return REPORTER_UNALLOWED.matcher(name).replaceAll("_");
+  }
+
+  private static final Pattern REPORTER_UNALLOWED = Pattern.compile("[^a-zA-Z0-9:_]");
 
   private String noSuchJob(String job, List<FlinkJobSummary> jobs) {
     if (jobs.isEmpty()) {

@@ -113,6 +113,41 @@ class FlinkJobProbeTest {
   }
 
   @Test
+  void findsAJobByTheLabelValueFlinksPrometheusReporterExports() {
+    FlinkJobSnapshot byName =
+        probe(new RecordedFlinkRest("2.3/backpressured")).capture("bp-pipeline");
+
+    FlinkJobSnapshot byLabel =
+        probe(new RecordedFlinkRest("2.3/backpressured")).capture("bp_pipeline");
+
+    assertThat(byLabel.job()).isEqualTo(byName.job());
+  }
+
+  @Test
+  void findsAJobByTheNameOfOneOfItsTasks() {
+    FlinkJobSnapshot byName =
+        probe(new RecordedFlinkRest("2.3/backpressured")).capture("bp-pipeline");
+
+    FlinkJobSnapshot byTask =
+        probe(new RecordedFlinkRest("2.3/backpressured")).capture("slow-enrich");
+    FlinkJobSnapshot byReporterTask =
+        probe(new RecordedFlinkRest("2.3/backpressured")).capture("lake_writer:_Writer");
+
+    assertThat(byTask.job()).isEqualTo(byName.job());
+    assertThat(byReporterTask.job()).isEqualTo(byName.job());
+  }
+
+  @Test
+  void aTaskNameNoJobHasIsStillNotFound() {
+    assertThatThrownBy(
+            () -> probe(new RecordedFlinkRest("2.3/backpressured")).capture("Source: payments"))
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> assertThat(e.code()).isEqualTo(ProbeException.Code.NOT_FOUND))
+        .hasMessageContaining("no such job: 'Source: payments'");
+  }
+
+  @Test
   void namesTheJobsThatExistWhenTheJobIsUnknown() {
     assertThatThrownBy(() -> probe(new RecordedFlinkRest("2.3/backpressured")).capture("payments"))
         .isInstanceOfSatisfying(
