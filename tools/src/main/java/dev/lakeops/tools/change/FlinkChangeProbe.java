@@ -8,6 +8,7 @@ import dev.lakeops.tools.change.FlinkChangeSnapshot.FlinkJar;
 import dev.lakeops.tools.change.FlinkJobInstance.Checkpoints;
 import dev.lakeops.tools.flink.EndpointFailure;
 import dev.lakeops.tools.flink.FlinkRest;
+import dev.lakeops.tools.flink.JobLookup;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -56,7 +57,7 @@ public final class FlinkChangeProbe {
     Capture capture = new Capture();
     String path = "/v1/jobs/overview";
     List<Row> rows = FlinkChangeJson.overview("GET " + rest.baseUrl() + path, capture.read(path));
-    String name = resolve(job.strip(), rows, path);
+    String name = resolve(job.strip(), rows, path, capture.endpoints);
     List<Row> mine =
         rows.stream()
             .filter(r -> r.name().equals(name))
@@ -77,7 +78,7 @@ public final class FlinkChangeProbe {
         capture.endpoints);
   }
 
-  private String resolve(String job, List<Row> rows, String path) {
+  private String resolve(String job, List<Row> rows, String path, List<String> endpoints) {
     for (Row r : rows) {
       if (r.jobId().equals(job)) {
         return r.name();
@@ -85,6 +86,14 @@ public final class FlinkChangeProbe {
     }
     if (rows.stream().anyMatch(r -> r.name().equals(job))) {
       return job;
+    }
+    try {
+      // The reporter's label form of the name, or a task of the job: resolved as every probe does.
+      return new JobLookup(rest, endpoints).resolve(job).name();
+    } catch (ProbeException e) {
+      if (e.code() != ProbeException.Code.NOT_FOUND) {
+        throw e;
+      }
     }
     String known =
         rows.isEmpty()

@@ -11,17 +11,21 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds a job by name or id on one cluster, recording every endpoint it reads. Shared by the Flink
- * probes so they resolve names the same way.
+ * Finds a job by name or id on one cluster, recording every endpoint it reads. Shared by every
+ * probe that names a Flink job (the Flink probes, the change probe, the Flink source offsets of the
+ * Kafka lag probe) so they resolve names the same way.
  */
-final class JobLookup {
+public final class JobLookup {
 
   private static final Pattern JOB_ID = Pattern.compile("[0-9a-f]{32}");
 
   private final FlinkRest rest;
   private final List<String> endpoints;
 
-  JobLookup(FlinkRest rest, List<String> endpoints) {
+  /**
+   * @param endpoints where each endpoint read is recorded ({@code GET <base URL><path>})
+   */
+  public JobLookup(FlinkRest rest, List<String> endpoints) {
     this.rest = rest;
     this.endpoints = endpoints;
   }
@@ -43,7 +47,7 @@ final class JobLookup {
    * @throws ProbeException {@code NOT_FOUND} naming the jobs that exist; other codes when the
    *     cluster cannot be read
    */
-  FlinkJobSummary resolve(String job) {
+  public FlinkJobSummary resolve(String job) {
     if (isJobId(job)) {
       String path = "/v1/jobs/" + job;
       try {

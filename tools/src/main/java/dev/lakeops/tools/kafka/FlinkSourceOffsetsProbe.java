@@ -3,6 +3,7 @@ package dev.lakeops.tools.kafka;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.flink.FlinkRest;
+import dev.lakeops.tools.flink.JobLookup;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -99,22 +100,17 @@ public final class FlinkSourceOffsetsProbe {
   }
 
   private String jobId(String job, List<String> endpoints) {
-    String path = "/v1/jobs/overview";
-    String found = null;
-    for (JsonNode j : get(path, endpoints).path("jobs")) {
-      if (j.path("name").asText().equals(job) || j.path("jid").asText().equals(job)) {
-        if (found == null || "RUNNING".equals(j.path("state").asText())) {
-          found = j.path("jid").asText();
-        }
+    try {
+      return new JobLookup(rest, endpoints).resolve(job).jobId();
+    } catch (ProbeException e) {
+      if (e.code() != ProbeException.Code.NOT_FOUND) {
+        throw e;
       }
-    }
-    if (found == null) {
       throw new ProbeException(
           ProbeException.Code.NOT_FOUND,
-          "GET " + rest.baseUrl() + path,
+          e.endpoint(),
           "no Flink job named '" + job + "' at " + rest.baseUrl());
     }
-    return found;
   }
 
   private JsonNode get(String path, List<String> endpoints) {
