@@ -164,7 +164,9 @@ final class DemoCommand implements Callable<Integer> {
           AlertmanagerPayloads.firing(
               Map.of("alertname", ALERT_NAME, "severity", "warning", "job_name", sandbox.jobName()),
               "Flink job " + sandbox.jobName() + " is backpressured",
-              Instant.now());
+              Instant.now(),
+              "max by (job_name, task_name)"
+                  + " (flink_taskmanager_job_task_backPressuredTimeMsPerSecond) > 500");
       List<String> ids = agent.client().postAlertmanager(payload);
       String id = ids.get(0);
       JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));

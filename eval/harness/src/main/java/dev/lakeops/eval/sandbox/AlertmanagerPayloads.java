@@ -3,6 +3,8 @@ package dev.lakeops.eval.sandbox;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lakeops.tools.Json;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
@@ -16,8 +18,21 @@ public final class AlertmanagerPayloads {
 
   private AlertmanagerPayloads() {}
 
-  /** A firing group with one alert carrying {@code labels} (alertname included) and a summary. */
+  /**
+   * A firing group with one alert carrying {@code labels} (alertname included) and a summary; its
+   * {@code generatorURL} links to Prometheus' alerts page and carries no expression.
+   */
   public static String firing(Map<String, String> labels, String summary, Instant startsAt) {
+    return firing(labels, summary, startsAt, null);
+  }
+
+  /**
+   * As {@link #firing(Map, String, Instant)}, with the rule's PromQL {@code expression} in the
+   * {@code generatorURL} the way Prometheus writes it ({@code
+   * /graph?g0.expr=<url-encoded>&g0.tab=1}); null for none.
+   */
+  public static String firing(
+      Map<String, String> labels, String summary, Instant startsAt, String expression) {
     ObjectNode root = Json.mapper().createObjectNode();
     Map<String, String> sorted = new TreeMap<>(labels);
     root.put("version", "4");
@@ -42,7 +57,11 @@ public final class AlertmanagerPayloads {
     alert.put("endsAt", "0001-01-01T00:00:00Z");
     alert.put(
         "generatorURL",
-        "http://prometheus.sandbox:9090/graph?g0.expr=flink_taskmanager_job_task_backPressuredTimeMsPerSecond");
+        expression == null
+            ? "http://prometheus.sandbox:9090/alerts"
+            : "http://prometheus.sandbox:9090/graph?g0.expr="
+                + URLEncoder.encode(expression, StandardCharsets.UTF_8)
+                + "&g0.tab=1");
     alert.put("fingerprint", fingerprint(sorted));
     return Json.compact(root);
   }
