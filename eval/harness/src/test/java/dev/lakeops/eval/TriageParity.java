@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.cli.LakeopsCli;
 import dev.lakeops.eval.sandbox.DemoLakeTable;
+import dev.lakeops.eval.sandbox.Directories;
 import dev.lakeops.eval.sandbox.Sandbox;
 import dev.lakeops.runbooks.load.RunbookLoader;
 import dev.lakeops.tools.Json;
@@ -66,7 +67,9 @@ final class TriageParity {
       @Nullable String expression,
       @Nullable String category) {}
 
+  /** A fresh warehouse holding {@code lake.payments}, written twice by a restarted writer. */
   static Path warehouse(Path dir) {
+    Directories.deleteRecursively(dir);
     DemoLakeTable.createWithDuplicateWrite(dir);
     return dir;
   }
