@@ -114,7 +114,7 @@ class PlannerRankingTest {
         planner(
             AlertRouting.defaults(),
             runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
-            runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
+            runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
 
     TriageReport report = p.triage(RED_HERRING);
 
@@ -132,7 +132,7 @@ class PlannerRankingTest {
     assertThat(report.toMarkdown())
         .contains("Why this runbook")
         .contains("Also ran")
-        .contains("NO_BACKPRESSURE");
+        .contains("NO_FAULT");
   }
 
   @Test
@@ -175,7 +175,7 @@ class PlannerRankingTest {
         planner(
             pinned,
             runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
-            runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
+            runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
 
     TriageReport report = p.triage(RED_HERRING);
 

@@ -325,8 +325,8 @@ class TableRunbooksTest {
 
     assertThat(report.runbook()).isEqualTo("table-snapshot-rollback");
     assertThat(report.verdict().category())
-        .as(report.toMarkdown())
-        .isEqualTo(Category.ROLLBACK_NEEDED);
+        .as("a restarted writer's rows are duplicates; the rollback is the proposal")
+        .isEqualTo(Category.DUPLICATES);
     assertThat(report.verdict().entities())
         .containsEntry("snapshot", "5")
         .containsEntry("firstBadSnapshot", "6")
@@ -349,7 +349,8 @@ class TableRunbooksTest {
     TriageReport report =
         triage("LakeTableBadWrite", Map.of("table", "db.payments", "snapshot", "3"));
 
-    assertThat(report.verdict().category()).isEqualTo(Category.ROLLBACK_NEEDED);
+    assertThat(report.verdict().category()).isEqualTo(Category.DUPLICATES);
+    assertThat(report.evidenceCodes()).startsWith("table.commit.new-user");
     assertThat(report.verdict().entities())
         .containsEntry("snapshot", "3")
         .containsEntry("latestSnapshot", "10");
@@ -369,5 +370,21 @@ class TableRunbooksTest {
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.NO_FAULT);
     assertThat(report.verdict().entities()).containsEntry("latestSnapshot", "5");
     assertThat(report.verdict().proposals()).isEmpty();
+  }
+
+  @Test
+  void aSnapshotNamedForATableWithACleanTimelineIsInconclusiveAndStillProposed() {
+    LakeTables.healthyPayments(warehouse, "payments");
+
+    TriageReport report =
+        triage("LakeTableBadWrite", Map.of("table", "db.payments", "snapshot", "3"));
+
+    assertThat(report.verdict().category())
+        .as(report.toMarkdown())
+        .isEqualTo(Category.INCONCLUSIVE);
+    assertThat(report.verdict().headline())
+        .startsWith("The alert's claim of a bad write was not confirmed")
+        .contains("names snapshot 3");
+    assertThat(proposal(report, "table.rollback_to").args()).containsEntry("snapshot", "3");
   }
 }
