@@ -16,6 +16,7 @@ import dev.lakeops.runbooks.route.AlertRouter;
 import dev.lakeops.runbooks.route.RunbookFit;
 import dev.lakeops.runbooks.route.TextSimilarity;
 import dev.lakeops.runbooks.tool.ToolRegistry;
+import dev.lakeops.runbooks.tool.WhatChanged;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +51,7 @@ public final class DeterministicPlanner {
   private final List<Runbook> runbooks;
   private final Clock clock;
   private final AlertRouter router;
+  private final ToolRegistry tools;
 
   /** A planner that reads alerts with the built-in vocabulary and defaults. */
   public DeterministicPlanner(List<Runbook> runbooks, Clock clock) {
@@ -57,13 +59,28 @@ public final class DeterministicPlanner {
   }
 
   /**
+   * A planner that asks no tool of its own (no "what changed").
+   *
    * @throws IllegalArgumentException a pin of the router's configuration names a runbook that is
    *     not among {@code runbooks}
    */
   public DeterministicPlanner(List<Runbook> runbooks, Clock clock, AlertRouter router) {
+    this(runbooks, clock, router, new ToolRegistry());
+  }
+
+  /**
+   * A planner that also asks {@code tools} what changed before each alert, when they bind {@code
+   * changes.recent} ({@link WhatChanged}).
+   *
+   * @throws IllegalArgumentException a pin of the router's configuration names a runbook that is
+   *     not among {@code runbooks}
+   */
+  public DeterministicPlanner(
+      List<Runbook> runbooks, Clock clock, AlertRouter router, ToolRegistry tools) {
     this.runbooks = List.copyOf(runbooks);
     this.clock = clock;
     this.router = router;
+    this.tools = tools;
     router
         .config()
         .pins()
@@ -117,7 +134,7 @@ public final class DeterministicPlanner {
     RunbookLoader.lakeops()
         .loadShipped()
         .forEach(g -> runbooks.add(new GraphRunbook(g, tools, clock, router)));
-    return new DeterministicPlanner(runbooks, clock, router);
+    return new DeterministicPlanner(runbooks, clock, router, tools);
   }
 
   public List<Runbook> runbooks() {
@@ -130,12 +147,20 @@ public final class DeterministicPlanner {
 
   /**
    * Runs the runbooks that fit and returns the report with the strongest evidence, the others in
-   * {@link TriageReport#others()} and the reasons in {@link TriageReport#routing()}. Never throws
-   * for any alert.
+   * {@link TriageReport#others()} and the reasons in {@link TriageReport#routing()}; then asks once
+   * what changed before the alert, where {@code changes.recent} is bound. Never throws for any
+   * alert.
    */
   public TriageReport triage(AlertSignal alert) {
-    Instant started = clock.instant();
     RoutePlan plan = route(alert);
+    TriageReport report = conclude(alert, plan);
+    return WhatChanged.before(tools, plan.reading())
+        .map(r -> report.withChanges(r, WhatChanged.line(r)))
+        .orElse(report);
+  }
+
+  private TriageReport conclude(AlertSignal alert, RoutePlan plan) {
+    Instant started = clock.instant();
     if (plan.chosen().isEmpty()) {
       Verdict verdict = NoRunbookVerdict.of(alert.name(), plan.routing());
       return new TriageReport(
