@@ -68,6 +68,12 @@ public record TriageReport(
         runbook, alert, verdict, tools, started, finished, steps, r, otherReports);
   }
 
+  /** This report with another verdict, the rest kept. */
+  public TriageReport withVerdict(Verdict v) {
+    return new TriageReport(
+        runbook, alert, v, tools, startedAt, finishedAt, steps, routing, others);
+  }
+
   /**
    * This report with the change probe's report appended to its tools and its line in the verdict's
    * {@link Verdict#changes()}.

@@ -184,9 +184,37 @@ public final class DeterministicPlanner {
       }
       reports.add(find(id).orElseThrow().run(alert));
     }
+    List<String> notes = new ArrayList<>();
+    List<String> neighboursRun = new ArrayList<>();
+    if (Neighbours.answeredNo(reports) && !plan.neighbours().isEmpty()) {
+      for (String id : plan.neighbours()) {
+        if (System.nanoTime() > deadline) {
+          notRun.add(id);
+          continue;
+        }
+        reports.add(find(id).orElseThrow().run(alert));
+        neighboursRun.add(id);
+      }
+      if (!neighboursRun.isEmpty()) {
+        notes.add(
+            "no runbook for what the alert claims found a fault; also ran the runbooks of the same"
+                + " hop for the same entity: "
+                + String.join(", ", neighboursRun));
+      }
+    }
     List<TriageReport> ranked = new ArrayList<>(reports);
     ranked.sort(EvidenceRank.strongestFirst());
-    List<String> notes = new ArrayList<>();
+    if (!EvidenceRank.isFault(ranked.get(0)) && neighboursRun.contains(ranked.get(0).runbook())) {
+      // A neighbour speaks only when it finds a fault; else the alert's own runbook answers.
+      ranked.stream()
+          .filter(r -> !neighboursRun.contains(r.runbook()))
+          .findFirst()
+          .ifPresent(
+              own -> {
+                ranked.remove(own);
+                ranked.add(0, own);
+              });
+    }
     disagreement(ranked).ifPresent(notes::add);
     if (!notRun.isEmpty()) {
       notes.add(
@@ -196,12 +224,50 @@ public final class DeterministicPlanner {
               + String.join(", ", notRun));
     }
     List<RouteScore> scores =
-        plan.routing().scores().stream()
-            .map(s -> notRun.contains(s.runbook()) ? s.withOutcome(RouteScore.Outcome.NOT_RUN) : s)
-            .toList();
+        new ArrayList<>(
+            plan.routing().scores().stream()
+                .filter(s -> !neighboursRun.contains(s.runbook()))
+                .map(
+                    s ->
+                        notRun.contains(s.runbook())
+                            ? s.withOutcome(RouteScore.Outcome.NOT_RUN)
+                            : s)
+                .toList());
+    neighboursRun.forEach(id -> scores.add(neighbourScore(id)));
     Routing routing = plan.routing().withScores(scores).withNotes(notes);
-    TriageReport best = ranked.get(0);
+    TriageReport best = ClaimCheck.apply(ranked.get(0), claims(plan), answers(reports), ranked);
     return best.withRouting(routing, ranked.subList(1, ranked.size()), started, clock.instant());
+  }
+
+  /** The score of a neighbour that ran: no fit of its own, its hop the reason. */
+  private RouteScore neighbourScore(String id) {
+    String hop = find(id).map(r -> ((GraphRunbook) r).graph().hop()).orElse("");
+    return new RouteScore(
+        id,
+        0,
+        List.of(
+            new RouteReason(
+                RouteReason.Kind.HOP,
+                "same hop (" + hop + ") as the runbooks the alert chose, which found no fault",
+                0)),
+        List.of(),
+        RouteScore.Outcome.RAN);
+  }
+
+  /** The signals the alert says fired, strongest first. */
+  private static List<String> claims(RoutePlan plan) {
+    return plan.reading().hits().stream().map(SignalHit::signal).distinct().toList();
+  }
+
+  /** For each report's runbook, the signals it answers. */
+  private Map<String, List<String>> answers(List<TriageReport> reports) {
+    Map<String, List<String>> answers = new LinkedHashMap<>();
+    for (TriageReport r : reports) {
+      find(r.runbook())
+          .filter(rb -> rb instanceof GraphRunbook)
+          .ifPresent(rb -> answers.put(r.runbook(), ((GraphRunbook) rb).graph().match().signals()));
+    }
+    return answers;
   }
 
   /**
@@ -235,9 +301,13 @@ public final class DeterministicPlanner {
               .toList();
     }
     List<String> ids = chosen.stream().map(s -> s.runbook.id()).toList();
+    List<String> runnableIds = runnable.stream().map(s -> s.runbook.id()).toList();
+    List<String> neighbours =
+        pin.isPresent() ? List.of() : Neighbours.of(ids, graphs(), runnableIds::contains);
     Map<String, Map<String, String>> inputs = new LinkedHashMap<>();
-    for (Scored s : chosen) {
-      if (s.runbook instanceof GraphRunbook g) {
+    for (Scored s : scored) {
+      if (s.runbook instanceof GraphRunbook g
+          && (ids.contains(g.id()) || neighbours.contains(g.id()))) {
         inputs.put(g.id(), g.inputs(reading));
       }
     }
@@ -270,7 +340,15 @@ public final class DeterministicPlanner {
         ids,
         inputs,
         new Routing(recognised, reading.metrics(), cues, scores, notes),
-        bySubject);
+        bySubject,
+        neighbours);
+  }
+
+  private List<dev.lakeops.runbooks.graph.RunbookGraph> graphs() {
+    return runbooks.stream()
+        .filter(r -> r instanceof GraphRunbook)
+        .map(r -> ((GraphRunbook) r).graph())
+        .toList();
   }
 
   private static String cue(SignalHit h) {
