@@ -120,6 +120,11 @@ class PlannerRankingTest {
 
     assertThat(report.runbook()).isEqualTo("restarts");
     assertThat(report.verdict().category()).isEqualTo(Category.RESTART_LOOP);
+    assertThat(report.verdict().headline())
+        .as("the summary's backpressure is a red herring")
+        .isEqualTo(
+            "The alert's claim (flink.backpressure) was not confirmed: bp says NO_FAULT"
+                + " What is wrong: restarts says RESTART_LOOP");
     assertThat(report.others()).extracting(TriageReport::runbook).containsExactly("bp");
     assertThat(report.runbooksRun()).containsExactly("restarts", "bp");
     assertThat(report.routing().scores())
@@ -147,6 +152,8 @@ class PlannerRankingTest {
 
     assertThat(report.runbook()).isEqualTo("bp");
     assertThat(report.verdict().category()).isEqualTo(Category.BACKPRESSURE);
+    assertThat(report.verdict().headline())
+        .startsWith("The alert's claim (flink.restarts) was not confirmed: restarts says NO_FAULT");
     assertThat(report.routing().notes())
         .anySatisfy(
             n ->
@@ -164,7 +171,12 @@ class PlannerRankingTest {
             runbook("restarts", "flink.restarts", "OK", Category.INCONCLUSIVE),
             runbook("bp", "flink.backpressure", "OK", Category.BACKPRESSURE));
 
-    assertThat(p.triage(RED_HERRING).runbook()).isEqualTo("bp");
+    TriageReport report = p.triage(RED_HERRING);
+
+    assertThat(report.runbook()).isEqualTo("bp");
+    assertThat(report.verdict().headline())
+        .as("an inconclusive answer confirms nothing and refutes nothing")
+        .isEqualTo("bp says BACKPRESSURE");
   }
 
   @Test
