@@ -223,35 +223,34 @@ public final class DeterministicPlanner {
               + " s was spent: "
               + String.join(", ", notRun));
     }
-    List<RouteScore> scores =
-        new ArrayList<>(
-            plan.routing().scores().stream()
-                .filter(s -> !neighboursRun.contains(s.runbook()))
-                .map(
-                    s ->
-                        notRun.contains(s.runbook())
-                            ? s.withOutcome(RouteScore.Outcome.NOT_RUN)
-                            : s)
-                .toList());
-    neighboursRun.forEach(id -> scores.add(neighbourScore(id)));
+    List<RouteScore> scores = new ArrayList<>();
+    for (RouteScore s : plan.routing().scores()) {
+      scores.add(
+          neighboursRun.contains(s.runbook())
+              ? asNeighbour(s)
+              : notRun.contains(s.runbook()) ? s.withOutcome(RouteScore.Outcome.NOT_RUN) : s);
+    }
+    for (String id : neighboursRun) {
+      if (scores.stream().noneMatch(s -> s.runbook().equals(id))) {
+        scores.add(
+            asNeighbour(new RouteScore(id, 0, List.of(), List.of(), RouteScore.Outcome.RAN)));
+      }
+    }
     Routing routing = plan.routing().withScores(scores).withNotes(notes);
     TriageReport best = ClaimCheck.apply(ranked.get(0), claims(plan), answers(reports), ranked);
     return best.withRouting(routing, ranked.subList(1, ranked.size()), started, clock.instant());
   }
 
-  /** The score of a neighbour that ran: no fit of its own, its hop the reason. */
-  private RouteScore neighbourScore(String id) {
-    String hop = find(id).map(r -> ((GraphRunbook) r).graph().hop()).orElse("");
-    return new RouteScore(
-        id,
-        0,
-        List.of(
-            new RouteReason(
-                RouteReason.Kind.HOP,
-                "same hop (" + hop + ") as the runbooks the alert chose, which found no fault",
-                0)),
-        List.of(),
-        RouteScore.Outcome.RAN);
+  /** The score of a neighbour that ran: its own reasons, if any, and its hop. */
+  private RouteScore asNeighbour(RouteScore s) {
+    String hop = find(s.runbook()).map(r -> ((GraphRunbook) r).graph().hop()).orElse("");
+    List<RouteReason> reasons = new ArrayList<>(s.reasons());
+    reasons.add(
+        new RouteReason(
+            RouteReason.Kind.HOP,
+            "same hop (" + hop + ") as the runbooks the alert chose, which found no fault",
+            0));
+    return new RouteScore(s.runbook(), s.score(), reasons, s.missing(), RouteScore.Outcome.RAN);
   }
 
   /** The signals the alert says fired, strongest first. */
