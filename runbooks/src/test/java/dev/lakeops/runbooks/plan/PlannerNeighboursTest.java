@@ -206,4 +206,43 @@ class PlannerNeighboursTest {
     assertThat(report.runbooksRun()).containsExactly("flink-restart-loop");
     assertThat(report.verdict().category()).isEqualTo(Category.NO_FAULT);
   }
+
+  @Test
+  void aLagAlertOnAGroupThatKeepsUpButRisksLossIsDataLoss() {
+    ToolCatalog catalog = ToolCatalog.lakeops();
+    Map<String, List<Finding>> byTool =
+        Map.of(
+            "kafka.lag",
+            List.of(f(Severity.OK, "kafka.lag.ok", Map.of())),
+            "kafka.configs",
+            List.of(
+                f(
+                    Severity.WARN,
+                    "kafka.config.retention-shorter-than-lag",
+                    Map.of("topic", "orders"))));
+    ToolRegistry tools = new ToolRegistry();
+    for (String tool : List.of("kafka.lag", "kafka.configs")) {
+      tools.register(
+          new ToolBinding(
+              catalog.find(tool).orElseThrow(),
+              args ->
+                  new ToolReport(
+                      ToolReport.Status.OK, tool, args.given(), byTool.get(tool), null)));
+    }
+    AlertSignal lag =
+        new AlertSignal(
+            Map.of("alertname", "ConsumerLagHigh", "consumergroup", "sink", "topic", "orders"),
+            Map.of(),
+            "http://p/graph?g0.expr=sum(kafka_consumergroup_lag)+by+(consumergroup)+%3E+1000",
+            null);
+
+    TriageReport report = planner(tools).triage(lag);
+
+    assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.DATA_LOSS);
+    assertThat(report.runbook()).isEqualTo("kafka-loss");
+    assertThat(report.verdict().headline())
+        .startsWith("The alert's claim (kafka.lag) was not confirmed: ")
+        .contains(" What is wrong: ");
+    assertThat(report.others()).extracting(TriageReport::runbook).contains("kafka-lag");
+  }
 }
