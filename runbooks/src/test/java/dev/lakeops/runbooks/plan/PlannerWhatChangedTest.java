@@ -13,6 +13,7 @@ import dev.lakeops.runbooks.tool.RecordedChangeRest;
 import dev.lakeops.runbooks.tool.ToolBinding;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Json;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.change.ChangeHistory;
@@ -122,6 +123,9 @@ class PlannerWhatChangedTest {
         .containsEntry("until", "2026-12-01T22:01:58.830Z");
     assertThat(report.toMarkdown())
         .contains("**What changed:** changed 7 minutes before the alert: job orders-to-lake");
+    assertThat(Json.mapper().valueToTree(report).path("verdict").path("changes").get(0).asText())
+        .as("the --json output carries the line")
+        .startsWith("changed 7 minutes before the alert: job orders-to-lake resubmitted");
   }
 
   @Test
