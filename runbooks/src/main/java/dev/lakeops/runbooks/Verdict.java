@@ -77,10 +77,18 @@ public record Verdict(
         category, headline, entities, evidence, confidence, nextActions, window, proposals, all);
   }
 
-  /** This verdict with another category and headline, the rest kept. */
-  public Verdict withConclusion(Category c, String newHeadline) {
+  /** This verdict with another headline, the rest kept. */
+  public Verdict withHeadline(String newHeadline) {
     return new Verdict(
-        c, newHeadline, entities, evidence, confidence, nextActions, window, proposals, changes);
+        category,
+        newHeadline,
+        entities,
+        evidence,
+        confidence,
+        nextActions,
+        window,
+        proposals,
+        changes);
   }
 
   /** A verdict with no time window and no proposals. */

@@ -59,6 +59,6 @@ final class ClaimCheck {
         tier == 2 || ownAnswer == best
             ? claim + v.headline()
             : claim + ownAnswer.verdict().headline() + " What is wrong: " + v.headline();
-    return best.withVerdict(v.withConclusion(v.category(), headline));
+    return best.withVerdict(v.withHeadline(headline));
   }
 }
