@@ -15,7 +15,14 @@ public enum Category {
    * disagree).
    */
   MONITORING_ARTEFACT,
-  /** The job was measured and nothing is backpressured. */
+  /**
+   * The job was measured and nothing is backpressured.
+   *
+   * @deprecated read from stored verdicts only: a runbook that finds nothing wrong concludes {@link
+   *     #NO_FAULT} and names what it checked, so that the same state gets the same category
+   *     whichever runbook measured it
+   */
+  @Deprecated
   NO_BACKPRESSURE,
   /** The job exists but is not running (failed, restarting, cancelled, finished). */
   JOB_NOT_RUNNING,
@@ -44,8 +51,15 @@ public enum Category {
   COMPACTION_BACKLOG,
   /** Partitions or buckets hold many small files. */
   SMALL_FILES,
-  /** The table's latest snapshots hold bad data and an earlier snapshot or tag is the way back. */
+  /**
+   * The table's latest snapshots hold bad data and an earlier snapshot or tag is the way back.
+   *
+   * @deprecated read from stored verdicts only: a rollback is the proposed action, not a cause; a
+   *     restarted writer or a repeated commit identifier is {@link #DUPLICATES}, a bad write the
+   *     alert claims but nothing measured is {@link #INCONCLUSIVE}
+   */
+  @Deprecated
   ROLLBACK_NEEDED,
-  /** Everything the runbook checks is healthy. */
+  /** Everything the runbook checks is healthy; the headline names what was checked. */
   NO_FAULT
 }

@@ -39,6 +39,11 @@ public record RouteReason(Kind kind, String detail, double weight) {
     /** The alert's text names what the runbook is about (a table, a topic ...). */
     MENTION,
     /** The runbook's own match rule (exact label values, or a runbook that is no graph). */
-    MATCH
+    MATCH,
+    /**
+     * The runbook examines the same hop as those the alert chose, which found nothing wrong: a
+     * neighbouring cause.
+     */
+    HOP
   }
 }

@@ -20,6 +20,11 @@ final class TriageMarkdown {
         .append(v.confidence())
         .append(")  \n");
     md.append(text(v.headline())).append("\n\n");
+    for (String change : v.changes()) {
+      md.append("**What changed:** ")
+          .append(text(change.replaceFirst("^what changed: ", "")))
+          .append("\n\n");
+    }
     if (!v.entities().isEmpty()) {
       md.append("**Entities:** ");
       String sep = "";

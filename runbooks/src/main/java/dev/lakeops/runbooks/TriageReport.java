@@ -68,6 +68,31 @@ public record TriageReport(
         runbook, alert, verdict, tools, started, finished, steps, r, otherReports);
   }
 
+  /** This report with another verdict, the rest kept. */
+  public TriageReport withVerdict(Verdict v) {
+    return new TriageReport(
+        runbook, alert, v, tools, startedAt, finishedAt, steps, routing, others);
+  }
+
+  /**
+   * This report with the change probe's report appended to its tools and its line in the verdict's
+   * {@link Verdict#changes()}.
+   */
+  public TriageReport withChanges(ToolReport changeReport, String line) {
+    List<ToolReport> all = new java.util.ArrayList<>(tools);
+    all.add(changeReport);
+    return new TriageReport(
+        runbook,
+        alert,
+        verdict.withChanges(List.of(line)),
+        all,
+        startedAt,
+        finishedAt,
+        steps,
+        routing,
+        others);
+  }
+
   /** Ids of every runbook that ran for the alert: this report's first, then the others'. */
   public List<String> runbooksRun() {
     List<String> ids = new java.util.ArrayList<>();

@@ -21,6 +21,9 @@ import org.jspecify.annotations.Nullable;
  * @param nextActions what a person should do next, most useful first
  * @param window the period the observations cover, or null
  * @param proposals actions proposed as data, each awaiting approval; none has run
+ * @param changes what changed before the alert, one line per read of the change probe (e.g. {@code
+ *     changed 7 minutes before the alert: job orders resubmitted (parallelism 2 → 4)}), or why it
+ *     could not be read; empty where no change probe is bound
  */
 public record Verdict(
     Category category,
@@ -30,7 +33,8 @@ public record Verdict(
     Confidence confidence,
     List<String> nextActions,
     @Nullable TimeWindow window,
-    List<ProposedAction> proposals) {
+    List<ProposedAction> proposals,
+    List<String> changes) {
 
   public Verdict {
     requireNonNull(category, "category");
@@ -40,6 +44,51 @@ public record Verdict(
     requireNonNull(confidence, "confidence");
     nextActions = List.copyOf(nextActions);
     proposals = proposals == null ? List.of() : List.copyOf(proposals);
+    changes = changes == null ? List.of() : List.copyOf(changes);
+  }
+
+  /** A verdict that says nothing of what changed. */
+  public Verdict(
+      Category category,
+      String headline,
+      Map<String, String> entities,
+      List<String> evidence,
+      Confidence confidence,
+      List<String> nextActions,
+      @Nullable TimeWindow window,
+      List<ProposedAction> proposals) {
+    this(
+        category,
+        headline,
+        entities,
+        evidence,
+        confidence,
+        nextActions,
+        window,
+        proposals,
+        List.of());
+  }
+
+  /** This verdict with {@code more} lines of what changed. */
+  public Verdict withChanges(List<String> more) {
+    List<String> all = new java.util.ArrayList<>(changes);
+    all.addAll(more);
+    return new Verdict(
+        category, headline, entities, evidence, confidence, nextActions, window, proposals, all);
+  }
+
+  /** This verdict with another headline, the rest kept. */
+  public Verdict withHeadline(String newHeadline) {
+    return new Verdict(
+        category,
+        newHeadline,
+        entities,
+        evidence,
+        confidence,
+        nextActions,
+        window,
+        proposals,
+        changes);
   }
 
   /** A verdict with no time window and no proposals. */

@@ -15,6 +15,9 @@ import java.util.Optional;
  * @param name stable id, e.g. {@code flink-backpressure}
  * @param source the file it came from, for messages
  * @param description what it is for
+ * @param hop the part of the pipeline it examines, e.g. {@code flink-job}, {@code kafka-group},
+ *     {@code lake-table}; runbooks of one hop are neighbours, run for the same entity when one of
+ *     them finds nothing wrong; empty for none
  * @param match which alerts it is for
  * @param inputs the values it reads from the alert, by name
  * @param limits per-step timeout and total budget
@@ -25,6 +28,7 @@ public record RunbookGraph(
     String name,
     String source,
     String description,
+    String hop,
     MatchRule match,
     Map<String, InputSpec> inputs,
     Limits limits,
@@ -33,6 +37,7 @@ public record RunbookGraph(
 
   public RunbookGraph {
     requireNonNull(name, "name");
+    hop = hop == null ? "" : hop;
     requireNonNull(source, "source");
     requireNonNull(match, "match");
     inputs = Collections.unmodifiableMap(new LinkedHashMap<>(inputs));

@@ -43,7 +43,7 @@ import org.jspecify.annotations.Nullable;
 final class RunbookParser {
 
   private static final Set<String> HEADER =
-      Set.of("name", "description", "match", "inputs", "limits", "start", "steps");
+      Set.of("name", "description", "hop", "match", "inputs", "limits", "start", "steps");
   private static final List<String> KINDS =
       List.of("probe", "branch", "propose", "approval", "action", "verify", "end");
 
@@ -71,6 +71,10 @@ final class RunbookParser {
       problem("name '" + name + "' must be lower-case letters, digits and dashes");
     }
     String description = text(root, "description", false);
+    String hop = text(root, "hop", false);
+    if (hop != null && !hop.matches("[a-z0-9][a-z0-9-]*")) {
+      problem("hop '" + hop + "' must be lower-case letters, digits and dashes");
+    }
     MatchRule match = match(root.get("match"));
     Map<String, InputSpec> inputs = inputs(root.get("inputs"));
     Limits limits = limits(root.get("limits"));
@@ -86,7 +90,15 @@ final class RunbookParser {
       return null;
     }
     return new RunbookGraph(
-        name, source, description == null ? "" : description, match, inputs, limits, start, steps);
+        name,
+        source,
+        description == null ? "" : description,
+        hop == null ? "" : hop,
+        match,
+        inputs,
+        limits,
+        start,
+        steps);
   }
 
   private @Nullable MatchRule match(@Nullable JsonNode node) {

@@ -16,6 +16,7 @@ import dev.lakeops.runbooks.route.AlertRouter;
 import dev.lakeops.runbooks.route.RunbookFit;
 import dev.lakeops.runbooks.route.TextSimilarity;
 import dev.lakeops.runbooks.tool.ToolRegistry;
+import dev.lakeops.runbooks.tool.WhatChanged;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +51,7 @@ public final class DeterministicPlanner {
   private final List<Runbook> runbooks;
   private final Clock clock;
   private final AlertRouter router;
+  private final ToolRegistry tools;
 
   /** A planner that reads alerts with the built-in vocabulary and defaults. */
   public DeterministicPlanner(List<Runbook> runbooks, Clock clock) {
@@ -57,13 +59,28 @@ public final class DeterministicPlanner {
   }
 
   /**
+   * A planner that asks no tool of its own (no "what changed").
+   *
    * @throws IllegalArgumentException a pin of the router's configuration names a runbook that is
    *     not among {@code runbooks}
    */
   public DeterministicPlanner(List<Runbook> runbooks, Clock clock, AlertRouter router) {
+    this(runbooks, clock, router, new ToolRegistry());
+  }
+
+  /**
+   * A planner that also asks {@code tools} what changed before each alert, when they bind {@code
+   * changes.recent} ({@link WhatChanged}).
+   *
+   * @throws IllegalArgumentException a pin of the router's configuration names a runbook that is
+   *     not among {@code runbooks}
+   */
+  public DeterministicPlanner(
+      List<Runbook> runbooks, Clock clock, AlertRouter router, ToolRegistry tools) {
     this.runbooks = List.copyOf(runbooks);
     this.clock = clock;
     this.router = router;
+    this.tools = tools;
     router
         .config()
         .pins()
@@ -117,7 +134,7 @@ public final class DeterministicPlanner {
     RunbookLoader.lakeops()
         .loadShipped()
         .forEach(g -> runbooks.add(new GraphRunbook(g, tools, clock, router)));
-    return new DeterministicPlanner(runbooks, clock, router);
+    return new DeterministicPlanner(runbooks, clock, router, tools);
   }
 
   public List<Runbook> runbooks() {
@@ -130,12 +147,20 @@ public final class DeterministicPlanner {
 
   /**
    * Runs the runbooks that fit and returns the report with the strongest evidence, the others in
-   * {@link TriageReport#others()} and the reasons in {@link TriageReport#routing()}. Never throws
-   * for any alert.
+   * {@link TriageReport#others()} and the reasons in {@link TriageReport#routing()}; then asks once
+   * what changed before the alert, where {@code changes.recent} is bound. Never throws for any
+   * alert.
    */
   public TriageReport triage(AlertSignal alert) {
-    Instant started = clock.instant();
     RoutePlan plan = route(alert);
+    TriageReport report = conclude(alert, plan);
+    return WhatChanged.before(tools, plan.reading())
+        .map(r -> report.withChanges(r, WhatChanged.line(r)))
+        .orElse(report);
+  }
+
+  private TriageReport conclude(AlertSignal alert, RoutePlan plan) {
+    Instant started = clock.instant();
     if (plan.chosen().isEmpty()) {
       Verdict verdict = NoRunbookVerdict.of(alert.name(), plan.routing());
       return new TriageReport(
@@ -159,9 +184,37 @@ public final class DeterministicPlanner {
       }
       reports.add(find(id).orElseThrow().run(alert));
     }
+    List<String> notes = new ArrayList<>();
+    List<String> neighboursRun = new ArrayList<>();
+    if (Neighbours.answeredNo(reports) && !plan.neighbours().isEmpty()) {
+      for (String id : plan.neighbours()) {
+        if (System.nanoTime() > deadline) {
+          notRun.add(id);
+          continue;
+        }
+        reports.add(find(id).orElseThrow().run(alert));
+        neighboursRun.add(id);
+      }
+      if (!neighboursRun.isEmpty()) {
+        notes.add(
+            "no runbook for what the alert claims found a fault; also ran the runbooks of the same"
+                + " hop for the same entity: "
+                + String.join(", ", neighboursRun));
+      }
+    }
     List<TriageReport> ranked = new ArrayList<>(reports);
     ranked.sort(EvidenceRank.strongestFirst());
-    List<String> notes = new ArrayList<>();
+    if (!EvidenceRank.isFault(ranked.get(0)) && neighboursRun.contains(ranked.get(0).runbook())) {
+      // A neighbour speaks only when it finds a fault; else the alert's own runbook answers.
+      ranked.stream()
+          .filter(r -> !neighboursRun.contains(r.runbook()))
+          .findFirst()
+          .ifPresent(
+              own -> {
+                ranked.remove(own);
+                ranked.add(0, own);
+              });
+    }
     disagreement(ranked).ifPresent(notes::add);
     if (!notRun.isEmpty()) {
       notes.add(
@@ -170,13 +223,50 @@ public final class DeterministicPlanner {
               + " s was spent: "
               + String.join(", ", notRun));
     }
-    List<RouteScore> scores =
-        plan.routing().scores().stream()
-            .map(s -> notRun.contains(s.runbook()) ? s.withOutcome(RouteScore.Outcome.NOT_RUN) : s)
-            .toList();
+    List<RouteScore> scores = new ArrayList<>();
+    for (RouteScore s : plan.routing().scores()) {
+      scores.add(
+          neighboursRun.contains(s.runbook())
+              ? asNeighbour(s)
+              : notRun.contains(s.runbook()) ? s.withOutcome(RouteScore.Outcome.NOT_RUN) : s);
+    }
+    for (String id : neighboursRun) {
+      if (scores.stream().noneMatch(s -> s.runbook().equals(id))) {
+        scores.add(
+            asNeighbour(new RouteScore(id, 0, List.of(), List.of(), RouteScore.Outcome.RAN)));
+      }
+    }
     Routing routing = plan.routing().withScores(scores).withNotes(notes);
-    TriageReport best = ranked.get(0);
+    TriageReport best = ClaimCheck.apply(ranked.get(0), claims(plan), answers(reports), ranked);
     return best.withRouting(routing, ranked.subList(1, ranked.size()), started, clock.instant());
+  }
+
+  /** The score of a neighbour that ran: its own reasons, if any, and its hop. */
+  private RouteScore asNeighbour(RouteScore s) {
+    String hop = find(s.runbook()).map(r -> ((GraphRunbook) r).graph().hop()).orElse("");
+    List<RouteReason> reasons = new ArrayList<>(s.reasons());
+    reasons.add(
+        new RouteReason(
+            RouteReason.Kind.HOP,
+            "same hop (" + hop + ") as the runbooks the alert chose, which found no fault",
+            0));
+    return new RouteScore(s.runbook(), s.score(), reasons, s.missing(), RouteScore.Outcome.RAN);
+  }
+
+  /** The signals the alert says fired, strongest first. */
+  private static List<String> claims(RoutePlan plan) {
+    return plan.reading().hits().stream().map(SignalHit::signal).distinct().toList();
+  }
+
+  /** For each report's runbook, the signals it answers. */
+  private Map<String, List<String>> answers(List<TriageReport> reports) {
+    Map<String, List<String>> answers = new LinkedHashMap<>();
+    for (TriageReport r : reports) {
+      find(r.runbook())
+          .filter(rb -> rb instanceof GraphRunbook)
+          .ifPresent(rb -> answers.put(r.runbook(), ((GraphRunbook) rb).graph().match().signals()));
+    }
+    return answers;
   }
 
   /**
@@ -210,9 +300,13 @@ public final class DeterministicPlanner {
               .toList();
     }
     List<String> ids = chosen.stream().map(s -> s.runbook.id()).toList();
+    List<String> runnableIds = runnable.stream().map(s -> s.runbook.id()).toList();
+    List<String> neighbours =
+        pin.isPresent() ? List.of() : Neighbours.of(ids, graphs(), runnableIds::contains);
     Map<String, Map<String, String>> inputs = new LinkedHashMap<>();
-    for (Scored s : chosen) {
-      if (s.runbook instanceof GraphRunbook g) {
+    for (Scored s : scored) {
+      if (s.runbook instanceof GraphRunbook g
+          && (ids.contains(g.id()) || neighbours.contains(g.id()))) {
         inputs.put(g.id(), g.inputs(reading));
       }
     }
@@ -245,7 +339,15 @@ public final class DeterministicPlanner {
         ids,
         inputs,
         new Routing(recognised, reading.metrics(), cues, scores, notes),
-        bySubject);
+        bySubject,
+        neighbours);
+  }
+
+  private List<dev.lakeops.runbooks.graph.RunbookGraph> graphs() {
+    return runbooks.stream()
+        .filter(r -> r instanceof GraphRunbook)
+        .map(r -> ((GraphRunbook) r).graph())
+        .toList();
   }
 
   private static String cue(SignalHit h) {

@@ -17,7 +17,10 @@ import java.util.Set;
  */
 final class EvidenceRank {
 
+  /** Healthy answers; {@code NO_BACKPRESSURE} only as stored verdicts hold it. */
+  @SuppressWarnings("deprecation")
   private static final Set<Category> HEALTHY = Set.of(Category.NO_FAULT, Category.NO_BACKPRESSURE);
+
   private static final Set<Category> UNMEASURED = Set.of(Category.INCONCLUSIVE, Category.NOT_FOUND);
 
   private EvidenceRank() {}

@@ -18,13 +18,16 @@ import java.util.Map;
  * @param routing every related runbook's score and reasons, as the report shows them
  * @param bySubject whether nothing says what fired and the runbooks were chosen for what the alert
  *     names
+ * @param neighbours ids of the runbooks of the same hop as the chosen ones that can run for the
+ *     alert, to run when the chosen ones find nothing wrong ({@link Neighbours})
  */
 public record RoutePlan(
     AlertReading reading,
     List<String> chosen,
     Map<String, Map<String, String>> inputs,
     Routing routing,
-    boolean bySubject) {
+    boolean bySubject,
+    List<String> neighbours) {
 
   public RoutePlan {
     requireNonNull(reading, "reading");
@@ -33,6 +36,7 @@ public record RoutePlan(
     inputs.forEach((k, v) -> copy.put(k, Collections.unmodifiableMap(new LinkedHashMap<>(v))));
     inputs = Collections.unmodifiableMap(copy);
     requireNonNull(routing, "routing");
+    neighbours = neighbours == null ? List.of() : List.copyOf(neighbours);
   }
 
   /** The first runbook to run, or {@code none}. */

@@ -157,7 +157,10 @@ class FlinkBackpressureVerdictsTest {
             f(Severity.OK, "flink.checkpoint.healthy", Map.of()),
             f(Severity.OK, "flink.exception.none", Map.of()));
 
-    assertThat(v.category()).isEqualTo(Category.NO_BACKPRESSURE);
+    assertThat(v.category()).isEqualTo(Category.NO_FAULT);
+    assertThat(v.headline())
+        .endsWith(
+            "Also checked: no restart loop, the job runs, checkpoints complete, sources keep up.");
     assertThat(evidenceCodes())
         .containsExactly(
             "flink.backpressure.none", "flink.restart.none", "flink.checkpoint.healthy");

@@ -36,6 +36,33 @@ class ShippedRunbooksTest {
   }
 
   @Test
+  void everyShippedRunbookDeclaresTheHopItExamines() {
+    java.util.Map<String, String> hops = new java.util.LinkedHashMap<>();
+    shipped.forEach(g -> hops.put(g.name(), g.hop()));
+
+    assertThat(hops)
+        .containsEntry("flink-restart-loop", "flink-job")
+        .containsEntry("flink-backpressure", "flink-job")
+        .containsEntry("kafka-lag", "kafka")
+        .containsEntry("table-duplicates-after-failover", "lake-table")
+        .containsEntry("table-small-files", "lake-table")
+        .containsEntry("cdc-binlog-corruption", "binlog");
+    assertThat(hops.values()).doesNotContain("");
+  }
+
+  @Test
+  void rejectsAHopThatIsNoName() {
+    String yaml =
+        RunbookLoader.shippedText("table-small-files.yaml")
+            .replace("hop: lake-table", "hop: Lake Table");
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> RunbookLoader.lakeops().load("t.yaml", yaml))
+        .isInstanceOf(RunbookException.class)
+        .hasMessageContaining("hop 'Lake Table' must be lower-case letters, digits and dashes");
+  }
+
+  @Test
   void indexNamesEveryRunbookFileAndEachFileIsNamedAfterItsRunbook() throws IOException {
     Path dir = Path.of("src/main/resources/runbooks");
     try (Stream<Path> files = Files.list(dir)) {

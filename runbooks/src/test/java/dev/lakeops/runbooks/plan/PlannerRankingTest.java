@@ -86,6 +86,12 @@ class PlannerRankingTest {
         + "evidence: [test.judge.finding]}\n";
   }
 
+  /** {@link #runbook} declaring the hop it examines. */
+  private String runbook(String name, String hop, String signal, String severity, Category c) {
+    return runbook(name, signal, severity, c)
+        .replaceFirst("\ndescription: ", "\nhop: " + hop + "\ndescription: ");
+  }
+
   private DeterministicPlanner planner(AlertRouting config, String... yamls) {
     AlertRouter router = AlertRouter.of(config, TextSimilarity.NONE, AlertExamples.NONE);
     List<Runbook> runbooks = new ArrayList<>();
@@ -114,12 +120,17 @@ class PlannerRankingTest {
         planner(
             AlertRouting.defaults(),
             runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
-            runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
+            runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
 
     TriageReport report = p.triage(RED_HERRING);
 
     assertThat(report.runbook()).isEqualTo("restarts");
     assertThat(report.verdict().category()).isEqualTo(Category.RESTART_LOOP);
+    assertThat(report.verdict().headline())
+        .as("the summary's backpressure is a red herring")
+        .isEqualTo(
+            "The alert's claim (flink.backpressure) was not confirmed: bp says NO_FAULT"
+                + " What is wrong: restarts says RESTART_LOOP");
     assertThat(report.others()).extracting(TriageReport::runbook).containsExactly("bp");
     assertThat(report.runbooksRun()).containsExactly("restarts", "bp");
     assertThat(report.routing().scores())
@@ -132,7 +143,7 @@ class PlannerRankingTest {
     assertThat(report.toMarkdown())
         .contains("Why this runbook")
         .contains("Also ran")
-        .contains("NO_BACKPRESSURE");
+        .contains("NO_FAULT");
   }
 
   @Test
@@ -147,6 +158,8 @@ class PlannerRankingTest {
 
     assertThat(report.runbook()).isEqualTo("bp");
     assertThat(report.verdict().category()).isEqualTo(Category.BACKPRESSURE);
+    assertThat(report.verdict().headline())
+        .startsWith("The alert's claim (flink.restarts) was not confirmed: restarts says NO_FAULT");
     assertThat(report.routing().notes())
         .anySatisfy(
             n ->
@@ -164,7 +177,12 @@ class PlannerRankingTest {
             runbook("restarts", "flink.restarts", "OK", Category.INCONCLUSIVE),
             runbook("bp", "flink.backpressure", "OK", Category.BACKPRESSURE));
 
-    assertThat(p.triage(RED_HERRING).runbook()).isEqualTo("bp");
+    TriageReport report = p.triage(RED_HERRING);
+
+    assertThat(report.runbook()).isEqualTo("bp");
+    assertThat(report.verdict().headline())
+        .as("an inconclusive answer confirms nothing and refutes nothing")
+        .isEqualTo("bp says BACKPRESSURE");
   }
 
   @Test
@@ -175,7 +193,7 @@ class PlannerRankingTest {
         planner(
             pinned,
             runbook("restarts", "flink.restarts", "CRITICAL", Category.RESTART_LOOP),
-            runbook("bp", "flink.backpressure", "OK", Category.NO_BACKPRESSURE));
+            runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
 
     TriageReport report = p.triage(RED_HERRING);
 
@@ -257,5 +275,52 @@ class PlannerRankingTest {
         .containsEntry("metrics", "node_filesystem_avail_bytes; node_filesystem_size_bytes")
         .containsEntry("labels", "cdc.server=node-1:9100 (label instance)");
     assertThat(called).isEmpty();
+  }
+
+  @Test
+  void aRunbookJoinsTheNeighboursOfItsHopByDeclaringIt() {
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "job", "flink.restarts", "OK", Category.NO_FAULT),
+            runbook("memory", "job", "lake.small-files", "CRITICAL", Category.JOB_NOT_RUNNING),
+            runbook("elsewhere", "table", "lake.bad-write", "CRITICAL", Category.DUPLICATES));
+    AlertSignal restarts =
+        new AlertSignal(
+            Map.of("alertname", "FlinkJobRestarting", "job_name", "orders"),
+            Map.of(),
+            "http://p/graph?g0.expr=increase(flink_jobmanager_job_numRestarts%5B10m%5D)+%3E+2",
+            null);
+
+    TriageReport report = p.triage(restarts);
+
+    assertThat(report.runbooksRun()).containsExactly("memory", "restarts");
+    assertThat(report.verdict().category()).isEqualTo(Category.JOB_NOT_RUNNING);
+    assertThat(report.verdict().headline())
+        .isEqualTo(
+            "The alert's claim (flink.restarts) was not confirmed: restarts says NO_FAULT"
+                + " What is wrong: memory says JOB_NOT_RUNNING");
+    assertThat(report.routing().scores())
+        .filteredOn(s -> s.runbook().equals("memory"))
+        .singleElement()
+        .satisfies(
+            s ->
+                assertThat(s.reasons().get(s.reasons().size() - 1).detail())
+                    .isEqualTo(
+                        "same hop (job) as the runbooks the alert chose, which found no fault"));
+  }
+
+  @Test
+  void aRunbookWithoutAHopHasNoNeighbours() {
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "flink.restarts", "OK", Category.NO_FAULT),
+            runbook("memory", "lake.small-files", "CRITICAL", Category.JOB_NOT_RUNNING));
+
+    TriageReport report = p.triage(RED_HERRING);
+
+    assertThat(report.runbooksRun()).containsExactly("restarts");
+    assertThat(report.verdict().category()).isEqualTo(Category.NO_FAULT);
   }
 }

@@ -87,6 +87,15 @@ class TableRunbooksTest {
         null);
   }
 
+  /** The report of {@code runbook} among those that ran for the alert. */
+  private static TriageReport ranBy(TriageReport report, String runbook) {
+    return java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(report), report.others().stream())
+        .filter(r -> r.runbook().equals(runbook))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(runbook + " did not run: " + report.runbooksRun()));
+  }
+
   private static ProposedAction proposal(TriageReport report, String action) {
     List<ProposedAction> found =
         report.verdict().proposals().stream().filter(p -> p.action().equals(action)).toList();
@@ -168,22 +177,55 @@ class TableRunbooksTest {
 
     assertThat(done.state()).isEqualTo(ProposalState.DONE);
     assertThat(done.verification().passed()).as(done.verification().checks().toString()).isTrue();
-    TriageReport after = triage("LakeTableDuplicateKeys", labels);
+    TriageReport after =
+        ranBy(triage("LakeTableDuplicateKeys", labels), "table-duplicates-after-failover");
     assertThat(after.verdict().category()).as(after.toMarkdown()).isEqualTo(Category.NO_FAULT);
     assertThat(after.evidenceCodes()).contains("table.duplicates.none");
     assertThat(t.latestSnapshot().orElseThrow().id()).isEqualTo(11);
   }
 
   @Test
-  void aTableWrittenByOneWriterHasNoFault() {
+  void aTableWrittenByOneWriterHasNoDuplicatesAndTheNeighbourFindsItsSmallFiles() {
     LakeTables.healthyPayments(warehouse, "payments");
 
     TriageReport report =
         triage("LakeTableDuplicateKeys", Map.of("table", "db.payments", "keys", "order_id"));
+    TriageReport own = ranBy(report, "table-duplicates-after-failover");
+
+    assertThat(own.verdict().category()).as(own.toMarkdown()).isEqualTo(Category.NO_FAULT);
+    assertThat(own.evidenceCodes()).contains("table.duplicates.none", "table.commit.ok");
+    assertThat(own.verdict().proposals()).isEmpty();
+    assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.SMALL_FILES);
+    assertThat(report.verdict().headline())
+        .startsWith(
+            "The alert's claim (duplicates) was not confirmed: "
+                + own.verdict().headline()
+                + " What is wrong: ")
+        .contains("5 small files");
+  }
+
+  @Test
+  void aDuplicatesAlertOnACleanTableIsNoFaultNamingWhatWasChecked() {
+    Table t = LakeTables.orders(warehouse, "events", Map.of());
+    LakeTables.commit(t, "job", 1, LakeTables.orders("2024-01-01", 1, 10));
+    LakeTables.commit(t, "job", 2, LakeTables.orders("2024-01-01", 11, 20));
+
+    TriageReport report = triage("LakeTableDuplicateKeys", Map.of("table", "db.events"));
 
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.NO_FAULT);
-    assertThat(report.evidenceCodes()).contains("table.duplicates.none", "table.commit.ok");
-    assertThat(report.verdict().proposals()).isEmpty();
+    assertThat(report.runbook()).isEqualTo("table-duplicates-after-failover");
+    assertThat(report.verdict().headline())
+        .startsWith("The alert's claim (duplicates) was not confirmed: ")
+        .endsWith("No key (dt,id) appears twice in 20 rows of snapshot 2.");
+    assertThat(report.runbooksRun())
+        .containsExactly(
+            "table-duplicates-after-failover", "table-small-files", "table-snapshot-rollback");
+    assertThat(report.others())
+        .allSatisfy(o -> assertThat(o.verdict().category()).isEqualTo(Category.NO_FAULT));
+    assertThat(report.routing().notes())
+        .contains(
+            "no runbook for what the alert claims found a fault; also ran the runbooks of the same"
+                + " hop for the same entity: table-small-files, table-snapshot-rollback");
   }
 
   @Test
@@ -325,8 +367,8 @@ class TableRunbooksTest {
 
     assertThat(report.runbook()).isEqualTo("table-snapshot-rollback");
     assertThat(report.verdict().category())
-        .as(report.toMarkdown())
-        .isEqualTo(Category.ROLLBACK_NEEDED);
+        .as("a restarted writer's rows are duplicates; the rollback is the proposal")
+        .isEqualTo(Category.DUPLICATES);
     assertThat(report.verdict().entities())
         .containsEntry("snapshot", "5")
         .containsEntry("firstBadSnapshot", "6")
@@ -349,7 +391,8 @@ class TableRunbooksTest {
     TriageReport report =
         triage("LakeTableBadWrite", Map.of("table", "db.payments", "snapshot", "3"));
 
-    assertThat(report.verdict().category()).isEqualTo(Category.ROLLBACK_NEEDED);
+    assertThat(report.verdict().category()).isEqualTo(Category.DUPLICATES);
+    assertThat(report.evidenceCodes()).startsWith("table.commit.new-user");
     assertThat(report.verdict().entities())
         .containsEntry("snapshot", "3")
         .containsEntry("latestSnapshot", "10");
@@ -364,10 +407,30 @@ class TableRunbooksTest {
   void aTableWithoutABadCommitNeedsNoRollback() {
     LakeTables.healthyPayments(warehouse, "payments");
 
-    TriageReport report = triage("LakeTableBadWrite", Map.of("table", "db.payments"));
+    TriageReport report =
+        ranBy(
+            triage("LakeTableBadWrite", Map.of("table", "db.payments")), "table-snapshot-rollback");
 
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.NO_FAULT);
     assertThat(report.verdict().entities()).containsEntry("latestSnapshot", "5");
     assertThat(report.verdict().proposals()).isEmpty();
+  }
+
+  @Test
+  void aSnapshotNamedForATableWithACleanTimelineIsInconclusiveAndStillProposed() {
+    LakeTables.healthyPayments(warehouse, "payments");
+
+    TriageReport report =
+        ranBy(
+            triage("LakeTableBadWrite", Map.of("table", "db.payments", "snapshot", "3")),
+            "table-snapshot-rollback");
+
+    assertThat(report.verdict().category())
+        .as(report.toMarkdown())
+        .isEqualTo(Category.INCONCLUSIVE);
+    assertThat(report.verdict().headline())
+        .startsWith("The alert's claim of a bad write was not confirmed")
+        .contains("names snapshot 3");
+    assertThat(proposal(report, "table.rollback_to").args()).containsEntry("snapshot", "3");
   }
 }

@@ -9,21 +9,26 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * The first capture of a Flink recording of the change probe ({@code
+ * One capture (the first unless told) of a Flink recording of the change probe ({@code
  * tools/src/test/resources/change/flink/}, recorded from a MiniCluster), answered again; a path
  * nothing was recorded for is a 404.
  */
-final class RecordedChangeRest implements FlinkRest {
+public final class RecordedChangeRest implements FlinkRest {
 
   private final JsonNode capture;
 
-  RecordedChangeRest(String name) {
+  public RecordedChangeRest(String name) {
+    this(name, 0);
+  }
+
+  /** Capture {@code index} (from 0, oldest first) of recording {@code name}. */
+  public RecordedChangeRest(String name, int index) {
     try {
       capture =
           Json.mapper()
               .readTree(
                   Path.of("../tools/src/test/resources/change/flink/" + name + ".json").toFile())
-              .get(0);
+              .get(index);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
