@@ -201,7 +201,7 @@ class FlinkScenariosIT {
     TriageReport r =
         triageUntil(FlinkScenarios.HEALTHY, x -> codes(x).contains("flink.checkpoint.healthy"));
 
-    assertThat(r.verdict().category()).isEqualTo(Category.NO_BACKPRESSURE);
+    assertThat(r.verdict().category()).isEqualTo(Category.NO_FAULT);
     assertThat(codes(r))
         .contains(
             "flink.backpressure.none",

@@ -141,7 +141,7 @@ class PlannerFlinkIT {
             "FlinkJobBackpressured",
             FlinkScenarios.HEALTHY,
             x ->
-                x.verdict().category() == Category.NO_BACKPRESSURE
+                x.verdict().category() == Category.NO_FAULT
                     && x.evidenceCodes().contains("flink.checkpoint.healthy"));
 
     assertThat(r.evidenceCodes()).contains("flink.backpressure.none", "flink.restart.none");

@@ -245,4 +245,42 @@ class PlannerNeighboursTest {
         .contains(" What is wrong: ");
     assertThat(report.others()).extracting(TriageReport::runbook).contains("kafka-lag");
   }
+
+  @Test
+  void aSettingThatAllowsLossOnAGroupThatKeepsUpIsNoFault() {
+    ToolCatalog catalog = ToolCatalog.lakeops();
+    Map<String, List<Finding>> byTool =
+        Map.of(
+            "kafka.lag",
+            List.of(f(Severity.OK, "kafka.lag.ok", Map.of())),
+            "kafka.configs",
+            List.of(f(Severity.WARN, "kafka.config.single-replica", Map.of("topic", "orders"))));
+    ToolRegistry tools = new ToolRegistry();
+    for (String tool : List.of("kafka.lag", "kafka.configs")) {
+      tools.register(
+          new ToolBinding(
+              catalog.find(tool).orElseThrow(),
+              args ->
+                  new ToolReport(
+                      ToolReport.Status.OK, tool, args.given(), byTool.get(tool), null)));
+    }
+    AlertSignal lag =
+        new AlertSignal(
+            Map.of("alertname", "ConsumerLagHigh", "consumergroup", "sink", "topic", "orders"),
+            Map.of(),
+            "http://p/graph?g0.expr=sum(kafka_consumergroup_lag)+by+(consumergroup)+%3E+1000",
+            null);
+
+    TriageReport report = planner(tools).triage(lag);
+
+    assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.NO_FAULT);
+    assertThat(report.others())
+        .filteredOn(o -> o.runbook().equals("kafka-loss"))
+        .singleElement()
+        .satisfies(
+            loss -> {
+              assertThat(loss.verdict().category()).isEqualTo(Category.NO_FAULT);
+              assertThat(loss.verdict().headline()).contains("the configuration allows it");
+            });
+  }
 }
