@@ -20,9 +20,10 @@ import java.util.stream.Collectors;
  * kafka.lag.growing}, {@code kafka.lag.stalled}, {@code kafka.lag.stopped}, {@code
  * kafka.offset.below-log-start}); {@code kafka.offset.rewound}, {@code
  * kafka.lag.transaction-marker}, {@code kafka.lag.open-transaction}, {@code
- * kafka.lag.compacted-topic}, {@code kafka.lag.flink-checkpoint-commits}, {@code
- * kafka.lag.flink-commits-stalled}, {@code kafka.config.retention-shorter-than-lag}, {@code
- * kafka.group.not-found}, {@code kafka.group.none}, {@code kafka.probe.partial}.
+ * kafka.lag.held-by-transaction} ({@link TransactionHolds}), {@code kafka.lag.compacted-topic},
+ * {@code kafka.lag.flink-checkpoint-commits}, {@code kafka.lag.flink-commits-stalled}, {@code
+ * kafka.config.retention-shorter-than-lag}, {@code kafka.group.not-found}, {@code
+ * kafka.group.none}, {@code kafka.probe.partial}.
  */
 public final class KafkaLagAnalyzer {
 

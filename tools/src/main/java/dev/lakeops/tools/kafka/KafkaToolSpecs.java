@@ -36,7 +36,8 @@ public final class KafkaToolSpecs {
               + " stalled: members but no progress, stopped: no members and no commits, committed"
               + " offset below the log start: data deleted before it was read, which is loss);"
               + " corrections for transaction markers, open transactions, compacted topics and"
-              + " Flink sources that commit only on checkpoint; rewinds; lag in records and in"
+              + " Flink sources that commit only on checkpoint; lag held by an open transaction,"
+              + " named by transactional.id; rewinds; lag in records and in"
               + " time. Without samples it probes over the window a stall needs (10 s) unless"
               + " recent probes cover it. Read-only. Status NO_DATA: no such cluster or group.",
           List.of(
@@ -57,6 +58,7 @@ public final class KafkaToolSpecs {
                   FindingCodes.of(
                       "kafka.lag.transaction-marker",
                       "kafka.lag.open-transaction",
+                      "kafka.lag.held-by-transaction",
                       "kafka.lag.compacted-topic",
                       "kafka.lag.flink-checkpoint-commits",
                       "kafka.lag.flink-commits-stalled",
