@@ -224,9 +224,13 @@ public final class KafkaLagAnalyzer {
               + lag
               + ", but "
               + (v.windowSamples() < 2 ? "one probe" : "a window of " + window)
-              + " cannot tell a slow consumer from a stopped one (consumers commit every few"
-              + " seconds, Flink on each checkpoint); probe again over at least "
-              + seconds(rules.minStallWindow().toMillis())
+              + " cannot tell a slow consumer from a stopped one, or a rising lag from one"
+              + " commit more or less (consumers commit every few seconds, Flink on each"
+              + " checkpoint); probe again: at least "
+              + rules.minGrowthSamples()
+              + " probes over "
+              + seconds(
+                  Math.max(rules.minStallWindow().toMillis(), rules.minGrowthWindow().toMillis()))
               + " s.";
       case WARN ->
           "Lag of group "
@@ -237,7 +241,9 @@ public final class KafkaLagAnalyzer {
               + lag
               + " over "
               + window
-              + " while it kept committing: it consumes slower than producers write.";
+              + " while it kept committing, by more than one commit interval of production: it"
+              + " commits slower than records arrive (producedPerSecond against"
+              + " committedPerSecond per partition).";
       case STALL ->
           "Group "
               + id
