@@ -81,4 +81,24 @@ class ExceptionAnalyzerTest {
         .containsEntry("rootCause", "java.lang.IllegalStateException: boom")
         .containsEntry("exception", "java.lang.IllegalStateException");
   }
+
+  @Test
+  void doesNotTakeTheCauseOfASuppressedExceptionForTheRootCause() {
+    String trace =
+        "java.util.concurrent.CompletionException: java.io.IOException: disk full\n"
+            + "\tat java.base/java.util.concurrent.CompletableFuture.encodeThrowable"
+            + "(CompletableFuture.java:315)\n"
+            + "Caused by: java.io.IOException: disk full\n"
+            + "\tat dev.example.lake.DataFileWriter.close(DataFileWriter.java:142)\n"
+            + "\tSuppressed: java.lang.IllegalStateException: writer already closed\n"
+            + "\t\tat dev.example.lake.DataFileWriter.abort(DataFileWriter.java:170)\n"
+            + "\tCaused by: java.lang.NullPointerException: stream\n"
+            + "\t\t... 4 more\n";
+
+    List<Finding> findings =
+        analyzer.analyze(Snapshots.running().exception(trace, 5_000, "lake-writer (1/2)").build());
+
+    assertThat(findings.get(0).evidence())
+        .containsEntry("rootCause", "java.io.IOException: disk full");
+  }
 }
