@@ -17,9 +17,11 @@ import org.jspecify.annotations.Nullable;
  * caught up with it the open transaction, not the consumer, holds the lag.
  *
  * <ul>
- *   <li>{@code kafka.lag.held-by-transaction} CRITICAL: a transaction is open longer than its own
- *       {@code transaction.timeout.ms}. The coordinator should have aborted it: it hangs, and its
- *       readers wait until it is aborted ({@code kafka-transactions.sh find-hanging}).
+ *   <li>{@code kafka.lag.held-by-transaction} CRITICAL: a hanging transaction. It is open longer
+ *       than its own {@code transaction.timeout.ms} (the coordinator should have aborted it), or
+ *       its coordinator has completed it while the partition still holds it open (the marker never
+ *       arrived). Its readers wait until it is aborted ({@code kafka-transactions.sh
+ *       find-hanging}).
  *   <li>{@code kafka.lag.held-by-transaction} WARN: the group waits at the LSO and the transaction
  *       has been open (or the LSO has stood) for at least {@link #HELD_AFTER}, the producer default
  *       {@code transaction.timeout.ms}: records pile up behind it unread.
@@ -37,6 +39,10 @@ final class TransactionHolds {
   /** The producer default {@code transaction.timeout.ms}. */
   static final Duration HELD_AFTER = Duration.ofMinutes(1);
 
+  /** Coordinator states ({@code TransactionState#toString()}) of no open transaction. */
+  static final java.util.Set<String> COMPLETED_STATES =
+      java.util.Set.of("CompleteCommit", "CompleteAbort", "Empty");
+
   private final GroupVerdict v;
   private final LagRules rules;
 
@@ -52,14 +58,20 @@ final class TransactionHolds {
       @Nullable Long openForMs,
       boolean openForFromCoordinator,
       boolean atStable,
-      boolean pastTimeout) {
+      boolean pastTimeout,
+      boolean completedAtCoordinator) {
+
+    /** Nothing will end it: the coordinator should have aborted it, or has finished it already. */
+    boolean hanging() {
+      return pastTimeout || completedAtCoordinator;
+    }
 
     boolean held() {
-      return pastTimeout || (atStable && openForMs != null && openForMs >= HELD_AFTER.toMillis());
+      return hanging() || (atStable && openForMs != null && openForMs >= HELD_AFTER.toMillis());
     }
 
     Severity severity() {
-      return pastTimeout ? Severity.CRITICAL : held() ? Severity.WARN : Severity.INFO;
+      return hanging() ? Severity.CRITICAL : held() ? Severity.WARN : Severity.INFO;
     }
   }
 
@@ -119,7 +131,14 @@ final class TransactionHolds {
             && t != null
             && t.transactionTimeoutMs() != null
             && openFor > t.transactionTimeoutMs();
-    return new Hold(p, t, openFor, fromCoordinator, s.committed() == lso, pastTimeout);
+    // The coordinator has completed (or never began) the transaction the partition still holds
+    // open: the marker never arrived. Shortly after a commit the marker may still be on its way.
+    boolean completed =
+        t != null
+            && t.state() != null
+            && COMPLETED_STATES.contains(t.state())
+            && now - t.lastTimestampMs() >= HELD_AFTER.toMillis();
+    return new Hold(p, t, openFor, fromCoordinator, s.committed() == lso, pastTimeout, completed);
   }
 
   /** How long, up to the latest sample, the LSO has stood at {@code lso} below the watermark. */
@@ -166,6 +185,7 @@ final class TransactionHolds {
       e.put("openForFrom", h.openForFromCoordinator() ? "coordinator" : "window (at least)");
     }
     e.put("pastTimeout", Boolean.toString(h.pastTimeout()));
+    e.put("hanging", Boolean.toString(h.hanging()));
     return e;
   }
 
@@ -238,7 +258,13 @@ final class TransactionHolds {
             + " the "
             + (o.highWatermark() - o.lastStable())
             + " offset(s) behind it.";
-    if (h.pastTimeout()) {
+    if (h.completedAtCoordinator() && !h.pastTimeout()) {
+      text +=
+          " Its coordinator has no open transaction for it (state "
+              + t.state()
+              + "): the partition never got its commit or abort marker, a hanging transaction;"
+              + " abort it (kafka-transactions.sh find-hanging, then abort).";
+    } else if (h.pastTimeout()) {
       text +=
           " It is open longer than its transaction.timeout.ms ("
               + t.transactionTimeoutMs()

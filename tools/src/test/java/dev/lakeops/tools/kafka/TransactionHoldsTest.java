@@ -100,6 +100,7 @@ class TransactionHoldsTest {
     assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
     assertThat(f.evidence())
         .containsEntry("pastTimeout", "true")
+        .containsEntry("hanging", "true")
         .containsEntry("transactionTimeoutMs", "60000");
   }
 
@@ -124,6 +125,52 @@ class TransactionHoldsTest {
         .containsEntry("producerId", "4007")
         .containsEntry("openForMs", "120000")
         .containsEntry("openForFrom", "window (at least)");
+  }
+
+  @Test
+  void aTransactionItsCoordinatorHasCompletedButThePartitionHoldsOpenHangs() {
+    OpenTransaction completed =
+        new OpenTransaction(
+            TOPIC,
+            0,
+            4007,
+            3,
+            11,
+            T0.toEpochMilli(),
+            "orders-sink-0-7",
+            "CompleteCommit",
+            null,
+            900_000L);
+
+    Finding f = only(analyzer.analyze(window(11, completed)), "kafka.lag.held-by-transaction");
+
+    assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(f.evidence())
+        .containsEntry("hanging", "true")
+        .containsEntry("pastTimeout", "false")
+        .containsEntry("transactionState", "CompleteCommit");
+  }
+
+  @Test
+  void aTransactionJustCompletedAtItsCoordinatorIsNotCalledHanging() {
+    OpenTransaction justCommitted =
+        new OpenTransaction(
+            TOPIC,
+            0,
+            4007,
+            3,
+            11,
+            T0.plusSeconds(118).toEpochMilli(),
+            "orders-sink-0-7",
+            "CompleteCommit",
+            null,
+            900_000L);
+
+    Finding f = only(analyzer.analyze(window(11, justCommitted)), "kafka.lag.held-by-transaction");
+
+    // Held: the LSO has stood for the whole 120 s window; not hanging: the producer wrote 2 s ago.
+    assertThat(f.severity()).isEqualTo(Severity.WARN);
+    assertThat(f.evidence()).containsEntry("hanging", "false");
   }
 
   @Test
