@@ -38,14 +38,16 @@ public record ExceptionLink(String className, String message) {
           "org.apache.flink.util.WrappingRuntimeException",
           SERIALIZED_THROWABLE);
 
-  /** Class and message prefix of Flink's framing of a failure it does not recover from. */
-  private static final List<String[]> FRAMING =
+  /** A class that frames its cause when its message starts with {@code messagePrefix}. */
+  private record Framing(String className, String messagePrefix) {}
+
+  /** Flink's framing of a failure it does not recover from. */
+  private static final List<Framing> FRAMING =
       List.of(
-          new String[] {"org.apache.flink.runtime.JobException", "Recovery is suppressed"},
-          new String[] {
-            "org.apache.flink.runtime.client.JobExecutionException", "Job execution failed"
-          },
-          new String[] {"org.apache.flink.runtime.client.JobInitializationException", ""});
+          new Framing("org.apache.flink.runtime.JobException", "Recovery is suppressed"),
+          new Framing(
+              "org.apache.flink.runtime.client.JobExecutionException", "Job execution failed"),
+          new Framing("org.apache.flink.runtime.client.JobInitializationException", ""));
 
   public ExceptionLink {
     requireNonNull(className, "className");
@@ -82,8 +84,8 @@ public record ExceptionLink(String className, String message) {
     if (ALWAYS_WRAPPERS.contains(className)) {
       return true;
     }
-    for (String[] framing : FRAMING) {
-      if (className.equals(framing[0]) && message.startsWith(framing[1])) {
+    for (Framing f : FRAMING) {
+      if (className.equals(f.className()) && message.startsWith(f.messagePrefix())) {
         return true;
       }
     }

@@ -1,5 +1,6 @@
 package dev.lakeops.tools.kafka;
 
+import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -62,7 +63,7 @@ record PartitionVerdict(
                   .reduce((a, b) -> a + ">" + b)
                   .orElse(""));
     }
-    long spanMillis = java.time.Duration.between(first().at(), s.at()).toMillis();
+    long spanMillis = Duration.between(first().at(), s.at()).toMillis();
     if (samples.size() > 1 && spanMillis > 0) {
       text.append(" producedPerSecond=")
           .append(perSecond(s.end() - first().end(), spanMillis))

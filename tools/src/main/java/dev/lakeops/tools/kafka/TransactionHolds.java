@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,8 +41,7 @@ final class TransactionHolds {
   static final Duration HELD_AFTER = Duration.ofMinutes(1);
 
   /** Coordinator states ({@code TransactionState#toString()}) of no open transaction. */
-  static final java.util.Set<String> COMPLETED_STATES =
-      java.util.Set.of("CompleteCommit", "CompleteAbort", "Empty");
+  static final Set<String> COMPLETED_STATES = Set.of("CompleteCommit", "CompleteAbort", "Empty");
 
   private final GroupVerdict v;
   private final LagRules rules;

@@ -1,6 +1,7 @@
 package dev.lakeops.tools.kafka;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,7 @@ final class TransactionLookup {
     return ids;
   }
 
-  private Map<String, TransactionDescription> describe(java.util.Collection<String> ids) {
+  private Map<String, TransactionDescription> describe(Collection<String> ids) {
     List<String> sorted = new ArrayList<>(new TreeSet<>(ids));
     String query = "describeTransactions(" + KafkaLagProbe.names(sorted) + ")" + at;
     queries.add(query);
