@@ -38,9 +38,9 @@ public final class KafkaToolSpecs {
               + " corrections for transaction markers, open transactions, compacted topics and"
               + " Flink sources that commit only on checkpoint; lag held by an open transaction,"
               + " named by transactional.id; rewinds; lag in records and in time. Growing means"
-              + " commits fall behind the production rate over at least 3 probes and 10 s. Without"
-              + " samples it probes over the window a stall or growth needs (10 s, 3 probes) unless"
-              + " recent probes cover it. Read-only. Status NO_DATA: no such cluster or group.",
+              + " commits fall behind the production rate over at least 10 s. Without samples it"
+              + " probes over the window a stall or growth needs (10 s) unless recent probes cover"
+              + " it. Read-only. Status NO_DATA: no such cluster or group.",
           List.of(
               CLUSTER,
               ToolParam.optional(

@@ -14,7 +14,8 @@ import java.time.Duration;
  * @param minGrowthWindow lag that rose over a shorter window is not called growing: two probes
  *     seconds apart see one commit more or less, not a trend
  * @param minGrowthSamples probes the window needs (since the last rewind) before lag is called
- *     growing: it must have risen between each of them
+ *     growing: it must have risen between each of them. Two by default: over the minimum window,
+ *     the rates of committed and end offsets tell growth from the commit cycle
  * @param commitInterval how far a consumer that keeps up may trail between two commits: lag is
  *     called growing only when it rose by more than the records produced in this time, i.e. the
  *     committed offsets advanced measurably slower than the end offsets ({@code
@@ -43,7 +44,7 @@ public record LagRules(
 
   public static LagRules defaults() {
     return new LagRules(
-        Duration.ofSeconds(10), 10, Duration.ofSeconds(10), 3, Duration.ofSeconds(5));
+        Duration.ofSeconds(10), 10, Duration.ofSeconds(10), 2, Duration.ofSeconds(5));
   }
 
   public LagRules withMinStallWindow(Duration value) {

@@ -1,6 +1,7 @@
 package dev.lakeops.tools.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -126,12 +127,33 @@ class LagEvaluationTest {
   }
 
   @Test
-  void needsSeveralProbesOverTheGrowthWindowBeforeCallingLagGrowing() {
-    // Half the production rate, but two probes only, or three within 10 s.
-    assertThat(evaluate(true, sample(0, 0, 1_000), sample(30, 1_500, 4_000)))
-        .isEqualTo(LagStatus.NO_TREND);
+  void needsTheGrowthWindowBeforeCallingLagGrowing() {
+    // Half the production rate: three probes within 10 s cannot tell; two 30 s apart can.
     assertThat(evaluate(true, sample(0, 0, 1_000), sample(4, 200, 1_400), sample(8, 400, 1_800)))
         .isEqualTo(LagStatus.NO_TREND);
+    assertThat(evaluate(true, sample(0, 0, 1_000), sample(30, 1_500, 4_000)))
+        .isEqualTo(LagStatus.WARN);
+  }
+
+  @Test
+  void needsAsManyProbesAsTheRulesAskFor() {
+    LagRules threeProbes =
+        new LagRules(Duration.ofSeconds(10), 10, Duration.ofSeconds(10), 3, Duration.ofSeconds(5));
+
+    assertThat(
+            LagEvaluation.evaluate(
+                List.of(sample(0, 0, 1_000), sample(30, 1_500, 4_000)), true, false, threeProbes))
+        .isEqualTo(LagStatus.NO_TREND);
+  }
+
+  @Test
+  void rejectsRulesThatAskForFewerThanTwoProbes() {
+    assertThatThrownBy(
+            () ->
+                new LagRules(
+                    Duration.ofSeconds(10), 10, Duration.ofSeconds(10), 1, Duration.ofSeconds(5)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("minGrowthSamples: 1");
   }
 
   private static LagStatus evaluate(boolean members, PartitionSample... samples) {
