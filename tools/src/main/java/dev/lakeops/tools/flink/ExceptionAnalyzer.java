@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * Classifies a job's exception history by root cause ({@link FailureCause}): one finding per cause,
- * most recent cause first, with how often it happened in the window, the exception, its causes and
- * the failing vertex. Pure.
+ * most recent cause first, with how often it happened in the window, the root cause (the deepest
+ * link of the cause chain that is not a wrapper, {@link FlinkException#rootCause()}), the exception
+ * it surfaced as, and the failing vertex. Pure.
  *
  * <p>Codes: {@code flink.exception.<cause>} (e.g. {@code flink.exception.commit-conflict}, {@code
  * flink.exception.oom}) and {@code flink.exception.none}.
@@ -67,11 +68,8 @@ public final class ExceptionAnalyzer {
               .put("cause", cause.id())
               .put("exception", latest.exceptionName())
               .put("message", latest.message())
-              .put(
-                  "rootCause",
-                  latest.causes().isEmpty()
-                      ? null
-                      : latest.causes().get(latest.causes().size() - 1))
+              .put("rootCause", latest.rootCause().toString())
+              .put("rootCauseClass", latest.rootCause().className())
               .put("vertex", latest.vertexName())
               .put("task", latest.taskName())
               .put("endpoint", latest.endpoint())
@@ -118,11 +116,11 @@ public final class ExceptionAnalyzer {
           case SINK_FAILURE -> "Sink failure" + where;
           case TASK_FAILURE -> "Task failure" + where;
         };
-    return what
-        + ": "
-        + latest.exceptionName()
-        + (latest.message().isEmpty() ? "" : ": " + latest.message())
-        + when
-        + ".";
+    ExceptionLink root = latest.rootCause();
+    String wrapped =
+        root.className().equals(latest.exceptionName())
+            ? ""
+            : " (surfaced as " + latest.exceptionName() + ")";
+    return what + ": " + root + wrapped + when + ".";
   }
 }

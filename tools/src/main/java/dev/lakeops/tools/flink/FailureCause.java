@@ -91,8 +91,20 @@ public enum FailureCause {
     return id;
   }
 
-  /** The first class whose signature {@code e} carries; {@link #TASK_FAILURE} when none does. */
+  /**
+   * The class of {@code e}'s root cause ({@link FlinkException#rootCause()}) when its line carries
+   * a signature; otherwise the first class whose signature the whole chain or its first frames
+   * carry; {@link #TASK_FAILURE} when none does. The root cause comes first because wrappers'
+   * messages ("commit failed", "One or more fetchers have encountered exception") say where a
+   * failure surfaced, not what it was.
+   */
   public static FailureCause classify(FlinkException e) {
+    String root = e.rootCause().toString().toLowerCase(Locale.ROOT);
+    for (FailureCause cause : values()) {
+      if (cause.textSignatures.stream().anyMatch(root::contains)) {
+        return cause;
+      }
+    }
     String text = e.text().toLowerCase(Locale.ROOT);
     for (FailureCause cause : values()) {
       if (cause.textSignatures.stream().anyMatch(text::contains)

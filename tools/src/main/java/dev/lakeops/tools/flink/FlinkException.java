@@ -2,6 +2,7 @@ package dev.lakeops.tools.flink;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -39,6 +40,31 @@ public record FlinkException(
   /** The exception's first line and every cause, in one string, for matching. */
   public String text() {
     return exceptionName + ": " + message + "\n" + String.join("\n", causes);
+  }
+
+  /** The exception and its causes as links, outermost first. */
+  public List<ExceptionLink> chain() {
+    List<ExceptionLink> links = new ArrayList<>();
+    links.add(
+        ExceptionLink.parse(message.isEmpty() ? exceptionName : exceptionName + ": " + message));
+    causes.forEach(c -> links.add(ExceptionLink.parse(c)));
+    return links;
+  }
+
+  /**
+   * What actually went wrong: the deepest link of the chain that is not a wrapper ({@link
+   * ExceptionLink#isWrapper()}); the deepest link when every link is one. A job that fails for good
+   * shows {@code JobException: Recovery is suppressed ...} on top and the task's failure several
+   * {@code Caused by} further down.
+   */
+  public ExceptionLink rootCause() {
+    List<ExceptionLink> links = chain();
+    for (int i = links.size() - 1; i >= 0; i--) {
+      if (!links.get(i).isWrapper()) {
+        return links.get(i);
+      }
+    }
+    return links.get(links.size() - 1);
   }
 
   /** The vertex name in {@code taskName}, without the subtask and execution suffix. */

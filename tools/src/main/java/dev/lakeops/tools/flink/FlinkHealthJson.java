@@ -100,7 +100,8 @@ final class FlinkHealthJson {
     List<String> frames = new ArrayList<>();
     for (int i = 1; i < lines.length; i++) {
       String line = lines[i].strip();
-      if (line.startsWith("Caused by: ")) {
+      // The cause chain's lines start the line; an indented one belongs to a "Suppressed:" block.
+      if (lines[i].startsWith("Caused by: ")) {
         causes.add(clip(line.substring("Caused by: ".length())));
       } else if (line.startsWith("at ") && frames.size() < MAX_FRAMES) {
         int paren = line.indexOf('(');

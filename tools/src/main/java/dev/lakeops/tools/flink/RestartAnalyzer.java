@@ -10,7 +10,9 @@ import java.util.OptionalDouble;
  * Judges a job's state and restart history: a restart loop (failures keep coming within the
  * window), a recent restart, or none. Uses {@code numRestarts} (lifetime), exception-history
  * timestamps (which restarts happened when) and {@code timestamps.RESTARTING}; {@code uptime} is
- * evidence only because it resets on every restart ({@code flink-rest.md} §5.3, §7). Pure.
+ * evidence only because it resets on every restart ({@code flink-rest.md} §5.3, §7). A job that has
+ * stopped (FAILED, CANCELED ...) or has never restarted is not in a loop: it is not running, named
+ * by the root cause of its latest failure ({@link FlinkException#rootCause()}). Pure.
  *
  * <p>Codes: {@code flink.restart.loop}, {@code flink.restart.recent}, {@code flink.restart.none},
  * {@code flink.job.not-running}.
@@ -67,8 +69,18 @@ public final class RestartAnalyzer {
                     ? Evidence.duration(Math.max(0, now - s.job().startTimeMillis()))
                     : null);
     String subject = "flink job " + s.job().name();
-    if (failovers >= LOOP_FAILURES
-        || (failovers > 0 && "RESTARTING".equals(state) && restarts.orElse(0) >= LOOP_FAILURES)) {
+    if (!history.isEmpty()) {
+      ExceptionLink root = history.get(0).rootCause();
+      e.put("rootCause", root.toString()).put("rootCauseClass", root.className());
+    }
+    // A loop is a job that keeps restarting: one that has stopped (FAILED, CANCELED...) or that
+    // never restarted is not in one, however many failures its history lists.
+    boolean mayLoop = !isTerminal(state) && restarts.orElse(1) > 0;
+    if (mayLoop
+        && (failovers >= LOOP_FAILURES
+            || (failovers > 0
+                && "RESTARTING".equals(state)
+                && restarts.orElse(0) >= LOOP_FAILURES))) {
       FlinkException latest = history.get(0);
       e.put("latestException", latest.exceptionName() + ": " + latest.message())
           .put("failingTask", latest.vertexName());
@@ -85,10 +97,8 @@ public final class RestartAnalyzer {
                   + (restarts.isPresent()
                       ? Evidence.number(restarts.getAsDouble()) + " restarts in its life"
                       : "restart count unknown")
-                  + "); latest: "
-                  + latest.exceptionName()
-                  + " in "
-                  + (latest.vertexName() == null ? "the job" : "'" + latest.vertexName() + "'")
+                  + "); latest root cause: "
+                  + rootCause(latest)
                   + ".",
               e.map(),
               sources(s)));
@@ -106,9 +116,10 @@ public final class RestartAnalyzer {
               "The job is "
                   + state
                   + ", not RUNNING"
-                  + (history.isEmpty()
-                      ? "."
-                      : "; its latest exception: " + history.get(0).exceptionName() + "."),
+                  + (restarts.isPresent()
+                      ? ", after " + Evidence.number(restarts.getAsDouble()) + " restarts"
+                      : "")
+                  + (history.isEmpty() ? "." : "; root cause: " + rootCause(history.get(0)) + "."),
               e.map(),
               sources(s)));
     }
@@ -151,6 +162,11 @@ public final class RestartAnalyzer {
       previous = x.timestampMillis();
     }
     return count;
+  }
+
+  private static String rootCause(FlinkException latest) {
+    String where = latest.vertexName() == null ? "" : " in '" + latest.vertexName() + "'";
+    return latest.rootCause() + where;
   }
 
   private static boolean isTerminal(String state) {

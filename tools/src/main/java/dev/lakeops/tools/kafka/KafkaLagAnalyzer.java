@@ -20,9 +20,10 @@ import java.util.stream.Collectors;
  * kafka.lag.growing}, {@code kafka.lag.stalled}, {@code kafka.lag.stopped}, {@code
  * kafka.offset.below-log-start}); {@code kafka.offset.rewound}, {@code
  * kafka.lag.transaction-marker}, {@code kafka.lag.open-transaction}, {@code
- * kafka.lag.compacted-topic}, {@code kafka.lag.flink-checkpoint-commits}, {@code
- * kafka.lag.flink-commits-stalled}, {@code kafka.config.retention-shorter-than-lag}, {@code
- * kafka.group.not-found}, {@code kafka.group.none}, {@code kafka.probe.partial}.
+ * kafka.lag.held-by-transaction} ({@link TransactionHolds}), {@code kafka.lag.compacted-topic},
+ * {@code kafka.lag.flink-checkpoint-commits}, {@code kafka.lag.flink-commits-stalled}, {@code
+ * kafka.config.retention-shorter-than-lag}, {@code kafka.group.not-found}, {@code
+ * kafka.group.none}, {@code kafka.probe.partial}.
  */
 public final class KafkaLagAnalyzer {
 
@@ -223,9 +224,13 @@ public final class KafkaLagAnalyzer {
               + lag
               + ", but "
               + (v.windowSamples() < 2 ? "one probe" : "a window of " + window)
-              + " cannot tell a slow consumer from a stopped one (consumers commit every few"
-              + " seconds, Flink on each checkpoint); probe again over at least "
-              + seconds(rules.minStallWindow().toMillis())
+              + " cannot tell a slow consumer from a stopped one, or a rising lag from one"
+              + " commit more or less (consumers commit every few seconds, Flink on each"
+              + " checkpoint); probe again: at least "
+              + rules.minGrowthSamples()
+              + " probes over "
+              + seconds(
+                  Math.max(rules.minStallWindow().toMillis(), rules.minGrowthWindow().toMillis()))
               + " s.";
       case WARN ->
           "Lag of group "
@@ -236,7 +241,9 @@ public final class KafkaLagAnalyzer {
               + lag
               + " over "
               + window
-              + " while it kept committing: it consumes slower than producers write.";
+              + " while it kept committing, by more than one commit interval of production: it"
+              + " commits slower than records arrive (producedPerSecond against"
+              + " committedPerSecond per partition).";
       case STALL ->
           "Group "
               + id

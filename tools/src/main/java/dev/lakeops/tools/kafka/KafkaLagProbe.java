@@ -164,7 +164,9 @@ public final class KafkaLagProbe {
           java.util.Comparator.comparing(PartitionOffsets::topic)
               .thenComparingInt(PartitionOffsets::partition));
       long t2 = System.nanoTime();
-      List<OpenTransaction> open = openTransactions(sorted);
+      List<OpenTransaction> open =
+          new TransactionLookup(admin, timeoutMs, at, queries, errors)
+              .named(openTransactions(sorted));
       List<RecordAtOffset> records = readRecords(groups.values(), sorted);
       LOG.debug(
           "Captured {} groups, {} partitions from {} in {} ms (groups {} ms, offsets and topics {}"
@@ -590,7 +592,7 @@ public final class KafkaLagProbe {
     return (System.nanoTime() - sinceNanos) / 1_000_000;
   }
 
-  private static void interruptedCheck(Exception e) {
+  static void interruptedCheck(Exception e) {
     if (e instanceof InterruptedException) {
       Thread.currentThread().interrupt();
       throw new ProbeException(ProbeException.Code.TIMEOUT, "kafka capture", "interrupted", e);

@@ -36,9 +36,11 @@ public final class KafkaToolSpecs {
               + " stalled: members but no progress, stopped: no members and no commits, committed"
               + " offset below the log start: data deleted before it was read, which is loss);"
               + " corrections for transaction markers, open transactions, compacted topics and"
-              + " Flink sources that commit only on checkpoint; rewinds; lag in records and in"
-              + " time. Without samples it probes over the window a stall needs (10 s) unless"
-              + " recent probes cover it. Read-only. Status NO_DATA: no such cluster or group.",
+              + " Flink sources that commit only on checkpoint; lag held by an open transaction,"
+              + " named by transactional.id; rewinds; lag in records and in time. Growing means"
+              + " commits fall behind the production rate over at least 10 s. Without samples it"
+              + " probes over the window a stall or growth needs (10 s) unless recent probes cover"
+              + " it. Read-only. Status NO_DATA: no such cluster or group.",
           List.of(
               CLUSTER,
               ToolParam.optional(
@@ -57,6 +59,7 @@ public final class KafkaToolSpecs {
                   FindingCodes.of(
                       "kafka.lag.transaction-marker",
                       "kafka.lag.open-transaction",
+                      "kafka.lag.held-by-transaction",
                       "kafka.lag.compacted-topic",
                       "kafka.lag.flink-checkpoint-commits",
                       "kafka.lag.flink-commits-stalled",

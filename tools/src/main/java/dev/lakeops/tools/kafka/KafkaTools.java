@@ -133,9 +133,10 @@ public final class KafkaTools implements ToolSet {
   }
 
   /**
-   * Lag of {@code groups} judged over a window long enough to tell a stall ({@link
-   * LagRules#minStallWindow()}): one probe when earlier calls already cover the window, otherwise
-   * two, the second once it is covered.
+   * Lag of {@code groups} judged over a window long enough to tell a stall and a growing lag
+   * ({@link LagRules#minStallWindow()}, {@link LagRules#minGrowthWindow()}): one probe when earlier
+   * calls already cover the window, otherwise enough probes spread over the time missing for the
+   * window to hold {@link LagRules#minGrowthSamples()} (at least two).
    *
    * @param groups group ids; empty for all consumer groups
    */
@@ -145,10 +146,16 @@ public final class KafkaTools implements ToolSet {
         window.isEmpty()
             ? Duration.ZERO
             : Duration.between(window.get(0).capturedAt(), clock.instant());
-    Duration missing = rules.minStallWindow().minus(span);
-    return missing.isNegative() || missing.isZero()
-        ? lag(cluster, groups, 1, Duration.ZERO, Map.of())
-        : lag(cluster, groups, 2, missing, Map.of());
+    Duration needed =
+        rules.minStallWindow().compareTo(rules.minGrowthWindow()) >= 0
+            ? rules.minStallWindow()
+            : rules.minGrowthWindow();
+    Duration missing = needed.minus(span);
+    if (missing.isNegative() || missing.isZero()) {
+      return lag(cluster, groups, 1, Duration.ZERO, Map.of());
+    }
+    int probes = Math.max(2, rules.minGrowthSamples() - window.size());
+    return lag(cluster, groups, probes, missing.dividedBy(probes - 1), Map.of());
   }
 
   public ToolReport groups(KafkaCluster cluster) {

@@ -2,7 +2,6 @@ package dev.lakeops.tools.kafka;
 
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Severity;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,11 +16,6 @@ import org.jspecify.annotations.Nullable;
  * unread data that retention will delete. One instance per group verdict.
  */
 final class LagCorrections {
-
-  /**
-   * An open transaction older than the producer default {@code transaction.timeout.ms} may hang.
-   */
-  static final Duration TRANSACTION_TIMEOUT_DEFAULT = Duration.ofMinutes(1);
 
   private final GroupVerdict v;
   private final LagRules rules;
@@ -49,7 +43,7 @@ final class LagCorrections {
     List<Finding> findings = new ArrayList<>();
     rewound().ifPresent(findings::add);
     markers().ifPresent(findings::add);
-    openTransactions().ifPresent(findings::add);
+    new TransactionHolds(v, rules).finding().ifPresent(findings::add);
     compacted().ifPresent(findings::add);
     findings.addAll(flink(flink));
     findings.addAll(retention());
@@ -116,62 +110,6 @@ final class LagCorrections {
             + " from the committed offset found no record before the end. Nothing is left to"
             + " consume; the lag stays until the next record arrives.";
     return Optional.of(finding(Severity.INFO, "kafka.lag.transaction-marker", summary, e));
-  }
-
-  private Optional<Finding> openTransactions() {
-    List<PartitionVerdict> held =
-        v.partitions().stream()
-            .filter(
-                p ->
-                    p.latest().offsets().lastStable() < p.latest().offsets().highWatermark()
-                        && p.latest().committed() <= p.latest().offsets().lastStable())
-            .toList();
-    if (held.isEmpty()) {
-      return Optional.empty();
-    }
-    Map<String, String> e = base();
-    Severity severity = Severity.INFO;
-    long now = v.latest().capturedAt().toEpochMilli();
-    for (PartitionVerdict p : limit(held)) {
-      PartitionOffsets o = p.latest().offsets();
-      StringBuilder text =
-          new StringBuilder(
-              "committed="
-                  + p.latest().committed()
-                  + " lastStable="
-                  + o.lastStable()
-                  + " highWatermark="
-                  + o.highWatermark()
-                  + " lagToStable="
-                  + p.latest().lag()
-                  + " lagToHighWatermark="
-                  + p.latest().lagToHighWatermark());
-      for (OpenTransaction t : v.latest().openTransactions(p.topic(), p.partition())) {
-        long age = now - t.lastTimestampMs();
-        text.append(" producerId=")
-            .append(t.producerId())
-            .append(" transactionStartOffset=")
-            .append(t.startOffset())
-            .append(" lastWriteSecondsAgo=")
-            .append(KafkaLagAnalyzer.seconds(age));
-        if (age > TRANSACTION_TIMEOUT_DEFAULT.toMillis()) {
-          severity = Severity.WARN;
-        }
-      }
-      e.put("partition[" + p.name() + "]", text.toString());
-    }
-    String summary =
-        "An open transaction holds the last stable offset of "
-            + held.size()
-            + " partition(s) read by '"
-            + v.group().groupId()
-            + "': read_committed consumers wait there, so lag is measured to the last stable"
-            + " offset; lag to the high watermark also counts records not yet committed."
-            + (severity == Severity.WARN
-                ? " A producer has not written for longer than the default transaction timeout: the"
-                    + " transaction may hang (kafka-transactions.sh find-hanging)."
-                : "");
-    return Optional.of(finding(severity, "kafka.lag.open-transaction", summary, e));
   }
 
   private Optional<Finding> compacted() {

@@ -9,7 +9,10 @@ import java.util.List;
  * Admin API gives no commit timestamps (Burrow reads them from {@code __consumer_offsets}), so
  * "committing but not progressing" (STALL) and "not committing" (STOP) are told apart by group
  * membership: a group with live members that does not move is stalled, one without is stopped.
- * Pure.
+ * Growing lag needs more than Burrow's "rose between every probe": enough probes over a long enough
+ * window ({@link LagRules#minGrowthWindow()}, {@link LagRules#minGrowthSamples()}), and a rise
+ * larger than a consumer that keeps up can trail by ({@link #fallsBehind}): lag sampled between
+ * commits rises and falls with the commit cycle, not with the consumer's speed. Pure.
  */
 final class LagEvaluation {
 
@@ -49,7 +52,45 @@ final class LagEvaluation {
     for (int i = 1; i < window.size(); i++) {
       neverShrank &= window.get(i).lag() >= window.get(i - 1).lag();
     }
-    return neverShrank && latest.lag() > first.lag() ? LagStatus.WARN : LagStatus.OK;
+    if (!neverShrank || latest.lag() <= first.lag()) {
+      return LagStatus.OK;
+    }
+    // Rule 4 (lag rose between every pair of probes) only over a window that can show a trend.
+    Duration span = Duration.between(first.at(), latest.at());
+    if (window.size() < rules.minGrowthSamples() || span.compareTo(rules.minGrowthWindow()) < 0) {
+      return LagStatus.NO_TREND;
+    }
+    return fallsBehind(window, rules.commitInterval()) ? LagStatus.WARN : LagStatus.OK;
+  }
+
+  /**
+   * True when the committed offsets advanced measurably slower than the end offsets: the lag rose
+   * by more than the records produced while a consumer that keeps up may go without committing.
+   * That time is {@code commitInterval}, or less when the committed offset moved between every two
+   * probes: a commit then came at most one probe gap before each probe.
+   *
+   * <p>Requires: {@code window} oldest first, at least two samples, the first before the last.
+   */
+  static boolean fallsBehind(List<PartitionSample> window, Duration commitInterval) {
+    PartitionSample first = window.get(0);
+    PartitionSample latest = window.get(window.size() - 1);
+    long spanMillis = Duration.between(first.at(), latest.at()).toMillis();
+    if (spanMillis <= 0) {
+      return false;
+    }
+    long trailMillis = commitInterval.toMillis();
+    long maxGap = 0;
+    boolean committedEveryGap = true;
+    for (int i = 1; i < window.size(); i++) {
+      maxGap =
+          Math.max(maxGap, Duration.between(window.get(i - 1).at(), window.get(i).at()).toMillis());
+      committedEveryGap &= window.get(i).committed() != window.get(i - 1).committed();
+    }
+    if (committedEveryGap) {
+      trailMillis = Math.min(trailMillis, maxGap);
+    }
+    double producedPerMilli = (double) (latest.end() - first.end()) / spanMillis;
+    return latest.lag() - first.lag() > producedPerMilli * trailMillis;
   }
 
   /** Committed offsets that moved backwards, as {@code [from, to]}. */

@@ -1,5 +1,6 @@
 package dev.lakeops.tools.kafka;
 
+import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -62,6 +63,13 @@ record PartitionVerdict(
                   .reduce((a, b) -> a + ">" + b)
                   .orElse(""));
     }
+    long spanMillis = Duration.between(first().at(), s.at()).toMillis();
+    if (samples.size() > 1 && spanMillis > 0) {
+      text.append(" producedPerSecond=")
+          .append(perSecond(s.end() - first().end(), spanMillis))
+          .append(" committedPerSecond=")
+          .append(perSecond(s.committed() - first().committed(), spanMillis));
+    }
     if (timeLagMs != null) {
       text.append(" timeLagMs=").append(timeLagMs);
     }
@@ -69,5 +77,11 @@ record PartitionVerdict(
       text.append(" onlyMarkersLeft=true");
     }
     return text.toString();
+  }
+
+  /** {@code delta} per second over {@code spanMillis}, to one decimal. */
+  private static String perSecond(long delta, long spanMillis) {
+    double rate = Math.round(delta * 10_000.0 / spanMillis) / 10.0;
+    return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
   }
 }

@@ -12,12 +12,15 @@ import java.util.Map;
  * Judges the files per bucket against the compaction options (pure):
  *
  * <ul>
- *   <li>{@code table.compaction.stalled} (CRITICAL, primary-key tables): a bucket holds at least
- *       {@code num-sorted-run.stop-trigger} sorted runs; its writer stalls on the next flush until
- *       compaction catches up (Paimon waits while runs exceed the stop trigger);
+ *   <li>{@code table.compaction.stalled} (CRITICAL, primary-key tables that are not write-only): a
+ *       bucket holds at least {@code num-sorted-run.stop-trigger} sorted runs; its writer stalls on
+ *       the next flush until compaction catches up (Paimon waits while runs exceed the stop
+ *       trigger);
  *   <li>{@code table.compaction.backlog} (WARN, primary-key tables): at least {@code
  *       num-sorted-run.compaction-trigger} sorted runs: compaction is behind, reads merge more
- *       runs;
+ *       runs. On a {@code write-only} table every bucket at the trigger is a backlog, never a stall
+ *       ({@link WriteOnlyBacklog}): its writers do not compact and do not wait, and the finding
+ *       says whether any compaction runs at all (CRITICAL at the stop trigger);
  *   <li>{@code table.compaction.small-files} (WARN): buckets with at least {@code
  *       compaction.min.file-num} files below 70 % of {@code target-file-size} (the worst as {@code
  *       worstBucket} and {@code worstPartitionSpec});
@@ -44,7 +47,9 @@ public final class CompactionBacklogAnalyzer {
                     .reversed()
                     .thenComparing(BucketFiles::name))
             .toList();
-    if (s.primaryKeyTable()) {
+    if (s.primaryKeyTable() && s.writeOnly()) {
+      findings.addAll(WriteOnlyBacklog.findings(s, worst, table, sources));
+    } else if (s.primaryKeyTable()) {
       List<BucketFiles> stalled =
           worst.stream().filter(b -> b.sortedRuns() >= s.stopTrigger()).toList();
       List<BucketFiles> backlog =
@@ -66,11 +71,7 @@ public final class CompactionBacklogAnalyzer {
                     + " level-0 files), at or above "
                     + "num-sorted-run.stop-trigger "
                     + s.stopTrigger()
-                    + ": its writer stalls until compaction catches up"
-                    + (s.writeOnly()
-                        ? "; the table is write-only, so only a separate compaction job compacts"
-                            + " it."
-                        : "."),
+                    + ": its writer stalls until compaction catches up.",
                 bucketEvidence(s, b, stalled.size()),
                 sources));
       }
@@ -90,8 +91,7 @@ public final class CompactionBacklogAnalyzer {
                     + s.compactionTrigger()
                     + " (writers stall at "
                     + s.stopTrigger()
-                    + ")"
-                    + (s.writeOnly() ? "; the table is write-only." : "."),
+                    + ").",
                 bucketEvidence(s, b, backlog.size()),
                 sources));
       }
@@ -175,7 +175,7 @@ public final class CompactionBacklogAnalyzer {
     return findings;
   }
 
-  private static Map<String, String> bucketEvidence(
+  static Map<String, String> bucketEvidence(
       CompactionBacklogSnapshot s, BucketFiles b, int affected) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("partition", b.partition());
@@ -191,7 +191,7 @@ public final class CompactionBacklogAnalyzer {
     return e;
   }
 
-  private static Map<String, String> options(CompactionBacklogSnapshot s) {
+  static Map<String, String> options(CompactionBacklogSnapshot s) {
     Map<String, String> e = new LinkedHashMap<>();
     e.put("snapshot", Long.toString(s.snapshotId()));
     e.put("num-sorted-run.compaction-trigger", Integer.toString(s.compactionTrigger()));

@@ -4,8 +4,10 @@ import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
+import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.types.RowType;
@@ -29,6 +31,12 @@ public final class CompactionBacklogProbe {
   static final double SMALL_FILE_RATIO = 0.7;
 
   static final String MIN_FILE_NUM = "compaction.min.file-num";
+
+  /**
+   * Snapshots read back from the latest when looking for the last compaction: enough for hours of
+   * one-minute checkpoints, few enough to read in well under a second.
+   */
+  static final int MAX_HISTORY_SNAPSHOTS = 500;
 
   /**
    * @throws InvalidTableArgumentException a partition key that is not one
@@ -70,7 +78,27 @@ public final class CompactionBacklogProbe {
         small,
         Math.max(1, options.integer(MIN_FILE_NUM, 5)),
         options.writeOnly(),
-        buckets);
+        buckets,
+        latest.isPresent() ? history(table, latest.get()) : CompactionHistory.none());
+  }
+
+  /** The newest COMPACT snapshot within {@link #MAX_HISTORY_SNAPSHOTS} of the latest. */
+  private static CompactionHistory history(Table table, Snapshot latest) {
+    long earliest = SnapshotHints.earliestSnapshotId(table.io(), table.paths()).orElse(1);
+    long stop = Math.max(earliest, latest.id() - MAX_HISTORY_SNAPSHOTS + 1);
+    int scanned = 0;
+    for (long id = latest.id(); id >= stop; id--) {
+      Optional<Snapshot> s =
+          id == latest.id() ? Optional.of(latest) : table.snapshotStore().findSnapshot(id);
+      if (s.isEmpty()) {
+        continue; // expired after the earliest hint was read: nothing to look at, not a failure
+      }
+      scanned++;
+      if (s.get().commitKind() == CommitKind.COMPACT) {
+        return new CompactionHistory(latest.timeMillis(), id, s.get().timeMillis(), scanned);
+      }
+    }
+    return new CompactionHistory(latest.timeMillis(), 0, -1, scanned);
   }
 
   private static BucketFiles bucket(String partition, List<ManifestEntry> entries, long small) {

@@ -22,6 +22,8 @@ import java.util.List;
  *     compacting
  * @param writeOnly {@code write-only}: writers do not compact; a separate compaction job must
  * @param buckets every bucket with live files
+ * @param history when the table was last compacted: for a write-only table, whether the compaction
+ *     job it relies on is running at all
  */
 public record CompactionBacklogSnapshot(
     String table,
@@ -34,10 +36,12 @@ public record CompactionBacklogSnapshot(
     long smallFileBytes,
     int minSmallFiles,
     boolean writeOnly,
-    List<BucketFiles> buckets) {
+    List<BucketFiles> buckets,
+    CompactionHistory history) {
 
   public CompactionBacklogSnapshot {
     requireNonNull(table, "table");
+    requireNonNull(history, "history");
     requireNonNull(location, "location");
     buckets = List.copyOf(buckets);
   }

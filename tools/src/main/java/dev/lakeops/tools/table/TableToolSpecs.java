@@ -69,7 +69,9 @@ public final class TableToolSpecs {
           "Compaction backlog of a lake table: per partition/bucket the files, level-0 files,"
               + " sorted runs and small files (below 70% of target-file-size) against"
               + " num-sorted-run.compaction-trigger and stop-trigger from the table's options;"
-              + " stalled means writers stall. Read-only.",
+              + " stalled means writers stall. A write-only table's writers never compact nor"
+              + " stall: its backlog says whether a dedicated compaction job runs (last COMPACT"
+              + " snapshot). Read-only.",
           List.of(
               TABLE,
               ToolParam.optional(

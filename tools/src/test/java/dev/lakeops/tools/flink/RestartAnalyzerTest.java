@@ -70,4 +70,53 @@ class RestartAnalyzerTest {
     assertThat(findings).extracting(Finding::code).containsExactly("flink.job.not-running");
     assertThat(findings.get(0).severity()).isEqualTo(Severity.CRITICAL);
   }
+
+  @Test
+  void namesAJobThatFailedWithoutRestartingByItsRootCause() throws Exception {
+    List<Finding> findings =
+        analyzer.analyze(
+            Snapshots.running()
+                .state("FAILED")
+                .metrics(Map.of(JobMetrics.NUM_RESTARTS, 0.0))
+                .exceptions(ExceptionAnalyzerTest.failedWithoutRestart())
+                .build());
+
+    assertThat(findings).extracting(Finding::code).containsExactly("flink.job.not-running");
+    Finding f = findings.get(0);
+    assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(f.evidence())
+        .containsEntry("state", "FAILED")
+        .containsEntry("rootCauseClass", "java.io.IOException")
+        .containsEntry("rootCause", ExceptionAnalyzerTest.ROOT);
+    assertThat(f.summary()).contains(ExceptionAnalyzerTest.ROOT).doesNotContain("JobException");
+  }
+
+  @Test
+  void doesNotCallAFailedJobThatNeverRestartedALoop() {
+    Snapshots s =
+        Snapshots.running()
+            .state("FAILED")
+            .metrics(Map.of(JobMetrics.NUM_RESTARTS, 0.0))
+            .exception(FAILURE, 5_000, "enrich (1/2)")
+            .exception(FAILURE, 65_000, "enrich (2/2)")
+            .exception(FAILURE, 125_000, "sink (1/2)");
+
+    assertThat(analyzer.analyze(s.build()))
+        .extracting(Finding::code)
+        .containsExactly("flink.job.not-running");
+  }
+
+  @Test
+  void doesNotCallARunningJobWithNoRestartsALoop() {
+    Snapshots s =
+        Snapshots.running()
+            .metrics(Map.of(JobMetrics.NUM_RESTARTS, 0.0, JobMetrics.UPTIME, 3_600_000.0))
+            .exception(FAILURE, 5_000, "enrich (1/2)")
+            .exception(FAILURE, 65_000, "enrich (2/2)")
+            .exception(FAILURE, 125_000, "sink (1/2)");
+
+    assertThat(analyzer.analyze(s.build()))
+        .extracting(Finding::code)
+        .doesNotContain("flink.restart.loop");
+  }
 }

@@ -63,6 +63,13 @@ final class Snapshots {
     return this;
   }
 
+  /** Adds parsed history entries, e.g. from {@link FlinkHealthJson#exceptions}. */
+  Snapshots exceptions(List<FlinkException> parsed) {
+    exceptions.addAll(parsed);
+    exceptions.sort((x, y) -> Long.compare(y.timestampMillis(), x.timestampMillis()));
+    return this;
+  }
+
   Snapshots checkpoints(CheckpointSettings s, CheckpointEntry... newestFirst) {
     settings = s;
     List<CheckpointEntry> history = List.of(newestFirst);

@@ -17,8 +17,12 @@ import org.junit.jupiter.api.Test;
 /** The lag analyzer on windows recorded from a real 4.4 broker (see resources/kafka/README.md). */
 class KafkaLagAnalyzerTest {
 
+  /** The recordings span seconds: the minimum windows shrink to fit them. */
   private final KafkaLagAnalyzer analyzer =
-      new KafkaLagAnalyzer(LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)));
+      new KafkaLagAnalyzer(
+          LagRules.defaults()
+              .withMinStallWindow(Duration.ofSeconds(1))
+              .withMinGrowthWindow(Duration.ofSeconds(1)));
 
   @Test
   void reportsAGroupWithoutLagAsOk() {
@@ -43,6 +47,24 @@ class KafkaLagAnalyzerTest {
         .containsEntry("maxLagPartition", "lagging-0");
     assertThat(f.evidence().get("partition[lagging-0]"))
         .contains("lagTrend=90>180>270>360", "timeLagMs=");
+  }
+
+  @Test
+  void needsTheGrowthWindowBeforeCallingRisingLagGrowing() {
+    List<Finding> findings =
+        new KafkaLagAnalyzer(LagRules.defaults()).analyze(window("lag_growing"));
+
+    // The group commits without members, as a Flink source does: that note stays.
+    assertThat(codes(findings))
+        .containsExactly("kafka.lag.no-trend", "kafka.lag.flink-checkpoint-commits");
+  }
+
+  @Test
+  void reportsTheProductionAndCommitRatesOfAGrowingPartition() {
+    Finding f = only(analyzer.analyze(window("lag_growing")), "kafka.lag.growing");
+
+    assertThat(f.evidence().get("partition[lagging-0]"))
+        .contains("producedPerSecond=", "committedPerSecond=");
   }
 
   @Test

@@ -6,6 +6,8 @@ import static dev.lakeops.tools.table.TableFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.table.Table;
+import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
@@ -174,7 +176,7 @@ class TableToolsTest {
   }
 
   @Test
-  void manySmallLevelZeroFilesAreABacklogAndThenAStall() {
+  void aWriteOnlyTablesLevelZeroFilesAreABacklogForTheCompactionJobNeverAWriterStall() {
     Table t =
         TableFixtures.keyedOrders(
             warehouse,
@@ -204,16 +206,47 @@ class TableToolsTest {
         .doesNotContain(
             "table.compaction.ok", "table.compaction.stalled", "table.compaction.small-files");
 
+    assertThat(b.evidence())
+        .containsEntry("writersStall", "false")
+        .containsEntry("compactionRunning", "none found")
+        .containsEntry("snapshotsScanned", "3");
+
     for (int i = 4; i <= 5; i++) {
       commit(t, "job", i, keyed("2024-01-01", i, i, 0));
     }
-    ToolReport stalled = tools().compactionBacklog("db.events", null);
+    ToolReport atStop = tools().compactionBacklog("db.events", null);
 
-    assertThat(only(stalled, "table.compaction.stalled").evidence())
-        .containsEntry("sortedRuns", "5");
-    assertThat(only(stalled, "table.compaction.small-files").evidence())
+    Finding far = only(atStop, "table.compaction.backlog");
+    assertThat(far.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(far.evidence()).containsEntry("sortedRuns", "5");
+    assertThat(only(atStop, "table.compaction.small-files").evidence())
         .containsEntry("smallFiles", "5");
-    assertThat(codes(stalled)).doesNotContain("table.compaction.backlog");
+    assertThat(codes(atStop)).doesNotContain("table.compaction.stalled");
+  }
+
+  @Test
+  void aWriteOnlyTableCompactedLongAgoNamesTheLastCompaction() {
+    Table t =
+        TableFixtures.keyedOrders(
+            warehouse,
+            "events",
+            Map.of("write-only", "true", "num-sorted-run.compaction-trigger", "3"));
+    for (int i = 1; i <= 2; i++) {
+      commit(t, "job", i, keyed("2024-01-01", i, i, 0));
+    }
+    t.compact("compactor", PartitionFilter.all(), CompactionMode.FULL);
+    for (int i = 3; i <= 5; i++) {
+      commit(t, "job", i, keyed("2024-01-01", i, i, 0));
+    }
+
+    Finding b = only(tools().compactionBacklog("db.events", null), "table.compaction.backlog");
+
+    assertThat(b.severity()).isEqualTo(Severity.WARN);
+    assertThat(b.evidence())
+        .containsEntry("sortedRuns", "4")
+        .containsEntry("compactionRunning", "behind")
+        .containsEntry("lastCompactionSnapshot", "3")
+        .containsEntry("snapshotsScanned", "4");
   }
 
   @Test

@@ -1,0 +1,109 @@
+package dev.lakeops.tools.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Severity;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sorted-run backlogs of a compacting table and of a write-only one, judged from hand-built files.
+ */
+class CompactionBacklogAnalyzerTest {
+
+  private static final long LATEST_COMMIT = 1_800_000_000_000L;
+  private final CompactionBacklogAnalyzer analyzer = new CompactionBacklogAnalyzer();
+
+  /** A primary-key table, triggers 5 and 8, whose bucket 0 holds {@code runs} level-0 runs. */
+  private static CompactionBacklogSnapshot table(
+      boolean writeOnly, int runs, CompactionHistory history) {
+    BucketFiles bucket =
+        new BucketFiles("dt=2024-01-01", 0, runs + 1, runs, runs + 1, 0, runs * 200L << 20, 5);
+    BucketFiles quiet = new BucketFiles("dt=2024-01-01", 1, 1, 0, 1, 0, 200L << 20, 5);
+    return new CompactionBacklogSnapshot(
+        "db.events",
+        "/lake/db.db/events",
+        40,
+        true,
+        5,
+        8,
+        128L << 20,
+        (long) ((128L << 20) * 0.7),
+        5,
+        writeOnly,
+        List.of(bucket, quiet),
+        history);
+  }
+
+  private static CompactionHistory noCompactionIn(int snapshots) {
+    return new CompactionHistory(LATEST_COMMIT, 0, -1, snapshots);
+  }
+
+  private static CompactionHistory compactedAt(long snapshot, long millisBeforeLatest) {
+    return new CompactionHistory(LATEST_COMMIT, snapshot, LATEST_COMMIT - millisBeforeLatest, 12);
+  }
+
+  private static Finding only(List<Finding> findings, String code) {
+    List<Finding> matching = findings.stream().filter(f -> f.code().equals(code)).toList();
+    assertThat(matching).as(code).hasSize(1);
+    return matching.get(0);
+  }
+
+  @Test
+  void aCompactingTableAtTheStopTriggerStallsItsWriter() {
+    List<Finding> findings = analyzer.analyze(table(false, 8, noCompactionIn(40)));
+
+    Finding stalled = only(findings, "table.compaction.stalled");
+    assertThat(stalled.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(stalled.evidence()).containsEntry("sortedRuns", "9").containsEntry("bucket", "0");
+    assertThat(findings).extracting(Finding::code).doesNotContain("table.compaction.backlog");
+  }
+
+  @Test
+  void aCompactingTableAtTheCompactionTriggerIsABacklog() {
+    List<Finding> findings = analyzer.analyze(table(false, 5, noCompactionIn(40)));
+
+    Finding backlog = only(findings, "table.compaction.backlog");
+    assertThat(backlog.severity()).isEqualTo(Severity.WARN);
+    assertThat(backlog.evidence()).doesNotContainKey("writersStall");
+    assertThat(findings).extracting(Finding::code).doesNotContain("table.compaction.stalled");
+  }
+
+  @Test
+  void aWriteOnlyTableAtTheStopTriggerDoesNotStallItsWriterButIsCompactedByNobody() {
+    List<Finding> findings = analyzer.analyze(table(true, 12, noCompactionIn(40)));
+
+    assertThat(findings).extracting(Finding::code).doesNotContain("table.compaction.stalled");
+    Finding backlog = only(findings, "table.compaction.backlog");
+    assertThat(backlog.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(backlog.evidence())
+        .containsEntry("write-only", "true")
+        .containsEntry("writersStall", "false")
+        .containsEntry("compactionRunning", "none found")
+        .containsEntry("snapshotsScanned", "40")
+        .doesNotContainKey("lastCompactionSnapshot");
+    assertThat(backlog.summary()).doesNotContain("stalls until");
+  }
+
+  @Test
+  void aWriteOnlyTableWhoseCompactionJobLagsSaysTheJobIsBehind() {
+    List<Finding> findings = analyzer.analyze(table(true, 5, compactedAt(28, 45 * 60_000L)));
+
+    Finding backlog = only(findings, "table.compaction.backlog");
+    assertThat(backlog.severity()).isEqualTo(Severity.WARN);
+    assertThat(backlog.evidence())
+        .containsEntry("compactionRunning", "behind")
+        .containsEntry("lastCompactionSnapshot", "28")
+        .containsEntry("lastCompactionBeforeLatestCommitMs", Long.toString(45 * 60_000L));
+  }
+
+  @Test
+  void aWriteOnlyTableBelowTheTriggerIsFine() {
+    List<Finding> findings = analyzer.analyze(table(true, 3, noCompactionIn(40)));
+
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly("table.compaction.ok", "table.compaction.buckets");
+  }
+}
