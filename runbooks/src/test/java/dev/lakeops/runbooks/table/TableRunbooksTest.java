@@ -312,7 +312,7 @@ class TableRunbooksTest {
   }
 
   @Test
-  void aBucketAtTheStopTriggerIsAStallAndSmallFilesOfAnAppendTableGetNoCompactionProposal() {
+  void aWriteOnlyBucketAtTheStopTriggerIsABacklogForItsCompactionJobNotAStall() {
     Table t =
         LakeTables.orders(
             warehouse,
@@ -329,13 +329,20 @@ class TableRunbooksTest {
     }
     LakeTables.healthyPayments(warehouse, "payments");
 
-    TriageReport stalled = triage("LakeTableCompactionBacklog", Map.of("table", "db.events"));
+    TriageReport backlog = triage("LakeTableCompactionBacklog", Map.of("table", "db.events"));
     TriageReport appendFiles = triage("LakeTableCompactionBacklog", Map.of("table", "db.payments"));
 
-    assertThat(stalled.verdict().category()).isEqualTo(Category.COMPACTION_BACKLOG);
-    assertThat(stalled.evidenceCodes()).contains("table.compaction.stalled");
-    assertThat(stalled.verdict().headline()).contains("stop-trigger 3");
-    assertThat(proposal(stalled, "table.compact").args())
+    assertThat(backlog.verdict().category()).isEqualTo(Category.COMPACTION_BACKLOG);
+    assertThat(backlog.evidenceCodes())
+        .contains("table.compaction.backlog")
+        .doesNotContain("table.compaction.stalled");
+    assertThat(backlog.verdict().headline())
+        .contains("write-only")
+        .contains("do not stall")
+        .contains("nothing is compacting it");
+    assertThat(backlog.verdict().nextActions())
+        .anySatisfy(a -> assertThat(a).contains("dedicated compaction job"));
+    assertThat(proposal(backlog, "table.compact").args())
         .containsEntry("partition", "dt=2024-01-01");
     assertThat(appendFiles.verdict().category())
         .as(appendFiles.toMarkdown())

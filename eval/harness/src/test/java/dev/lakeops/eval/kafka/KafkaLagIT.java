@@ -420,7 +420,10 @@ class KafkaLagIT {
         new KafkaTools(
             KafkaClusters.of(List.of(new KafkaCluster("sandbox", broker.bootstrap(), Map.of()))),
             KafkaProbeOptions.defaults(),
-            LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)),
+            // The probes of these tests span seconds, not the production windows of the defaults.
+            LagRules.defaults()
+                .withMinStallWindow(Duration.ofSeconds(1))
+                .withMinGrowthWindow(Duration.ofSeconds(1)),
             LagHistory.defaults(),
             Clock.systemUTC());
 
@@ -487,7 +490,10 @@ class KafkaLagIT {
     return new KafkaTools(
         KafkaClusters.of(List.of()),
         KafkaProbeOptions.defaults(),
-        LagRules.defaults().withMinStallWindow(Duration.ofSeconds(1)),
+        // The probes of these tests span seconds, not the production windows of the defaults.
+        LagRules.defaults()
+            .withMinStallWindow(Duration.ofSeconds(1))
+            .withMinGrowthWindow(Duration.ofSeconds(1)),
         LagHistory.defaults(),
         Clock.systemUTC());
   }
