@@ -1,6 +1,7 @@
 package dev.lakeops.agent.app;
 
 import dev.lakeops.agent.binlog.BinlogServersConfig;
+import dev.lakeops.agent.config.AlertsConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.incident.IncidentExamples;
 import dev.lakeops.agent.incident.IncidentStore;
@@ -40,7 +41,12 @@ public class TriageBeans {
   @Produces
   @Singleton
   TriageTools triageTools(
-      LakeopsConfig config, BinlogServersConfig binlog, AuditLog audit, Clock clock) {
+      LakeopsConfig config,
+      BinlogServersConfig binlog,
+      AlertsConfig alerts,
+      AuditLog audit,
+      Clock clock) {
+    // alerts: declares lakeops.alerts.* to the agent; TriageTools reads the keys themselves.
     return TriageTools.forAgent(
         LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog), clock, audit);
   }
