@@ -85,11 +85,9 @@ public record TriageConfig(
     Map<String, String> p = new TreeMap<>();
     properties.forEach((k, v) -> p.put(k, v == null ? "" : v.strip()));
     Duration flinkTimeout = duration(p, FLINK_TIMEOUT).orElse(Duration.ofSeconds(5));
-    Properties kafkaKeys = new Properties();
-    p.forEach((k, v) -> kafkaKeys.setProperty(k, v));
     return new TriageConfig(
         flink(p, flinkTimeout),
-        KafkaClusters.fromProperties(kafkaKeys),
+        kafka(p),
         duration(p, KAFKA_TIMEOUT),
         directory(p, WAREHOUSE),
         binlogDir(p),
@@ -132,6 +130,28 @@ public record TriageConfig(
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Invalid " + key + "=" + url + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The Kafka profiles; one that does not read is named by its key prefix. */
+  private static KafkaClusters kafka(Map<String, String> p) {
+    for (String name : names(p, KafkaClusters.PREFIX)) {
+      Properties one = new Properties();
+      p.forEach(
+          (k, v) -> {
+            if (k.startsWith(KafkaClusters.PREFIX + name + ".")) {
+              one.setProperty(k, v);
+            }
+          });
+      try {
+        KafkaClusters.fromProperties(one);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "Invalid " + KafkaClusters.PREFIX + name + ": " + e.getMessage(), e);
+      }
+    }
+    Properties all = new Properties();
+    p.forEach(all::setProperty);
+    return KafkaClusters.fromProperties(all);
   }
 
   private static Optional<Path> binlogDir(Map<String, String> p) {
