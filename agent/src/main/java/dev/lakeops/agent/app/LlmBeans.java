@@ -19,8 +19,10 @@ import dev.lakeops.runbooks.tool.TriageTools;
 import dev.langchain4j.model.chat.ChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.DefaultBean;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -137,6 +139,11 @@ public class LlmBeans {
                     threads,
                     clock,
                     metrics));
+  }
+
+  /** Every LLM series at 0 from the start, with the toolbox's tool names. */
+  void registerMeters(@Observes StartupEvent event, LlmMetrics metrics, LlmToolbox toolbox) {
+    metrics.registerAll(toolbox.toolNames());
   }
 
   @PreDestroy
