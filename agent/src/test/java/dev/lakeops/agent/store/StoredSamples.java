@@ -61,7 +61,7 @@ public final class StoredSamples {
     return out;
   }
 
-  static Incident backpressure() {
+  public static Incident backpressure() {
     Map<String, String> labels =
         ordered(
             "alertname",
@@ -164,7 +164,7 @@ public final class StoredSamples {
   }
 
   /** A Grafana alert with its rule link and values, triaged by a runbook that found no fault. */
-  static Incident grafanaValues() {
+  public static Incident grafanaValues() {
     Map<String, String> labels =
         ordered("alertname", "OrdersSinkLag", "consumergroup", "orders-sink", "topic", "orders");
     Map<String, String> annotations = ordered("summary", "orders-sink is behind");
@@ -318,7 +318,7 @@ public final class StoredSamples {
         null);
   }
 
-  static Incident failed() {
+  public static Incident failed() {
     Map<String, String> labels =
         ordered("alertname", "KafkaConsumerLag", "consumergroup", "orders-sink", "topic", "orders");
     return new Incident(
