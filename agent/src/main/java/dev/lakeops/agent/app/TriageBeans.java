@@ -3,8 +3,10 @@ package dev.lakeops.agent.app;
 import dev.lakeops.agent.binlog.BinlogServersConfig;
 import dev.lakeops.agent.config.AlertsConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.agent.incident.IncidentExamples;
 import dev.lakeops.agent.incident.IncidentStore;
+import dev.lakeops.agent.llm.LlmConfig;
 import dev.lakeops.runbooks.audit.AuditLog;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.route.embedding.Similarities;
@@ -44,11 +46,14 @@ public class TriageBeans {
       LakeopsConfig config,
       BinlogServersConfig binlog,
       AlertsConfig alerts,
+      ChatConfig chat,
+      LlmConfig llm,
       AuditLog audit,
       Clock clock) {
-    // alerts: declares lakeops.alerts.* to the agent; TriageTools reads the keys themselves.
     return TriageTools.forAgent(
-        LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog), clock, audit);
+        LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog, alerts, chat, llm),
+        clock,
+        audit);
   }
 
   /**

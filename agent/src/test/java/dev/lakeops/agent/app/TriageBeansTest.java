@@ -3,7 +3,10 @@ package dev.lakeops.agent.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.agent.binlog.BinlogServersConfig;
+import dev.lakeops.agent.config.AlertsConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
+import dev.lakeops.agent.im.ChatConfig;
+import dev.lakeops.agent.llm.LlmConfig;
 import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.runbooks.tool.TriageTools;
 import io.quarkus.test.junit.QuarkusTest;
@@ -20,10 +23,14 @@ class TriageBeansTest {
   @Inject ToolRegistry registry;
   @Inject LakeopsConfig config;
   @Inject BinlogServersConfig binlog;
+  @Inject AlertsConfig alerts;
+  @Inject ChatConfig chat;
+  @Inject LlmConfig llm;
 
   @Test
   void theAgentsToolsAreTheCommandLinesForTheSameKeys() {
-    Map<String, String> keys = LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog);
+    Map<String, String> keys =
+        LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog, alerts, chat, llm);
 
     assertThat(registry.names())
         .containsExactlyElementsOf(
@@ -33,7 +40,8 @@ class TriageBeansTest {
 
   @Test
   void theRawKeysAreTheAgentsConfigurationWithItsDefaults() {
-    Map<String, String> keys = LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog);
+    Map<String, String> keys =
+        LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog, alerts, chat, llm);
 
     assertThat(keys)
         .containsEntry("lakeops.flink.rest-url", "http://127.0.0.1:1")

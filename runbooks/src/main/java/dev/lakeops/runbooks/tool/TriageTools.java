@@ -22,6 +22,7 @@ import dev.lakeops.tools.spec.ToolSpec;
 import dev.lakeops.tools.table.TableLocator;
 import dev.lakeops.tools.table.TableToolSpecs;
 import dev.lakeops.tools.table.TableTools;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -127,7 +128,7 @@ public final class TriageTools {
   }
 
   private static List<ToolBinding> binlog(TriageConfig config, Reach reach) {
-    Optional<java.nio.file.Path> dir = config.binlogDir();
+    Optional<Path> dir = config.binlogDir();
     if (dir.isPresent()) {
       return BinlogBindings.confinedTo(new BinlogTools(), dir.get());
     }
