@@ -19,6 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @param endsAt when it resolved; empty while firing (Alertmanager's zero time)
  * @param fingerprint 16 lower-case hex digits, stable per label set: the sender's, or computed with
  *     {@link LabelFingerprint}
+ * @param generatorUrl the link to the rule that fired ({@code generatorURL}; a Prometheus rule's
+ *     carries its expression), or null
+ * @param valuesText Grafana's values as one text ({@link dev.lakeops.runbooks.alert.AlertValues}),
+ *     or null
  */
 public record AlertmanagerAlert(
     AlertStatus status,
@@ -26,7 +30,9 @@ public record AlertmanagerAlert(
     Map<String, String> annotations,
     Optional<Instant> startsAt,
     Optional<Instant> endsAt,
-    String fingerprint) {
+    String fingerprint,
+    @Nullable String generatorUrl,
+    @Nullable String valuesText) {
 
   public AlertmanagerAlert {
     requireNonNull(status, "status");
@@ -35,6 +41,19 @@ public record AlertmanagerAlert(
     requireNonNull(startsAt, "startsAt");
     requireNonNull(endsAt, "endsAt");
     requireNonNull(fingerprint, "fingerprint");
+    generatorUrl = generatorUrl == null || generatorUrl.isBlank() ? null : generatorUrl;
+    valuesText = valuesText == null || valuesText.isBlank() ? null : valuesText;
+  }
+
+  /** An alert without the rule's link and values (lakeops' own probes raise these). */
+  public AlertmanagerAlert(
+      AlertStatus status,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      Optional<Instant> startsAt,
+      Optional<Instant> endsAt,
+      String fingerprint) {
+    this(status, labels, annotations, startsAt, endsAt, fingerprint, null, null);
   }
 
   /** The {@code alertname} label, or {@code null} when the alert has none. */

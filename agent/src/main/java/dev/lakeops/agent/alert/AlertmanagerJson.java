@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.lakeops.agent.InvalidInputException;
+import dev.lakeops.runbooks.alert.AlertValues;
 import dev.lakeops.tools.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -124,13 +125,29 @@ final class AlertmanagerJson {
       }
       annotations.putIfAbsent("values", clip(values.toString()));
     }
+    Map<String, String> valueMap = new LinkedHashMap<>();
+    if (values != null && values.isObject()) {
+      values
+          .properties()
+          .forEach(
+              e ->
+                  valueMap.put(
+                      wellFormed(path + ".values", e.getKey()),
+                      wellFormed(path + ".values", e.getValue().asText())));
+    }
+    String valueString =
+        optionalText(node, "valueString", path + ".valueString")
+            .map(s -> wellFormed(path + ".valueString", s))
+            .orElse(null);
     return new AlertmanagerAlert(
         alert.status(),
         alert.labels(),
         annotations,
         alert.startsAt(),
         alert.endsAt(),
-        alert.fingerprint());
+        alert.fingerprint(),
+        alert.generatorUrl(),
+        AlertValues.text(valueString, valueMap));
   }
 
   private static JsonNode tree(byte[] body, WebhookFlavor flavor) {
@@ -223,7 +240,12 @@ final class AlertmanagerJson {
         optionalText(alert, "fingerprint", path + ".fingerprint")
             .map(s -> fingerprint(path + ".fingerprint", s))
             .orElseGet(() -> LabelFingerprint.of(labels));
-    return new AlertmanagerAlert(status, labels, annotations, startsAt, endsAt, fingerprint);
+    String generatorUrl =
+        optionalText(alert, "generatorURL", path + ".generatorURL")
+            .map(s -> wellFormed(path + ".generatorURL", s))
+            .orElse(null);
+    return new AlertmanagerAlert(
+        status, labels, annotations, startsAt, endsAt, fingerprint, generatorUrl, null);
   }
 
   private static Map<String, String> strings(String path, JsonNode node) {

@@ -28,6 +28,7 @@ import dev.lakeops.agent.report.ReportThreadIncidents;
 import dev.lakeops.agent.report.ReportThreads;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
+import dev.lakeops.runbooks.tool.TriageTools;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaTools;
 import io.quarkus.arc.DefaultBean;
@@ -99,13 +100,13 @@ public class ChatBeans {
 
   @Produces
   @Singleton
-  ChatTools chatTools(ChatConfig chat, LakeopsConfig config, KafkaTools kafka) {
+  ChatTools chatTools(ChatConfig chat, LakeopsConfig config, KafkaTools kafka, TriageTools triage) {
     String cluster = kafkaCluster(chat, config).map(KafkaCluster::name).orElse(null);
     return new ConfiguredChatTools(
         kafka,
         cluster,
         chat.tableWarehouse(config).map(Path::of).orElse(null),
-        chat.binlogDir().map(Path::of).orElse(null));
+        triage.config().binlogDir().orElse(null));
   }
 
   @Produces

@@ -1,8 +1,5 @@
 package dev.lakeops.agent.app;
 
-import dev.lakeops.agent.binlog.BinlogServers;
-import dev.lakeops.agent.binlog.BinlogServersConfig;
-import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.llm.JdbcLlmAssessmentStore;
 import dev.lakeops.agent.llm.LlmChat;
 import dev.lakeops.agent.llm.LlmConfig;
@@ -14,28 +11,21 @@ import dev.lakeops.agent.llm.LlmProvider;
 import dev.lakeops.agent.llm.LlmToolbox;
 import dev.lakeops.agent.llm.LlmTriage;
 import dev.lakeops.agent.llm.ProposalPort;
-import dev.lakeops.agent.llm.RunbookTools;
+import dev.lakeops.agent.llm.TriageToolboxes;
 import dev.lakeops.agent.llm.UnconfiguredProposals;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
-import dev.lakeops.tools.binlog.BinlogTools;
-import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
-import dev.lakeops.tools.binlog.live.BinlogServerConnection;
-import dev.lakeops.tools.binlog.live.BinlogServerTools;
-import dev.lakeops.tools.flink.FlinkClusters;
-import dev.lakeops.tools.kafka.KafkaTools;
-import dev.lakeops.tools.table.TableLocator;
-import dev.lakeops.tools.table.TableTools;
+import dev.lakeops.runbooks.tool.TriageTools;
 import dev.langchain4j.model.chat.ChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.DefaultBean;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -91,47 +81,12 @@ public class LlmBeans {
     return new UnconfiguredProposals();
   }
 
+  /** What the runbooks reach, from the same keys ({@link TriageToolboxes}). */
   @Produces
   @Singleton
   LlmToolbox toolbox(
-      LlmConfig config,
-      FlinkClusters flink,
-      KafkaTools kafka,
-      ProposalPort proposals,
-      DeterministicPlanner planner,
-      LakeopsConfig lakeops,
-      BinlogServersConfig binlogServers,
-      Clock clock) {
-    LlmToolbox.Builder tools =
-        LlmToolbox.builder(proposals, threads)
-            .add(flink.defaultCluster())
-            .add(kafka)
-            .add(new RunbookTools(planner));
-    lakeops
-        .tables()
-        .warehouse()
-        .filter(w -> !w.isBlank())
-        .map(w -> Path.of(w.strip()))
-        .ifPresent(w -> tools.addInWarehouse(new TableTools(TableLocator.local(w)), w));
-    Map<String, BinlogServerConnection> servers = BinlogServers.from(binlogServers);
-    if (!servers.isEmpty()) {
-      tools.add(
-          new BinlogServerTools(
-              servers, binlogServers.timeout(), BinlogServerAnalyzer.defaults(), clock));
-    }
-    config
-        .binlogDir()
-        .filter(d -> !d.isBlank())
-        .ifPresent(dir -> tools.addConfined(new BinlogTools(), Path.of(dir)));
-    for (String name : flink.names()) {
-      if (!name.equals(flink.defaultName())) {
-        tools.add(
-            flink.find(name).orElseThrow(),
-            "_" + name.replaceAll("[^A-Za-z0-9_-]", "_"),
-            "[Flink cluster " + name + "] ");
-      }
-    }
-    return tools.build();
+      TriageTools triage, ProposalPort proposals, DeterministicPlanner planner, Clock clock) {
+    return TriageToolboxes.of(triage, planner, proposals, threads, clock).build();
   }
 
   @Produces
@@ -184,6 +139,11 @@ public class LlmBeans {
                     threads,
                     clock,
                     metrics));
+  }
+
+  /** Every LLM series at 0 from the start, with the toolbox's tool names. */
+  void registerMeters(@Observes StartupEvent event, LlmMetrics metrics, LlmToolbox toolbox) {
+    metrics.registerAll(toolbox.toolNames());
   }
 
   @PreDestroy

@@ -82,7 +82,7 @@ public final class ProposalService {
    */
   public Decided approve(String id, String user, ApprovalSource source) {
     Proposal approved = gate.approve(id, user, source);
-    metrics.approval("approve");
+    metrics.approval(LakeopsMetrics.APPROVE);
     if (approved.state() != ProposalState.APPROVED) {
       return new Decided(approved, null, null);
     }
@@ -90,7 +90,7 @@ public final class ProposalService {
       ExecutionReport report = gate.execute(id, user);
       return new Decided(store.find(id).orElse(approved), report, null);
     } catch (ApprovalRefusedException e) {
-      metrics.approval("refused");
+      metrics.approval(LakeopsMetrics.REFUSED);
       return new Decided(store.find(id).orElse(approved), null, e.getMessage());
     }
   }
@@ -100,14 +100,14 @@ public final class ProposalService {
    */
   public Proposal reject(String id, String user, ApprovalSource source) {
     Proposal rejected = gate.reject(id, user, source);
-    metrics.approval("reject");
+    metrics.approval(LakeopsMetrics.REJECT);
     return rejected;
   }
 
   /** Closes the open proposals past their expiry (audited as EXPIRED); returns their ids. */
   public List<String> expireDue() {
     List<String> closed = gate.expireDue(SYSTEM_ACTOR);
-    closed.forEach(id -> metrics.approval("expired"));
+    closed.forEach(id -> metrics.approval(LakeopsMetrics.EXPIRED));
     return closed;
   }
 

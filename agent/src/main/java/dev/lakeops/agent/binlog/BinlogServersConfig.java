@@ -8,12 +8,20 @@ import java.util.Optional;
 
 /**
  * The MySQL/MariaDB servers whose binlog state lakeops may inspect, read-only, by name ({@code
- * lakeops.binlog.servers.<name>.*}). The model and chat name a server, never a URL.
+ * lakeops.binlog.servers.<name>.*}), and the directory of binlog files ({@code
+ * lakeops.binlog.dir}). The model and chat name a server, never a URL.
  */
 @ConfigMapping(prefix = "lakeops.binlog")
 public interface BinlogServersConfig {
 
   Map<String, Server> servers();
+
+  /**
+   * The directory {@code binlog.verify} may read: an alert, the model or chat names files in it
+   * only. Without it (and without the older {@code lakeops.chat.binlog-dir} / {@code
+   * lakeops.llm.binlog-dir}) binlog files are not verified and the verdict says to set this key.
+   */
+  Optional<String> dir();
 
   /** Timeout of each query to a server. */
   @WithDefault("10s")

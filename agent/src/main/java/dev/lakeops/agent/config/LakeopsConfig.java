@@ -77,6 +77,9 @@ public interface LakeopsConfig {
   interface Kafka {
 
     Map<String, KafkaClusterProfile> clusters();
+
+    /** Timeout of each Kafka call of the triage tools; the probe's default without it. */
+    java.util.Optional<Duration> timeout();
   }
 
   /** One named Kafka cluster (read by {@code dev.lakeops.tools.kafka.KafkaClusters} too). */

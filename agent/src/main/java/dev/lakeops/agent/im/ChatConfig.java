@@ -48,7 +48,10 @@ public interface ChatConfig {
         .map(String::strip);
   }
 
-  /** The only directory {@code binlog verify <file>} may read; absent: not available. */
+  /**
+   * The older name of {@code lakeops.binlog.dir}, read when that key is not set: the only directory
+   * {@code binlog verify <file>} may read; absent with it: not available.
+   */
   Optional<String> binlogDir();
 
   /**

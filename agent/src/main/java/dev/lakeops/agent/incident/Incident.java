@@ -29,6 +29,8 @@ import org.jspecify.annotations.Nullable;
  * @param updatedAt when this incident last changed
  * @param report the triage report, once {@link IncidentStatus#TRIAGED}
  * @param error why the triage failed, once {@link IncidentStatus#FAILED}: one line, no stack trace
+ * @param generatorUrl the link to the rule that fired, as the sender gave it, or null
+ * @param valuesText the alert's values as one text (Grafana), or null
  */
 public record Incident(
     String id,
@@ -44,7 +46,9 @@ public record Incident(
     @Nullable Instant endsAt,
     Instant updatedAt,
     @Nullable TriageReport report,
-    @Nullable String error) {
+    @Nullable String error,
+    @Nullable String generatorUrl,
+    @Nullable String valuesText) {
 
   public Incident {
     requireNonNull(id, "id");
@@ -60,14 +64,49 @@ public record Incident(
     requireNonNull(updatedAt, "updatedAt");
   }
 
+  /** An incident of an alert without the rule's link and values. */
+  public Incident(
+      String id,
+      String fingerprint,
+      Instant startsAt,
+      IncidentStatus status,
+      AlertStatus alertStatus,
+      String alertname,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      @Nullable String groupKey,
+      Instant receivedAt,
+      @Nullable Instant endsAt,
+      Instant updatedAt,
+      @Nullable TriageReport report,
+      @Nullable String error) {
+    this(
+        id,
+        fingerprint,
+        startsAt,
+        status,
+        alertStatus,
+        alertname,
+        labels,
+        annotations,
+        groupKey,
+        receivedAt,
+        endsAt,
+        updatedAt,
+        report,
+        error,
+        null,
+        null);
+  }
+
   /** The key under which repeats of this alert are recognised. */
   public DedupKey dedupKey() {
     return new DedupKey(fingerprint, startsAt);
   }
 
-  /** The alert as the planner reads it. */
+  /** The alert as the planner reads it: as it was sent, with the rule's link, values and start. */
   public AlertSignal signal() {
-    return new AlertSignal(labels, annotations);
+    return new AlertSignal(labels, annotations, generatorUrl, valuesText, startsAt);
   }
 
   /** This incident with its finished triage. */
@@ -86,7 +125,9 @@ public record Incident(
         endsAt,
         now,
         requireNonNull(report, "report"),
-        null);
+        null,
+        generatorUrl,
+        valuesText);
   }
 
   /** This incident with a triage that broke; {@code error} is one line for a person. */
@@ -105,7 +146,9 @@ public record Incident(
         endsAt,
         now,
         null,
-        requireNonNull(error, "error"));
+        requireNonNull(error, "error"),
+        generatorUrl,
+        valuesText);
   }
 
   /** This incident after its alert resolved; the triage, if any, is kept. */
@@ -124,6 +167,8 @@ public record Incident(
         endsAt,
         now,
         report,
-        error);
+        error,
+        generatorUrl,
+        valuesText);
   }
 }

@@ -17,10 +17,11 @@ import dev.lakeops.agent.store.StoredJson;
  * {"formatVersion": 2, "id", "fingerprint", "startsAt": instant, "status": "TRIAGED", "alertStatus": "FIRING",
  *  "alertname", "labels": {...}, "annotations": {...}, "groupKey" (or absent), "receivedAt": instant,
  *  "endsAt": instant (or absent), "updatedAt": instant, "report": (see {@link ReportJson}, or absent),
- *  "error" (or absent)}
+ *  "error" (or absent), "generatorURL" (or absent), "valuesText" (or absent)}
  * </pre>
  *
- * Reads format versions 1 (the same layout without {@code formatVersion}) and 2.
+ * Reads format versions 1 (the same layout without {@code formatVersion}) and 2; a document written
+ * before an alert's {@code generatorURL} and {@code valuesText} were kept reads without them.
  */
 final class IncidentJson {
 
@@ -44,6 +45,8 @@ final class IncidentJson {
       doc.set("report", ReportJson.write(incident.report()));
     }
     putText(doc, "error", incident.error());
+    putText(doc, "generatorURL", incident.generatorUrl());
+    putText(doc, "valuesText", incident.valuesText());
     return StoredJson.write(doc);
   }
 
@@ -69,7 +72,9 @@ final class IncidentJson {
           doc.optionalInstant("endsAt"),
           doc.instant("updatedAt"),
           report == null ? null : ReportJson.read(report),
-          doc.optionalText("error"));
+          doc.optionalText("error"),
+          doc.optionalText("generatorURL"),
+          doc.optionalText("valuesText"));
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "Stored incident " + id + " is not readable: " + e.getMessage(), e);

@@ -62,7 +62,9 @@ public class Incidents {
               alert.endsAt().orElse(null),
               now,
               null,
-              null);
+              null,
+              alert.generatorUrl(),
+              alert.valuesText());
       seen = store.insertIfNew(incident);
       if (seen.isEmpty()) {
         return new Opened(incident, false);

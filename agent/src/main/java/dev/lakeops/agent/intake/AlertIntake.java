@@ -4,6 +4,7 @@ import dev.lakeops.agent.alert.AlertmanagerAlert;
 import dev.lakeops.agent.alert.AlertmanagerPayload;
 import dev.lakeops.agent.incident.AlertReceived;
 import dev.lakeops.agent.incident.Incidents;
+import dev.lakeops.agent.metrics.LakeopsMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -36,12 +37,12 @@ public class AlertIntake {
    *     nothing is stored then
    */
   public List<Incidents.Opened> alertmanager(byte[] body) {
-    return intake(AlertmanagerPayload.parse(body), "alertmanager");
+    return intake(AlertmanagerPayload.parse(body), LakeopsMetrics.SOURCE_ALERTMANAGER);
   }
 
   /** Takes in one Grafana unified-alerting webhook body; as {@link #alertmanager}. */
   public List<Incidents.Opened> grafana(byte[] body) {
-    return intake(AlertmanagerPayload.parseGrafana(body), "grafana");
+    return intake(AlertmanagerPayload.parseGrafana(body), LakeopsMetrics.SOURCE_GRAFANA);
   }
 
   /**

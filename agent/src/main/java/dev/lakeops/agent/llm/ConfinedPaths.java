@@ -30,11 +30,11 @@ final class ConfinedPaths implements ToolExecutor {
       this.root = root.toRealPath();
     } catch (IOException e) {
       throw new IllegalArgumentException(
-          "Invalid lakeops.llm.binlog-dir: " + root + " (not an existing directory)", e);
+          "Invalid lakeops.binlog.dir: " + root + " (not an existing directory)", e);
     }
     if (!Files.isDirectory(this.root)) {
       throw new IllegalArgumentException(
-          "Invalid lakeops.llm.binlog-dir: " + root + " (not a directory)");
+          "Invalid lakeops.binlog.dir: " + root + " (not a directory)");
     }
   }
 
@@ -75,7 +75,7 @@ final class ConfinedPaths implements ToolExecutor {
           + ToolArguments.clip(path)
           + "' is not a file inside the binlog directory "
           + root
-          + " (lakeops.llm.binlog-dir)";
+          + " (lakeops.binlog.dir)";
     }
     return null;
   }

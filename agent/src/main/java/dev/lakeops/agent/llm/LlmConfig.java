@@ -84,8 +84,9 @@ public interface LlmConfig {
   boolean redactValues();
 
   /**
-   * The directory whose binlog files the model's binlog tools may read (symbolic links leading out
-   * are refused). Unset: the model gets no binlog tools.
+   * The older name of {@code lakeops.binlog.dir}, read when that key is not set: the directory
+   * whose binlog files the model's binlog tools (and the runbooks) may read. Unset with it: the
+   * model gets no binlog tools.
    */
   Optional<String> binlogDir();
 

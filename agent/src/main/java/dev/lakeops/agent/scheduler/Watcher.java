@@ -5,6 +5,7 @@ import dev.lakeops.agent.alert.AlertmanagerAlert;
 import dev.lakeops.agent.alert.LabelFingerprint;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.intake.AlertIntake;
+import dev.lakeops.agent.metrics.LakeopsMetrics;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
@@ -169,7 +170,7 @@ public class Watcher {
               Optional.of(since),
               Optional.empty(),
               LabelFingerprint.of(labels)),
-          "scheduler");
+          LakeopsMetrics.SOURCE_SCHEDULER);
     } else {
       Instant since = failingSince.remove(target);
       if (since != null) {
@@ -181,7 +182,7 @@ public class Watcher {
                 Optional.of(since),
                 Optional.of(now),
                 LabelFingerprint.of(labels)),
-            "scheduler");
+            LakeopsMetrics.SOURCE_SCHEDULER);
       }
     }
   }

@@ -21,7 +21,8 @@ import java.util.List;
  * A {@link TriageReport} in a stored document:
  *
  * <pre>
- * {"runbook": "flink-backpressure", "alert": {"labels": {...}, "annotations": {...}},
+ * {"runbook": "flink-backpressure", "alert": {"labels": {...}, "annotations": {...},
+ *            "generatorURL", "valuesText", "startsAt": instant (each absent when the alert had none)},
  *  "verdict": (see {@link VerdictJson}),
  *  "tools": [{"status": "OK", "tool": "flink.backpressure", "params": {...}, "error": "..." (or absent),
  *             "findings": [{"severity", "code", "subject", "summary", "evidence": {...}, "sources": [...]}]}],
@@ -41,6 +42,9 @@ public final class ReportJson {
     ObjectNode alert = out.putObject("alert");
     alert.set("labels", map(r.alert().labels()));
     alert.set("annotations", map(r.alert().annotations()));
+    putText(alert, "generatorURL", r.alert().generatorUrl());
+    putText(alert, "valuesText", r.alert().valuesText());
+    putInstant(alert, "startsAt", r.alert().startsAt());
     out.set("verdict", VerdictJson.write(r.verdict()));
     ArrayNode tools = out.putArray("tools");
     for (ToolReport t : r.tools()) {
@@ -112,7 +116,12 @@ public final class ReportJson {
     }
     return new TriageReport(
         r.text("runbook"),
-        new AlertSignal(alert.stringMap("labels"), alert.stringMap("annotations")),
+        new AlertSignal(
+            alert.stringMap("labels"),
+            alert.stringMap("annotations"),
+            alert.optionalText("generatorURL"),
+            alert.optionalText("valuesText"),
+            alert.optionalInstant("startsAt")),
         VerdictJson.read(r.object("verdict")),
         tools,
         r.instant("startedAt"),

@@ -9,6 +9,7 @@ import io.restassured.path.json.JsonPath;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -42,6 +43,69 @@ class GrafanaWebhookTest {
     assertThat(incident.getString("annotations.values")).isEqualTo("{\"B\":0.93,\"C\":1}");
     assertThat(incident.getString("annotations.summary"))
         .isEqualTo("orders-to-lake is backpressured");
+  }
+
+  @Test
+  void theAlertAsSentReachesThePlannerWithItsRuleLinkValuesAndStart() throws IOException {
+    String withValues =
+        resource("webhook/grafana-firing.json")
+            .replace("\"fingerprint\": \"c6eadffa33fcdf37\",", "")
+            .replace(
+                "\"flink_cluster\": \"eu\"",
+                "\"flink_cluster\": \"eu\", \"test_run\": \"" + UUID.randomUUID() + "\"");
+    String id =
+        given()
+            .contentType("application/json")
+            .body(withValues)
+            .post(WEBHOOK)
+            .then()
+            .statusCode(202)
+            .extract()
+            .jsonPath()
+            .getString("incidents[0].id");
+
+    JsonPath incident = AlertWebhookResourceTest.awaitTriage(id);
+
+    assertThat(incident.getString("generatorUrl"))
+        .isEqualTo("http://grafana.example/alerting/grafana/abc/view?orgId=1");
+    assertThat(incident.getString("valuesText")).isEqualTo("B=0.93 C=1");
+    assertThat(incident.getString("report.alert.generatorUrl"))
+        .isEqualTo("http://grafana.example/alerting/grafana/abc/view?orgId=1");
+    assertThat(incident.getString("report.alert.valuesText")).isEqualTo("B=0.93 C=1");
+    assertThat(incident.getString("report.alert.startsAt")).isEqualTo("2024-05-01T12:00:00Z");
+  }
+
+  @Test
+  void grafanasValueStringIsTheValuesTextWhenItSendsOne() throws IOException {
+    String valueString = "[ var='B' labels={job_name=orders-to-lake} value=0.93 ]";
+    String withValueString =
+        resource("webhook/grafana-firing.json")
+            .replace("\"fingerprint\": \"c6eadffa33fcdf37\",", "")
+            .replace(
+                "\"flink_cluster\": \"eu\"",
+                "\"flink_cluster\": \"eu\", \"test_run\": \"" + UUID.randomUUID() + "\"")
+            .replace("\"values\": {", "\"valueString\": \"" + valueString + "\", \"values\": {");
+
+    String id =
+        given()
+            .contentType("application/json")
+            .body(withValueString)
+            .post(WEBHOOK)
+            .then()
+            .statusCode(202)
+            .extract()
+            .jsonPath()
+            .getString("incidents[0].id");
+
+    assertThat(
+            given()
+                .get("/api/incidents/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("valuesText"))
+        .isEqualTo(valueString);
   }
 
   @Test

@@ -60,7 +60,7 @@ class CommandChatHandlerTest {
     assertThat(handler.handle(message("table lake.orders snapshots", Language.EN)).markdown())
         .contains("lakeops.chat.table-warehouse");
     assertThat(handler.handle(message("binlog verify mysql-bin.000001", Language.EN)).markdown())
-        .contains("lakeops.chat.binlog-dir");
+        .contains("lakeops.binlog.dir");
   }
 
   @Test

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakeops.runbooks.route.AlertExamples;
 import dev.lakeops.runbooks.tool.ToolCatalog;
+import dev.lakeops.runbooks.tool.TriageTools;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.kafka.KafkaCluster;
@@ -22,6 +24,7 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -62,14 +65,70 @@ class LlmToolboxTest {
 
   @Test
   void theModelHasEveryToolOfThePlannerUnderTheNameDerivedFromItsDeclaredName() {
-    List<String> names = everything().build().toolNames();
+    TriageTools triage =
+        TriageTools.forAgent(
+            Map.of(
+                "lakeops.flink.rest-url", "http://127.0.0.1:9",
+                "lakeops.kafka.clusters.prod.bootstrap-servers", "127.0.0.1:1",
+                "lakeops.tables.warehouse", dir.toString(),
+                "lakeops.binlog.dir", dir.toString(),
+                "lakeops.binlog.servers.primary.jdbc-url", "jdbc:mariadb://127.0.0.1:9/",
+                "lakeops.binlog.servers.primary.user", "lakeops",
+                "lakeops.alerts.similarity.model", "none"),
+            Clock.systemUTC(),
+            null);
+    List<String> names =
+        TriageToolboxes.of(
+                triage,
+                triage.planner(Clock.systemUTC(), AlertExamples.NONE),
+                new InMemoryProposals(),
+                threads,
+                Clock.systemUTC())
+            .build()
+            .toolNames();
 
     assertThat(ToolSchemas.modelName("kafka.lag")).isEqualTo("kafka_lag");
     assertThat(ToolSchemas.modelName("flink.source-lag")).isEqualTo("flink_source_lag");
+    List<String> expected =
+        new ArrayList<>(
+            ToolCatalog.lakeops().names().stream().map(ToolSchemas::modelName).toList());
+    // The model gets the binlog tools beyond the runbooks' verify, and the runbooks themselves.
+    expected.addAll(
+        List.of(
+            "binlog_plan",
+            "binlog_events",
+            "binlog_classify_error",
+            "runbooks_list",
+            "runbooks_run",
+            "propose_action"));
+    assertThat(names).containsExactlyInAnyOrderElementsOf(expected).endsWith("propose_action");
+    assertThat(names).contains("changes_recent", "binlog_server_status");
+  }
+
+  @Test
+  void aToolWhoseKeyIsNotSetIsNotOfferedToTheModel() {
+    TriageTools triage =
+        TriageTools.forAgent(
+            Map.of(
+                "lakeops.flink.rest-url",
+                "http://127.0.0.1:9",
+                "lakeops.alerts.similarity.model",
+                "none"),
+            Clock.systemUTC(),
+            null);
+    List<String> names =
+        TriageToolboxes.of(
+                triage,
+                triage.planner(Clock.systemUTC(), AlertExamples.NONE),
+                new InMemoryProposals(),
+                threads,
+                Clock.systemUTC())
+            .build()
+            .toolNames();
+
     assertThat(names)
-        .containsAll(ToolCatalog.lakeops().names().stream().map(ToolSchemas::modelName).toList())
-        .contains("binlog_plan", "binlog_events", "binlog_classify_error")
-        .endsWith("propose_action");
+        .contains("changes_recent", "kafka_lag", "flink_jobs")
+        .noneMatch(n -> n.startsWith("binlog_") || n.startsWith("table_"));
   }
 
   @Test

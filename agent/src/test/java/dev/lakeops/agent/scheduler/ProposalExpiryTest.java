@@ -67,7 +67,12 @@ class ProposalExpiryTest {
     registry = new SimpleMeterRegistry();
     proposals =
         new ProposalService(
-            gate, store, audit, users, Duration.ofMinutes(30), new LakeopsMetrics(registry));
+            gate,
+            store,
+            audit,
+            users,
+            Duration.ofMinutes(30),
+            new LakeopsMetrics(registry, new dev.lakeops.runbooks.tool.ToolRegistry()));
     table = orders(dir.resolve("wh"));
   }
 

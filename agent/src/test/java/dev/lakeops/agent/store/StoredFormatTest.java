@@ -40,7 +40,7 @@ class StoredFormatTest {
   void writesEachIncidentAsItsGoldenFileAndReadsTheFileBack() throws Exception {
     DataSource db = TestDatabases.h2(dir);
     JdbcIncidentStore store = new JdbcIncidentStore(db);
-    for (Map.Entry<String, Incident> sample : StoredSamples.incidents().entrySet()) {
+    for (Map.Entry<String, Incident> sample : StoredSamples.currentIncidents().entrySet()) {
       Incident incident = sample.getValue();
       store.insertIfNew(incident);
 

@@ -44,6 +44,16 @@ public final class StoredSamples {
   }
 
   /** Sample LLM reviews by golden file name. */
+  /**
+   * {@link #incidents()} and the ones of fields added since format 1 without a version change (an
+   * older document reads without them): the alert's rule link, values and start.
+   */
+  public static Map<String, Incident> currentIncidents() {
+    Map<String, Incident> out = new LinkedHashMap<>(incidents());
+    out.put("grafana-values-triaged", grafanaValues());
+    return out;
+  }
+
   public static Map<String, LlmAssessment> assessments() {
     Map<String, LlmAssessment> out = new LinkedHashMap<>();
     out.put("llm-review", llmReview());
@@ -51,7 +61,7 @@ public final class StoredSamples {
     return out;
   }
 
-  static Incident backpressure() {
+  public static Incident backpressure() {
     Map<String, String> labels =
         ordered(
             "alertname",
@@ -151,6 +161,47 @@ public final class StoredSamples {
         AT.plusMillis(10_530),
         report,
         null);
+  }
+
+  /** A Grafana alert with its rule link and values, triaged by a runbook that found no fault. */
+  public static Incident grafanaValues() {
+    Map<String, String> labels =
+        ordered("alertname", "OrdersSinkLag", "consumergroup", "orders-sink", "topic", "orders");
+    Map<String, String> annotations = ordered("summary", "orders-sink is behind");
+    String generatorUrl = "http://grafana:3000/alerting/grafana/ab12/view?orgId=1";
+    String values = "[ var='A' labels={consumergroup=orders-sink} value=48211 ]";
+    TriageReport report =
+        new TriageReport(
+            "kafka-consumer-lag",
+            new AlertSignal(labels, annotations, generatorUrl, values, AT.minusSeconds(300)),
+            new Verdict(
+                Category.INCONCLUSIVE,
+                "Kafka lag of orders-sink could not be measured",
+                Map.of(),
+                List.of(),
+                Confidence.LOW,
+                List.of()),
+            List.of(),
+            AT.plusMillis(10),
+            AT.plusMillis(20),
+            List.of());
+    return new Incident(
+        "5f6e7d8c-9b0a-4c1d-8e2f-3a4b5c6d7e8f",
+        "00112233aabbccdd",
+        AT.minusSeconds(300),
+        IncidentStatus.TRIAGED,
+        AlertStatus.FIRING,
+        "OrdersSinkLag",
+        labels,
+        annotations,
+        null,
+        AT,
+        null,
+        AT.plusMillis(30),
+        report,
+        null,
+        generatorUrl,
+        values);
   }
 
   static Incident duplicates() {
@@ -267,7 +318,7 @@ public final class StoredSamples {
         null);
   }
 
-  static Incident failed() {
+  public static Incident failed() {
     Map<String, String> labels =
         ordered("alertname", "KafkaConsumerLag", "consumergroup", "orders-sink", "topic", "orders");
     return new Incident(

@@ -3,11 +3,15 @@ package dev.lakeops.cli.triage;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.alert.AlertValues;
 import dev.lakeops.tools.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +20,9 @@ import java.util.Map;
 /**
  * The alerts of an Alertmanager (version 4) or Grafana unified-alerting (version 1) webhook payload
  * in a file: {@code alerts[].labels} (required, strings), {@code alerts[].annotations}, {@code
- * alerts[].generatorURL} (a Prometheus rule's link carries its expression), and Grafana's {@code
- * valueString} or {@code values}; resolved alerts are left out. Every error names the file and the
- * field.
+ * alerts[].generatorURL} (a Prometheus rule's link carries its expression), {@code startsAt}, and
+ * Grafana's {@code valueString} or {@code values} ({@link AlertValues}); resolved alerts are left
+ * out. Every error names the file and the field.
  */
 final class AlertmanagerFile {
 
@@ -83,25 +87,43 @@ final class AlertmanagerFile {
               ? Map.of()
               : strings(a.path("annotations"), where + ".annotations");
       String generatorUrl = text(a.path("generatorURL"), where + ".generatorURL");
-      String values = text(a.path("valueString"), where + ".valueString");
-      if (values == null && a.path("values").isObject()) {
-        StringBuilder s = new StringBuilder();
+      Map<String, String> valueMap = new LinkedHashMap<>();
+      if (a.path("values").isObject()) {
         a.get("values")
             .fields()
-            .forEachRemaining(
-                e ->
-                    s.append(s.length() == 0 ? "" : " ")
-                        .append(e.getKey())
-                        .append('=')
-                        .append(e.getValue().asText()));
-        values = s.toString();
+            .forEachRemaining(e -> valueMap.put(e.getKey(), e.getValue().asText()));
       }
+      String values =
+          AlertValues.text(text(a.path("valueString"), where + ".valueString"), valueMap);
+      Instant startsAt = startsAt(a.path("startsAt"), where + ".startsAt");
       if (!a.path("status").asText(groupStatus).equals("resolved")) {
-        firing.add(new AlertSignal(labels, annotations, generatorUrl, values));
+        firing.add(new AlertSignal(labels, annotations, generatorUrl, values, startsAt));
       }
     }
     return firing;
   }
+
+  /**
+   * When the alert started firing, or null when absent or Alertmanager's zero time ({@code
+   * 0001-01-01T00:00:00Z}).
+   */
+  private static Instant startsAt(JsonNode node, String where) {
+    String text = text(node, where);
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    Instant at;
+    try {
+      at = OffsetDateTime.parse(text.strip()).toInstant();
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          where + " must be an RFC 3339 time such as 2026-11-30T10:00:00Z, was '" + text + "'");
+    }
+    return at.getEpochSecond() <= ZERO_TIME ? null : at;
+  }
+
+  /** Alertmanager's "no time": 0001-01-01T00:00:00Z and earlier. */
+  private static final long ZERO_TIME = Instant.parse("0001-01-01T00:00:00Z").getEpochSecond();
 
   /** A string field, or null when absent. */
   private static String text(JsonNode node, String where) {

@@ -1,35 +1,17 @@
 package dev.lakeops.cli.triage;
 
-import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
-import dev.lakeops.cli.kafka.KafkaTarget;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.alert.AlertRouting;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.route.AlertExamples;
-import dev.lakeops.runbooks.route.embedding.Similarities;
-import dev.lakeops.runbooks.tool.BinlogBindings;
-import dev.lakeops.runbooks.tool.FlinkBindings;
-import dev.lakeops.runbooks.tool.KafkaBindings;
-import dev.lakeops.runbooks.tool.TableBindings;
-import dev.lakeops.runbooks.tool.ToolRegistry;
-import dev.lakeops.tools.binlog.BinlogTools;
-import dev.lakeops.tools.flink.BackpressureAnalyzer;
-import dev.lakeops.tools.flink.FlinkClusters;
-import dev.lakeops.tools.flink.FlinkJobProbe;
-import dev.lakeops.tools.flink.FlinkRestClient;
-import dev.lakeops.tools.flink.FlinkTools;
+import dev.lakeops.runbooks.tool.TriageConfig;
+import dev.lakeops.runbooks.tool.TriageTools;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;
-import dev.lakeops.tools.kafka.KafkaProbeOptions;
-import dev.lakeops.tools.kafka.KafkaTools;
-import dev.lakeops.tools.kafka.LagHistory;
-import dev.lakeops.tools.kafka.LagRules;
-import dev.lakeops.tools.table.TableLocator;
-import dev.lakeops.tools.table.TableTools;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -115,12 +97,11 @@ public final class TriageCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--alert " + e.getMessage());
     }
-    AlertRouting routing = routing(Path.of("").toAbsolutePath());
     DeterministicPlanner planner;
     try {
       planner =
-          DeterministicPlanner.shipped(
-              tools(), Clock.systemUTC(), routing, Similarities.of(routing), AlertExamples.NONE);
+          TriageTools.forCommandLine(properties(), Clock.systemUTC())
+              .planner(Clock.systemUTC(), AlertExamples.NONE);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(
           spec.commandLine(), FlinkClusterProfiles.FILE + ": " + e.getMessage());
@@ -140,70 +121,41 @@ public final class TriageCommand implements Callable<Integer> {
     return 0;
   }
 
-  private ToolRegistry tools() {
+  /**
+   * The keys of {@code config/application.properties} with the options in their place: {@code
+   * --rest} is the default Flink cluster, {@code --bootstrap} the only Kafka cluster, {@code
+   * --warehouse} the warehouse and {@code --timeout} every Flink and Kafka call's.
+   */
+  private Map<String, String> properties() {
     Path workingDir = Path.of("").toAbsolutePath();
-    ToolRegistry registry =
-        new ToolRegistry()
-            .registerAll(BinlogBindings.of(new BinlogTools()))
-            .registerAll(
-                TableBindings.of(new TableTools(TableLocator.local(warehouse(workingDir)))));
-    Map<String, String> flinkUrls =
-        new LinkedHashMap<>(FlinkClusterProfiles.load(workingDir).restUrls());
+    Map<String, String> p;
+    try {
+      p = configProperties(workingDir);
+    } catch (UncheckedIOException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
     if (rest != null) {
-      flinkUrls.put(FlinkClusterProfiles.DEFAULT, rest);
+      p.put(TriageConfig.FLINK_REST_URL, rest);
     }
-    if (!flinkUrls.isEmpty()) {
-      Map<String, FlinkTools> byName = new LinkedHashMap<>();
-      flinkUrls.forEach(
-          (name, url) -> {
-            try {
-              byName.put(
-                  name,
-                  new FlinkTools(
-                      new FlinkJobProbe(new FlinkRestClient(url, timeout)),
-                      new BackpressureAnalyzer()));
-            } catch (IllegalArgumentException e) {
-              throw CliErrors.badInput(spec, "Flink cluster '" + name + "' (" + url + ")", e);
-            }
-          });
-      String defaultName =
-          byName.containsKey(FlinkClusterProfiles.DEFAULT)
-              ? FlinkClusterProfiles.DEFAULT
-              : byName.keySet().iterator().next();
-      registry.registerAll(FlinkBindings.of(new FlinkClusters(byName, defaultName)));
-    }
-    KafkaClusters kafka;
-    try {
-      if (bootstrap != null) {
-        KafkaCluster direct = KafkaCluster.direct(bootstrap);
-        kafka =
-            KafkaClusters.of(
-                List.of(new KafkaCluster("default", direct.bootstrapServers(), Map.of())));
-      } else {
-        kafka = KafkaClusters.load(workingDir.resolve(KafkaTarget.CONFIG));
+    if (bootstrap != null) {
+      try {
+        KafkaCluster.direct(bootstrap);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--bootstrap: " + e.getMessage());
       }
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(
-          spec.commandLine(), (bootstrap != null ? "--bootstrap: " : "") + e.getMessage());
+      p.keySet().removeIf(k -> k.startsWith(KafkaClusters.PREFIX));
+      p.put(KafkaClusters.PREFIX + "default.bootstrap-servers", bootstrap);
     }
-    KafkaTools kafkaTools =
-        new KafkaTools(
-            kafka,
-            KafkaProbeOptions.defaults().withTimeout(timeout),
-            LagRules.defaults(),
-            LagHistory.defaults(),
-            Clock.systemUTC());
-    return registry.registerAll(KafkaBindings.of(kafkaTools, kafka));
-  }
-
-  private AlertRouting routing(Path workingDir) {
-    try {
-      return alertRouting(workingDir);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(
-          spec.commandLine(),
-          workingDir.resolve(FlinkClusterProfiles.FILE) + ": " + e.getMessage());
+    Path dir = warehouse(workingDir);
+    if (dir == null) {
+      p.remove(TriageConfig.WAREHOUSE);
+    } else {
+      p.put(TriageConfig.WAREHOUSE, dir.toString());
     }
+    String perCall = timeout.toMillis() + "ms";
+    p.put(TriageConfig.FLINK_TIMEOUT, perCall);
+    p.put(TriageConfig.KAFKA_TIMEOUT, perCall);
+    return p;
   }
 
   /**

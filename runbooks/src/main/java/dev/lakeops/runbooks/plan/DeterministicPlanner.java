@@ -137,6 +137,14 @@ public final class DeterministicPlanner {
     return new DeterministicPlanner(runbooks, clock, router, tools);
   }
 
+  /**
+   * Whether {@code report} concludes a fault (not healthy, unmeasured, an artefact, a failed probe
+   * or no runbook), as {@link #triage} ranks it.
+   */
+  public static boolean concludesFault(TriageReport report) {
+    return EvidenceRank.isFault(report);
+  }
+
   public List<Runbook> runbooks() {
     return runbooks;
   }

@@ -1,6 +1,8 @@
 package dev.lakeops.runbooks.tool;
 
 import dev.lakeops.tools.binlog.BinlogToolSpecs;
+import dev.lakeops.tools.binlog.live.BinlogServerToolSpecs;
+import dev.lakeops.tools.change.ChangeToolSpecs;
 import dev.lakeops.tools.kafka.KafkaToolSpecs;
 import dev.lakeops.tools.spec.ToolSpec;
 import dev.lakeops.tools.table.TableToolSpecs;
@@ -42,14 +44,17 @@ public final class ToolCatalog {
   /**
    * Every tool lakeops provides to runbooks, as its bindings declare them (the Flink tools with the
    * {@code cluster} their binding adds). The table tools are bound by {@link TableBindings}, the
-   * binlog verifier by {@link BinlogBindings}; a registry without them answers their calls with an
-   * error report.
+   * binlog verifier by {@link BinlogBindings}, the binlog server status when servers are configured
+   * and {@code changes.recent} by {@link ChangeBindings} (all of them by {@link TriageTools}); a
+   * registry without them answers their calls with an error report.
    */
   public static ToolCatalog lakeops() {
     List<ToolSpec> all = new ArrayList<>(FlinkBindings.specs());
     all.addAll(KafkaToolSpecs.ALL);
     all.add(BinlogToolSpecs.VERIFY);
+    all.add(BinlogServerToolSpecs.STATUS);
     all.addAll(TableToolSpecs.ALL);
+    all.addAll(ChangeToolSpecs.ALL);
     return new ToolCatalog(all);
   }
 }

@@ -104,32 +104,18 @@ class ToolRegistryTest {
   }
 
   @Test
-  void bindsEveryToolOfTheCatalogExceptTheTableToolsFromTheToolsModule() {
+  void theTriageToolsOfAFullyConfiguredLakeopsAreExactlyTheCatalog() {
     List<String> bound =
-        new ToolRegistry()
-            .registerAll(
-                FlinkBindings.of(
-                    dev.lakeops.tools.flink.FlinkClusters.single(
-                        new dev.lakeops.tools.flink.FlinkTools(
-                            new dev.lakeops.tools.flink.FlinkJobProbe(
-                                new dev.lakeops.tools.flink.FlinkRestClient(
-                                    "http://127.0.0.1:9", java.time.Duration.ofSeconds(1))),
-                            new dev.lakeops.tools.flink.BackpressureAnalyzer()))))
-            .registerAll(
-                KafkaBindings.of(
-                    new KafkaTools(
-                        KafkaClusters.of(List.of()),
-                        KafkaProbeOptions.defaults(),
-                        LagRules.defaults(),
-                        LagHistory.defaults(),
-                        Clock.systemUTC()),
-                    KafkaClusters.of(List.of())))
-            .registerAll(BinlogBindings.of(new dev.lakeops.tools.binlog.BinlogTools()))
+        TriageTools.forCommandLine(
+                java.util.Map.of(
+                    "lakeops.flink.rest-url", "http://127.0.0.1:9",
+                    "lakeops.binlog.servers.primary.jdbc-url", "jdbc:mariadb://127.0.0.1:9/",
+                    "lakeops.binlog.servers.primary.user", "lakeops"),
+                Clock.systemUTC())
+            .registry()
             .names();
 
-    assertThat(ToolCatalog.lakeops().names())
-        .filteredOn(n -> !n.startsWith("table."))
-        .containsExactlyInAnyOrderElementsOf(bound);
+    assertThat(bound).containsExactlyInAnyOrderElementsOf(ToolCatalog.lakeops().names());
   }
 
   @Test

@@ -23,12 +23,20 @@ public final class FlinkClusters {
 
   public FlinkClusters(Map<String, FlinkTools> byName, String defaultName) {
     checkArgument(
-        byName.containsKey(defaultName),
+        byName.isEmpty() || byName.containsKey(defaultName),
         "Default Flink cluster '%s' is not among the configured ones: %s",
         defaultName,
         byName.keySet());
     this.byName = Collections.unmodifiableMap(new LinkedHashMap<>(byName));
     this.defaultName = defaultName;
+  }
+
+  /**
+   * No cluster: every name is not found. For probes that read Flink among other systems (the change
+   * probe) where no Flink is configured; {@link #defaultCluster()} has none to give.
+   */
+  public static FlinkClusters none() {
+    return new FlinkClusters(Map.of(), DEFAULT);
   }
 
   /** One cluster, under the name {@value #DEFAULT}. */
@@ -44,8 +52,15 @@ public final class FlinkClusters {
     return defaultName;
   }
 
+  /**
+   * @throws IllegalStateException there is no cluster ({@link #none()})
+   */
   public FlinkTools defaultCluster() {
-    return byName.get(defaultName);
+    FlinkTools tools = byName.get(defaultName);
+    if (tools == null) {
+      throw new IllegalStateException("No Flink cluster is configured");
+    }
+    return tools;
   }
 
   public Set<String> names() {

@@ -1,0 +1,187 @@
+package dev.lakeops.runbooks.tool;
+
+import dev.lakeops.runbooks.alert.AlertRouting;
+import dev.lakeops.runbooks.audit.AuditLog;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
+import dev.lakeops.runbooks.route.AlertExamples;
+import dev.lakeops.runbooks.route.embedding.Similarities;
+import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.binlog.BinlogToolSpecs;
+import dev.lakeops.tools.binlog.BinlogTools;
+import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
+import dev.lakeops.tools.binlog.live.BinlogServerTools;
+import dev.lakeops.tools.change.ChangeHistory;
+import dev.lakeops.tools.change.ChangeSources;
+import dev.lakeops.tools.change.ChangeTools;
+import dev.lakeops.tools.flink.FlinkClusters;
+import dev.lakeops.tools.kafka.KafkaProbeOptions;
+import dev.lakeops.tools.kafka.KafkaTools;
+import dev.lakeops.tools.kafka.LagHistory;
+import dev.lakeops.tools.kafka.LagRules;
+import dev.lakeops.tools.spec.ToolSpec;
+import dev.lakeops.tools.table.TableLocator;
+import dev.lakeops.tools.table.TableToolSpecs;
+import dev.lakeops.tools.table.TableTools;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The read-only tools and the planner that both front doors triage with ({@code lakeops triage} and
+ * {@code lakeops serve}), built from the same {@code lakeops.*} keys ({@link TriageConfig}), so the
+ * two cannot drift: Flink, Kafka, the table tools over the warehouse, {@code binlog.verify}, the
+ * binlog server status when servers are configured, and {@code changes.recent}.
+ *
+ * <p>The two differ only in reach. On the {@linkplain #forCommandLine command line} the operator
+ * names files and tables, so they are read wherever they are. In the {@linkplain #forAgent agent}
+ * the alert names them, so tables are confined to {@value TriageConfig#WAREHOUSE} and {@code
+ * binlog.verify} to {@value TriageConfig#BINLOG_DIR}; without the key the tools are still there
+ * (the same names in both) and answer with an error naming the key to set.
+ */
+public final class TriageTools {
+
+  private final TriageConfig config;
+  private final KafkaTools kafka;
+  private final ToolRegistry registry;
+
+  private TriageTools(TriageConfig config, KafkaTools kafka, ToolRegistry registry) {
+    this.config = config;
+    this.kafka = kafka;
+    this.registry = registry;
+  }
+
+  /**
+   * Tools that read any file or table the operator names.
+   *
+   * @throws IllegalArgumentException a key does not read; the message names it
+   */
+  public static TriageTools forCommandLine(Map<String, String> properties, Clock clock) {
+    return build(TriageConfig.fromProperties(properties), Reach.ANYWHERE, clock, null);
+  }
+
+  /**
+   * Tools confined to the warehouse and the binlog directory, with lakeops' own actions from {@code
+   * audit} (when given) among the changes.
+   *
+   * @throws IllegalArgumentException a key does not read; the message names it
+   */
+  public static TriageTools forAgent(
+      Map<String, String> properties, Clock clock, @Nullable AuditLog audit) {
+    return build(TriageConfig.fromProperties(properties), Reach.CONFINED, clock, audit);
+  }
+
+  private enum Reach {
+    ANYWHERE,
+    CONFINED
+  }
+
+  private static TriageTools build(
+      TriageConfig config, Reach reach, Clock clock, @Nullable AuditLog audit) {
+    TableLocator tables = TableLocator.local(config.warehouse().orElse(null));
+    KafkaProbeOptions kafkaOptions =
+        config
+            .kafkaTimeout()
+            .map(KafkaProbeOptions.defaults()::withTimeout)
+            .orElse(KafkaProbeOptions.defaults());
+    KafkaTools kafka =
+        new KafkaTools(
+            config.kafka(), kafkaOptions, LagRules.defaults(), LagHistory.defaults(), clock);
+    ToolRegistry registry = new ToolRegistry();
+    config.flink().ifPresent(f -> registry.registerAll(FlinkBindings.of(f)));
+    registry.registerAll(KafkaBindings.of(kafka, config.kafka()));
+    if (reach == Reach.ANYWHERE) {
+      registry.registerAll(TableBindings.of(new TableTools(tables)));
+    } else if (tables.warehouse().isPresent()) {
+      registry.registerAll(TableBindings.inWarehouse(new TableTools(tables), tables));
+    } else {
+      TableToolSpecs.ALL.forEach(
+          s -> registry.register(unset(s, TriageConfig.WAREHOUSE, "the warehouse of the tables")));
+    }
+    registry.registerAll(binlog(config, reach));
+    if (!config.binlogServers().isEmpty()) {
+      new BinlogServerTools(
+              config.binlogServers(),
+              config.binlogTimeout(),
+              BinlogServerAnalyzer.defaults(),
+              clock)
+          .functions()
+          .forEach(f -> registry.register(ToolBinding.of(f)));
+    }
+    ChangeTools changes =
+        new ChangeTools(
+            new ChangeSources(
+                config.flink().orElseGet(FlinkClusters::none), config.kafka(), tables),
+            kafkaOptions,
+            ChangeHistory.defaults(),
+            clock);
+    if (audit != null) {
+      changes = changes.withFeed(new AuditChangeFeed(audit));
+    }
+    registry.register(
+        reach == Reach.ANYWHERE
+            ? ChangeBindings.of(changes)
+            : ChangeBindings.confined(changes, tables));
+    return new TriageTools(config, kafka, registry);
+  }
+
+  private static List<ToolBinding> binlog(TriageConfig config, Reach reach) {
+    Optional<Path> dir = config.binlogDir();
+    if (dir.isPresent()) {
+      return BinlogBindings.confinedTo(new BinlogTools(), dir.get());
+    }
+    if (reach == Reach.ANYWHERE) {
+      return BinlogBindings.of(new BinlogTools());
+    }
+    return List.of(
+        unset(
+            BinlogToolSpecs.VERIFY,
+            TriageConfig.BINLOG_DIR,
+            "the directory of the binlog files alerts may name"));
+  }
+
+  /**
+   * A tool the agent cannot reach without {@code key}: every call is an error report saying which
+   * key to set, so a runbook's verdict tells the operator.
+   */
+  private static ToolBinding unset(ToolSpec spec, String key, String what) {
+    return new ToolBinding(
+        spec,
+        args ->
+            new ToolReport(
+                ToolReport.Status.ERROR,
+                spec.name(),
+                args.given(),
+                List.of(),
+                spec.name() + " is not set up in this lakeops: set " + key + " to " + what));
+  }
+
+  /** What the keys said. */
+  public TriageConfig config() {
+    return config;
+  }
+
+  /** Every tool, by name; calls never throw. */
+  public ToolRegistry registry() {
+    return registry;
+  }
+
+  /** The Kafka tools of the registry, with their one lag history. */
+  public KafkaTools kafka() {
+    return kafka;
+  }
+
+  /**
+   * The planner over every shipped runbook, reading alerts as {@code lakeops.alerts.*} says, with
+   * its similarity (the embedding model loads on first use, not here) and {@code examples}.
+   *
+   * @throws IllegalArgumentException a pin names no shipped runbook
+   */
+  public DeterministicPlanner planner(Clock clock, AlertExamples examples) {
+    AlertRouting routing = config.routing();
+    return DeterministicPlanner.shipped(
+        registry, clock, routing, Similarities.of(routing), examples);
+  }
+}
