@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.RouteReason;
+import dev.lakeops.runbooks.RouteScore;
+import dev.lakeops.runbooks.Routing;
 import dev.lakeops.runbooks.StepRecord;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
@@ -16,6 +19,7 @@ import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link TriageReport} in a stored document:
@@ -27,7 +31,11 @@ import java.util.List;
  *  "tools": [{"status": "OK", "tool": "flink.backpressure", "params": {...}, "error": "..." (or absent),
  *             "findings": [{"severity", "code", "subject", "summary", "evidence": {...}, "sources": [...]}]}],
  *  "startedAt": instant, "finishedAt": instant,
- *  "steps": [{"step", "kind", "outcome", "tool": index into tools or -1, "millis"}]}
+ *  "steps": [{"step", "kind", "outcome", "tool": index into tools or -1, "millis"}],
+ *  "routing": {"recognised": {...}, "metrics": [...], "cues": [...], "notes": [...],
+ *              "scores": [{"runbook", "score": number, "outcome", "missing": [...],
+ *                          "reasons": [{"kind", "detail", "weight": number}]}]} (absent: none),
+ *  "others": [reports of the other runbooks that ran, each as this without routing and others]}
  * </pre>
  *
  * Maps keep their order; enums ({@link ToolReport.Status}, {@link Severity}) are written by name.
@@ -75,7 +83,69 @@ public final class ReportJson {
       step.put("tool", s.tool());
       step.put("millis", s.millis());
     }
+    if (r.routing() != null) {
+      out.set("routing", routing(r.routing()));
+    }
+    if (!r.others().isEmpty()) {
+      ArrayNode others = out.putArray("others");
+      r.others().forEach(o -> others.add(write(o)));
+    }
     return out;
+  }
+
+  private static ObjectNode routing(Routing routing) {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.set("recognised", map(routing.recognised()));
+    out.set("metrics", strings(routing.metrics()));
+    out.set("cues", strings(routing.cues()));
+    out.set("notes", strings(routing.notes()));
+    ArrayNode scores = out.putArray("scores");
+    for (RouteScore score : routing.scores()) {
+      ObjectNode s = scores.addObject();
+      s.put("runbook", score.runbook());
+      s.put("score", score.score());
+      s.put("outcome", score.outcome().name());
+      s.set("missing", strings(score.missing()));
+      ArrayNode reasons = s.putArray("reasons");
+      for (RouteReason reason : score.reasons()) {
+        reasons
+            .addObject()
+            .put("kind", reason.kind().name())
+            .put("detail", reason.detail())
+            .put("weight", reason.weight());
+      }
+    }
+    return out;
+  }
+
+  private static @Nullable Routing routing(@Nullable StoredFields r) {
+    if (r == null) {
+      return null;
+    }
+    List<RouteScore> scores = new ArrayList<>();
+    for (StoredFields s : r.objects("scores")) {
+      List<RouteReason> reasons = new ArrayList<>();
+      for (StoredFields reason : s.objects("reasons")) {
+        reasons.add(
+            new RouteReason(
+                reason.enumValue("kind", RouteReason.Kind.class),
+                reason.text("detail"),
+                reason.doubleValue("weight")));
+      }
+      scores.add(
+          new RouteScore(
+              s.text("runbook"),
+              s.doubleValue("score"),
+              reasons,
+              s.strings("missing"),
+              s.enumValue("outcome", RouteScore.Outcome.class)));
+    }
+    return new Routing(
+        r.stringMap("recognised"),
+        r.strings("metrics"),
+        r.strings("cues"),
+        scores,
+        r.strings("notes"));
   }
 
   /**
@@ -126,6 +196,8 @@ public final class ReportJson {
         tools,
         r.instant("startedAt"),
         r.instant("finishedAt"),
-        steps);
+        steps,
+        routing(r.optionalObject("routing")),
+        r.objects("others").stream().map(ReportJson::read).toList());
   }
 }

@@ -106,6 +106,17 @@ public final class StoredFields {
     return value.longValue();
   }
 
+  public double doubleValue(String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      throw missing(field);
+    }
+    if (!value.isNumber()) {
+      throw new IllegalArgumentException(at(field) + " is not a number: " + clip(value.toString()));
+    }
+    return value.doubleValue();
+  }
+
   /** An object of text values, in the document's order. */
   public Map<String, String> stringMap(String field) {
     Map<String, String> out = new LinkedHashMap<>();

@@ -23,7 +23,8 @@ import java.util.List;
  * <pre>
  * {"category": "BACKPRESSURE", "headline": "...", "entities": {"job": "..."}, "evidence": ["step#1"],
  *  "confidence": "HIGH", "nextActions": ["..."], "window": {"from": instant, "to": instant} (or absent),
- *  "proposals": [{"step", "action", "tier", "args": {...}, "missing": [...], "reason", "approvalStep" (or absent)}]}
+ *  "proposals": [{"step", "action", "tier", "args": {...}, "missing": [...], "reason", "approvalStep" (or absent)}],
+ *  "changes": ["changed 7 minutes before the alert: ..."] (absent when none; documents before it have none)}
  * </pre>
  *
  * Enum values by their constant names ({@link Category}, {@link Confidence}, {@link RiskTier}).
@@ -56,6 +57,9 @@ public final class VerdictJson {
       proposal.put("reason", p.reason());
       putText(proposal, "approvalStep", p.approvalStep());
     }
+    if (!v.changes().isEmpty()) {
+      out.set("changes", strings(v.changes()));
+    }
     return out;
   }
 
@@ -81,6 +85,7 @@ public final class VerdictJson {
         v.enumValue("confidence", Confidence.class),
         v.strings("nextActions"),
         window == null ? null : new TimeWindow(window.instant("from"), window.instant("to")),
-        proposals);
+        proposals,
+        v.strings("changes"));
   }
 }

@@ -119,11 +119,13 @@ class AlertWebhookResourceTest {
         .contains("'mars'")
         .contains("default")
         .contains("eu");
-    // The refusal is the one tool report: no cluster was read in place of 'mars'.
-    assertThat(incident.getList("report.tools")).hasSize(1);
-    assertThat(incident.getString("report.tools[0].status")).isEqualTo("NO_DATA");
-    assertThat(incident.getString("report.tools[0].error"))
-        .contains("No Flink cluster named 'mars'");
+    // Every tool report is a refusal: no cluster was read in place of 'mars', neither by the
+    // runbook nor by the change probe.
+    List<String> tools = incident.getList("report.tools.tool");
+    assertThat(tools).containsExactly("flink.backpressure", "changes.recent");
+    assertThat(incident.getList("report.tools.status", String.class)).containsOnly("NO_DATA");
+    assertThat(incident.getList("report.tools.error", String.class))
+        .allSatisfy(e -> assertThat(e).contains("No Flink cluster named 'mars'"));
   }
 
   @Test

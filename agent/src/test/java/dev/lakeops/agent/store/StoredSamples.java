@@ -8,6 +8,9 @@ import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.Confidence;
 import dev.lakeops.runbooks.ProposedAction;
+import dev.lakeops.runbooks.RouteReason;
+import dev.lakeops.runbooks.RouteScore;
+import dev.lakeops.runbooks.Routing;
 import dev.lakeops.runbooks.StepRecord;
 import dev.lakeops.runbooks.TimeWindow;
 import dev.lakeops.runbooks.TriageReport;
@@ -51,6 +54,7 @@ public final class StoredSamples {
   public static Map<String, Incident> currentIncidents() {
     Map<String, Incident> out = new LinkedHashMap<>(incidents());
     out.put("grafana-values-triaged", grafanaValues());
+    out.put("routed-with-neighbours-and-changes", routedWithChanges());
     return out;
   }
 
@@ -202,6 +206,97 @@ public final class StoredSamples {
         null,
         generatorUrl,
         values);
+  }
+
+  /**
+   * A restart alert on a backpressured job: two runbooks ran, the routing says why, and the verdict
+   * says what changed before the alert.
+   */
+  public static Incident routedWithChanges() {
+    Map<String, String> labels = ordered("alertname", "FlinkJobRestarts", "job_name", "orders");
+    Map<String, String> annotations = ordered("summary", "orders restarts");
+    AlertSignal alert =
+        new AlertSignal(
+            labels,
+            annotations,
+            "http://prometheus:9090/graph?g0.expr=flink_jobmanager_job_numRestarts",
+            null,
+            AT.minusSeconds(60));
+    Verdict restartNone =
+        new Verdict(
+            Category.NO_FAULT,
+            "The job runs without restarts.",
+            ordered("job", "orders"),
+            List.of("flink.restart.none"),
+            Confidence.HIGH,
+            List.of());
+    TriageReport restarts =
+        new TriageReport(
+            "flink-restart-loop",
+            alert,
+            restartNone,
+            List.of(),
+            AT.plusMillis(1),
+            AT.plusMillis(5),
+            List.of());
+    Verdict backpressure =
+        new Verdict(
+            Category.BACKPRESSURE,
+            "The alert's claim (flink.restarts) was not confirmed: the job runs without restarts."
+                + " What is wrong: lake-writer is the bottleneck.",
+            ordered("job", "orders", "vertex", "lake-writer"),
+            List.of("flink.backpressure.bottleneck"),
+            Confidence.HIGH,
+            List.of("Scale the sink."),
+            null,
+            List.of(),
+            List.of(
+                "changed 7 minutes before the alert: job orders resubmitted (parallelism 2 → 4)"));
+    Routing routing =
+        new Routing(
+            ordered("flink.job", "orders"),
+            List.of("flink_jobmanager_job_numRestarts"),
+            List.of("flink.restarts: metric flink_jobmanager_job_numRestarts"),
+            List.of(
+                new RouteScore(
+                    "flink-restart-loop",
+                    10.5,
+                    List.of(
+                        new RouteReason(
+                            RouteReason.Kind.METRIC, "flink_jobmanager_job_numRestarts", 10)),
+                    List.of(),
+                    RouteScore.Outcome.RAN),
+                new RouteScore(
+                    "flink-backpressure", 1.0, List.of(), List.of(), RouteScore.Outcome.RAN)),
+            List.of("the alert's runbooks found nothing wrong; ran the flink-job hop's others"));
+    TriageReport report =
+        new TriageReport(
+            "flink-backpressure",
+            alert,
+            backpressure,
+            List.of(),
+            AT.plusMillis(1),
+            AT.plusMillis(9),
+            List.of(),
+            routing,
+            List.of(restarts));
+    return new Incident(
+        "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+        "99887766aabbccdd",
+        AT.minusSeconds(60),
+        IncidentStatus.TRIAGED,
+        AlertStatus.FIRING,
+        "FlinkJobRestarts",
+        labels,
+        annotations,
+        null,
+        AT,
+        null,
+        AT.plusMillis(30),
+        report,
+        null,
+        alert.generatorUrl(),
+        null);
   }
 
   static Incident duplicates() {
