@@ -8,6 +8,7 @@ import dev.lakeops.cli.flink.FlinkCommand;
 import dev.lakeops.cli.kafka.KafkaCommand;
 import dev.lakeops.cli.runbooks.RunbooksCommand;
 import dev.lakeops.cli.table.TableCommand;
+import dev.lakeops.cli.triage.ChangesCommand;
 import dev.lakeops.cli.triage.TriageCommand;
 import java.util.ServiceLoader;
 import org.slf4j.LoggerFactory;
@@ -28,6 +29,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       ServeCommand.class,
       TriageCommand.class,
+      ChangesCommand.class,
       FlinkCommand.class,
       KafkaCommand.class,
       TableCommand.class,

@@ -1,6 +1,5 @@
 package dev.lakeops.cli.triage;
 
-import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.runbooks.AlertSignal;
@@ -8,10 +7,7 @@ import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.alert.AlertRouting;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.route.AlertExamples;
-import dev.lakeops.runbooks.tool.TriageConfig;
 import dev.lakeops.runbooks.tool.TriageTools;
-import dev.lakeops.tools.kafka.KafkaCluster;
-import dev.lakeops.tools.kafka.KafkaClusters;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -19,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,33 +56,7 @@ public final class TriageCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output;
 
-  @Option(
-      names = "--rest",
-      paramLabel = "URL",
-      description = "Flink REST address of the default cluster (instead of lakeops.flink.rest-url)")
-  String rest;
-
-  @Option(
-      names = "--bootstrap",
-      paramLabel = "HOST:PORT",
-      description = "Kafka bootstrap servers of the cluster named 'default'")
-  String bootstrap;
-
-  @Option(
-      names = "--warehouse",
-      paramLabel = "DIR",
-      description =
-          "Warehouse the alerts' database.table names resolve in (instead of"
-              + " lakeops.tables.warehouse)")
-  Path warehouse;
-
-  @Option(
-      names = "--timeout",
-      defaultValue = "5s",
-      paramLabel = "DURATION",
-      converter = DurationConverter.class,
-      description = "Timeout of each Flink REST and Kafka call; default ${DEFAULT-VALUE}")
-  Duration timeout;
+  @Mixin TriageTargets targets;
 
   @Override
   public Integer call() {
@@ -100,7 +69,7 @@ public final class TriageCommand implements Callable<Integer> {
     DeterministicPlanner planner;
     try {
       planner =
-          TriageTools.forCommandLine(properties(), Clock.systemUTC())
+          TriageTools.forCommandLine(targets.properties(spec), Clock.systemUTC())
               .planner(Clock.systemUTC(), AlertExamples.NONE);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(
@@ -122,43 +91,6 @@ public final class TriageCommand implements Callable<Integer> {
   }
 
   /**
-   * The keys of {@code config/application.properties} with the options in their place: {@code
-   * --rest} is the default Flink cluster, {@code --bootstrap} the only Kafka cluster, {@code
-   * --warehouse} the warehouse and {@code --timeout} every Flink and Kafka call's.
-   */
-  private Map<String, String> properties() {
-    Path workingDir = Path.of("").toAbsolutePath();
-    Map<String, String> p;
-    try {
-      p = configProperties(workingDir);
-    } catch (UncheckedIOException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-    if (rest != null) {
-      p.put(TriageConfig.FLINK_REST_URL, rest);
-    }
-    if (bootstrap != null) {
-      try {
-        KafkaCluster.direct(bootstrap);
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--bootstrap: " + e.getMessage());
-      }
-      p.keySet().removeIf(k -> k.startsWith(KafkaClusters.PREFIX));
-      p.put(KafkaClusters.PREFIX + "default.bootstrap-servers", bootstrap);
-    }
-    Path dir = warehouse(workingDir);
-    if (dir == null) {
-      p.remove(TriageConfig.WAREHOUSE);
-    } else {
-      p.put(TriageConfig.WAREHOUSE, dir.toString());
-    }
-    String perCall = timeout.toMillis() + "ms";
-    p.put(TriageConfig.FLINK_TIMEOUT, perCall);
-    p.put(TriageConfig.KAFKA_TIMEOUT, perCall);
-    return p;
-  }
-
-  /**
    * The {@code lakeops.alerts.*} keys of {@code config/application.properties} under {@code
    * workingDir}; the defaults without the file.
    *
@@ -167,33 +99,6 @@ public final class TriageCommand implements Callable<Integer> {
    */
   static AlertRouting alertRouting(Path workingDir) {
     return AlertRouting.fromProperties(configProperties(workingDir));
-  }
-
-  /**
-   * {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table
-   * directories only).
-   */
-  private Path warehouse(Path workingDir) {
-    String option = "--warehouse";
-    Path dir = warehouse;
-    if (dir == null) {
-      String configured = configuredWarehouse(workingDir);
-      if (configured.isEmpty()) {
-        return null;
-      }
-      option = "lakeops.tables.warehouse in " + workingDir.resolve(FlinkClusterProfiles.FILE);
-      dir = workingDir.resolve(configured);
-    }
-    if (!Files.isDirectory(dir)) {
-      throw new ParameterException(
-          spec.commandLine(),
-          option
-              + " "
-              + dir
-              + ": "
-              + (Files.exists(dir) ? "not a directory" : "no such directory"));
-    }
-    return dir.toAbsolutePath().normalize();
   }
 
   /**

@@ -1,0 +1,116 @@
+package dev.lakeops.cli.triage;
+
+import dev.lakeops.cli.common.DurationConverter;
+import dev.lakeops.cli.flink.FlinkClusterProfiles;
+import dev.lakeops.runbooks.tool.TriageConfig;
+import dev.lakeops.tools.kafka.KafkaCluster;
+import dev.lakeops.tools.kafka.KafkaClusters;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Where the triage tools look, for {@code triage} and {@code changes}: the keys of {@code
+ * config/application.properties} (the agent's), with {@code --rest}, {@code --bootstrap}, {@code
+ * --warehouse} and {@code --timeout} in their place. Both commands then build their tools with the
+ * agent's own setup ({@link dev.lakeops.runbooks.tool.TriageTools}).
+ */
+public final class TriageTargets {
+
+  @Option(
+      names = "--rest",
+      paramLabel = "URL",
+      description = "Flink REST address of the default cluster (instead of lakeops.flink.rest-url)")
+  String rest;
+
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "HOST:PORT",
+      description = "Kafka bootstrap servers of the cluster named 'default'")
+  String bootstrap;
+
+  @Option(
+      names = "--warehouse",
+      paramLabel = "DIR",
+      description =
+          "Warehouse the alerts' database.table names resolve in (instead of"
+              + " lakeops.tables.warehouse)")
+  Path warehouse;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "5s",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description = "Timeout of each Flink REST and Kafka call; default ${DEFAULT-VALUE}")
+  Duration timeout;
+
+  /**
+   * The keys of {@code config/application.properties} with the options in their place: {@code
+   * --rest} is the default Flink cluster, {@code --bootstrap} the only Kafka cluster, {@code
+   * --warehouse} the warehouse and {@code --timeout} every Flink and Kafka call's.
+   */
+  Map<String, String> properties(CommandSpec spec) {
+    Path workingDir = Path.of("").toAbsolutePath();
+    Map<String, String> p;
+    try {
+      p = TriageCommand.configProperties(workingDir);
+    } catch (UncheckedIOException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (rest != null) {
+      p.put(TriageConfig.FLINK_REST_URL, rest);
+    }
+    if (bootstrap != null) {
+      try {
+        KafkaCluster.direct(bootstrap);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--bootstrap: " + e.getMessage());
+      }
+      p.keySet().removeIf(k -> k.startsWith(KafkaClusters.PREFIX));
+      p.put(KafkaClusters.PREFIX + "default.bootstrap-servers", bootstrap);
+    }
+    Path dir = warehouse(spec, workingDir);
+    if (dir == null) {
+      p.remove(TriageConfig.WAREHOUSE);
+    } else {
+      p.put(TriageConfig.WAREHOUSE, dir.toString());
+    }
+    String perCall = timeout.toMillis() + "ms";
+    p.put(TriageConfig.FLINK_TIMEOUT, perCall);
+    p.put(TriageConfig.KAFKA_TIMEOUT, perCall);
+    return p;
+  }
+
+  /**
+   * {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table
+   * directories only).
+   */
+  private Path warehouse(CommandSpec spec, Path workingDir) {
+    String option = "--warehouse";
+    Path dir = warehouse;
+    if (dir == null) {
+      String configured = TriageCommand.configuredWarehouse(workingDir);
+      if (configured.isEmpty()) {
+        return null;
+      }
+      option = "lakeops.tables.warehouse in " + workingDir.resolve(FlinkClusterProfiles.FILE);
+      dir = workingDir.resolve(configured);
+    }
+    if (!Files.isDirectory(dir)) {
+      throw new ParameterException(
+          spec.commandLine(),
+          option
+              + " "
+              + dir
+              + ": "
+              + (Files.exists(dir) ? "not a directory" : "no such directory"));
+    }
+    return dir.toAbsolutePath().normalize();
+  }
+}
