@@ -28,7 +28,7 @@ import dev.lakeops.agent.report.ReportThreadIncidents;
 import dev.lakeops.agent.report.ReportThreads;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
-import dev.lakeops.runbooks.tool.TriageTools;
+import dev.lakeops.runbooks.setup.TriageTools;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaTools;
 import io.quarkus.arc.DefaultBean;

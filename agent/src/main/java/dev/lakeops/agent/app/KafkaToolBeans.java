@@ -1,6 +1,6 @@
 package dev.lakeops.agent.app;
 
-import dev.lakeops.runbooks.tool.TriageTools;
+import dev.lakeops.runbooks.setup.TriageTools;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import dev.lakeops.tools.kafka.KafkaTools;
 import jakarta.enterprise.context.Dependent;

@@ -5,7 +5,7 @@ import dev.lakeops.agent.config.AlertsConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.agent.llm.LlmConfig;
-import dev.lakeops.runbooks.tool.TriageConfig;
+import dev.lakeops.runbooks.setup.TriageConfig;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import java.util.Map;
 import java.util.Optional;
@@ -13,11 +13,12 @@ import java.util.TreeMap;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * The agent's {@code lakeops.*} keys as raw text, for {@link dev.lakeops.runbooks.tool.TriageTools}
- * to read exactly as the command line reads {@code config/application.properties}: the same keys
- * mean the same thing in both. Every key the agent's typed configuration declares is taken from it,
- * so a value set as an environment variable ({@code LAKEOPS_TABLES_WAREHOUSE}) counts as the dotted
- * key, defaults (the default Flink cluster's address) apply, and durations are passed on as read.
+ * The agent's {@code lakeops.*} keys as raw text, for {@link
+ * dev.lakeops.runbooks.setup.TriageTools} to read exactly as the command line reads {@code
+ * config/application.properties}: the same keys mean the same thing in both. Every key the agent's
+ * typed configuration declares is taken from it, so a value set as an environment variable ({@code
+ * LAKEOPS_TABLES_WAREHOUSE}) counts as the dotted key, defaults (the default Flink cluster's
+ * address) apply, and durations are passed on as read.
  */
 final class LakeopsProperties {
 

@@ -15,7 +15,7 @@ import dev.lakeops.agent.llm.TriageToolboxes;
 import dev.lakeops.agent.llm.UnconfiguredProposals;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
-import dev.lakeops.runbooks.tool.TriageTools;
+import dev.lakeops.runbooks.setup.TriageTools;
 import dev.langchain4j.model.chat.ChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.DefaultBean;

@@ -1,9 +1,9 @@
 package dev.lakeops.agent.llm;
 
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
+import dev.lakeops.runbooks.setup.TriageConfig;
+import dev.lakeops.runbooks.setup.TriageTools;
 import dev.lakeops.runbooks.tool.ToolBinding;
-import dev.lakeops.runbooks.tool.TriageConfig;
-import dev.lakeops.runbooks.tool.TriageTools;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;

@@ -3,7 +3,7 @@ package dev.lakeops.cli.triage;
 import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
-import dev.lakeops.runbooks.tool.TriageTools;
+import dev.lakeops.runbooks.setup.TriageTools;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.change.ChangeTools;
 import java.time.Clock;

@@ -7,7 +7,7 @@ import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.alert.AlertRouting;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.route.AlertExamples;
-import dev.lakeops.runbooks.tool.TriageTools;
+import dev.lakeops.runbooks.setup.TriageTools;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

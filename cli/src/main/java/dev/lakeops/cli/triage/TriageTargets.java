@@ -2,7 +2,7 @@ package dev.lakeops.cli.triage;
 
 import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
-import dev.lakeops.runbooks.tool.TriageConfig;
+import dev.lakeops.runbooks.setup.TriageConfig;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import java.io.UncheckedIOException;
@@ -18,7 +18,7 @@ import picocli.CommandLine.ParameterException;
  * Where the triage tools look, for {@code triage} and {@code changes}: the keys of {@code
  * config/application.properties} (the agent's), with {@code --rest}, {@code --bootstrap}, {@code
  * --warehouse} and {@code --timeout} in their place. Both commands then build their tools with the
- * agent's own setup ({@link dev.lakeops.runbooks.tool.TriageTools}).
+ * agent's own setup ({@link dev.lakeops.runbooks.setup.TriageTools}).
  */
 public final class TriageTargets {
 

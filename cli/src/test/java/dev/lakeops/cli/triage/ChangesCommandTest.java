@@ -52,8 +52,7 @@ class ChangesCommandTest {
     writtenByTwoUsers(warehouse);
 
     int exit =
-        cli.run(
-            "changes", "--table", "db.payments", "--warehouse", warehouse.toString(), "--json");
+        cli.run("changes", "--table", "db.payments", "--warehouse", warehouse.toString(), "--json");
 
     assertThat(exit).as(cli.err()).isZero();
     JsonNode report = cli.json();

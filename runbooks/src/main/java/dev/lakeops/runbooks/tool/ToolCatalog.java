@@ -45,8 +45,9 @@ public final class ToolCatalog {
    * Every tool lakeops provides to runbooks, as its bindings declare them (the Flink tools with the
    * {@code cluster} their binding adds). The table tools are bound by {@link TableBindings}, the
    * binlog verifier by {@link BinlogBindings}, the binlog server status when servers are configured
-   * and {@code changes.recent} by {@link ChangeBindings} (all of them by {@link TriageTools}); a
-   * registry without them answers their calls with an error report.
+   * and {@code changes.recent} by {@link ChangeBindings} (all of them by {@link
+   * dev.lakeops.runbooks.setup.TriageTools}); a registry without them answers their calls with an
+   * error report.
    */
   public static ToolCatalog lakeops() {
     List<ToolSpec> all = new ArrayList<>(FlinkBindings.specs());

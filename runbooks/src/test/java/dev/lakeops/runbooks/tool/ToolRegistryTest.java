@@ -3,6 +3,7 @@ package dev.lakeops.runbooks.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.runbooks.setup.TriageTools;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;

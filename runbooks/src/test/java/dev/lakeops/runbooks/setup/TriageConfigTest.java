@@ -1,4 +1,4 @@
-package dev.lakeops.runbooks.tool;
+package dev.lakeops.runbooks.setup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,10 +1,18 @@
-package dev.lakeops.runbooks.tool;
+package dev.lakeops.runbooks.setup;
 
 import dev.lakeops.runbooks.alert.AlertRouting;
 import dev.lakeops.runbooks.audit.AuditLog;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.route.AlertExamples;
 import dev.lakeops.runbooks.route.embedding.Similarities;
+import dev.lakeops.runbooks.tool.AuditChangeFeed;
+import dev.lakeops.runbooks.tool.BinlogBindings;
+import dev.lakeops.runbooks.tool.ChangeBindings;
+import dev.lakeops.runbooks.tool.FlinkBindings;
+import dev.lakeops.runbooks.tool.KafkaBindings;
+import dev.lakeops.runbooks.tool.TableBindings;
+import dev.lakeops.runbooks.tool.ToolBinding;
+import dev.lakeops.runbooks.tool.ToolRegistry;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.BinlogToolSpecs;
 import dev.lakeops.tools.binlog.BinlogTools;

@@ -1,4 +1,4 @@
-package dev.lakeops.runbooks.tool;
+package dev.lakeops.runbooks.setup;
 
 import dev.lakeops.runbooks.alert.AlertRouting;
 import dev.lakeops.tools.binlog.live.BinlogServerConnection;
