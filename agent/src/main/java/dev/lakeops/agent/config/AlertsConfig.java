@@ -35,7 +35,7 @@ public interface AlertsConfig {
   /** The embedding model for text no rule covers: loaded on first use, never at start. */
   interface Similarity {
 
-    /** {@code all-minilm-l6-v2} (default) or {@code none}. */
+    /** {@code all-minilm-l6-v2-q} (default) or {@code none}. */
     Optional<String> model();
 
     /** Similarity below this relates nothing (default 0.45). */

@@ -32,14 +32,16 @@ public class IncidentTriage {
       LOG.info(
           "Incident {} ({}): {}", incident.id(), incident.alertname(), report.verdict().category());
       return TriageOutcome.of(report);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // An Error too (out of memory while a model loads, a class that does not link): the
+      // incident is marked FAILED with the reason instead of staying TRIAGING with its thread gone.
       LOG.error("Triage of incident {} ({}) failed", incident.id(), incident.alertname(), e);
       return TriageOutcome.failed(shortError(e));
     }
   }
 
   /** One line for a person: the exception's kind and message, never its stack trace. */
-  static String shortError(RuntimeException e) {
+  static String shortError(Throwable e) {
     String message =
         e.getMessage() == null ? "" : ": " + e.getMessage().replaceAll("\\s+", " ").strip();
     String line = "triage failed (" + e.getClass().getSimpleName() + message + ")";

@@ -47,7 +47,7 @@ class BinlogTriageTest {
             "lakeops.binlog.dir",
             dir.toString(),
             "lakeops.alerts.similarity.model",
-            "all-minilm-l6-v2");
+            "all-minilm-l6-v2-q");
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

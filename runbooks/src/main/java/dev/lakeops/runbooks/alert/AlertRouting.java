@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * lakeops.alerts.rules.&lt;alertname&gt;.runbook=NAME      the runbook for that alert rule; it wins over everything else
  * lakeops.alerts.max-runbooks=3                       runbooks run at most per alert when several fit
  * lakeops.alerts.budget=300s                          time for all of them together
- * lakeops.alerts.similarity.model=all-minilm-l6-v2    the embedding model for text no rule covers, or none
+ * lakeops.alerts.similarity.model=all-minilm-l6-v2-q    the embedding model for text no rule covers, or none
  * lakeops.alerts.similarity.min-score=0.45            similarity below this relates nothing
  * </pre>
  *
@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * @param pins alert name to the runbook pinned for it
  * @param maxRunbooks at most this many runbooks run for one alert
  * @param budget the time all runbooks of one alert may take together; later ones are not started
- * @param similarityModel {@code all-minilm-l6-v2} or {@code none}
+ * @param similarityModel {@code all-minilm-l6-v2-q} or {@code none}
  * @param minSimilarity similarity (cosine, -1 to 1) from which a text relates to a runbook
  */
 public record AlertRouting(
@@ -40,7 +40,7 @@ public record AlertRouting(
     double minSimilarity) {
 
   public static final String PREFIX = "lakeops.alerts.";
-  public static final String MINILM = "all-minilm-l6-v2";
+  public static final String MINILM = "all-minilm-l6-v2-q";
   public static final String NONE = "none";
 
   public AlertRouting {

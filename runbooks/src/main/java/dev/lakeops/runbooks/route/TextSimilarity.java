@@ -28,6 +28,6 @@ public interface TextSimilarity {
    */
   double[] scores(String text, List<String> candidates);
 
-  /** What computes it, for reports: {@code all-minilm-l6-v2}, {@code none}. */
+  /** What computes it, for reports: {@code all-minilm-l6-v2-q}, {@code none}. */
   String name();
 }

@@ -1,9 +1,10 @@
 package dev.lakeops.runbooks.route.embedding;
 
+import dev.lakeops.runbooks.alert.AlertRouting;
 import dev.lakeops.runbooks.route.TextSimilarity;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,12 +12,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Cosine similarity of sentence embeddings from all-MiniLM-L6-v2 (384 dimensions), run by ONNX
- * Runtime on the CPU inside this JVM: no network, no GPU. The model is loaded once per JVM, on
- * first use (about 1.2 s and 0.5 GB of memory on this machine's class of CPU); an embedding then
- * takes about 5 ms. Embeddings of candidate texts (runbook descriptions) are kept, so routing an
- * alert costs one embedding. English only in practice: Chinese text is routed by the vocabulary's
- * phrases. A model that fails to load is logged once and every similarity is 0.
+ * Cosine similarity of sentence embeddings from all-MiniLM-L6-v2 (384 dimensions), in its int8
+ * quantized form (a 23 MB model, a quarter of the full one: the agent's heap of 256-512 MB holds it
+ * next to everything else, where the full model ran it out of memory), run by ONNX Runtime on the
+ * CPU inside this JVM: no network, no GPU. The model is loaded once per JVM, on first use; an
+ * embedding then takes a few milliseconds. Embeddings of candidate texts (runbook descriptions) are
+ * kept, so routing an alert costs one embedding. English only in practice: Chinese text is routed
+ * by the vocabulary's phrases. A model that fails to load is logged once and every similarity is 0.
  */
 public final class MiniLmSimilarity implements TextSimilarity {
 
@@ -55,7 +57,7 @@ public final class MiniLmSimilarity implements TextSimilarity {
 
   @Override
   public String name() {
-    return "all-minilm-l6-v2";
+    return AlertRouting.MINILM;
   }
 
   /** Whether the model is loaded (false before first use and after a failed load). */
@@ -91,7 +93,7 @@ public final class MiniLmSimilarity implements TextSimilarity {
         if (model == null && !failed) {
           try {
             long t0 = System.nanoTime();
-            model = new AllMiniLmL6V2EmbeddingModel();
+            model = new AllMiniLmL6V2QuantizedEmbeddingModel();
             LOG.info(
                 "Loaded embedding model {} in {} ms", name(), (System.nanoTime() - t0) / 1_000_000);
           } catch (RuntimeException | LinkageError e) {

@@ -9,8 +9,8 @@ public final class Similarities {
   private Similarities() {}
 
   /**
-   * {@link MiniLmSimilarity#shared()} for {@code all-minilm-l6-v2}, {@link TextSimilarity#NONE} for
-   * {@code none}.
+   * {@link MiniLmSimilarity#shared()} for {@code all-minilm-l6-v2-q}, {@link TextSimilarity#NONE}
+   * for {@code none}.
    */
   public static TextSimilarity of(AlertRouting routing) {
     return routing.similarityModel().equals(AlertRouting.MINILM)
