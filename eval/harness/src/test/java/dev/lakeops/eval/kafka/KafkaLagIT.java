@@ -423,7 +423,7 @@ class KafkaLagIT {
             // The probes of these tests span seconds, not the production windows of the defaults.
             LagRules.defaults()
                 .withMinStallWindow(Duration.ofSeconds(1))
-                .withMinGrowthWindow(Duration.ofSeconds(1)),
+                .withMinGrowthWindow(Duration.ofMillis(200)),
             LagHistory.defaults(),
             Clock.systemUTC());
 
@@ -493,7 +493,7 @@ class KafkaLagIT {
         // The probes of these tests span seconds, not the production windows of the defaults.
         LagRules.defaults()
             .withMinStallWindow(Duration.ofSeconds(1))
-            .withMinGrowthWindow(Duration.ofSeconds(1)),
+            .withMinGrowthWindow(Duration.ofMillis(200)),
         LagHistory.defaults(),
         Clock.systemUTC());
   }
