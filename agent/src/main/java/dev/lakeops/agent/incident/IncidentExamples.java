@@ -9,6 +9,7 @@ import dev.lakeops.runbooks.route.AlertExample;
 import dev.lakeops.runbooks.route.AlertExamples;
 import dev.lakeops.runbooks.route.KnownAlerts;
 import dev.lakeops.runbooks.route.TextSimilarity;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -40,9 +41,9 @@ public final class IncidentExamples implements AlertExamples {
   }
 
   @Override
-  public List<Match> like(AlertSignal alert) {
+  public List<Match> like(AlertSignal alert, boolean bySimilarity) {
     try {
-      return new KnownAlerts(examples(), similarity, minSimilarity).like(alert);
+      return new KnownAlerts(cached(), similarity, minSimilarity).like(alert, bySimilarity);
     } catch (RuntimeException e) {
       LOG.warn(
           "Past incidents could not be read ({}); alert '{}' is routed without them",
@@ -51,6 +52,33 @@ public final class IncidentExamples implements AlertExamples {
       return List.of();
     }
   }
+
+  /**
+   * {@link #examples()}, read again at most every {@link #REFRESH}: every triage routes with them,
+   * and reading {@value #RECENT} stored incidents per alert made triage slower as incidents
+   * accumulated. Incidents another instance triaged on the same database join within the period.
+   */
+  private List<AlertExample> cached() {
+    Cache c = cache;
+    long now = System.nanoTime();
+    if (c == null || now - c.loadedAt > REFRESH.toNanos()) {
+      synchronized (this) {
+        c = cache;
+        if (c == null || now - c.loadedAt > REFRESH.toNanos()) {
+          c = new Cache(examples(), System.nanoTime());
+          cache = c;
+        }
+      }
+    }
+    return c.examples;
+  }
+
+  private record Cache(List<AlertExample> examples, long loadedAt) {}
+
+  /** How long the examples read from the store are used before they are read again. */
+  static final Duration REFRESH = Duration.ofSeconds(30);
+
+  private volatile Cache cache;
 
   /** The examples the store holds now, most recent first. */
   List<AlertExample> examples() {

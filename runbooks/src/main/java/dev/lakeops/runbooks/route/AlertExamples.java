@@ -9,10 +9,19 @@ import java.util.List;
  */
 public interface AlertExamples {
 
-  AlertExamples NONE = alert -> List.of();
+  AlertExamples NONE = (alert, bySimilarity) -> List.of();
 
   /** Past alerts like {@code alert}, most alike first, each with how alike (0 to 1). */
-  List<Match> like(AlertSignal alert);
+  default List<Match> like(AlertSignal alert) {
+    return like(alert, true);
+  }
+
+  /**
+   * Past alerts like {@code alert}: those of the same rule always; with {@code bySimilarity} also
+   * those whose text is alike (which runs the embedding model; the router asks for them only when
+   * nothing else relates the alert to a runbook).
+   */
+  List<Match> like(AlertSignal alert, boolean bySimilarity);
 
   /**
    * A past alert like the one being routed.

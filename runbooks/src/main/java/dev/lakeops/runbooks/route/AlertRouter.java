@@ -94,12 +94,14 @@ public final class AlertRouter {
    */
   public List<RunbookFit> route(
       AlertReading alert, List<RunbookGraph> runbooks, List<String> notes) {
-    List<AlertExamples.Match> like = safeExamples(alert);
-    List<Fitting> fits = new ArrayList<>();
-    for (RunbookGraph g : runbooks) {
-      fits.add(fitting(alert, g, like));
-    }
+    // Past alerts of the same rule first; alike texts (the embedding model) only when nothing
+    // else relates the alert, so an alert the rules cover costs no embedding.
+    List<Fitting> fits = fittings(alert, runbooks, safeExamples(alert, false));
     boolean anyFits = fits.stream().anyMatch(f -> f.level.compareTo(RunbookFit.Level.TEXT) >= 0);
+    if (!anyFits && similarity != TextSimilarity.NONE) {
+      fits = fittings(alert, runbooks, safeExamples(alert, true));
+      anyFits = fits.stream().anyMatch(f -> f.level.compareTo(RunbookFit.Level.TEXT) >= 0);
+    }
     if (!anyFits
         && similarity != TextSimilarity.NONE
         && !runbooks.isEmpty()
@@ -109,14 +111,23 @@ public final class AlertRouter {
     return fits.stream().map(Fitting::fit).toList();
   }
 
-  /** One runbook's fit, without similarity (which compares runbooks with each other). */
-  public RunbookFit fit(AlertReading alert, RunbookGraph runbook) {
-    return fitting(alert, runbook, safeExamples(alert)).fit();
+  private List<Fitting> fittings(
+      AlertReading alert, List<RunbookGraph> runbooks, List<AlertExamples.Match> like) {
+    List<Fitting> fits = new ArrayList<>();
+    for (RunbookGraph g : runbooks) {
+      fits.add(fitting(alert, g, like));
+    }
+    return fits;
   }
 
-  private List<AlertExamples.Match> safeExamples(AlertReading alert) {
+  /** One runbook's fit, without similarity (which compares runbooks with each other). */
+  public RunbookFit fit(AlertReading alert, RunbookGraph runbook) {
+    return fitting(alert, runbook, safeExamples(alert, false)).fit();
+  }
+
+  private List<AlertExamples.Match> safeExamples(AlertReading alert, boolean bySimilarity) {
     try {
-      return examples.like(alert.alert());
+      return examples.like(alert.alert(), bySimilarity);
     } catch (RuntimeException e) {
       // The contract says never; a store that breaks it must not break triage.
       return List.of();

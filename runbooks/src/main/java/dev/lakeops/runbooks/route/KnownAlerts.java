@@ -29,7 +29,7 @@ public final class KnownAlerts implements AlertExamples {
   }
 
   @Override
-  public List<Match> like(AlertSignal alert) {
+  public List<Match> like(AlertSignal alert, boolean bySimilarity) {
     List<Match> out = new ArrayList<>();
     List<AlertExample> others = new ArrayList<>();
     String name = alert.name();
@@ -44,7 +44,7 @@ public final class KnownAlerts implements AlertExamples {
         others.add(e);
       }
     }
-    if (!others.isEmpty() && similarity != TextSimilarity.NONE) {
+    if (bySimilarity && !others.isEmpty() && similarity != TextSimilarity.NONE) {
       String text =
           name
               + ". "
