@@ -156,10 +156,17 @@ public final class DeterministicPlanner {
   /**
    * Runs the runbooks that fit and returns the report with the strongest evidence, the others in
    * {@link TriageReport#others()} and the reasons in {@link TriageReport#routing()}; then asks once
-   * what changed before the alert, where {@code changes.recent} is bound. Never throws for any
-   * alert.
+   * what changed before the alert, where {@code changes.recent} is bound. The runbooks of one
+   * triage share their probes' answers ({@link SharedProbes}): they read one state of the system,
+   * and a neighbour costs only its new probes. Never throws for any alert.
    */
   public TriageReport triage(AlertSignal alert) {
+    try (SharedProbes probes = SharedProbes.open()) {
+      return triageInScope(alert);
+    }
+  }
+
+  private TriageReport triageInScope(AlertSignal alert) {
     RoutePlan plan = route(alert);
     TriageReport report = conclude(alert, plan);
     return WhatChanged.before(tools, plan.reading())

@@ -251,7 +251,8 @@ public final class GraphRunbook implements Runbook {
     } else {
       Duration timeout = graph.limits().stepTimeout();
       Duration left = Duration.ofNanos(remaining);
-      report = calls.call(p.tool(), args, left.compareTo(timeout) < 0 ? left : timeout);
+      Duration limit = left.compareTo(timeout) < 0 ? left : timeout;
+      report = SharedProbes.answer(id(), p.tool(), args, () -> calls.call(p.tool(), args, limit));
     }
     int index = state.store(p.id(), p.output(), report);
     state.trace.add(

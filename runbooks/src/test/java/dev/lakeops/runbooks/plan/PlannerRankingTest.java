@@ -115,6 +115,25 @@ class PlannerRankingTest {
           null);
 
   @Test
+  void theRunbooksOfOneTriageShareAProbesAnswerAndTheNextTriageProbesAgain() {
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "flink.restarts", "OK", Category.NO_FAULT),
+            runbook("bp", "flink.backpressure", "OK", Category.NO_FAULT));
+
+    TriageReport first = p.triage(RED_HERRING);
+
+    assertThat(first.runbooksRun()).containsExactly("restarts", "bp");
+    assertThat(called).as("one probe answers both runbooks").containsExactly("OK");
+    assertThat(first.others().get(0).tools()).isEqualTo(first.tools());
+
+    p.triage(RED_HERRING);
+
+    assertThat(called).as("a new triage reads the system again").containsExactly("OK", "OK");
+  }
+
+  @Test
   void runsBothRelatedRunbooksAndReportsTheStrongerFault() {
     DeterministicPlanner p =
         planner(
