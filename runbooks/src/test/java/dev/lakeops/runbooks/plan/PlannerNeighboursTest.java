@@ -207,19 +207,18 @@ class PlannerNeighboursTest {
     assertThat(report.verdict().category()).isEqualTo(Category.NO_FAULT);
   }
 
-  @Test
-  void aLagAlertOnAGroupThatKeepsUpButRisksLossIsDataLoss() {
+  /**
+   * A lag alert (kafka-exporter's expression) on a group that keeps up, whose topic settings raise
+   * {@code configCode}.
+   */
+  private TriageReport lagAlertWithConfigFinding(String configCode) {
     ToolCatalog catalog = ToolCatalog.lakeops();
     Map<String, List<Finding>> byTool =
         Map.of(
             "kafka.lag",
             List.of(f(Severity.OK, "kafka.lag.ok", Map.of())),
             "kafka.configs",
-            List.of(
-                f(
-                    Severity.WARN,
-                    "kafka.config.retention-shorter-than-lag",
-                    Map.of("topic", "orders"))));
+            List.of(f(Severity.WARN, configCode, Map.of("topic", "orders"))));
     ToolRegistry tools = new ToolRegistry();
     for (String tool : List.of("kafka.lag", "kafka.configs")) {
       tools.register(
@@ -235,8 +234,12 @@ class PlannerNeighboursTest {
             Map.of(),
             "http://p/graph?g0.expr=sum(kafka_consumergroup_lag)+by+(consumergroup)+%3E+1000",
             null);
+    return planner(tools).triage(lag);
+  }
 
-    TriageReport report = planner(tools).triage(lag);
+  @Test
+  void aLagAlertOnAGroupThatKeepsUpButRisksLossIsDataLoss() {
+    TriageReport report = lagAlertWithConfigFinding("kafka.config.retention-shorter-than-lag");
 
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.DATA_LOSS);
     assertThat(report.runbook()).isEqualTo("kafka-loss");
@@ -248,30 +251,7 @@ class PlannerNeighboursTest {
 
   @Test
   void aSettingThatAllowsLossOnAGroupThatKeepsUpIsNoFault() {
-    ToolCatalog catalog = ToolCatalog.lakeops();
-    Map<String, List<Finding>> byTool =
-        Map.of(
-            "kafka.lag",
-            List.of(f(Severity.OK, "kafka.lag.ok", Map.of())),
-            "kafka.configs",
-            List.of(f(Severity.WARN, "kafka.config.single-replica", Map.of("topic", "orders"))));
-    ToolRegistry tools = new ToolRegistry();
-    for (String tool : List.of("kafka.lag", "kafka.configs")) {
-      tools.register(
-          new ToolBinding(
-              catalog.find(tool).orElseThrow(),
-              args ->
-                  new ToolReport(
-                      ToolReport.Status.OK, tool, args.given(), byTool.get(tool), null)));
-    }
-    AlertSignal lag =
-        new AlertSignal(
-            Map.of("alertname", "ConsumerLagHigh", "consumergroup", "sink", "topic", "orders"),
-            Map.of(),
-            "http://p/graph?g0.expr=sum(kafka_consumergroup_lag)+by+(consumergroup)+%3E+1000",
-            null);
-
-    TriageReport report = planner(tools).triage(lag);
+    TriageReport report = lagAlertWithConfigFinding("kafka.config.single-replica");
 
     assertThat(report.verdict().category()).as(report.toMarkdown()).isEqualTo(Category.NO_FAULT);
     assertThat(report.others())
