@@ -22,6 +22,7 @@ import dev.lakeops.tools.change.ChangeHistory;
 import dev.lakeops.tools.change.ChangeSources;
 import dev.lakeops.tools.change.ChangeTools;
 import dev.lakeops.tools.flink.FlinkClusters;
+import dev.lakeops.tools.kafka.KafkaClusters;
 import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.kafka.LagHistory;
@@ -86,20 +87,60 @@ public final class TriageTools {
     CONFINED
   }
 
+  /**
+   * Tools confined as the agent's are, over {@code flink} and {@code kafka} instead of the
+   * configured addresses: for a model of the clusters that answers what they would (the eval's
+   * simulated world). Changes are read from Flink and the tables only.
+   *
+   * @throws IllegalArgumentException a key does not read; the message names it
+   */
+  public static TriageTools over(
+      Map<String, String> properties, FlinkClusters flink, KafkaTools kafka, Clock clock) {
+    TriageConfig config = TriageConfig.fromProperties(properties);
+    return build(config, Reach.CONFINED, clock, null, flink, kafka, KafkaClusters.of(List.of()));
+  }
+
   private static TriageTools build(
       TriageConfig config, Reach reach, Clock clock, @Nullable AuditLog audit) {
-    TableLocator tables = TableLocator.local(config.warehouse().orElse(null));
-    KafkaProbeOptions kafkaOptions =
-        config
-            .kafkaTimeout()
-            .map(KafkaProbeOptions.defaults()::withTimeout)
-            .orElse(KafkaProbeOptions.defaults());
     KafkaTools kafka =
         new KafkaTools(
-            config.kafka(), kafkaOptions, LagRules.defaults(), LagHistory.defaults(), clock);
+            config.kafka(),
+            kafkaOptions(config),
+            LagRules.defaults(),
+            LagHistory.defaults(),
+            clock);
+    return build(
+        config,
+        reach,
+        clock,
+        audit,
+        config.flink().orElseGet(FlinkClusters::none),
+        kafka,
+        config.kafka());
+  }
+
+  private static KafkaProbeOptions kafkaOptions(TriageConfig config) {
+    return config
+        .kafkaTimeout()
+        .map(KafkaProbeOptions.defaults()::withTimeout)
+        .orElse(KafkaProbeOptions.defaults());
+  }
+
+  private static TriageTools build(
+      TriageConfig config,
+      Reach reach,
+      Clock clock,
+      @Nullable AuditLog audit,
+      FlinkClusters flink,
+      KafkaTools kafka,
+      KafkaClusters changedKafka) {
+    TableLocator tables = TableLocator.local(config.warehouse().orElse(null));
+    KafkaProbeOptions kafkaOptions = kafkaOptions(config);
     ToolRegistry registry = new ToolRegistry();
-    config.flink().ifPresent(f -> registry.registerAll(FlinkBindings.of(f)));
-    registry.registerAll(KafkaBindings.of(kafka, config.kafka()));
+    if (!flink.names().isEmpty()) {
+      registry.registerAll(FlinkBindings.of(flink));
+    }
+    registry.registerAll(KafkaBindings.of(kafka, kafka.clusters()));
     if (reach == Reach.ANYWHERE) {
       registry.registerAll(TableBindings.of(new TableTools(tables)));
     } else if (tables.warehouse().isPresent()) {
@@ -120,8 +161,7 @@ public final class TriageTools {
     }
     ChangeTools changes =
         new ChangeTools(
-            new ChangeSources(
-                config.flink().orElseGet(FlinkClusters::none), config.kafka(), tables),
+            new ChangeSources(flink, changedKafka, tables),
             kafkaOptions,
             ChangeHistory.defaults(),
             clock);

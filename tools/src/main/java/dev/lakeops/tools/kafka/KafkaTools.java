@@ -33,6 +33,7 @@ public final class KafkaTools implements ToolSet {
   private final LagRules rules;
   private final LagHistory history;
   private final Clock clock;
+  private final KafkaCaptures captures;
 
   public KafkaTools(
       KafkaClusters clusters,
@@ -40,11 +41,23 @@ public final class KafkaTools implements ToolSet {
       LagRules rules,
       LagHistory history,
       Clock clock) {
+    this(clusters, options, rules, history, clock, KafkaCaptures.probes(clock));
+  }
+
+  /** Tools whose lag, groups and configs snapshots come from {@code captures}. */
+  public KafkaTools(
+      KafkaClusters clusters,
+      KafkaProbeOptions options,
+      LagRules rules,
+      LagHistory history,
+      Clock clock,
+      KafkaCaptures captures) {
     this.clusters = clusters;
     this.options = options;
     this.rules = rules;
     this.history = history;
     this.clock = clock;
+    this.captures = captures;
   }
 
   /** Every Kafka tool with its declaration; an unknown cluster name is {@code NO_DATA}. */
@@ -96,6 +109,11 @@ public final class KafkaTools implements ToolSet {
                             KafkaToolSpecs.clientSettings(a)))));
   }
 
+  /** The cluster profiles the tools take by name. */
+  public KafkaClusters clusters() {
+    return clusters;
+  }
+
   /** The snapshots lag calls took, per cluster; for callers that show raw data on request. */
   public LagHistory history() {
     return history;
@@ -121,12 +139,11 @@ public final class KafkaTools implements ToolSet {
         LAG,
         params,
         () -> {
-          KafkaLagProbe probe = new KafkaLagProbe(cluster, options, clock);
           for (int i = 0; i < samples; i++) {
             if (i > 0) {
-              sleep(interval);
+              captures.pause(interval);
             }
-            history.add(probe.capture(LagScope.groups(groups)));
+            history.add(captures.capture(cluster, options, LagScope.groups(groups)));
           }
           return new KafkaLagAnalyzer(rules).analyze(history.window(cluster.name()), flinkByGroup);
         });
@@ -165,8 +182,8 @@ public final class KafkaTools implements ToolSet {
         () ->
             new GroupsAnalyzer()
                 .analyze(
-                    new KafkaLagProbe(cluster, options.withMaxRecordLookups(0), clock)
-                        .capture(LagScope.allGroups())));
+                    captures.capture(
+                        cluster, options.withMaxRecordLookups(0), LagScope.allGroups())));
   }
 
   /**
@@ -231,7 +248,7 @@ public final class KafkaTools implements ToolSet {
                   ? LagScope.topicsOnly(topics)
                   : LagScope.groups(groups).withTopics(topics);
           return new KafkaConfigAnalyzer(new KafkaLagAnalyzer(rules))
-              .analyze(new KafkaLagProbe(cluster, options, clock).capture(scope), settings);
+              .analyze(captures.capture(cluster, options, scope), settings);
         });
   }
 
@@ -273,18 +290,5 @@ public final class KafkaTools implements ToolSet {
     params.put("cluster", cluster.name());
     params.put("bootstrap", cluster.bootstrapServers());
     return params;
-  }
-
-  private static void sleep(Duration pause) {
-    try {
-      Thread.sleep(pause.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ProbeException(
-          ProbeException.Code.TIMEOUT,
-          "lag sampling pause",
-          "interrupted while waiting to probe again",
-          e);
-    }
   }
 }
