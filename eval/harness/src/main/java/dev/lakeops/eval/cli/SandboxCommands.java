@@ -14,6 +14,7 @@ public final class SandboxCommands implements CliPlugin {
     return List.of(
         PluggedCommand.topLevel(new DemoCommand()),
         PluggedCommand.topLevel(new BenchCommand()),
+        PluggedCommand.topLevel(new EvalCommand()),
         PluggedCommand.under("kafka", new KafkaBenchCommand()));
   }
 }

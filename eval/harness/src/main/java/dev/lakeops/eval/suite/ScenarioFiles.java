@@ -1,0 +1,180 @@
+package dev.lakeops.eval.suite;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reads scenario files ({@code *.yaml}): the shipped suite from the classpath ({@code
+ * scenarios/INDEX} lists it) or a directory of one's own, and expands each into its runs: every
+ * alert with the scenario's names, every alert again under each rename, and the first alert with a
+ * prompt injection in every text field. Every error names the file and what is wrong in it.
+ */
+public final class ScenarioFiles {
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private ScenarioFiles() {}
+
+  /** The scenarios shipped with lakeops. */
+  public static List<Scenario> shipped() {
+    List<Scenario> all = new ArrayList<>();
+    for (String name : resource("INDEX").lines().map(String::strip).toList()) {
+      if (!name.isEmpty() && !name.startsWith("#")) {
+        all.add(parse(name, resource(name)));
+      }
+    }
+    return all;
+  }
+
+  /**
+   * The scenarios of every {@code *.yaml} file under {@code dir}, by file name.
+   *
+   * @throws IllegalArgumentException the directory cannot be read, or a file is not a scenario
+   */
+  public static List<Scenario> load(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new IllegalArgumentException(dir + ": not a directory of scenario files");
+    }
+    List<Scenario> all = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f :
+          files
+              .filter(p -> p.getFileName().toString().endsWith(".yaml"))
+              .sorted(Comparator.naturalOrder())
+              .toList()) {
+        all.add(parse(dir.relativize(f).toString(), Files.readString(f, StandardCharsets.UTF_8)));
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException(dir + ": cannot read (" + e.getMessage() + ")", e);
+    }
+    if (all.isEmpty()) {
+      throw new IllegalArgumentException(dir + ": no *.yaml scenario files");
+    }
+    return all;
+  }
+
+  /**
+   * One scenario from {@code text}, named {@code file} in errors.
+   *
+   * @throws IllegalArgumentException the text is not a scenario
+   */
+  public static Scenario parse(String file, String text) {
+    Scenario s;
+    try {
+      s = YAML.readValue(text, Scenario.class);
+    } catch (MismatchedInputException e) {
+      throw new IllegalArgumentException(
+          file + ": " + path(e) + ": " + e.getOriginalMessage().replaceAll("\\s+", " "), e);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          file + ": not a scenario (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
+    }
+    if (s == null) {
+      throw new IllegalArgumentException(file + ": empty");
+    }
+    check(file, s.id() != null && !s.id().isBlank(), "id is missing");
+    check(file, s.family() != null && !s.family().isBlank(), "family is missing");
+    check(file, s.world() != null, "world is missing");
+    check(file, !s.alerts().isEmpty(), "alerts must list at least one alert");
+    check(file, s.truth() != null && s.truth().category() != null, "truth.category is missing");
+    for (int i = 0; i < s.alerts().size(); i++) {
+      Scenario.AlertSpec a = s.alerts().get(i);
+      check(
+          file,
+          a.labels() != null && !a.labels().isEmpty(),
+          "alerts[" + i + "].labels must be a non-empty map");
+    }
+    return s;
+  }
+
+  /** Every run of {@code scenarios}, in order. */
+  public static List<ScenarioRun> runs(List<Scenario> scenarios) {
+    List<ScenarioRun> runs = new ArrayList<>();
+    for (Scenario s : scenarios) {
+      for (int i = 0; i < s.alerts().size(); i++) {
+        runs.add(new ScenarioRun(s.id() + "#a" + (i + 1), s, s.alerts().get(i), false));
+      }
+      for (int r = 0; r < s.renames().size(); r++) {
+        Scenario renamed = rename(s, s.renames().get(r));
+        for (int i = 0; i < renamed.alerts().size(); i++) {
+          runs.add(
+              new ScenarioRun(
+                  s.id() + "#r" + (r + 1) + "a" + (i + 1),
+                  renamed,
+                  renamed.alerts().get(i),
+                  false));
+        }
+      }
+      runs.add(new ScenarioRun(s.id() + "#injected", s, s.alerts().get(0), true));
+    }
+    return runs;
+  }
+
+  /** {@code s} with every occurrence of each key replaced by its value, longest first. */
+  static Scenario rename(Scenario s, Map<String, String> names) {
+    try {
+      String text = YAML.writeValueAsString(s);
+      List<Map.Entry<String, String>> order = new ArrayList<>(names.entrySet());
+      order.sort(Comparator.comparingInt((Map.Entry<String, String> e) -> -e.getKey().length()));
+      Map<String, String> marks = new LinkedHashMap<>();
+      for (int i = 0; i < order.size(); i++) {
+        String mark = "\u0001" + i + "\u0001";
+        text = text.replace(order.get(i).getKey(), mark);
+        marks.put(mark, order.get(i).getValue());
+      }
+      for (Map.Entry<String, String> m : marks.entrySet()) {
+        text = text.replace(m.getKey(), m.getValue());
+      }
+      return YAML.readValue(text, Scenario.class);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          s.id() + ": a rename makes the scenario unreadable (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private static void check(String file, boolean ok, String what) {
+    if (!ok) {
+      throw new IllegalArgumentException(file + ": " + what);
+    }
+  }
+
+  private static String path(MismatchedInputException e) {
+    StringBuilder b = new StringBuilder();
+    for (var ref : e.getPath()) {
+      if (ref.getFieldName() != null) {
+        b.append(b.isEmpty() ? "" : ".").append(ref.getFieldName());
+      } else if (ref.getIndex() >= 0) {
+        b.append('[').append(ref.getIndex()).append(']');
+      }
+    }
+    return b.isEmpty() ? "(top)" : b.toString();
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = ScenarioFiles.class.getResourceAsStream("/scenarios/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("scenarios/" + name + " is not on the classpath");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read scenarios/" + name, e);
+    }
+  }
+}
