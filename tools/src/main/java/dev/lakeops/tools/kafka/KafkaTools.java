@@ -168,11 +168,28 @@ public final class KafkaTools implements ToolSet {
             ? rules.minStallWindow()
             : rules.minGrowthWindow();
     Duration missing = needed.minus(span);
+    ToolReport report;
     if (missing.isNegative() || missing.isZero()) {
-      return lag(cluster, groups, 1, Duration.ZERO, Map.of());
+      report = lag(cluster, groups, 1, Duration.ZERO, Map.of());
+    } else {
+      int probes = Math.max(2, rules.minGrowthSamples() - window.size());
+      report = lag(cluster, groups, probes, missing.dividedBy(probes - 1), Map.of());
     }
-    int probes = Math.max(2, rules.minGrowthSamples() - window.size());
-    return lag(cluster, groups, probes, missing.dividedBy(probes - 1), Map.of());
+    // A lag that rose but not yet beyond commit jitter: watch it over a few commit intervals.
+    Duration trend = rules.commitInterval().multipliedBy(LagEvaluation.TREND_COMMITS);
+    if (report.status() == ToolReport.Status.OK
+        && report.findings().stream().anyMatch(f -> f.code().equals("kafka.lag.no-trend"))) {
+      List<KafkaLagSnapshot> now = history.window(cluster.name());
+      Duration covered =
+          now.isEmpty()
+              ? Duration.ZERO
+              : Duration.between(now.get(0).capturedAt(), clock.instant());
+      Duration more = trend.minus(covered);
+      if (more.compareTo(Duration.ZERO) > 0) {
+        return lag(cluster, groups, 2, more, Map.of());
+      }
+    }
+    return report;
   }
 
   public ToolReport groups(KafkaCluster cluster) {

@@ -60,8 +60,18 @@ final class LagEvaluation {
     if (window.size() < rules.minGrowthSamples() || span.compareTo(rules.minGrowthWindow()) < 0) {
       return LagStatus.NO_TREND;
     }
-    return fallsBehind(window, rules.commitInterval()) ? LagStatus.WARN : LagStatus.OK;
+    if (fallsBehind(window, rules.commitInterval())) {
+      return LagStatus.WARN;
+    }
+    // The lag rose between every two probes, but by no more than a consumer that keeps up may
+    // trail between two commits: only a window of several commit intervals tells the two apart.
+    return span.compareTo(rules.commitInterval().multipliedBy(TREND_COMMITS)) < 0
+        ? LagStatus.NO_TREND
+        : LagStatus.OK;
   }
+
+  /** Commit intervals a rising lag is watched for before it is called keeping up. */
+  static final int TREND_COMMITS = 4;
 
   /**
    * True when the committed offsets advanced measurably slower than the end offsets: the lag rose

@@ -25,6 +25,7 @@ public record Outcome(
     double millis,
     String headline,
     java.util.Map<String, String> named,
+    List<String> findings,
     boolean injected) {
 
   public boolean correct() {

@@ -53,8 +53,18 @@ public final class Scorer {
       }
     }
     List<String> tools = new ArrayList<>();
-    report.tools().forEach(t -> tools.add(t.tool()));
-    report.others().forEach(o -> o.tools().forEach(t -> tools.add(t.tool())));
+    List<String> found = new ArrayList<>();
+    List<ToolReport> all = new ArrayList<>(report.tools());
+    report.others().forEach(o -> all.addAll(o.tools()));
+    for (ToolReport t : all) {
+      tools.add(t.tool());
+      found.add(
+          t.tool()
+              + " "
+              + t.status()
+              + ": "
+              + String.join(", ", t.findings().stream().map(Finding::code).toList()));
+    }
     List<String> missing = new ArrayList<>();
     for (String expected : truth.tools() == null ? List.<String>of() : truth.tools()) {
       if (!tools.contains(expected)) {
@@ -87,6 +97,7 @@ public final class Scorer {
         millis,
         v.headline(),
         v.entities(),
+        found,
         run.injected());
   }
 

@@ -128,10 +128,10 @@ public final class WorldKafkaCaptures implements KafkaCaptures {
                           0,
                           t.highWatermark(p, since),
                           since,
-                          null,
-                          null,
-                          null,
-                          null));
+                          "txn-" + t.name() + "-" + p,
+                          "Ongoing",
+                          since,
+                          60_000L));
                 }
               });
     }
