@@ -110,6 +110,36 @@ class BinlogWorldTest {
   }
 
   @Test
+  void aFlippedByteChangesOneByteOfTheBodyAndAGarbageHeaderOnlyTheHeader() throws Exception {
+    byte[] recording;
+    try (var in = BinlogWorld.class.getResourceAsStream(BinlogWorld.RECORDING)) {
+      recording = in.readAllBytes();
+    }
+    for (int event = 1; event <= BinlogWorld.RECORDED_EVENTS; event++) {
+      long start = BinlogWorld.eventOffset(event);
+      long end =
+          event == BinlogWorld.RECORDED_EVENTS
+              ? recording.length
+              : BinlogWorld.eventOffset(event + 1);
+
+      List<Integer> flipped =
+          changed(recording, BinlogWorld.bytes(new BinlogFileSpec("b", "flipped-byte", event)));
+      List<Integer> header =
+          changed(recording, BinlogWorld.bytes(new BinlogFileSpec("b", "garbage-header", event)));
+
+      assertThat(flipped).as("event %d", event).hasSize(1);
+      assertThat((long) flipped.get(0)).isBetween(start + 19, end - 5);
+      assertThat(header).as("event %d", event).isNotEmpty();
+      assertThat(header).allSatisfy(i -> assertThat((long) i).isBetween(start, start + 18));
+    }
+  }
+
+  private static List<Integer> changed(byte[] a, byte[] b) {
+    assertThat(b).hasSameSizeAs(a);
+    return IntStream.range(0, a.length).filter(i -> a[i] != b[i]).boxed().toList();
+  }
+
+  @Test
   void aDamagedEventInsideTheFileNamesWhereToRestartAndWhereValidEventsResume() {
     // Event 27 is the UPDATE_ROWS event of GTID 0-1-6 (1961..2037): 0-1-5 ends at 1776.
     assertThat(BinlogWorld.eventOffset(27)).isEqualTo(1961);

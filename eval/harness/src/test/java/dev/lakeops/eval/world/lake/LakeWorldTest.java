@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +53,7 @@ class LakeWorldTest {
   private List<Snapshot> snapshots(String database, String table) {
     Table t = Catalog.local(warehouse).loadTable(Identifier.of(database, table));
     long latest = t.latestSnapshot().map(Snapshot::id).orElse(0L);
-    return java.util.stream.LongStream.rangeClosed(1, latest)
+    return LongStream.rangeClosed(1, latest)
         .mapToObj(id -> t.snapshotStore().loadSnapshot(id))
         .toList();
   }
