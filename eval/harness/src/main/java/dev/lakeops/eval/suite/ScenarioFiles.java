@@ -2,8 +2,13 @@ package dev.lakeops.eval.suite;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
@@ -127,12 +132,26 @@ public final class ScenarioFiles {
     return runs;
   }
 
-  /** {@code s} with every occurrence of each key replaced by its value, longest first. */
+  /**
+   * {@code s} with every occurrence of each key in its text values (never in field names or label
+   * names) replaced by its value, longest first.
+   */
   static Scenario rename(Scenario s, Map<String, String> names) {
+    List<Map.Entry<String, String>> order = new ArrayList<>(names.entrySet());
+    order.sort(Comparator.comparingInt((Map.Entry<String, String> e) -> -e.getKey().length()));
+    JsonNode tree = YAML.valueToTree(s);
+    JsonNode renamed = renameValues(tree, order);
     try {
-      String text = YAML.writeValueAsString(s);
-      List<Map.Entry<String, String>> order = new ArrayList<>(names.entrySet());
-      order.sort(Comparator.comparingInt((Map.Entry<String, String> e) -> -e.getKey().length()));
+      return YAML.treeToValue(renamed, Scenario.class);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          s.id() + ": a rename makes the scenario unreadable (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private static JsonNode renameValues(JsonNode node, List<Map.Entry<String, String>> order) {
+    if (node.isTextual()) {
+      String text = node.asText();
       Map<String, String> marks = new LinkedHashMap<>();
       for (int i = 0; i < order.size(); i++) {
         String mark = "\u0001" + i + "\u0001";
@@ -142,11 +161,19 @@ public final class ScenarioFiles {
       for (Map.Entry<String, String> m : marks.entrySet()) {
         text = text.replace(m.getKey(), m.getValue());
       }
-      return YAML.readValue(text, Scenario.class);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(
-          s.id() + ": a rename makes the scenario unreadable (" + e.getMessage() + ")", e);
+      return TextNode.valueOf(text);
     }
+    if (node.isObject()) {
+      ObjectNode copy = JsonNodeFactory.instance.objectNode();
+      node.fields().forEachRemaining(e -> copy.set(e.getKey(), renameValues(e.getValue(), order)));
+      return copy;
+    }
+    if (node.isArray()) {
+      ArrayNode copy = JsonNodeFactory.instance.arrayNode();
+      node.forEach(n -> copy.add(renameValues(n, order)));
+      return copy;
+    }
+    return node;
   }
 
   private static void check(String file, boolean ok, String what) {

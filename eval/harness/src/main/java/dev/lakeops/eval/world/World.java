@@ -325,8 +325,8 @@ public final class World {
             clock,
             captures);
     Map<String, String> properties = new LinkedHashMap<>(extraProperties);
-    properties.put("lakeops.warehouse", warehouse.toString());
-    properties.put("lakeops.binlog.dir", binlogs.toString());
+    properties.put(dev.lakeops.runbooks.setup.TriageConfig.WAREHOUSE, warehouse.toString());
+    properties.put(dev.lakeops.runbooks.setup.TriageConfig.BINLOG_DIR, binlogs.toString());
     return TriageTools.over(properties, clusters, kafkaTools, clock);
   }
 
