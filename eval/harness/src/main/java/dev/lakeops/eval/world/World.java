@@ -153,7 +153,7 @@ public final class World {
       if (j.source() != null) {
         feed(job, j.source());
       } else {
-        job.offered(j.rate() == null ? 100 : j.rate());
+        job.offerRate(j.rate() == null ? 100 : j.rate());
       }
     }
   }

@@ -76,7 +76,7 @@ public final class FlinkJobModel {
     this.feed = source;
   }
 
-  public void offered(double recordsPerSecond) {
+  public void offerRate(double recordsPerSecond) {
     this.offeredWithoutFeed = recordsPerSecond;
   }
 

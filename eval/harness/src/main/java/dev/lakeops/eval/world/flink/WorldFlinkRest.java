@@ -280,6 +280,7 @@ public final class WorldFlinkRest implements FlinkRest {
       counts.put(s, here ? job.vertices().size() : 0);
     }
     o.set("plan", plan(job));
+    o.put("pending-operators", 0);
     return o;
   }
 
