@@ -26,6 +26,9 @@ import org.jspecify.annotations.Nullable;
  *     kept)
  * @param tokens prompt + completion tokens used
  * @param proposals proposals {@code propose_action} recorded (waiting for people)
+ * @param mode whether the model reviewed a conclusive deterministic verdict or investigated an
+ *     alert the runbooks could not explain ({@link Mode#REVIEW} for reviews stored before the mode
+ *     was kept)
  */
 public record LlmAssessment(
     String incidentId,
@@ -42,7 +45,8 @@ public record LlmAssessment(
     long tokens,
     List<String> proposals,
     Instant startedAt,
-    Instant finishedAt) {
+    Instant finishedAt,
+    Mode mode) {
 
   public static final String LLM = "llm";
   public static final String DETERMINISTIC = "deterministic";
@@ -57,6 +61,80 @@ public record LlmAssessment(
     proposals = List.copyOf(proposals);
     requireNonNull(startedAt, "startedAt");
     requireNonNull(finishedAt, "finishedAt");
+    mode = mode == null ? Mode.REVIEW : mode;
+  }
+
+  /** A review of a conclusive deterministic verdict. */
+  public LlmAssessment(
+      String incidentId,
+      String provider,
+      String model,
+      String finalVerdict,
+      String why,
+      Verdict verdict,
+      Verdict deterministic,
+      @Nullable Verdict llm,
+      @Nullable String fallback,
+      int toolCalls,
+      List<String> toolsRun,
+      long tokens,
+      List<String> proposals,
+      Instant startedAt,
+      Instant finishedAt) {
+    this(
+        incidentId,
+        provider,
+        model,
+        finalVerdict,
+        why,
+        verdict,
+        deterministic,
+        llm,
+        fallback,
+        toolCalls,
+        toolsRun,
+        tokens,
+        proposals,
+        startedAt,
+        finishedAt,
+        Mode.REVIEW);
+  }
+
+  /** What the model was asked to do with the deterministic triage. */
+  public enum Mode {
+    /** Check and refine a verdict the runbooks reached. */
+    REVIEW("review"),
+    /**
+     * Find the cause with the read-only tools where no runbook fits or the verdict is {@code
+     * INCONCLUSIVE}.
+     */
+    INVESTIGATION("investigation");
+
+    private final String id;
+
+    Mode(String id) {
+      this.id = id;
+    }
+
+    /** The mode as stored and shown: {@code review} or {@code investigation}. */
+    public String id() {
+      return id;
+    }
+
+    /**
+     * The mode {@code id} names, in any case ({@code REVIEW} is how Jackson wrote the layout of
+     * format version 1).
+     *
+     * @throws IllegalArgumentException {@code id} names no mode
+     */
+    public static Mode parse(String id) {
+      for (Mode m : values()) {
+        if (m.id.equalsIgnoreCase(id)) {
+          return m;
+        }
+      }
+      throw new IllegalArgumentException("not a mode: '" + id + "' (review or investigation)");
+    }
   }
 
   /** Whether the model's verdict was set aside. */
@@ -67,7 +145,7 @@ public record LlmAssessment(
   /** A few Markdown lines for chat, after the deterministic report. */
   public String toMarkdown() {
     StringBuilder out = new StringBuilder();
-    out.append("**LLM review** (")
+    out.append(mode == Mode.INVESTIGATION ? "**LLM investigation** (" : "**LLM review** (")
         .append(provider)
         .append(' ')
         .append(model)

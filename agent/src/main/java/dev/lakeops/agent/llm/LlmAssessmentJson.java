@@ -15,10 +15,13 @@ import dev.lakeops.agent.store.VerdictJson;
  * <pre>
  * {"formatVersion": 2, "incidentId", "provider", "model", "finalVerdict": "llm" | "deterministic", "why",
  *  "verdict", "deterministic", "llm" (or absent): (each see {@link VerdictJson}), "fallback" (or absent),
- *  "toolCalls", "toolsRun": [...], "tokens", "proposals": [...], "startedAt": instant, "finishedAt": instant}
+ *  "toolCalls", "toolsRun": [...], "tokens", "proposals": [...], "startedAt": instant, "finishedAt": instant,
+ *  "mode": "investigation" (or absent: a review)}
  * </pre>
  *
- * Reads format versions 1 (the same layout without {@code formatVersion}) and 2.
+ * Reads format versions 1 (the same layout without {@code formatVersion}) and 2. {@code mode} is
+ * written only for an investigation, so a review's document is the one written before the mode was
+ * kept, and a document without it is a review.
  */
 final class LlmAssessmentJson {
 
@@ -43,6 +46,9 @@ final class LlmAssessmentJson {
     doc.set("proposals", strings(a.proposals()));
     putInstant(doc, "startedAt", a.startedAt());
     putInstant(doc, "finishedAt", a.finishedAt());
+    if (a.mode() != LlmAssessment.Mode.REVIEW) {
+      doc.put("mode", a.mode().id());
+    }
     return StoredJson.write(doc);
   }
 
@@ -54,6 +60,7 @@ final class LlmAssessmentJson {
     try {
       StoredFields doc = StoredJson.read(json);
       StoredFields llm = doc.optionalObject("llm");
+      String mode = doc.optionalText("mode");
       return new LlmAssessment(
           doc.text("incidentId"),
           doc.text("provider"),
@@ -69,10 +76,19 @@ final class LlmAssessmentJson {
           doc.longValue("tokens"),
           doc.strings("proposals"),
           doc.instant("startedAt"),
-          doc.instant("finishedAt"));
+          doc.instant("finishedAt"),
+          mode == null ? LlmAssessment.Mode.REVIEW : mode(mode));
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "Stored LLM review of incident " + incidentId + " is not readable: " + e.getMessage(), e);
+    }
+  }
+
+  private static LlmAssessment.Mode mode(String id) {
+    try {
+      return LlmAssessment.Mode.parse(id);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("mode is " + e.getMessage(), e);
     }
   }
 }

@@ -13,6 +13,9 @@ import org.jspecify.annotations.Nullable;
  * text fields are model output: untrusted, to be escaped wherever they are shown.
  *
  * @param advisory always true
+ * @param mode {@code review} (the model checked a conclusive deterministic verdict) or {@code
+ *     investigation} (no runbook fitted or the verdict was inconclusive, and the model looked for
+ *     the cause)
  * @param finalVerdict which verdict stands after validation: {@code llm} or {@code deterministic}
  * @param category the model's category; null when it gave no verdict that passed validation
  * @param confidence the model's confidence; null as {@code category}
@@ -32,6 +35,7 @@ import org.jspecify.annotations.Nullable;
 @TemplateData
 public record LlmReview(
     boolean advisory,
+    String mode,
     String provider,
     String model,
     String finalVerdict,
@@ -57,6 +61,7 @@ public record LlmReview(
     Verdict llm = a.llm();
     return new LlmReview(
         true,
+        a.mode().id(),
         a.provider(),
         a.model(),
         a.finalVerdict(),

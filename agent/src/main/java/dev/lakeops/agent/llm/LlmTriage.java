@@ -1,6 +1,7 @@
 package dev.lakeops.agent.llm;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.Confidence;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.runbooks.Verdict;
@@ -27,14 +28,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The LLM's review of a deterministic triage: the model gets the alert and the deterministic
- * verdict and findings as data, may call the read-only tools and {@code propose_action} within the
- * run's budgets, and must answer with a verdict that passes {@link VerdictGuard}: a typed {@link
- * LlmVerdict} from a model with structured output, otherwise one that {@link LlmVerdictParser}
- * reads out of its text. The guard refuses evidence that neither the deterministic triage nor the
- * run's tool results hold. Any failure (invalid answer, spent budget, timeout, provider error)
- * keeps the deterministic verdict and says why in {@link LlmAssessment#fallback()}. Never throws
- * for a model's behaviour.
+ * The LLM's pass over a deterministic triage, in one of two modes ({@link LlmAssessment.Mode}):
+ *
+ * <ul>
+ *   <li><b>review</b>, when the runbooks reached a verdict: the model gets the alert and the
+ *       deterministic verdict and findings as data, and may check or extend them with the tools;
+ *   <li><b>investigation</b>, when no runbook fits the alert ({@code NO_RUNBOOK}) or the verdict is
+ *       {@code INCONCLUSIVE}: the model gets the alert, how it was routed and whatever the runbooks
+ *       found, and is asked to find the cause with the tools, over as many calls as the budgets
+ *       allow.
+ * </ul>
+ *
+ * Either way the model has the same declared read-only tools and {@code propose_action} (it only
+ * proposes), within the run's budgets, and must answer with a verdict that passes {@link
+ * VerdictGuard}: a typed {@link LlmVerdict} from a model with structured output, otherwise one that
+ * {@link LlmVerdictParser} reads out of its text. The guard refuses evidence that neither the
+ * deterministic triage nor the run's tool results hold. Any failure (invalid answer, spent budget,
+ * timeout, provider error) keeps the deterministic verdict and says why in {@link
+ * LlmAssessment#fallback()}. Never throws for a model's behaviour.
  */
 public final class LlmTriage {
 
@@ -74,18 +85,29 @@ public final class LlmTriage {
     this.metrics = metrics;
   }
 
-  /** Reviews {@code report}, the deterministic triage of incident {@code incidentId}. */
+  /**
+   * Reviews {@code report}, the deterministic triage of incident {@code incidentId}, or
+   * investigates the incident when the report explains nothing ({@link #modeFor}).
+   */
   public LlmAssessment review(String incidentId, TriageReport report) {
     Instant started = clock.instant();
+    LlmAssessment.Mode mode = modeFor(report);
     RunMeter meter = new RunMeter(limits, clock, metrics, LlmMetrics.Run.TRIAGE);
     Verdict deterministic = report.verdict();
-    String message = TriagePrompt.userMessage(incidentId, report, limits.redactValues());
+    boolean investigation = mode == LlmAssessment.Mode.INVESTIGATION;
+    String message =
+        investigation
+            ? TriagePrompt.investigationMessage(incidentId, report, limits.redactValues())
+            : TriagePrompt.userMessage(incidentId, report, limits.redactValues());
     Callable<Answer> ask;
     if (structured()) {
-      TriageAgent agent = agent(TriageAgent.class, TriagePrompt.STRUCTURED, meter, incidentId);
+      String system =
+          investigation ? TriagePrompt.INVESTIGATION_STRUCTURED : TriagePrompt.STRUCTURED;
+      TriageAgent agent = agent(TriageAgent.class, system, meter, incidentId);
       ask = () -> structuredAnswer(agent, message);
     } else {
-      TriageTextAgent agent = agent(TriageTextAgent.class, TriagePrompt.SYSTEM, meter, incidentId);
+      String system = investigation ? TriagePrompt.INVESTIGATION_SYSTEM : TriagePrompt.SYSTEM;
+      TriageTextAgent agent = agent(TriageTextAgent.class, system, meter, incidentId);
       ask = () -> Answer.text(agent.review(message).content());
     }
     Future<Answer> call = threads.submit(ask);
@@ -96,6 +118,7 @@ public final class LlmTriage {
       call.cancel(true);
       return fallback(
           incidentId,
+          mode,
           report,
           meter,
           started,
@@ -106,6 +129,7 @@ public final class LlmTriage {
       Thread.currentThread().interrupt();
       return fallback(
           incidentId,
+          mode,
           report,
           meter,
           started,
@@ -114,11 +138,12 @@ public final class LlmTriage {
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof LlmBudgetExceededException spent) {
-        return fallback(incidentId, report, meter, started, spent.kind(), spent.getMessage());
+        return fallback(incidentId, mode, report, meter, started, spent.kind(), spent.getMessage());
       }
-      LOG.warn("LLM review of incident {} failed", incidentId, cause);
+      LOG.warn("LLM {} of incident {} failed", mode.id(), incidentId, cause);
       return fallback(
           incidentId,
+          mode,
           report,
           meter,
           started,
@@ -126,12 +151,11 @@ public final class LlmTriage {
           "provider error: "
               + ToolOutputs.error("model", cause).replaceFirst("^ERROR in tool model ", ""));
     }
-    Set<String> known = new LinkedHashSet<>(meter.findingCodes());
-    report.tools().forEach(t -> t.findings().stream().map(Finding::code).forEach(known::add));
-    VerdictGuard.Outcome checked = answer.check(known);
+    VerdictGuard.Outcome checked = answer.check(knownEvidence(mode, report, meter));
     if (!checked.valid()) {
       return fallback(
           incidentId,
+          mode,
           report,
           meter,
           started,
@@ -144,6 +168,7 @@ public final class LlmTriage {
         && deterministic.confidence() == Confidence.HIGH) {
       return assessment(
           incidentId,
+          mode,
           meter,
           started,
           LlmAssessment.DETERMINISTIC,
@@ -158,6 +183,7 @@ public final class LlmTriage {
     if (llm.category() != deterministic.category() && llm.evidence().isEmpty()) {
       return assessment(
           incidentId,
+          mode,
           meter,
           started,
           LlmAssessment.DETERMINISTIC,
@@ -169,6 +195,7 @@ public final class LlmTriage {
     }
     return assessment(
         incidentId,
+        mode,
         meter,
         started,
         LlmAssessment.LLM,
@@ -180,6 +207,38 @@ public final class LlmTriage {
         deterministic,
         llm,
         null);
+  }
+
+  /**
+   * {@link LlmAssessment.Mode#INVESTIGATION} when the deterministic triage explains nothing: no
+   * runbook fits or ran ({@code NO_RUNBOOK}, runbook {@code none}) or its verdict is {@code
+   * INCONCLUSIVE}; otherwise {@link LlmAssessment.Mode#REVIEW}.
+   */
+  static LlmAssessment.Mode modeFor(TriageReport report) {
+    Category category = report.verdict().category();
+    return category == Category.INCONCLUSIVE
+            || category == Category.NO_RUNBOOK
+            || report.runbook().equals("none")
+        ? LlmAssessment.Mode.INVESTIGATION
+        : LlmAssessment.Mode.REVIEW;
+  }
+
+  /**
+   * What the model's verdict may cite: the finding codes of the run's tool results and of the
+   * deterministic report's; an investigation, whose prompt also shows the other runbooks' findings
+   * and the report's finding ids, may cite those too.
+   */
+  private static Set<String> knownEvidence(
+      LlmAssessment.Mode mode, TriageReport report, RunMeter meter) {
+    Set<String> known = new LinkedHashSet<>(meter.findingCodes());
+    report.tools().forEach(t -> t.findings().stream().map(Finding::code).forEach(known::add));
+    if (mode == LlmAssessment.Mode.INVESTIGATION) {
+      known.addAll(report.findingsById().keySet());
+      for (TriageReport other : report.others()) {
+        other.tools().forEach(t -> t.findings().stream().map(Finding::code).forEach(known::add));
+      }
+    }
+    return known;
   }
 
   /**
@@ -279,6 +338,7 @@ public final class LlmTriage {
 
   private LlmAssessment fallback(
       String incidentId,
+      LlmAssessment.Mode mode,
       TriageReport report,
       RunMeter meter,
       Instant started,
@@ -291,6 +351,7 @@ public final class LlmTriage {
         reason);
     return assessment(
         incidentId,
+        mode,
         meter,
         started,
         LlmAssessment.DETERMINISTIC,
@@ -303,6 +364,7 @@ public final class LlmTriage {
 
   private LlmAssessment assessment(
       String incidentId,
+      LlmAssessment.Mode mode,
       RunMeter meter,
       Instant started,
       String finalVerdict,
@@ -326,7 +388,8 @@ public final class LlmTriage {
         meter.tokens(),
         meter.proposalIds(),
         started,
-        clock.instant());
+        clock.instant(),
+        mode);
   }
 
   private static String clip(String name) {

@@ -79,6 +79,27 @@ final class LlmFixtures {
     return planner.triage(alert);
   }
 
+  /**
+   * The real deterministic triage of an alert about a database replica, which no runbook fits:
+   * NO_RUNBOOK.
+   */
+  static TriageReport noRunbookReport() {
+    AlertSignal alert =
+        new AlertSignal(
+            Map.of("alertname", "ReplicaChecksumErrors", "instance", "db-2:9104"),
+            Map.of("summary", "db-2 stopped replicating: checksum errors"));
+    DeterministicPlanner planner =
+        DeterministicPlanner.shipped(
+            new ToolRegistry()
+                .registerAll(FlinkBindings.of(FlinkClusters.single(unreachableFlink()))),
+            Clock.systemUTC());
+    TriageReport report = planner.triage(alert);
+    if (report.verdict().category() != dev.lakeops.runbooks.Category.NO_RUNBOOK) {
+      throw new IllegalStateException("a runbook fits the fixture alert: " + report.verdict());
+    }
+    return report;
+  }
+
   /** A copy of a recorded binlog fixture in {@code dir}. */
   static Path binlog(Path dir, String name) {
     try (InputStream in = LlmFixtures.class.getResourceAsStream("/llm/binlog/" + name)) {

@@ -78,6 +78,32 @@ class StoredFormatTest {
   }
 
   @Test
+  void readsAStoredLlmReviewWithoutAModeAsAReviewAndNamesAModeThatIsNotOne() throws Exception {
+    DataSource db = TestDatabases.h2(dir);
+    JdbcLlmAssessmentStore store = new JdbcLlmAssessmentStore(db);
+    LlmAssessment investigation = StoredSamples.llmInvestigation();
+    store.add(investigation);
+    String golden = golden("llm-investigation");
+
+    replace(
+        db,
+        "UPDATE llm_assessment SET doc = ? WHERE incident_id = ?",
+        golden.replace(",\n  \"mode\" : \"investigation\"", ""),
+        investigation.incidentId());
+    assertThat(store.latest(investigation.incidentId()).orElseThrow().mode())
+        .isEqualTo(LlmAssessment.Mode.REVIEW);
+
+    replace(
+        db,
+        "UPDATE llm_assessment SET doc = ? WHERE incident_id = ?",
+        golden.replace("\"investigation\"", "\"audit\""),
+        investigation.incidentId());
+    assertThatThrownBy(() -> store.latest(investigation.incidentId()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageEndingWith("mode is not a mode: 'audit' (review or investigation)");
+  }
+
+  @Test
   void namesTheFieldOfAStoredIncidentThatIsMissingOrWrong() throws Exception {
     DataSource db = TestDatabases.h2(dir);
     JdbcIncidentStore store = new JdbcIncidentStore(db);

@@ -62,6 +62,7 @@ public final class StoredSamples {
     Map<String, LlmAssessment> out = new LinkedHashMap<>();
     out.put("llm-review", llmReview());
     out.put("llm-fallback", llmFallback());
+    out.put("llm-investigation", llmInvestigation());
     return out;
   }
 
@@ -497,6 +498,43 @@ public final class StoredSamples {
         List.of(),
         AT.plusSeconds(4),
         AT.plusSeconds(126));
+  }
+
+  /** An investigation of an alert no runbook fits: the model's verdict stands. */
+  static LlmAssessment llmInvestigation() {
+    Verdict deterministic =
+        new Verdict(
+            Category.NO_RUNBOOK,
+            "No runbook fits alert 'CdcReplicaChecksum': lakeops read label host=db-1.",
+            ordered("labels", "host=db-1", "metrics", "none", "signals", "none"),
+            List.of(),
+            Confidence.LOW,
+            List.of("Pin a runbook for the rule."));
+    Verdict llm =
+        new Verdict(
+            Category.BINLOG_CORRUPTION,
+            "mariadb-bin.000002 has a CRC mismatch at 1961.",
+            ordered("binlogFile", "mariadb-bin.000002", "binlogOffset", "1961"),
+            List.of("binlog.crc-mismatch"),
+            Confidence.MEDIUM,
+            List.of("Plan the CDC restart past the damage with binlog_plan."));
+    return new LlmAssessment(
+        "8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        "anthropic",
+        "claude-sonnet-4-5",
+        LlmAssessment.LLM,
+        "the model's verdict passed validation and cites findings binlog.crc-mismatch",
+        llm,
+        deterministic,
+        llm,
+        null,
+        3,
+        List.of("flink_jobs", "binlog_verify", "binlog_events"),
+        9120,
+        List.of(),
+        AT.plusSeconds(5),
+        AT.plusSeconds(17),
+        LlmAssessment.Mode.INVESTIGATION);
   }
 
   /** A map in the order given: the golden files show whether the order survives. */
