@@ -9,6 +9,7 @@ import dev.lakeops.eval.world.kafka.GroupModel;
 import dev.lakeops.eval.world.kafka.KafkaWorld;
 import dev.lakeops.eval.world.kafka.TopicModel;
 import dev.lakeops.eval.world.kafka.WorldKafkaCaptures;
+import dev.lakeops.eval.world.time.WorldClock;
 import dev.lakeops.runbooks.setup.TriageTools;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkClusters;

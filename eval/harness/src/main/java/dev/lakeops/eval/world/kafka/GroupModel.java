@@ -1,6 +1,6 @@
 package dev.lakeops.eval.world.kafka;
 
-import dev.lakeops.eval.world.Rate;
+import dev.lakeops.eval.world.time.Rate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -1,6 +1,6 @@
 package dev.lakeops.eval.world.kafka;
 
-import dev.lakeops.eval.world.WorldClock;
+import dev.lakeops.eval.world.time.WorldClock;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.kafka.CommittedOffset;
 import dev.lakeops.tools.kafka.ConsumerGroup;

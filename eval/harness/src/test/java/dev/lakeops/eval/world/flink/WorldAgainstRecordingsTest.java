@@ -3,7 +3,7 @@ package dev.lakeops.eval.world.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lakeops.eval.world.WorldClock;
+import dev.lakeops.eval.world.time.WorldClock;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;

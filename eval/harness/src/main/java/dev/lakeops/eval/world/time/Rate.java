@@ -1,4 +1,4 @@
-package dev.lakeops.eval.world;
+package dev.lakeops.eval.world.time;
 
 import java.util.ArrayList;
 import java.util.List;
