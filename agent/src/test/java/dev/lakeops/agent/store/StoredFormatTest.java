@@ -61,7 +61,7 @@ class StoredFormatTest {
   void writesEachLlmReviewAsItsGoldenFileAndReadsTheFileBack() throws Exception {
     DataSource db = TestDatabases.h2(dir);
     JdbcLlmAssessmentStore store = new JdbcLlmAssessmentStore(db);
-    for (Map.Entry<String, LlmAssessment> sample : StoredSamples.assessments().entrySet()) {
+    for (Map.Entry<String, LlmAssessment> sample : StoredSamples.currentAssessments().entrySet()) {
       LlmAssessment assessment = sample.getValue();
       store.add(assessment);
 

@@ -58,10 +58,20 @@ public final class StoredSamples {
     return out;
   }
 
+  /** The LLM assessments format 1 could hold: reviews. */
   public static Map<String, LlmAssessment> assessments() {
     Map<String, LlmAssessment> out = new LinkedHashMap<>();
     out.put("llm-review", llmReview());
     out.put("llm-fallback", llmFallback());
+    return out;
+  }
+
+  /**
+   * {@link #assessments()} and the ones of fields added since format 1 without a version change (an
+   * older document reads without them): an investigation's mode.
+   */
+  public static Map<String, LlmAssessment> currentAssessments() {
+    Map<String, LlmAssessment> out = new LinkedHashMap<>(assessments());
     out.put("llm-investigation", llmInvestigation());
     return out;
   }
