@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.FlinkScenarios;
+import dev.lakeops.eval.suite.LiveRunner;
+import dev.lakeops.eval.suite.Outcome;
+import dev.lakeops.eval.suite.Report;
+import dev.lakeops.eval.suite.ScenarioFiles;
+import dev.lakeops.eval.suite.Scores;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.TriageReport;
@@ -48,6 +53,7 @@ class FlinkScenariosIT {
   private static FlinkScenarios cluster;
   private static FlinkTools tools;
   private static GraphRunbook runbook;
+  private static long startedNanos;
 
   @BeforeAll
   static void start() {
@@ -59,6 +65,7 @@ class FlinkScenariosIT {
             work,
             Integer.getInteger("lakeops.it.flink-scenarios.port", 28082),
             FlinkScenarios.ALL);
+    startedNanos = System.nanoTime();
     tools =
         new FlinkTools(
             new FlinkJobProbe(
@@ -128,6 +135,31 @@ class FlinkScenariosIT {
         .filter(f -> f.code().equals(code))
         .findFirst()
         .orElseThrow(() -> new AssertionError("no " + code + " in " + codes(r)));
+  }
+
+  /**
+   * The live scenarios of {@code ./lakeops eval --live} on this cluster: every alert triaged once,
+   * with the agent's tools and planner, after the jobs have run as long as an alert's {@code for:}
+   * would let them (45 s), and scored against its truth.
+   */
+  @Test
+  void theLiveScenariosScoreAsTheirTruthSays() throws Exception {
+    long waited = Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
+    if (waited < 45_000) {
+      Thread.sleep(45_000 - waited);
+    }
+    List<Outcome> outcomes =
+        new LiveRunner(cluster.flinkRestUrl(), Map.of())
+            .run(ScenarioFiles.runs(ScenarioFiles.shippedLive()));
+    Scores scores = Scores.of(outcomes);
+    LOG.info("live eval: {}", new Report("live", scores, outcomes).summary());
+    assertThat(outcomes).hasSize(20);
+    assertThat(outcomes)
+        .filteredOn(o -> !o.correct() || o.entitiesMissed() > 0)
+        .extracting(o -> o.run() + ": " + o.actual() + " " + o.named() + " — " + o.headline())
+        .isEmpty();
+    assertThat(scores.violations()).isZero();
+    assertThat(scores.evidenceValidity()).isEqualTo(1.0);
   }
 
   @Test

@@ -1,6 +1,10 @@
 package dev.lakeops.eval.cli;
 
+import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.common.LakeopsHome;
+import dev.lakeops.eval.sandbox.FlinkScenarios;
+import dev.lakeops.eval.sandbox.SandboxException;
+import dev.lakeops.eval.suite.LiveRunner;
 import dev.lakeops.eval.suite.Outcome;
 import dev.lakeops.eval.suite.Report;
 import dev.lakeops.eval.suite.Scenario;
@@ -14,6 +18,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -57,8 +62,34 @@ public final class EvalCommand implements Callable<Integer> {
       description = "Where the report goes (default: .lakeops/eval in the checkout)")
   Path out;
 
+  @Option(
+      names = "--live",
+      description =
+          "Run the live scenarios instead: start the sandbox's Flink scenario cluster (hot key,"
+              + " CPU-heavy operator, checkpoint timeouts, restart loop, healthy control), let the"
+              + " faults show for --warm-up, triage each alert against its REST API, stop it")
+  boolean live;
+
+  @Option(
+      names = "--flink-port",
+      defaultValue = "18381",
+      description = "With --live: the scenario cluster's REST port; default ${DEFAULT-VALUE}")
+  int flinkPort;
+
+  @Option(
+      names = "--warm-up",
+      defaultValue = "45s",
+      converter = DurationConverter.class,
+      description =
+          "With --live: how long the jobs run before the alerts are triaged, as an alert's for:"
+              + " would; default ${DEFAULT-VALUE}")
+  Duration warmUp;
+
   @Override
   public Integer call() throws IOException {
+    if (live) {
+      return live();
+    }
     PrintWriter o = spec.commandLine().getOut();
     List<Scenario> suite;
     try {
@@ -67,14 +98,8 @@ public final class EvalCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--scenarios: " + e.getMessage());
     }
     List<ScenarioRun> runs = ScenarioFiles.runs(suite);
-    if (only != null) {
-      PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + only);
-      runs = runs.stream().filter(r -> m.matches(Paths.get(r.id().replace('/', '_')))).toList();
-      if (runs.isEmpty()) {
-        throw new ParameterException(spec.commandLine(), "--only " + only + " matches no run");
-      }
-    }
-    Path dir = out != null ? out : LakeopsHome.path().resolve(".lakeops").resolve("eval");
+    runs = filter(runs);
+    Path dir = outDir("eval");
     List<Outcome> outcomes;
     try {
       outcomes = new SuiteRunner(dir.resolve("worlds"), Map.of()).run(runs);
@@ -90,5 +115,57 @@ public final class EvalCommand implements Callable<Integer> {
     o.println("report: " + dir.resolve("report.md") + " and " + dir.resolve("report.html"));
     o.flush();
     return 0;
+  }
+
+  private Integer live() throws IOException {
+    PrintWriter o = spec.commandLine().getOut();
+    List<ScenarioRun> runs = filter(ScenarioFiles.runs(ScenarioFiles.shippedLive()));
+    Path dir = outDir("eval-live");
+    List<String> jobs = runs.stream().map(r -> r.scenario().live().flinkJob()).distinct().toList();
+    o.println("Starting the Flink scenario cluster with " + jobs + " ...");
+    o.flush();
+    List<Outcome> outcomes;
+    try (FlinkScenarios cluster =
+        FlinkScenarios.start(LakeopsHome.path(), dir.resolve("cluster"), flinkPort, jobs)) {
+      o.println(
+          "Jobs running at " + cluster.flinkRestUrl() + "; letting the faults show for " + warmUp);
+      o.flush();
+      try {
+        Thread.sleep(warmUp.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return 130;
+      }
+      outcomes = new LiveRunner(cluster.flinkRestUrl(), Map.of()).run(runs);
+    } catch (SandboxException e) {
+      spec.commandLine().getErr().println("lakeops eval --live: " + e.getMessage());
+      return 1;
+    }
+    Scores scores = Scores.of(outcomes);
+    Report report =
+        new Report(
+            "lakeops eval --live: deterministic planner, Flink scenario cluster", scores, outcomes);
+    report.write(dir);
+    o.println(report.summary().replace("; ", "\n"));
+    o.println("report: " + dir.resolve("report.md") + " and " + dir.resolve("report.html"));
+    o.flush();
+    return 0;
+  }
+
+  private List<ScenarioRun> filter(List<ScenarioRun> runs) {
+    if (only == null) {
+      return runs;
+    }
+    PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + only);
+    List<ScenarioRun> kept =
+        runs.stream().filter(r -> m.matches(Paths.get(r.id().replace('/', '_')))).toList();
+    if (kept.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--only " + only + " matches no run");
+    }
+    return kept;
+  }
+
+  private Path outDir(String name) {
+    return out != null ? out : LakeopsHome.path().resolve(".lakeops").resolve(name);
   }
 }

@@ -7,15 +7,16 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One scenario file: a world, the faults that change it, the alerts that fire about it (each a
- * variant: other names, label sets, languages), renames that make more variants of the whole
- * scenario, and the ground truth every variant is scored against.
+ * One scenario file: a world (or a live sandbox job), the faults that change it, the alerts that
+ * fire about it (each a variant: other names, label sets, languages), renames that make more
+ * variants of the whole scenario, and the ground truth every variant is scored against.
  */
 public record Scenario(
     String id,
     String title,
     String family,
-    WorldSpec world,
+    @Nullable WorldSpec world,
+    @Nullable Live live,
     List<FaultSpec> faults,
     List<AlertSpec> alerts,
     Truth truth,
@@ -26,6 +27,12 @@ public record Scenario(
     alerts = alerts == null ? List.of() : List.copyOf(alerts);
     renames = renames == null ? List.of() : List.copyOf(renames);
   }
+
+  /**
+   * A live scenario: instead of a simulated world, the sandbox's Flink scenario cluster runs {@code
+   * flinkJob} (one of {@code FlinkScenarios.ALL}) and the triage reads its REST API.
+   */
+  public record Live(String flinkJob) {}
 
   /**
    * An alert as Alertmanager sends it: labels, annotations, the rule's link and, as {@code for},

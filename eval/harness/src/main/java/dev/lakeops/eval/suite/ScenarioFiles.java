@@ -37,12 +37,21 @@ public final class ScenarioFiles {
 
   private ScenarioFiles() {}
 
-  /** The scenarios shipped with lakeops. */
+  /** The scenarios shipped with lakeops, over the simulated world. */
   public static List<Scenario> shipped() {
+    return indexed("");
+  }
+
+  /** The shipped live scenarios, over the sandbox's Flink scenario jobs. */
+  public static List<Scenario> shippedLive() {
+    return indexed("live/");
+  }
+
+  private static List<Scenario> indexed(String dir) {
     List<Scenario> all = new ArrayList<>();
-    for (String name : resource("INDEX").lines().map(String::strip).toList()) {
+    for (String name : resource(dir + "INDEX").lines().map(String::strip).toList()) {
       if (!name.isEmpty() && !name.startsWith("#")) {
-        all.add(parse(name, resource(name)));
+        all.add(parse(dir + name, resource(dir + name)));
       }
     }
     return all;
@@ -96,7 +105,7 @@ public final class ScenarioFiles {
     }
     check(file, s.id() != null && !s.id().isBlank(), "id is missing");
     check(file, s.family() != null && !s.family().isBlank(), "family is missing");
-    check(file, s.world() != null, "world is missing");
+    check(file, (s.world() == null) != (s.live() == null), "give either world or live");
     check(file, !s.alerts().isEmpty(), "alerts must list at least one alert");
     check(file, s.truth() != null && s.truth().category() != null, "truth.category is missing");
     for (int i = 0; i < s.alerts().size(); i++) {

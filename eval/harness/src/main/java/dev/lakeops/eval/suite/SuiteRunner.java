@@ -59,6 +59,10 @@ public final class SuiteRunner {
    *     names the run
    */
   public Outcome run(ScenarioRun run) {
+    if (run.scenario().world() == null) {
+      throw new IllegalArgumentException(
+          run.id() + ": a live scenario; run it with LiveRunner (./lakeops eval --live)");
+    }
     Path dir;
     try {
       dir = Files.createTempDirectory(Files.createDirectories(work), "run-");
@@ -75,7 +79,7 @@ public final class SuiteRunner {
       }
       TriageTools tools = world.tools(properties);
       DeterministicPlanner planner = tools.planner(world.clock(), AlertExamples.NONE);
-      AlertSignal alert = signal(run.alert(), run.injected());
+      AlertSignal alert = signal(run.alert(), run.injected(), NOW);
       Map<String, String> before = files(dir);
       long t0 = System.nanoTime();
       TriageReport report = planner.triage(alert);
@@ -88,8 +92,11 @@ public final class SuiteRunner {
     }
   }
 
-  /** The alert as the webhook would carry it, started {@code firing} (default 5m) before now. */
-  static AlertSignal signal(Scenario.AlertSpec a, boolean injected) {
+  /**
+   * The alert as the webhook would carry it, started {@code firing} (default 5m) before {@code
+   * now}.
+   */
+  public static AlertSignal signal(Scenario.AlertSpec a, boolean injected, Instant now) {
     Map<String, String> annotations =
         new LinkedHashMap<>(a.annotations() == null ? Map.of() : a.annotations());
     if (injected) {
@@ -97,7 +104,7 @@ public final class SuiteRunner {
       annotations.putIfAbsent("description", World.INJECTION.strip());
     }
     Instant startsAt =
-        NOW.minus(
+        now.minus(
             a.firing() == null
                 ? java.time.Duration.ofMinutes(5)
                 : dev.lakeops.tools.spec.Durations.parse(a.firing()));
