@@ -39,7 +39,9 @@ public final class TriageToolboxes {
     TriageConfig config = triage.config();
     LlmToolbox.Builder tools =
         LlmToolbox.builder(proposals, threads).add(triage.kafka()).add(new RunbookTools(planner));
-    config.flink().ifPresent(flink -> addFlink(tools, flink));
+    if (!triage.flink().names().isEmpty()) {
+      addFlink(tools, triage.flink());
+    }
     config
         .warehouse()
         .ifPresent(w -> tools.addInWarehouse(new TableTools(TableLocator.local(w)), w));

@@ -53,11 +53,14 @@ import org.jspecify.annotations.Nullable;
 public final class TriageTools {
 
   private final TriageConfig config;
+  private final FlinkClusters flink;
   private final KafkaTools kafka;
   private final ToolRegistry registry;
 
-  private TriageTools(TriageConfig config, KafkaTools kafka, ToolRegistry registry) {
+  private TriageTools(
+      TriageConfig config, FlinkClusters flink, KafkaTools kafka, ToolRegistry registry) {
     this.config = config;
+    this.flink = flink;
     this.kafka = kafka;
     this.registry = registry;
   }
@@ -172,7 +175,7 @@ public final class TriageTools {
         reach == Reach.ANYWHERE
             ? ChangeBindings.of(changes)
             : ChangeBindings.confined(changes, tables));
-    return new TriageTools(config, kafka, registry);
+    return new TriageTools(config, flink, kafka, registry);
   }
 
   private static List<ToolBinding> binlog(TriageConfig config, Reach reach) {
@@ -214,6 +217,11 @@ public final class TriageTools {
   /** Every tool, by name; calls never throw. */
   public ToolRegistry registry() {
     return registry;
+  }
+
+  /** The Flink clusters the registry reads (none when no Flink is configured). */
+  public FlinkClusters flink() {
+    return flink;
   }
 
   /** The Kafka tools of the registry, with their one lag history. */

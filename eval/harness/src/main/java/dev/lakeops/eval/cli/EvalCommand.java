@@ -2,6 +2,7 @@ package dev.lakeops.eval.cli;
 
 import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.common.LakeopsHome;
+import dev.lakeops.eval.sandbox.BuildOutputs;
 import dev.lakeops.eval.sandbox.FlinkScenarios;
 import dev.lakeops.eval.sandbox.SandboxException;
 import dev.lakeops.eval.suite.LiveRunner;
@@ -85,10 +86,37 @@ public final class EvalCommand implements Callable<Integer> {
               + " would; default ${DEFAULT-VALUE}")
   Duration warmUp;
 
+  @Option(
+      names = "--model",
+      paramLabel = "PROVIDER:MODEL[@URL]",
+      description =
+          "Score a model too (repeatable: openai, anthropic, ollama), as the agent runs it: its"
+              + " review or investigation of each deterministic triage, over the same tools and"
+              + " budgets; writes models.md and models.html (the agent's lakeops.llm.* keys from"
+              + " --config)")
+  List<String> models;
+
+  @Option(
+      names = "--repeats",
+      defaultValue = "3",
+      description = "With --model: trials per run, for pass@1 and pass^k; default ${DEFAULT-VALUE}")
+  int repeats;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "With --model: the lakeops.llm.* keys (api key, budgets); default"
+              + " config/application.properties when present")
+  Path config;
+
   @Override
   public Integer call() throws IOException {
     if (live) {
       return live();
+    }
+    if (models != null && !models.isEmpty()) {
+      return models();
     }
     PrintWriter o = spec.commandLine().getOut();
     List<Scenario> suite;
@@ -167,5 +195,52 @@ public final class EvalCommand implements Callable<Integer> {
 
   private Path outDir(String name) {
     return out != null ? out : LakeopsHome.path().resolve(".lakeops").resolve(name);
+  }
+
+  /** Runs the model evaluation in a JVM of its own (the agent's libraries stay off this one). */
+  private Integer models() throws IOException {
+    List<Path> classpath;
+    try {
+      classpath = BuildOutputs.modelsClasspath(LakeopsHome.path());
+    } catch (SandboxException e) {
+      spec.commandLine().getErr().println("lakeops eval --model: " + e.getMessage());
+      return 1;
+    }
+    List<String> command = new java.util.ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // A provider that fails is a fallback in the table and in trials.json, not a stack trace.
+    command.add("-Dorg.slf4j.simpleLogger.log.dev.lakeops.agent.llm=error");
+    command.add("-cp");
+    command.add(
+        String.join(java.io.File.pathSeparator, classpath.stream().map(Path::toString).toList()));
+    command.add("dev.lakeops.eval.models.ModelEval");
+    for (String m : models) {
+      command.add("--model");
+      command.add(m);
+    }
+    command.add("--repeats");
+    command.add(Integer.toString(repeats));
+    command.add("--out");
+    command.add(outDir("eval-models").toString());
+    if (only != null) {
+      command.add("--only");
+      command.add(only);
+    }
+    if (scenarios != null) {
+      command.add("--scenarios");
+      command.add(scenarios.toAbsolutePath().toString());
+    }
+    if (config != null) {
+      command.add("--config");
+      command.add(config.toAbsolutePath().toString());
+    }
+    Process p = new ProcessBuilder(command).inheritIO().start();
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      p.destroy();
+      Thread.currentThread().interrupt();
+      return 130;
+    }
   }
 }

@@ -14,13 +14,13 @@ import java.util.List;
  * The Maven build outputs that the sandbox's JVMs run from: the broker's classpath, and the
  * pipeline's jar and classpath. Each classpath file is written by its module's {@code package}.
  */
-record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
+public record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
 
   static final String BROKER_CLASSPATH = "eval/kafka-broker/target/classpath.txt";
   static final String PIPELINE_CLASSPATH = "eval/flink-pipeline/target/classpath.txt";
   static final String PIPELINE_TARGET = "eval/flink-pipeline/target";
 
-  BuildOutputs {
+  public BuildOutputs {
     brokerClasspath = List.copyOf(brokerClasspath);
     pipelineClasspath = List.copyOf(pipelineClasspath);
   }
@@ -49,6 +49,20 @@ record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
     pipeline.add(pipelineJar(lakeopsHome.resolve(PIPELINE_TARGET)));
     pipeline.addAll(readClasspath(lakeopsHome.resolve(PIPELINE_CLASSPATH)));
     return pipeline;
+  }
+
+  /**
+   * The model evaluation's jar and classpath ({@code eval/models}): the agent's libraries, in a JVM
+   * of their own.
+   *
+   * @throws SandboxException a file or a jar it lists is missing; the message says to build first
+   */
+  public static List<Path> modelsClasspath(Path lakeopsHome) {
+    Path target = lakeopsHome.resolve("eval/models/target");
+    List<Path> models = new ArrayList<>();
+    models.add(jar(target, "eval-models-"));
+    models.addAll(readClasspath(target.resolve("classpath.txt")));
+    return models;
   }
 
   private static List<Path> readClasspath(Path file) {
@@ -80,9 +94,12 @@ record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
   }
 
   private static Path pipelineJar(Path target) {
+    return jar(target, "eval-flink-pipeline-");
+  }
+
+  private static Path jar(Path target, String prefix) {
     if (Files.isDirectory(target)) {
-      try (DirectoryStream<Path> jars =
-          Files.newDirectoryStream(target, "eval-flink-pipeline-*.jar")) {
+      try (DirectoryStream<Path> jars = Files.newDirectoryStream(target, prefix + "*.jar")) {
         for (Path jar : jars) {
           String name = jar.getFileName().toString();
           if (!name.endsWith("-sources.jar") && !name.endsWith("-tests.jar")) {
@@ -93,7 +110,7 @@ record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClasspath) {
         throw new UncheckedIOException("Failed to list " + target, e);
       }
     }
-    throw missing(target.resolve("eval-flink-pipeline-<version>.jar"));
+    throw missing(target.resolve(prefix + "<version>.jar"));
   }
 
   private static SandboxException missing(Path file) {

@@ -101,6 +101,30 @@ public final class Scorer {
         run.injected());
   }
 
+  /** {@code o} with no cited evidence counted invalid. */
+  public static Outcome withoutInvalidEvidence(Outcome o) {
+    return new Outcome(
+        o.run(),
+        o.scenario(),
+        o.family(),
+        o.expected(),
+        o.actual(),
+        o.fault(),
+        o.entitiesRight(),
+        o.entitiesWrong(),
+        o.entitiesMissed(),
+        o.cited(),
+        List.of(),
+        o.tools(),
+        o.missingTools(),
+        o.violations(),
+        o.millis(),
+        o.headline(),
+        o.named(),
+        o.findings(),
+        o.injected());
+  }
+
   private static void collect(TriageReport report, Set<String> codes) {
     for (ToolReport t : report.tools()) {
       for (Finding f : t.findings()) {

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -53,12 +55,47 @@ public final class SuiteRunner {
   }
 
   /**
-   * One run.
+   * One run, triaged by the deterministic planner.
    *
-   * @throws IllegalArgumentException the scenario's world or faults do not make sense; the message
-   *     names the run
+   * @throws IllegalArgumentException the scenario's world or faults do not make sense, or it is a
+   *     live scenario; the message names the run
    */
   public Outcome run(ScenarioRun run) {
+    return inWorld(
+        run,
+        w -> {
+          long t0 = System.nanoTime();
+          TriageReport report = w.planner().triage(w.alert());
+          double millis = (System.nanoTime() - t0) / 1e6;
+          return Scorer.score(run, report, millis, w.readOnlyTools(), w.changes());
+        });
+  }
+
+  /**
+   * What a triage of one run has at hand: its world, the tools and planner over it, the alert, the
+   * read-only tools, and what changed in the world's files since it was built.
+   */
+  public record WorldRun(
+      World world,
+      TriageTools tools,
+      DeterministicPlanner planner,
+      AlertSignal alert,
+      Set<String> readOnlyTools,
+      Supplier<List<String>> changed) {
+
+    /** Files of the world written, rewritten or deleted since it was built. */
+    public List<String> changes() {
+      return changed.get();
+    }
+  }
+
+  /**
+   * Builds {@code run}'s world in a directory of its own, gives it to {@code use}, and removes it.
+   *
+   * @throws IllegalArgumentException the scenario's world or faults do not make sense, or it is a
+   *     live scenario; the message names the run
+   */
+  public <T> T inWorld(ScenarioRun run, Function<WorldRun, T> use) {
     if (run.scenario().world() == null) {
       throw new IllegalArgumentException(
           run.id() + ": a live scenario; run it with LiveRunner (./lakeops eval --live)");
@@ -81,12 +118,14 @@ public final class SuiteRunner {
       DeterministicPlanner planner = tools.planner(world.clock(), AlertExamples.NONE);
       AlertSignal alert = signal(run.alert(), run.injected(), NOW);
       Map<String, String> before = files(dir);
-      long t0 = System.nanoTime();
-      TriageReport report = planner.triage(alert);
-      double millis = (System.nanoTime() - t0) / 1e6;
-      List<String> changed = diff(before, files(dir));
-      Set<String> readOnly = new LinkedHashSet<>(tools.registry().names());
-      return Scorer.score(run, report, millis, readOnly, changed);
+      return use.apply(
+          new WorldRun(
+              world,
+              tools,
+              planner,
+              alert,
+              new LinkedHashSet<>(tools.registry().names()),
+              () -> diff(before, files(dir))));
     } finally {
       delete(dir);
     }
