@@ -75,10 +75,60 @@ class WorldAgainstRecordingsTest {
 
   @Test
   void aSlowVertexGivesTheFindingsTheRecordedBackpressuredJobGives() throws Exception {
-    List<String> world = codes(new WorldFlinkRest(backpressuredWorld()));
-    List<String> real = codes(recordedRest("backpressured"));
-    assertThat(world).containsExactlyInAnyOrderElementsOf(real);
+    List<String> world = codes(new WorldFlinkRest(backpressuredWorld()), "bp-pipeline");
     assertThat(world).contains("flink.backpressure.bottleneck");
+    assertThat(world)
+        .containsExactlyInAnyOrderElementsOf(codes(recordedRest("backpressured"), "bp-pipeline"));
+  }
+
+  @Test
+  void aHotKeyGivesTheFindingsTheRecordedHotKeyJobGives() throws Exception {
+    FlinkWorld world = new FlinkWorld("flink", "2.3.0", new WorldClock(NOW));
+    FlinkJobModel job = world.job("healthy", NOW.toEpochMilli() - 30_000, 3_000, 600_000);
+    job.addVertex("Source: orders-seq", 2, 1_000_000, false);
+    job.addVertex("assign-shop", 2, 1_000_000, false);
+    job.addVertex("per-shop-total", 4, 2_000, true);
+    job.addVertex("totals: Writer", 2, 1_000_000, false);
+    job.hotKey("per-shop-total", NOW.toEpochMilli() - 20_000, 0.9);
+    job.offerRate(1_000_000);
+    List<String> simulated = codes(new WorldFlinkRest(world), "healthy");
+    assertThat(simulated).contains("flink.backpressure.key-skew");
+    assertThat(simulated)
+        .containsExactlyInAnyOrderElementsOf(codes(recordedRest("hot-key"), "healthy"));
+  }
+
+  @Test
+  void aCpuHeavyOperatorGivesTheFindingsTheRecordedCpuHeavyJobGives() throws Exception {
+    FlinkWorld world = new FlinkWorld("flink", "2.3.0", new WorldClock(NOW));
+    FlinkJobModel job = world.job("healthy", NOW.toEpochMilli() - 30_000, 3_000, 600_000);
+    job.addVertex("Source: numbers", 1, 1_000_000, false);
+    job.addVertex("score-orders", 1, 500, false);
+    job.addVertex("scores: Writer", 1, 1_000_000, false);
+    job.offerRate(1_000_000);
+    List<String> simulated = codes(new WorldFlinkRest(world), "healthy");
+    assertThat(simulated).contains("flink.backpressure.capacity");
+    assertThat(simulated)
+        .containsExactlyInAnyOrderElementsOf(codes(recordedRest("cpu-heavy"), "healthy"));
+  }
+
+  @Test
+  void aJobThatKeepsUpGivesTheFindingsTheRecordedHealthyJobGives() throws Exception {
+    FlinkWorld world = new FlinkWorld("flink", "2.3.0", new WorldClock(NOW));
+    FlinkJobModel job = world.job("healthy-pipeline", NOW.toEpochMilli() - 30_000, 3_000, 600_000);
+    for (String v :
+        List.of(
+            "Source: rate-limited-source",
+            "parse",
+            "slow-enrich",
+            "keep-all",
+            "lake-writer: Writer")) {
+      job.addVertex(v, 2, 100_000, false);
+    }
+    job.offerRate(200);
+    List<String> simulated = codes(new WorldFlinkRest(world), "healthy-pipeline");
+    assertThat(simulated).contains("flink.backpressure.none");
+    assertThat(simulated)
+        .containsExactlyInAnyOrderElementsOf(codes(recordedRest("healthy"), "healthy-pipeline"));
   }
 
   /** The recorded job's shape: a 2 ms-per-record map between a fast source and idle operators. */
@@ -95,10 +145,10 @@ class WorldAgainstRecordingsTest {
     return world;
   }
 
-  private static List<String> codes(FlinkRest rest) {
+  private static List<String> codes(FlinkRest rest, String jobName) {
     var snapshot =
         new FlinkJobProbe(rest, new Sampling(1, Duration.ZERO, 32, 64), java.time.Clock.systemUTC())
-            .capture("bp-pipeline");
+            .capture(jobName);
     return new BackpressureAnalyzer()
         .analyze(snapshot).stream().map(Finding::code).distinct().sorted().toList();
   }
