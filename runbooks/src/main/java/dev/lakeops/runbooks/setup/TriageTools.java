@@ -22,6 +22,7 @@ import dev.lakeops.tools.change.ChangeHistory;
 import dev.lakeops.tools.change.ChangeSources;
 import dev.lakeops.tools.change.ChangeTools;
 import dev.lakeops.tools.flink.FlinkClusters;
+import dev.lakeops.tools.kafka.FlinkSourceFinder;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.kafka.KafkaTools;
@@ -139,6 +140,9 @@ public final class TriageTools {
       KafkaClusters changedKafka) {
     TableLocator tables = TableLocator.local(config.warehouse().orElse(null));
     KafkaProbeOptions kafkaOptions = kafkaOptions(config);
+    if (!flink.names().isEmpty()) {
+      kafka = kafka.withFlinkSources(FlinkSourceFinder.over(flink, clock));
+    }
     ToolRegistry registry = new ToolRegistry();
     if (!flink.names().isEmpty()) {
       registry.registerAll(FlinkBindings.of(flink));

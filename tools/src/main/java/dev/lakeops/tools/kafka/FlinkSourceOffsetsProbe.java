@@ -36,6 +36,21 @@ public final class FlinkSourceOffsetsProbe {
   }
 
   /**
+   * The names of the cluster's running jobs, from {@code /v1/jobs/overview}.
+   *
+   * @throws ProbeException Flink cannot be read
+   */
+  public List<String> runningJobs() {
+    List<String> names = new ArrayList<>();
+    for (JsonNode job : get("/v1/jobs/overview", new ArrayList<>()).path("jobs")) {
+      if (job.path("state").asText().equals("RUNNING")) {
+        names.add(job.path("name").asText());
+      }
+    }
+    return names;
+  }
+
+  /**
    * Captures the source offsets of the job named {@code job} (the running one when several share
    * the name).
    *

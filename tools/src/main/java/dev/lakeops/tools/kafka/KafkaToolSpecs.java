@@ -63,6 +63,7 @@ public final class KafkaToolSpecs {
                       "kafka.lag.compacted-topic",
                       "kafka.lag.flink-checkpoint-commits",
                       "kafka.lag.flink-commits-stalled",
+                      "kafka.lag.read-by-flink",
                       "kafka.offset.rewound",
                       "kafka.config.retention-shorter-than-lag",
                       "kafka.group.none",

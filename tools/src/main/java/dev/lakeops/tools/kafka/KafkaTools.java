@@ -34,6 +34,7 @@ public final class KafkaTools implements ToolSet {
   private final LagHistory history;
   private final Clock clock;
   private final KafkaCaptures captures;
+  private final FlinkSourceFinder flinkSources;
 
   public KafkaTools(
       KafkaClusters clusters,
@@ -52,12 +53,32 @@ public final class KafkaTools implements ToolSet {
       LagHistory history,
       Clock clock,
       KafkaCaptures captures) {
+    this(clusters, options, rules, history, clock, captures, FlinkSourceFinder.NONE);
+  }
+
+  private KafkaTools(
+      KafkaClusters clusters,
+      KafkaProbeOptions options,
+      LagRules rules,
+      LagHistory history,
+      Clock clock,
+      KafkaCaptures captures,
+      FlinkSourceFinder flinkSources) {
     this.clusters = clusters;
     this.options = options;
     this.rules = rules;
     this.history = history;
     this.clock = clock;
     this.captures = captures;
+    this.flinkSources = flinkSources;
+  }
+
+  /**
+   * These tools, with lag calls that look up the Flink job owning each member-less group ({@link
+   * FlinkSourceFinder}) and judge the group with that job's source offsets.
+   */
+  public KafkaTools withFlinkSources(FlinkSourceFinder finder) {
+    return new KafkaTools(clusters, options, rules, history, clock, captures, finder);
   }
 
   /** Every Kafka tool with its declaration; an unknown cluster name is {@code NO_DATA}. */
@@ -145,7 +166,13 @@ public final class KafkaTools implements ToolSet {
             }
             history.add(captures.capture(cluster, options, LagScope.groups(groups)));
           }
-          return new KafkaLagAnalyzer(rules).analyze(history.window(cluster.name()), flinkByGroup);
+          List<KafkaLagSnapshot> window = history.window(cluster.name());
+          Map<String, FlinkSourceOffsets> flink = new LinkedHashMap<>();
+          if (!window.isEmpty()) {
+            flink.putAll(flinkSources.find(window.get(window.size() - 1)));
+          }
+          flink.putAll(flinkByGroup);
+          return new KafkaLagAnalyzer(rules).analyze(window, flink);
         });
   }
 

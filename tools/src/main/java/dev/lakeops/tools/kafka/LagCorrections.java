@@ -204,6 +204,25 @@ final class LagCorrections {
     findings.add(
         new Finding(
             Severity.INFO, "kafka.lag.flink-checkpoint-commits", v.subject(), summary, e, sources));
+    if (flink != null) {
+      Map<String, String> read = new LinkedHashMap<>(e);
+      if (flink.cluster() != null) {
+        read.put("flinkCluster", flink.cluster());
+      }
+      findings.add(
+          new Finding(
+              Severity.INFO,
+              "kafka.lag.read-by-flink",
+              v.subject(),
+              "Group '"
+                  + v.group().groupId()
+                  + "' is the consumer group of Flink job '"
+                  + flink.job()
+                  + "': its lag is the job's; look at the job (backpressure, restarts,"
+                  + " checkpoints) for the cause.",
+              read,
+              sources));
+    }
     if (flink != null && v.status() == LagStatus.STOP && flinkAhead(flink)) {
       Map<String, String> stalled = new LinkedHashMap<>(e);
       stalled.put("windowSeconds", KafkaLagAnalyzer.seconds(v.window().toMillis()));

@@ -164,7 +164,7 @@ public final class World {
     TopicModel topic = cluster.requireTopic(source.topic());
     String groupId = source.group() == null ? job.name() : source.group();
     GroupModel group = cluster.group(groupId, topic.name(), Double.MAX_VALUE / 4, 30_000);
-    group.readBy(job::throughput, job.changes());
+    group.readBy(job::throughput, job::changes);
     job.feed(
         new SourceFeed() {
           @Override

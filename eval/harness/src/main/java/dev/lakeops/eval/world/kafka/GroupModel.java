@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.function.LongToDoubleFunction;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,7 +20,7 @@ public final class GroupModel {
   private final long commitEveryMs;
   private final Rate capacity;
   private @Nullable LongToDoubleFunction reader;
-  private @Nullable List<Long> readerChanges;
+  private @Nullable Supplier<List<Long>> readerChanges;
   private final List<String> clients = new ArrayList<>();
   private @Nullable Long membersLeftMs;
 
@@ -46,8 +47,11 @@ public final class GroupModel {
     return capacity;
   }
 
-  /** The group is a Flink job's: it reads as fast as the job passes records, and has no members. */
-  public void readBy(LongToDoubleFunction throughput, List<Long> changes) {
+  /**
+   * The group is a Flink job's: it reads as fast as the job passes records, and has no members;
+   * {@code changes} gives the instants the job's throughput changes at (faults may add some later).
+   */
+  public void readBy(LongToDoubleFunction throughput, Supplier<List<Long>> changes) {
     this.reader = throughput;
     this.readerChanges = changes;
   }
@@ -91,7 +95,7 @@ public final class GroupModel {
     TreeSet<Long> changes = new TreeSet<>(topic.written().changes());
     changes.addAll(capacity.changes());
     if (readerChanges != null) {
-      changes.addAll(readerChanges);
+      changes.addAll(readerChanges.get());
     }
     double read = Rate.sum(topic.beginMs(), ms, new ArrayList<>(changes), this::reading);
     long position = TopicModel.BASE + (long) Math.floor(read / topic.partitions());
