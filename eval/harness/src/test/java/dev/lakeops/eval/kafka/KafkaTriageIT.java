@@ -136,7 +136,7 @@ class KafkaTriageIT {
     assertThat(r.evidenceCodes()).contains("kafka.lag.ok");
     assertThat(r.steps())
         .extracting(StepRecord::step)
-        .containsExactly("lag", "readable", "conclude", "no-fault");
+        .containsExactly("lag", "readable", "conclude", "kafka-side", "no-fault");
   }
 
   @Test
