@@ -1,0 +1,98 @@
+package dev.lakeops.tools.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.tools.Finding;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which Flink source owns a member-less group, and what the lag analyzer says once it is known. */
+class FlinkSourceFinderTest {
+
+  private static final ConsumerGroup GROUP =
+      new ConsumerGroup(
+          "orders-to-lake",
+          "Empty",
+          "Classic",
+          "",
+          List.of(),
+          List.of(new CommittedOffset("orders", 0, 500), new CommittedOffset("orders", 1, 700)));
+
+  private static FlinkSourceOffsets source(Long committed0, Long committed1) {
+    return new FlinkSourceOffsets(
+        "orders-to-lake",
+        Instant.parse("2026-11-30T12:00:00Z"),
+        List.of(
+            new FlinkSourcePartition("orders", 0, 900, committed0),
+            new FlinkSourcePartition("orders", 1, 950, committed1)),
+        List.of());
+  }
+
+  @Test
+  void theSourceThatCommittedTheGroupsOffsetsOwnsIt() {
+    assertThat(FlinkSourceFinder.sameCommits(GROUP, source(500L, 700L))).isTrue();
+  }
+
+  @Test
+  void aSourceThatCommittedOtherOffsetsOnTheSameTopicDoesNot() {
+    assertThat(FlinkSourceFinder.sameCommits(GROUP, source(500L, 650L))).isFalse();
+  }
+
+  @Test
+  void aSourceWithoutCommittedOffsetsDoesNot() {
+    assertThat(FlinkSourceFinder.sameCommits(GROUP, source(null, null))).isFalse();
+  }
+
+  @Test
+  void theAnalyzerNamesTheJobAndItsClusterOnceTheSourceIsKnown() {
+    KafkaLagSnapshot first = snapshot(Instant.parse("2026-11-30T12:00:00Z"), 400, 600);
+    KafkaLagSnapshot last = snapshot(Instant.parse("2026-11-30T12:00:20Z"), 500, 700);
+    List<Finding> findings =
+        new KafkaLagAnalyzer(LagRules.defaults().withMinGrowthWindow(Duration.ofSeconds(1)))
+            .analyze(
+                List.of(first, last),
+                Map.of("orders-to-lake", source(500L, 700L).onCluster("prod")));
+
+    Finding read =
+        findings.stream()
+            .filter(f -> f.code().equals("kafka.lag.read-by-flink"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no kafka.lag.read-by-flink in " + findings));
+    assertThat(read.evidence())
+        .containsEntry("flinkJob", "orders-to-lake")
+        .containsEntry("flinkCluster", "prod");
+    assertThat(
+            new KafkaLagAnalyzer(LagRules.defaults())
+                .analyze(List.of(first, last), Map.of()).stream().map(Finding::code))
+        .doesNotContain("kafka.lag.read-by-flink");
+  }
+
+  private static KafkaLagSnapshot snapshot(Instant at, long committed0, long committed1) {
+    ConsumerGroup g =
+        new ConsumerGroup(
+            "orders-to-lake",
+            "Empty",
+            "Classic",
+            "",
+            List.of(),
+            List.of(
+                new CommittedOffset("orders", 0, committed0),
+                new CommittedOffset("orders", 1, committed1)));
+    return new KafkaLagSnapshot(
+        "default",
+        "k:9092",
+        at,
+        List.of(g),
+        List.of(
+            new PartitionOffsets("orders", 0, 0, 1000, 1000),
+            new PartitionOffsets("orders", 1, 0, 1100, 1100)),
+        List.of(new TopicInfo("orders", 2, 3, Map.of())),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of());
+  }
+}
