@@ -4,6 +4,8 @@ import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.common.LakeopsHome;
 import dev.lakeops.eval.sandbox.BuildOutputs;
 import dev.lakeops.eval.sandbox.FlinkScenarios;
+import dev.lakeops.eval.sandbox.KafkaSandbox;
+import dev.lakeops.eval.sandbox.KafkaScenarios;
 import dev.lakeops.eval.sandbox.SandboxException;
 import dev.lakeops.eval.suite.LiveRunner;
 import dev.lakeops.eval.suite.Outcome;
@@ -78,6 +80,13 @@ public final class EvalCommand implements Callable<Integer> {
   int flinkPort;
 
   @Option(
+      names = "--kafka-port",
+      defaultValue = "19392",
+      description =
+          "With --live: the broker's port; default ${DEFAULT-VALUE} (controller: port + 1)")
+  int kafkaPort;
+
+  @Option(
       names = "--warm-up",
       defaultValue = "45s",
       converter = DurationConverter.class,
@@ -149,30 +158,62 @@ public final class EvalCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     List<ScenarioRun> runs = filter(ScenarioFiles.runs(ScenarioFiles.shippedLive()));
     Path dir = outDir("eval-live");
-    List<String> jobs = runs.stream().map(r -> r.scenario().live().flinkJob()).distinct().toList();
-    o.println("Starting the Flink scenario cluster with " + jobs + " ...");
-    o.flush();
+    List<String> jobs =
+        runs.stream()
+            .map(r -> r.scenario().live().flinkJob())
+            .filter(java.util.Objects::nonNull)
+            .distinct()
+            .toList();
+    List<String> kafkaStates =
+        runs.stream()
+            .map(r -> r.scenario().live().kafka())
+            .filter(java.util.Objects::nonNull)
+            .distinct()
+            .toList();
     List<Outcome> outcomes;
-    try (FlinkScenarios cluster =
-        FlinkScenarios.start(LakeopsHome.path(), dir.resolve("cluster"), flinkPort, jobs)) {
-      o.println(
-          "Jobs running at " + cluster.flinkRestUrl() + "; letting the faults show for " + warmUp);
-      o.flush();
-      try {
-        Thread.sleep(warmUp.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return 130;
+    KafkaSandbox broker = null;
+    FlinkScenarios cluster = null;
+    try {
+      if (!kafkaStates.isEmpty()) {
+        o.println("Starting a Kafka broker for " + kafkaStates + " ...");
+        o.flush();
+        broker =
+            KafkaSandbox.start(LakeopsHome.path(), dir.resolve("kafka"), kafkaPort, kafkaPort + 1);
+        for (String state : kafkaStates) {
+          KafkaScenarios.setUp(broker.bootstrap(), state);
+        }
       }
-      outcomes = new LiveRunner(cluster.flinkRestUrl(), Map.of()).run(runs);
+      if (!jobs.isEmpty()) {
+        o.println("Starting the Flink scenario cluster with " + jobs + " ...");
+        o.flush();
+        cluster = FlinkScenarios.start(LakeopsHome.path(), dir.resolve("cluster"), flinkPort, jobs);
+      }
+      o.println("Letting the faults show for " + warmUp);
+      o.flush();
+      Thread.sleep(warmUp.toMillis());
+      outcomes =
+          new LiveRunner(
+                  cluster == null ? null : cluster.flinkRestUrl(),
+                  broker == null ? null : broker.bootstrap(),
+                  Map.of())
+              .run(runs);
     } catch (SandboxException e) {
       spec.commandLine().getErr().println("lakeops eval --live: " + e.getMessage());
       return 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 130;
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
+      if (broker != null) {
+        broker.close();
+      }
     }
     Scores scores = Scores.of(outcomes);
     Report report =
-        new Report(
-            "lakeops eval --live: deterministic planner, Flink scenario cluster", scores, outcomes);
+        new Report("lakeops eval --live: deterministic planner, sandbox", scores, outcomes);
     report.write(dir);
     o.println(report.summary().replace("; ", "\n"));
     o.println("report: " + dir.resolve("report.md") + " and " + dir.resolve("report.html"));

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Triages live scenarios against the sandbox's running Flink scenario jobs, with the agent's tools
@@ -23,12 +24,21 @@ public final class LiveRunner {
   private final DeterministicPlanner planner;
 
   /**
-   * @param flinkRestUrl the scenario cluster's REST API
+   * @param flinkRestUrl the scenario cluster's REST API, or null without one
+   * @param kafkaBootstrap the sandbox broker (profile {@code default}), or null without one
    * @param properties more {@code lakeops.*} keys
    */
-  public LiveRunner(String flinkRestUrl, Map<String, String> properties) {
+  public LiveRunner(
+      @Nullable String flinkRestUrl,
+      @Nullable String kafkaBootstrap,
+      Map<String, String> properties) {
     Map<String, String> all = new LinkedHashMap<>(properties);
-    all.put("lakeops.flink.rest-url", flinkRestUrl);
+    if (flinkRestUrl != null) {
+      all.put("lakeops.flink.rest-url", flinkRestUrl);
+    }
+    if (kafkaBootstrap != null) {
+      all.put("lakeops.kafka.clusters.default.bootstrap-servers", kafkaBootstrap);
+    }
     this.tools = TriageTools.forAgent(all, Clock.systemUTC(), null);
     this.planner = tools.planner(Clock.systemUTC(), AlertExamples.NONE);
   }

@@ -30,9 +30,17 @@ public record Scenario(
 
   /**
    * A live scenario: instead of a simulated world, the sandbox's Flink scenario cluster runs {@code
-   * flinkJob} (one of {@code FlinkScenarios.ALL}) and the triage reads its REST API.
+   * flinkJob} (one of {@code FlinkScenarios.ALL}) and the triage reads its REST API, or the
+   * sandbox's broker is put into the state {@code kafka} names (one of {@code KafkaScenarios.ALL}).
    */
-  public record Live(String flinkJob) {}
+  public record Live(@Nullable String flinkJob, @Nullable String kafka) {
+
+    public Live {
+      if ((flinkJob == null) == (kafka == null)) {
+        throw new IllegalArgumentException("live: give either flinkJob or kafka");
+      }
+    }
+  }
 
   /**
    * An alert as Alertmanager sends it: labels, annotations, the rule's link and, as {@code for},

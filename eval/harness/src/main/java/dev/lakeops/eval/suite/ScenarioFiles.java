@@ -93,9 +93,14 @@ public final class ScenarioFiles {
     Scenario s;
     try {
       s = YAML.readValue(text, Scenario.class);
+    } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      throw new IllegalArgumentException(
+          file + ": " + path(e.getPath()) + ": " + cause.getMessage(), e);
     } catch (MismatchedInputException e) {
       throw new IllegalArgumentException(
-          file + ": " + path(e) + ": " + e.getOriginalMessage().replaceAll("\\s+", " "), e);
+          file + ": " + path(e.getPath()) + ": " + e.getOriginalMessage().replaceAll("\\s+", " "),
+          e);
     } catch (IOException e) {
       throw new IllegalArgumentException(
           file + ": not a scenario (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
@@ -191,9 +196,10 @@ public final class ScenarioFiles {
     }
   }
 
-  private static String path(MismatchedInputException e) {
+  private static String path(
+      List<com.fasterxml.jackson.databind.JsonMappingException.Reference> refs) {
     StringBuilder b = new StringBuilder();
-    for (var ref : e.getPath()) {
+    for (var ref : refs) {
       if (ref.getFieldName() != null) {
         b.append(b.isEmpty() ? "" : ".").append(ref.getFieldName());
       } else if (ref.getIndex() >= 0) {

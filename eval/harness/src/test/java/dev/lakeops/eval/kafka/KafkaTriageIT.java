@@ -3,6 +3,11 @@ package dev.lakeops.eval.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.eval.sandbox.KafkaSandbox;
+import dev.lakeops.eval.sandbox.KafkaScenarios;
+import dev.lakeops.eval.suite.LiveRunner;
+import dev.lakeops.eval.suite.Outcome;
+import dev.lakeops.eval.suite.ScenarioFiles;
+import dev.lakeops.eval.suite.Scores;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
 import dev.lakeops.runbooks.ProposedAction;
@@ -45,7 +50,8 @@ class KafkaTriageIT {
   @BeforeAll
   static void start() {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    broker = KafkaSandbox.start(home, workDir, 61520, 61521);
+    int port = Integer.getInteger("lakeops.it.kafka-triage.port", 61520);
+    broker = KafkaSandbox.start(home, workDir, port, port + 1);
     kafka = new KafkaFixtures(broker.bootstrap());
     KafkaClusters clusters =
         KafkaClusters.of(
@@ -122,6 +128,28 @@ class KafkaTriageIT {
     // probes again.
     assertThat(r.steps().stream().filter(s -> s.step().equals("lag")).count())
         .isGreaterThanOrEqualTo(2);
+  }
+
+  /**
+   * The live Kafka scenarios of {@code ./lakeops eval --live} on this broker: each put into its
+   * state, every alert triaged once with the agent's tools and planner, scored against its truth.
+   */
+  @Test
+  void theLiveKafkaScenariosScoreAsTheirTruthSays() {
+    KafkaScenarios.ALL.forEach(s -> KafkaScenarios.setUp(broker.bootstrap(), s));
+    List<Outcome> outcomes =
+        new LiveRunner(null, broker.bootstrap(), Map.of())
+            .run(
+                ScenarioFiles.runs(ScenarioFiles.shippedLive()).stream()
+                    .filter(r -> r.scenario().live().kafka() != null)
+                    .toList());
+
+    assertThat(outcomes).hasSize(12);
+    assertThat(outcomes)
+        .filteredOn(o -> !o.correct() || o.entitiesMissed() > 0)
+        .extracting(o -> o.run() + ": " + o.actual() + " " + o.named() + " — " + o.headline())
+        .isEmpty();
+    assertThat(Scores.of(outcomes).violations()).isZero();
   }
 
   @Test
