@@ -213,7 +213,7 @@ public final class Report {
   String familyChart() {
     Map<String, int[]> f = scores.byFamily();
     int rowH = 20;
-    int w = 560;
+    int w = 640;
     int label = 200;
     StringBuilder b = new StringBuilder();
     b.append(
@@ -226,7 +226,7 @@ public final class Report {
     int y = 0;
     for (Map.Entry<String, int[]> e : f.entrySet()) {
       double acc = (double) e.getValue()[0] / e.getValue()[1];
-      int len = (int) Math.round((w - label - 60) * acc);
+      int len = (int) Math.round((w - label - 130) * acc);
       b.append("<text x=\"0\" y=\"")
           .append(y + 14)
           .append("\">")
@@ -270,7 +270,7 @@ public final class Report {
     b.append(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"confusion matrix\""
                 + " width=\"")
-        .append(label + cell * size + 10)
+        .append(label + cell * size + 110)
         .append("\" height=\"")
         .append(top + cell * size + 10)
         .append("\">");
@@ -350,7 +350,7 @@ public final class Report {
     for (int c : counts) {
       max = Math.max(max, c);
     }
-    int barW = 40;
+    int barW = 60;
     int h = 160;
     StringBuilder b = new StringBuilder();
     b.append(
