@@ -144,9 +144,13 @@ public final class EvalCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("lakeops eval: " + e.getMessage());
       return 2;
     }
-    Scores scores = Scores.of(outcomes);
-    Report report =
-        new Report("lakeops eval: deterministic planner, simulated world", scores, outcomes);
+    return report("lakeops eval: deterministic planner, simulated world", outcomes, dir);
+  }
+
+  /** Writes the scored report of {@code outcomes} into {@code dir} and prints its figures. */
+  private Integer report(String title, List<Outcome> outcomes, Path dir) throws IOException {
+    PrintWriter o = spec.commandLine().getOut();
+    Report report = new Report(title, Scores.of(outcomes), outcomes);
     report.write(dir);
     o.println(report.summary().replace("; ", "\n"));
     o.println("report: " + dir.resolve("report.md") + " and " + dir.resolve("report.html"));
@@ -211,14 +215,7 @@ public final class EvalCommand implements Callable<Integer> {
         broker.close();
       }
     }
-    Scores scores = Scores.of(outcomes);
-    Report report =
-        new Report("lakeops eval --live: deterministic planner, sandbox", scores, outcomes);
-    report.write(dir);
-    o.println(report.summary().replace("; ", "\n"));
-    o.println("report: " + dir.resolve("report.md") + " and " + dir.resolve("report.html"));
-    o.flush();
-    return 0;
+    return report("lakeops eval --live: deterministic planner, sandbox", outcomes, dir);
   }
 
   private List<ScenarioRun> filter(List<ScenarioRun> runs) {

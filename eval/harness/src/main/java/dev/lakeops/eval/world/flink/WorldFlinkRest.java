@@ -34,6 +34,20 @@ public final class WorldFlinkRest implements FlinkRest {
   private static final String EXPIRED = "Checkpoint expired before completing.";
   private static final int HISTORY = 10;
 
+  /** The task states Flink counts per vertex and per job, in the order it sends them. */
+  private static final List<String> TASK_STATES =
+      List.of(
+          "CREATED",
+          "SCHEDULED",
+          "FAILED",
+          "CANCELED",
+          "CANCELING",
+          "FINISHED",
+          "INITIALIZING",
+          "RECONCILING",
+          "DEPLOYING",
+          "RUNNING");
+
   private final FlinkWorld world;
   private final List<String> requested = new ArrayList<>();
 
@@ -220,18 +234,7 @@ public final class WorldFlinkRest implements FlinkRest {
       vn.put("end-time", end == null ? -1 : end);
       vn.put("duration", (end == null ? now : end) - job.startMs() - 700);
       ObjectNode tasks = vn.putObject("tasks");
-      for (String s :
-          List.of(
-              "CREATED",
-              "SCHEDULED",
-              "FAILED",
-              "CANCELED",
-              "CANCELING",
-              "FINISHED",
-              "INITIALIZING",
-              "RECONCILING",
-              "DEPLOYING",
-              "RUNNING")) {
+      for (String s : TASK_STATES) {
         boolean here =
             s.equals(running ? "RUNNING" : state.equals("FAILED") ? "FAILED" : "CANCELED");
         tasks.put(s, here ? v.parallelism() : 0);
@@ -264,18 +267,7 @@ public final class WorldFlinkRest implements FlinkRest {
       metrics.put("accumulated-busy-time", Math.round(busy * seconds / loads.length));
     }
     ObjectNode counts = o.putObject("status-counts");
-    for (String s :
-        List.of(
-            "CREATED",
-            "SCHEDULED",
-            "FAILED",
-            "CANCELED",
-            "CANCELING",
-            "FINISHED",
-            "INITIALIZING",
-            "RECONCILING",
-            "DEPLOYING",
-            "RUNNING")) {
+    for (String s : TASK_STATES) {
       boolean here = s.equals(running ? "RUNNING" : state.equals("FAILED") ? "FAILED" : "CANCELED");
       counts.put(s, here ? job.vertices().size() : 0);
     }
