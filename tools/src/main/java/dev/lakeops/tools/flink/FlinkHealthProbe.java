@@ -1,6 +1,7 @@
 package dev.lakeops.tools.flink;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.tools.Pauses;
 import dev.lakeops.tools.ProbeException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +80,7 @@ public final class FlinkHealthProbe {
     if (sampling.attempts() < 2 || !looksFaulty(first)) {
       return new FlinkObservation(List.of(first));
     }
-    sleep(sampling.backoff());
+    Pauses.sleep(sampling.backoff());
     try {
       return new FlinkObservation(List.of(first, capture(job)));
     } catch (ProbeException e) {
@@ -192,7 +193,7 @@ public final class FlinkHealthProbe {
         if (metrics == null || !metrics.values().isEmpty() || attempt >= sampling.attempts()) {
           return metrics;
         }
-        sleep(pause);
+        Pauses.sleep(pause);
         pause = pause.multipliedBy(2);
       }
     }
@@ -260,22 +261,6 @@ public final class FlinkHealthProbe {
         }
         return null;
       }
-    }
-  }
-
-  private static void sleep(Duration pause) {
-    if (pause.isZero()) {
-      return;
-    }
-    try {
-      Thread.sleep(pause.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ProbeException(
-          ProbeException.Code.TIMEOUT,
-          "sampling pause",
-          "interrupted while waiting to re-probe",
-          e);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.lakeops.tools.flink;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.tools.Pauses;
 import dev.lakeops.tools.ProbeException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,7 @@ public final class FlinkJobProbe {
             attemptEndpoints,
             attempt);
       }
-      sleep(pause);
+      Pauses.sleep(pause);
       pause = pause.multipliedBy(2);
     }
   }
@@ -165,21 +166,5 @@ public final class FlinkJobProbe {
   private JsonNode read(String path, List<String> endpoints) {
     endpoints.add("GET " + rest.baseUrl() + path);
     return rest.get(path);
-  }
-
-  private static void sleep(Duration pause) {
-    if (pause.isZero()) {
-      return;
-    }
-    try {
-      Thread.sleep(pause.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ProbeException(
-          ProbeException.Code.TIMEOUT,
-          "sampling pause",
-          "interrupted while waiting to re-probe",
-          e);
-    }
   }
 }

@@ -1,6 +1,6 @@
 package dev.lakeops.tools.kafka;
 
-import dev.lakeops.tools.ProbeException;
+import dev.lakeops.tools.Pauses;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -28,16 +28,7 @@ public interface KafkaCaptures {
 
       @Override
       public void pause(Duration pause) {
-        try {
-          Thread.sleep(pause.toMillis());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new ProbeException(
-              ProbeException.Code.TIMEOUT,
-              "lag sampling pause",
-              "interrupted while waiting to probe again",
-              e);
-        }
+        Pauses.sleep(pause);
       }
     };
   }
