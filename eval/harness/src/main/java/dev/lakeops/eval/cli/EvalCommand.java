@@ -17,10 +17,7 @@ import dev.lakeops.eval.suite.Scores;
 import dev.lakeops.eval.suite.SuiteRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -219,16 +216,11 @@ public final class EvalCommand implements Callable<Integer> {
   }
 
   private List<ScenarioRun> filter(List<ScenarioRun> runs) {
-    if (only == null) {
-      return runs;
+    try {
+      return ScenarioFiles.only(runs, only);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-    PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + only);
-    List<ScenarioRun> kept =
-        runs.stream().filter(r -> m.matches(Paths.get(r.id().replace('/', '_')))).toList();
-    if (kept.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "--only " + only + " matches no run");
-    }
-    return kept;
   }
 
   private Path outDir(String name) {

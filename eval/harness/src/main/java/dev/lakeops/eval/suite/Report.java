@@ -416,7 +416,8 @@ public final class Report {
     b.append("| ").append(k).append(" | ").append(v).append(" |\n");
   }
 
-  static String pct(double v) {
+  /** {@code v} as a percentage with one decimal: {@code 95.8 %}. */
+  public static String pct(double v) {
     return String.format(Locale.ROOT, "%.1f %%", 100 * v);
   }
 

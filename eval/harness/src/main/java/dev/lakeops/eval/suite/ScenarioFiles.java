@@ -13,14 +13,17 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads scenario files ({@code *.yaml}): the shipped suite from the classpath ({@code
@@ -144,6 +147,25 @@ public final class ScenarioFiles {
       runs.add(new ScenarioRun(s.id() + "#injected", s, s.alerts().get(0), true));
     }
     return runs;
+  }
+
+  /**
+   * The runs whose id matches {@code glob} ({@code kafka-*}, {@code *#injected}); all of them for
+   * null.
+   *
+   * @throws IllegalArgumentException the glob matches no run; the message names it
+   */
+  public static List<ScenarioRun> only(List<ScenarioRun> runs, @Nullable String glob) {
+    if (glob == null) {
+      return runs;
+    }
+    PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + glob);
+    List<ScenarioRun> kept =
+        runs.stream().filter(r -> m.matches(Path.of(r.id().replace('/', '_')))).toList();
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException("--only " + glob + " matches no run");
+    }
+    return kept;
   }
 
   /**

@@ -118,11 +118,16 @@ public record Scores(
   }
 
   public double latency(double quantile) {
-    if (latencies.isEmpty()) {
+    return quantile(latencies, quantile);
+  }
+
+  /** The {@code q} quantile (nearest rank) of {@code sorted}, ascending; 0 when it is empty. */
+  public static double quantile(List<Double> sorted, double q) {
+    if (sorted.isEmpty()) {
       return 0;
     }
-    int i = (int) Math.ceil(quantile * latencies.size()) - 1;
-    return latencies.get(Math.max(0, Math.min(latencies.size() - 1, i)));
+    int i = (int) Math.ceil(q * sorted.size()) - 1;
+    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i)));
   }
 
   /** Every category in the confusion matrix, expected or answered. */

@@ -6,11 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,12 +99,10 @@ public final class ModelEval implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--scenarios: " + e.getMessage());
     }
-    if (only != null) {
-      PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + only);
-      runs = runs.stream().filter(r -> m.matches(Paths.get(r.id().replace('/', '_')))).toList();
-      if (runs.isEmpty()) {
-        throw new ParameterException(spec.commandLine(), "--only " + only + " matches no run");
-      }
+    try {
+      runs = ScenarioFiles.only(runs, only);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     Map<String, String> properties = properties();
     PrintWriter o = spec.commandLine().getOut();

@@ -1,5 +1,6 @@
 package dev.lakeops.eval.models;
 
+import dev.lakeops.eval.suite.Report;
 import dev.lakeops.eval.suite.Scores;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,8 +70,8 @@ public record ModelTable(List<Row> rows) {
         s.violations(),
         ts.stream().mapToLong(ModelTrial::tokens).average().orElse(0),
         ts.stream().mapToInt(ModelTrial::toolCalls).average().orElse(0),
-        quantile(times, 0.5),
-        quantile(times, 0.95),
+        Scores.quantile(times, 0.5),
+        Scores.quantile(times, 0.95),
         (int) ts.stream().filter(t -> !t.kept().equals("llm")).count(),
         (int) ts.stream().filter(t -> t.mode().equals("investigation")).count(),
         fallbacks(ts));
@@ -112,12 +113,12 @@ public record ModelTable(List<Row> rows) {
               r.model(),
               r.runs(),
               r.repeats(),
-              pct(r.passAt1()),
-              pct(r.passHatK()),
-              pct(r.modelAccuracy()),
-              pct(r.deterministicAccuracy()),
+              Report.pct(r.passAt1()),
+              Report.pct(r.passHatK()),
+              Report.pct(r.modelAccuracy()),
+              Report.pct(r.deterministicAccuracy()),
               r.entityF1(),
-              pct(r.falsePositiveRate()),
+              Report.pct(r.falsePositiveRate()),
               r.violations(),
               r.tokensPerTriage(),
               r.toolCallsPerTriage(),
@@ -166,7 +167,7 @@ public record ModelTable(List<Row> rows) {
           .append("\" y=\"")
           .append(y + 15)
           .append("\" font-size=\"11\">pass@1 ")
-          .append(pct(r.passAt1()))
+          .append(Report.pct(r.passAt1()))
           .append("</text>");
       b.append("<rect x=\"200\" y=\"")
           .append(y + 22)
@@ -177,7 +178,7 @@ public record ModelTable(List<Row> rows) {
           .append("\" y=\"")
           .append(y + 34)
           .append("\" font-size=\"11\">deterministic ")
-          .append(pct(r.deterministicAccuracy()))
+          .append(Report.pct(r.deterministicAccuracy()))
           .append("</text>");
       y += 44;
     }
@@ -187,18 +188,6 @@ public record ModelTable(List<Row> rows) {
 
   private static double ratio(long a, long b) {
     return b == 0 ? 0 : (double) a / b;
-  }
-
-  private static double quantile(List<Double> sorted, double q) {
-    if (sorted.isEmpty()) {
-      return 0;
-    }
-    int i = (int) Math.ceil(q * sorted.size()) - 1;
-    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i)));
-  }
-
-  private static String pct(double v) {
-    return String.format(Locale.ROOT, "%.1f %%", 100 * v);
   }
 
   private static String esc(String s) {
