@@ -45,7 +45,10 @@ import org.slf4j.LoggerFactory;
  * <p>Placement follows Paimon exactly ({@code paimon-format.md} §12, §15.6): the partition is the
  * BinaryRow of the partition columns; fixed-bucket tables hash the bucket key with Paimon's bucket
  * function; bucket-unaware append tables ({@code bucket=-1} without primary key) write bucket 0
- * with total buckets -1. Dynamic and postpone buckets are not supported.
+ * with total buckets -1; dynamic-bucket primary-key tables ({@code bucket=-1}) place keys through
+ * Paimon's hash index ({@link DynamicBucketWrite}), with total buckets -1. Postpone buckets and
+ * cross-partition upserts (dynamic buckets with a primary key that lacks a partition key) are not
+ * supported.
  */
 public final class TableWrite implements AutoCloseable {
 
@@ -60,6 +63,7 @@ public final class TableWrite implements AutoCloseable {
   private final @Nullable BucketFunction buckets;
   private final int totalBuckets;
   private final @Nullable Supplier<MergeFunction> merge;
+  private final @Nullable DynamicBucketWrite dynamic;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
@@ -70,9 +74,10 @@ public final class TableWrite implements AutoCloseable {
   private record WriterKey(BinaryRow partition, int bucket) {}
 
   /**
-   * @throws UnsupportedOperationException dynamic ({@code bucket=-1}) or postpone ({@code -2})
-   *     buckets on a primary-key table, postpone buckets on an append table, or a merge engine
+   * @throws UnsupportedOperationException postpone buckets ({@code bucket=-2}), a dynamic-bucket
+   *     table whose primary key lacks a partition key (cross-partition upsert), or a merge engine
    *     other than {@code deduplicate}
+   * @throws IllegalArgumentException a {@code dynamic-bucket.*} option is out of range
    */
   public TableWrite(TableStore table, String commitUser) {
     this.table = requireNonNull(table, "table");
@@ -82,16 +87,35 @@ public final class TableWrite implements AutoCloseable {
     }
     this.schema = table.schema();
     int bucket = schema.numBuckets();
-    if (schema.hasPrimaryKey() && bucket < 0) {
+    if (schema.hasPrimaryKey() && bucket == -2) {
+      throw new UnsupportedOperationException(
+          "Writing primary-key table "
+              + table.name()
+              + " with bucket=-2 (postpone bucket mode) is not supported: its rows go to"
+              + " bucket-postpone and only Paimon's postpone compaction (a Flink job) assigns"
+              + " them buckets; write it with Paimon, or set 'bucket' to a positive number");
+    }
+    if (schema.hasPrimaryKey()
+        && bucket == -1
+        && !schema.primaryKeys().containsAll(schema.partitionKeys())) {
+      throw new UnsupportedOperationException(
+          "Writing primary-key table "
+              + table.name()
+              + " with bucket=-1 is not supported: its primary key "
+              + schema.primaryKeys()
+              + " does not contain every partition key "
+              + schema.partitionKeys()
+              + ", so Paimon upserts across partitions (a key that changes partition is deleted"
+              + " from the old one, through a global key index), which lakeops does not"
+              + " implement; write it with Paimon, or put the partition keys into the primary key");
+    }
+    if (schema.hasPrimaryKey() && bucket < 0 && bucket != -1) {
       throw new UnsupportedOperationException(
           "Writing primary-key table "
               + table.name()
               + " with bucket="
               + bucket
-              + " ("
-              + (bucket == -1 ? "dynamic" : "postpone")
-              + " bucket mode) is not supported; set 'bucket' to a"
-              + " positive number of buckets");
+              + " is not supported");
     }
     if (!schema.hasPrimaryKey() && bucket == -2) {
       throw new UnsupportedOperationException(
@@ -106,6 +130,10 @@ public final class TableWrite implements AutoCloseable {
         schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
     this.buckets = bucket > 0 ? BucketFunction.of(schema) : null;
     this.totalBuckets = bucket > 0 ? bucket : -1;
+    this.dynamic =
+        schema.hasPrimaryKey() && bucket == -1
+            ? new DynamicBucketWrite(table, schema, context.namer())
+            : null;
   }
 
   /**
@@ -142,7 +170,10 @@ public final class TableWrite implements AutoCloseable {
         partitionType.arity() == 0
             ? BinaryRow.EMPTY
             : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
-    int bucket = buckets == null ? 0 : buckets.bucket(row);
+    int bucket =
+        dynamic != null
+            ? dynamic.bucket(partition, row)
+            : buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
   }
 
