@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.bucket.BucketFunction;
 import dev.lakeops.table.commit.BucketChange;
+import dev.lakeops.table.commit.BucketChange.IndexChanges;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.lsm.FullCompaction;
@@ -13,6 +14,8 @@ import dev.lakeops.table.lsm.UniversalCompaction;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
+import dev.lakeops.table.meta.IndexFileMeta;
+import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.TableSchema;
@@ -197,13 +200,28 @@ public final class TableWrite implements AutoCloseable {
 
   /**
    * Flushes every writer and returns everything written or compacted since the last call, for
-   * commit {@code commitIdentifier} of this commit user. Buckets with no change are left out.
+   * commit {@code commitIdentifier} of this commit user. Buckets with no change are left out. On a
+   * dynamic-bucket table each bucket that gained key hashes also hands over its new hash index
+   * file.
+   *
+   * @throws dev.lakeops.table.index.HashIndexChangedException dynamic buckets: another writer
+   *     committed to a partition's hash index since this write loaded it
    */
   public ChangeSet prepareCommit(long commitIdentifier) {
     checkOpen();
+    Map<WriterKey, IndexFileMeta> indexFiles = new HashMap<>();
+    if (dynamic != null) {
+      for (IndexManifestEntry e : dynamic.prepareCommit()) {
+        indexFiles.put(new WriterKey(e.partition(), e.bucket()), e.indexFile());
+      }
+    }
     List<BucketChange> changes = new ArrayList<>();
-    for (BucketWriter w : writers.values()) {
-      BucketChange change = w.prepareCommit();
+    for (Map.Entry<WriterKey, BucketWriter> w : writers.entrySet()) {
+      BucketChange change = w.getValue().prepareCommit();
+      IndexFileMeta index = indexFiles.get(w.getKey());
+      if (index != null) {
+        change = change.withNewIndexFiles(new IndexChanges(List.of(index), List.of()));
+      }
       if (!change.isEmpty()) {
         changes.add(change);
       }
