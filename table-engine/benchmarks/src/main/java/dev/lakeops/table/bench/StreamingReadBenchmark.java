@@ -33,12 +33,12 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Streaming read of 100 snapshots: Paimon writes one primary-key table per trial ({@code
- * snapshots} commits of {@code rowsPerCommit} upserts over {@code keySpace} keys, 2 buckets; with
- * {@code changelog-producer=input} each commit also writes its changelog files). Each operation
- * starts a streaming read at snapshot 1 ({@code scan.mode=from-snapshot}) and follows it until it
- * has caught up with the latest snapshot, reading every changed row with its kind: the delta files
- * of each APPEND snapshot, or the changelog files. Score: whole streams per second.
+ * Streaming read of 100 snapshots: Paimon writes one primary-key table per trial ({@code snapshots}
+ * commits of {@code rowsPerCommit} upserts over {@code keySpace} keys, 2 buckets; with {@code
+ * changelog-producer=input} each commit also writes its changelog files). Each operation starts a
+ * streaming read at snapshot 1 ({@code scan.mode=from-snapshot}) and follows it until it has caught
+ * up with the latest snapshot, reading every changed row with its kind: the delta files of each
+ * APPEND snapshot, or the changelog files. Score: whole streams per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -99,7 +99,7 @@ public class StreamingReadBenchmark {
                 + " dangerous.");
     long theirs = paimon(table, check);
     long ours = lakeops(table, check);
-    if (ours != theirs || ours < (long) snapshots * rowsPerCommit) {
+    if (ours != theirs || ours == 0) {
       throw new IllegalStateException("lakeops streams " + ours + " rows, Paimon " + theirs);
     }
   }
