@@ -34,8 +34,9 @@ import org.jspecify.annotations.Nullable;
  * partitioned into sections of overlapping key ranges; a section that is one sorted run without
  * retractions is read as is, any other is merged across its runs with the table's merge engine
  * ({@link MergeFunctions}) and keys whose merged record is a retraction are dropped. Rows come out
- * as {@code +I}. {@link ReadMode#CONCAT} splits are read file after file; each row keeps its kind.
- * In both modes the rows that a file's deletion vector marks are skipped first.
+ * as {@code +I} (Paimon gives {@code +I} or {@code +U} depending on the files' layout). {@link
+ * ReadMode#CONCAT} splits are read file after file; each row keeps its kind. In both modes the rows
+ * that a file's deletion vector marks are skipped first.
  */
 public final class TableRead {
 
@@ -168,25 +169,32 @@ public final class TableRead {
         MergeFunctions.of(table.name(), schema);
     // partial-update and sequence.field merges read whole value rows; projected after the merge
     boolean wholeRow = MergeOptions.of(table.name(), schema).needsWholeRow();
-    int[] read = wholeRow ? java.util.stream.IntStream.range(0, schema.fields().size()).toArray() : columns;
+    int[] read =
+        wholeRow ? java.util.stream.IntStream.range(0, schema.fields().size()).toArray() : columns;
     DataFileAccess access = new DataFileAccess(table);
     KeyOrder order = new KeyOrder(schema.trimmedPrimaryKeyType());
     List<List<SortedRun>> sections = IntervalPartition.partition(split.files(), order);
-    CloseableIterator<KeyValue> merged = new ConcatIterator<>(
-        sections,
-        section -> {
-          java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun =
-              run ->
-                  new ConcatIterator<>(
-                      run.files(),
-                      f ->
-                          access.keyValues(
-                              split.partition(), split.bucket(), f, read, deletedRows(split, f)));
-          if (section.size() == 1 && withoutRetractions(section.get(0))) {
-            return openRun.apply(section.get(0));
-          }
-          return new MergeReader(MergeReader.openAll(section, openRun), order, merge.get(), true);
-        });
+    CloseableIterator<KeyValue> merged =
+        new ConcatIterator<>(
+            sections,
+            section -> {
+              java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun =
+                  run ->
+                      new ConcatIterator<>(
+                          run.files(),
+                          f ->
+                              access.keyValues(
+                                  split.partition(),
+                                  split.bucket(),
+                                  f,
+                                  read,
+                                  deletedRows(split, f)));
+              if (section.size() == 1 && withoutRetractions(section.get(0))) {
+                return openRun.apply(section.get(0));
+              }
+              return new MergeReader(
+                  MergeReader.openAll(section, openRun), order, merge.get(), true);
+            });
     return wholeRow ? projected(merged, columns) : merged;
   }
 

@@ -74,8 +74,8 @@ public final class TableWrite implements AutoCloseable {
 
   /**
    * @throws UnsupportedOperationException dynamic ({@code bucket=-1}) or postpone ({@code -2})
-   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine or merge
-   *     option lakeops does not write yet ({@code first-row}, which needs lookup compaction)
+   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine or
+   *     merge option lakeops does not write yet ({@code first-row}, which needs lookup compaction)
    * @throws IllegalArgumentException merge options Paimon refuses
    */
   public TableWrite(TableStore table, String commitUser) {
@@ -137,7 +137,8 @@ public final class TableWrite implements AutoCloseable {
    * Writes one row of the table's current schema. On primary-key tables its kind (or the value of
    * the {@code rowkind.field} column) decides the change: {@code +I}/{@code +U} upsert, {@code
    * -D}/{@code -U} retract, merged by the table's merge engine; retractions that {@code
-   * ignore-delete} or {@code ignore-update-before} ignore are dropped here, as Paimon's writer does.
+   * ignore-delete} or {@code ignore-update-before} ignore are dropped here, as Paimon's writer
+   * does.
    *
    * @throws IllegalArgumentException the row does not fit the schema (arity, a value's class, null
    *     in a NOT NULL column), a {@code -D}/{@code -U} row for an append table, a bad {@code
