@@ -119,8 +119,8 @@ public final class Table {
    * #newCommit()}.
    *
    * @throws UnsupportedOperationException the table's bucket mode cannot be written by lakeops
-   *     (postpone buckets, a dynamic-bucket table whose primary key lacks a partition key, merge
-   *     engines other than deduplicate)
+   *     (postpone buckets, a dynamic-bucket table whose primary key lacks a partition key,
+   *     first-row tables)
    */
   public TableWrite newWrite(String commitUser) {
     return new TableWrite(store, commitUser);
