@@ -1,7 +1,9 @@
 package dev.lakeops.table.lsm;
 
+import dev.lakeops.table.lsm.aggregate.AggregateMerge;
 import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableOptions;
+import dev.lakeops.table.schema.TableSchema;
 import java.util.function.Supplier;
 
 /** The merge function of a primary-key table, from its options. */
@@ -30,5 +32,28 @@ public final class MergeFunctions {
     }
     boolean ignoreDelete = options.ignoreDelete();
     return () -> new DeduplicateMerge(ignoreDelete);
+  }
+
+  /**
+   * A supplier of fresh merge functions for table {@code table} with {@code schema}, over value
+   * rows that hold the columns at {@code fields} (all of them on write and compaction, the columns
+   * read on a projected read).
+   *
+   * @throws IllegalArgumentException a bad aggregation setup (unknown function, a function on a
+   *     type it does not take); the message names the table, the field and the function
+   * @throws UnsupportedOperationException as {@link #of(TableOptions)}, or an aggregate function
+   *     lakeops does not implement
+   */
+  public static Supplier<MergeFunction> of(String table, TableSchema schema, int[] fields) {
+    TableOptions options = schema.tableOptions();
+    if (options.mergeEngine() == MergeEngine.AGGREGATION) {
+      // TODO(i14-merge): the user-defined sequence order, then drop this refusal
+      if (!options.sequenceFields().isEmpty()) {
+        throw new UnsupportedOperationException(
+            "sequence.field " + options.sequenceFields() + " is not supported yet");
+      }
+      return AggregateMerge.spec(table, schema).forFields(fields);
+    }
+    return of(options);
   }
 }

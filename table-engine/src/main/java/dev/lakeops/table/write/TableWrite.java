@@ -10,11 +10,13 @@ import dev.lakeops.table.lsm.FullCompaction;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeFunctions;
 import dev.lakeops.table.lsm.UniversalCompaction;
+import dev.lakeops.table.lsm.aggregate.AggregateMerge;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
@@ -60,6 +62,7 @@ public final class TableWrite implements AutoCloseable {
   private final @Nullable BucketFunction buckets;
   private final int totalBuckets;
   private final @Nullable Supplier<MergeFunction> merge;
+  private final AggregateMerge.@Nullable Spec aggregation;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
@@ -99,7 +102,12 @@ public final class TableWrite implements AutoCloseable {
               + table.name()
               + " with bucket=-2 (postpone bucket mode) is not supported");
     }
-    this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(schema.tableOptions()) : null;
+    this.merge =
+        schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema, allFields()) : null;
+    this.aggregation =
+        schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.AGGREGATION
+            ? AggregateMerge.spec(table.name(), schema)
+            : null;
     this.context = WriteContext.of(table);
     this.partitionType = schema.partitionType();
     this.partitionIndexes =
@@ -126,6 +134,8 @@ public final class TableWrite implements AutoCloseable {
    *
    * @throws IllegalArgumentException the row does not fit the schema (arity, a value's class, null
    *     in a NOT NULL column), or a {@code -D}/{@code -U} row for an append table
+   * @throws UnsupportedOperationException a {@code -D}/{@code -U} row for an aggregation table with
+   *     a column whose aggregate function does not retract
    */
   public void write(Row row) {
     checkOpen();
@@ -142,8 +152,19 @@ public final class TableWrite implements AutoCloseable {
         partitionType.arity() == 0
             ? BinaryRow.EMPTY
             : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
+    if (aggregation != null) {
+      aggregation.checkWritable(row);
+    }
     int bucket = buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
+  }
+
+  private int[] allFields() {
+    int[] all = new int[schema.fields().size()];
+    for (int i = 0; i < all.length; i++) {
+      all[i] = i;
+    }
+    return all;
   }
 
   /**
