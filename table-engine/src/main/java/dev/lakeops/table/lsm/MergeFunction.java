@@ -18,4 +18,14 @@ public interface MergeFunction {
    * The merged record, possibly a retraction ({@code -D}/{@code -U}); null when nothing remains.
    */
   @Nullable KeyValue result();
+
+  /**
+   * Whether merging a key's records in consecutive groups, then merging the groups' results, gives
+   * the record that merging them all at once gives. The write buffer reduces a spilled run only
+   * when this holds (Paimon's buffer spills records unmerged); aggregation does not hold it (a
+   * {@code -D} removing the row, products with retractions, floating-point sums).
+   */
+  default boolean mergesInGroups() {
+    return true;
+  }
 }

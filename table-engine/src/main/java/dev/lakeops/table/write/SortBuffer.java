@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -25,9 +26,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The write buffer of one primary-key bucket: key-values in arrival order (so ascending sequence
  * numbers), bounded by a byte budget. When the budget is exceeded the buffer is sorted by key,
- * reduced with the merge function and spilled to a local file; a flush then merges the spilled runs
- * with what is still in memory. Memory stays bounded whatever the commit interval, like Paimon's
- * {@code write-buffer-spillable}.
+ * reduced with the merge function (only if it {@linkplain MergeFunction#mergesInGroups merges in
+ * groups}; else kept whole, as Paimon spills) and spilled to a local file; a flush then merges the
+ * spilled runs with what is still in memory. Memory stays bounded whatever the commit interval,
+ * like Paimon's {@code write-buffer-spillable}.
  *
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a
@@ -115,10 +117,13 @@ final class SortBuffer {
   }
 
   private void spill() {
-    try (MergeReader reduced =
-        new MergeReader(
-            List.of(CloseableIterator.of(sortedMemory())), keyOrder, merge.get(), false)) {
-      spilled.add(writeRun(reduced));
+    MergeFunction reducer = merge.get();
+    List<KeyValue> sorted = sortedMemory();
+    try (CloseableIterator<KeyValue> run =
+        reducer.mergesInGroups()
+            ? new MergeReader(List.of(CloseableIterator.of(sorted)), keyOrder, reducer, false)
+            : CloseableIterator.of(sorted)) {
+      spilled.add(writeRun(run));
     }
     memory.clear();
     bytes = 0;
@@ -129,12 +134,63 @@ final class SortBuffer {
         runs.add(read(p));
       }
       Path combined;
-      try (MergeReader all = new MergeReader(runs, keyOrder, merge.get(), false)) {
+      try (CloseableIterator<KeyValue> all =
+          reducer.mergesInGroups()
+              ? new MergeReader(runs, keyOrder, merge.get(), false)
+              : new SortedUnion(runs, keyOrder)) {
         combined = writeRun(all);
       }
       inputs.forEach(SortBuffer::deleteQuietly);
       spilled.clear();
       spilled.add(combined);
+    }
+  }
+
+  /** Every record of sorted runs, ordered by (key, sequence number): a k-way merge, no reduce. */
+  private static final class SortedUnion implements CloseableIterator<KeyValue> {
+    private final List<CloseableIterator<KeyValue>> runs;
+    private final java.util.PriorityQueue<Map.Entry<KeyValue, Integer>> heads;
+
+    SortedUnion(List<CloseableIterator<KeyValue>> runs, KeyOrder keyOrder) {
+      this.runs = runs;
+      this.heads =
+          new java.util.PriorityQueue<>(
+              Math.max(1, runs.size()),
+              (a, b) -> {
+                int c = keyOrder.compare(a.getKey().key(), b.getKey().key());
+                return c != 0
+                    ? c
+                    : Long.compare(a.getKey().sequenceNumber(), b.getKey().sequenceNumber());
+              });
+      for (int i = 0; i < runs.size(); i++) {
+        advance(i);
+      }
+    }
+
+    private void advance(int run) {
+      if (runs.get(run).hasNext()) {
+        heads.add(Map.entry(runs.get(run).next(), run));
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return !heads.isEmpty();
+    }
+
+    @Override
+    public KeyValue next() {
+      Map.Entry<KeyValue, Integer> head = heads.poll();
+      if (head == null) {
+        throw new NoSuchElementException();
+      }
+      advance(head.getValue());
+      return head.getKey();
+    }
+
+    @Override
+    public void close() {
+      runs.forEach(CloseableIterator::close);
     }
   }
 

@@ -125,6 +125,11 @@ public final class AggregateMerge implements MergeFunction {
   }
 
   @Override
+  public boolean mergesInGroups() {
+    return false;
+  }
+
+  @Override
   public @Nullable KeyValue result() {
     if (!merging) {
       return first;
