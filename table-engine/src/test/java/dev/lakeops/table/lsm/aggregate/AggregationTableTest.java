@@ -100,9 +100,12 @@ class AggregationTableTest {
       }
       write.write(Row.ofKind(RowKind.DELETE, 1, 5L, 1, "a"));
       write.write(Row.of(1, 3L, 2, "b"));
+      for (int i = 0; i < 40; i++) {
+        write.write(Row.of(200 + i, 1L, 1, "y".repeat(40)));
+      }
       table.newCommit().commit(write.prepareCommit(1));
     }
-    assertThat(read(table)).contains(Row.of(1, 3L, 2, "b")).hasSize(41);
+    assertThat(read(table)).contains(Row.of(1, 3L, 2, "b")).hasSize(81);
   }
 
   @Test
