@@ -5,6 +5,7 @@ import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /** The merge function of a primary-key table, from its options. */
 public final class MergeFunctions {
@@ -52,8 +53,34 @@ public final class MergeFunctions {
         throw new UnsupportedOperationException(
             "sequence.field " + options.sequenceFields() + " is not supported yet");
       }
-      return AggregateMerge.spec(table, schema).forFields(fields);
+      Supplier<AggregateMerge> aggregate = AggregateMerge.spec(table, schema).forFields(fields);
+      return () -> asMergeFunction(aggregate.get());
     }
     return of(options);
+  }
+
+  // lsm.aggregate knows no lsm type (no package cycle), so its merge is adapted here.
+  private static MergeFunction asMergeFunction(AggregateMerge merge) {
+    return new MergeFunction() {
+      @Override
+      public void reset() {
+        merge.reset();
+      }
+
+      @Override
+      public void add(dev.lakeops.table.format.KeyValue kv) {
+        merge.add(kv);
+      }
+
+      @Override
+      public dev.lakeops.table.format.@Nullable KeyValue result() {
+        return merge.result();
+      }
+
+      @Override
+      public boolean mergesInGroups() {
+        return merge.mergesInGroups();
+      }
+    };
   }
 }

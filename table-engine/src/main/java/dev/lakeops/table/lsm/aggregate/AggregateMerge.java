@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.format.KeyValue;
-import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.DataField;
@@ -15,10 +14,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code aggregation} merge engine (Paimon's {@code AggregateMergeFunction} behind its {@code
- * ReducerMergeFunctionWrapper}): each column of the merged record is folded over the key's records,
- * oldest first, by its {@link FieldAggregator}; additions ({@code +I}/{@code +U}) aggregate,
- * retractions ({@code -U}/{@code -D}) retract. The result is an {@code +I} with the newest record's
- * sequence number.
+ * ReducerMergeFunctionWrapper}), used as {@code lsm.MergeFunction} through {@code
+ * lsm.MergeFunctions} (this package depends on no {@code lsm} type, so the two have no cycle). Use:
+ * {@link #reset}, {@link #add} each record of the key in ascending sequence order, then {@link
+ * #result}: each column of the merged record is folded over the key's records, oldest first, by its
+ * {@link FieldAggregator}; additions ({@code +I}/{@code +U}) aggregate, retractions ({@code
+ * -U}/{@code -D}) retract. The result is an {@code +I} with the newest record's sequence number.
  *
  * <p>As in Paimon, a key with a single record is passed through unchanged, so a lone retraction
  * stays a retraction (and is dropped on read), while a retraction merged with other records folds
@@ -28,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * With {@code ignore-delete} retractions are skipped as if never written ({@code
  * ignore-update-before}: only {@code -U}).
  */
-public final class AggregateMerge implements MergeFunction {
+public final class AggregateMerge {
 
   /** Paimon's {@code ignore-update-before}: {@code -U} records are dropped at write. */
   public static final String IGNORE_UPDATE_BEFORE = "ignore-update-before";
@@ -63,7 +64,7 @@ public final class AggregateMerge implements MergeFunction {
     return new Spec(table, schema);
   }
 
-  @Override
+  /** Starts the next key. */
   public void reset() {
     first = null;
     merging = false;
@@ -75,7 +76,7 @@ public final class AggregateMerge implements MergeFunction {
     }
   }
 
-  @Override
+  /** Adds the key's next record (ascending sequence order). */
   public void add(KeyValue kv) {
     if (spec.ignored(kv.valueKind())) {
       return;
@@ -124,12 +125,16 @@ public final class AggregateMerge implements MergeFunction {
     }
   }
 
-  @Override
+  /**
+   * False: merging a key's records in groups and then the groups' results differs from merging them
+   * at once (a {@code -D} removing the row, products with retractions, floating-point sums), so the
+   * write buffer must not reduce spilled runs.
+   */
   public boolean mergesInGroups() {
     return false;
   }
 
-  @Override
+  /** The merged record: the single record itself, else an {@code +I} (or {@code -D}). */
   public @Nullable KeyValue result() {
     if (!merging) {
       return first;
@@ -178,8 +183,8 @@ public final class AggregateMerge implements MergeFunction {
       this.ignoreUpdateBefore = options.bool(IGNORE_UPDATE_BEFORE, false);
     }
 
-    /** Fresh merge functions over every column of the table. */
-    public Supplier<MergeFunction> forAllFields() {
+    /** Fresh merges over every column of the table. */
+    public Supplier<AggregateMerge> forAllFields() {
       int[] all = new int[fields.size()];
       for (int i = 0; i < all.length; i++) {
         all[i] = i;
@@ -188,11 +193,11 @@ public final class AggregateMerge implements MergeFunction {
     }
 
     /**
-     * Fresh merge functions over value rows that hold only the columns at {@code fields} (a
-     * projected read): each column aggregates on its own, so a projection merges to the projection
-     * of the full merge.
+     * Fresh merges over value rows that hold only the columns at {@code fields} (a projected read):
+     * each column aggregates on its own, so a projection merges to the projection of the full
+     * merge.
      */
-    public Supplier<MergeFunction> forFields(int[] fields) {
+    public Supplier<AggregateMerge> forFields(int[] fields) {
       int[] copy = fields.clone();
       for (int f : copy) {
         if (f < 0 || f >= this.fields.size()) {

@@ -47,7 +47,7 @@ class AggregateMergeTest {
     return new KeyValue(Row.of(values[0]), seq++, kind, Row.ofKind(kind, values));
   }
 
-  private static KeyValue merge(MergeFunction merge, KeyValue... records) {
+  private static KeyValue merge(AggregateMerge merge, KeyValue... records) {
     merge.reset();
     for (KeyValue r : records) {
       merge.add(r);
@@ -55,13 +55,13 @@ class AggregateMergeTest {
     return merge.result();
   }
 
-  private static MergeFunction all(TableSchema schema) {
+  private static AggregateMerge all(TableSchema schema) {
     return AggregateMerge.spec("db.t", schema).forAllFields().get();
   }
 
   @Test
   void foldsEachColumnWithItsFunctionAndTheDefaultLastNonNullValue() {
-    MergeFunction merge = all(schema());
+    AggregateMerge merge = all(schema());
     KeyValue result =
         merge(
             merge,
@@ -75,7 +75,7 @@ class AggregateMergeTest {
 
   @Test
   void passesASingleRecordThroughUnchangedSoALoneRetractionStaysOne() {
-    MergeFunction merge =
+    AggregateMerge merge =
         all(
             schema(
                 "fields.default-aggregate-function",
@@ -91,7 +91,7 @@ class AggregateMergeTest {
 
   @Test
   void retractsAnUpdateBeforeAndAddsTheUpdateAfter() {
-    MergeFunction merge = all(schema());
+    AggregateMerge merge = all(schema());
     KeyValue result =
         merge(
             merge,
@@ -103,7 +103,7 @@ class AggregateMergeTest {
 
   @Test
   void refusesToFoldARetractionIntoAFunctionWithoutOne() {
-    MergeFunction merge = all(schema("fields.top.aggregate-function", "max"));
+    AggregateMerge merge = all(schema("fields.top.aggregate-function", "max"));
     assertThatThrownBy(
             () ->
                 merge(merge, kv(RowKind.INSERT, 1, 5L, 3, "a"), kv(RowKind.DELETE, 1, 5L, 3, "a")))
@@ -116,7 +116,7 @@ class AggregateMergeTest {
 
   @Test
   void ignoreRetractLetsSuchAFunctionKeepItsValue() {
-    MergeFunction merge =
+    AggregateMerge merge =
         all(schema("fields.top.aggregate-function", "max", "fields.top.ignore-retract", "true"));
     KeyValue result =
         merge(merge, kv(RowKind.INSERT, 1, 5L, 3, "a"), kv(RowKind.DELETE, 1, 5L, 3, "a"));
@@ -125,7 +125,7 @@ class AggregateMergeTest {
 
   @Test
   void removeRecordOnDeleteRestartsTheRowAndEndsAsADelete() {
-    MergeFunction merge =
+    AggregateMerge merge =
         all(
             schema(
                 "aggregation.remove-record-on-delete",
@@ -149,7 +149,7 @@ class AggregateMergeTest {
 
   @Test
   void ignoreDeleteSkipsRetractionsEntirely() {
-    MergeFunction merge = all(schema("ignore-delete", "true"));
+    AggregateMerge merge = all(schema("ignore-delete", "true"));
     assertThat(merge(merge, kv(RowKind.DELETE, 1, 5L, 3, "a"))).isNull();
     KeyValue result =
         merge(merge, kv(RowKind.INSERT, 1, 5L, 3, "a"), kv(RowKind.DELETE, 1, 5L, 3, "a"));
@@ -158,7 +158,7 @@ class AggregateMergeTest {
 
   @Test
   void mergesAProjectionToTheProjectionOfTheFullMerge() {
-    MergeFunction projected =
+    AggregateMerge projected =
         AggregateMerge.spec("db.t", schema()).forFields(new int[] {3, 1}).get();
     projected.reset();
     projected.add(new KeyValue(Row.of(1), 0, RowKind.INSERT, Row.of("a", 5L)));
@@ -205,8 +205,12 @@ class AggregateMergeTest {
 
   @Test
   void mergeFunctionsBuildsTheAggregationEngineAndRefusesABadSetupNamingTheField() {
-    assertThat(MergeFunctions.of("db.t", schema(), new int[] {0, 1, 2, 3}).get())
-        .isInstanceOf(AggregateMerge.class);
+    MergeFunction merge = MergeFunctions.of("db.t", schema(), new int[] {0, 1, 2, 3}).get();
+    assertThat(merge.mergesInGroups()).as("the aggregation engine").isFalse();
+    merge.reset();
+    merge.add(kv(RowKind.INSERT, 1, 5L, 3, "a"));
+    merge.add(kv(RowKind.INSERT, 1, 7L, null, null));
+    assertThat(merge.result().value().values()).containsExactly(1, 12L, 3, "a");
     assertThatThrownBy(
             () ->
                 MergeFunctions.of(
