@@ -7,6 +7,7 @@ import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.BucketChange.IndexChanges;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.lsm.FullCompaction;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeFunctions;
@@ -18,6 +19,7 @@ import dev.lakeops.table.meta.IndexFileMeta;
 import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
@@ -67,6 +69,7 @@ public final class TableWrite implements AutoCloseable {
   private final int totalBuckets;
   private final @Nullable Supplier<MergeFunction> merge;
   private final @Nullable DynamicBucketWrite dynamic;
+  private final @Nullable WriteRowKinds rowKinds;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
@@ -79,8 +82,10 @@ public final class TableWrite implements AutoCloseable {
   /**
    * @throws UnsupportedOperationException postpone buckets ({@code bucket=-2}), a dynamic-bucket
    *     table whose primary key lacks a partition key (cross-partition upsert), or a merge engine
-   *     other than {@code deduplicate}
-   * @throws IllegalArgumentException a {@code dynamic-bucket.*} option is out of range
+   *     or merge option lakeops does not write yet ({@code first-row}, which needs lookup
+   *     compaction)
+   * @throws IllegalArgumentException a {@code dynamic-bucket.*} option is out of range, or merge
+   *     options Paimon refuses
    */
   public TableWrite(TableStore table, String commitUser) {
     this.table = requireNonNull(table, "table");
@@ -126,7 +131,16 @@ public final class TableWrite implements AutoCloseable {
               + table.name()
               + " with bucket=-2 (postpone bucket mode) is not supported");
     }
-    this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(schema.tableOptions()) : null;
+    this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema) : null;
+    if (schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.FIRST_ROW) {
+      throw new UnsupportedOperationException(
+          "Writing table "
+              + table.name()
+              + " with merge-engine 'first-row' is not supported yet: Paimon's writer compacts"
+              + " level 0 up at each commit (lookup compaction), which lakeops does not do yet,"
+              + " so its rows would not be visible");
+    }
+    this.rowKinds = schema.hasPrimaryKey() ? WriteRowKinds.of(table.name(), schema) : null;
     this.context = WriteContext.of(table);
     this.partitionType = schema.partitionType();
     this.partitionIndexes =
@@ -152,11 +166,16 @@ public final class TableWrite implements AutoCloseable {
   }
 
   /**
-   * Writes one row of the table's current schema. On primary-key tables its kind decides the
-   * change: {@code +I}/{@code +U} upsert, {@code -D}/{@code -U} delete the key.
+   * Writes one row of the table's current schema. On primary-key tables its kind (or the value of
+   * the {@code rowkind.field} column) decides the change: {@code +I}/{@code +U} upsert, {@code
+   * -D}/{@code -U} retract, merged by the table's merge engine; retractions that {@code
+   * ignore-delete} or {@code ignore-update-before} ignore are dropped here, as Paimon's writer
+   * does.
    *
    * @throws IllegalArgumentException the row does not fit the schema (arity, a value's class, null
-   *     in a NOT NULL column), or a {@code -D}/{@code -U} row for an append table
+   *     in a NOT NULL column), a {@code -D}/{@code -U} row for an append table, a bad {@code
+   *     rowkind.field} value, or a retraction the merge engine cannot merge (partial-update without
+   *     the options for it)
    */
   public void write(Row row) {
     checkOpen();
@@ -173,6 +192,13 @@ public final class TableWrite implements AutoCloseable {
         partitionType.arity() == 0
             ? BinaryRow.EMPTY
             : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
+    if (rowKinds != null) {
+      RowKind kind = rowKinds.kindOf(row);
+      if (kind == null) {
+        return;
+      }
+      row = row.withKind(kind);
+    }
     int bucket =
         dynamic != null
             ? dynamic.bucket(partition, row)
