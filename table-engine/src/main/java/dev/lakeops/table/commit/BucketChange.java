@@ -17,7 +17,11 @@ import java.util.List;
  * @param newFiles level-0 (or append) files written since the last commit
  * @param compactBefore files a compaction replaced
  * @param compactAfter files a compaction wrote
- * @param changelogFiles changelog files written since the last commit
+ * @param changelogFiles changelog files written with the new files since the last commit (they go
+ *     into the APPEND snapshot, e.g. {@code changelog-producer=input})
+ * @param compactChangelogFiles changelog files a compaction produced (they go into the COMPACT
+ *     snapshot, e.g. {@code changelog-producer=full-compaction}), as Paimon's {@code
+ *     CompactIncrement.changelogFiles}
  */
 public record BucketChange(
     BinaryRow partition,
@@ -26,7 +30,8 @@ public record BucketChange(
     List<DataFileMeta> newFiles,
     List<DataFileMeta> compactBefore,
     List<DataFileMeta> compactAfter,
-    List<DataFileMeta> changelogFiles) {
+    List<DataFileMeta> changelogFiles,
+    List<DataFileMeta> compactChangelogFiles) {
 
   public BucketChange {
     requireNonNull(partition, "partition");
@@ -37,6 +42,27 @@ public record BucketChange(
     compactBefore = List.copyOf(compactBefore);
     compactAfter = List.copyOf(compactAfter);
     changelogFiles = List.copyOf(changelogFiles);
+    compactChangelogFiles = List.copyOf(compactChangelogFiles);
+  }
+
+  /** A change whose only changelog files came with its new files. */
+  public BucketChange(
+      BinaryRow partition,
+      int bucket,
+      int totalBuckets,
+      List<DataFileMeta> newFiles,
+      List<DataFileMeta> compactBefore,
+      List<DataFileMeta> compactAfter,
+      List<DataFileMeta> changelogFiles) {
+    this(
+        partition,
+        bucket,
+        totalBuckets,
+        newFiles,
+        compactBefore,
+        compactAfter,
+        changelogFiles,
+        List.of());
   }
 
   /** Only new files: the common case of a write without compaction. */
@@ -50,7 +76,8 @@ public record BucketChange(
     return newFiles.isEmpty()
         && compactBefore.isEmpty()
         && compactAfter.isEmpty()
-        && changelogFiles.isEmpty();
+        && changelogFiles.isEmpty()
+        && compactChangelogFiles.isEmpty();
   }
 
   public boolean hasCompaction() {

@@ -159,11 +159,13 @@ public final class TableCommitter {
     List<ManifestEntry> appended = new ArrayList<>();
     List<ManifestEntry> compacted = new ArrayList<>();
     List<ManifestEntry> changelog = new ArrayList<>();
+    List<ManifestEntry> compactChangelog = new ArrayList<>();
     for (BucketChange c : changes.changes()) {
       c.newFiles().forEach(f -> appended.add(entry(FileKind.ADD, c, f)));
       c.compactBefore().forEach(f -> compacted.add(entry(FileKind.DELETE, c, f)));
       c.compactAfter().forEach(f -> compacted.add(entry(FileKind.ADD, c, f)));
       c.changelogFiles().forEach(f -> changelog.add(entry(FileKind.ADD, c, f)));
+      c.compactChangelogFiles().forEach(f -> compactChangelog.add(entry(FileKind.ADD, c, f)));
     }
     List<Snapshot> snapshots = new ArrayList<>(2);
     int attempts = 0;
@@ -183,7 +185,7 @@ public final class TableCommitter {
       snapshots.add(landed.snapshot);
       attempts += landed.attempts;
     }
-    if (!compacted.isEmpty()) {
+    if (!compacted.isEmpty() || !compactChangelog.isEmpty()) {
       Landed landed;
       try {
         landed =
@@ -193,7 +195,7 @@ public final class TableCommitter {
                     changes.commitUser(),
                     changes.commitIdentifier(),
                     compacted,
-                    appendSnapshot ? List.of() : changelog,
+                    appendSnapshot ? compactChangelog : concat(changelog, compactChangelog),
                     true));
       } catch (ConflictingChangesException e) {
         if (snapshots.isEmpty()) {
@@ -241,6 +243,7 @@ public final class TableCommitter {
       }
       c.newFiles().forEach(f -> added.add(entry(FileKind.ADD, c, f)));
       c.changelogFiles().forEach(f -> changelog.add(entry(FileKind.ADD, c, f)));
+      c.compactChangelogFiles().forEach(f -> changelog.add(entry(FileKind.ADD, c, f)));
     }
     CommitIntent intent =
         new CommitIntent(
@@ -497,5 +500,11 @@ public final class TableCommitter {
   private static ManifestEntry entry(FileKind kind, BucketChange change, DataFileMeta file) {
     return new ManifestEntry(
         kind, change.partition(), change.bucket(), change.totalBuckets(), file);
+  }
+
+  private static List<ManifestEntry> concat(List<ManifestEntry> a, List<ManifestEntry> b) {
+    List<ManifestEntry> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 }

@@ -15,6 +15,16 @@ public interface MergeFunction {
   void add(KeyValue kv);
 
   /**
+   * {@link #add} of a record that came from input {@code input} of the merge (the index of its
+   * sorted run in the {@link MergeReader}'s inputs). Merges that need to know where a record came
+   * from, such as the full-compaction changelog that compares against the highest level, override
+   * it.
+   */
+  default void add(KeyValue kv, int input) {
+    add(kv);
+  }
+
+  /**
    * The merged record, possibly a retraction ({@code -D}/{@code -U}); null when nothing remains.
    */
   @Nullable KeyValue result();

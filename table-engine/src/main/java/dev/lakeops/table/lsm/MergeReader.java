@@ -77,11 +77,11 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
   private @Nullable KeyValue mergeNextKey() {
     merge.reset();
     Head first = heap.poll();
-    merge.add(first.kv);
+    merge.add(first.kv, first.input);
     advance(first.input);
     while (!heap.isEmpty() && keyOrder.compare(heap.peek().kv.key(), first.kv.key()) == 0) {
       Head same = heap.poll();
-      merge.add(same.kv);
+      merge.add(same.kv, same.input);
       advance(same.input);
     }
     KeyValue result = merge.result();

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +33,9 @@ import org.slf4j.LoggerFactory;
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a
  * flush never holds more than that many files open.
+ *
+ * <p>A buffer that keeps every record ({@code changelog-producer=input}) spills its records sorted
+ * but not reduced, so that {@link #sorted} still returns each record written.
  */
 final class SortBuffer {
 
@@ -43,6 +47,7 @@ final class SortBuffer {
   private final Supplier<MergeFunction> merge;
   private final long maxBytes;
   private final Supplier<Path> spillDirectory;
+  private final boolean keepAll;
   private final List<KeyValue> memory = new ArrayList<>();
   private final List<Path> spilled = new ArrayList<>();
   private final String spillPrefix = "spill-" + java.util.UUID.randomUUID() + "-";
@@ -55,6 +60,20 @@ final class SortBuffer {
       Supplier<MergeFunction> merge,
       long maxBytes,
       Supplier<Path> spillDirectory) {
+    this(layout, keyOrder, merge, maxBytes, spillDirectory, false);
+  }
+
+  /**
+   * @param keepAll spill unreduced records, so that {@link #sorted} returns every record added
+   */
+  SortBuffer(
+      KeyValueLayout layout,
+      KeyOrder keyOrder,
+      Supplier<MergeFunction> merge,
+      long maxBytes,
+      Supplier<Path> spillDirectory,
+      boolean keepAll) {
+    this.keepAll = keepAll;
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
     this.merge = merge;
@@ -84,6 +103,10 @@ final class SortBuffer {
    * result before {@link #clear}.
    */
   CloseableIterator<KeyValue> merged() {
+    return new MergeReader(openRuns(), keyOrder, merge.get(), false);
+  }
+
+  private List<CloseableIterator<KeyValue>> openRuns() {
     List<CloseableIterator<KeyValue>> runs = new ArrayList<>();
     try {
       for (Path p : spilled) {
@@ -94,7 +117,20 @@ final class SortBuffer {
       runs.forEach(CloseableIterator::close);
       throw e;
     }
-    return new MergeReader(runs, keyOrder, merge.get(), false);
+    return runs;
+  }
+
+  /**
+   * Every buffered record, not merged, ascending by (key, sequence number): what {@code
+   * changelog-producer=input} writes. Close the result before {@link #clear}.
+   *
+   * @throws IllegalStateException the buffer does not keep every record
+   */
+  CloseableIterator<KeyValue> sorted() {
+    if (!keepAll) {
+      throw new IllegalStateException("This write buffer reduces records when it spills");
+    }
+    return new SortedMerge(openRuns());
   }
 
   /** Drops every record and deletes the spill files. */
@@ -115,10 +151,9 @@ final class SortBuffer {
   }
 
   private void spill() {
-    try (MergeReader reduced =
-        new MergeReader(
-            List.of(CloseableIterator.of(sortedMemory())), keyOrder, merge.get(), false)) {
-      spilled.add(writeRun(reduced));
+    try (CloseableIterator<KeyValue> run =
+        spillRun(List.of(CloseableIterator.of(sortedMemory())))) {
+      spilled.add(writeRun(run));
     }
     memory.clear();
     bytes = 0;
@@ -129,12 +164,70 @@ final class SortBuffer {
         runs.add(read(p));
       }
       Path combined;
-      try (MergeReader all = new MergeReader(runs, keyOrder, merge.get(), false)) {
+      try (CloseableIterator<KeyValue> all = spillRun(runs)) {
         combined = writeRun(all);
       }
       inputs.forEach(SortBuffer::deleteQuietly);
       spilled.clear();
       spilled.add(combined);
+    }
+  }
+
+  // Requires: each run is sorted by (key, sequence number).
+  private CloseableIterator<KeyValue> spillRun(List<CloseableIterator<KeyValue>> runs) {
+    return keepAll ? new SortedMerge(runs) : new MergeReader(runs, keyOrder, merge.get(), false);
+  }
+
+  /** Merges runs sorted by (key, sequence number) into one such run, keeping every record. */
+  private final class SortedMerge implements CloseableIterator<KeyValue> {
+    private final List<CloseableIterator<KeyValue>> runs;
+    private final PriorityQueue<Head> heap;
+
+    private record Head(KeyValue kv, int run) {}
+
+    SortedMerge(List<CloseableIterator<KeyValue>> runs) {
+      this.runs = runs;
+      this.heap =
+          new PriorityQueue<>(
+              Math.max(1, runs.size()),
+              (a, b) -> {
+                int c = keyOrder.compare(a.kv.key(), b.kv.key());
+                return c != 0 ? c : Long.compare(a.kv.sequenceNumber(), b.kv.sequenceNumber());
+              });
+      try {
+        for (int i = 0; i < runs.size(); i++) {
+          advance(i);
+        }
+      } catch (RuntimeException e) {
+        close();
+        throw e;
+      }
+    }
+
+    private void advance(int run) {
+      if (runs.get(run).hasNext()) {
+        heap.add(new Head(runs.get(run).next(), run));
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return !heap.isEmpty();
+    }
+
+    @Override
+    public KeyValue next() {
+      Head head = heap.poll();
+      if (head == null) {
+        throw new NoSuchElementException();
+      }
+      advance(head.run);
+      return head.kv;
+    }
+
+    @Override
+    public void close() {
+      runs.forEach(CloseableIterator::close);
     }
   }
 

@@ -26,9 +26,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -61,6 +63,9 @@ public final class TableWrite implements AutoCloseable {
   private final int totalBuckets;
   private final @Nullable Supplier<MergeFunction> merge;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
+  private final ChangelogSettings changelog;
+  // buckets written or compacted since their last scheduled full compaction
+  private final Set<WriterKey> touched = new LinkedHashSet<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
   private @Nullable Long restoredSnapshotId;
@@ -99,6 +104,7 @@ public final class TableWrite implements AutoCloseable {
               + table.name()
               + " with bucket=-2 (postpone bucket mode) is not supported");
     }
+    this.changelog = ChangelogSettings.of(table.name(), schema);
     this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(schema.tableOptions()) : null;
     this.context = WriteContext.of(table);
     this.partitionType = schema.partitionType();
@@ -144,6 +150,7 @@ public final class TableWrite implements AutoCloseable {
             : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
     int bucket = buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
+    touch(partition, bucket);
   }
 
   /**
@@ -153,6 +160,7 @@ public final class TableWrite implements AutoCloseable {
   public void compact(BinaryRow partition, int bucket) {
     checkOpen();
     writer(partition, bucket).compact(UniversalCompaction.of(schema.tableOptions()));
+    touch(partition, bucket);
   }
 
   /**
@@ -162,14 +170,33 @@ public final class TableWrite implements AutoCloseable {
   public void fullCompact(BinaryRow partition, int bucket) {
     checkOpen();
     writer(partition, bucket).compact(FullCompaction.INSTANCE);
+    touch(partition, bucket);
+  }
+
+  private void touch(BinaryRow partition, int bucket) {
+    if (changelog.fullCompactionDeltaCommits().isPresent()) {
+      touched.add(new WriterKey(partition, bucket));
+    }
   }
 
   /**
    * Flushes every writer and returns everything written or compacted since the last call, for
    * commit {@code commitIdentifier} of this commit user. Buckets with no change are left out.
+   *
+   * <p>With {@code full-compaction.delta-commits} (1 by default with {@code
+   * changelog-producer=full-compaction}), a commit whose identifier is a multiple of it first fully
+   * compacts every bucket written or compacted since the last such commit, as Paimon's Flink writer
+   * does ({@code GlobalFullCompactionSinkWrite}); the compaction and its changelog are part of this
+   * change set.
    */
   public ChangeSet prepareCommit(long commitIdentifier) {
     checkOpen();
+    if (!touched.isEmpty() && changelog.fullCompactsAt(commitIdentifier)) {
+      for (WriterKey key : touched) {
+        writer(key.partition(), key.bucket()).compact(FullCompaction.INSTANCE);
+      }
+      touched.clear();
+    }
     List<BucketChange> changes = new ArrayList<>();
     for (BucketWriter w : writers.values()) {
       BucketChange change = w.prepareCommit();
