@@ -1,5 +1,6 @@
 package dev.lakeops.table.write;
 
+import dev.lakeops.table.formats.DataFileFormats;
 import dev.lakeops.table.schema.ChangelogProducer;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
@@ -27,8 +28,9 @@ record ChangelogSettings(
    *     full-compaction.delta-commits} that is not a positive integer, a changelog producer on a
    *     table without primary key, or a bad {@code changelog-producer.row-deduplicate}; the message
    *     names the table and the option
-   * @throws UnsupportedOperationException a producer lakeops does not write ({@code lookup}), or an
-   *     option of it lakeops does not implement
+   * @throws UnsupportedOperationException a producer lakeops does not write ({@code lookup}), a
+   *     {@code changelog-file.format} it cannot write, or an option of it lakeops does not
+   *     implement
    */
   static ChangelogSettings of(String tableName, TableSchema schema) {
     TableOptions options = schema.tableOptions();
@@ -61,6 +63,19 @@ record ChangelogSettings(
               + " with "
               + TableOptions.CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS
               + " is not supported yet");
+    }
+    Optional<String> format = checked(tableName, options::changelogFileFormat);
+    if (producer != ChangelogProducer.NONE
+        && format.isPresent()
+        && DataFileFormats.find(format.get()).isEmpty()) {
+      throw new UnsupportedOperationException(
+          "Cannot write changelog files of table "
+              + tableName
+              + ": "
+              + TableOptions.CHANGELOG_FILE_FORMAT
+              + " '"
+              + format.get()
+              + "' is not supported for writing (use avro or parquet)");
     }
     if (deltaCommits.isPresent() && !schema.hasPrimaryKey()) {
       throw new UnsupportedOperationException(
