@@ -75,9 +75,15 @@ class ChangelogProducerCompatTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"input", "full-compaction"})
-  void lakeopsWritesTheChangelogPaimonWritesForTheSameInput(String producer) throws Exception {
-    Map<String, String> options = Map.of("changelog-producer", producer);
+  @CsvSource({"input, false", "full-compaction, false", "full-compaction, true"})
+  void lakeopsWritesTheChangelogPaimonWritesForTheSameInput(String producer, boolean deduplicate)
+      throws Exception {
+    Map<String, String> options =
+        Map.of(
+            "changelog-producer",
+            producer,
+            "changelog-producer.row-deduplicate",
+            Boolean.toString(deduplicate));
     ChangelogTables paimon = new ChangelogTables(dir.resolve("paimon"), options);
     ChangelogTables lakeops = new ChangelogTables(dir.resolve("lakeops"), options);
     ChangelogTables.Model model = new ChangelogTables.Model();
@@ -88,8 +94,8 @@ class ChangelogProducerCompatTest {
       long lakeopsFrom = lakeops.latest();
       paimon.paimonCommits("paimon", identifier, commit);
       lakeops.lakeopsCommits("lakeops", identifier, commit);
-      Map<String, List<String>> expected = model.apply(producer, commit);
-      String when = producer + " commit " + identifier;
+      Map<String, List<String>> expected = model.apply(producer, commit, deduplicate);
+      String when = producer + " (row-deduplicate " + deduplicate + ") commit " + identifier;
       assertSameChangelog(paimon, paimonFrom, expected, when + " written by Paimon");
       assertSameChangelog(lakeops, lakeopsFrom, expected, when + " written by lakeops");
       assertThat(commitKinds(lakeops, lakeopsFrom))

@@ -220,6 +220,14 @@ final class ChangelogTables {
      * row-deduplicate is off).
      */
     Map<String, List<String>> apply(String producer, List<Row> commit) {
+      return apply(producer, commit, false);
+    }
+
+    /**
+     * {@link #apply(String, List)}; with {@code rowDeduplicate} an update to an equal value gives
+     * nothing ({@code changelog-producer.row-deduplicate}).
+     */
+    Map<String, List<String>> apply(String producer, List<Row> commit, boolean rowDeduplicate) {
       Map<String, Row> before = new LinkedHashMap<>();
       Map<String, List<String>> input = new TreeMap<>();
       for (Row r : commit) {
@@ -246,7 +254,7 @@ final class ChangelogTables {
           changes.add(now.toString());
         } else if (old != null && now == null) {
           changes.add(old.withKind(RowKind.DELETE).toString());
-        } else if (old != null) {
+        } else if (old != null && !(rowDeduplicate && old.equals(now))) {
           changes.add(old.withKind(RowKind.UPDATE_BEFORE).toString());
           changes.add(now.withKind(RowKind.UPDATE_AFTER).toString());
         }
