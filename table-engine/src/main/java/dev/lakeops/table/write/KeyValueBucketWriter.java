@@ -198,14 +198,14 @@ final class KeyValueBucketWriter implements BucketWriter {
     }
     BucketChange change =
         new BucketChange(
-            partition,
-            bucket,
-            totalBuckets,
-            newFiles,
-            new ArrayList<>(compactBefore.values()),
-            compactAfter,
-            newChangelog,
-            compactChangelog);
+                partition,
+                bucket,
+                totalBuckets,
+                newFiles,
+                new ArrayList<>(compactBefore.values()),
+                compactAfter,
+                newChangelog)
+            .withCompactChangelog(compactChangelog);
     newFiles.clear();
     compactBefore.clear();
     compactAfter.clear();
