@@ -59,6 +59,21 @@ final class FullChangelogMerge implements MergeFunction {
   }
 
   @Override
+  public boolean mergesSingleRecords() {
+    return true;
+  }
+
+  @Override
+  public RecordOrder recordOrder() {
+    return merge.recordOrder();
+  }
+
+  @Override
+  public boolean mergesRunsAlike() {
+    return merge.mergesRunsAlike();
+  }
+
+  @Override
   public void add(KeyValue kv) {
     throw new UnsupportedOperationException(
         "The full-compaction changelog needs the input of each record");

@@ -11,6 +11,7 @@ import dev.lakeops.table.format.avro.AvroFileFormat;
 import dev.lakeops.table.lsm.KeyOrder;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeReader;
+import dev.lakeops.table.lsm.RecordOrder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,24 +19,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.PriorityQueue;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The write buffer of one primary-key bucket: key-values in arrival order (so ascending sequence
- * numbers), bounded by a byte budget. When the budget is exceeded the buffer is sorted by key,
- * reduced with the merge function and spilled to a local file; a flush then merges the spilled runs
- * with what is still in memory. Memory stays bounded whatever the commit interval, like Paimon's
- * {@code write-buffer-spillable}.
+ * numbers), bounded by a byte budget. When the budget is exceeded the buffer is sorted by key (and
+ * the records of a key by the merge function's record order), reduced with the merge function and
+ * spilled to a local file; a flush then merges the spilled runs with what is still in memory.
+ * Memory stays bounded whatever the commit interval, like Paimon's {@code write-buffer-spillable}.
  *
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a
  * flush never holds more than that many files open.
  *
  * <p>A buffer that keeps every record ({@code changelog-producer=input}) spills its records sorted
- * but not reduced, so that {@link #sorted} still returns each record written.
+ * but not reduced, so that {@link #sorted} still returns each record added.
  */
 final class SortBuffer {
 
@@ -45,6 +45,9 @@ final class SortBuffer {
   private final KeyValueLayout layout;
   private final KeyOrder keyOrder;
   private final Supplier<MergeFunction> merge;
+  private final RecordOrder recordOrder;
+  // partial-update does not merge reduced runs as it merges their records: spill them unreduced
+  private final boolean reduceOnSpill;
   private final long maxBytes;
   private final Supplier<Path> spillDirectory;
   private final boolean keepAll;
@@ -77,6 +80,9 @@ final class SortBuffer {
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
     this.merge = merge;
+    MergeFunction probe = merge.get();
+    this.recordOrder = probe.recordOrder().ascending();
+    this.reduceOnSpill = probe.mergesRunsAlike() && !keepAll;
     this.maxBytes = maxBytes;
     this.spillDirectory = spillDirectory;
   }
@@ -103,7 +109,21 @@ final class SortBuffer {
    * result before {@link #clear}.
    */
   CloseableIterator<KeyValue> merged() {
-    return new MergeReader(openRuns(), keyOrder, merge.get(), false);
+    return new MergeReader(openRuns(), keyOrder, merge.get(), recordOrder, false);
+  }
+
+  /**
+   * Every buffered record, not merged, ascending by key and within a key in the merge's record
+   * order (sequence number last): what {@code changelog-producer=input} writes, as Paimon's write
+   * buffer hands its raw records to the changelog writer. Close the result before {@link #clear}.
+   *
+   * @throws IllegalStateException the buffer does not keep every record
+   */
+  CloseableIterator<KeyValue> sorted() {
+    if (!keepAll) {
+      throw new IllegalStateException("This write buffer reduces records when it spills");
+    }
+    return new SortedMerge(openRuns());
   }
 
   private List<CloseableIterator<KeyValue>> openRuns() {
@@ -120,19 +140,6 @@ final class SortBuffer {
     return runs;
   }
 
-  /**
-   * Every buffered record, not merged, ascending by (key, sequence number): what {@code
-   * changelog-producer=input} writes. Close the result before {@link #clear}.
-   *
-   * @throws IllegalStateException the buffer does not keep every record
-   */
-  CloseableIterator<KeyValue> sorted() {
-    if (!keepAll) {
-      throw new IllegalStateException("This write buffer reduces records when it spills");
-    }
-    return new SortedMerge(openRuns());
-  }
-
   /** Drops every record and deletes the spill files. */
   void clear() {
     memory.clear();
@@ -145,15 +152,28 @@ final class SortBuffer {
 
   private List<KeyValue> sortedMemory() {
     List<KeyValue> sorted = new ArrayList<>(memory);
+    // records of one key in the merge's order (sequence.field ascending, then sequence number)
     sorted.sort(
-        (a, b) -> keyOrder.compare(a.key(), b.key())); // stable: equal keys stay in sequence order
+        (a, b) -> {
+          int c = keyOrder.compare(a.key(), b.key());
+          return c != 0 ? c : recordOrder.compare(a, b);
+        });
     return sorted;
   }
 
   private void spill() {
-    try (CloseableIterator<KeyValue> run =
-        spillRun(List.of(CloseableIterator.of(sortedMemory())))) {
-      spilled.add(writeRun(run));
+    if (reduceOnSpill) {
+      try (MergeReader reduced =
+          new MergeReader(
+              List.of(CloseableIterator.of(sortedMemory())),
+              keyOrder,
+              merge.get(),
+              recordOrder,
+              false)) {
+        spilled.add(writeRun(reduced));
+      }
+    } else {
+      spilled.add(writeRun(CloseableIterator.of(sortedMemory())));
     }
     memory.clear();
     bytes = 0;
@@ -164,7 +184,10 @@ final class SortBuffer {
         runs.add(read(p));
       }
       Path combined;
-      try (CloseableIterator<KeyValue> all = spillRun(runs)) {
+      try (CloseableIterator<KeyValue> all =
+          reduceOnSpill
+              ? new MergeReader(runs, keyOrder, merge.get(), recordOrder, false)
+              : new SortedMerge(runs)) {
         combined = writeRun(all);
       }
       inputs.forEach(SortBuffer::deleteQuietly);
@@ -173,40 +196,33 @@ final class SortBuffer {
     }
   }
 
-  // Requires: each run is sorted by (key, sequence number).
-  private CloseableIterator<KeyValue> spillRun(List<CloseableIterator<KeyValue>> runs) {
-    return keepAll ? new SortedMerge(runs) : new MergeReader(runs, keyOrder, merge.get(), false);
-  }
-
-  /** Merges runs sorted by (key, sequence number) into one such run, keeping every record. */
+  /** Sorted runs merged into one sorted stream, every record kept. */
   private final class SortedMerge implements CloseableIterator<KeyValue> {
-    private final List<CloseableIterator<KeyValue>> runs;
-    private final PriorityQueue<Head> heap;
+    private record Head(KeyValue kv, int input) {}
 
-    private record Head(KeyValue kv, int run) {}
+    private final List<CloseableIterator<KeyValue>> runs;
+    private final java.util.PriorityQueue<Head> heap;
 
     SortedMerge(List<CloseableIterator<KeyValue>> runs) {
       this.runs = runs;
       this.heap =
-          new PriorityQueue<>(
+          new java.util.PriorityQueue<>(
               Math.max(1, runs.size()),
               (a, b) -> {
                 int c = keyOrder.compare(a.kv.key(), b.kv.key());
-                return c != 0 ? c : Long.compare(a.kv.sequenceNumber(), b.kv.sequenceNumber());
+                if (c == 0) {
+                  c = recordOrder.compare(a.kv, b.kv);
+                }
+                return c != 0 ? c : Integer.compare(a.input, b.input);
               });
-      try {
-        for (int i = 0; i < runs.size(); i++) {
-          advance(i);
-        }
-      } catch (RuntimeException e) {
-        close();
-        throw e;
+      for (int i = 0; i < runs.size(); i++) {
+        advance(i);
       }
     }
 
-    private void advance(int run) {
-      if (runs.get(run).hasNext()) {
-        heap.add(new Head(runs.get(run).next(), run));
+    private void advance(int input) {
+      if (runs.get(input).hasNext()) {
+        heap.add(new Head(runs.get(input).next(), input));
       }
     }
 
@@ -221,7 +237,7 @@ final class SortBuffer {
       if (head == null) {
         throw new NoSuchElementException();
       }
-      advance(head.run);
+      advance(head.input);
       return head.kv;
     }
 
