@@ -62,7 +62,14 @@ public final class FileNamer {
 
   /** {@code changelog-<uuid>-<n>.<extension>}. */
   public String nextChangelogFile(String extension) {
-    return TablePaths.dataFileName(
-        TablePaths.CHANGELOG_FILE_PREFIX, uuid, dataFiles.getAndIncrement(), extension);
+    return nextChangelogFile(TablePaths.CHANGELOG_FILE_PREFIX, extension);
+  }
+
+  /**
+   * {@code <prefix><uuid>-<n>.<extension>} with the table's {@code changelog-file.prefix}; shares
+   * the counter of data files.
+   */
+  public String nextChangelogFile(String prefix, String extension) {
+    return TablePaths.dataFileName(prefix, uuid, dataFiles.getAndIncrement(), extension);
   }
 }

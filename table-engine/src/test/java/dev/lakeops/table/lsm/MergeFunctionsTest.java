@@ -296,7 +296,8 @@ class MergeFunctionsTest {
     assertUnsupported(
         schema("sequence.field", "ts", "sequence.field.sort-order", "descending"),
         "sequence.field.sort-order");
-    assertUnsupported(schema("merge-engine", "aggregation"), "aggregation");
+    assertUnsupported(
+        schema("merge-engine", "aggregation", "sequence.field", "ts"), "sequence.field");
     assertUnsupported(
         schema(
             "merge-engine",
