@@ -8,6 +8,7 @@ import dev.lakeops.table.lsm.CompactTask;
 import dev.lakeops.table.lsm.CompactionPicker;
 import dev.lakeops.table.lsm.CompactionResult;
 import dev.lakeops.table.lsm.CompactionUnit;
+import dev.lakeops.table.lsm.FullCompaction;
 import dev.lakeops.table.lsm.LevelEdit;
 import dev.lakeops.table.lsm.LevelFiles;
 import dev.lakeops.table.lsm.MergeFunction;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -116,7 +118,11 @@ final class KeyValueBucketWriter implements BucketWriter {
   }
 
   @Override
-  public void compact(CompactionPicker picker) {
+  public void compact(CompactionMode mode, Consumer<DataFileMeta> inputDone) {
+    compact(mode == CompactionMode.FULL ? FullCompaction.INSTANCE : universal);
+  }
+
+  void compact(CompactionPicker picker) {
     flush();
     Optional<CompactionUnit> unit = picker.pick(levels);
     if (unit.isEmpty()) {
