@@ -52,6 +52,7 @@ final class KeyValueBucketWriter implements BucketWriter {
   private final CompactTask compactTask;
   private final UniversalCompaction universal;
   private final boolean writeOnly;
+  private final int stopTrigger;
   private LevelFiles levels;
   private long nextSequence;
   private final List<DataFileMeta> newFiles = new ArrayList<>();
@@ -79,7 +80,8 @@ final class KeyValueBucketWriter implements BucketWriter {
             context.keyOrder(),
             merge,
             options.writeBufferSize().bytes(),
-            spillDirectory);
+            spillDirectory,
+            options.writeBufferSpillable());
     this.files = new KeyValueRollingWriter(context, partition, bucket);
     DataFileAccess access = new DataFileAccess(context.table());
     int[] allColumns =
@@ -95,17 +97,29 @@ final class KeyValueBucketWriter implements BucketWriter {
             (long) (context.targetFileSize() * 0.7));
     this.universal = UniversalCompaction.of(options);
     this.writeOnly = options.writeOnly();
+    this.stopTrigger = options.numSortedRunStopTrigger();
   }
 
   @Override
   public void write(Row row) {
     Row key = context.layout().keyOf(row);
     buffer.add(new KeyValue(key, nextSequence++, row.kind(), row));
+    if (buffer.isFull()) {
+      flush();
+    }
   }
 
+  // Paimon's MergeTreeWriter waits for the running compaction before a flush while the bucket has
+  // more sorted runs than num-sorted-run.stop-trigger. Compaction being synchronous here, it runs
+  // instead: before the flush when the flush would go above the trigger, and after it when its
+  // files did. Flushes between commits compact only then; the commit compacts as the picker says.
+  // With write-only nothing is compacted and nothing waits, as in Paimon.
   private void flush() {
     if (buffer.isEmpty()) {
       return;
+    }
+    if (!writeOnly) {
+      compactWhileMoreRunsThan(stopTrigger - 1);
     }
     List<DataFileMeta> flushed;
     try (CloseableIterator<KeyValue> merged = buffer.merged()) {
@@ -115,6 +129,18 @@ final class KeyValueBucketWriter implements BucketWriter {
     }
     newFiles.addAll(flushed);
     levels = levels.apply(LevelEdit.adding(flushed));
+    if (!writeOnly) {
+      compactWhileMoreRunsThan(stopTrigger);
+    }
+  }
+
+  private void compactWhileMoreRunsThan(int maxRuns) {
+    while (levels.numberOfSortedRuns() > maxRuns) {
+      int before = levels.numberOfSortedRuns();
+      if (!compactLevels(universal) || levels.numberOfSortedRuns() >= before) {
+        return;
+      }
+    }
   }
 
   @Override
@@ -124,13 +150,19 @@ final class KeyValueBucketWriter implements BucketWriter {
 
   void compact(CompactionPicker picker) {
     flush();
+    compactLevels(picker);
+  }
+
+  /** Runs what {@code picker} picks, if anything; whether it did. */
+  private boolean compactLevels(CompactionPicker picker) {
     Optional<CompactionUnit> unit = picker.pick(levels);
     if (unit.isEmpty()) {
-      return;
+      return false;
     }
     CompactionResult result = compactTask.run(levels, unit.get());
     levels = levels.apply(result.edit());
     record(result);
+    return true;
   }
 
   // Mirrors Paimon's MergeTreeWriter.updateCompactResult: an input that is an output of an earlier

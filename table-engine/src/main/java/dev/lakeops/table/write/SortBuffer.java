@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a
- * flush never holds more than that many files open.
+ * flush never holds more than that many files open. A buffer that may not spill ({@code
+ * write-buffer-spillable=false}) only reports {@link #isFull}; its writer flushes it.
  */
 final class SortBuffer {
 
@@ -43,6 +44,7 @@ final class SortBuffer {
   private final Supplier<MergeFunction> merge;
   private final long maxBytes;
   private final Supplier<Path> spillDirectory;
+  private final boolean spillable;
   private final List<KeyValue> memory = new ArrayList<>();
   private final List<Path> spilled = new ArrayList<>();
   private final String spillPrefix = "spill-" + java.util.UUID.randomUUID() + "-";
@@ -54,21 +56,28 @@ final class SortBuffer {
       KeyOrder keyOrder,
       Supplier<MergeFunction> merge,
       long maxBytes,
-      Supplier<Path> spillDirectory) {
+      Supplier<Path> spillDirectory,
+      boolean spillable) {
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
     this.merge = merge;
     this.maxBytes = maxBytes;
     this.spillDirectory = spillDirectory;
+    this.spillable = spillable;
   }
 
   /** Adds a record whose sequence number is larger than every earlier one's. */
   void add(KeyValue kv) {
     memory.add(kv);
     bytes += 64 + RowSizeEstimator.estimate(kv.value()) + 8L * kv.key().arity();
-    if (bytes > maxBytes) {
+    if (bytes > maxBytes && spillable) {
       spill();
     }
+  }
+
+  /** Whether the byte budget is exceeded; only when the buffer may not spill. */
+  boolean isFull() {
+    return bytes > maxBytes;
   }
 
   boolean isEmpty() {

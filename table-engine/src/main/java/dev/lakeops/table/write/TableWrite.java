@@ -186,6 +186,11 @@ public final class TableWrite implements AutoCloseable {
     return new ChangeSet(commitUser, commitIdentifier, changes);
   }
 
+  /** The sorted runs the writer of a primary-key bucket holds now (for tests and diagnostics). */
+  int sortedRuns(BinaryRow partition, int bucket) {
+    return ((KeyValueBucketWriter) writer(partition, bucket)).levels().numberOfSortedRuns();
+  }
+
   private BucketWriter writer(BinaryRow partition, int bucket) {
     WriterKey key = new WriterKey(partition, bucket);
     BucketWriter w = writers.get(key);
