@@ -14,6 +14,7 @@ import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.ChangelogProducer;
+import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.store.TableStore;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -148,10 +149,13 @@ public final class TableScan {
     }
     ReadMode mode = table.hasPrimaryKey() ? ReadMode.MERGE : ReadMode.CONCAT;
     List<ManifestEntry> liveFiles = live.files();
-    if (mode == ReadMode.MERGE && table.options().deletionVectorsEnabled()) {
+    if (mode == ReadMode.MERGE
+        && (table.options().deletionVectorsEnabled()
+            || table.options().mergeEngine() == MergeEngine.FIRST_ROW)) {
       // paimon-format.md §8.4: with deletion vectors, readers skip level 0 (not yet compacted, so
       // not yet visible) and read the levels >= 1 minus the rows the vectors mark. After the
       // vectors, each key is left in at most one file, so the merge reads each section as is.
+      // Paimon's batch scan skips level 0 on first-row tables too (batchScanSkipLevel0).
       liveFiles = liveFiles.stream().filter(e -> e.level() > 0).toList();
     }
     DeletionFiles deletions =
@@ -246,6 +250,11 @@ public final class TableScan {
   }
 
   private boolean entryMatches(ManifestEntry e, Pruning pruning) {
+    // a postpone-bucket table (bucket=-2) reads real buckets only, as Paimon's batch scan: rows in
+    // bucket-postpone become visible once its compaction has moved them into a bucket
+    if (e.bucket() < 0 && table.schema().numBuckets() == POSTPONE_BUCKET) {
+      return false;
+    }
     if (bucket != null && e.bucket() != bucket) {
       return false;
     }
@@ -254,6 +263,8 @@ public final class TableScan {
     }
     return pruning.entryMightMatch(e);
   }
+
+  private static final int POSTPONE_BUCKET = -2;
 
   private record BucketKey(BinaryRow partition, int bucket) {}
 
