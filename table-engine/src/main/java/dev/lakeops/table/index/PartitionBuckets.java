@@ -62,6 +62,11 @@ final class PartitionBuckets {
    * bucket so far is below the limit, the lowest bucket number not used in this partition; else a
    * random bucket of the partition.
    *
+   * <p>As in Paimon 1.2 to 1.4, the "below the limit" test uses the highest bucket the assigner
+   * handed out in any partition (Paimon's master branch tests each partition on its own instead).
+   * Either way every placement is recorded in the index, so the choice only affects where new keys
+   * go, never whether a key can land in two buckets.
+   *
    * @param maxBuckets {@code dynamic-bucket.max-buckets}, -1 for no limit
    * @param maxBucketSoFar the highest bucket this assigner handed out in any partition
    * @throws IllegalStateException every bucket number Paimon's index can hold is in use

@@ -1,11 +1,14 @@
 package dev.lakeops.table.lsm;
 
+import dev.lakeops.table.lsm.aggregate.AggregateMerge;
 import dev.lakeops.table.schema.MergeEngine;
+import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.RowType;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /** The merge function of a primary-key table, from its options. */
 public final class MergeFunctions {
@@ -36,12 +39,10 @@ public final class MergeFunctions {
           }
           case PARTIAL_UPDATE -> partialUpdate(options);
           case AGGREGATION ->
-              throw new UnsupportedOperationException(
-                  "Table "
-                      + table
-                      + ": merge-engine '"
-                      + MergeEngine.AGGREGATION.value()
-                      + "' is not supported yet");
+              aggregation(
+                  table,
+                  schema,
+                  java.util.stream.IntStream.range(0, schema.fields().size()).toArray());
         };
     if (options.sequenceFields().isEmpty()) {
       return engine;
@@ -119,5 +120,59 @@ public final class MergeFunctions {
 
   private static List<Integer> toList(int[] a) {
     return java.util.Arrays.stream(a).boxed().toList();
+  }
+
+  /**
+   * A supplier of fresh merge functions for table {@code table} with {@code schema}, over value
+   * rows that hold the columns at {@code fields} (all of them on write and compaction, the columns
+   * read on a projected read).
+   *
+   * @throws IllegalArgumentException a bad aggregation setup (unknown function, a function on a
+   *     type it does not take); the message names the table, the field and the function
+   * @throws UnsupportedOperationException as {@link #of(String, TableSchema)}, or an aggregate
+   *     function lakeops does not implement
+   */
+  public static Supplier<MergeFunction> of(String table, TableSchema schema, int[] fields) {
+    TableOptions options = schema.tableOptions();
+    if (options.mergeEngine() == MergeEngine.AGGREGATION) {
+      return aggregation(table, schema, fields);
+    }
+    return of(table, schema);
+  }
+
+  private static Supplier<MergeFunction> aggregation(
+      String table, TableSchema schema, int[] fields) {
+    TableOptions options = schema.tableOptions();
+    if (!options.sequenceFields().isEmpty()) {
+      // Paimon aggregates in the user sequence order; not cross-tested with lakeops yet
+      throw new UnsupportedOperationException(
+          "Table "
+              + table
+              + ": option 'sequence.field' "
+              + options.sequenceFields()
+              + " on merge-engine 'aggregation' is not supported yet");
+    }
+    Supplier<AggregateMerge> aggregate = AggregateMerge.spec(table, schema).forFields(fields);
+    return () -> asMergeFunction(aggregate.get());
+  }
+
+  // lsm.aggregate knows no lsm type (no package cycle), so its merge is adapted here.
+  private static MergeFunction asMergeFunction(AggregateMerge merge) {
+    return new MergeFunction() {
+      @Override
+      public void reset() {
+        merge.reset();
+      }
+
+      @Override
+      public void add(dev.lakeops.table.format.KeyValue kv) {
+        merge.add(kv);
+      }
+
+      @Override
+      public dev.lakeops.table.format.@Nullable KeyValue result() {
+        return merge.result();
+      }
+    };
   }
 }

@@ -207,7 +207,32 @@ public final class ManifestAvro {
 
   // ---- index manifests
 
+  /**
+   * Writes an index manifest of {@link IndexManifestEntry#HASH} and {@link
+   * IndexManifestEntry#DELETION_VECTORS} entries.
+   *
+   * @throws UnsupportedOperationException an entry of another index type: Paimon 1.4's global
+   *     indexes ({@code btree}, {@code bitmap}, ...) keep their row range and field ids in the
+   *     entry's {@code _GLOBAL_INDEX}, which lakeops does not read, so writing such an entry back
+   *     would lose them; the message names the index file and its type
+   */
   public static byte[] writeIndexManifest(Collection<IndexManifestEntry> entries) {
+    for (IndexManifestEntry e : entries) {
+      if (!e.indexType().equals(IndexManifestEntry.HASH)
+          && !e.indexType().equals(IndexManifestEntry.DELETION_VECTORS)) {
+        throw new UnsupportedOperationException(
+            "Cannot write index manifest entry of index file "
+                + e.fileName()
+                + ": index type '"
+                + e.indexType()
+                + "' is not supported (only "
+                + IndexManifestEntry.HASH
+                + " and "
+                + IndexManifestEntry.DELETION_VECTORS
+                + "); Paimon 1.4 global indexes keep metadata (_GLOBAL_INDEX) lakeops does not"
+                + " carry, and rewriting the entry would drop it");
+      }
+    }
     Schema schema = ManifestAvroSchemas.INDEX_MANIFEST;
     Schema rangeSchema =
         schema

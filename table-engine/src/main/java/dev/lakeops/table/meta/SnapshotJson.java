@@ -22,7 +22,11 @@ import org.jspecify.annotations.Nullable;
  * null are the three list sizes, {@code indexManifest}, {@code logOffsets}, {@code
  * changelogRecordCount}, {@code watermark}, {@code statistics}, {@code properties} and {@code
  * nextRowId}; {@code changelogManifestList}, {@code totalRecordCount} and {@code deltaRecordCount}
- * are written as {@code null}.
+ * are written as {@code null}. Paimon 1.4 ({@code release-1.4}) dropped {@code logOffsets} and
+ * omits a null {@code changelogManifestList}: a snapshot without {@code logOffsets} (read from a
+ * 1.4 file) is written back in that layout, so every release's snapshot round-trips byte for byte;
+ * the snapshots lakeops commits carry {@code logOffsets = {}} and keep the 1.3 layout, which 1.2,
+ * 1.3 and 1.4 all read.
  *
  * <p>Reading ignores unknown fields (2.0's {@code uuid}, {@code operation}, {@code writerVersion})
  * and accepts missing optional ones and JSON nulls.
@@ -75,7 +79,10 @@ public final class SnapshotJson {
     writeIfPresent(g, "baseManifestListSize", s.baseManifestListSize());
     g.writeStringField("deltaManifestList", s.deltaManifestList());
     writeIfPresent(g, "deltaManifestListSize", s.deltaManifestListSize());
-    g.writeStringField("changelogManifestList", s.changelogManifestList());
+    if (s.changelogManifestList() != null || s.logOffsets() != null) {
+      // 1.2/1.3 layout (with logOffsets) writes a null list; 1.4 dropped logOffsets and omits it.
+      g.writeStringField("changelogManifestList", s.changelogManifestList());
+    }
     writeIfPresent(g, "changelogManifestListSize", s.changelogManifestListSize());
     if (s.indexManifest() != null) {
       g.writeStringField("indexManifest", s.indexManifest());

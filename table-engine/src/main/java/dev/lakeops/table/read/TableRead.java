@@ -14,6 +14,7 @@ import dev.lakeops.table.lsm.MergeOptions;
 import dev.lakeops.table.lsm.MergeReader;
 import dev.lakeops.table.lsm.SortedRun;
 import dev.lakeops.table.meta.DataFileMeta;
+import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
@@ -50,11 +51,24 @@ public final class TableRead {
     this.filter = filter;
   }
 
+  /**
+   * A reader of every column, unfiltered.
+   *
+   * @throws IllegalArgumentException an aggregation table with a bad aggregation setup (unknown
+   *     function, a function on a type it does not take); names the table, the field and the
+   *     function
+   * @throws UnsupportedOperationException an aggregation table with a function lakeops does not
+   *     implement
+   */
   public static TableRead of(TableStore table) {
     requireNonNull(table, "table");
     int[] all = new int[table.schema().fields().size()];
     for (int i = 0; i < all.length; i++) {
       all[i] = i;
+    }
+    if (table.hasPrimaryKey() && table.options().mergeEngine() == MergeEngine.AGGREGATION) {
+      // a bad aggregation setup fails here, naming table, field and function, not at a merge
+      MergeFunctions.of(table.name(), table.schema(), all);
     }
     return new TableRead(table, all, null);
   }
@@ -165,12 +179,12 @@ public final class TableRead {
 
   private CloseableIterator<KeyValue> merged(DataSplit split, int[] columns) {
     TableSchema schema = table.schema();
-    java.util.function.Supplier<dev.lakeops.table.lsm.MergeFunction> merge =
-        MergeFunctions.of(table.name(), schema);
     // partial-update and sequence.field merges read whole value rows; projected after the merge
     boolean wholeRow = MergeOptions.of(table.name(), schema).needsWholeRow();
     int[] read =
         wholeRow ? java.util.stream.IntStream.range(0, schema.fields().size()).toArray() : columns;
+    java.util.function.Supplier<dev.lakeops.table.lsm.MergeFunction> merge =
+        MergeFunctions.of(table.name(), schema, read);
     DataFileAccess access = new DataFileAccess(table);
     KeyOrder order = new KeyOrder(schema.trimmedPrimaryKeyType());
     List<List<SortedRun>> sections = IntervalPartition.partition(split.files(), order);

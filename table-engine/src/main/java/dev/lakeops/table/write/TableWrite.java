@@ -10,6 +10,7 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeFunctions;
+import dev.lakeops.table.lsm.aggregate.AggregateMerge;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
@@ -69,6 +70,7 @@ public final class TableWrite implements AutoCloseable {
   private final @Nullable Supplier<MergeFunction> merge;
   private final @Nullable DynamicBucketWrite dynamic;
   private final @Nullable WriteRowKinds rowKinds;
+  private final AggregateMerge.@Nullable Spec aggregation;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
@@ -130,7 +132,8 @@ public final class TableWrite implements AutoCloseable {
               + table.name()
               + " with bucket=-2 (postpone bucket mode) is not supported");
     }
-    this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema) : null;
+    this.merge =
+        schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema, allFields()) : null;
     if (schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.FIRST_ROW) {
       throw new UnsupportedOperationException(
           "Writing table "
@@ -140,6 +143,10 @@ public final class TableWrite implements AutoCloseable {
               + " so its rows would not be visible");
     }
     this.rowKinds = schema.hasPrimaryKey() ? WriteRowKinds.of(table.name(), schema) : null;
+    this.aggregation =
+        schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.AGGREGATION
+            ? AggregateMerge.spec(table.name(), schema)
+            : null;
     this.context = WriteContext.of(table);
     this.partitionType = schema.partitionType();
     this.partitionIndexes =
@@ -175,6 +182,8 @@ public final class TableWrite implements AutoCloseable {
    *     in a NOT NULL column), a {@code -D}/{@code -U} row for an append table, a bad {@code
    *     rowkind.field} value, or a retraction the merge engine cannot merge (partial-update without
    *     the options for it)
+   * @throws UnsupportedOperationException a {@code -D}/{@code -U} row for an aggregation table with
+   *     a column whose aggregate function does not retract
    */
   public void write(Row row) {
     checkOpen();
@@ -198,11 +207,22 @@ public final class TableWrite implements AutoCloseable {
       }
       row = row.withKind(kind);
     }
+    if (aggregation != null) {
+      aggregation.checkWritable(row);
+    }
     int bucket =
         dynamic != null
             ? dynamic.bucket(partition, row)
             : buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
+  }
+
+  private int[] allFields() {
+    int[] all = new int[schema.fields().size()];
+    for (int i = 0; i < all.length; i++) {
+      all[i] = i;
+    }
+    return all;
   }
 
   /**

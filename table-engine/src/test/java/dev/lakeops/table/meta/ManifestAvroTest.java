@@ -94,6 +94,20 @@ class ManifestAvroTest {
   }
 
   @Test
+  void refusesToWriteAnIndexTypeWhoseMetadataItDoesNotKeep() {
+    // Paimon 1.4's global index entries (type btree, bitmap, ...) carry _GLOBAL_INDEX.
+    IndexManifestEntry btree =
+        new IndexManifestEntry(
+            FileKind.ADD, partition("2024-01-01"), 0, "btree", "index-g-0", 8, 2, null, null);
+
+    assertThatThrownBy(() -> ManifestAvro.writeIndexManifest(List.of(btree)))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageContaining("index-g-0")
+        .hasMessageContaining("'btree'")
+        .hasMessageContaining("_GLOBAL_INDEX");
+  }
+
+  @Test
   void writesPaimonsSchemaNamesVersionAndCodec() throws Exception {
     byte[] bytes =
         ManifestAvro.writeManifest(List.of(add("2024-01-01", 0, file("data-a-0.parquet", 0))));

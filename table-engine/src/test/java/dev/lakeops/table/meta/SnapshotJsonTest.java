@@ -80,7 +80,7 @@ class SnapshotJsonTest {
             .baseManifestList("b", null)
             .deltaManifestList("d", null)
             .commitUser("u")
-            .logOffsets(null)
+            .logOffsets(Map.of())
             .changelogRecordCount(null)
             .nextRowId(null)
             .totalRecordCount(null)
@@ -101,10 +101,32 @@ class SnapshotJsonTest {
               "commitIdentifier" : 9223372036854775807,
               "commitKind" : "APPEND",
               "timeMillis" : 0,
+              "logOffsets" : { },
               "totalRecordCount" : null,
               "deltaRecordCount" : null
             }\
             """);
+  }
+
+  @Test
+  void writesASnapshotWithoutLogOffsetsInPaimon14sLayout() {
+    // release-1.4 removed logOffsets and made changelogManifestList NON_NULL.
+    Snapshot s =
+        Snapshot.builder()
+            .id(1)
+            .baseManifestList("b", 10L)
+            .deltaManifestList("d", 20L)
+            .commitUser("u")
+            .logOffsets(null)
+            .totalRecordCount(7L)
+            .deltaRecordCount(2L)
+            .build();
+
+    String json = SnapshotJson.toJson(s);
+    assertThat(json).doesNotContain("changelogManifestList", "logOffsets");
+    assertThat(SnapshotJson.fromJson(json)).isEqualTo(s);
+    assertThat(SnapshotJson.toJson(s.toBuilder().changelogManifestList("c", 30L).build()))
+        .contains("\"changelogManifestList\" : \"c\",", "\"changelogManifestListSize\" : 30,");
   }
 
   @Test

@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
-import org.apache.paimon.bucket.DefaultBucketFunction;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.GenericRow;
@@ -109,7 +108,6 @@ class BinaryRowCompatTest {
   @Test
   void hashesAndBucketsKeysAsPaimonDoes() {
     Random random = new Random(7);
-    DefaultBucketFunction paimon = new DefaultBucketFunction();
     RowType keyType =
         RowType.of(
             List.of(
@@ -131,7 +129,7 @@ class BinaryRowCompatTest {
       int buckets = 1 + random.nextInt(64);
 
       assertThat(BucketFunction.hash(ours)).isEqualTo(theirs.hashCode());
-      assertThat(BucketFunction.bucket(ours, buckets)).isEqualTo(paimon.bucket(theirs, buckets));
+      assertThat(BucketFunction.bucket(ours, buckets)).isEqualTo(PaimonApi.bucket(theirs, buckets));
     }
   }
 

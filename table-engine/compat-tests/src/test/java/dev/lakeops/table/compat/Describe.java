@@ -89,8 +89,8 @@ final class Describe {
         "source=" + f.fileSource().map(s -> s.toByteValue()).orElse(null),
         "statsCols=" + f.valueStatsCols(),
         "external=" + f.externalPath().orElse(null),
-        "firstRowId=" + f.firstRowId(),
-        "writeCols=" + f.writeCols());
+        "firstRowId=" + PaimonApi.firstRowId(f),
+        "writeCols=" + PaimonApi.writeCols(f));
   }
 
   static String manifestMeta(ManifestFileMeta m) {

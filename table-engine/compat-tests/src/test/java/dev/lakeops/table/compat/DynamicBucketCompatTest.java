@@ -1,11 +1,13 @@
 package dev.lakeops.table.compat;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
+import dev.lakeops.table.index.CorruptIndexFileException;
 import dev.lakeops.table.index.HashIndex;
 import dev.lakeops.table.index.HashIndexFile;
 import dev.lakeops.table.io.LocalFileIO;
@@ -18,8 +20,10 @@ import dev.lakeops.table.read.ScanPlan;
 import dev.lakeops.table.types.RowType;
 import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.TableWrite;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -42,6 +46,7 @@ import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.sink.TableWriteImpl;
 import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -54,7 +59,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * index lakeops wrote and lakeops through its assigner over Paimon's. After every commit: no key
  * hash is in two buckets' index files of a partition, no key is read from two buckets, every live
  * key's hash is in its bucket's index file, and both engines read the expected rows; both engines
- * then fully compact each other's files.
+ * then fully compact each other's files. A truncated index file that Paimon wrote fails lakeops'
+ * write with a typed error naming the table and the file, and changes nothing.
  */
 class DynamicBucketCompatTest {
 
@@ -75,30 +81,7 @@ class DynamicBucketCompatTest {
   @ParameterizedTest
   @ValueSource(strings = {"avro", "parquet"})
   void paimonAndLakeopsTakeTurnsAndNoKeyLandsInTwoBuckets(String format) throws Exception {
-    Options options = new Options();
-    options.set("warehouse", warehouse.toUri().toString());
-    options.set("cache-enabled", "false");
-    Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
-    catalog.createDatabase("db", true);
-    catalog.createTable(
-        Identifier.create("db", "t"),
-        Schema.newBuilder()
-            .column("dt", DataTypes.STRING())
-            .column("id", DataTypes.INT())
-            .column("name", DataTypes.STRING())
-            .column("price", DataTypes.DOUBLE())
-            .partitionKeys("dt")
-            .primaryKey("dt", "id")
-            .option("dynamic-bucket.target-row-num", Long.toString(TARGET))
-            .option("file.format", format)
-            .build(),
-        false);
-    theirs = (FileStoreTable) catalog.getTable(Identifier.create("db", "t"));
-    ours = Table.load(new LocalFileIO(), warehouse.resolve("db.db").resolve("t"));
-    assertThat(ours.schema().numBuckets())
-        .as("Paimon's default for a primary-key table")
-        .isEqualTo(-1);
-    rowType = DataFileValues.fromPaimon(theirs.rowType());
+    createTable(format);
     Random random = new Random(20261202L);
 
     for (int turn = 0; turn < 6; turn++) {
@@ -123,6 +106,57 @@ class DynamicBucketCompatTest {
     paimonWrites(operations(random, 18));
     ours.compact(LAKEOPS, PartitionFilter.all(), CompactionMode.FULL);
     check("after lakeops compacted again");
+  }
+
+  @Test
+  void aTruncatedPaimonIndexFileFailsLakeopsWriteAndNothingCommittedChanges() throws Exception {
+    createTable("avro");
+    paimonWrites(operations(new Random(5), 30));
+    Snapshot before = ours.latestSnapshot().orElseThrow();
+    List<String> rowsBefore = PaimonReads.read(theirs, Map.of(), rowType);
+    IndexManifestEntry entry =
+        ours.snapshotFiles().manifests().readIndexManifest(before.indexManifest()).get(0);
+    Path file = ours.paths().indexFile(entry.fileName());
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, Arrays.copyOf(bytes, bytes.length - 2));
+    String dt = partitionValue(entry.partition());
+
+    try (TableWrite write = ours.newWrite(LAKEOPS)) {
+      assertThatThrownBy(() -> write.write(Row.of(dt, 1, "x", 1.0)))
+          .isInstanceOf(CorruptIndexFileException.class)
+          .hasMessageContaining("table t")
+          .hasMessageContaining(entry.fileName())
+          .hasMessageContaining("truncated");
+    }
+    assertThat(ours.refresh().latestSnapshot().orElseThrow()).isEqualTo(before);
+    assertThat(PaimonReads.read(theirs, Map.of(), rowType)).isEqualTo(rowsBefore);
+  }
+
+  private void createTable(String format) throws Exception {
+    Options options = new Options();
+    options.set("warehouse", warehouse.toUri().toString());
+    options.set("cache-enabled", "false");
+    Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
+    catalog.createDatabase("db", true);
+    catalog.createTable(
+        Identifier.create("db", "t"),
+        Schema.newBuilder()
+            .column("dt", DataTypes.STRING())
+            .column("id", DataTypes.INT())
+            .column("name", DataTypes.STRING())
+            .column("price", DataTypes.DOUBLE())
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("dynamic-bucket.target-row-num", Long.toString(TARGET))
+            .option("file.format", format)
+            .build(),
+        false);
+    theirs = (FileStoreTable) catalog.getTable(Identifier.create("db", "t"));
+    ours = Table.load(new LocalFileIO(), warehouse.resolve("db.db").resolve("t"));
+    assertThat(ours.schema().numBuckets())
+        .as("Paimon's default for a primary-key table")
+        .isEqualTo(-1);
+    rowType = DataFileValues.fromPaimon(theirs.rowType());
   }
 
   // upserts and deletes of ids 1..40 in the three partitions: mostly keys seen before, some new

@@ -281,6 +281,57 @@ class MergeEngineCompatTest {
   }
 
   /**
+   * On a first-row table Paimon's batch read skips level 0 (as on deletion-vector tables): rows
+   * Paimon wrote without compacting (write-only) are not read until a compaction moves them up, and
+   * lakeops reads exactly what Paimon reads at every snapshot.
+   */
+  @org.junit.jupiter.api.Test
+  void firstRowReadsSkipLevelZeroAsPaimonDoes() throws Exception {
+    Options catalogOptions = new Options();
+    catalogOptions.set("warehouse", warehouse.toUri().toString());
+    catalogOptions.set("cache-enabled", "false");
+    org.apache.paimon.catalog.Catalog paimonCatalog =
+        CatalogFactory.createCatalog(CatalogContext.create(catalogOptions));
+    paimonCatalog.createDatabase("db", true);
+    Scenario scenario =
+        readOnly(
+            "first-row write-only", Kinds.ADDS, "merge-engine", "first-row", "write-only", "true");
+    var id = org.apache.paimon.catalog.Identifier.create("db", "fr");
+    paimonCatalog.createTable(id, schema(scenario), false);
+    FileStoreTable theirs = (FileStoreTable) paimonCatalog.getTable(id);
+    Table ours = Catalog.local(warehouse).loadTable(Identifier.of("db", "fr"));
+    RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
+    Random random = new Random(SEED);
+    List<Integer> visible = new ArrayList<>();
+    for (long c = 1; c <= 6; c++) {
+      boolean full = c % 3 == 0;
+      // write-only writers never compact; a full compaction takes a writer that may
+      FileStoreTable writing = full ? theirs.copy(Map.of("write-only", "false")) : theirs;
+      try (TableWriteImpl<?> write =
+              writing
+                  .newWrite("paimon")
+                  .withIOManager(IOManager.create(warehouse.resolve("io").toString()));
+          TableCommitImpl commit = writing.newCommit("paimon")) {
+        for (Row row : batch(random, scenario, c)) {
+          write.write(DataFileValues.toPaimon(row, rowType));
+        }
+        if (full) {
+          fullCompactPaimon(write);
+        }
+        commit.commit(c, write.prepareCommit(full, c));
+      }
+      List<String> expected = PaimonReads.read(theirs, Map.of(), rowType);
+      visible.add(expected.size());
+      Table t = ours.refresh();
+      assertThat(adds(PaimonReads.canonical(t.newRead().readAll(t.newScan().plan()))))
+          .as("lakeops reads the first-row table after commit %s", c)
+          .isEqualTo(adds(expected));
+    }
+    assertThat(visible.get(0)).as("level-0 rows are not read").isZero();
+    assertThat(visible.get(2)).as("after a full compaction they are").isPositive();
+  }
+
+  /**
    * Rows with {@code +U} written as {@code +I}: which of the two a batch read gives depends on the
    * files' layout in Paimon (a raw-convertible split gives {@code +I}, a merged one the merged
    * record's kind), so the kind of an added row is not compared.

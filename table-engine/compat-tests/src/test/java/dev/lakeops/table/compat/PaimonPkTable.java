@@ -237,7 +237,7 @@ final class PaimonPkTable {
     List<ManifestEntry> entries = new ArrayList<>();
     for (DataFileMeta f : files) {
       entries.add(
-          ManifestEntry.create(
+          PaimonApi.manifestEntry(
               FileKind.ADD, message.partition(), message.bucket(), totalBuckets, f));
     }
     List<dev.lakeops.table.meta.DataFileMeta> result = new ArrayList<>();

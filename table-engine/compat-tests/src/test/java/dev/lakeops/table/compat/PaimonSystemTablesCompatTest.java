@@ -124,7 +124,7 @@ class PaimonSystemTablesCompatTest {
               ? new ScanTarget.SnapshotId(1)
               : new ScanTarget.TagName(tagOf(table));
       SystemTableRows files = ours(table, "files", selector);
-      List<List<Object>> theirFiles = read(paimon(table, "files", at), files.rowType().fields());
+      List<List<Object>> theirFiles = rows(paimon(table, "files", at), files.rowType().fields());
       Map<List<Object>, List<Object>> sums =
           new java.util.TreeMap<>(Comparator.comparing(Object::toString));
       for (List<Object> f : theirFiles) {
@@ -195,15 +195,155 @@ class PaimonSystemTablesCompatTest {
         ZONE);
   }
 
-  private Table paimon(String table, String systemTable, Map<String, String> options)
-      throws Exception {
-    Table t = warehouse.catalog.getTable(Identifier.create("db", table + "$" + systemTable));
-    return options.isEmpty() ? t : t.copy(options);
+  /**
+   * On Paimon 1.3+ lakeops' {@code $files} equals Paimon's as Paimon shows it; Paimon 1.2 leaves
+   * the level-0 files of a deletion-vector or first-row table out of {@code $files} and {@code
+   * $partitions} (its batch scan skips level 0 there; release-1.3 made both system tables list
+   * every level), while lakeops lists them all as 1.3 does: on 1.2 Paimon's rows are lakeops' rows
+   * above level 0. Snapshot 1 of a deletion-vector table is level-0 files only.
+   */
+  @Test
+  void listsLevel0FilesOfADeletionVectorTableAsPaimon13DoesAndAs12DoesNot() throws Exception {
+    String table = PaimonWarehouse.DELETION_VECTORS;
+    SystemTableRows ours = ours(table, "files", new ScanTarget.SnapshotId(1));
+    List<List<Object>> all =
+        ours.rows().stream().map(PaimonSystemTablesCompatTest::values).toList();
+    assertThat(all).isNotEmpty().allSatisfy(r -> assertThat(r.get(FILES_LEVEL)).isEqualTo(0));
+    Table theirs =
+        warehouse
+            .catalog
+            .getTable(Identifier.create("db", table + "$files"))
+            .copy(Map.of("scan.snapshot-id", "1"));
+    List<List<Object>> expected =
+        PaimonVersion.atLeast(1, 3)
+            ? all
+            : all.stream().filter(r -> (Integer) r.get(FILES_LEVEL) > 0).toList();
+    assertThat(sorted(read(theirs, ours.rowType().fields(), null))).isEqualTo(sorted(expected));
   }
 
-  private static void assertSame(SystemTableRows ours, Table theirs) throws Exception {
+  /** The column {@code level} of {@code $files}. */
+  private static final int FILES_LEVEL = 5;
+
+  /**
+   * A Paimon system table of {@code base}, and whether this Paimon hides level-0 files in it (see
+   * {@link #listsLevel0FilesOfADeletionVectorTableAsPaimon13DoesAndAs12DoesNot}).
+   */
+  private record Theirs(
+      Table table,
+      String base,
+      String systemTable,
+      Map<String, String> options,
+      boolean hidesLevel0) {}
+
+  private Theirs paimon(String table, String systemTable, Map<String, String> options)
+      throws Exception {
+    Table t = warehouse.catalog.getTable(Identifier.create("db", table + "$" + systemTable));
+    boolean hidesLevel0 =
+        !PaimonVersion.atLeast(1, 3)
+            && warehouse.table(table).coreOptions().batchScanSkipLevel0()
+            && (systemTable.equals("files") || systemTable.equals("partitions"));
+    return new Theirs(
+        options.isEmpty() ? t : t.copy(options), table, systemTable, options, hidesLevel0);
+  }
+
+  /**
+   * Paimon's rows of a system table, every level included: where 1.2 hides level 0, {@code $files}
+   * is read with the filter {@code level >= 0} (1.2 then scans with that level filter in place of
+   * its skip) and {@code $partitions} is summed from those files per partition (record count, size,
+   * file count, latest creation time), as 1.3's {@code $partitions} is.
+   */
+  private List<List<Object>> rows(Theirs theirs, List<DataField> fields) throws Exception {
+    if (theirs.systemTable().equals("partitions") && PaimonVersion.partitionsTableShowsPaths()) {
+      FileStoreTable base = warehouse.table(theirs.base());
+      List<List<Object>> rows = new ArrayList<>();
+      for (List<Object> row : read(theirs.table(), fields, null)) {
+        List<Object> copy = new ArrayList<>(row);
+        copy.set(
+            0,
+            valueList(
+                (String) row.get(0),
+                base.partitionKeys(),
+                base.coreOptions().partitionDefaultName()));
+        rows.add(copy);
+      }
+      return rows;
+    }
+    if (!theirs.hidesLevel0()) {
+      return read(theirs.table(), fields, null);
+    }
+    Table files = paimon(theirs.base(), "files", theirs.options()).table();
+    List<List<Object>> allFiles =
+        read(
+            files,
+            SystemTables.read(
+                    dev.lakeops.table.Table.load(
+                        new LocalFileIO(), warehouse.tableDir(theirs.base())),
+                    "$files",
+                    ScanTarget.LATEST,
+                    ZONE)
+                .rowType()
+                .fields(),
+            new org.apache.paimon.predicate.PredicateBuilder(files.rowType())
+                .greaterOrEqual(FILES_LEVEL, 0));
+    if (theirs.systemTable().equals("files")) {
+      return allFiles;
+    }
+    Map<Object, List<Object>> partitions =
+        new java.util.TreeMap<>(Comparator.comparing(Object::toString));
+    for (List<Object> f : allFiles) {
+      // partition | record_count (6), file_size_in_bytes (7), file count, creation_time (15)
+      partitions.merge(
+          f.get(0),
+          Arrays.asList(f.get(0), f.get(6), f.get(7), 1L, f.get(15)),
+          (a, b) ->
+              Arrays.asList(
+                  a.get(0),
+                  (Long) a.get(1) + (Long) b.get(1),
+                  (Long) a.get(2) + (Long) b.get(2),
+                  (Long) a.get(3) + (Long) b.get(3),
+                  ((java.time.LocalDateTime) a.get(4)).isAfter((java.time.LocalDateTime) b.get(4))
+                      ? a.get(4)
+                      : b.get(4)));
+    }
+    assertThat(fields.stream().map(DataField::name).toList())
+        .containsExactly(
+            "partition", "record_count", "file_size_in_bytes", "file_count", "last_update_time");
+    return new ArrayList<>(partitions.values());
+  }
+
+  /**
+   * 1.4's {@code $partitions.partition} ({@code k1=v1/k2=v2}) as 1.3 and lakeops show it ({@code
+   * {v1, v2}}); fails on a path that does not name exactly the table's partition keys in order.
+   */
+  private static String valueList(String path, List<String> keys, String defaultName) {
+    if (keys.isEmpty()) {
+      assertThat(path).isEmpty();
+      return "{}";
+    }
+    String[] parts = path.split("/", -1);
+    assertThat(parts).as("partition path %s", path).hasSize(keys.size());
+    java.util.StringJoiner values = new java.util.StringJoiner(", ", "{", "}");
+    for (int i = 0; i < parts.length; i++) {
+      assertThat(parts[i]).as("partition path %s", path).startsWith(keys.get(i) + "=");
+      String value = parts[i].substring(keys.get(i).length() + 1);
+      values.add(value.equals(defaultName) ? "null" : value);
+    }
+    return values.toString();
+  }
+
+  private void assertSame(SystemTableRows ours, Theirs paimon) throws Exception {
+    Table theirs = paimon.table();
+    List<String> onlyTheirs =
+        PaimonVersion.systemTableColumnsOnlyPaimonHas(ours.name().replaceFirst("^\\$", ""));
+    List<org.apache.paimon.types.DataField> theirFields = theirs.rowType().getFields();
+    assertThat(
+            theirFields.subList(theirFields.size() - onlyTheirs.size(), theirFields.size()).stream()
+                .map(org.apache.paimon.types.DataField::name)
+                .toList())
+        .as("the last columns of Paimon %s's $%s", PaimonVersion.runtime(), ours.name())
+        .isEqualTo(onlyTheirs);
     List<String> theirColumns =
-        theirs.rowType().getFields().stream()
+        theirFields.subList(0, theirFields.size() - onlyTheirs.size()).stream()
             .map(f -> f.id() + " " + f.name() + " " + f.type().asSQLString())
             .toList();
     List<String> ourColumns =
@@ -212,14 +352,19 @@ class PaimonSystemTablesCompatTest {
             .toList();
     assertThat(ourColumns).as("columns of $%s", ours.name()).isEqualTo(theirColumns);
 
-    List<List<Object>> expected = sorted(read(theirs, ours.rowType().fields()));
+    List<List<Object>> expected = sorted(rows(paimon, ours.rowType().fields()));
     List<List<Object>> actual =
         sorted(ours.rows().stream().map(PaimonSystemTablesCompatTest::values).toList());
     assertThat(actual).as("rows of $%s", ours.name()).isEqualTo(expected);
   }
 
-  private static List<List<Object>> read(Table table, List<DataField> fields) throws Exception {
+  private static List<List<Object>> read(
+      Table table, List<DataField> fields, org.apache.paimon.predicate.Predicate filter)
+      throws Exception {
     ReadBuilder builder = table.newReadBuilder();
+    if (filter != null) {
+      builder.withFilter(filter);
+    }
     List<List<Object>> rows = new ArrayList<>();
     try (RecordReader<InternalRow> reader =
         builder.newRead().createReader(builder.newScan().plan())) {

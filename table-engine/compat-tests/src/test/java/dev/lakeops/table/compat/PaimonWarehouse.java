@@ -263,13 +263,7 @@ final class PaimonWarehouse {
     for (org.apache.paimon.manifest.IndexManifestEntry e : maintainer.persist()) {
       (e.kind() == org.apache.paimon.manifest.FileKind.ADD ? added : removed).add(e.indexFile());
     }
-    return List.of(
-        new org.apache.paimon.table.sink.CommitMessageImpl(
-            part,
-            0,
-            null,
-            new org.apache.paimon.io.DataIncrement(List.of(), List.of(), List.of(), added, removed),
-            org.apache.paimon.io.CompactIncrement.emptyIncrement()));
+    return List.of(PaimonApi.indexFilesMessage(part, 0, null, added, removed));
   }
 
   private void writeBucketedAppendTable() throws Exception {
