@@ -17,6 +17,7 @@ import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.table.store.TableStore;
+import dev.lakeops.table.write.CompactionListener;
 import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.CompactionReport;
 import dev.lakeops.table.write.TableCompaction;
@@ -161,15 +162,30 @@ public final class Table {
   /**
    * Compacts the buckets of the partitions {@code partitions} matches, as {@code commitUser}, and
    * commits the result as one COMPACT snapshot (the maintenance action; Paimon's {@code compact}
-   * procedure). {@link CompactionMode#FULL} merges each bucket into one sorted run in the highest
-   * level; {@link CompactionMode#UNIVERSAL} compacts only where the universal picker would.
+   * procedure). On primary-key tables {@link CompactionMode#FULL} merges each bucket into one
+   * sorted run in the highest level and {@link CompactionMode#UNIVERSAL} compacts only where the
+   * universal picker would; on append tables small files are merged, in sequence order, into files
+   * of {@code target-file-size} (see {@link dev.lakeops.table.append.AppendCompactionPicker}).
    *
    * @throws dev.lakeops.table.commit.ConflictingChangesException another writer compacted the same
    *     files first; nothing was committed
+   * @throws UnsupportedOperationException an append table with deletion vectors
    */
   public CompactionReport compact(
       String commitUser, PartitionFilter partitions, CompactionMode mode) {
-    return new TableCompaction(store).run(commitUser, partitions, mode);
+    return compact(commitUser, partitions, mode, CompactionListener.NONE);
+  }
+
+  /**
+   * {@link #compact(String, PartitionFilter, CompactionMode)}, telling {@code listener} the files
+   * and bytes done out of the planned totals as it goes.
+   */
+  public CompactionReport compact(
+      String commitUser,
+      PartitionFilter partitions,
+      CompactionMode mode,
+      CompactionListener listener) {
+    return new TableCompaction(store).run(commitUser, partitions, mode, listener);
   }
 
   @Override

@@ -23,16 +23,18 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lakeops table compact TABLE [--partition k=v,...] [--full]}: compacts the matching buckets
- * as one COMPACT commit (Paimon's {@code compact} procedure) and reports the live files before and
- * after.
+ * (the LSM of primary-key tables, the small files of append tables) as one COMPACT commit (Paimon's
+ * {@code compact} procedure) and reports the live files before and after; progress goes to stderr
+ * as it runs.
  */
 @Command(
     name = "compact",
     mixinStandardHelpOptions = true,
     description =
         "Compact a table (or the partitions --partition matches) as one COMPACT commit: where the"
-            + " compaction picker would, or --full into one sorted run per bucket; --dry-run shows"
-            + " what it would merge.")
+            + " compaction picker would, or --full into one sorted run per bucket (append tables:"
+            + " small files merged in order); --dry-run shows what it would merge. Progress (files"
+            + " and bytes done) goes to stderr, as JSON lines with --json.")
 final class TableCompactCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -79,7 +81,13 @@ final class TableCompactCommand implements Callable<Integer> {
     int liveBefore = t.newScan().withPartitionFilter(filter).plan().fileCount();
     CompactionReport report;
     try {
-      report = t.compact(user, filter, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL);
+      report =
+          t.compact(
+              user,
+              filter,
+              full ? CompactionMode.FULL : CompactionMode.UNIVERSAL,
+              new CompactionProgressPrinter(
+                  spec.commandLine().getErr(), output.json(), table.name(), System::nanoTime));
     } catch (ConflictingChangesException e) {
       throw new ParameterException(
           spec.commandLine(),

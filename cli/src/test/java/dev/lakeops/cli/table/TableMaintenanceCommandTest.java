@@ -496,4 +496,60 @@ class TableMaintenanceCommandTest {
     assertThat(cli.run("table", "compact", orders, "--partition", "dt")).isEqualTo(2);
     assertThat(cli.err()).contains("expected KEY=VALUE");
   }
+
+  @Test
+  void compactsAnAppendTableInOrderAndPrintsProgressToStderr() throws Exception {
+    dev.lakeops.table.Table events =
+        dev.lakeops.table.catalog.Catalog.local(dir)
+            .createTable(
+                dev.lakeops.table.catalog.Identifier.of("db", "events"),
+                dev.lakeops.table.catalog.TableDefinition.builder()
+                    .column(
+                        "id",
+                        dev.lakeops.table.types.AtomicType.of(
+                            dev.lakeops.table.types.TypeRoot.BIGINT))
+                    .build());
+    for (long c = 1; c <= 5; c++) {
+      try (var write = events.newWrite("job")) {
+        write.write(dev.lakeops.table.data.Row.of(c * 10));
+        write.write(dev.lakeops.table.data.Row.of(c * 10 + 1));
+        events.newCommit().commit(write.prepareCommit(c));
+      }
+    }
+    String path = dir.resolve("db.db/events").toString();
+
+    assertThat(cli.run("table", "compact", path, "--full")).as(cli.err()).isZero();
+
+    assertThat(cli.out()).contains("5 files replaced by 1");
+    List<String> progress = cli.err().lines().filter(l -> l.contains("compact")).toList();
+    assertThat(progress.get(0)).contains("0 of 5 files").contains("0 of 1 buckets");
+    assertThat(progress.get(progress.size() - 1))
+        .contains("5 of 5 files")
+        .contains("(100%)")
+        .contains("1 of 1 buckets");
+    assertThat(cli.run("table", "read", path, "--format", "csv")).isZero();
+    assertThat(cli.out().lines().skip(1).toList())
+        .containsExactly("10", "11", "20", "21", "30", "31", "40", "41", "50", "51");
+
+    for (long c = 6; c <= 10; c++) {
+      try (var write = events.newWrite("job")) {
+        write.write(dev.lakeops.table.data.Row.of(c * 10));
+        events.newCommit().commit(write.prepareCommit(c));
+      }
+    }
+    assertThat(cli.run("table", "compact", path, "--json")).as(cli.err()).isZero();
+    assertThat(cli.json().get("filesReplaced").asInt())
+        .as("the merged file and five new")
+        .isEqualTo(6);
+    List<JsonNode> events2 = new ArrayList<>();
+    for (String line : cli.err().lines().toList()) {
+      events2.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(line));
+    }
+    assertThat(events2).allMatch(e -> e.get("event").asText().equals("compaction.progress"));
+    JsonNode last = events2.get(events2.size() - 1);
+    assertThat(last.get("filesDone").asInt())
+        .isEqualTo(6)
+        .isEqualTo(last.get("filesTotal").asInt());
+    assertThat(last.get("bytesDone").asLong()).isEqualTo(last.get("bytesTotal").asLong());
+  }
 }

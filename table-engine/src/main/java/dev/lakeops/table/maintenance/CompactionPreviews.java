@@ -16,6 +16,7 @@ import dev.lakeops.table.read.ScanPlan;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.types.RowType;
 import dev.lakeops.table.write.CompactionMode;
+import dev.lakeops.table.write.TableCompaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,24 +31,29 @@ public final class CompactionPreviews {
   private CompactionPreviews() {}
 
   /**
-   * @throws UnsupportedOperationException the table has no primary key (append compaction is not
-   *     supported)
+   * @throws UnsupportedOperationException an append table with deletion vectors (it cannot be
+   *     compacted)
    */
   public static CompactionPreview preview(
       Table table, PartitionFilter partitions, CompactionMode mode) {
-    if (!table.hasPrimaryKey()) {
+    if (!table.hasPrimaryKey() && table.options().deletionVectorsEnabled()) {
       throw new UnsupportedOperationException(
-          "Compaction of append table " + table.name() + " is not supported yet");
+          "Compaction of append table "
+              + table.name()
+              + " with '"
+              + TableOptions.DELETION_VECTORS_ENABLED
+              + "' = true is not supported");
     }
     ScanPlan plan = table.newScan().withPartitionFilter(partitions).plan();
     if (plan.snapshot() == null) {
       return new CompactionPreview(0, List.of(), 0, 0, 0, 0, 0);
     }
     TableOptions options = table.options();
-    KeyOrder order = new KeyOrder(table.schema().trimmedPrimaryKeyType());
+    boolean append = !table.hasPrimaryKey();
+    KeyOrder order = append ? null : new KeyOrder(table.schema().trimmedPrimaryKeyType());
     CompactionPicker picker =
         mode == CompactionMode.FULL ? FullCompaction.INSTANCE : UniversalCompaction.of(options);
-    long target = Math.max(1, options.targetFileSize(true).bytes());
+    long target = Math.max(1, options.targetFileSize(!append).bytes());
     RowType partitionType = table.schema().partitionType();
     List<BucketCompactionPreview> buckets = new ArrayList<>();
     int liveBefore = 0;
@@ -56,12 +62,27 @@ public final class CompactionPreviews {
     int outputFiles = 0;
     for (DataSplit split : plan.splits()) {
       liveBefore += split.files().size();
-      LevelFiles levels = LevelFiles.of(order, options.numLevels(), split.files());
-      Optional<CompactionUnit> unit = picker.pick(levels);
-      if (unit.isEmpty()) {
+      List<DataFileMeta> files;
+      int sortedRuns;
+      int outputLevel;
+      String reason;
+      if (append) {
+        // append files are each their own run; a compaction writes level-0 files again
+        files = TableCompaction.plannedInputs(table.schema(), mode, split.files());
+        sortedRuns = split.files().size();
+        outputLevel = 0;
+        reason = mode == CompactionMode.FULL ? "FULL" : "SMALL_FILES";
+      } else {
+        LevelFiles levels = LevelFiles.of(order, options.numLevels(), split.files());
+        Optional<CompactionUnit> unit = picker.pick(levels);
+        files = unit.map(CompactionUnit::files).orElse(List.of());
+        sortedRuns = levels.numberOfSortedRuns();
+        outputLevel = unit.map(CompactionUnit::outputLevel).orElse(0);
+        reason = unit.map(u -> u.reason().name()).orElse("");
+      }
+      if (files.isEmpty()) {
         continue;
       }
-      List<DataFileMeta> files = unit.get().files();
       long bytes = files.stream().mapToLong(DataFileMeta::fileSize).sum();
       String partition =
           partitionType.arity() == 0
@@ -76,11 +97,11 @@ public final class CompactionPreviews {
               partition,
               split.bucket(),
               split.files().size(),
-              levels.numberOfSortedRuns(),
+              sortedRuns,
               files.stream().map(DataFileMeta::fileName).toList(),
               bytes,
-              unit.get().outputLevel(),
-              unit.get().reason().name()));
+              outputLevel,
+              reason));
       inputFiles += files.size();
       inputBytes += bytes;
       outputFiles += (int) Math.max(1, (bytes + target - 1) / target);

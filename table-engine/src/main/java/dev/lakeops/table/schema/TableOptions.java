@@ -65,6 +65,11 @@ public record TableOptions(Map<String, String> map) {
   public static final String COMMIT_MAX_RETRY_WAIT = "commit.max-retry-wait";
   public static final String COMMIT_TIMEOUT = "commit.timeout";
   public static final String METADATA_STATS_MODE = "metadata.stats-mode";
+  public static final String COMPACTION_MIN_FILE_NUM = "compaction.min.file-num";
+  public static final String COMPACTION_FORCE_REWRITE_ALL_FILES =
+      "compaction.force-rewrite-all-files";
+  public static final String SOURCE_SPLIT_OPEN_FILE_COST = "source.split.open-file-cost";
+  public static final String WRITE_BUFFER_SPILLABLE = "write-buffer-spillable";
 
   public TableOptions {
     map = Collections.unmodifiableMap(new LinkedHashMap<>(map));
@@ -282,6 +287,42 @@ public record TableOptions(Map<String, String> map) {
 
   public String metadataStatsMode() {
     return string(METADATA_STATS_MODE, "truncate(16)");
+  }
+
+  // ---- compaction of append tables and write-buffer flushes (source: Paimon CoreOptions)
+
+  /**
+   * {@code compaction.min.file-num} (5): the fewest files an append-table compaction merges. Paimon
+   * 1.x has no {@code compaction.max.file-num} any more; it is ignored as Paimon ignores it.
+   */
+  public int compactionMinFileNum() {
+    return positive(COMPACTION_MIN_FILE_NUM, 5);
+  }
+
+  /** {@code compaction.force-rewrite-all-files} (false): a full compaction rewrites every file. */
+  public boolean compactionForceRewriteAllFiles() {
+    return bool(COMPACTION_FORCE_REWRITE_ALL_FILES, false);
+  }
+
+  /**
+   * Files smaller than this take part in an append-table compaction: 70% of {@code
+   * target-file-size}, as Paimon's {@code compactionFileSize} (not an option of its own).
+   */
+  public long compactionFileSize(boolean primaryKeyTable) {
+    return targetFileSize(primaryKeyTable).bytes() / 10 * 7;
+  }
+
+  /** {@code source.split.open-file-cost} (4 MB): what opening a file costs, counted as bytes. */
+  public MemorySize splitOpenFileCost() {
+    return memory(SOURCE_SPLIT_OPEN_FILE_COST, MemorySize.ofMebiBytes(4));
+  }
+
+  /**
+   * {@code write-buffer-spillable} (true): a full write buffer spills to local disk; when false it
+   * is flushed to level-0 files instead, as Paimon's writer does.
+   */
+  public boolean writeBufferSpillable() {
+    return bool(WRITE_BUFFER_SPILLABLE, true);
   }
 
   // ---- typed access

@@ -2,7 +2,8 @@ package dev.lakeops.table.write;
 
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.data.Row;
-import dev.lakeops.table.lsm.CompactionPicker;
+import dev.lakeops.table.meta.DataFileMeta;
+import java.util.function.Consumer;
 
 /**
  * Writes the rows of one (partition, bucket) and hands over what it wrote at each commit. Not
@@ -13,11 +14,13 @@ interface BucketWriter {
   void write(Row row);
 
   /**
-   * Flushes buffered rows, then compacts what {@code picker} picks, if anything.
+   * Flushes buffered rows, then compacts: {@link CompactionMode#FULL} as a full compaction, {@link
+   * CompactionMode#UNIVERSAL} what the table's picker picks, if anything. {@code inputDone} is told
+   * of each input file once its rows are rewritten, where the writer can tell.
    *
    * @throws UnsupportedOperationException the table kind cannot be compacted by lakeops
    */
-  void compact(CompactionPicker picker);
+  void compact(CompactionMode mode, Consumer<DataFileMeta> inputDone);
 
   /**
    * Flushes, compacts if the table's picker says so, and returns every change since the last call.

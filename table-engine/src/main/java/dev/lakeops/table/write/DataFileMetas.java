@@ -44,7 +44,13 @@ final class DataFileMetas {
 
   /** An append file: empty keys and key statistics. */
   static DataFileMeta appendFile(WrittenFile w, RowType valueType, long schemaId) {
-    return base(w, valueType, schemaId, 0, FileSource.APPEND)
+    return appendFile(w, valueType, schemaId, FileSource.APPEND);
+  }
+
+  /** An append file written by {@code source} (a compaction's output is at level 0 as well). */
+  static DataFileMeta appendFile(
+      WrittenFile w, RowType valueType, long schemaId, FileSource source) {
+    return base(w, valueType, schemaId, 0, source)
         .keyRange(BinaryRow.EMPTY, BinaryRow.EMPTY)
         .keyStats(SimpleStats.EMPTY)
         .build();

@@ -8,6 +8,7 @@ import dev.lakeops.table.lsm.CompactTask;
 import dev.lakeops.table.lsm.CompactionPicker;
 import dev.lakeops.table.lsm.CompactionResult;
 import dev.lakeops.table.lsm.CompactionUnit;
+import dev.lakeops.table.lsm.FullCompaction;
 import dev.lakeops.table.lsm.LevelEdit;
 import dev.lakeops.table.lsm.LevelFiles;
 import dev.lakeops.table.lsm.MergeFunction;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -63,6 +65,7 @@ final class KeyValueBucketWriter implements BucketWriter {
   private final @Nullable ChangelogFileWriter changelog;
   private final List<DataFileMeta> newChangelog = new ArrayList<>();
   private final List<DataFileMeta> compactChangelog = new ArrayList<>();
+  private final int stopTrigger;
   private LevelFiles levels;
   private long nextSequence;
   private final List<DataFileMeta> newFiles = new ArrayList<>();
@@ -98,7 +101,8 @@ final class KeyValueBucketWriter implements BucketWriter {
             merge,
             options.writeBufferSize().bytes(),
             spillDirectory,
-            producer == ChangelogProducer.INPUT);
+            producer == ChangelogProducer.INPUT,
+            options.writeBufferSpillable());
     this.files = new KeyValueRollingWriter(context, partition, bucket);
     DataFileAccess access = new DataFileAccess(context.table());
     int[] allColumns =
@@ -116,6 +120,7 @@ final class KeyValueBucketWriter implements BucketWriter {
             settings.rowDeduplicate());
     this.universal = UniversalCompaction.of(options);
     this.writeOnly = options.writeOnly();
+    this.stopTrigger = options.numSortedRunStopTrigger();
   }
 
   @Override
@@ -127,11 +132,22 @@ final class KeyValueBucketWriter implements BucketWriter {
     }
     Row key = context.layout().keyOf(row);
     buffer.add(new KeyValue(key, nextSequence++, row.kind(), row));
+    if (buffer.isFull()) {
+      flush();
+    }
   }
 
+  // Paimon's MergeTreeWriter waits for the running compaction before a flush while the bucket has
+  // more sorted runs than num-sorted-run.stop-trigger. Compaction being synchronous here, it runs
+  // instead: before the flush when the flush would go above the trigger, and after it when its
+  // files did. Flushes between commits compact only then; the commit compacts as the picker says.
+  // With write-only nothing is compacted and nothing waits, as in Paimon.
   private void flush() {
     if (buffer.isEmpty()) {
       return;
+    }
+    if (!writeOnly) {
+      compactWhileMoreRunsThan(stopTrigger - 1);
     }
     List<DataFileMeta> flushed;
     List<DataFileMeta> inputChangelog = List.of();
@@ -153,18 +169,40 @@ final class KeyValueBucketWriter implements BucketWriter {
     newChangelog.addAll(inputChangelog);
     newFiles.addAll(flushed);
     levels = levels.apply(LevelEdit.adding(flushed));
+    if (!writeOnly) {
+      compactWhileMoreRunsThan(stopTrigger);
+    }
+  }
+
+  private void compactWhileMoreRunsThan(int maxRuns) {
+    while (levels.numberOfSortedRuns() > maxRuns) {
+      int before = levels.numberOfSortedRuns();
+      if (!compactLevels(universal) || levels.numberOfSortedRuns() >= before) {
+        return;
+      }
+    }
   }
 
   @Override
-  public void compact(CompactionPicker picker) {
+  public void compact(CompactionMode mode, Consumer<DataFileMeta> inputDone) {
+    compact(mode == CompactionMode.FULL ? FullCompaction.INSTANCE : universal);
+  }
+
+  void compact(CompactionPicker picker) {
     flush();
+    compactLevels(picker);
+  }
+
+  /** Runs what {@code picker} picks, if anything; whether it did. */
+  private boolean compactLevels(CompactionPicker picker) {
     Optional<CompactionUnit> unit = picker.pick(levels);
     if (unit.isEmpty()) {
-      return;
+      return false;
     }
     CompactionResult result = compactTask.run(levels, unit.get());
     levels = levels.apply(result.edit());
     record(result);
+    return true;
   }
 
   // Mirrors Paimon's MergeTreeWriter.updateCompactResult: an input that is an output of an earlier

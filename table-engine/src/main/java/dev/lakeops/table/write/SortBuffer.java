@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a
- * flush never holds more than that many files open.
+ * flush never holds more than that many files open. A buffer that may not spill ({@code
+ * write-buffer-spillable=false}) only reports {@link #isFull}; its writer flushes it.
  *
  * <p>A buffer that keeps every record ({@code changelog-producer=input}) spills its records sorted
  * but not reduced, so that {@link #sorted} still returns each record added.
@@ -51,6 +52,7 @@ final class SortBuffer {
   private final long maxBytes;
   private final Supplier<Path> spillDirectory;
   private final boolean keepAll;
+  private final boolean spillable;
   private final List<KeyValue> memory = new ArrayList<>();
   private final List<Path> spilled = new ArrayList<>();
   private final String spillPrefix = "spill-" + java.util.UUID.randomUUID() + "-";
@@ -63,11 +65,12 @@ final class SortBuffer {
       Supplier<MergeFunction> merge,
       long maxBytes,
       Supplier<Path> spillDirectory) {
-    this(layout, keyOrder, merge, maxBytes, spillDirectory, false);
+    this(layout, keyOrder, merge, maxBytes, spillDirectory, false, true);
   }
 
   /**
    * @param keepAll spill unreduced records, so that {@link #sorted} returns every record added
+   * @param spillable whether a full buffer spills to disk; if not, its writer flushes it
    */
   SortBuffer(
       KeyValueLayout layout,
@@ -75,7 +78,8 @@ final class SortBuffer {
       Supplier<MergeFunction> merge,
       long maxBytes,
       Supplier<Path> spillDirectory,
-      boolean keepAll) {
+      boolean keepAll,
+      boolean spillable) {
     this.keepAll = keepAll;
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
@@ -85,15 +89,21 @@ final class SortBuffer {
     this.reduceOnSpill = probe.mergesRunsAlike() && !keepAll;
     this.maxBytes = maxBytes;
     this.spillDirectory = spillDirectory;
+    this.spillable = spillable;
   }
 
   /** Adds a record whose sequence number is larger than every earlier one's. */
   void add(KeyValue kv) {
     memory.add(kv);
     bytes += 64 + RowSizeEstimator.estimate(kv.value()) + 8L * kv.key().arity();
-    if (bytes > maxBytes) {
+    if (bytes > maxBytes && spillable) {
       spill();
     }
+  }
+
+  /** Whether the byte budget is exceeded; only when the buffer may not spill. */
+  boolean isFull() {
+    return bytes > maxBytes;
   }
 
   boolean isEmpty() {

@@ -8,10 +8,8 @@ import dev.lakeops.table.commit.BucketChange.IndexChanges;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
-import dev.lakeops.table.lsm.FullCompaction;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeFunctions;
-import dev.lakeops.table.lsm.UniversalCompaction;
 import dev.lakeops.table.lsm.aggregate.AggregateMerge;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
@@ -37,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -234,22 +233,28 @@ public final class TableWrite implements AutoCloseable {
   }
 
   /**
-   * Compacts one bucket now, if the universal picker finds something to do (the result goes into
-   * the next commit).
+   * Compacts one bucket now, if the table's picker finds something to do (the result goes into the
+   * next commit): the universal picker on primary-key tables; on append tables the runs of small
+   * files Paimon's append compaction would merge.
    */
   public void compact(BinaryRow partition, int bucket) {
-    checkOpen();
-    writer(partition, bucket).compact(UniversalCompaction.of(schema.tableOptions()));
-    touch(partition, bucket);
+    compact(partition, bucket, CompactionMode.UNIVERSAL, f -> {});
   }
 
   /**
-   * Merges one bucket into a single sorted run in the highest level now (the result goes into the
-   * next commit).
+   * Merges one bucket now (the result goes into the next commit): a primary-key bucket into a
+   * single sorted run in the highest level; the small files of an append bucket into files of the
+   * target size, as Paimon's full compaction of append tables.
    */
   public void fullCompact(BinaryRow partition, int bucket) {
+    compact(partition, bucket, CompactionMode.FULL, f -> {});
+  }
+
+  /** Compacts one bucket as {@code mode} says, telling {@code inputDone} of each file rewritten. */
+  void compact(
+      BinaryRow partition, int bucket, CompactionMode mode, Consumer<DataFileMeta> inputDone) {
     checkOpen();
-    writer(partition, bucket).compact(FullCompaction.INSTANCE);
+    writer(partition, bucket).compact(mode, inputDone);
     touch(partition, bucket);
   }
 
@@ -278,7 +283,7 @@ public final class TableWrite implements AutoCloseable {
     checkOpen();
     if (!touched.isEmpty() && changelog.fullCompactsAt(commitIdentifier)) {
       for (WriterKey key : touched) {
-        writer(key.partition(), key.bucket()).compact(FullCompaction.INSTANCE);
+        writer(key.partition(), key.bucket()).compact(CompactionMode.FULL, f -> {});
       }
       touched.clear();
     }
@@ -300,6 +305,11 @@ public final class TableWrite implements AutoCloseable {
       }
     }
     return new ChangeSet(commitUser, commitIdentifier, changes);
+  }
+
+  /** The sorted runs the writer of a primary-key bucket holds now (for tests and diagnostics). */
+  int sortedRuns(BinaryRow partition, int bucket) {
+    return ((KeyValueBucketWriter) writer(partition, bucket)).levels().numberOfSortedRuns();
   }
 
   private BucketWriter writer(BinaryRow partition, int bucket) {

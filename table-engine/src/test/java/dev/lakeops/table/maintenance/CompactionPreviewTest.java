@@ -99,17 +99,42 @@ class CompactionPreviewTest {
   }
 
   @Test
-  void refusesAnAppendTable() {
+  void previewsTheSmallFilesOfAnAppendTableAndRefusesOneWithDeletionVectors() {
     Catalog catalog = Catalog.local(dir);
     catalog.createDatabase("db");
     Table t =
         catalog.createTable(
             Identifier.of("db", "log"),
             TableDefinition.builder().column("id", AtomicType.of(TypeRoot.BIGINT)).build());
+    for (long i = 1; i <= 5; i++) {
+      try (TableWrite w = t.newWrite("job")) {
+        w.write(Row.of(i));
+        t.newCommit().commit(w.prepareCommit(i));
+      }
+    }
 
+    CompactionPreview preview =
+        CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.UNIVERSAL);
+
+    assertThat(preview.inputFiles()).isEqualTo(5);
+    assertThat(preview.buckets().get(0).reason()).isEqualTo("SMALL_FILES");
+    assertThat(preview.estimatedLiveFilesAfter()).isEqualTo(1);
+    CompactionReport report =
+        t.compact("compactor", PartitionFilter.all(), CompactionMode.UNIVERSAL);
+    assertThat(report.filesBefore()).isEqualTo(preview.inputFiles());
+    assertThat(t.newScan().plan().fileCount()).isEqualTo(preview.estimatedLiveFilesAfter());
+
+    Table dv =
+        catalog.createTable(
+            Identifier.of("db", "log_dv"),
+            TableDefinition.builder()
+                .column("id", AtomicType.of(TypeRoot.BIGINT))
+                .option("deletion-vectors.enabled", "true")
+                .build());
     assertThatThrownBy(
-            () -> CompactionPreviews.preview(t, PartitionFilter.all(), CompactionMode.FULL))
+            () -> CompactionPreviews.preview(dv, PartitionFilter.all(), CompactionMode.FULL))
         .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessageContaining("append table log");
+        .hasMessageContaining("append table log_dv")
+        .hasMessageContaining("deletion-vectors.enabled");
   }
 }

@@ -88,7 +88,8 @@ final class RowWriteSupport extends WriteSupport<Row> {
     for (int i = 0; i < type.arity(); i++) {
       DataField field = type.fields().get(i);
       Object value = row.get(i);
-      String column = prefix + field.name();
+      // top-level columns are named as their field: no string is built per value
+      String column = prefix.isEmpty() ? field.name() : prefix + field.name();
       if (value == null) {
         checkNullable(field.type(), column);
         continue;
