@@ -15,6 +15,7 @@ import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
@@ -71,8 +72,8 @@ public final class TableWrite implements AutoCloseable {
 
   /**
    * @throws UnsupportedOperationException dynamic ({@code bucket=-1}) or postpone ({@code -2})
-   *     buckets on a primary-key table, postpone buckets on an append table, or a merge engine
-   *     other than {@code deduplicate}
+   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine other
+   *     than {@code deduplicate}, or a primary-key table with {@code deletion-vectors.enabled}
    */
   public TableWrite(TableStore table, String commitUser) {
     this.table = requireNonNull(table, "table");
@@ -98,6 +99,17 @@ public final class TableWrite implements AutoCloseable {
           "Writing append table "
               + table.name()
               + " with bucket=-2 (postpone bucket mode) is not supported");
+    }
+    if (schema.hasPrimaryKey() && schema.tableOptions().deletionVectorsEnabled()) {
+      // Readers skip level 0 of such a table; a write is correct only when the writer lifts level
+      // 0 up at each commit and marks replaced rows in deletion vectors, as Paimon's does.
+      throw new UnsupportedOperationException(
+          "Writing primary-key table "
+              + table.name()
+              + " with '"
+              + TableOptions.DELETION_VECTORS_ENABLED
+              + "'=true is not supported yet: its new rows would stay in level 0, which readers"
+              + " of such a table skip");
     }
     this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(schema.tableOptions()) : null;
     this.context = WriteContext.of(table);
