@@ -118,7 +118,7 @@ public final class Table {
    * #newCommit()}.
    *
    * @throws UnsupportedOperationException the table's bucket mode cannot be written by lakeops
-   *     (dynamic or postpone buckets on a primary-key table, merge engines other than deduplicate)
+   *     (dynamic or postpone buckets on a primary-key table, first-row tables)
    */
   public TableWrite newWrite(String commitUser) {
     return new TableWrite(store, commitUser);

@@ -136,6 +136,10 @@ public final class Catalog {
       throw new AlreadyExistsException("Table " + id + " already exists at " + paths.root());
     }
     TableSchema schema = definition.toSchema(System.currentTimeMillis());
+    if (schema.hasPrimaryKey()) {
+      // merge options Paimon refuses at create time (sequence fields, groups, conflicts)
+      dev.lakeops.table.lsm.MergeOptions.of(id.toString(), schema);
+    }
     try {
       io.createExclusively(
           paths.schemaFile(0), SchemaJson.toJson(schema).getBytes(StandardCharsets.UTF_8));

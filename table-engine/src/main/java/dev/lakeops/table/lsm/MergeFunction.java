@@ -5,8 +5,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reduces the records of one key to at most one (Paimon's merge engines, {@code paimon-format.md}
- * §15.1). Use: {@link #reset}, {@link #add} each record of the key in ascending sequence order,
- * then {@link #result}. Not thread-safe; one instance per merge.
+ * §15.1). Use: {@link #reset}, {@link #add} each record of the key in {@link #recordOrder}, then
+ * {@link #result}. Not thread-safe; one instance per merge.
  */
 public interface MergeFunction {
 
@@ -18,4 +18,13 @@ public interface MergeFunction {
    * The merged record, possibly a retraction ({@code -D}/{@code -U}); null when nothing remains.
    */
   @Nullable KeyValue result();
+
+  /**
+   * The order in which the records of one key are added: by sequence number unless the table has
+   * {@code sequence.field}. Readers, the write buffer and compaction order each key's records by
+   * it.
+   */
+  default RecordOrder recordOrder() {
+    return RecordOrder.SEQUENCE_NUMBER;
+  }
 }

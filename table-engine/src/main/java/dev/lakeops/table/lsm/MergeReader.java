@@ -12,11 +12,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Merges sorted runs of key-values into one stream with one record per key: a min-heap over the
- * runs' heads ordered by (key, sequence number), each key's records fed to a {@link MergeFunction}
- * in ascending sequence order. With {@code dropDeletes}, keys whose merged record is a retraction
+ * runs' heads ordered by key and then by the merge function's {@link MergeFunction#recordOrder}
+ * (the user sequence of {@code sequence.field}, when set, then the sequence number), each key's
+ * records fed to the {@link MergeFunction} in that order. With {@code dropDeletes}, keys whose merged record is a retraction
  * are left out (the merge covers the oldest data of the key, or a read).
  *
- * <p>Requires: each input is sorted by (key, sequence number). Closing closes every input.
+ * <p>Requires: each input is sorted by key, then by that record order. Closing closes every input.
  */
 public final class MergeReader implements CloseableIterator<KeyValue> {
 
@@ -38,6 +39,7 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
     this.keyOrder = requireNonNull(keyOrder, "keyOrder");
     this.merge = requireNonNull(merge, "merge");
     this.dropDeletes = dropDeletes;
+    RecordOrder recordOrder = merge.recordOrder();
     this.heap =
         new PriorityQueue<>(
             Math.max(1, inputs.size()),
@@ -46,7 +48,7 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
               if (c != 0) {
                 return c;
               }
-              c = Long.compare(a.kv.sequenceNumber(), b.kv.sequenceNumber());
+              c = recordOrder.compare(a.kv, b.kv);
               return c != 0 ? c : Integer.compare(a.input, b.input);
             });
     try {

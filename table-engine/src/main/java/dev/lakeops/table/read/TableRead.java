@@ -10,6 +10,7 @@ import dev.lakeops.table.format.KeyValue;
 import dev.lakeops.table.lsm.IntervalPartition;
 import dev.lakeops.table.lsm.KeyOrder;
 import dev.lakeops.table.lsm.MergeFunctions;
+import dev.lakeops.table.lsm.MergeOptions;
 import dev.lakeops.table.lsm.MergeReader;
 import dev.lakeops.table.lsm.SortedRun;
 import dev.lakeops.table.meta.DataFileMeta;
@@ -31,8 +32,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>{@link ReadMode#MERGE} splits are merged on read ({@code paimon-format.md} §8): the files are
  * partitioned into sections of overlapping key ranges; a section that is one sorted run without
- * retractions is read as is, any other is merged across its runs with the deduplicate merge
- * (highest sequence number wins) and keys whose winner is a retraction are dropped. Rows come out
+ * retractions is read as is, any other is merged across its runs with the table's merge engine
+ * ({@link MergeFunctions}) and keys whose merged record is a retraction are dropped. Rows come out
  * as {@code +I}. {@link ReadMode#CONCAT} splits are read file after file; each row keeps its kind.
  * In both modes the rows that a file's deletion vector marks are skipped first.
  */
@@ -118,8 +119,9 @@ public final class TableRead {
   /**
    * The rows of one split.
    *
-   * @throws UnsupportedOperationException a merge split of a table whose merge engine or sequence
-   *     field lakeops does not support yet
+   * @throws UnsupportedOperationException a merge split of a table whose merge engine or merge
+   *     option lakeops does not support yet
+   * @throws IllegalArgumentException a merge split of a table whose merge options Paimon refuses
    * @throws dev.lakeops.table.format.CorruptDataFileException a data file does not decode (on
    *     iteration)
    * @throws dev.lakeops.table.deletion.CorruptDeletionVectorException the deletion vector of a data
@@ -160,14 +162,17 @@ public final class TableRead {
     return new Output(rows, columns);
   }
 
-  private CloseableIterator<KeyValue> merged(DataSplit split, int[] read) {
+  private CloseableIterator<KeyValue> merged(DataSplit split, int[] columns) {
     TableSchema schema = table.schema();
     java.util.function.Supplier<dev.lakeops.table.lsm.MergeFunction> merge =
-        MergeFunctions.of(schema.tableOptions());
+        MergeFunctions.of(table.name(), schema);
+    // partial-update and sequence.field merges read whole value rows; projected after the merge
+    boolean wholeRow = MergeOptions.of(table.name(), schema).needsWholeRow();
+    int[] read = wholeRow ? java.util.stream.IntStream.range(0, schema.fields().size()).toArray() : columns;
     DataFileAccess access = new DataFileAccess(table);
     KeyOrder order = new KeyOrder(schema.trimmedPrimaryKeyType());
     List<List<SortedRun>> sections = IntervalPartition.partition(split.files(), order);
-    return new ConcatIterator<>(
+    CloseableIterator<KeyValue> merged = new ConcatIterator<>(
         sections,
         section -> {
           java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun =
@@ -182,6 +187,29 @@ public final class TableRead {
           }
           return new MergeReader(MergeReader.openAll(section, openRun), order, merge.get(), true);
         });
+    return wholeRow ? projected(merged, columns) : merged;
+  }
+
+  private static CloseableIterator<KeyValue> projected(
+      CloseableIterator<KeyValue> kvs, int[] columns) {
+    return new CloseableIterator<>() {
+      @Override
+      public boolean hasNext() {
+        return kvs.hasNext();
+      }
+
+      @Override
+      public KeyValue next() {
+        KeyValue kv = kvs.next();
+        return new KeyValue(
+            kv.key(), kv.sequenceNumber(), kv.valueKind(), kv.value().project(columns));
+      }
+
+      @Override
+      public void close() {
+        kvs.close();
+      }
+    };
   }
 
   /** The rows of {@code file} that its deletion vector marks, read when the file is opened. */

@@ -14,6 +14,7 @@ import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.ChangelogProducer;
+import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.store.TableStore;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -148,10 +149,13 @@ public final class TableScan {
     }
     ReadMode mode = table.hasPrimaryKey() ? ReadMode.MERGE : ReadMode.CONCAT;
     List<ManifestEntry> liveFiles = live.files();
-    if (mode == ReadMode.MERGE && table.options().deletionVectorsEnabled()) {
+    if (mode == ReadMode.MERGE
+        && (table.options().deletionVectorsEnabled()
+            || table.options().mergeEngine() == MergeEngine.FIRST_ROW)) {
       // paimon-format.md §8.4: with deletion vectors, readers skip level 0 (not yet compacted, so
       // not yet visible) and read the levels >= 1 minus the rows the vectors mark. After the
       // vectors, each key is left in at most one file, so the merge reads each section as is.
+      // Paimon's batch scan skips level 0 on first-row tables too (batchScanSkipLevel0).
       liveFiles = liveFiles.stream().filter(e -> e.level() > 0).toList();
     }
     DeletionFiles deletions =

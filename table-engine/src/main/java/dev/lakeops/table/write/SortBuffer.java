@@ -11,6 +11,7 @@ import dev.lakeops.table.format.avro.AvroFileFormat;
 import dev.lakeops.table.lsm.KeyOrder;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeReader;
+import dev.lakeops.table.lsm.RecordOrder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,8 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The write buffer of one primary-key bucket: key-values in arrival order (so ascending sequence
- * numbers), bounded by a byte budget. When the budget is exceeded the buffer is sorted by key,
- * reduced with the merge function and spilled to a local file; a flush then merges the spilled runs
+ * numbers), bounded by a byte budget. When the budget is exceeded the buffer is sorted by key (and
+ * the records of a key by the merge function's record order), reduced with the merge function and spilled to a local file; a flush then merges the spilled runs
  * with what is still in memory. Memory stays bounded whatever the commit interval, like Paimon's
  * {@code write-buffer-spillable}.
  *
@@ -41,6 +42,7 @@ final class SortBuffer {
   private final KeyValueLayout layout;
   private final KeyOrder keyOrder;
   private final Supplier<MergeFunction> merge;
+  private final RecordOrder recordOrder;
   private final long maxBytes;
   private final Supplier<Path> spillDirectory;
   private final List<KeyValue> memory = new ArrayList<>();
@@ -58,6 +60,7 @@ final class SortBuffer {
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
     this.merge = merge;
+    this.recordOrder = merge.get().recordOrder();
     this.maxBytes = maxBytes;
     this.spillDirectory = spillDirectory;
   }
@@ -109,8 +112,12 @@ final class SortBuffer {
 
   private List<KeyValue> sortedMemory() {
     List<KeyValue> sorted = new ArrayList<>(memory);
+    // records of one key in the merge's order (sequence.field, then sequence number)
     sorted.sort(
-        (a, b) -> keyOrder.compare(a.key(), b.key())); // stable: equal keys stay in sequence order
+        (a, b) -> {
+          int c = keyOrder.compare(a.key(), b.key());
+          return c != 0 ? c : recordOrder.compare(a, b);
+        });
     return sorted;
   }
 

@@ -6,6 +6,7 @@ import dev.lakeops.table.bucket.BucketFunction;
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.lsm.FullCompaction;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeFunctions;
@@ -15,6 +16,7 @@ import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableStore;
@@ -61,6 +63,7 @@ public final class TableWrite implements AutoCloseable {
   private final @Nullable BucketFunction buckets;
   private final int totalBuckets;
   private final @Nullable Supplier<MergeFunction> merge;
+  private final @Nullable WriteRowKinds rowKinds;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
@@ -72,8 +75,10 @@ public final class TableWrite implements AutoCloseable {
 
   /**
    * @throws UnsupportedOperationException dynamic ({@code bucket=-1}) or postpone ({@code -2})
-   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine other
-   *     than {@code deduplicate}, or a primary-key table with {@code deletion-vectors.enabled}
+   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine or merge
+   *     option lakeops does not write yet ({@code first-row}, which needs lookup compaction), or a
+   *     primary-key table with {@code deletion-vectors.enabled}
+   * @throws IllegalArgumentException merge options Paimon refuses
    */
   public TableWrite(TableStore table, String commitUser) {
     this.table = requireNonNull(table, "table");
@@ -111,7 +116,16 @@ public final class TableWrite implements AutoCloseable {
               + "'=true is not supported yet: its new rows would stay in level 0, which readers"
               + " of such a table skip");
     }
-    this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(schema.tableOptions()) : null;
+    this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema) : null;
+    if (schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.FIRST_ROW) {
+      throw new UnsupportedOperationException(
+          "Writing table "
+              + table.name()
+              + " with merge-engine 'first-row' is not supported yet: Paimon's writer compacts"
+              + " level 0 up at each commit (lookup compaction), which lakeops does not do yet,"
+              + " so its rows would not be visible");
+    }
+    this.rowKinds = schema.hasPrimaryKey() ? WriteRowKinds.of(table.name(), schema) : null;
     this.context = WriteContext.of(table);
     this.partitionType = schema.partitionType();
     this.partitionIndexes =
@@ -133,11 +147,15 @@ public final class TableWrite implements AutoCloseable {
   }
 
   /**
-   * Writes one row of the table's current schema. On primary-key tables its kind decides the
-   * change: {@code +I}/{@code +U} upsert, {@code -D}/{@code -U} delete the key.
+   * Writes one row of the table's current schema. On primary-key tables its kind (or the value of
+   * the {@code rowkind.field} column) decides the change: {@code +I}/{@code +U} upsert, {@code
+   * -D}/{@code -U} retract, merged by the table's merge engine; retractions that {@code
+   * ignore-delete} or {@code ignore-update-before} ignore are dropped here, as Paimon's writer does.
    *
    * @throws IllegalArgumentException the row does not fit the schema (arity, a value's class, null
-   *     in a NOT NULL column), or a {@code -D}/{@code -U} row for an append table
+   *     in a NOT NULL column), a {@code -D}/{@code -U} row for an append table, a bad {@code
+   *     rowkind.field} value, or a retraction the merge engine cannot merge (partial-update without
+   *     the options for it)
    */
   public void write(Row row) {
     checkOpen();
@@ -154,6 +172,13 @@ public final class TableWrite implements AutoCloseable {
         partitionType.arity() == 0
             ? BinaryRow.EMPTY
             : BinaryRowCodec.encode(partitionType, row.project(partitionIndexes));
+    if (rowKinds != null) {
+      RowKind kind = rowKinds.kindOf(row);
+      if (kind == null) {
+        return;
+      }
+      row = row.withKind(kind);
+    }
     int bucket = buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
   }
