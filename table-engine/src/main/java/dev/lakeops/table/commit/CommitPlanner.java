@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.FileKind;
+import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.ManifestFiles;
@@ -25,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * Writes the metadata of the next snapshot and builds it, touching no pointer ({@code
  * paimon-format.md} §14.3 step 4): the new base list is the base's base plus its delta (merged when
  * many manifests are small), the delta list holds this commit's entries (DELETEs before ADDs), the
- * changelog list its changelog files; the index manifest and statistics are carried over; record
- * counts follow §3.
+ * changelog list its changelog files; the index manifest is carried over, or written anew with the
+ * commit's index file changes (§9.1); statistics are carried over; record counts follow §3.
  */
 final class CommitPlanner {
 
@@ -40,6 +41,7 @@ final class CommitPlanner {
   private final RowType partitionType;
   private final long schemaId;
   private final boolean rowTracking;
+  private final boolean bucketUnaware;
 
   CommitPlanner(SnapshotFiles files, TableSchema schema, FileNamer namer, Clock clock) {
     this.files = requireNonNull(files, "files");
@@ -49,6 +51,7 @@ final class CommitPlanner {
     this.partitionType = schema.partitionType();
     this.schemaId = schema.id();
     this.rowTracking = options.bool(ROW_TRACKING_ENABLED, false);
+    this.bucketUnaware = !schema.hasPrimaryKey() && schema.numBuckets() == -1;
     this.merger =
         new ManifestMerger(
             files,
@@ -131,10 +134,7 @@ final class CommitPlanner {
             .baseManifestList(baseList, baseListSize)
             .deltaManifestList(deltaList, deltaListSize)
             .changelogManifestList(changelogList, changelogListSize)
-            .indexManifest(
-                restoring != null
-                    ? restoring.indexManifest()
-                    : base.map(Snapshot::indexManifest).orElse(null))
+            .indexManifest(indexManifest(base, intent, written))
             .commitUser(intent.commitUser())
             .commitIdentifier(intent.commitIdentifier())
             .commitKind(intent.kind())
@@ -150,6 +150,29 @@ final class CommitPlanner {
             .nextRowId(nextRowId)
             .build();
     return new PlannedCommit(snapshot, written);
+  }
+
+  // The snapshot's index manifest is a full list: the base's entries with this commit's changes
+  // combined as Paimon's IndexManifestFileHandler does, written anew only when there are changes.
+  private @Nullable String indexManifest(
+      Optional<Snapshot> base, CommitIntent intent, List<String> written) {
+    if (intent.restoring() != null) {
+      return intent.restoring().indexManifest();
+    }
+    String previous = base.map(Snapshot::indexManifest).orElse(null);
+    List<IndexManifestEntry> changes = intent.indexChanges().entries(base);
+    if (changes.isEmpty()) {
+      return previous;
+    }
+    List<IndexManifestEntry> entries =
+        IndexManifestCombiner.combine(
+            previous == null ? List.of() : files.manifests().readIndexManifest(previous),
+            changes,
+            bucketUnaware);
+    String name = namer.nextIndexManifest();
+    written.add(name);
+    files.manifests().writeIndexManifest(name, entries);
+    return name;
   }
 
   private List<ManifestFileMeta> writeManifest(List<ManifestEntry> entries, List<String> written) {

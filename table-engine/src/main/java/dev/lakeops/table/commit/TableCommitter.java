@@ -7,6 +7,7 @@ import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.FileIdentifier;
 import dev.lakeops.table.meta.FileKind;
+import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
@@ -159,17 +160,26 @@ public final class TableCommitter {
     List<ManifestEntry> appended = new ArrayList<>();
     List<ManifestEntry> compacted = new ArrayList<>();
     List<ManifestEntry> changelog = new ArrayList<>();
+    List<ManifestEntry> compactChangelog = new ArrayList<>();
+    List<IndexManifestEntry> appendIndex = new ArrayList<>();
+    List<IndexManifestEntry> compactIndex = new ArrayList<>();
     for (BucketChange c : changes.changes()) {
       c.newFiles().forEach(f -> appended.add(entry(FileKind.ADD, c, f)));
       c.compactBefore().forEach(f -> compacted.add(entry(FileKind.DELETE, c, f)));
       c.compactAfter().forEach(f -> compacted.add(entry(FileKind.ADD, c, f)));
       c.changelogFiles().forEach(f -> changelog.add(entry(FileKind.ADD, c, f)));
+      c.compactChangelogFiles().forEach(f -> compactChangelog.add(entry(FileKind.ADD, c, f)));
+      indexEntries(c, c.newIndexFiles(), appendIndex);
+      indexEntries(c, c.compactIndexFiles(), compactIndex);
     }
     List<Snapshot> snapshots = new ArrayList<>(2);
     int attempts = 0;
+    boolean compactSnapshot =
+        !compacted.isEmpty() || !compactChangelog.isEmpty() || !compactIndex.isEmpty();
     boolean appendSnapshot =
         !appended.isEmpty()
-            || (compacted.isEmpty() && (!changelog.isEmpty() || !ignoreEmpty(changes)));
+            || !appendIndex.isEmpty()
+            || (!compactSnapshot && (!changelog.isEmpty() || !ignoreEmpty(changes)));
     if (appendSnapshot) {
       Landed landed =
           commitWithRetries(
@@ -179,11 +189,17 @@ public final class TableCommitter {
                   changes.commitIdentifier(),
                   appended,
                   changelog,
+                  appendIndex,
                   checkAdds));
       snapshots.add(landed.snapshot);
       attempts += landed.attempts;
     }
-    if (!compacted.isEmpty()) {
+    if (compactSnapshot) {
+      List<ManifestEntry> compactionChangelog = new ArrayList<>();
+      if (!appendSnapshot) {
+        compactionChangelog.addAll(changelog);
+      }
+      compactionChangelog.addAll(compactChangelog);
       Landed landed;
       try {
         landed =
@@ -193,7 +209,8 @@ public final class TableCommitter {
                     changes.commitUser(),
                     changes.commitIdentifier(),
                     compacted,
-                    appendSnapshot ? List.of() : changelog,
+                    compactionChangelog,
+                    compactIndex,
                     true));
       } catch (ConflictingChangesException e) {
         if (snapshots.isEmpty()) {
@@ -215,6 +232,17 @@ public final class TableCommitter {
     return new CommitResult(changes.commitUser(), changes.commitIdentifier(), snapshots, attempts);
   }
 
+  private static void indexEntries(
+      BucketChange c, BucketChange.IndexChanges changes, List<IndexManifestEntry> out) {
+    changes
+        .deleted()
+        .forEach(
+            f -> out.add(IndexManifestEntry.of(FileKind.DELETE, c.partition(), c.bucket(), f)));
+    changes
+        .added()
+        .forEach(f -> out.add(IndexManifestEntry.of(FileKind.ADD, c.partition(), c.bucket(), f)));
+  }
+
   /**
    * Commits an OVERWRITE snapshot: every file live in the partitions {@code partitions} matches, at
    * the moment the snapshot lands, is deleted, and the new files of {@code changes} are added
@@ -230,6 +258,7 @@ public final class TableCommitter {
     requireNonNull(partitions, "partitions");
     List<ManifestEntry> added = new ArrayList<>();
     List<ManifestEntry> changelog = new ArrayList<>();
+    List<IndexManifestEntry> newIndex = new ArrayList<>();
     for (BucketChange c : changes.changes()) {
       if (c.hasCompaction()) {
         throw new IllegalArgumentException(
@@ -241,6 +270,7 @@ public final class TableCommitter {
       }
       c.newFiles().forEach(f -> added.add(entry(FileKind.ADD, c, f)));
       c.changelogFiles().forEach(f -> changelog.add(entry(FileKind.ADD, c, f)));
+      indexEntries(c, c.newIndexFiles(), newIndex);
     }
     CommitIntent intent =
         new CommitIntent(
@@ -272,7 +302,21 @@ public final class TableCommitter {
             },
             changelog,
             true,
-            null);
+            null,
+            base -> {
+              // As Paimon: the index files of the overwritten partitions go with their data files.
+              List<IndexManifestEntry> index = new ArrayList<>();
+              if (base.isPresent() && base.get().indexManifest() != null) {
+                for (IndexManifestEntry e :
+                    files.manifests().readIndexManifest(base.get().indexManifest())) {
+                  if (partitions.matches(e.partition())) {
+                    index.add(e.withKind(FileKind.DELETE));
+                  }
+                }
+              }
+              index.addAll(newIndex);
+              return index;
+            });
     Landed landed = commitWithRetries(intent);
     return new CommitResult(
         changes.commitUser(),
@@ -332,7 +376,8 @@ public final class TableCommitter {
             },
             List.of(),
             true,
-            target);
+            target,
+            CommitIntent.IndexDelta.NONE);
     Landed landed = commitWithRetries(intent);
     return new CommitResult(
         commitUser, Snapshot.BATCH_COMMIT_IDENTIFIER, List.of(landed.snapshot), landed.attempts);

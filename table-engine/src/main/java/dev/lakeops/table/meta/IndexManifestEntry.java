@@ -35,4 +35,39 @@ public record IndexManifestEntry(
     requireNonNull(fileName, "fileName");
     deletionVectorRanges = deletionVectorRanges == null ? null : List.copyOf(deletionVectorRanges);
   }
+
+  /** The entry of {@code file} in {@code (partition, bucket)}. */
+  public static IndexManifestEntry of(
+      FileKind kind, BinaryRow partition, int bucket, IndexFileMeta file) {
+    return new IndexManifestEntry(
+        kind,
+        partition,
+        bucket,
+        file.indexType(),
+        file.fileName(),
+        file.fileSize(),
+        file.rowCount(),
+        file.deletionVectorRanges(),
+        file.externalPath());
+  }
+
+  /** The file this entry names. */
+  public IndexFileMeta indexFile() {
+    return new IndexFileMeta(
+        indexType, fileName, fileSize, rowCount, deletionVectorRanges, externalPath);
+  }
+
+  /** The same entry with another kind. */
+  public IndexManifestEntry withKind(FileKind newKind) {
+    return new IndexManifestEntry(
+        newKind,
+        partition,
+        bucket,
+        indexType,
+        fileName,
+        fileSize,
+        rowCount,
+        deletionVectorRanges,
+        externalPath);
+  }
 }
