@@ -13,8 +13,8 @@ import org.roaringbitmap.RoaringBitmap;
  * The deletion vectors of one bucket while a writer changes them (Paimon's {@code
  * BucketedDvMaintainer}): restored from the bucket's index file, marked when a compaction writes a
  * newer version of a key into a lower level than the file holding the old row, dropped for files a
- * compaction rewrote. When anything changed, {@link #writeIfModified} serializes every vector of the
- * bucket into one new index file, which replaces the bucket's previous one. Not thread-safe.
+ * compaction rewrote. When anything changed, {@link #writeIfModified} serializes every vector of
+ * the bucket into one new index file, which replaces the bucket's previous one. Not thread-safe.
  */
 public final class DeletionVectorMaintainer {
 

@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
  * changelog is produced when level 0 is compacted, so nothing may stay there past a commit.
  *
  * <p>With {@code lookup-compact=gentle} the forced pick happens only every {@code
- * lookup-compact.max-interval} calls that found nothing else (Paimon's default: twice the sorted-run
- * trigger, at least the trigger). Stateful in that mode: one instance per bucket writer.
+ * lookup-compact.max-interval} calls that found nothing else (Paimon's default: twice the
+ * sorted-run trigger, at least the trigger). Stateful in that mode: one instance per bucket writer.
  */
 public final class ForceUpLevel0Compaction implements CompactionPicker {
 

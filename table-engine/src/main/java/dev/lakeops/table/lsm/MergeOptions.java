@@ -403,7 +403,8 @@ public final class MergeOptions {
             (k, v) -> {
               if (k.startsWith(FIELDS_PREFIX) && k.endsWith(SEQUENCE_GROUP_SUFFIX)) {
                 String sequence =
-                    k.substring(FIELDS_PREFIX.length(), k.length() - SEQUENCE_GROUP_SUFFIX.length());
+                    k.substring(
+                        FIELDS_PREFIX.length(), k.length() - SEQUENCE_GROUP_SUFFIX.length());
                 groups.put(sequence, new ArrayList<>(Arrays.asList(v.split(","))));
               }
             });

@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
  * Merges sorted runs of key-values into one stream with one record per key: a min-heap over the
  * runs' heads ordered by key and then by the merge function's {@link MergeFunction#recordOrder}
  * (the user sequence of {@code sequence.field}, when set, then the sequence number), each key's
- * records fed to the {@link MergeFunction} in that order. With {@code dropDeletes}, keys whose merged record is a retraction
- * are left out (the merge covers the oldest data of the key, or a read).
+ * records fed to the {@link MergeFunction} in that order. With {@code dropDeletes}, keys whose
+ * merged record is a retraction are left out (the merge covers the oldest data of the key, or a
+ * read).
  *
  * <p>Requires: each input is sorted by key, then by that record order. Closing closes every input.
  */

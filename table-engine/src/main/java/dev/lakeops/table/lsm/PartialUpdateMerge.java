@@ -12,15 +12,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * The {@code partial-update} merge engine (Paimon's semantics): the records of a key are folded in
  * order into one row where every non-null field of a newer record overwrites the field. With
- * sequence groups ({@code fields.<seq>.sequence-group=<f1>,<f2>}) the fields of a group are
- * updated together, and only by a record whose group sequence is not older than the row's; a
- * record whose group sequence fields are all null leaves the group alone.
+ * sequence groups ({@code fields.<seq>.sequence-group=<f1>,<f2>}) the fields of a group are updated
+ * together, and only by a record whose group sequence is not older than the row's; a record whose
+ * group sequence fields are all null leaves the group alone.
  *
  * <p>Retractions ({@code -U}/{@code -D}): skipped with {@code ignore-delete}; with sequence groups
  * they null (or retract, for aggregated fields) the fields of the groups they are not older for,
  * and a {@code -D} in a group listed in {@code partial-update.remove-record-on-sequence-group}
- * removes the row; with {@code partial-update.remove-record-on-delete} a {@code -D} removes the row;
- * otherwise they fail the merge, naming the table and the options that allow them.
+ * removes the row; with {@code partial-update.remove-record-on-delete} a {@code -D} removes the
+ * row; otherwise they fail the merge, naming the table and the options that allow them.
  *
  * <p>The result is {@code -D} when the row was removed or no add record was seen (keys then drop
  * out when deletes are dropped), {@code +I} otherwise, with the sequence number of the last record

@@ -168,25 +168,32 @@ public final class TableRead {
         MergeFunctions.of(table.name(), schema);
     // partial-update and sequence.field merges read whole value rows; projected after the merge
     boolean wholeRow = MergeOptions.of(table.name(), schema).needsWholeRow();
-    int[] read = wholeRow ? java.util.stream.IntStream.range(0, schema.fields().size()).toArray() : columns;
+    int[] read =
+        wholeRow ? java.util.stream.IntStream.range(0, schema.fields().size()).toArray() : columns;
     DataFileAccess access = new DataFileAccess(table);
     KeyOrder order = new KeyOrder(schema.trimmedPrimaryKeyType());
     List<List<SortedRun>> sections = IntervalPartition.partition(split.files(), order);
-    CloseableIterator<KeyValue> merged = new ConcatIterator<>(
-        sections,
-        section -> {
-          java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun =
-              run ->
-                  new ConcatIterator<>(
-                      run.files(),
-                      f ->
-                          access.keyValues(
-                              split.partition(), split.bucket(), f, read, deletedRows(split, f)));
-          if (section.size() == 1 && withoutRetractions(section.get(0))) {
-            return openRun.apply(section.get(0));
-          }
-          return new MergeReader(MergeReader.openAll(section, openRun), order, merge.get(), true);
-        });
+    CloseableIterator<KeyValue> merged =
+        new ConcatIterator<>(
+            sections,
+            section -> {
+              java.util.function.Function<SortedRun, CloseableIterator<KeyValue>> openRun =
+                  run ->
+                      new ConcatIterator<>(
+                          run.files(),
+                          f ->
+                              access.keyValues(
+                                  split.partition(),
+                                  split.bucket(),
+                                  f,
+                                  read,
+                                  deletedRows(split, f)));
+              if (section.size() == 1 && withoutRetractions(section.get(0))) {
+                return openRun.apply(section.get(0));
+              }
+              return new MergeReader(
+                  MergeReader.openAll(section, openRun), order, merge.get(), true);
+            });
     return wholeRow ? projected(merged, columns) : merged;
   }
 

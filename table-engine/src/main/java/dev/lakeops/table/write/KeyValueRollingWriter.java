@@ -37,10 +37,23 @@ final class KeyValueRollingWriter implements RunWriter {
   }
 
   /**
+   * Writes changelog records (ascending keys) into changelog files recorded at {@code level}, with
+   * file source APPEND as Paimon's changelog writer; on failure deletes what it wrote and rethrows.
+   */
+  List<DataFileMeta> writeChangelog(Iterator<KeyValue> records, int level) {
+    return write(records, level, FileSource.APPEND, true);
+  }
+
+  /**
    * Writes {@code records} (ascending keys) at {@code level}; on failure deletes every file it
    * wrote and rethrows.
    */
   List<DataFileMeta> write(Iterator<KeyValue> records, int level, FileSource source) {
+    return write(records, level, source, false);
+  }
+
+  private List<DataFileMeta> write(
+      Iterator<KeyValue> records, int level, FileSource source, boolean changelog) {
     List<DataFileMeta> written = new ArrayList<>();
     KeyValueFileWriter current = null;
     try {
@@ -49,7 +62,7 @@ final class KeyValueRollingWriter implements RunWriter {
           current =
               KeyValueFileWriter.create(
                   context.format(),
-                  newPath(),
+                  newPath(changelog),
                   context.layout(),
                   context.compression(),
                   context.statsMode());
@@ -86,8 +99,9 @@ final class KeyValueRollingWriter implements RunWriter {
         source);
   }
 
-  private Path newPath() {
-    Path path = context.table().locator().file(partition, bucket, context.nextDataFileName());
+  private Path newPath(boolean changelog) {
+    String name = changelog ? context.nextChangelogFileName() : context.nextDataFileName();
+    Path path = context.table().locator().file(partition, bucket, name);
     context.table().io().mkdirs(path.getParent());
     return path;
   }

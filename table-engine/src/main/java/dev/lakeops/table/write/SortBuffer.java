@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The write buffer of one primary-key bucket: key-values in arrival order (so ascending sequence
  * numbers), bounded by a byte budget. When the budget is exceeded the buffer is sorted by key (and
- * the records of a key by the merge function's record order), reduced with the merge function and spilled to a local file; a flush then merges the spilled runs
- * with what is still in memory. Memory stays bounded whatever the commit interval, like Paimon's
- * {@code write-buffer-spillable}.
+ * the records of a key by the merge function's record order), reduced with the merge function and
+ * spilled to a local file; a flush then merges the spilled runs with what is still in memory.
+ * Memory stays bounded whatever the commit interval, like Paimon's {@code write-buffer-spillable}.
  *
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a

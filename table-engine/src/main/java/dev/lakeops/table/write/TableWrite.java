@@ -7,6 +7,7 @@ import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
+import dev.lakeops.table.deletion.DeletionVector;
 import dev.lakeops.table.lsm.FullCompaction;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeFunctions;
@@ -16,8 +17,6 @@ import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
-import dev.lakeops.table.schema.MergeEngine;
-import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableStore;
 import dev.lakeops.table.types.RowType;
@@ -64,20 +63,23 @@ public final class TableWrite implements AutoCloseable {
   private final int totalBuckets;
   private final @Nullable Supplier<MergeFunction> merge;
   private final @Nullable WriteRowKinds rowKinds;
+  private final @Nullable LookupOptions lookup;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
   private @Nullable Long restoredSnapshotId;
   private Map<WriterKey, List<DataFileMeta>> restored = Map.of();
+  private @Nullable Snapshot restoredSnapshot;
+  private @Nullable RestoredVectors restoredVectors;
   private boolean closed;
 
   private record WriterKey(BinaryRow partition, int bucket) {}
 
   /**
    * @throws UnsupportedOperationException dynamic ({@code bucket=-1}) or postpone ({@code -2})
-   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine or merge
-   *     option lakeops does not write yet ({@code first-row}, which needs lookup compaction), or a
-   *     primary-key table with {@code deletion-vectors.enabled}
+   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine or
+   *     merge option lakeops does not write yet ({@code first-row}, which needs lookup compaction),
+   *     or a primary-key table with {@code deletion-vectors.enabled}
    * @throws IllegalArgumentException merge options Paimon refuses
    */
   public TableWrite(TableStore table, String commitUser) {
@@ -105,26 +107,13 @@ public final class TableWrite implements AutoCloseable {
               + table.name()
               + " with bucket=-2 (postpone bucket mode) is not supported");
     }
-    if (schema.hasPrimaryKey() && schema.tableOptions().deletionVectorsEnabled()) {
-      // Readers skip level 0 of such a table; a write is correct only when the writer lifts level
-      // 0 up at each commit and marks replaced rows in deletion vectors, as Paimon's does.
-      throw new UnsupportedOperationException(
-          "Writing primary-key table "
-              + table.name()
-              + " with '"
-              + TableOptions.DELETION_VECTORS_ENABLED
-              + "'=true is not supported yet: its new rows would stay in level 0, which readers"
-              + " of such a table skip");
-    }
     this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema) : null;
-    if (schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.FIRST_ROW) {
-      throw new UnsupportedOperationException(
-          "Writing table "
-              + table.name()
-              + " with merge-engine 'first-row' is not supported yet: Paimon's writer compacts"
-              + " level 0 up at each commit (lookup compaction), which lakeops does not do yet,"
-              + " so its rows would not be visible");
-    }
+    // deletion vectors, the lookup changelog producer and first-row: readers skip level 0, so
+    // every commit compacts it up with lookup (LookupBucketWriter)
+    this.lookup =
+        schema.hasPrimaryKey() && LookupOptions.needed(schema.tableOptions())
+            ? LookupOptions.of(table.name(), schema)
+            : null;
     this.rowKinds = schema.hasPrimaryKey() ? WriteRowKinds.of(table.name(), schema) : null;
     this.context = WriteContext.of(table);
     this.partitionType = schema.partitionType();
@@ -150,7 +139,8 @@ public final class TableWrite implements AutoCloseable {
    * Writes one row of the table's current schema. On primary-key tables its kind (or the value of
    * the {@code rowkind.field} column) decides the change: {@code +I}/{@code +U} upsert, {@code
    * -D}/{@code -U} retract, merged by the table's merge engine; retractions that {@code
-   * ignore-delete} or {@code ignore-update-before} ignore are dropped here, as Paimon's writer does.
+   * ignore-delete} or {@code ignore-update-before} ignore are dropped here, as Paimon's writer
+   * does.
    *
    * @throws IllegalArgumentException the row does not fit the schema (arity, a value's class, null
    *     in a NOT NULL column), a {@code -D}/{@code -U} row for an append table, a bad {@code
@@ -222,11 +212,25 @@ public final class TableWrite implements AutoCloseable {
     BucketWriter w = writers.get(key);
     if (w == null) {
       List<DataFileMeta> files = restore(key);
-      w =
-          schema.hasPrimaryKey()
-              ? new KeyValueBucketWriter(
-                  context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
-              : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
+      if (lookup != null) {
+        w =
+            new LookupBucketWriter(
+                context,
+                partition,
+                bucket,
+                totalBuckets,
+                files,
+                lookup.deletionVectors() ? restoredVectors(partition, bucket) : null,
+                merge,
+                this::spillDirectory,
+                lookup);
+      } else {
+        w =
+            schema.hasPrimaryKey()
+                ? new KeyValueBucketWriter(
+                    context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
+                : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
+      }
       writers.put(key, w);
     }
     return w;
@@ -248,8 +252,21 @@ public final class TableWrite implements AutoCloseable {
       }
       restored = byBucket;
       restoredSnapshotId = latest.get().id();
+      restoredSnapshot = latest.get();
+      restoredVectors = null;
     }
     return restored.getOrDefault(key, List.of());
+  }
+
+  // The deletion vectors of a bucket in the snapshot restore() read the bucket's files from.
+  private Map<String, DeletionVector> restoredVectors(BinaryRow partition, int bucket) {
+    if (restoredSnapshot == null) {
+      return Map.of();
+    }
+    if (restoredVectors == null) {
+      restoredVectors = RestoredVectors.of(table, restoredSnapshot);
+    }
+    return restoredVectors.ofBucket(partition, bucket);
   }
 
   private Path spillDirectory() {

@@ -232,19 +232,6 @@ class PrimaryKeyWriteTest {
   }
 
   @Test
-  void refusesPrimaryKeyTablesWithDeletionVectorsAndCommitsNothing() {
-    Table table = table(Map.of("bucket", "1"));
-    Snapshot before = commit(table, 1, List.of(order("d", 1, "a", 1.0)));
-    Table withVectors = TestTables.withOptions(table, Map.of("deletion-vectors.enabled", "true"));
-
-    assertThatThrownBy(() -> withVectors.newWrite("u"))
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessageContaining(withVectors.name())
-        .hasMessageContaining("deletion-vectors.enabled");
-    assertThat(withVectors.latestSnapshot()).contains(before);
-  }
-
-  @Test
   void closingWithoutCommitDeletesTheFilesWritten() throws Exception {
     Table table = table(Map.of("bucket", "1"));
     TableWrite write = table.newWrite("u");

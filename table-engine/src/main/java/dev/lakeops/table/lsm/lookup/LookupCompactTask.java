@@ -29,12 +29,12 @@ import org.jspecify.annotations.Nullable;
  * lookup changelog and, with deletion vectors, marks the replaced rows deleted.
  *
  * <p>How a large level-0 file reaches the output level (Paimon's upgrade strategy): with deletion
- * vectors a file holding retractions is rewritten (retractions are dropped); into the highest level,
- * or on a deduplicate table without {@code sequence.field}, it is upgraded unchanged while its keys
- * are still looked up (changelog, deletion vectors); on other merge engines it is rewritten, since
- * the merge with the looked-up versions changes the rows. Files of levels ≥ 1 are upgraded without
- * lookup. Rewritten input files lose their deletion vectors; inputs are read without the rows their
- * vectors mark.
+ * vectors a file holding retractions is rewritten (retractions are dropped); into the highest
+ * level, or on a deduplicate table without {@code sequence.field}, it is upgraded unchanged while
+ * its keys are still looked up (changelog, deletion vectors); on other merge engines it is
+ * rewritten, since the merge with the looked-up versions changes the rows. Files of levels ≥ 1 are
+ * upgraded without lookup. Rewritten input files lose their deletion vectors; inputs are read
+ * without the rows their vectors mark.
  */
 public final class LookupCompactTask {
 
@@ -54,7 +54,7 @@ public final class LookupCompactTask {
       boolean produceChangelog,
       boolean firstRow,
       boolean upgradeLevel0Unchanged,
-      LookupMerge.@Nullable ValueEquality rowDeduplicate) {}
+      @Nullable ValueEquality rowDeduplicate) {}
 
   /** The files a compaction replaced, those that replace them, and the changelog it produced. */
   public record Result(
@@ -126,6 +126,28 @@ public final class LookupCompactTask {
       e.abort(failure);
       throw failure;
     }
+    return finish(e);
+  }
+
+  /**
+   * Rewrites each of {@code files} (all in the highest level) on its own, without the rows its
+   * deletion vector marks (Paimon's {@code FileRewriteCompactTask}, the full compaction of a bucket
+   * that is already one run in the highest level).
+   */
+  public Result rewriteFiles(LevelFiles levels, List<DataFileMeta> files) {
+    Execution e = new Execution(levels, levels.maxLevel(), true);
+    try {
+      for (DataFileMeta file : files) {
+        e.merge(List.of(List.of(SortedRun.of(file))), false, true, true);
+      }
+    } catch (RuntimeException failure) {
+      e.abort(failure);
+      throw failure;
+    }
+    return finish(e);
+  }
+
+  private Result finish(Execution e) {
     if (vectors != null) {
       for (DataFileMeta f : e.rewritten) {
         vectors.remove(f.fileName());
@@ -198,11 +220,10 @@ public final class LookupCompactTask {
     }
 
     /**
-     * Merges {@code sections} key by key, with lookup when {@code withLookup}; writes the result
-     * at the output level when {@code rewrite}, else records the single input as upgraded.
+     * Merges {@code sections} key by key, with lookup when {@code withLookup}; writes the result at
+     * the output level when {@code rewrite}, else records the single input as upgraded.
      */
-    void merge(
-        List<List<SortedRun>> sections, boolean withLookup, boolean rewrite, boolean drop) {
+    void merge(List<List<SortedRun>> sections, boolean withLookup, boolean rewrite, boolean drop) {
       List<KeyValue> changelogRecords = new ArrayList<>();
       List<DataFileMeta> inputs = new ArrayList<>();
       for (List<SortedRun> section : sections) {

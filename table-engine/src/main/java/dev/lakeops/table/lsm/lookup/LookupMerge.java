@@ -5,7 +5,6 @@ import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.format.KeyValue;
 import dev.lakeops.table.lsm.MergeFunction;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -34,20 +33,6 @@ final class LookupMerge {
   private final boolean firstRow;
   private final boolean produceChangelog;
   private final @Nullable ValueEquality rowDeduplicate;
-
-  /** Compares the values of two records, ignoring the row kind and the ignored fields. */
-  record ValueEquality(int[] ignoredFields) {
-
-    boolean equal(Row a, Row b) {
-      Object[] x = a.values();
-      Object[] y = b.values();
-      for (int i : ignoredFields) {
-        x[i] = null;
-        y[i] = null;
-      }
-      return Arrays.deepEquals(x, y);
-    }
-  }
 
   /**
    * @param rowDeduplicate null unless {@code changelog-producer.row-deduplicate}
