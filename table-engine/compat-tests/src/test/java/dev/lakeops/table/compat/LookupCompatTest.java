@@ -308,6 +308,53 @@ class LookupCompatTest {
     assertThat(logged).as("keys with changelog over all commits").isGreaterThan(100);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = ';',
+      value = {"merge-engine=first-row", "deletion-vectors.enabled=true"})
+  void firstRowAndDeletionVectorTablesReadFullyAndIncrementallyAsPaimonAtEverySnapshot(
+      String option) throws Exception {
+    String[] kv = option.split("=");
+    createTables(Map.of("file.format", "parquet", kv[0], kv[1]));
+    boolean firstRow = option.startsWith("merge-engine");
+    Random random = new Random(99);
+    try (TableWriteImpl<?> paimonWrite =
+            theirs
+                .newWrite("paimon")
+                .withIOManager(IOManager.create(dir.resolve("io").toString()));
+        TableCommitImpl paimonCommit = theirs.newCommit("paimon");
+        TableWrite write = ours.newWrite("lakeops")) {
+      for (long commit = 1; commit <= 8; commit++) {
+        for (Row row : randomBatch(random, commit, !firstRow)) {
+          write.write(row);
+          paimonWrite.write(DataFileValues.toPaimon(row, rowType));
+        }
+        ours.newCommit().commit(write.prepareCommit(commit));
+        paimonCommit.commit(commit, paimonWrite.prepareCommit(true, commit));
+        assertThat(PaimonReads.read(oursSeenByPaimon, Map.of(), rowType))
+            .as("Paimon reads lakeops' table after commit %s", commit)
+            .isEqualTo(PaimonReads.read(theirs, Map.of(), rowType));
+      }
+    }
+    long latest = ours.latestSnapshot().orElseThrow().id();
+    for (long id = 1; id <= latest; id++) {
+      assertThat(lakeopsReads(id))
+          .as("snapshot %s", id)
+          .isEqualTo(
+              PaimonReads.read(
+                  oursSeenByPaimon, Map.of("scan.snapshot-id", String.valueOf(id)), rowType));
+      if (id > 1) {
+        assertThat(
+                PaimonReads.canonical(
+                    ours.newRead().readAll(ours.newScan().planIncremental(id - 1, id))))
+            .as("incremental read (%s, %s]", id - 1, id)
+            .isEqualTo(
+                PaimonReads.read(
+                    oursSeenByPaimon, Map.of("incremental-between", (id - 1) + "," + id), rowType));
+      }
+    }
+  }
+
   private List<String> lakeopsReads(long snapshotId) {
     return PaimonReads.canonical(
         ours.newRead().readAll(ours.newScan().withSnapshot(snapshotId).plan()));
