@@ -10,6 +10,7 @@ import dev.lakeops.table.commit.TableCommitter;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.paths.TablePaths;
+import dev.lakeops.table.read.StreamingScan;
 import dev.lakeops.table.read.TableRead;
 import dev.lakeops.table.read.TableScan;
 import dev.lakeops.table.schema.TableOptions;
@@ -118,7 +119,8 @@ public final class Table {
    * #newCommit()}.
    *
    * @throws UnsupportedOperationException the table's bucket mode cannot be written by lakeops
-   *     (dynamic or postpone buckets on a primary-key table, first-row tables)
+   *     (postpone buckets, a dynamic-bucket table whose primary key lacks a partition key,
+   *     first-row tables)
    */
   public TableWrite newWrite(String commitUser) {
     return new TableWrite(store, commitUser);
@@ -137,6 +139,18 @@ public final class Table {
    */
   public TableScan newScan() {
     return TableScan.of(store);
+  }
+
+  /**
+   * A streaming read that follows the snapshots as they are committed, configured by Paimon's
+   * options ({@code scan.mode}, {@code scan.snapshot-id}, {@code scan.timestamp-millis}, {@code
+   * consumer-id}, ...); see {@link StreamingScan}. Read its plans with {@link #newRead()}.
+   *
+   * @throws IllegalArgumentException a malformed option
+   * @throws UnsupportedOperationException an option lakeops' streaming read does not support
+   */
+  public StreamingScan newStreamingScan(java.util.Map<String, String> options) {
+    return StreamingScan.of(store, options);
   }
 
   /** A reader of all columns; see {@link TableRead} for projection and filters. */

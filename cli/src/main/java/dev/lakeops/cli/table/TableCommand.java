@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description =
         "Inspect and read Paimon-format tables: list, describe, snapshots, files, partitions,"
-            + " buckets, tags, any system table, and rows at any snapshot; write rows, tag, roll"
+            + " buckets, tags, any system table, rows at any snapshot and the changes of snapshots"
+            + " (following new commits); write rows, tag, roll"
             + " back, expire, remove orphans, compact; diagnose the commit timeline, duplicate keys"
             + " and compaction backlog.",
     subcommands = {
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
       TableTagsCommand.class,
       TableSysCommand.class,
       TableReadCommand.class,
+      TableChangesCommand.class,
       TableWriteCommand.class,
       TableTagCommand.class,
       TableRollbackCommand.class,

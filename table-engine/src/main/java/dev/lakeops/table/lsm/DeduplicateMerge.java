@@ -34,4 +34,9 @@ public final class DeduplicateMerge implements MergeFunction {
   public @Nullable KeyValue result() {
     return latest;
   }
+
+  @Override
+  public boolean mergesRunsAlike() {
+    return true;
+  }
 }

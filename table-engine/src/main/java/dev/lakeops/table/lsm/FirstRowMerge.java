@@ -49,4 +49,9 @@ public final class FirstRowMerge implements MergeFunction {
   public @Nullable KeyValue result() {
     return first;
   }
+
+  @Override
+  public boolean mergesRunsAlike() {
+    return true;
+  }
 }

@@ -27,4 +27,13 @@ public interface MergeFunction {
   default RecordOrder recordOrder() {
     return RecordOrder.SEQUENCE_NUMBER;
   }
+
+  /**
+   * Whether merging the merged results of consecutive runs of a key's records gives what merging
+   * all of them at once gives, so the write buffer may reduce a run when it spills it. False unless
+   * an engine says so: Paimon merges the buffered records of a key all at once.
+   */
+  default boolean mergesRunsAlike() {
+    return false;
+  }
 }

@@ -46,6 +46,16 @@ public final class MergeFunctions {
     if (options.sequenceFields().isEmpty()) {
       return engine;
     }
+    if (!options.sequenceAscending()) {
+      // Paimon sorts its write buffer ascending and merges files in the sort order; lakeops does
+      // not reproduce that mix yet, so it neither reads nor writes such tables
+      throw new UnsupportedOperationException(
+          "Table "
+              + table
+              + ": option '"
+              + MergeOptions.SEQUENCE_FIELD_SORT_ORDER
+              + "' = 'descending' is not supported yet");
+    }
     RecordOrder order = options.recordOrder();
     return () -> new SequenceFieldMerge(engine.get(), order);
   }

@@ -14,9 +14,9 @@ import org.jspecify.annotations.Nullable;
  * Merges sorted runs of key-values into one stream with one record per key: a min-heap over the
  * runs' heads ordered by key and then by the merge function's {@link MergeFunction#recordOrder}
  * (the user sequence of {@code sequence.field}, when set, then the sequence number), each key's
- * records fed to the {@link MergeFunction} in that order. With {@code dropDeletes}, keys whose
- * merged record is a retraction are left out (the merge covers the oldest data of the key, or a
- * read).
+ * records fed to the {@link MergeFunction} in that order; a key with a single record is passed on
+ * unmerged, as Paimon does. With {@code dropDeletes}, keys whose merged record is a retraction are
+ * left out (the merge covers the oldest data of the key, or a read).
  *
  * <p>Requires: each input is sorted by key, then by that record order. Closing closes every input.
  */
@@ -36,11 +36,21 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
       KeyOrder keyOrder,
       MergeFunction merge,
       boolean dropDeletes) {
+    this(inputs, keyOrder, merge, merge.recordOrder(), dropDeletes);
+  }
+
+  /** A merge that orders each key's records by {@code recordOrder} instead of the merge's own. */
+  public MergeReader(
+      List<CloseableIterator<KeyValue>> inputs,
+      KeyOrder keyOrder,
+      MergeFunction merge,
+      RecordOrder recordOrder,
+      boolean dropDeletes) {
     this.inputs = List.copyOf(inputs);
     this.keyOrder = requireNonNull(keyOrder, "keyOrder");
     this.merge = requireNonNull(merge, "merge");
     this.dropDeletes = dropDeletes;
-    RecordOrder recordOrder = merge.recordOrder();
+    requireNonNull(recordOrder, "recordOrder");
     this.heap =
         new PriorityQueue<>(
             Math.max(1, inputs.size()),
@@ -77,17 +87,26 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
     return next != null;
   }
 
+  // A key with one record is passed on as is, without the merge function (as Paimon's
+  // ReducerMergeFunctionWrapper does): its kind and null fields are kept.
   private @Nullable KeyValue mergeNextKey() {
-    merge.reset();
     Head first = heap.poll();
-    merge.add(first.kv);
     advance(first.input);
+    KeyValue result = first.kv;
+    boolean merged = false;
     while (!heap.isEmpty() && keyOrder.compare(heap.peek().kv.key(), first.kv.key()) == 0) {
+      if (!merged) {
+        merge.reset();
+        merge.add(first.kv);
+        merged = true;
+      }
       Head same = heap.poll();
       merge.add(same.kv);
       advance(same.input);
     }
-    KeyValue result = merge.result();
+    if (merged) {
+      result = merge.result();
+    }
     if (result == null || (dropDeletes && !result.valueKind().isAdd())) {
       return null;
     }

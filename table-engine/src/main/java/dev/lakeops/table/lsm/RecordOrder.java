@@ -26,6 +26,15 @@ public final class RecordOrder implements Comparator<KeyValue> {
     return new RecordOrder(userSequence);
   }
 
+  /**
+   * This order with the user sequence ascending: Paimon's write buffer sorts by the sequence fields
+   * ascending whatever {@code sequence.field.sort-order} says (only merges of files use the sort
+   * order), so a descending table's buffered records of a key are merged in ascending order.
+   */
+  public RecordOrder ascending() {
+    return userSequence == null ? this : new RecordOrder(userSequence.ascending());
+  }
+
   @Override
   public int compare(KeyValue a, KeyValue b) {
     if (userSequence != null) {

@@ -28,6 +28,17 @@ public final class SequenceComparator implements Comparator<Row> {
     this.ascending = ascending;
   }
 
+  /** The same fields in ascending order. */
+  SequenceComparator ascending() {
+    return ascending ? this : new SequenceComparator(this, true);
+  }
+
+  private SequenceComparator(SequenceComparator other, boolean ascending) {
+    this.fields = other.fields;
+    this.orders = other.orders;
+    this.ascending = ascending;
+  }
+
   /** The indexes of the compared fields in the value row. */
   public int[] fields() {
     return fields.clone();

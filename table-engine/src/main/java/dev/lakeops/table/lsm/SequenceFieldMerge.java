@@ -39,4 +39,9 @@ final class SequenceFieldMerge implements MergeFunction {
   public RecordOrder recordOrder() {
     return order;
   }
+
+  @Override
+  public boolean mergesRunsAlike() {
+    return engine.mergesRunsAlike();
+  }
 }

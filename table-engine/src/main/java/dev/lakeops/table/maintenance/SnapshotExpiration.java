@@ -1,13 +1,15 @@
 package dev.lakeops.table.maintenance;
 
+import dev.lakeops.table.consumer.Consumers;
 import dev.lakeops.table.io.FileIO;
-import dev.lakeops.table.meta.Consumer;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.Tag;
 import dev.lakeops.table.paths.TablePaths;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * Expires old snapshots by Paimon's retention rules ({@code paimon-format.md} §16; source {@code
  * ExpireSnapshotsImpl}): keeps the newest {@code minRetained}, never more than {@code maxRetained},
  * in between those younger than {@code timeRetained}; never the snapshot a consumer reads next or
- * any later one; at most {@code maxExpires} per run.
+ * any later one; at most {@code maxExpires} per run. With {@code consumer.expiration-time} set, a
+ * consumer whose file was not updated for that long no longer protects snapshots and {@link
+ * #expire} deletes its file first, as Paimon's commit maintenance does before expiring snapshots.
  *
  * <p>Deletes a file only when no retained snapshot, tag or long-lived changelog uses it. The
  * snapshot files go first (oldest first), then {@code EARLIEST} moves, then the files: a crash at
@@ -121,6 +125,7 @@ public final class SnapshotExpiration {
 
   /** Expires snapshots by {@code retention}. */
   public ExpireReport expire(ExpireRetention retention) {
+    staleConsumersBefore().ifPresent(before -> new Consumers(view.io, view.paths).expire(before));
     ExpirePlan plan = plan(retention);
     if (plan.isEmpty()) {
       return new ExpireReport(List.of(), view.earliestId(), DeletedFiles.NONE);
@@ -148,8 +153,10 @@ public final class SnapshotExpiration {
     // Older than the newest maxRetained: expires regardless of age.
     long min = Math.max(latest - retention.maxRetained() + 1, earliest);
     long maxExclusive = latest - retention.minRetained() + 1;
-    for (Consumer consumer : view.consumers()) {
-      maxExclusive = Math.min(maxExclusive, consumer.nextSnapshot());
+    OptionalLong consumed =
+        new Consumers(view.io, view.paths).minNextSnapshot(staleConsumersBefore().orElse(null));
+    if (consumed.isPresent()) {
+      maxExclusive = Math.min(maxExclusive, consumed.getAsLong());
     }
     maxExclusive = Math.min(maxExclusive, earliest + retention.maxExpires());
     long olderThanMillis = view.clock.millis() - retention.timeRetained().toMillis();
@@ -161,4 +168,19 @@ public final class SnapshotExpiration {
     }
     return Math.max(earliest, maxExclusive);
   }
+
+  /**
+   * Consumers last updated before this instant are expired ({@code consumer.expiration-time});
+   * empty when the option is not set.
+   */
+  private Optional<Instant> staleConsumersBefore() {
+    dev.lakeops.table.schema.TableOptions options = view.latestSchema().tableOptions();
+    if (options.find(CONSUMER_EXPIRATION_TIME).isEmpty()) {
+      return Optional.empty();
+    }
+    Duration ttl = options.duration(CONSUMER_EXPIRATION_TIME, Duration.ZERO);
+    return Optional.of(view.clock.instant().minus(ttl));
+  }
+
+  static final String CONSUMER_EXPIRATION_TIME = "consumer.expiration-time";
 }

@@ -113,16 +113,6 @@ final class TableView {
     return io.exists(file) ? Optional.of(TagJson.load(io, file)) : Optional.empty();
   }
 
-  List<Consumer> consumers() {
-    List<Consumer> consumers = new ArrayList<>();
-    for (Path p : io.list(paths.consumerDir())) {
-      if (TablePaths.parseConsumerId(p.getFileName().toString()).isPresent()) {
-        ConsumerJson.find(io, p).ifPresent(consumers::add);
-      }
-    }
-    return consumers;
-  }
-
   /** Consumers by id, sorted. */
   TreeMap<String, Consumer> consumersById() {
     TreeMap<String, Consumer> consumers = new TreeMap<>();

@@ -34,8 +34,9 @@ import org.jspecify.annotations.Nullable;
  * partitioned into sections of overlapping key ranges; a section that is one sorted run without
  * retractions is read as is, any other is merged across its runs with the table's merge engine
  * ({@link MergeFunctions}) and keys whose merged record is a retraction are dropped. Rows come out
- * as {@code +I}. {@link ReadMode#CONCAT} splits are read file after file; each row keeps its kind.
- * In both modes the rows that a file's deletion vector marks are skipped first.
+ * as {@code +I} (Paimon gives {@code +I} or {@code +U} depending on the files' layout). {@link
+ * ReadMode#CONCAT} splits are read file after file; each row keeps its kind. In both modes the rows
+ * that a file's deletion vector marks are skipped first.
  */
 public final class TableRead {
 

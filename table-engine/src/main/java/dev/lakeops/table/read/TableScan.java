@@ -254,6 +254,11 @@ public final class TableScan {
   }
 
   private boolean entryMatches(ManifestEntry e, Pruning pruning) {
+    // a postpone-bucket table (bucket=-2) reads real buckets only, as Paimon's batch scan: rows in
+    // bucket-postpone become visible once its compaction has moved them into a bucket
+    if (e.bucket() < 0 && table.schema().numBuckets() == POSTPONE_BUCKET) {
+      return false;
+    }
     if (bucket != null && e.bucket() != bucket) {
       return false;
     }
@@ -262,6 +267,8 @@ public final class TableScan {
     }
     return pruning.entryMightMatch(e);
   }
+
+  private static final int POSTPONE_BUCKET = -2;
 
   private record BucketKey(BinaryRow partition, int bucket) {}
 

@@ -43,6 +43,8 @@ final class SortBuffer {
   private final KeyOrder keyOrder;
   private final Supplier<MergeFunction> merge;
   private final RecordOrder recordOrder;
+  // partial-update does not merge reduced runs as it merges their records: spill them unreduced
+  private final boolean reduceOnSpill;
   private final long maxBytes;
   private final Supplier<Path> spillDirectory;
   private final List<KeyValue> memory = new ArrayList<>();
@@ -60,7 +62,9 @@ final class SortBuffer {
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
     this.merge = merge;
-    this.recordOrder = merge.get().recordOrder();
+    MergeFunction probe = merge.get();
+    this.recordOrder = probe.recordOrder().ascending();
+    this.reduceOnSpill = probe.mergesRunsAlike();
     this.maxBytes = maxBytes;
     this.spillDirectory = spillDirectory;
   }
@@ -97,7 +101,7 @@ final class SortBuffer {
       runs.forEach(CloseableIterator::close);
       throw e;
     }
-    return new MergeReader(runs, keyOrder, merge.get(), false);
+    return new MergeReader(runs, keyOrder, merge.get(), recordOrder, false);
   }
 
   /** Drops every record and deletes the spill files. */
@@ -112,7 +116,7 @@ final class SortBuffer {
 
   private List<KeyValue> sortedMemory() {
     List<KeyValue> sorted = new ArrayList<>(memory);
-    // records of one key in the merge's order (sequence.field, then sequence number)
+    // records of one key in the merge's order (sequence.field ascending, then sequence number)
     sorted.sort(
         (a, b) -> {
           int c = keyOrder.compare(a.key(), b.key());
@@ -122,10 +126,18 @@ final class SortBuffer {
   }
 
   private void spill() {
-    try (MergeReader reduced =
-        new MergeReader(
-            List.of(CloseableIterator.of(sortedMemory())), keyOrder, merge.get(), false)) {
-      spilled.add(writeRun(reduced));
+    if (reduceOnSpill) {
+      try (MergeReader reduced =
+          new MergeReader(
+              List.of(CloseableIterator.of(sortedMemory())),
+              keyOrder,
+              merge.get(),
+              recordOrder,
+              false)) {
+        spilled.add(writeRun(reduced));
+      }
+    } else {
+      spilled.add(writeRun(CloseableIterator.of(sortedMemory())));
     }
     memory.clear();
     bytes = 0;
@@ -136,12 +148,66 @@ final class SortBuffer {
         runs.add(read(p));
       }
       Path combined;
-      try (MergeReader all = new MergeReader(runs, keyOrder, merge.get(), false)) {
+      try (CloseableIterator<KeyValue> all =
+          reduceOnSpill
+              ? new MergeReader(runs, keyOrder, merge.get(), recordOrder, false)
+              : new SortedMerge(runs)) {
         combined = writeRun(all);
       }
       inputs.forEach(SortBuffer::deleteQuietly);
       spilled.clear();
       spilled.add(combined);
+    }
+  }
+
+  /** Sorted runs merged into one sorted stream, every record kept. */
+  private final class SortedMerge implements CloseableIterator<KeyValue> {
+    private record Head(KeyValue kv, int input) {}
+
+    private final List<CloseableIterator<KeyValue>> runs;
+    private final java.util.PriorityQueue<Head> heap;
+
+    SortedMerge(List<CloseableIterator<KeyValue>> runs) {
+      this.runs = runs;
+      this.heap =
+          new java.util.PriorityQueue<>(
+              Math.max(1, runs.size()),
+              (a, b) -> {
+                int c = keyOrder.compare(a.kv.key(), b.kv.key());
+                if (c == 0) {
+                  c = recordOrder.compare(a.kv, b.kv);
+                }
+                return c != 0 ? c : Integer.compare(a.input, b.input);
+              });
+      for (int i = 0; i < runs.size(); i++) {
+        advance(i);
+      }
+    }
+
+    private void advance(int input) {
+      if (runs.get(input).hasNext()) {
+        heap.add(new Head(runs.get(input).next(), input));
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return !heap.isEmpty();
+    }
+
+    @Override
+    public KeyValue next() {
+      Head head = heap.poll();
+      if (head == null) {
+        throw new NoSuchElementException();
+      }
+      advance(head.input);
+      return head.kv;
+    }
+
+    @Override
+    public void close() {
+      runs.forEach(CloseableIterator::close);
     }
   }
 

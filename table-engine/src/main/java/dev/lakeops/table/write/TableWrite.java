@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.bucket.BucketFunction;
 import dev.lakeops.table.commit.BucketChange;
+import dev.lakeops.table.commit.BucketChange.IndexChanges;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
@@ -15,6 +16,8 @@ import dev.lakeops.table.lsm.UniversalCompaction;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
+import dev.lakeops.table.meta.IndexFileMeta;
+import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.TableSchema;
@@ -47,7 +50,10 @@ import org.slf4j.LoggerFactory;
  * <p>Placement follows Paimon exactly ({@code paimon-format.md} §12, §15.6): the partition is the
  * BinaryRow of the partition columns; fixed-bucket tables hash the bucket key with Paimon's bucket
  * function; bucket-unaware append tables ({@code bucket=-1} without primary key) write bucket 0
- * with total buckets -1. Dynamic and postpone buckets are not supported.
+ * with total buckets -1; dynamic-bucket primary-key tables ({@code bucket=-1}) place keys through
+ * Paimon's hash index ({@link DynamicBucketWrite}), with total buckets -1. Postpone buckets and
+ * cross-partition upserts (dynamic buckets with a primary key that lacks a partition key) are not
+ * supported.
  */
 public final class TableWrite implements AutoCloseable {
 
@@ -62,6 +68,7 @@ public final class TableWrite implements AutoCloseable {
   private final @Nullable BucketFunction buckets;
   private final int totalBuckets;
   private final @Nullable Supplier<MergeFunction> merge;
+  private final @Nullable DynamicBucketWrite dynamic;
   private final @Nullable WriteRowKinds rowKinds;
   private final @Nullable LookupOptions lookup;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
@@ -76,11 +83,12 @@ public final class TableWrite implements AutoCloseable {
   private record WriterKey(BinaryRow partition, int bucket) {}
 
   /**
-   * @throws UnsupportedOperationException dynamic ({@code bucket=-1}) or postpone ({@code -2})
-   *     buckets on a primary-key table, postpone buckets on an append table, a merge engine or
-   *     merge option lakeops does not write yet ({@code first-row}, which needs lookup compaction),
-   *     or a primary-key table with {@code deletion-vectors.enabled}
-   * @throws IllegalArgumentException merge options Paimon refuses
+   * @throws UnsupportedOperationException postpone buckets ({@code bucket=-2}), a dynamic-bucket
+   *     table whose primary key lacks a partition key (cross-partition upsert), a merge engine or
+   *     merge option lakeops does not write yet, or a lookup-table combination it does not write
+   *     yet (see {@link LookupOptions})
+   * @throws IllegalArgumentException a {@code dynamic-bucket.*} option is out of range, or merge
+   *     options Paimon refuses
    */
   public TableWrite(TableStore table, String commitUser) {
     this.table = requireNonNull(table, "table");
@@ -90,16 +98,35 @@ public final class TableWrite implements AutoCloseable {
     }
     this.schema = table.schema();
     int bucket = schema.numBuckets();
-    if (schema.hasPrimaryKey() && bucket < 0) {
+    if (schema.hasPrimaryKey() && bucket == -2) {
+      throw new UnsupportedOperationException(
+          "Writing primary-key table "
+              + table.name()
+              + " with bucket=-2 (postpone bucket mode) is not supported: its rows go to"
+              + " bucket-postpone and only Paimon's postpone compaction (a Flink job) assigns"
+              + " them buckets; write it with Paimon, or set 'bucket' to a positive number");
+    }
+    if (schema.hasPrimaryKey()
+        && bucket == -1
+        && !schema.primaryKeys().containsAll(schema.partitionKeys())) {
+      throw new UnsupportedOperationException(
+          "Writing primary-key table "
+              + table.name()
+              + " with bucket=-1 is not supported: its primary key "
+              + schema.primaryKeys()
+              + " does not contain every partition key "
+              + schema.partitionKeys()
+              + ", so Paimon upserts across partitions (a key that changes partition is deleted"
+              + " from the old one, through a global key index), which lakeops does not"
+              + " implement; write it with Paimon, or put the partition keys into the primary key");
+    }
+    if (schema.hasPrimaryKey() && bucket < 0 && bucket != -1) {
       throw new UnsupportedOperationException(
           "Writing primary-key table "
               + table.name()
               + " with bucket="
               + bucket
-              + " ("
-              + (bucket == -1 ? "dynamic" : "postpone")
-              + " bucket mode) is not supported; set 'bucket' to a"
-              + " positive number of buckets");
+              + " is not supported");
     }
     if (!schema.hasPrimaryKey() && bucket == -2) {
       throw new UnsupportedOperationException(
@@ -121,6 +148,10 @@ public final class TableWrite implements AutoCloseable {
         schema.partitionKeys().stream().mapToInt(schema.rowType()::indexOf).toArray();
     this.buckets = bucket > 0 ? BucketFunction.of(schema) : null;
     this.totalBuckets = bucket > 0 ? bucket : -1;
+    this.dynamic =
+        schema.hasPrimaryKey() && bucket == -1
+            ? new DynamicBucketWrite(table, schema, context.namer())
+            : null;
   }
 
   /**
@@ -169,7 +200,10 @@ public final class TableWrite implements AutoCloseable {
       }
       row = row.withKind(kind);
     }
-    int bucket = buckets == null ? 0 : buckets.bucket(row);
+    int bucket =
+        dynamic != null
+            ? dynamic.bucket(partition, row)
+            : buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
   }
 
@@ -193,13 +227,28 @@ public final class TableWrite implements AutoCloseable {
 
   /**
    * Flushes every writer and returns everything written or compacted since the last call, for
-   * commit {@code commitIdentifier} of this commit user. Buckets with no change are left out.
+   * commit {@code commitIdentifier} of this commit user. Buckets with no change are left out. On a
+   * dynamic-bucket table each bucket that gained key hashes also hands over its new hash index
+   * file.
+   *
+   * @throws dev.lakeops.table.index.HashIndexChangedException dynamic buckets: another writer
+   *     committed to a partition's hash index since this write loaded it
    */
   public ChangeSet prepareCommit(long commitIdentifier) {
     checkOpen();
+    Map<WriterKey, IndexFileMeta> indexFiles = new HashMap<>();
+    if (dynamic != null) {
+      for (IndexManifestEntry e : dynamic.prepareCommit()) {
+        indexFiles.put(new WriterKey(e.partition(), e.bucket()), e.indexFile());
+      }
+    }
     List<BucketChange> changes = new ArrayList<>();
-    for (BucketWriter w : writers.values()) {
-      BucketChange change = w.prepareCommit();
+    for (Map.Entry<WriterKey, BucketWriter> w : writers.entrySet()) {
+      BucketChange change = w.getValue().prepareCommit();
+      IndexFileMeta index = indexFiles.get(w.getKey());
+      if (index != null) {
+        change = change.withNewIndexFiles(new IndexChanges(List.of(index), List.of()));
+      }
       if (!change.isEmpty()) {
         changes.add(change);
       }

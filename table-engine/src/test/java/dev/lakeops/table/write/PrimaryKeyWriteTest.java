@@ -223,12 +223,13 @@ class PrimaryKeyWriteTest {
   }
 
   @Test
-  void refusesDynamicBucketPrimaryKeyTables() {
-    Table table = table(Map.of("bucket", "-1"));
+  void refusesPostponeBucketPrimaryKeyTables() {
+    Table table = table(Map.of("bucket", "-2"));
 
     assertThatThrownBy(() -> table.newWrite("u"))
         .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessageContaining("bucket=-1");
+        .hasMessageContaining("table orders ")
+        .hasMessageContaining("bucket=-2 (postpone bucket mode)");
   }
 
   @Test

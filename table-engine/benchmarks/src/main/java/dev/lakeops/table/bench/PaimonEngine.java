@@ -12,11 +12,13 @@ import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.fs.local.LocalFileIO;
+import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.FileStoreTableFactory;
+import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.sink.TableWriteImpl;
 import org.apache.paimon.table.source.DataSplit;
@@ -30,6 +32,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * Apache Paimon 1.3.1 through its Java API, with default options: the writer compacts in the
  * background as Paimon's does; tables are loaded without Paimon's caching catalog, so that planning
  * reads the manifests as a fresh reader does (lakeops loads a fresh {@code Table} too).
+ * Dynamic-bucket tables are written with Paimon's {@code HashBucketAssigner} placing each row, as
+ * its Flink sink does.
  */
 final class PaimonEngine implements Engine {
 
@@ -79,6 +83,21 @@ final class PaimonEngine implements Engine {
     TableWriteImpl<?> write =
         table.newWrite(USER).withIOManager(IOManager.create(scratch.toString()));
     TableCommitImpl commit = table.newCommit(USER);
+    // dynamic bucket mode (bucket=-1 with a primary key): Paimon's Java API takes the bucket from
+    // the caller; its hash assigner (one assigner, as a Flink job with parallelism 1) gives it
+    HashBucketAssigner assigner =
+        table.coreOptions().bucket() == -1 && !table.primaryKeys().isEmpty()
+            ? new HashBucketAssigner(
+                table.snapshotManager(),
+                USER,
+                table.store().newIndexFileHandler(),
+                1,
+                1,
+                0,
+                table.coreOptions().dynamicBucketTargetRowNum(),
+                table.coreOptions().dynamicBucketMaxBuckets())
+            : null;
+    RowKeyExtractor keys = assigner == null ? null : table.createRowKeyExtractor();
     return new Writer() {
       private String lastDt;
       private BinaryString lastDtBinary;
@@ -90,13 +109,20 @@ final class PaimonEngine implements Engine {
           lastDtBinary = BinaryString.fromString(dt);
         }
         try {
-          write.write(
+          GenericRow row =
               GenericRow.of(
                   lastDtBinary,
                   rows.ids[i],
                   BinaryString.fromString(rows.names[i]),
                   rows.prices[i],
-                  rows.quantities[i]));
+                  rows.quantities[i]);
+          if (assigner == null) {
+            write.write(row);
+          } else {
+            keys.setRecord(row);
+            write.write(
+                row, assigner.assign(keys.partition(), keys.trimmedPrimaryKey().hashCode()));
+          }
         } catch (Exception e) {
           throw new IllegalStateException("Paimon failed to write", e);
         }
@@ -105,6 +131,9 @@ final class PaimonEngine implements Engine {
       @Override
       public void commit(long identifier) {
         try {
+          if (assigner != null) {
+            assigner.prepareCommit(identifier);
+          }
           commit.commit(identifier, write.prepareCommit(false, identifier));
         } catch (Exception e) {
           throw new IllegalStateException("Paimon failed to commit " + identifier, e);
