@@ -92,6 +92,7 @@ final class CommitRecovery {
       List<DataFileMeta> files = new ArrayList<>(change.newFiles());
       files.addAll(change.compactAfter());
       files.addAll(change.changelogFiles());
+      files.addAll(change.compactChangelogFiles());
       for (DataFileMeta file : files) {
         for (Path path : locator.files(change.partition(), change.bucket(), file)) {
           if (!io.exists(path)) {

@@ -8,6 +8,7 @@ import dev.lakeops.table.meta.DataFileMeta;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Carries out a {@link CompactionUnit} on one bucket (source: Paimon {@code MergeTreeCompactTask}):
@@ -20,6 +21,12 @@ import java.util.function.Supplier;
  * <p>A file is rewritten instead of upgraded when it would land in the highest level while holding
  * retractions, so that the highest level never keeps a {@code -D} row. Retractions are dropped from
  * rewritten output when nothing older than the output level exists.
+ *
+ * <p>With a changelog sink ({@code changelog-producer=full-compaction}; source: Paimon {@code
+ * FullChangelogMergeTreeCompactRewriter}) a compaction into the highest level also writes the
+ * changelog between the highest level's old records and the merged ones ({@link
+ * FullChangelogMerge}); a file upgraded into the highest level is read for it, not rewritten.
+ * Compactions into lower levels produce no changelog.
  */
 public final class CompactTask {
 
@@ -28,6 +35,8 @@ public final class CompactTask {
   private final RunWriter writer;
   private final Supplier<MergeFunction> merge;
   private final long upgradeMinFileSize;
+  private final @Nullable ChangelogSink changelog;
+  private final boolean rowDeduplicate;
 
   /**
    * @param upgradeMinFileSize files at least this large are upgraded rather than rewritten: 70% of
@@ -39,6 +48,25 @@ public final class CompactTask {
       RunWriter writer,
       Supplier<MergeFunction> merge,
       long upgradeMinFileSize) {
+    this(keyOrder, reader, writer, merge, upgradeMinFileSize, null, false);
+  }
+
+  /**
+   * A compaction that writes the full-compaction changelog into {@code changelog}.
+   *
+   * @param rowDeduplicate {@code changelog-producer.row-deduplicate}: an update to an equal value
+   *     produces no changelog
+   */
+  public CompactTask(
+      KeyOrder keyOrder,
+      RunReader reader,
+      RunWriter writer,
+      Supplier<MergeFunction> merge,
+      long upgradeMinFileSize,
+      @Nullable ChangelogSink changelog,
+      boolean rowDeduplicate) {
+    this.changelog = changelog;
+    this.rowDeduplicate = rowDeduplicate;
     this.keyOrder = requireNonNull(keyOrder, "keyOrder");
     this.reader = requireNonNull(reader, "reader");
     this.writer = requireNonNull(writer, "writer");
@@ -75,7 +103,7 @@ public final class CompactTask {
         }
       }
       e.rewrite(candidate);
-      return new CompactionResult(e.before, e.after);
+      return new CompactionResult(e.before, e.after, e.completeChangelog());
     } catch (RuntimeException failure) {
       e.abort(failure);
       throw failure;
@@ -86,12 +114,35 @@ public final class CompactTask {
   private final class SectionMerge implements CloseableIterator<KeyValue> {
     private final List<List<SortedRun>> sections;
     private final boolean dropDeletes;
+    private final int maxLevel;
+    private final ChangelogSink.@Nullable Output changelogOut;
     private int nextSection;
     private MergeReader current;
 
-    SectionMerge(List<List<SortedRun>> sections, boolean dropDeletes) {
+    /**
+     * @param changelogOut receives the full-compaction changelog of the merge; null for none
+     */
+    SectionMerge(
+        List<List<SortedRun>> sections,
+        boolean dropDeletes,
+        int maxLevel,
+        ChangelogSink.@Nullable Output changelogOut) {
       this.sections = sections;
       this.dropDeletes = dropDeletes;
+      this.maxLevel = maxLevel;
+      this.changelogOut = changelogOut;
+    }
+
+    private MergeFunction mergeOf(List<SortedRun> section) {
+      if (changelogOut == null) {
+        return merge.get();
+      }
+      boolean[] top = new boolean[section.size()];
+      for (int i = 0; i < top.length; i++) {
+        List<DataFileMeta> files = section.get(i).files();
+        top[i] = !files.isEmpty() && files.get(0).level() == maxLevel;
+      }
+      return new FullChangelogMerge(merge.get(), i -> top[i], rowDeduplicate, changelogOut::write);
     }
 
     @Override
@@ -104,11 +155,12 @@ public final class CompactTask {
         if (nextSection == sections.size()) {
           return false;
         }
+        List<SortedRun> section = sections.get(nextSection++);
         current =
             new MergeReader(
-                MergeReader.openAll(sections.get(nextSection++), reader::open),
+                MergeReader.openAll(section, reader::open),
                 keyOrder,
-                merge.get(),
+                mergeOf(section),
                 dropDeletes);
       }
       return true;
@@ -138,11 +190,42 @@ public final class CompactTask {
     final List<DataFileMeta> before = new ArrayList<>();
     final List<DataFileMeta> after = new ArrayList<>();
     final List<DataFileMeta> written = new ArrayList<>();
+    // the changelog of a compaction into the highest level, opened on first use
+    ChangelogSink.@Nullable Output changelogOut;
 
     Execution(int outputLevel, int maxLevel, boolean dropDeletes) {
       this.outputLevel = outputLevel;
       this.maxLevel = maxLevel;
       this.dropDeletes = dropDeletes;
+    }
+
+    ChangelogSink.@Nullable Output changelogOutput() {
+      if (changelog == null || outputLevel != maxLevel) {
+        return null;
+      }
+      if (changelogOut == null) {
+        changelogOut = changelog.open(outputLevel);
+      }
+      return changelogOut;
+    }
+
+    List<DataFileMeta> completeChangelog() {
+      return changelogOut == null ? List.of() : changelogOut.complete();
+    }
+
+    // An upgrade into the highest level keeps the file as it is; its changelog is what a merge of
+    // the file alone gives (an +I per added key: nothing of it was in the highest level).
+    void upgradeChangelog(DataFileMeta file) {
+      ChangelogSink.Output out = changelogOutput();
+      if (out == null) {
+        return;
+      }
+      try (SectionMerge merged =
+          new SectionMerge(List.of(List.of(SortedRun.of(file))), false, maxLevel, out)) {
+        while (merged.hasNext()) {
+          merged.next();
+        }
+      }
     }
 
     void upgrade(DataFileMeta file) {
@@ -151,6 +234,7 @@ public final class CompactTask {
       }
       boolean noDeletes = file.deleteRowCount() != null && file.deleteRowCount() == 0;
       if (outputLevel != maxLevel || noDeletes) {
+        upgradeChangelog(file);
         before.add(file);
         after.add(file.withLevel(outputLevel));
       } else {
@@ -173,7 +257,8 @@ public final class CompactTask {
 
     void rewriteSections(List<List<SortedRun>> sections) {
       List<DataFileMeta> out;
-      try (SectionMerge merged = new SectionMerge(sections, dropDeletes)) {
+      try (SectionMerge merged =
+          new SectionMerge(sections, dropDeletes, maxLevel, changelogOutput())) {
         out = writer.writeCompacted(merged, outputLevel);
       }
       written.addAll(out);
@@ -186,6 +271,9 @@ public final class CompactTask {
     }
 
     void abort(RuntimeException failure) {
+      if (changelogOut != null) {
+        changelogOut.abort();
+      }
       if (written.isEmpty()) {
         return;
       }

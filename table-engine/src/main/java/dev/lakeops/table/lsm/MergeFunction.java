@@ -15,6 +15,25 @@ public interface MergeFunction {
   void add(KeyValue kv);
 
   /**
+   * {@link #add} of a record that came from input {@code input} of the merge (the index of its
+   * sorted run in the {@link MergeReader}'s inputs). Merges that need to know where a record came
+   * from, such as the full-compaction changelog that compares against the highest level, override
+   * it.
+   */
+  default void add(KeyValue kv, int input) {
+    add(kv);
+  }
+
+  /**
+   * Whether a key with a single record goes through this function too. By default it does not: a
+   * {@link MergeReader} passes such a record on unchanged. The full-compaction changelog needs to
+   * see every key, also those written once.
+   */
+  default boolean mergesSingleRecords() {
+    return false;
+  }
+
+  /**
    * The merged record, possibly a retraction ({@code -D}/{@code -U}); null when nothing remains.
    */
   @Nullable KeyValue result();

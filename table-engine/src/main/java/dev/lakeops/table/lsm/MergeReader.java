@@ -94,14 +94,19 @@ public final class MergeReader implements CloseableIterator<KeyValue> {
     advance(first.input);
     KeyValue result = first.kv;
     boolean merged = false;
+    if (merge.mergesSingleRecords()) {
+      merge.reset();
+      merge.add(first.kv, first.input);
+      merged = true;
+    }
     while (!heap.isEmpty() && keyOrder.compare(heap.peek().kv.key(), first.kv.key()) == 0) {
       if (!merged) {
         merge.reset();
-        merge.add(first.kv);
+        merge.add(first.kv, first.input);
         merged = true;
       }
       Head same = heap.poll();
-      merge.add(same.kv);
+      merge.add(same.kv, same.input);
       advance(same.input);
     }
     if (merged) {

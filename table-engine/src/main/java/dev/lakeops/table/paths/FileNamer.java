@@ -60,17 +60,16 @@ public final class FileNamer {
         TablePaths.DATA_FILE_PREFIX, uuid, dataFiles.getAndIncrement(), extension);
   }
 
-  /**
-   * {@code <prefix><uuid>-<n>.<extension>} on the data file counter: data and changelog files with
-   * the prefixes of {@code data-file.prefix} / {@code changelog-file.prefix}.
-   */
-  public String nextFile(String prefix, String extension) {
-    return TablePaths.dataFileName(prefix, uuid, dataFiles.getAndIncrement(), extension);
-  }
-
   /** {@code changelog-<uuid>-<n>.<extension>}. */
   public String nextChangelogFile(String extension) {
-    return TablePaths.dataFileName(
-        TablePaths.CHANGELOG_FILE_PREFIX, uuid, dataFiles.getAndIncrement(), extension);
+    return nextChangelogFile(TablePaths.CHANGELOG_FILE_PREFIX, extension);
+  }
+
+  /**
+   * {@code <prefix><uuid>-<n>.<extension>} with the table's {@code changelog-file.prefix}; shares
+   * the counter of data files.
+   */
+  public String nextChangelogFile(String prefix, String extension) {
+    return TablePaths.dataFileName(prefix, uuid, dataFiles.getAndIncrement(), extension);
   }
 }

@@ -246,7 +246,9 @@ public final class TableScan {
                 first.partition(),
                 first.bucket(),
                 first.totalBuckets(),
-                ordered(kept, ReadMode.CONCAT),
+                // a changelog is read in commit order: a full-compaction changelog file holds -U
+                // records with old sequence numbers, so sequence order is not commit order
+                changelog ? kept : ordered(kept, ReadMode.CONCAT),
                 ReadMode.CONCAT));
       }
     }

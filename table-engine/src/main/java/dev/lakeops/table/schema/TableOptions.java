@@ -48,6 +48,14 @@ public record TableOptions(Map<String, String> map) {
   public static final String PARTITION_LEGACY_NAME = "partition.legacy-name";
   public static final String DATA_FILE_PREFIX = "data-file.prefix";
   public static final String CHANGELOG_FILE_PREFIX = "changelog-file.prefix";
+  public static final String CHANGELOG_FILE_FORMAT = "changelog-file.format";
+  public static final String CHANGELOG_FILE_COMPRESSION = "changelog-file.compression";
+  public static final String CHANGELOG_FILE_STATS_MODE = "changelog-file.stats-mode";
+  public static final String CHANGELOG_PRODUCER_ROW_DEDUPLICATE =
+      "changelog-producer.row-deduplicate";
+  public static final String CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS =
+      "changelog-producer.row-deduplicate-ignore-fields";
+  public static final String FULL_COMPACTION_DELTA_COMMITS = "full-compaction.delta-commits";
   public static final String FILE_SUFFIX_INCLUDE_COMPRESSION = "file.suffix.include.compression";
   public static final String DATA_FILE_THIN_MODE = "data-file.thin-mode";
   public static final String DELETION_VECTORS_ENABLED = "deletion-vectors.enabled";
@@ -203,6 +211,40 @@ public record TableOptions(Map<String, String> map) {
 
   public String changelogFilePrefix() {
     return string(CHANGELOG_FILE_PREFIX, TablePaths.CHANGELOG_FILE_PREFIX);
+  }
+
+  /** {@code changelog-file.format}; empty means the data files' {@code file.format}. */
+  public Optional<String> changelogFileFormat() {
+    return find(CHANGELOG_FILE_FORMAT).map(v -> v.toLowerCase(Locale.ROOT));
+  }
+
+  /** {@code changelog-file.compression}; empty means the data files' {@code file.compression}. */
+  public Optional<String> changelogFileCompression() {
+    return find(CHANGELOG_FILE_COMPRESSION);
+  }
+
+  /** {@code changelog-file.stats-mode}; empty means the data files' {@code metadata.stats-mode}. */
+  public Optional<String> changelogFileStatsMode() {
+    return find(CHANGELOG_FILE_STATS_MODE);
+  }
+
+  /**
+   * {@code changelog-producer.row-deduplicate} (false): whether a compaction changelog leaves out
+   * an update whose new value equals the old one.
+   */
+  public boolean changelogRowDeduplicate() {
+    return bool(CHANGELOG_PRODUCER_ROW_DEDUPLICATE, false);
+  }
+
+  /**
+   * {@code full-compaction.delta-commits}: a full compaction every that many commits; empty when
+   * unset (no default in Paimon's options).
+   */
+  public Optional<Integer> fullCompactionDeltaCommits() {
+    if (!map.containsKey(FULL_COMPACTION_DELTA_COMMITS)) {
+      return Optional.empty();
+    }
+    return Optional.of(positive(FULL_COMPACTION_DELTA_COMMITS, 1));
   }
 
   public boolean fileSuffixIncludeCompression() {

@@ -17,6 +17,7 @@ import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.FileSource;
 import dev.lakeops.table.read.ConcatIterator;
 import dev.lakeops.table.read.DataFileAccess;
+import dev.lakeops.table.schema.ChangelogProducer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The LSM writer of one primary-key bucket (Paimon's {@code MergeTreeWriter}): rows get the next
@@ -38,6 +40,12 @@ import java.util.function.Supplier;
  * compaction's before/after files. A file written and compacted away within one commit interval is
  * still committed and then deleted by the COMPACT snapshot; an intermediate compaction output that
  * a later compaction of the same interval consumed is deleted at once.
+ *
+ * <p>Changelog ({@code changelog-producer}), as Paimon's writer: with {@code input} each flush also
+ * writes every buffered record, unmerged and sorted by (key, sequence number), to level-0 changelog
+ * files handed over with the new files; with {@code full-compaction} a compaction into the highest
+ * level writes the changelog of what changed since the last one (see {@link CompactTask}), handed
+ * over with the compaction.
  */
 final class KeyValueBucketWriter implements BucketWriter {
 
@@ -50,6 +58,11 @@ final class KeyValueBucketWriter implements BucketWriter {
   private final CompactTask compactTask;
   private final UniversalCompaction universal;
   private final boolean writeOnly;
+  private final ChangelogProducer producer;
+  private final boolean ignoreDelete;
+  private final @Nullable ChangelogFileWriter changelog;
+  private final List<DataFileMeta> newChangelog = new ArrayList<>();
+  private final List<DataFileMeta> compactChangelog = new ArrayList<>();
   private LevelFiles levels;
   private long nextSequence;
   private final List<DataFileMeta> newFiles = new ArrayList<>();
@@ -71,13 +84,21 @@ final class KeyValueBucketWriter implements BucketWriter {
     var options = context.schema().tableOptions();
     this.levels = LevelFiles.of(context.keyOrder(), options.numLevels(), restored);
     this.nextSequence = levels.maxSequenceNumber().orElse(-1) + 1;
+    ChangelogSettings settings = ChangelogSettings.of(context.table().name(), context.schema());
+    this.producer = settings.producer();
+    this.ignoreDelete = options.ignoreDelete();
+    this.changelog =
+        producer == ChangelogProducer.NONE
+            ? null
+            : ChangelogFileWriter.of(context, partition, bucket);
     this.buffer =
         new SortBuffer(
             context.layout(),
             context.keyOrder(),
             merge,
             options.writeBufferSize().bytes(),
-            spillDirectory);
+            spillDirectory,
+            producer == ChangelogProducer.INPUT);
     this.files = new KeyValueRollingWriter(context, partition, bucket);
     DataFileAccess access = new DataFileAccess(context.table());
     int[] allColumns =
@@ -90,13 +111,20 @@ final class KeyValueBucketWriter implements BucketWriter {
                     run.files(), f -> access.keyValues(partition, bucket, f, allColumns)),
             files,
             merge,
-            (long) (context.targetFileSize() * 0.7));
+            (long) (context.targetFileSize() * 0.7),
+            producer == ChangelogProducer.FULL_COMPACTION ? changelog : null,
+            settings.rowDeduplicate());
     this.universal = UniversalCompaction.of(options);
     this.writeOnly = options.writeOnly();
   }
 
   @Override
   public void write(Row row) {
+    if (ignoreDelete && !row.kind().isAdd() && producer == ChangelogProducer.INPUT) {
+      // Paimon's writer drops retractions of an ignore-delete table before they are buffered, so
+      // they never reach the input changelog
+      return;
+    }
     Row key = context.layout().keyOf(row);
     buffer.add(new KeyValue(key, nextSequence++, row.kind(), row));
   }
@@ -106,11 +134,23 @@ final class KeyValueBucketWriter implements BucketWriter {
       return;
     }
     List<DataFileMeta> flushed;
-    try (CloseableIterator<KeyValue> merged = buffer.merged()) {
-      flushed = files.write(merged, 0, FileSource.APPEND);
+    List<DataFileMeta> inputChangelog = List.of();
+    try {
+      if (producer == ChangelogProducer.INPUT) {
+        try (CloseableIterator<KeyValue> all = buffer.sorted()) {
+          inputChangelog = changelog.write(all, 0);
+        }
+      }
+      try (CloseableIterator<KeyValue> merged = buffer.merged()) {
+        flushed = files.write(merged, 0, FileSource.APPEND);
+      }
+    } catch (RuntimeException e) {
+      inputChangelog.forEach(changelog::delete);
+      throw e;
     } finally {
       buffer.clear();
     }
+    newChangelog.addAll(inputChangelog);
     newFiles.addAll(flushed);
     levels = levels.apply(LevelEdit.adding(flushed));
   }
@@ -146,6 +186,7 @@ final class KeyValueBucketWriter implements BucketWriter {
       }
     }
     compactAfter.addAll(result.after());
+    compactChangelog.addAll(result.changelog());
   }
 
   @Override
@@ -157,16 +198,19 @@ final class KeyValueBucketWriter implements BucketWriter {
     }
     BucketChange change =
         new BucketChange(
-            partition,
-            bucket,
-            totalBuckets,
-            newFiles,
-            new ArrayList<>(compactBefore.values()),
-            compactAfter,
-            List.of());
+                partition,
+                bucket,
+                totalBuckets,
+                newFiles,
+                new ArrayList<>(compactBefore.values()),
+                compactAfter,
+                newChangelog)
+            .withCompactChangelog(compactChangelog);
     newFiles.clear();
     compactBefore.clear();
     compactAfter.clear();
+    newChangelog.clear();
+    compactChangelog.clear();
     return change;
   }
 
@@ -175,7 +219,9 @@ final class KeyValueBucketWriter implements BucketWriter {
     return buffer.isEmpty()
         && newFiles.isEmpty()
         && compactBefore.isEmpty()
-        && compactAfter.isEmpty();
+        && compactAfter.isEmpty()
+        && newChangelog.isEmpty()
+        && compactChangelog.isEmpty();
   }
 
   @Override
@@ -190,9 +236,15 @@ final class KeyValueBucketWriter implements BucketWriter {
         files.delete(f);
       }
     }
+    if (changelog != null) {
+      newChangelog.forEach(changelog::delete);
+      compactChangelog.forEach(changelog::delete);
+    }
     newFiles.clear();
     compactBefore.clear();
     compactAfter.clear();
+    newChangelog.clear();
+    compactChangelog.clear();
   }
 
   /** The bucket's files as this writer sees them (for tests and diagnostics). */

@@ -58,6 +58,7 @@ final class LookupBucketWriter implements BucketWriter {
   private final int totalBuckets;
   private final SortBuffer buffer;
   private final KeyValueRollingWriter files;
+  private final ChangelogFileWriter changelogFiles;
   private final @Nullable DeletionVectorMaintainer vectors;
   private final LookupLevels lookup;
   private final LookupCompactTask compactTask;
@@ -99,6 +100,7 @@ final class LookupBucketWriter implements BucketWriter {
             options.writeBufferSize().bytes(),
             spillDirectory);
     this.files = new KeyValueRollingWriter(context, partition, bucket);
+    this.changelogFiles = ChangelogFileWriter.of(context, partition, bucket);
     this.vectors =
         restoredVectors == null
             ? null
@@ -280,7 +282,7 @@ final class LookupBucketWriter implements BucketWriter {
       }
     }
     for (DataFileMeta f : compactChangelog) {
-      files.delete(f);
+      changelogFiles.delete(f);
     }
     newFiles.clear();
     compactBefore.clear();
@@ -310,7 +312,7 @@ final class LookupBucketWriter implements BucketWriter {
 
     @Override
     public List<DataFileMeta> writeChangelog(Iterator<KeyValue> records, int level) {
-      return files.writeChangelog(records, level);
+      return changelogFiles.write(records, level);
     }
   }
 }

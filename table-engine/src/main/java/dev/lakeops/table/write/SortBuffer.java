@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
  * <p>Spill files are Avro files of the key-value layout, uncompressed, deleted on {@link #clear}.
  * When more than {@value #MAX_FAN_IN} runs have been spilled they are merged into one first, so a
  * flush never holds more than that many files open.
+ *
+ * <p>A buffer that keeps every record ({@code changelog-producer=input}) spills its records sorted
+ * but not reduced, so that {@link #sorted} still returns each record added.
  */
 final class SortBuffer {
 
@@ -47,6 +50,7 @@ final class SortBuffer {
   private final boolean reduceOnSpill;
   private final long maxBytes;
   private final Supplier<Path> spillDirectory;
+  private final boolean keepAll;
   private final List<KeyValue> memory = new ArrayList<>();
   private final List<Path> spilled = new ArrayList<>();
   private final String spillPrefix = "spill-" + java.util.UUID.randomUUID() + "-";
@@ -59,12 +63,26 @@ final class SortBuffer {
       Supplier<MergeFunction> merge,
       long maxBytes,
       Supplier<Path> spillDirectory) {
+    this(layout, keyOrder, merge, maxBytes, spillDirectory, false);
+  }
+
+  /**
+   * @param keepAll spill unreduced records, so that {@link #sorted} returns every record added
+   */
+  SortBuffer(
+      KeyValueLayout layout,
+      KeyOrder keyOrder,
+      Supplier<MergeFunction> merge,
+      long maxBytes,
+      Supplier<Path> spillDirectory,
+      boolean keepAll) {
+    this.keepAll = keepAll;
     this.layout = KeyValueLayout.standard(layout.valueType(), layout.keyNames());
     this.keyOrder = keyOrder;
     this.merge = merge;
     MergeFunction probe = merge.get();
     this.recordOrder = probe.recordOrder().ascending();
-    this.reduceOnSpill = probe.mergesRunsAlike();
+    this.reduceOnSpill = probe.mergesRunsAlike() && !keepAll;
     this.maxBytes = maxBytes;
     this.spillDirectory = spillDirectory;
   }
@@ -91,6 +109,24 @@ final class SortBuffer {
    * result before {@link #clear}.
    */
   CloseableIterator<KeyValue> merged() {
+    return new MergeReader(openRuns(), keyOrder, merge.get(), recordOrder, false);
+  }
+
+  /**
+   * Every buffered record, not merged, ascending by key and within a key in the merge's record
+   * order (sequence number last): what {@code changelog-producer=input} writes, as Paimon's write
+   * buffer hands its raw records to the changelog writer. Close the result before {@link #clear}.
+   *
+   * @throws IllegalStateException the buffer does not keep every record
+   */
+  CloseableIterator<KeyValue> sorted() {
+    if (!keepAll) {
+      throw new IllegalStateException("This write buffer reduces records when it spills");
+    }
+    return new SortedMerge(openRuns());
+  }
+
+  private List<CloseableIterator<KeyValue>> openRuns() {
     List<CloseableIterator<KeyValue>> runs = new ArrayList<>();
     try {
       for (Path p : spilled) {
@@ -101,7 +137,7 @@ final class SortBuffer {
       runs.forEach(CloseableIterator::close);
       throw e;
     }
-    return new MergeReader(runs, keyOrder, merge.get(), recordOrder, false);
+    return runs;
   }
 
   /** Drops every record and deletes the spill files. */

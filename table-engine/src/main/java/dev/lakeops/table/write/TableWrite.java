@@ -31,9 +31,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -72,6 +74,9 @@ public final class TableWrite implements AutoCloseable {
   private final @Nullable WriteRowKinds rowKinds;
   private final @Nullable LookupOptions lookup;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
+  private final ChangelogSettings changelog;
+  // buckets written or compacted since their last scheduled full compaction
+  private final Set<WriterKey> touched = new LinkedHashSet<>();
   private @Nullable Path spillParent;
   private @Nullable Path spillDirectory;
   private @Nullable Long restoredSnapshotId;
@@ -134,6 +139,7 @@ public final class TableWrite implements AutoCloseable {
               + table.name()
               + " with bucket=-2 (postpone bucket mode) is not supported");
     }
+    this.changelog = ChangelogSettings.of(table.name(), schema);
     this.merge = schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema) : null;
     // deletion vectors, the lookup changelog producer and first-row: readers skip level 0, so
     // every commit compacts it up with lookup (LookupBucketWriter)
@@ -205,6 +211,7 @@ public final class TableWrite implements AutoCloseable {
             ? dynamic.bucket(partition, row)
             : buckets == null ? 0 : buckets.bucket(row);
     writer(partition, bucket).write(row);
+    touch(partition, bucket);
   }
 
   /**
@@ -214,6 +221,7 @@ public final class TableWrite implements AutoCloseable {
   public void compact(BinaryRow partition, int bucket) {
     checkOpen();
     writer(partition, bucket).compact(UniversalCompaction.of(schema.tableOptions()));
+    touch(partition, bucket);
   }
 
   /**
@@ -223,6 +231,13 @@ public final class TableWrite implements AutoCloseable {
   public void fullCompact(BinaryRow partition, int bucket) {
     checkOpen();
     writer(partition, bucket).compact(FullCompaction.INSTANCE);
+    touch(partition, bucket);
+  }
+
+  private void touch(BinaryRow partition, int bucket) {
+    if (changelog.fullCompactionDeltaCommits().isPresent()) {
+      touched.add(new WriterKey(partition, bucket));
+    }
   }
 
   /**
@@ -231,11 +246,23 @@ public final class TableWrite implements AutoCloseable {
    * dynamic-bucket table each bucket that gained key hashes also hands over its new hash index
    * file.
    *
+   * <p>With {@code full-compaction.delta-commits} (1 by default with {@code
+   * changelog-producer=full-compaction}), a commit whose identifier is a multiple of it first fully
+   * compacts every bucket written or compacted since the last such commit, as Paimon's Flink writer
+   * does ({@code GlobalFullCompactionSinkWrite}); the compaction and its changelog are part of this
+   * change set.
+   *
    * @throws dev.lakeops.table.index.HashIndexChangedException dynamic buckets: another writer
    *     committed to a partition's hash index since this write loaded it
    */
   public ChangeSet prepareCommit(long commitIdentifier) {
     checkOpen();
+    if (!touched.isEmpty() && changelog.fullCompactsAt(commitIdentifier)) {
+      for (WriterKey key : touched) {
+        writer(key.partition(), key.bucket()).compact(FullCompaction.INSTANCE);
+      }
+      touched.clear();
+    }
     Map<WriterKey, IndexFileMeta> indexFiles = new HashMap<>();
     if (dynamic != null) {
       for (IndexManifestEntry e : dynamic.prepareCommit()) {

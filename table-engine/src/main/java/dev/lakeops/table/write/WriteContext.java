@@ -71,9 +71,4 @@ record WriteContext(
   String nextDataFileName() {
     return namer.nextDataFile(format.identifier());
   }
-
-  /** A changelog file name with the table's {@code changelog-file.prefix}. */
-  String nextChangelogFileName() {
-    return namer.nextFile(schema.tableOptions().changelogFilePrefix(), format.identifier());
-  }
 }
