@@ -4,7 +4,8 @@ import java.util.Optional;
 
 /**
  * Chooses which sorted runs of one bucket to merge next. Implementations are pure functions of the
- * tree.
+ * tree, except {@link ForceUpLevel0Compaction} in {@code lookup-compact=gentle} mode, which counts
+ * its calls.
  */
 public interface CompactionPicker {
 

@@ -20,6 +20,8 @@ public record CompactionUnit(int outputLevel, List<LevelSortedRun> runs, Reason 
     SIZE_RATIO,
     /** Too many sorted runs for the read path. */
     RUN_COUNT,
+    /** Level 0 lifted into a level readers see ({@link ForceUpLevel0Compaction}). */
+    LEVEL_0,
     /** Asked for: everything into the highest level. */
     FULL
   }

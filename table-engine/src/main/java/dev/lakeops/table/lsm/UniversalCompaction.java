@@ -85,6 +85,23 @@ public record UniversalCompaction(
     return Optional.empty();
   }
 
+  /**
+   * Picks every level-0 run, extended by the size-ratio rule, whatever their number (Paimon's
+   * {@code forcePickL0}): the fallback of {@link ForceUpLevel0Compaction}. Empty when level 0 is
+   * empty.
+   */
+  public Optional<CompactionUnit> forcePickLevel0(LevelFiles files) {
+    List<LevelSortedRun> runs = files.sortedRuns();
+    int level0 = 0;
+    while (level0 < runs.size() && runs.get(level0).level() == 0) {
+      level0++;
+    }
+    if (level0 == 0) {
+      return Optional.empty();
+    }
+    return pickForSizeRatio(files.maxLevel(), runs, level0, CompactionUnit.Reason.LEVEL_0);
+  }
+
   private Optional<CompactionUnit> pickForSizeAmplification(
       int maxLevel, List<LevelSortedRun> runs) {
     long newer = 0;
@@ -115,7 +132,9 @@ public record UniversalCompaction(
       candidateSize += next;
       count++;
     }
-    if (count > 1 || reason == CompactionUnit.Reason.RUN_COUNT) {
+    if (count > 1
+        || reason == CompactionUnit.Reason.RUN_COUNT
+        || reason == CompactionUnit.Reason.LEVEL_0) {
       return Optional.of(unit(runs, maxLevel, count, reason));
     }
     return Optional.empty();

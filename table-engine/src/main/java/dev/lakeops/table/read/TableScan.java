@@ -208,8 +208,12 @@ public final class TableScan {
     boolean changelog = table.options().changelogProducer() != ChangelogProducer.NONE;
     // as in a full read, a primary-key table with deletion vectors does not read level 0, which is
     // where every delta file lands: Paimon 1.3 reads such a table's delta as empty
+    // (measured: first-row tables too, whose delta reads as empty in Paimon 1.3 as well)
     boolean skipLevelZero =
-        !changelog && table.hasPrimaryKey() && table.options().deletionVectorsEnabled();
+        !changelog
+            && table.hasPrimaryKey()
+            && (table.options().deletionVectorsEnabled()
+                || table.options().mergeEngine() == MergeEngine.FIRST_ROW);
     for (long id = fromExclusive + 1; id <= toInclusive; id++) {
       Snapshot s = resolver.load(id);
       end = s;

@@ -28,9 +28,8 @@ record ChangelogSettings(
    *     full-compaction.delta-commits} that is not a positive integer, a changelog producer on a
    *     table without primary key, or a bad {@code changelog-producer.row-deduplicate}; the message
    *     names the table and the option
-   * @throws UnsupportedOperationException a producer lakeops does not write ({@code lookup}), a
-   *     {@code changelog-file.format} it cannot write, or an option of it lakeops does not
-   *     implement
+   * @throws UnsupportedOperationException a {@code changelog-file.format} it cannot write, or an
+   *     option of it lakeops does not implement
    */
   static ChangelogSettings of(String tableName, TableSchema schema) {
     TableOptions options = schema.tableOptions();
@@ -47,15 +46,7 @@ record ChangelogSettings(
               + producer.value()
               + "' needs a primary key, and the table has none");
     }
-    if (producer == ChangelogProducer.LOOKUP) {
-      throw new UnsupportedOperationException(
-          "Writing table "
-              + tableName
-              + " with "
-              + TableOptions.CHANGELOG_PRODUCER
-              + " 'lookup' is not supported yet (lakeops writes the 'none', 'input' and"
-              + " 'full-compaction' changelogs); nothing was written");
-    }
+    // changelog-producer=lookup is written by LookupBucketWriter, at its lookup compaction
     if (options.find(TableOptions.CHANGELOG_PRODUCER_ROW_DEDUPLICATE_IGNORE_FIELDS).isPresent()) {
       throw new UnsupportedOperationException(
           "Writing table "

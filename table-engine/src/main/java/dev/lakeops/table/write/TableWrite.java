@@ -8,6 +8,7 @@ import dev.lakeops.table.commit.BucketChange.IndexChanges;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
+import dev.lakeops.table.deletion.DeletionVector;
 import dev.lakeops.table.lsm.MergeFunction;
 import dev.lakeops.table.lsm.MergeFunctions;
 import dev.lakeops.table.lsm.aggregate.AggregateMerge;
@@ -73,6 +74,7 @@ public final class TableWrite implements AutoCloseable {
   private final @Nullable DynamicBucketWrite dynamic;
   private final @Nullable WriteRowKinds rowKinds;
   private final AggregateMerge.@Nullable Spec aggregation;
+  private final @Nullable LookupOptions lookup;
   private final Map<WriterKey, BucketWriter> writers = new LinkedHashMap<>();
   private final ChangelogSettings changelog;
   // buckets written or compacted since their last scheduled full compaction
@@ -81,15 +83,17 @@ public final class TableWrite implements AutoCloseable {
   private @Nullable Path spillDirectory;
   private @Nullable Long restoredSnapshotId;
   private Map<WriterKey, List<DataFileMeta>> restored = Map.of();
+  private @Nullable Snapshot restoredSnapshot;
+  private @Nullable RestoredVectors restoredVectors;
   private boolean closed;
 
   private record WriterKey(BinaryRow partition, int bucket) {}
 
   /**
    * @throws UnsupportedOperationException postpone buckets ({@code bucket=-2}), a dynamic-bucket
-   *     table whose primary key lacks a partition key (cross-partition upsert), or a merge engine
-   *     or merge option lakeops does not write yet ({@code first-row}, which needs lookup
-   *     compaction)
+   *     table whose primary key lacks a partition key (cross-partition upsert), a merge engine or
+   *     merge option lakeops does not write yet, or a lookup-table combination it does not write
+   *     yet (see {@link LookupOptions})
    * @throws IllegalArgumentException a {@code dynamic-bucket.*} option is out of range, or merge
    *     options Paimon refuses
    */
@@ -140,14 +144,12 @@ public final class TableWrite implements AutoCloseable {
     this.changelog = ChangelogSettings.of(table.name(), schema);
     this.merge =
         schema.hasPrimaryKey() ? MergeFunctions.of(table.name(), schema, allFields()) : null;
-    if (schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.FIRST_ROW) {
-      throw new UnsupportedOperationException(
-          "Writing table "
-              + table.name()
-              + " with merge-engine 'first-row' is not supported yet: Paimon's writer compacts"
-              + " level 0 up at each commit (lookup compaction), which lakeops does not do yet,"
-              + " so its rows would not be visible");
-    }
+    // deletion vectors, the lookup changelog producer and first-row: readers skip level 0, so
+    // every commit compacts it up with lookup (LookupBucketWriter)
+    this.lookup =
+        schema.hasPrimaryKey() && LookupOptions.needed(schema.tableOptions())
+            ? LookupOptions.of(table.name(), schema)
+            : null;
     this.rowKinds = schema.hasPrimaryKey() ? WriteRowKinds.of(table.name(), schema) : null;
     this.aggregation =
         schema.hasPrimaryKey() && schema.tableOptions().mergeEngine() == MergeEngine.AGGREGATION
@@ -317,11 +319,25 @@ public final class TableWrite implements AutoCloseable {
     BucketWriter w = writers.get(key);
     if (w == null) {
       List<DataFileMeta> files = restore(key);
-      w =
-          schema.hasPrimaryKey()
-              ? new KeyValueBucketWriter(
-                  context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
-              : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
+      if (lookup != null) {
+        w =
+            new LookupBucketWriter(
+                context,
+                partition,
+                bucket,
+                totalBuckets,
+                files,
+                lookup.deletionVectors() ? restoredVectors(partition, bucket) : null,
+                merge,
+                this::spillDirectory,
+                lookup);
+      } else {
+        w =
+            schema.hasPrimaryKey()
+                ? new KeyValueBucketWriter(
+                    context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
+                : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
+      }
       writers.put(key, w);
     }
     return w;
@@ -343,8 +359,21 @@ public final class TableWrite implements AutoCloseable {
       }
       restored = byBucket;
       restoredSnapshotId = latest.get().id();
+      restoredSnapshot = latest.get();
+      restoredVectors = null;
     }
     return restored.getOrDefault(key, List.of());
+  }
+
+  // The deletion vectors of a bucket in the snapshot restore() read the bucket's files from.
+  private Map<String, DeletionVector> restoredVectors(BinaryRow partition, int bucket) {
+    if (restoredSnapshot == null) {
+      return Map.of();
+    }
+    if (restoredVectors == null) {
+      restoredVectors = RestoredVectors.of(table, restoredSnapshot);
+    }
+    return restoredVectors.ofBucket(partition, bucket);
   }
 
   private Path spillDirectory() {

@@ -5,12 +5,16 @@ import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.CommitResult;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.SchemaJson;
+import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.TypeRoot;
 import dev.lakeops.table.write.TableWrite;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,6 +75,34 @@ public final class TestTables {
       CommitResult result = table.newCommit().commit(changes);
       return result.lastSnapshot().orElseThrow();
     }
+  }
+
+  /**
+   * The table after a schema change that only sets {@code options}: writes the next {@code
+   * schema/schema-N} with the same fields and keys, as Paimon's {@code ALTER TABLE ... SET} does,
+   * and loads the table again.
+   */
+  public static Table withOptions(Table table, Map<String, String> options) {
+    TableSchema current = table.schema();
+    Map<String, String> merged = new LinkedHashMap<>(current.options());
+    merged.putAll(options);
+    TableSchema next =
+        new TableSchema(
+            current.version(),
+            current.id() + 1,
+            current.fields(),
+            current.highestFieldId(),
+            current.partitionKeys(),
+            current.primaryKeys(),
+            merged,
+            current.comment(),
+            System.currentTimeMillis());
+    table
+        .io()
+        .createExclusively(
+            table.paths().schemaFile(next.id()),
+            SchemaJson.toJson(next).getBytes(StandardCharsets.UTF_8));
+    return Table.load(table.io(), table.paths().root());
   }
 
   public static List<Row> readAll(Table table) {

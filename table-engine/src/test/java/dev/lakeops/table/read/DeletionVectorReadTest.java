@@ -69,20 +69,22 @@ class DeletionVectorReadTest {
   @ValueSource(strings = {"avro", "parquet"})
   void aPrimaryKeyTableReadsItsCompactedLevelsMinusTheMarkedPositionsAndNotLevelZero(
       String format) {
-    Table table =
+    // lakeops refuses to write a primary-key table with deletion vectors on until it writes them
+    // as Paimon does; the fixture is written without the option, which a schema change then sets
+    Table written =
         TestTables.orders(
-            TestTables.warehouse(dir),
-            "orders",
-            Map.of("file.format", format, "deletion-vectors.enabled", "true", "bucket", "1"));
+            TestTables.warehouse(dir), "orders", Map.of("file.format", format, "bucket", "1"));
     commit(
-        table,
+        written,
         1,
         List.of(order("d1", 1, "a", 1.0), order("d1", 2, "b", 2.0), order("d1", 3, "c", 3.0)));
+    written.compact(TestTables.USER, PartitionFilter.all(), CompactionMode.FULL);
+    commit(written, 2, List.of(order("d1", 4, "d", 4.0)));
+    Table table = TestTables.withOptions(written, Map.of("deletion-vectors.enabled", "true"));
     assertThat(TestTables.readAll(table))
-        .as("level 0 is not visible with deletion vectors")
-        .isEmpty();
-    table.compact(TestTables.USER, PartitionFilter.all(), CompactionMode.FULL);
-    commit(table, 2, List.of(order("d1", 4, "d", 4.0)));
+        .as("level 0 (key 4) is not visible with deletion vectors")
+        .containsExactly(
+            order("d1", 1, "a", 1.0), order("d1", 2, "b", 2.0), order("d1", 3, "c", 3.0));
     DataSplit split = table.newScan().plan().splits().get(0);
     assertThat(split.files()).hasSize(1).allMatch(f -> f.level() > 0);
     DataFileMeta compacted = split.files().get(0);

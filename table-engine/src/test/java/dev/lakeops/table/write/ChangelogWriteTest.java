@@ -226,18 +226,6 @@ class ChangelogWriteTest {
     assertThat(table.latestSnapshot()).isEmpty();
   }
 
-  @Test
-  void theLookupProducerIsRefusedRatherThanWrittenWithoutChangelog() {
-    Table table = table(Map.of("changelog-producer", "lookup"));
-
-    assertThatThrownBy(() -> table.newWrite("u"))
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessageContaining("orders")
-        .hasMessageContaining("changelog-producer")
-        .hasMessageContaining("lookup");
-    assertThat(table.latestSnapshot()).isEmpty();
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"0", "-3", "often"})
   void aBadDeltaCommitsValueIsRefusedNamingTableAndOption(String value) {

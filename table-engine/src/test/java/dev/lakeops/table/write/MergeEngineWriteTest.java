@@ -80,14 +80,12 @@ class MergeEngineWriteTest {
   }
 
   @Test
-  void firstRowWritesAreRefusedNamingTheTable() {
+  void firstRowKeepsTheFirstVersionOfEachKeyAcrossCommits() {
     Catalog catalog = TestTables.warehouse(dir);
     Table t = TestTables.orders(catalog, "fr", Map.of("merge-engine", "first-row"));
-    assertThatThrownBy(() -> t.newWrite(TestTables.USER))
-        .isInstanceOf(UnsupportedOperationException.class)
-        .hasMessageContaining("table fr")
-        .hasMessageContaining("first-row");
-    assertThat(t.latestSnapshot()).isEmpty();
+    commit(t, 1, List.of(order("d", 1, "one", 1.0)));
+    commit(t, 2, List.of(order("d", 1, "later", 9.0), order("d", 2, "two", 2.0)));
+    assertThat(readAll(t)).containsExactly(order("d", 1, "one", 1.0), order("d", 2, "two", 2.0));
   }
 
   @Test
