@@ -122,4 +122,38 @@ class TableKindsRunbooksTest {
     assertThat(report.verdict().nextActions())
         .anySatisfy(a -> assertThat(a).contains("write-only"));
   }
+
+  @Test
+  void aBadWriteAlertOnAnAggregationTableAfterAStatelessRestartProposesTheRollback() {
+    Table t =
+        replayed(
+            "totals",
+            Map.of("merge-engine", "aggregation", "fields.amount.aggregate-function", "sum"));
+    replayed("orders", Map.of());
+
+    TriageReport aggregated =
+        ranBy(triage("LakeTableBadWrite", Map.of("table", "db.totals")), "table-snapshot-rollback");
+    TriageReport deduplicated =
+        ranBy(triage("LakeTableBadWrite", Map.of("table", "db.orders")), "table-snapshot-rollback");
+
+    assertThat(aggregated.verdict().category())
+        .as(aggregated.toMarkdown())
+        .isEqualTo(Category.DUPLICATES);
+    assertThat(aggregated.verdict().entities())
+        .containsEntry("snapshot", "2")
+        .containsEntry("firstBadSnapshot", "3")
+        .containsEntry("commitUser", "job-b");
+    assertThat(aggregated.verdict().proposals())
+        .extracting(ProposedAction::action)
+        .containsExactly("table.create_tag", "table.rollback_to_as_latest");
+    assertThat(aggregated.verdict().proposals().get(1).args())
+        .containsEntry("table", t.paths().root().toString())
+        .containsEntry("snapshot", "2");
+    assertThat(aggregated.verdict().nextActions())
+        .anySatisfy(a -> assertThat(a).contains("aggregation table").contains("aggregated again"));
+    assertThat(deduplicated.verdict().category())
+        .as(deduplicated.toMarkdown())
+        .isEqualTo(Category.NO_FAULT);
+    assertThat(deduplicated.verdict().proposals()).isEmpty();
+  }
 }
