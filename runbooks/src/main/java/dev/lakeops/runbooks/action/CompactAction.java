@@ -1,21 +1,34 @@
 package dev.lakeops.runbooks.action;
 
+import dev.lakeops.table.commit.CommitStateUnknownException;
 import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.DataFileMeta;
-import dev.lakeops.table.read.DataSplit;
+import dev.lakeops.table.meta.ManifestEntry;
+import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.schema.MergeEngine;
+import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.CompactionReport;
+import dev.lakeops.table.write.TableCompaction;
+import dev.lakeops.table.write.TableWrite;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * {@code table.compact}: full compaction of every bucket, or of the buckets of one partition
- * ({@code partition=dt=2024-01-01[,hour=01]}), committed as one COMPACT snapshot. Content does not
- * change; verify compares the rows a query reads before and after.
+ * ({@code partition=dt=2024-01-01[,hour=01]}), committed as one COMPACT snapshot. Primary-key
+ * buckets are merged into one sorted run; append tables have their small files merged in order. The
+ * outcome carries the compaction's progress ({@link CompactionProgressRecord}): files and bytes
+ * done out of those planned, and the live files and bytes before and after. Content does not
+ * change; verify compares the rows a query reads before and after (on tables whose readers skip
+ * level 0, it checks that no level-0 file is left instead, since compaction makes those rows
+ * visible).
  */
 final class CompactAction extends TableAction {
 
@@ -27,11 +40,6 @@ final class CompactAction extends TableAction {
 
   CompactAction(ActionArgs args, ActionTargets targets, Instant asOf) {
     super(ActionKind.TABLE_COMPACT, args.allowOnly(ARGS), targets, asOf);
-    if (!table.hasPrimaryKey()) {
-      throw args.invalid(
-          "table",
-          table.name() + " has no primary key (compaction of append tables is not supported)");
-    }
     this.partition = parsePartition(args);
     try {
       this.filter =
@@ -55,31 +63,83 @@ final class CompactAction extends TableAction {
     return spec;
   }
 
+  /**
+   * Refuses a table kind the engine does not compact: an append table with deletion vectors, and
+   * the tables the engine does not write (postpone buckets, cross-partition upserts, merge options
+   * it does not write yet); the engine's reason names the table and the option.
+   */
+  private void checkCompactable() {
+    String why = null;
+    if (!table.hasPrimaryKey() && table.options().deletionVectorsEnabled()) {
+      why =
+          "it is an append table with '"
+              + TableOptions.DELETION_VECTORS_ENABLED
+              + "' = true, which lakeops does not compact (the rewrite would have to drop the"
+              + " deleted rows and their vectors)";
+    } else {
+      // the writer a compaction runs refuses these table kinds when it is built; it writes nothing
+      try (TableWrite probe = table.newWrite(COMMIT_USER)) {
+        probe.commitUser();
+      } catch (UnsupportedOperationException | IllegalArgumentException e) {
+        why = e.getMessage();
+      }
+    }
+    if (why != null) {
+      throw new ActionRefusedException(
+          "Cannot compact table " + table.name() + " (" + table.paths().root() + "): " + why);
+    }
+  }
+
+  /** The files a full compaction reads or moves per bucket, from the latest snapshot. */
+  private Map<String, List<DataFileMeta>> plannedInputs() {
+    Map<String, List<DataFileMeta>> planned = new LinkedHashMap<>();
+    Optional<Snapshot> latest = table.latestSnapshot();
+    if (latest.isEmpty()) {
+      return planned;
+    }
+    // every live file, level 0 included: a read plan of a deletion-vector or first-row table
+    // leaves level 0 out, but compaction merges it
+    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> buckets = new LinkedHashMap<>();
+    for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
+      if (filter.matches(e.partition())) {
+        buckets
+            .computeIfAbsent(Map.entry(e.partition(), e.bucket()), k -> new ArrayList<>())
+            .add(e.file());
+      }
+    }
+    buckets.forEach(
+        (b, files) -> {
+          List<DataFileMeta> inputs =
+              TableCompaction.plannedInputs(table.schema(), CompactionMode.FULL, files);
+          if (!inputs.isEmpty()) {
+            String partitionPath = table.locator().partitionPath(b.getKey());
+            planned.put(
+                (partitionPath.isEmpty() ? "" : partitionPath + "/") + "bucket-" + b.getValue(),
+                inputs);
+          }
+        });
+    return planned;
+  }
+
   @Override
   public Preview preview() {
-    int maxLevel = table.options().numLevels() - 1;
-    long target = table.options().targetFileSize(true).bytes();
-    List<String> buckets = new ArrayList<>();
+    checkCompactable();
+    long target = table.options().targetFileSize(table.hasPrimaryKey()).bytes();
+    Map<String, List<DataFileMeta>> planned = plannedInputs();
     long files = 0;
     long bytes = 0;
     long estimate = 0;
-    for (DataSplit split : table.newScan().withPartitionFilter(filter).plan().splits()) {
-      // Full compaction leaves alone a bucket that already is one sorted run in the highest level.
-      if (split.files().stream().allMatch(f -> f.level() == maxLevel)) {
-        continue;
-      }
-      String partitionPath = table.locator().partitionPath(split.partition());
-      buckets.add(
-          (partitionPath.isEmpty() ? "" : partitionPath + "/") + "bucket-" + split.bucket());
-      files += split.files().size();
-      long size = split.files().stream().mapToLong(DataFileMeta::fileSize).sum();
+    for (List<DataFileMeta> inputs : planned.values()) {
+      long size = inputs.stream().mapToLong(DataFileMeta::fileSize).sum();
+      files += inputs.size();
       bytes += size;
       estimate += Math.max(1, (size + target - 1) / target);
     }
     return new Preview(
         "full compaction of "
-            + buckets.size()
+            + planned.size()
             + " buckets of "
+            + (table.hasPrimaryKey() ? "" : "append table ")
             + table.name()
             + (partition.isEmpty() ? "" : " partition " + partition)
             + ": "
@@ -89,10 +149,10 @@ final class CompactAction extends TableAction {
             + " bytes) into about "
             + estimate
             + " files",
-        Map.of("buckets compacted", buckets),
+        Map.of("buckets compacted", List.copyOf(planned.keySet())),
         Map.of(
             "buckets compacted",
-            (long) buckets.size(),
+            (long) planned.size(),
             "input files",
             files,
             "input bytes",
@@ -103,8 +163,43 @@ final class CompactAction extends TableAction {
 
   @Override
   public ActionOutcome execute(ExecutionContext context) {
+    checkCompactable();
     long rowsBefore = TableChecks.rowCount(table);
-    CompactionReport report = table.compact(COMMIT_USER, filter, CompactionMode.FULL);
+    LiveFileCount before = LiveFileCount.of(table, filter);
+    CompactionProgressRecord progress = new CompactionProgressRecord(table.name());
+    CompactionReport report;
+    try {
+      report = table.compact(COMMIT_USER, filter, CompactionMode.FULL, progress);
+    } catch (CommitStateUnknownException e) {
+      throw new IllegalStateException(
+          "compaction of "
+              + table.name()
+              + " may or may not have committed (check the latest snapshot): "
+              + e.getMessage(),
+          e);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "compaction of "
+              + table.name()
+              + " stopped at "
+              + progress.describe()
+              + "; nothing was committed: "
+              + e.getMessage(),
+          e);
+    }
+    LiveFileCount after = LiveFileCount.of(table.refresh(), filter);
+    Map<String, Long> figures = new LinkedHashMap<>(progress.figures());
+    figures.put("buckets compacted", (long) report.bucketsCompacted());
+    figures.put("input files", (long) report.filesBefore());
+    figures.put("output files", (long) report.filesAfter());
+    figures.put("live files before", (long) before.files());
+    figures.put("live files after", (long) after.files());
+    figures.put("live bytes before", before.bytes());
+    figures.put("live bytes after", after.bytes());
+    if (table.hasPrimaryKey()) {
+      figures.put("level-0 files after", (long) after.level0Files());
+    }
+    figures.put("rows before", rowsBefore);
     return new ActionOutcome(
         "compacted "
             + report.bucketsCompacted()
@@ -114,31 +209,56 @@ final class CompactAction extends TableAction {
             + report.filesBefore()
             + " files into "
             + report.filesAfter()
+            + "; live files "
+            + before.files()
+            + " -> "
+            + after.files()
+            + " ("
+            + before.bytes()
+            + " -> "
+            + after.bytes()
+            + " bytes); progress "
+            + progress.describe()
             + report
                 .findSnapshot()
                 .map(s -> " (snapshot " + s.id() + ")")
                 .orElse(" (nothing to compact)"),
         Map.of(),
-        Map.of(
-            "buckets compacted",
-            (long) report.bucketsCompacted(),
-            "input files",
-            (long) report.filesBefore(),
-            "output files",
-            (long) report.filesAfter(),
-            "rows before",
-            rowsBefore));
+        figures);
   }
 
   @Override
   public Verification verify(ActionOutcome outcome) {
     long after = TableChecks.rowCount(table);
     long before = outcome.figures().getOrDefault("rows before", -1L);
-    return Verification.of(
-        List.of(
-            new Verification.Check(
-                after == before,
-                "the table reads " + before + " rows as before (found " + after + ")"),
-            TableChecks.latestReadable(table)));
+    Verification.Check rows;
+    if (readsSkipLevelZero()) {
+      // level-0 rows are not visible before a compaction, so the row count may change; what the
+      // compaction promises is that every row is in a level readers read
+      int level0 = LiveFileCount.of(table, filter).level0Files();
+      rows =
+          new Verification.Check(
+              level0 == 0,
+              "no level-0 file is left in the compacted partitions (found "
+                  + level0
+                  + "), so every row is visible; the table reads "
+                  + after
+                  + " rows ("
+                  + before
+                  + " before: readers skip level 0 on this table)");
+    } else {
+      rows =
+          new Verification.Check(
+              after == before,
+              "the table reads " + before + " rows as before (found " + after + ")");
+    }
+    return Verification.of(List.of(rows, TableChecks.latestReadable(table)));
+  }
+
+  /** Paimon's readers skip level 0 on primary-key tables with deletion vectors or first-row. */
+  private boolean readsSkipLevelZero() {
+    return table.hasPrimaryKey()
+        && (table.options().deletionVectorsEnabled()
+            || table.options().mergeEngine() == MergeEngine.FIRST_ROW);
   }
 }

@@ -327,7 +327,7 @@ class TableRunbooksTest {
     for (int i = 1; i <= 3; i++) {
       LakeTables.commit(t, "job", i, LakeTables.orders("2024-01-01", i, i));
     }
-    LakeTables.healthyPayments(warehouse, "payments");
+    Table healthy = LakeTables.healthyPayments(warehouse, "payments");
 
     TriageReport backlog = triage("LakeTableCompactionBacklog", Map.of("table", "db.events"));
     TriageReport appendFiles = triage("LakeTableCompactionBacklog", Map.of("table", "db.payments"));
@@ -348,7 +348,8 @@ class TableRunbooksTest {
         .as(appendFiles.toMarkdown())
         .isEqualTo(Category.SMALL_FILES);
     assertThat(appendFiles.verdict().entities()).containsEntry("bucket", "bucket-0");
-    assertThat(appendFiles.verdict().proposals()).isEmpty();
+    assertThat(proposal(appendFiles, "table.compact").args())
+        .containsExactly(Map.entry("table", location(healthy)), Map.entry("partition", ""));
     assertThat(appendFiles.verdict().nextActions())
         .anySatisfy(a -> assertThat(a).contains("append table"));
   }

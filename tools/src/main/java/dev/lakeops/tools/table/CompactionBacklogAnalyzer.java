@@ -21,6 +21,14 @@ import java.util.Map;
  *       runs. On a {@code write-only} table every bucket at the trigger is a backlog, never a stall
  *       ({@link WriteOnlyBacklog}): its writers do not compact and do not wait, and the finding
  *       says whether any compaction runs at all (CRITICAL at the stop trigger);
+ *   <li>{@code table.compaction.postponed} (WARN, postpone-bucket tables, {@code bucket=-2}): files
+ *       in {@code bucket-postpone}, which readers do not see and writers never compact or stall on,
+ *       until Paimon's postpone compaction job assigns them buckets; such files never count as a
+ *       stall or backlog;
+ *   <li>{@code table.compaction.level0-hidden} (WARN, tables whose readers skip level 0: deletion
+ *       vectors or first-row): level-0 files below the compaction trigger, whose rows are not
+ *       visible until a compaction moves them up (the worst as {@code worstBucket} and {@code
+ *       worstPartitionSpec}); at the trigger the stall and backlog findings say the same;
  *   <li>{@code table.compaction.small-files} (WARN): buckets with at least {@code
  *       compaction.min.file-num} files below 70 % of {@code target-file-size} (the worst as {@code
  *       worstBucket} and {@code worstPartitionSpec});
@@ -42,6 +50,7 @@ public final class CompactionBacklogAnalyzer {
     List<Finding> findings = new ArrayList<>();
     List<BucketFiles> worst =
         s.buckets().stream()
+            .filter(b -> !b.postponed())
             .sorted(
                 Comparator.comparingInt(BucketFiles::sortedRuns)
                     .reversed()
@@ -71,7 +80,8 @@ public final class CompactionBacklogAnalyzer {
                     + " level-0 files), at or above "
                     + "num-sorted-run.stop-trigger "
                     + s.stopTrigger()
-                    + ": its writer stalls until compaction catches up.",
+                    + ": its writer stalls until compaction catches up."
+                    + hiddenNote(s, b),
                 bucketEvidence(s, b, stalled.size()),
                 sources));
       }
@@ -91,13 +101,19 @@ public final class CompactionBacklogAnalyzer {
                     + s.compactionTrigger()
                     + " (writers stall at "
                     + s.stopTrigger()
-                    + ").",
+                    + ")."
+                    + hiddenNote(s, b),
                 bucketEvidence(s, b, backlog.size()),
                 sources));
       }
     }
+    findings.addAll(postponed(s, table, sources));
+    if (s.levelZeroHidden()) {
+      findings.addAll(hiddenLevelZero(s, worst, table, sources));
+    }
     List<BucketFiles> smallBuckets =
         s.buckets().stream()
+            .filter(b -> !b.postponed())
             .filter(b -> b.smallFiles() >= s.minSmallFiles())
             .sorted(
                 Comparator.comparingInt(BucketFiles::smallFiles)
@@ -175,6 +191,87 @@ public final class CompactionBacklogAnalyzer {
     return findings;
   }
 
+  /** The files of {@code bucket-postpone}, waiting for Paimon's postpone compaction. */
+  private static List<Finding> postponed(
+      CompactionBacklogSnapshot s, String table, List<String> sources) {
+    List<BucketFiles> postponed = s.buckets().stream().filter(BucketFiles::postponed).toList();
+    if (postponed.isEmpty()) {
+      return List.of();
+    }
+    BucketFiles most =
+        postponed.stream().max(Comparator.comparingInt(BucketFiles::files)).orElseThrow();
+    int files = postponed.stream().mapToInt(BucketFiles::files).sum();
+    Map<String, String> e = options(s);
+    e.put("postponedFiles", Integer.toString(files));
+    e.put("partitions", Integer.toString(postponed.size()));
+    e.put("worstBucket", most.name());
+    e.put("worstPartitionSpec", spec(most));
+    e.put("writersStall", "false");
+    e.put("compactedBy", "Paimon postpone compaction job");
+    postponed.stream().limit(MAX_LISTED_BUCKETS).forEach(b -> e.put(b.name(), figures(b)));
+    return List.of(
+        new Finding(
+            Severity.WARN,
+            "table.compaction.postponed",
+            table,
+            files
+                + " files in bucket-postpone of "
+                + postponed.size()
+                + " partitions (most in "
+                + most.name()
+                + ": "
+                + most.files()
+                + "): the table has bucket=-2, so its writers never compact nor stall, and readers"
+                + " do not see these rows until Paimon's postpone compaction assigns them buckets.",
+            e,
+            sources));
+  }
+
+  /**
+   * Level-0 files below the compaction trigger on a table whose readers skip level 0: its rows are
+   * written but not yet visible.
+   */
+  private static List<Finding> hiddenLevelZero(
+      CompactionBacklogSnapshot s, List<BucketFiles> worst, String table, List<String> sources) {
+    List<BucketFiles> hidden =
+        worst.stream()
+            .filter(b -> b.level0Files() > 0 && b.sortedRuns() < s.compactionTrigger())
+            .sorted(
+                Comparator.comparingInt(BucketFiles::level0Files)
+                    .reversed()
+                    .thenComparing(BucketFiles::name))
+            .toList();
+    if (hidden.isEmpty()) {
+      return List.of();
+    }
+    int files = hidden.stream().mapToInt(BucketFiles::level0Files).sum();
+    Map<String, String> e = options(s);
+    e.put("hiddenLevel0Files", Integer.toString(files));
+    e.put("bucketsWithHiddenFiles", Integer.toString(hidden.size()));
+    e.put("worstBucket", hidden.get(0).name());
+    e.put("worstPartitionSpec", spec(hidden.get(0)));
+    hidden.stream().limit(MAX_LISTED_BUCKETS).forEach(b -> e.put(b.name(), figures(b)));
+    return List.of(
+        new Finding(
+            Severity.WARN,
+            "table.compaction.level0-hidden",
+            table,
+            files
+                + " level-0 files in "
+                + hidden.size()
+                + " buckets are not visible to readers yet (worst "
+                + hidden.get(0).name()
+                + " with "
+                + hidden.get(0).level0Files()
+                + "): readers of this table skip level 0 (deletion vectors or first-row) until a"
+                + " compaction moves the files up"
+                + (s.writeOnly()
+                    ? "; the table is write-only, so only a dedicated compaction job does."
+                    : "."),
+            e,
+            sources));
+  }
+
   static Map<String, String> bucketEvidence(
       CompactionBacklogSnapshot s, BucketFiles b, int affected) {
     Map<String, String> e = new LinkedHashMap<>();
@@ -200,7 +297,16 @@ public final class CompactionBacklogAnalyzer {
     e.put("smallFileBytes", Long.toString(s.smallFileBytes()));
     e.put("write-only", Boolean.toString(s.writeOnly()));
     e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
+    e.put("level0Visible", Boolean.toString(!s.levelZeroHidden()));
     return e;
+  }
+
+  static String hiddenNote(CompactionBacklogSnapshot s, BucketFiles b) {
+    return s.levelZeroHidden() && b.level0Files() > 0
+        ? " Readers of this table skip level 0, so the rows of its "
+            + b.level0Files()
+            + " level-0 files are not visible until compacted."
+        : "";
   }
 
   /**

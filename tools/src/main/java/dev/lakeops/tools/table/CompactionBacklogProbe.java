@@ -9,6 +9,7 @@ import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.paths.PartitionPaths;
+import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.types.RowType;
 import java.util.ArrayList;
@@ -79,7 +80,8 @@ public final class CompactionBacklogProbe {
         Math.max(1, options.integer(MIN_FILE_NUM, 5)),
         options.writeOnly(),
         buckets,
-        latest.isPresent() ? history(table, latest.get()) : CompactionHistory.none());
+        latest.isPresent() ? history(table, latest.get()) : CompactionHistory.none(),
+        pk && (options.deletionVectorsEnabled() || options.mergeEngine() == MergeEngine.FIRST_ROW));
   }
 
   /** The newest COMPACT snapshot within {@link #MAX_HISTORY_SNAPSHOTS} of the latest. */

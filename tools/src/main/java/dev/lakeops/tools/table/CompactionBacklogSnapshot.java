@@ -24,6 +24,9 @@ import java.util.List;
  * @param buckets every bucket with live files
  * @param history when the table was last compacted: for a write-only table, whether the compaction
  *     job it relies on is running at all
+ * @param levelZeroHidden readers skip level 0 (primary-key tables with {@code
+ *     deletion-vectors.enabled} or {@code merge-engine=first-row}, as Paimon's): rows in level-0
+ *     files are not visible until compacted
  */
 public record CompactionBacklogSnapshot(
     String table,
@@ -37,7 +40,8 @@ public record CompactionBacklogSnapshot(
     int minSmallFiles,
     boolean writeOnly,
     List<BucketFiles> buckets,
-    CompactionHistory history) {
+    CompactionHistory history,
+    boolean levelZeroHidden) {
 
   public CompactionBacklogSnapshot {
     requireNonNull(table, "table");

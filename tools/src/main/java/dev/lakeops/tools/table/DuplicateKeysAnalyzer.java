@@ -15,10 +15,17 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code table.duplicates.visible} (CRITICAL): a key appears more than once in what readers
- *       see. A primary-key table merges each key, so this happens for append tables (where the key
- *       is the {@code keys} asked for) or when the key asked for is not the table's primary key;
+ *       see. A primary-key table merges each key within its bucket, so this happens for append
+ *       tables (where the key is the {@code keys} asked for), when the key asked for is not the
+ *       table's primary key, or when one primary key sits in two buckets (a dynamic-bucket index
+ *       that assigned it twice, writers that disagreed on the bucket count);
  *   <li>{@code table.duplicates.unmerged} (INFO): a primary key sits in several files or levels of
- *       its bucket; merge-on-read shows one version and compaction will merge them;
+ *       its bucket; merge-on-read shows one row made by the table's merge engine (the latest
+ *       version, the first, fields merged, or their aggregate) and compaction will merge them;
+ *   <li>{@code table.duplicates.replay-aggregated} (WARN, aggregation tables): such keys have rows
+ *       from commits by two commit users. Replayed rows are not absorbed there as they are by the
+ *       other merge engines: each is aggregated into the key's value once more (a sum counts it
+ *       twice), so readers see each key once with a value that may be inflated;
  *   <li>{@code table.duplicates.none} (OK).
  * </ul>
  *
@@ -36,14 +43,28 @@ public final class DuplicateKeysAnalyzer {
     String keys = String.join(",", s.keyColumns());
     if (s.visible().keys() > 0) {
       Map<String, String> e = evidence(s, s.visible(), s.keyColumns());
-      String why =
-          s.primaryKeyTable()
-              ? " The table's primary key is ("
-                  + String.join(",", s.primaryKeys())
-                  + "); rows differ in it but share ("
-                  + keys
-                  + ")."
-              : " The table is an append table: nothing merges rows with the same (" + keys + ").";
+      String why;
+      if (!s.primaryKeyTable()) {
+        why = " The table is an append table: nothing merges rows with the same (" + keys + ").";
+      } else if (new LinkedHashSet<>(s.keyColumns()).equals(new LinkedHashSet<>(s.primaryKeys()))) {
+        why =
+            " The key is the table's primary key, so its rows sit in different buckets, each"
+                + " merged on its own: "
+                + (s.bucket() == -1
+                    ? "on this dynamic-bucket table (bucket=-1) the hash index assigned the key to"
+                        + " two buckets (writers with separate or lost index files)."
+                    : "the writers disagreed on the key's bucket (bucket="
+                        + s.bucket()
+                        + " changed without rescaling the table, or a writer hashing"
+                        + " differently).");
+      } else {
+        why =
+            " The table's primary key is ("
+                + String.join(",", s.primaryKeys())
+                + "); rows differ in it but share ("
+                + keys
+                + ").";
+      }
       findings.add(
           new Finding(
               Severity.CRITICAL,
@@ -72,10 +93,28 @@ public final class DuplicateKeysAnalyzer {
               s.unmerged().keys()
                   + " primary keys sit in several files of their bucket ("
                   + s.unmerged().extraRows()
-                  + " extra versions) awaiting compaction; readers see one version of each."
+                  + " extra versions) awaiting compaction; readers see "
+                  + mergedView(s.mergeEngine())
+                  + "."
                   + correlationText(s, s.unmerged()),
               e,
               sources));
+      if (s.mergeEngine().equals("aggregation") && twoUsers(s, s.unmerged()).isPresent()) {
+        findings.add(
+            new Finding(
+                Severity.WARN,
+                "table.duplicates.replay-aggregated",
+                subject,
+                s.unmerged().keys()
+                    + " primary keys of this aggregation table have rows from commits by two"
+                    + " commit users."
+                    + correlationText(s, s.unmerged())
+                    + " A replayed row is not absorbed by an aggregation table: it is aggregated"
+                    + " into the key once more (a sum counts it twice), so readers see each key"
+                    + " once with a value that may be inflated.",
+                e,
+                sources));
+      }
     }
     if (findings.isEmpty()) {
       Map<String, String> e = new LinkedHashMap<>();
@@ -83,6 +122,8 @@ public final class DuplicateKeysAnalyzer {
       e.put("partition", s.partition());
       e.put("keyColumns", keys);
       e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
+      e.put("mergeEngine", s.mergeEngine());
+      e.put("bucket", Integer.toString(s.bucket()));
       e.put("filesRead", Long.toString(s.filesRead()));
       e.put("rowsRead", Long.toString(s.mergedRowsRead()));
       e.put("truncated", Boolean.toString(s.truncated()));
@@ -108,6 +149,8 @@ public final class DuplicateKeysAnalyzer {
     e.put("snapshot", Long.toString(s.snapshotId()));
     e.put("partition", s.partition());
     e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
+    e.put("mergeEngine", s.mergeEngine());
+    e.put("bucket", Integer.toString(s.bucket()));
     e.put("keyColumns", String.join(",", keyColumns));
     e.put("duplicateKeys", Long.toString(d.keys()));
     e.put("extraRows", Long.toString(d.extraRows()));
@@ -144,6 +187,16 @@ public final class DuplicateKeysAnalyzer {
       e.put("correlation", "none");
     }
     return e;
+  }
+
+  /** What a reader sees of a key's versions under {@code mergeEngine}. */
+  private static String mergedView(String mergeEngine) {
+    return switch (mergeEngine) {
+      case "first-row" -> "the first version of each";
+      case "partial-update" -> "one row per key, its versions merged field by field";
+      case "aggregation" -> "one row per key, the aggregate of its versions";
+      default -> "the latest version of each";
+    };
   }
 
   private static String correlationText(DuplicateKeysSnapshot s, DuplicateSet d) {

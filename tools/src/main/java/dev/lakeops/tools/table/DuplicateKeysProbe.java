@@ -97,7 +97,9 @@ public final class DuplicateKeysProbe {
           DuplicateSet.NONE,
           DuplicateSet.NONE,
           Map.of(),
-          false);
+          false,
+          mergeEngine(table),
+          table.schema().numBuckets());
     }
     Map<String, Long> addedBy = new HashMap<>();
     Map<Long, SnapshotOrigin> origins = new HashMap<>();
@@ -199,7 +201,13 @@ public final class DuplicateKeysProbe {
         visible,
         unmerged,
         named,
-        truncated);
+        truncated,
+        mergeEngine(table),
+        table.schema().numBuckets());
+  }
+
+  private static String mergeEngine(Table table) {
+    return table.hasPrimaryKey() ? table.options().mergeEngine().value() : "";
   }
 
   /**

@@ -24,6 +24,10 @@ import java.util.Map;
  *     for append tables
  * @param origins the commits that added the files named in the groups, by snapshot id
  * @param truncated the row limit stopped the read early: counts are lower bounds
+ * @param mergeEngine {@code merge-engine} of a primary-key table ({@code deduplicate}, {@code
+ *     partial-update}, {@code aggregation}, {@code first-row}); empty for an append table
+ * @param bucket option {@code bucket}: a positive count (fixed buckets), -1 (dynamic buckets for a
+ *     primary-key table, bucket-unaware for an append table) or -2 (postpone)
  */
 public record DuplicateKeysSnapshot(
     String table,
@@ -39,7 +43,9 @@ public record DuplicateKeysSnapshot(
     DuplicateSet visible,
     DuplicateSet unmerged,
     Map<Long, SnapshotOrigin> origins,
-    boolean truncated) {
+    boolean truncated,
+    String mergeEngine,
+    int bucket) {
 
   public DuplicateKeysSnapshot {
     requireNonNull(table, "table");
@@ -50,5 +56,6 @@ public record DuplicateKeysSnapshot(
     requireNonNull(visible, "visible");
     requireNonNull(unmerged, "unmerged");
     origins = Map.copyOf(origins);
+    requireNonNull(mergeEngine, "mergeEngine");
   }
 }

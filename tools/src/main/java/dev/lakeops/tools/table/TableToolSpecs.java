@@ -48,7 +48,9 @@ public final class TableToolSpecs {
           "Duplicate keys in a lake table's latest snapshot: reads each data file unmerged and the"
               + " table merged on read. A key twice in what readers see (append tables, or keys"
               + " other than the primary key) is visible; a primary key in several files awaiting"
-              + " compaction is unmerged, not visible. Evidence names the commit users and the two"
+              + " compaction is unmerged, not visible; on an aggregation table, unmerged rows from"
+              + " two commit users are replay-aggregated (a replay counted twice). Evidence names"
+              + " the merge engine, the commit users and the two"
               + " snapshots the duplicated rows came from; sample keys only, never other row"
               + " values. Read-only.",
           List.of(
@@ -61,7 +63,10 @@ public final class TableToolSpecs {
                   "Columns identifying a row; empty for the primary key; required for append"
                       + " tables")),
           FindingCodes.of(
-              "table.duplicates.visible", "table.duplicates.unmerged", "table.duplicates.none"));
+              "table.duplicates.visible",
+              "table.duplicates.unmerged",
+              "table.duplicates.replay-aggregated",
+              "table.duplicates.none"));
 
   public static final ToolSpec COMPACTION_BACKLOG =
       new ToolSpec(
@@ -71,7 +76,9 @@ public final class TableToolSpecs {
               + " num-sorted-run.compaction-trigger and stop-trigger from the table's options;"
               + " stalled means writers stall. A write-only table's writers never compact nor"
               + " stall: its backlog says whether a dedicated compaction job runs (last COMPACT"
-              + " snapshot). Read-only.",
+              + " snapshot). Postponed: files in bucket-postpone (bucket=-2) awaiting Paimon's"
+              + " postpone compaction. Level0-hidden: level-0 files readers skip (deletion vectors,"
+              + " first-row) until compacted. Read-only.",
           List.of(
               TABLE,
               ToolParam.optional(
@@ -80,6 +87,8 @@ public final class TableToolSpecs {
               "table.compaction.buckets",
               "table.compaction.stalled",
               "table.compaction.backlog",
+              "table.compaction.postponed",
+              "table.compaction.level0-hidden",
               "table.compaction.small-files",
               "table.compaction.ok"));
 

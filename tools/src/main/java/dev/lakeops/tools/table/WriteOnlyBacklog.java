@@ -74,7 +74,8 @@ final class WriteOnlyBacklog {
         + ". The table is write-only: its writers never compact and do not stall, so the backlog"
         + " is for a dedicated compaction job to clear, and "
         + who
-        + ".";
+        + "."
+        + CompactionBacklogAnalyzer.hiddenNote(s, b);
   }
 
   private static String duration(long millis) {

@@ -33,7 +33,27 @@ class CompactionBacklogAnalyzerTest {
         5,
         writeOnly,
         List.of(bucket, quiet),
-        history);
+        history,
+        false);
+  }
+
+  /** A primary-key table, triggers 5 and 8, with these buckets. */
+  private static CompactionBacklogSnapshot table(
+      List<BucketFiles> buckets, boolean writeOnly, boolean levelZeroHidden) {
+    return new CompactionBacklogSnapshot(
+        "db.events",
+        "/lake/db.db/events",
+        40,
+        true,
+        5,
+        8,
+        128L << 20,
+        (long) ((128L << 20) * 0.7),
+        5,
+        writeOnly,
+        buckets,
+        noCompactionIn(40),
+        levelZeroHidden);
   }
 
   private static CompactionHistory noCompactionIn(int snapshots) {
@@ -105,5 +125,61 @@ class CompactionBacklogAnalyzerTest {
     assertThat(findings)
         .extracting(Finding::code)
         .containsExactly("table.compaction.ok", "table.compaction.buckets");
+  }
+
+  @Test
+  void filesInBucketPostponeAwaitPaimonsPostponeCompactionAndNeverStallAWriter() {
+    BucketFiles postponed = new BucketFiles("dt=2024-01-01", -2, 12, 12, 12, 12, 12L << 20, 0);
+    BucketFiles compacted = new BucketFiles("dt=2024-01-01", 0, 1, 0, 1, 0, 200L << 20, 5);
+
+    List<Finding> findings = analyzer.analyze(table(List.of(postponed, compacted), false, false));
+
+    assertThat(findings)
+        .extracting(Finding::code)
+        .doesNotContain(
+            "table.compaction.stalled",
+            "table.compaction.backlog",
+            "table.compaction.small-files",
+            "table.compaction.ok");
+    Finding p = only(findings, "table.compaction.postponed");
+    assertThat(p.severity()).isEqualTo(Severity.WARN);
+    assertThat(p.evidence())
+        .containsEntry("postponedFiles", "12")
+        .containsEntry("worstBucket", "dt=2024-01-01/bucket-postpone")
+        .containsEntry("worstPartitionSpec", "dt=2024-01-01")
+        .containsEntry("writersStall", "false");
+  }
+
+  @Test
+  void levelZeroFilesBelowTheTriggerAreHiddenOnlyWhereReadersSkipLevelZero() {
+    BucketFiles bucket = new BucketFiles("dt=2024-01-01", 0, 3, 2, 3, 0, 400L << 20, 5);
+
+    List<Finding> hidden = analyzer.analyze(table(List.of(bucket), true, true));
+    List<Finding> visible = analyzer.analyze(table(List.of(bucket), true, false));
+
+    Finding h = only(hidden, "table.compaction.level0-hidden");
+    assertThat(h.severity()).isEqualTo(Severity.WARN);
+    assertThat(h.evidence())
+        .containsEntry("hiddenLevel0Files", "2")
+        .containsEntry("worstPartitionSpec", "dt=2024-01-01")
+        .containsEntry("level0Visible", "false");
+    assertThat(h.summary()).contains("write-only");
+    assertThat(hidden).extracting(Finding::code).doesNotContain("table.compaction.ok");
+    assertThat(visible)
+        .extracting(Finding::code)
+        .containsExactly("table.compaction.ok", "table.compaction.buckets");
+  }
+
+  @Test
+  void aBacklogOnATableWhoseReadersSkipLevelZeroSaysItsRowsAreNotVisible() {
+    BucketFiles bucket = new BucketFiles("dt=2024-01-01", 0, 6, 6, 6, 0, 600L << 20, 0);
+
+    Finding backlog =
+        only(analyzer.analyze(table(List.of(bucket), false, true)), "table.compaction.backlog");
+    Finding plain =
+        only(analyzer.analyze(table(List.of(bucket), false, false)), "table.compaction.backlog");
+
+    assertThat(backlog.summary()).contains("6 level-0 files are not visible until compacted");
+    assertThat(plain.summary()).doesNotContain("not visible");
   }
 }

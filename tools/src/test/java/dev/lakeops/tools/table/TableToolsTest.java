@@ -142,6 +142,90 @@ class TableToolsTest {
   }
 
   @Test
+  void replayedRowsOnAnAggregationTableAreAggregatedAgainNotAbsorbed() {
+    Map<String, String> sum =
+        Map.of(
+            "write-only", "true",
+            "merge-engine", "aggregation",
+            "fields.amount.aggregate-function", "sum");
+    Table agg = TableFixtures.keyedOrders(warehouse, "totals", sum);
+    commit(agg, "job-a", 1, keyed("2024-01-01", 1, 10, 0));
+    commit(agg, "job-b", 1, keyed("2024-01-01", 6, 10, 0));
+    Table dedup = TableFixtures.keyedOrders(warehouse, "orders", Map.of("write-only", "true"));
+    commit(dedup, "job-a", 1, keyed("2024-01-01", 1, 10, 0));
+    commit(dedup, "job-b", 1, keyed("2024-01-01", 6, 10, 0));
+
+    ToolReport aggregated = tools().duplicateKeys("db.totals", null, List.of());
+    ToolReport deduplicated = tools().duplicateKeys("db.orders", null, List.of());
+
+    Finding replay = only(aggregated, "table.duplicates.replay-aggregated");
+    assertThat(replay.severity()).isEqualTo(Severity.WARN);
+    assertThat(replay.evidence())
+        .containsEntry("mergeEngine", "aggregation")
+        .containsEntry("duplicateKeys", "5")
+        .containsEntry("correlation", "two-commit-users");
+    assertThat(replay.summary()).contains("aggregated").contains("inflated");
+    assertThat(only(aggregated, "table.duplicates.unmerged").summary())
+        .contains("the aggregate of its versions");
+    assertThat(codes(aggregated)).doesNotContain("table.duplicates.visible");
+    assertThat(codes(deduplicated)).doesNotContain("table.duplicates.replay-aggregated");
+    assertThat(only(deduplicated, "table.duplicates.unmerged").evidence())
+        .containsEntry("mergeEngine", "deduplicate");
+    assertThat(only(deduplicated, "table.duplicates.unmerged").summary())
+        .contains("the latest version of each");
+  }
+
+  @Test
+  void levelZeroFilesOfADeletionVectorTableAreReportedAsNotYetVisible() {
+    Map<String, String> dv = Map.of("write-only", "true", "deletion-vectors.enabled", "true");
+    Table t = TableFixtures.keyedOrders(warehouse, "events", dv);
+    commit(t, "job", 1, keyed("2024-01-01", 1, 5, 0));
+    commit(t, "job", 2, keyed("2024-01-01", 6, 9, 0));
+    Table plain = TableFixtures.keyedOrders(warehouse, "plain", Map.of("write-only", "true"));
+    commit(plain, "job", 1, keyed("2024-01-01", 1, 5, 0));
+    commit(plain, "job", 2, keyed("2024-01-01", 6, 9, 0));
+
+    ToolReport hidden = tools().compactionBacklog("db.events", null);
+    ToolReport visible = tools().compactionBacklog("db.plain", null);
+
+    Finding h = only(hidden, "table.compaction.level0-hidden");
+    assertThat(h.evidence())
+        .containsEntry("hiddenLevel0Files", "2")
+        .containsEntry("worstBucket", "dt=2024-01-01/bucket-0")
+        .containsEntry("worstPartitionSpec", "dt=2024-01-01")
+        .containsEntry("level0Visible", "false");
+    assertThat(codes(hidden)).doesNotContain("table.compaction.ok");
+    assertThat(codes(visible))
+        .contains("table.compaction.ok")
+        .doesNotContain("table.compaction.level0-hidden");
+  }
+
+  @Test
+  void theBacklogOfADynamicBucketTableIsPerAssignedBucket() {
+    Map<String, String> dynamic =
+        Map.of(
+            "bucket", "-1",
+            "dynamic-bucket.target-row-num", "4",
+            "num-sorted-run.compaction-trigger", "2",
+            "write-only", "true");
+    Table t = TableFixtures.keyedOrders(warehouse, "events", dynamic);
+    commit(t, "job", 1, keyed("2024-01-01", 1, 12, 0));
+    commit(t, "job", 2, keyed("2024-01-01", 1, 12, 1));
+
+    ToolReport backlog = tools().compactionBacklog("db.events", null);
+
+    List<Finding> behind =
+        backlog.findings().stream()
+            .filter(f -> f.code().equals("table.compaction.backlog"))
+            .toList();
+    assertThat(behind).hasSizeGreaterThan(1);
+    assertThat(behind)
+        .allSatisfy(f -> assertThat(Integer.parseInt(f.evidence().get("bucket"))).isNotNegative());
+    assertThat(only(backlog, "table.compaction.buckets").evidence().keySet())
+        .noneMatch(k -> k.contains("bucket--"));
+  }
+
+  @Test
   void aHealthyTableYieldsOkFindings() {
     Table t = TableFixtures.keyedOrders(warehouse, "orders", Map.of());
     commit(t, "job-a", 1, keyed("2024-01-01", 1, 10, 0));
