@@ -7,6 +7,7 @@ import dev.lakeops.table.format.KeyValue;
 import dev.lakeops.table.meta.DataFileMeta;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -183,6 +184,27 @@ public final class CompactTask {
     }
   }
 
+  /**
+   * The choice every LSM compaction makes for the sections of its unit, as Paimon's {@code
+   * MergeTreeCompactTask}: nothing when there are none; each file {@code upgrade}d on its own when
+   * they are one run alone (no key overlaps another run); else the sections merged and rewritten.
+   */
+  public static void rewriteOrUpgrade(
+      List<List<SortedRun>> sections,
+      Consumer<DataFileMeta> upgrade,
+      Consumer<List<List<SortedRun>>> rewriteSections) {
+    if (sections.isEmpty()) {
+      return;
+    }
+    if (sections.size() == 1 && sections.get(0).size() == 1) {
+      for (DataFileMeta file : sections.get(0).get(0).files()) {
+        upgrade.accept(file);
+      }
+      return;
+    }
+    rewriteSections.accept(sections);
+  }
+
   private final class Execution {
     final int outputLevel;
     final int maxLevel;
@@ -243,16 +265,7 @@ public final class CompactTask {
     }
 
     void rewrite(List<List<SortedRun>> sections) {
-      if (sections.isEmpty()) {
-        return;
-      }
-      if (sections.size() == 1 && sections.get(0).size() == 1) {
-        for (DataFileMeta file : sections.get(0).get(0).files()) {
-          upgrade(file);
-        }
-        return;
-      }
-      rewriteSections(sections);
+      CompactTask.rewriteOrUpgrade(sections, this::upgrade, this::rewriteSections);
     }
 
     void rewriteSections(List<List<SortedRun>> sections) {

@@ -20,13 +20,8 @@ import dev.lakeops.table.read.ConcatIterator;
 import dev.lakeops.table.read.DataFileAccess;
 import dev.lakeops.table.schema.ChangelogProducer;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -63,14 +58,10 @@ final class KeyValueBucketWriter implements BucketWriter {
   private final ChangelogProducer producer;
   private final boolean ignoreDelete;
   private final @Nullable ChangelogFileWriter changelog;
-  private final List<DataFileMeta> newChangelog = new ArrayList<>();
-  private final List<DataFileMeta> compactChangelog = new ArrayList<>();
   private final int stopTrigger;
   private LevelFiles levels;
   private long nextSequence;
-  private final List<DataFileMeta> newFiles = new ArrayList<>();
-  private final Map<String, DataFileMeta> compactBefore = new LinkedHashMap<>();
-  private final List<DataFileMeta> compactAfter = new ArrayList<>();
+  private final PendingIncrement pending;
 
   KeyValueBucketWriter(
       WriteContext context,
@@ -104,6 +95,8 @@ final class KeyValueBucketWriter implements BucketWriter {
             producer == ChangelogProducer.INPUT,
             options.writeBufferSpillable());
     this.files = new KeyValueRollingWriter(context, partition, bucket);
+    this.pending =
+        new PendingIncrement(files::delete, changelog == null ? f -> {} : changelog::delete);
     DataFileAccess access = new DataFileAccess(context.table());
     int[] allColumns =
         java.util.stream.IntStream.range(0, context.schema().fields().size()).toArray();
@@ -166,8 +159,7 @@ final class KeyValueBucketWriter implements BucketWriter {
     } finally {
       buffer.clear();
     }
-    newChangelog.addAll(inputChangelog);
-    newFiles.addAll(flushed);
+    pending.addFlushed(flushed, inputChangelog);
     levels = levels.apply(LevelEdit.adding(flushed));
     if (!writeOnly) {
       compactWhileMoreRunsThan(stopTrigger);
@@ -201,30 +193,8 @@ final class KeyValueBucketWriter implements BucketWriter {
     }
     CompactionResult result = compactTask.run(levels, unit.get());
     levels = levels.apply(result.edit());
-    record(result);
+    pending.addCompaction(result.before(), result.after(), result.changelog());
     return true;
-  }
-
-  // Mirrors Paimon's MergeTreeWriter.updateCompactResult: an input that is an output of an earlier
-  // compaction of this interval was never committed and goes away now, unless it is an upgraded
-  // file
-  // (the same file at two levels) that earlier or later snapshots still need.
-  private void record(CompactionResult result) {
-    Set<String> afterNames = new HashSet<>();
-    for (DataFileMeta f : result.after()) {
-      afterNames.add(f.fileName());
-    }
-    for (DataFileMeta f : result.before()) {
-      if (compactAfter.remove(f)) {
-        if (!compactBefore.containsKey(f.fileName()) && !afterNames.contains(f.fileName())) {
-          files.delete(f);
-        }
-      } else {
-        compactBefore.put(f.fileName(), f);
-      }
-    }
-    compactAfter.addAll(result.after());
-    compactChangelog.addAll(result.changelog());
   }
 
   @Override
@@ -234,55 +204,18 @@ final class KeyValueBucketWriter implements BucketWriter {
     } else {
       compact(universal);
     }
-    BucketChange change =
-        new BucketChange(
-                partition,
-                bucket,
-                totalBuckets,
-                newFiles,
-                new ArrayList<>(compactBefore.values()),
-                compactAfter,
-                newChangelog)
-            .withCompactChangelog(compactChangelog);
-    newFiles.clear();
-    compactBefore.clear();
-    compactAfter.clear();
-    newChangelog.clear();
-    compactChangelog.clear();
-    return change;
+    return pending.drain(partition, bucket, totalBuckets, BucketChange.IndexChanges.NONE);
   }
 
   @Override
   public boolean isIdle() {
-    return buffer.isEmpty()
-        && newFiles.isEmpty()
-        && compactBefore.isEmpty()
-        && compactAfter.isEmpty()
-        && newChangelog.isEmpty()
-        && compactChangelog.isEmpty();
+    return buffer.isEmpty() && pending.isEmpty();
   }
 
   @Override
   public void close() {
     buffer.clear();
-    Set<String> keep = new HashSet<>(compactBefore.keySet());
-    for (DataFileMeta f : newFiles) {
-      files.delete(f);
-    }
-    for (DataFileMeta f : compactAfter) {
-      if (!keep.contains(f.fileName())) {
-        files.delete(f);
-      }
-    }
-    if (changelog != null) {
-      newChangelog.forEach(changelog::delete);
-      compactChangelog.forEach(changelog::delete);
-    }
-    newFiles.clear();
-    compactBefore.clear();
-    compactAfter.clear();
-    newChangelog.clear();
-    compactChangelog.clear();
+    pending.discard();
   }
 
   /** The bucket's files as this writer sees them (for tests and diagnostics). */

@@ -25,10 +25,8 @@ import dev.lakeops.table.meta.FileSource;
 import dev.lakeops.table.meta.IndexFileMeta;
 import dev.lakeops.table.read.DataFileAccess;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,10 +65,7 @@ final class LookupBucketWriter implements BucketWriter {
   private final boolean writeOnly;
   private LevelFiles levels;
   private long nextSequence;
-  private final List<DataFileMeta> newFiles = new ArrayList<>();
-  private final Map<String, DataFileMeta> compactBefore = new LinkedHashMap<>();
-  private final List<DataFileMeta> compactAfter = new ArrayList<>();
-  private final List<DataFileMeta> compactChangelog = new ArrayList<>();
+  private final PendingIncrement pending;
 
   /**
    * @param restoredVectors the bucket's deletion vectors in the latest snapshot by data file name;
@@ -102,6 +97,7 @@ final class LookupBucketWriter implements BucketWriter {
             spillDirectory);
     this.files = new KeyValueRollingWriter(context, partition, bucket);
     this.changelogFiles = ChangelogFileWriter.of(context, partition, bucket);
+    this.pending = new PendingIncrement(files::delete, changelogFiles::delete);
     this.vectors =
         restoredVectors == null
             ? null
@@ -147,7 +143,7 @@ final class LookupBucketWriter implements BucketWriter {
     } finally {
       buffer.clear();
     }
-    newFiles.addAll(flushed);
+    pending.addFlushed(flushed, List.of());
     levels = levels.apply(LevelEdit.adding(flushed));
   }
 
@@ -183,7 +179,7 @@ final class LookupBucketWriter implements BucketWriter {
         lookup.forget(f.fileName());
       }
     }
-    record(result);
+    pending.addCompaction(result.before(), result.after(), result.changelog());
   }
 
   // Paimon's MergeTreeCompactManager skips a unit of one file already at the output level
@@ -203,26 +199,6 @@ final class LookupBucketWriter implements BucketWriter {
     return levels.run(max).files().stream().filter(f -> vectors.hasVector(f.fileName())).toList();
   }
 
-  // As KeyValueBucketWriter.record (Paimon's MergeTreeWriter.updateCompactResult): an output of an
-  // earlier compaction of this interval that a later one consumed was never committed and goes
-  private void record(LookupCompactTask.Result result) {
-    Set<String> afterNames = new HashSet<>();
-    for (DataFileMeta f : result.after()) {
-      afterNames.add(f.fileName());
-    }
-    for (DataFileMeta f : result.before()) {
-      if (compactAfter.remove(f)) {
-        if (!compactBefore.containsKey(f.fileName()) && !afterNames.contains(f.fileName())) {
-          files.delete(f);
-        }
-      } else {
-        compactBefore.put(f.fileName(), f);
-      }
-    }
-    compactAfter.addAll(result.after());
-    compactChangelog.addAll(result.changelog());
-  }
-
   @Override
   public BucketChange prepareCommit() {
     if (writeOnly) {
@@ -237,23 +213,7 @@ final class LookupBucketWriter implements BucketWriter {
         index = new BucketChange.IndexChanges(List.of(writeIndexFile(written.get())), List.of());
       }
     }
-    BucketChange change =
-        new BucketChange(
-            partition,
-            bucket,
-            totalBuckets,
-            newFiles,
-            new ArrayList<>(compactBefore.values()),
-            compactAfter,
-            List.of(),
-            compactChangelog,
-            BucketChange.IndexChanges.NONE,
-            index);
-    newFiles.clear();
-    compactBefore.clear();
-    compactAfter.clear();
-    compactChangelog.clear();
-    return change;
+    return pending.drain(partition, bucket, totalBuckets, index);
   }
 
   private IndexFileMeta writeIndexFile(DeletionVectorFileWriter.Written written) {
@@ -266,33 +226,13 @@ final class LookupBucketWriter implements BucketWriter {
 
   @Override
   public boolean isIdle() {
-    return buffer.isEmpty()
-        && newFiles.isEmpty()
-        && compactBefore.isEmpty()
-        && compactAfter.isEmpty()
-        && compactChangelog.isEmpty()
-        && (vectors == null || !vectors.isModified());
+    return buffer.isEmpty() && pending.isEmpty() && (vectors == null || !vectors.isModified());
   }
 
   @Override
   public void close() {
     buffer.clear();
-    Set<String> keep = new HashSet<>(compactBefore.keySet());
-    for (DataFileMeta f : newFiles) {
-      files.delete(f);
-    }
-    for (DataFileMeta f : compactAfter) {
-      if (!keep.contains(f.fileName())) {
-        files.delete(f);
-      }
-    }
-    for (DataFileMeta f : compactChangelog) {
-      changelogFiles.delete(f);
-    }
-    newFiles.clear();
-    compactBefore.clear();
-    compactAfter.clear();
-    compactChangelog.clear();
+    pending.discard();
   }
 
   /** The bucket's files as this writer sees them (for tests and diagnostics). */

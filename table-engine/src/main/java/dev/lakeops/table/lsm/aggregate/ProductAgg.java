@@ -1,7 +1,6 @@
 package dev.lakeops.table.lsm.aggregate;
 
 import dev.lakeops.table.types.AtomicType;
-import java.math.BigDecimal;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,16 +22,14 @@ final class ProductAgg implements FieldAggregator {
     if (accumulator == null || input == null) {
       return accumulator == null ? input : accumulator;
     }
-    return switch (type.root()) {
-      case TINYINT -> (byte) ((Byte) accumulator * (Byte) input);
-      case SMALLINT -> (short) ((Short) accumulator * (Short) input);
-      case INT -> (Integer) accumulator * (Integer) input;
-      case BIGINT -> (Long) accumulator * (Long) input;
-      case FLOAT -> (Float) accumulator * (Float) input;
-      case DOUBLE -> (Double) accumulator * (Double) input;
-      case DECIMAL -> Decimals.fit(((BigDecimal) accumulator).multiply((BigDecimal) input), type);
-      default -> throw new IllegalStateException("product over " + type);
-    };
+    return Numbers.apply(
+        type,
+        accumulator,
+        input,
+        (a, b) -> a * b,
+        (a, b) -> a * b,
+        (a, b) -> Decimals.fit(a.multiply(b), type),
+        "product");
   }
 
   @Override
@@ -45,15 +42,13 @@ final class ProductAgg implements FieldAggregator {
     if (accumulator == null || input == null) {
       return accumulator;
     }
-    return switch (type.root()) {
-      case TINYINT -> (byte) ((Byte) accumulator / (Byte) input);
-      case SMALLINT -> (short) ((Short) accumulator / (Short) input);
-      case INT -> (Integer) accumulator / (Integer) input;
-      case BIGINT -> (Long) accumulator / (Long) input;
-      case FLOAT -> (Float) accumulator / (Float) input;
-      case DOUBLE -> (Double) accumulator / (Double) input;
-      case DECIMAL -> Decimals.fit(((BigDecimal) accumulator).divide((BigDecimal) input), type);
-      default -> throw new IllegalStateException("product over " + type);
-    };
+    return Numbers.apply(
+        type,
+        accumulator,
+        input,
+        (a, b) -> a / b,
+        (a, b) -> a / b,
+        (a, b) -> Decimals.fit(a.divide(b), type),
+        "product");
   }
 }

@@ -22,16 +22,14 @@ final class SumAgg implements FieldAggregator {
     if (accumulator == null || input == null) {
       return accumulator == null ? input : accumulator;
     }
-    return switch (type.root()) {
-      case TINYINT -> (byte) ((Byte) accumulator + (Byte) input);
-      case SMALLINT -> (short) ((Short) accumulator + (Short) input);
-      case INT -> (Integer) accumulator + (Integer) input;
-      case BIGINT -> (Long) accumulator + (Long) input;
-      case FLOAT -> (Float) accumulator + (Float) input;
-      case DOUBLE -> (Double) accumulator + (Double) input;
-      case DECIMAL -> Decimals.add((BigDecimal) accumulator, (BigDecimal) input, type);
-      default -> throw new IllegalStateException("sum over " + type);
-    };
+    return Numbers.apply(
+        type,
+        accumulator,
+        input,
+        (a, b) -> a + b,
+        (a, b) -> a + b,
+        (a, b) -> Decimals.add(a, b, type),
+        "sum");
   }
 
   @Override
@@ -44,16 +42,14 @@ final class SumAgg implements FieldAggregator {
     if (accumulator == null || input == null) {
       return accumulator == null ? negate(input) : accumulator;
     }
-    return switch (type.root()) {
-      case TINYINT -> (byte) ((Byte) accumulator - (Byte) input);
-      case SMALLINT -> (short) ((Short) accumulator - (Short) input);
-      case INT -> (Integer) accumulator - (Integer) input;
-      case BIGINT -> (Long) accumulator - (Long) input;
-      case FLOAT -> (Float) accumulator - (Float) input;
-      case DOUBLE -> (Double) accumulator - (Double) input;
-      case DECIMAL -> Decimals.add((BigDecimal) accumulator, ((BigDecimal) input).negate(), type);
-      default -> throw new IllegalStateException("sum over " + type);
-    };
+    return Numbers.apply(
+        type,
+        accumulator,
+        input,
+        (a, b) -> a - b,
+        (a, b) -> a - b,
+        (a, b) -> Decimals.add(a, b.negate(), type),
+        "sum");
   }
 
   private @Nullable Object negate(@Nullable Object value) {

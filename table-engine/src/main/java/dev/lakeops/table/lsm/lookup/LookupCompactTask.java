@@ -6,6 +6,7 @@ import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.deletion.DeletionVector;
 import dev.lakeops.table.deletion.DeletionVectorMaintainer;
 import dev.lakeops.table.format.KeyValue;
+import dev.lakeops.table.lsm.CompactTask;
 import dev.lakeops.table.lsm.CompactionUnit;
 import dev.lakeops.table.lsm.IntervalPartition;
 import dev.lakeops.table.lsm.KeyOrder;
@@ -198,16 +199,7 @@ public final class LookupCompactTask {
     }
 
     void rewrite(List<List<SortedRun>> sections) {
-      if (sections.isEmpty()) {
-        return;
-      }
-      if (sections.size() == 1 && sections.get(0).size() == 1) {
-        for (DataFileMeta file : sections.get(0).get(0).files()) {
-          upgrade(file);
-        }
-        return;
-      }
-      rewriteSections(sections);
+      CompactTask.rewriteOrUpgrade(sections, this::upgrade, this::rewriteSections);
     }
 
     void rewriteSections(List<List<SortedRun>> sections) {
