@@ -95,6 +95,15 @@ class MergeEngineCompatTest {
       return name;
     }
 
+    /**
+     * Whether a removed row restarts in this scenario's merges ({@code -D} or a sequence group's
+     * retraction removing the row), which Paimon 1.4 merges otherwise than 1.3 and lakeops.
+     */
+    boolean restartsRemovedRows() {
+      return "true".equals(options.get("partial-update.remove-record-on-delete"))
+          || options.containsKey("partial-update.remove-record-on-sequence-group");
+    }
+
     /** The scenario's own database in the shared warehouse. */
     String database() {
       return name.replaceAll("[^A-Za-z0-9]+", "_");
@@ -221,6 +230,10 @@ class MergeEngineCompatTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("scenarios")
   void bothEnginesReadTheSameRowsAfterEveryCommit(Scenario scenario) throws Exception {
+    // each release's rows for a restarted row: RemovedRowRestartCompatTest
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        PaimonVersion.restartedRowKeepsRemovedValues() && scenario.restartsRemovedRows(),
+        "Paimon 1.4 restarts a removed row from the removing record's values, lakeops as 1.3");
     String db = scenario.database();
     paimonCatalog.createDatabase(db, false);
     List<String> names = List.of("p", "l", "s");
