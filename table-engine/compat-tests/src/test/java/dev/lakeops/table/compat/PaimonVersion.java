@@ -136,4 +136,13 @@ final class PaimonVersion {
   static boolean checksSequenceGroupsOnlyWhereMerged() {
     return atLeast(1, 4);
   }
+
+  /**
+   * Whether this Paimon knows {@code ignore-update-before} (added in 1.3, apache/paimon#6235) and
+   * drops {@code -U} records on write. 1.2 ignores the unknown option, so on a deduplicate table a
+   * {@code -U} deletes the row, as every retraction does; lakeops drops them, as 1.3 does.
+   */
+  static boolean knowsIgnoreUpdateBefore() {
+    return atLeast(1, 3);
+  }
 }

@@ -38,31 +38,13 @@ class RemovedRowRestartCompatTest {
 
   @Test
   void partialUpdateRestartsARemovedRowAsEachReleaseMerges() throws Exception {
-    Options catalogOptions = new Options();
-    catalogOptions.set("warehouse", warehouse.toUri().toString());
-    var paimonCatalog = CatalogFactory.createCatalog(CatalogContext.create(catalogOptions));
-    paimonCatalog.createDatabase("db", true);
-    for (String name : List.of("p", "l")) {
-      paimonCatalog.createTable(
-          org.apache.paimon.catalog.Identifier.create("db", name),
-          Schema.newBuilder()
-              .column("id", DataTypes.INT())
-              .column("name", DataTypes.STRING())
-              .column("total", DataTypes.BIGINT())
-              .primaryKey("id")
-              .options(
-                  Map.of(
-                      "bucket",
-                      "1",
-                      "file.format",
-                      "avro",
-                      "merge-engine",
-                      "partial-update",
-                      "partial-update.remove-record-on-delete",
-                      "true"))
-              .build(),
-          false);
-    }
+    var paimonCatalog =
+        createTables(
+            Map.of(
+                "merge-engine",
+                "partial-update",
+                "partial-update.remove-record-on-delete",
+                "true"));
     FileStoreTable paimonTable =
         (FileStoreTable)
             paimonCatalog.getTable(org.apache.paimon.catalog.Identifier.create("db", "p"));
@@ -111,5 +93,77 @@ class RemovedRowRestartCompatTest {
             PaimonVersion.runtime())
         .isEqualTo(restartedFromNulls);
     paimonCatalog.close();
+  }
+
+  @Test
+  void ignoreUpdateBeforeIsKnownFrom13() throws Exception {
+    var paimonCatalog = createTables(Map.of("ignore-update-before", "true"));
+    FileStoreTable paimonTable =
+        (FileStoreTable)
+            paimonCatalog.getTable(org.apache.paimon.catalog.Identifier.create("db", "p"));
+    FileStoreTable lakeopsTableSeenByPaimon =
+        (FileStoreTable)
+            paimonCatalog.getTable(org.apache.paimon.catalog.Identifier.create("db", "l"));
+    Table lakeopsTable = Catalog.local(warehouse).loadTable(Identifier.of("db", "l"));
+    RowType type = DataFileValues.fromPaimon(paimonTable.rowType());
+    List<List<Row>> batches =
+        List.of(
+            List.of(Row.of(1, "a", 10L), Row.of(2, "b", 5L)),
+            List.of(Row.ofKind(RowKind.UPDATE_BEFORE, 1, "a", 10L), Row.of(2, "c", 6L)));
+    try (TableWriteImpl<?> write =
+            paimonTable
+                .newWrite("paimon")
+                .withIOManager(IOManager.create(warehouse.resolve("io").toString()));
+        TableCommitImpl commit = paimonTable.newCommit("paimon");
+        TableWrite lakeopsWrite = lakeopsTable.newWrite("lakeops")) {
+      long id = 1;
+      for (List<Row> batch : batches) {
+        for (Row row : batch) {
+          write.write(DataFileValues.toPaimon(row, type));
+          lakeopsWrite.write(row);
+        }
+        commit.commit(id, write.prepareCommit(false, id));
+        lakeopsTable.newCommit().commit(lakeopsWrite.prepareCommit(id));
+        id++;
+      }
+    }
+
+    List<String> updateBeforeDropped = List.of("+I[1, a, 10]", "+I[2, c, 6]");
+    assertThat(PaimonReads.read(paimonTable, Map.of(), type))
+        .as("Paimon %s merges its own writes", PaimonVersion.runtime())
+        .isEqualTo(
+            PaimonVersion.knowsIgnoreUpdateBefore() ? updateBeforeDropped : List.of("+I[2, c, 6]"));
+    Table read = lakeopsTable.refresh();
+    assertThat(PaimonReads.canonical(read.newRead().readAll(read.newScan().plan())))
+        .as("lakeops drops -U as 1.3 does")
+        .isEqualTo(updateBeforeDropped);
+    assertThat(PaimonReads.read(lakeopsTableSeenByPaimon, Map.of(), type))
+        .as("lakeops wrote no -U; Paimon %s reads what it wrote", PaimonVersion.runtime())
+        .isEqualTo(updateBeforeDropped);
+    paimonCatalog.close();
+  }
+
+  /** Creates tables {@code p} (Paimon writes it) and {@code l} (lakeops writes it) in Paimon. */
+  private org.apache.paimon.catalog.Catalog createTables(Map<String, String> options)
+      throws Exception {
+    Options catalogOptions = new Options();
+    catalogOptions.set("warehouse", warehouse.toUri().toString());
+    var paimonCatalog = CatalogFactory.createCatalog(CatalogContext.create(catalogOptions));
+    paimonCatalog.createDatabase("db", true);
+    for (String name : List.of("p", "l")) {
+      paimonCatalog.createTable(
+          org.apache.paimon.catalog.Identifier.create("db", name),
+          Schema.newBuilder()
+              .column("id", DataTypes.INT())
+              .column("name", DataTypes.STRING())
+              .column("total", DataTypes.BIGINT())
+              .primaryKey("id")
+              .option("bucket", "1")
+              .option("file.format", "avro")
+              .options(options)
+              .build(),
+          false);
+    }
+    return paimonCatalog;
   }
 }
