@@ -25,14 +25,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The merge of a row that {@code partial-update.remove-record-on-delete} removes and a later record
- * restarts, per Paimon release ({@link PaimonVersion#restartedRowKeepsRemovedValues}): 1.2 and 1.3
- * restart it from its key with every nullable field null, 1.4 from every field of the {@code -D}.
- * lakeops merges as 1.3 does whichever release wrote the table, so on 1.4 the engines read such a
- * key differently; the randomized {@code MergeEngineCompatTest} leaves those scenarios to this test
- * there.
+ * Merge semantics that differ between Paimon releases, asserted per release: lakeops merges as 1.3
+ * does whichever release wrote the table, and the randomized {@code MergeEngineCompatTest} leaves
+ * the scenarios these cover to this test on the releases that differ.
+ *
+ * <ul>
+ *   <li>A row that {@code partial-update.remove-record-on-delete} removes and a later record
+ *       restarts ({@link PaimonVersion#restartedRowKeepsRemovedValues}): 1.2 and 1.3 restart it
+ *       from its key with every nullable field null, 1.4 from every field of the {@code -D}.
+ *   <li>{@code ignore-update-before} ({@link PaimonVersion#knowsIgnoreUpdateBefore}): 1.3 and 1.4
+ *       drop {@code -U} records; 1.2 does not know the option and deletes the row on a {@code -U}.
+ * </ul>
  */
-class RemovedRowRestartCompatTest {
+class MergeSemanticsPerReleaseCompatTest {
 
   @TempDir Path warehouse;
 
