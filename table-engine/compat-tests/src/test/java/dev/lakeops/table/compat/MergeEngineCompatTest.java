@@ -1,6 +1,7 @@
 package dev.lakeops.table.compat;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
@@ -238,6 +239,11 @@ class MergeEngineCompatTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("scenarios")
   void bothEnginesReadTheSameRowsAfterEveryCommit(Scenario scenario) throws Exception {
+    // Paimon 1.2 has no 'ignore-update-before' (CoreOptions of release-1.2): it takes the
+    // option as unknown and applies -U, so its p is no oracle for that option
+    assumeTrue(
+        !scenario.options().containsKey("ignore-update-before") || PaimonVersion.atLeast(1, 3),
+        "option 'ignore-update-before' is new in Paimon 1.3");
     String db = scenario.database();
     paimonCatalog.createDatabase(db, false);
     List<String> names = List.of("p", "l", "s");
