@@ -44,19 +44,10 @@ public final class MergeFunctions {
                   schema,
                   java.util.stream.IntStream.range(0, schema.fields().size()).toArray());
         };
-    if (options.sequenceFields().isEmpty()) {
+    if (options.sequenceFields().isEmpty() || options.engine() == MergeEngine.AGGREGATION) {
       return engine;
     }
-    if (!options.sequenceAscending()) {
-      // Paimon sorts its write buffer ascending and merges files in the sort order; lakeops does
-      // not reproduce that mix yet, so it neither reads nor writes such tables
-      throw new UnsupportedOperationException(
-          "Table "
-              + table
-              + ": option '"
-              + MergeOptions.SEQUENCE_FIELD_SORT_ORDER
-              + "' = 'descending' is not supported yet");
-    }
+    checkAscending(table, options);
     RecordOrder order = options.recordOrder();
     return () -> new SequenceFieldMerge(engine.get(), order);
   }
@@ -142,18 +133,30 @@ public final class MergeFunctions {
 
   private static Supplier<MergeFunction> aggregation(
       String table, TableSchema schema, int[] fields) {
-    TableOptions options = schema.tableOptions();
-    if (!options.sequenceFields().isEmpty()) {
-      // Paimon aggregates in the user sequence order; not cross-tested with lakeops yet
+    Supplier<AggregateMerge> aggregate = AggregateMerge.spec(table, schema).forFields(fields);
+    MergeOptions options = MergeOptions.of(table, schema);
+    if (options.sequenceFields().isEmpty()) {
+      return () -> asMergeFunction(aggregate.get());
+    }
+    // As Paimon: the aggregators see a key's records in user sequence order (the sequence fields
+    // themselves take last_value, AggregateMerge.Spec). The merge reads whole rows
+    // (MergeOptions.needsWholeRow), so the order's field indexes hold on a projected read too.
+    checkAscending(table, options);
+    RecordOrder order = options.recordOrder();
+    return () -> new SequenceFieldMerge(asMergeFunction(aggregate.get()), order);
+  }
+
+  private static void checkAscending(String table, MergeOptions options) {
+    if (!options.sequenceAscending()) {
+      // Paimon sorts its write buffer ascending and merges files in the sort order; lakeops does
+      // not reproduce that mix yet, so it neither reads nor writes such tables
       throw new UnsupportedOperationException(
           "Table "
               + table
-              + ": option 'sequence.field' "
-              + options.sequenceFields()
-              + " on merge-engine 'aggregation' is not supported yet");
+              + ": option '"
+              + MergeOptions.SEQUENCE_FIELD_SORT_ORDER
+              + "' = 'descending' is not supported yet");
     }
-    Supplier<AggregateMerge> aggregate = AggregateMerge.spec(table, schema).forFields(fields);
-    return () -> asMergeFunction(aggregate.get());
   }
 
   // lsm.aggregate knows no lsm type (no package cycle), so its merge is adapted here.

@@ -94,6 +94,30 @@ class MergeFunctionsTest {
   }
 
   @Test
+  void aggregationFoldsAKeysRecordsInSequenceFieldOrder() {
+    TableSchema s =
+        schema(
+            "merge-engine",
+            "aggregation",
+            "sequence.field",
+            "ts",
+            "fields.a.aggregate-function",
+            "last_value",
+            "fields.b.aggregate-function",
+            "sum");
+    assertThat(merge(s, add(1, "newest-ts", 1, null, 9L), add(2, "older-ts", 2, null, 3L)))
+        .as("the record with the higher ts is the last one folded; ts itself takes last_value")
+        .containsExactly("+I[1, newest-ts, 3, null, 9]");
+    assertThat(
+            merge(
+                schema("merge-engine", "aggregation", "fields.a.aggregate-function", "last_value"),
+                add(1, "first", 1, null, 9L),
+                add(2, "second", 2, null, 3L)))
+        .as("without sequence.field the sequence number orders")
+        .containsExactly("+I[1, second, 2, null, 3]");
+  }
+
+  @Test
   void severalSequenceFieldsCompareFieldByField() {
     TableSchema s = schema("sequence.field", "s1,ts");
     assertThat(merge(s, add(1, "x", 1, 2, 1L), add(2, "y", 2, 1, 99L), add(3, "z", 3, 2, 0L)))
@@ -297,7 +321,14 @@ class MergeFunctionsTest {
         schema("sequence.field", "ts", "sequence.field.sort-order", "descending"),
         "sequence.field.sort-order");
     assertUnsupported(
-        schema("merge-engine", "aggregation", "sequence.field", "ts"), "sequence.field");
+        schema(
+            "merge-engine",
+            "aggregation",
+            "sequence.field",
+            "ts",
+            "sequence.field.sort-order",
+            "descending"),
+        "sequence.field.sort-order");
     assertUnsupported(
         schema(
             "merge-engine",

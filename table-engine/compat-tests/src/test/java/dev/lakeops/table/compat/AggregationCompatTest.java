@@ -142,6 +142,37 @@ class AggregationCompatTest {
     assertThat(paimonRead(sharedSeenByPaimon, Map.of())).isEqualTo(paimonRead(oracle, Map.of()));
   }
 
+  /**
+   * {@link #removeRecordOnDeleteMatchesPaimon}'s rows after each commit when a removed row restarts
+   * from its non-nullable fields (1.2, 1.3, lakeops).
+   */
+  private static final List<List<String>> RESTART_FROM_NULLS =
+      List.of(
+          List.of("+I[1, 5, a]", "+I[2, 1, b]", "+I[3, 2, null]"),
+          List.of("+I[2, 8, b]", "+I[3, 5, null]"),
+          List.of("+I[1, 9, null]", "+I[2, 8, b]"));
+
+  /**
+   * The same when it restarts from every field of the {@code -D} (Paimon 1.4): key 2's commit 2
+   * merges to (12, x) in the write buffer (-D (5, x), then +7), read over commit 1's (1, b); key 1
+   * restarts from (5, a) and adds 9.
+   */
+  private static final List<List<String>> RESTART_FROM_REMOVED_VALUES =
+      List.of(
+          List.of("+I[1, 5, a]", "+I[2, 1, b]", "+I[3, 2, null]"),
+          List.of("+I[2, 13, b]", "+I[3, 5, null]"),
+          List.of("+I[1, 14, a]", "+I[2, 13, b]"));
+
+  /**
+   * Paimon 1.4 reading lakeops' files: key 2's commit 2 was merged by lakeops on write (7, null);
+   * key 1's lone -D is merged by Paimon on read and restarts from the -D lakeops wrote.
+   */
+  private static final List<List<String>> RESTART_FROM_REMOVED_VALUES_OVER_LAKEOPS_FILES =
+      List.of(
+          List.of("+I[1, 5, a]", "+I[2, 1, b]", "+I[3, 2, null]"),
+          List.of("+I[2, 8, b]", "+I[3, 5, null]"),
+          List.of("+I[1, 14, a]", "+I[2, 8, b]"));
+
   @Test
   void removeRecordOnDeleteMatchesPaimon() throws Exception {
     Map<String, String> options =
@@ -186,11 +217,30 @@ class AggregationCompatTest {
         }
         ours.newCommit().commit(write.prepareCommit(id));
         paimonCommit.commit(id, paimonWrite.prepareCommit(false, id));
-        List<String> expected = PaimonReads.read(oracle, Map.of(), type);
-        assertThat(PaimonReads.canonical(ours.newRead().readAll(ours.newScan().plan())))
-            .as("after commit %s", id)
-            .isEqualTo(expected);
-        assertThat(PaimonReads.read(oursSeenByPaimon, Map.of(), type)).isEqualTo(expected);
+        List<String> paimonRows = PaimonReads.read(oracle, Map.of(), type);
+        List<String> lakeopsRows =
+            PaimonReads.canonical(ours.newRead().readAll(ours.newScan().plan()));
+        if (PaimonVersion.restartedRowKeepsRemovedValues()) {
+          // 1.4 restarts a removed row from the -D's values, lakeops (as 1.3) from nulls
+          assertThat(paimonRows)
+              .as("Paimon %s after commit %s", PaimonVersion.runtime(), id)
+              .isEqualTo(RESTART_FROM_REMOVED_VALUES.get((int) id - 1));
+          assertThat(lakeopsRows)
+              .as("lakeops after commit %s", id)
+              .isEqualTo(RESTART_FROM_NULLS.get((int) id - 1));
+        } else {
+          assertThat(paimonRows)
+              .as("Paimon %s after commit %s", PaimonVersion.runtime(), id)
+              .isEqualTo(RESTART_FROM_NULLS.get((int) id - 1));
+          assertThat(lakeopsRows).as("after commit %s", id).isEqualTo(paimonRows);
+        }
+        // the files lakeops merged on write, merged by Paimon on read
+        assertThat(PaimonReads.read(oursSeenByPaimon, Map.of(), type))
+            .as("Paimon %s reads lakeops' table after commit %s", PaimonVersion.runtime(), id)
+            .isEqualTo(
+                PaimonVersion.restartedRowKeepsRemovedValues()
+                    ? RESTART_FROM_REMOVED_VALUES_OVER_LAKEOPS_FILES.get((int) id - 1)
+                    : lakeopsRows);
         id++;
       }
     }

@@ -35,7 +35,8 @@ class ChangelogProducerCompatTest {
   private static final String D1 = "2024-01-01";
   private static final String D2 = "2024-01-02";
 
-  @TempDir Path dir;
+  @TempDir(factory = MemoryTempDirFactory.class)
+  Path dir;
 
   private static Row put(String dt, int id, String name) {
     return Row.of(dt, id, name, id * 1.5);

@@ -69,7 +69,8 @@ class DynamicBucketCompatTest {
   private static final long TARGET = 4;
   private static final List<String> PARTITIONS = List.of("2024-01-01", "2024-01-02", "2024-01-03");
 
-  @TempDir Path warehouse;
+  @TempDir(factory = MemoryTempDirFactory.class)
+  Path warehouse;
 
   private final TreeMap<String, Row> expected = new TreeMap<>();
   private Table ours;
@@ -84,9 +85,9 @@ class DynamicBucketCompatTest {
     createTable(format);
     Random random = new Random(20261202L);
 
-    for (int turn = 0; turn < 6; turn++) {
-      paimonWrites(operations(random, 18));
-      lakeopsWrites(operations(random, 18));
+    for (int turn = 0; turn < 4; turn++) {
+      paimonWrites(operations(random, 24));
+      lakeopsWrites(operations(random, 24));
     }
     assertThat(bucketsOfPartition())
         .allSatisfy((p, buckets) -> assertThat(buckets).hasSizeGreaterThan(2));

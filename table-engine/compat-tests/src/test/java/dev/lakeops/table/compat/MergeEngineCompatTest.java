@@ -12,10 +12,12 @@ import dev.lakeops.table.types.RowType;
 import dev.lakeops.table.write.TableWrite;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
@@ -27,43 +29,82 @@ import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.sink.TableWriteImpl;
 import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Seeded randomized differential tests of the merge engines and merge options against Paimon 1.3.1:
- * the same batches (upserts, partial rows with nulls, retractions where the options allow them,
+ * Seeded randomized differential tests of the merge engines and merge options against Paimon: the
+ * same batches (upserts, partial rows with nulls, retractions where the options allow them,
  * out-of-order and null sequence values, several sequence groups) go to three tables with the same
- * options in one warehouse, all created by Paimon: {@code p} written only by Paimon (the oracle),
+ * options in one database, all created by Paimon: {@code p} written only by Paimon (the oracle),
  * {@code l} written only by lakeops, and {@code s} written in turns (Paimon on odd commits, lakeops
- * on even ones; each full-compacts the other's files every fourth commit). After every commit both
- * engines read all three tables and must read what Paimon reads from {@code p}; at the end both
- * engines read every snapshot of {@code l} and {@code s} alike.
+ * on even ones; every third commit full-compacts, so Paimon full-compacts lakeops' files and
+ * lakeops Paimon's). After every commit both engines read all three tables and must read what
+ * Paimon reads from {@code p}; at the end both engines read alike every snapshot of each table that
+ * the per-commit check did not cover (the append snapshot before a compaction snapshot).
  *
- * <p>Small write buffers and a low sorted-run trigger make both engines spill and compact. For
- * {@code first-row}, which lakeops does not write yet, only Paimon writes and lakeops reads.
+ * <p>Small write buffers and a low sorted-run trigger make both engines spill and compact. Paimon
+ * commits wait for its compaction, so the oracle does not depend on background thread timing; on
+ * lookup tables (first-row) both engines then compact level 0 at every commit.
+ *
+ * <p>One warehouse (in memory where the machine allows: {@link MemoryTempDirFactory}) and one
+ * Paimon catalog serve every scenario, a database each.
  */
 class MergeEngineCompatTest {
 
   private static final long SEED = 20261202L;
-  private static final int COMMITS = 12;
-  private static final int KEYS = 60;
-  private static final int STABLE = 12;
 
-  @TempDir Path warehouse;
+  /** Commits per scenario: full compactions at 3 (Paimon's turn on {@code s}) and 6 (lakeops'). */
+  private static final int COMMITS = 6;
+
+  private static final int FULL_COMPACTION_EVERY = 3;
+  private static final int KEYS = 40;
+  private static final int STABLE = 8;
+
+  @TempDir(factory = MemoryTempDirFactory.class)
+  static Path warehouse;
+
+  private static org.apache.paimon.catalog.Catalog paimonCatalog;
+  private static Catalog catalog;
+
+  @BeforeAll
+  static void createWarehouse() {
+    Options catalogOptions = new Options();
+    catalogOptions.set("warehouse", warehouse.toUri().toString());
+    catalogOptions.set("cache-enabled", "false");
+    paimonCatalog = CatalogFactory.createCatalog(CatalogContext.create(catalogOptions));
+    catalog = Catalog.local(warehouse);
+  }
+
+  @AfterAll
+  static void closeCatalog() throws Exception {
+    paimonCatalog.close();
+  }
 
   /** One option set and which row kinds its batches may hold. */
-  record Scenario(
-      String name,
-      Map<String, String> options,
-      Kinds kinds,
-      boolean lakeopsWrites,
-      boolean anySequence) {
+  record Scenario(String name, Map<String, String> options, Kinds kinds, boolean anySequence) {
     @Override
     public String toString() {
       return name;
+    }
+
+    /**
+     * Whether a removed row restarts in this scenario's merges ({@code -D} or a sequence group's
+     * retraction removing the row), which Paimon 1.4 merges otherwise than 1.3 and lakeops.
+     */
+    boolean restartsRemovedRows() {
+      return "true".equals(options.get("partial-update.remove-record-on-delete"))
+          || options.containsKey("partial-update.remove-record-on-sequence-group");
+    }
+
+    /** The scenario's own database in the shared warehouse. */
+    String database() {
+      return name.replaceAll("[^A-Za-z0-9]+", "_");
     }
   }
 
@@ -151,8 +192,27 @@ class MergeEngineCompatTest {
                 "op",
                 "fields.s1.sequence-group",
                 "a,b,c"),
-            readOnly("first-row", Kinds.ADDS, "merge-engine", "first-row"),
-            readOnly(
+            // the aggregators fold a key's records in ts order (ts itself takes last_value);
+            // adds only: a retraction sets ts to null (last_value retracts to null), and the
+            // order of a merged row with null ts against later ones then depends on the
+            // compaction layout, in Paimon as in lakeops
+            growingSequence(
+                "aggregation sequence.field",
+                Kinds.ADDS,
+                "merge-engine",
+                "aggregation",
+                "sequence.field",
+                "ts",
+                "fields.a.aggregate-function",
+                "last_value",
+                "fields.b.aggregate-function",
+                "sum",
+                "fields.s2.aggregate-function",
+                "max",
+                "fields.c.aggregate-function",
+                "last_non_null_value"),
+            scenario("first-row", Kinds.ADDS, "merge-engine", "first-row"),
+            scenario(
                 "first-row ignore-delete",
                 Kinds.RETRACTIONS,
                 "merge-engine",
@@ -163,7 +223,7 @@ class MergeEngineCompatTest {
   }
 
   private static Scenario scenario(String name, Kinds kinds, String... options) {
-    return new Scenario(name, map(options), kinds, true, true);
+    return new Scenario(name, map(options), kinds, true);
   }
 
   /**
@@ -173,11 +233,7 @@ class MergeEngineCompatTest {
    * (Paimon's result then depends on how its files were compacted, too).
    */
   private static Scenario growingSequence(String name, Kinds kinds, String... options) {
-    return new Scenario(name, map(options), kinds, true, false);
-  }
-
-  private static Scenario readOnly(String name, Kinds kinds, String... options) {
-    return new Scenario(name, map(options), kinds, false, true);
+    return new Scenario(name, map(options), kinds, false);
   }
 
   private static Map<String, String> map(String... kv) {
@@ -191,26 +247,26 @@ class MergeEngineCompatTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("scenarios")
   void bothEnginesReadTheSameRowsAfterEveryCommit(Scenario scenario) throws Exception {
-    Options catalogOptions = new Options();
-    catalogOptions.set("warehouse", warehouse.toUri().toString());
-    catalogOptions.set("cache-enabled", "false");
-    org.apache.paimon.catalog.Catalog paimonCatalog =
-        CatalogFactory.createCatalog(CatalogContext.create(catalogOptions));
-    paimonCatalog.createDatabase("db", true);
-    List<String> names = scenario.lakeopsWrites() ? List.of("p", "l", "s") : List.of("p");
-    for (String name : names) {
-      paimonCatalog.createTable(
-          org.apache.paimon.catalog.Identifier.create("db", name), schema(scenario), false);
-    }
-    Catalog catalog = Catalog.local(warehouse);
+    // each release's rows for these: MergeSemanticsPerReleaseCompatTest
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        PaimonVersion.restartedRowKeepsRemovedValues() && scenario.restartsRemovedRows(),
+        "Paimon 1.4 restarts a removed row from the removing record's values, lakeops as 1.3");
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        !PaimonVersion.knowsIgnoreUpdateBefore()
+            && scenario.options().containsKey("ignore-update-before"),
+        "Paimon 1.2 does not know ignore-update-before and deletes on -U, lakeops drops -U as 1.3");
+    String db = scenario.database();
+    paimonCatalog.createDatabase(db, false);
+    List<String> names = List.of("p", "l", "s");
     Map<String, Table> ours = new LinkedHashMap<>();
     Map<String, FileStoreTable> theirs = new LinkedHashMap<>();
+    Map<String, Set<Long>> checked = new LinkedHashMap<>();
     for (String name : names) {
-      ours.put(name, catalog.loadTable(Identifier.of("db", name)));
-      theirs.put(
-          name,
-          (FileStoreTable)
-              paimonCatalog.getTable(org.apache.paimon.catalog.Identifier.create("db", name)));
+      var id = org.apache.paimon.catalog.Identifier.create(db, name);
+      paimonCatalog.createTable(id, schema(scenario), false);
+      ours.put(name, catalog.loadTable(Identifier.of(db, name)));
+      theirs.put(name, (FileStoreTable) paimonCatalog.getTable(id));
+      checked.put(name, new HashSet<>());
     }
     RowType rowType = DataFileValues.fromPaimon(theirs.get("p").rowType());
     Random random = new Random(SEED ^ scenario.name().hashCode());
@@ -222,44 +278,43 @@ class MergeEngineCompatTest {
                 .withIOManager(IOManager.create(warehouse.resolve("io").toString()));
         TableCommitImpl paimonCommit = theirs.get("p").newCommit("paimon");
         TableWrite lakeopsWrite =
-            scenario.lakeopsWrites()
-                ? ours.get("l").newWrite("lakeops").withSpillDirectory(warehouse.resolve("spill"))
-                : null) {
+            ours.get("l").newWrite("lakeops").withSpillDirectory(warehouse.resolve("spill"))) {
       for (long commit = 1; commit <= COMMITS; commit++) {
         List<Row> batch = batch(random, scenario, commit);
-        boolean full = commit % 4 == 0;
+        boolean full = commit % FULL_COMPACTION_EVERY == 0;
         for (Row row : batch) {
           paimonWrite.write(DataFileValues.toPaimon(row, rowType));
         }
         if (full) {
           fullCompactPaimon(paimonWrite);
         }
-        paimonCommit.commit(commit, paimonWrite.prepareCommit(full, commit));
-        if (scenario.lakeopsWrites()) {
-          for (Row row : batch) {
-            lakeopsWrite.write(row);
-          }
-          if (full) {
-            lakeopsWrite.fullCompact(dev.lakeops.table.meta.BinaryRow.EMPTY, 0);
-            lakeopsWrite.fullCompact(dev.lakeops.table.meta.BinaryRow.EMPTY, 1);
-          }
-          ours.get("l").newCommit().commit(lakeopsWrite.prepareCommit(commit));
-          if (commit % 2 == 1) {
-            paimonWritesShared(theirs.get("s"), batch, rowType, full, commit);
-          } else {
-            lakeopsWritesShared(ours.get("s").refresh(), batch, full, commit);
-          }
+        paimonCommit.commit(commit, paimonWrite.prepareCommit(true, commit));
+        for (Row row : batch) {
+          lakeopsWrite.write(row);
+        }
+        if (full) {
+          lakeopsWrite.fullCompact(dev.lakeops.table.meta.BinaryRow.EMPTY, 0);
+          lakeopsWrite.fullCompact(dev.lakeops.table.meta.BinaryRow.EMPTY, 1);
+        }
+        ours.get("l").newCommit().commit(lakeopsWrite.prepareCommit(commit));
+        if (commit % 2 == 1) {
+          paimonWritesShared(theirs.get("s"), batch, rowType, full, commit);
+        } else {
+          lakeopsWritesShared(ours.get("s").refresh(), batch, full, commit);
         }
 
         List<String> expected = adds(PaimonReads.read(theirs.get("p"), Map.of(), rowType));
         for (String name : names) {
-          assertThat(adds(PaimonReads.read(theirs.get(name), Map.of(), rowType)))
-              .as("Paimon reads %s after commit %s (%s, seed %s)", name, commit, scenario, SEED)
-              .isEqualTo(expected);
+          if (!name.equals("p")) {
+            assertThat(adds(PaimonReads.read(theirs.get(name), Map.of(), rowType)))
+                .as("Paimon reads %s after commit %s (%s, seed %s)", name, commit, scenario, SEED)
+                .isEqualTo(expected);
+          }
           Table t = ours.get(name).refresh();
           assertThat(adds(PaimonReads.canonical(t.newRead().readAll(t.newScan().plan()))))
               .as("lakeops reads %s after commit %s (%s, seed %s)", name, commit, scenario, SEED)
               .isEqualTo(expected);
+          checked.get(name).add(t.latestSnapshot().map(Snapshot::id).orElseThrow());
         }
       }
     }
@@ -267,6 +322,9 @@ class MergeEngineCompatTest {
       Table t = ours.get(name).refresh();
       long latest = t.latestSnapshot().map(Snapshot::id).orElseThrow();
       for (long id = 1; id <= latest; id++) {
+        if (checked.get(name).contains(id)) {
+          continue;
+        }
         assertThat(
                 adds(
                     PaimonReads.canonical(
@@ -285,21 +343,16 @@ class MergeEngineCompatTest {
    * Paimon wrote without compacting (write-only) are not read until a compaction moves them up, and
    * lakeops reads exactly what Paimon reads at every snapshot.
    */
-  @org.junit.jupiter.api.Test
+  @Test
   void firstRowReadsSkipLevelZeroAsPaimonDoes() throws Exception {
-    Options catalogOptions = new Options();
-    catalogOptions.set("warehouse", warehouse.toUri().toString());
-    catalogOptions.set("cache-enabled", "false");
-    org.apache.paimon.catalog.Catalog paimonCatalog =
-        CatalogFactory.createCatalog(CatalogContext.create(catalogOptions));
-    paimonCatalog.createDatabase("db", true);
     Scenario scenario =
-        readOnly(
+        scenario(
             "first-row write-only", Kinds.ADDS, "merge-engine", "first-row", "write-only", "true");
-    var id = org.apache.paimon.catalog.Identifier.create("db", "fr");
+    paimonCatalog.createDatabase(scenario.database(), false);
+    var id = org.apache.paimon.catalog.Identifier.create(scenario.database(), "fr");
     paimonCatalog.createTable(id, schema(scenario), false);
     FileStoreTable theirs = (FileStoreTable) paimonCatalog.getTable(id);
-    Table ours = Catalog.local(warehouse).loadTable(Identifier.of("db", "fr"));
+    Table ours = catalog.loadTable(Identifier.of(scenario.database(), "fr"));
     RowType rowType = DataFileValues.fromPaimon(theirs.rowType());
     Random random = new Random(SEED);
     List<Integer> visible = new ArrayList<>();
@@ -369,7 +422,8 @@ class MergeEngineCompatTest {
   private static List<Row> batch(Random random, Scenario scenario, long commit) {
     Kinds kinds = scenario.kinds();
     List<Row> batch = new ArrayList<>();
-    int size = 20 + random.nextInt(120);
+    // a batch of 45 rows on average outgrows the 4 kb write buffer: both engines spill
+    int size = 10 + random.nextInt(70);
     for (int i = 0; i < size; i++) {
       int id = random.nextInt(KEYS);
       // keys below STABLE are never retracted and take any sequence values, nulls included; the
@@ -446,7 +500,7 @@ class MergeEngineCompatTest {
       if (full) {
         fullCompactPaimon(write);
       }
-      committer.commit(commit, write.prepareCommit(full, commit));
+      committer.commit(commit, write.prepareCommit(true, commit));
     }
   }
 

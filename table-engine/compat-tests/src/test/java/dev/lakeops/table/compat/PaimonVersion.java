@@ -112,4 +112,37 @@ final class PaimonVersion {
   static boolean partitionsTableShowsPaths() {
     return atLeast(1, 4);
   }
+
+  /**
+   * Whether a row that a merge restarts after removing it (a {@code -D} with {@code
+   * partial-update.remove-record-on-delete} or {@code aggregation.remove-record-on-delete}, a
+   * retraction with {@code partial-update.remove-record-on-sequence-group}) starts from every field
+   * of the removing record, as 1.4 merges (apache/paimon#7645, "set all fields including nullable
+   * ones"), rather than from its non-nullable fields with every nullable field null, as 1.2 and 1.3
+   * merge. lakeops merges as 1.3 does, on write and on read; the table records no merge version, so
+   * Paimon 1.4 and lakeops then read such a key differently.
+   */
+  static boolean restartedRowKeepsRemovedValues() {
+    return atLeast(1, 4);
+  }
+
+  /**
+   * Whether this Paimon checks {@code fields.<f>.sequence-group} options (a field in two groups, an
+   * aggregate function on a group's sequence field) only where the merge function is built from
+   * them, as 1.4 does (partial-update's merge function factory checks them; a deduplicate table
+   * takes and ignores them), rather than on every primary-key table at creation, as 1.2 and 1.3
+   * (and lakeops) do.
+   */
+  static boolean checksSequenceGroupsOnlyWhereMerged() {
+    return atLeast(1, 4);
+  }
+
+  /**
+   * Whether this Paimon knows {@code ignore-update-before} (added in 1.3, apache/paimon#6235) and
+   * drops {@code -U} records on write. 1.2 ignores the unknown option, so on a deduplicate table a
+   * {@code -U} deletes the row, as every retraction does; lakeops drops them, as 1.3 does.
+   */
+  static boolean knowsIgnoreUpdateBefore() {
+    return atLeast(1, 3);
+  }
 }
