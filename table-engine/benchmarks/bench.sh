@@ -4,10 +4,11 @@
 #   table-engine/benchmarks/bench.sh -f 1 -wi 2 -i 3                 # all benchmarks
 #   table-engine/benchmarks/bench.sh ScanPlan -p format=avro         # one benchmark, one format
 #   table-engine/benchmarks/bench.sh -l                              # list them
+# BENCH_MVN_FLAGS adds flags to the build, e.g. BENCH_MVN_FLAGS=-o to build offline.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 MODULE="$ROOT/table-engine/benchmarks"
 
-(cd "$ROOT" && mvn -B -q -pl table-engine/benchmarks -am package -DskipTests) >&2
+(cd "$ROOT" && mvn -B -q ${BENCH_MVN_FLAGS:-} -pl table-engine/benchmarks -am package -DskipTests) >&2
 exec java -cp "$MODULE/target/classes:$(cat "$MODULE/target/classpath.txt")" org.openjdk.jmh.Main "$@"

@@ -1,6 +1,7 @@
 package dev.lakeops.table.bench;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -29,6 +30,12 @@ interface Engine {
    * returns the row count.
    */
   long scan(Path tableDir, Blackhole sink);
+
+  /**
+   * Every row of the latest snapshot (merge-on-read) as text {@code dt|id|name|price|qty} (null
+   * fields as {@code null}), sorted: what the benchmarks' setups compare between the engines.
+   */
+  List<String> rows(Path tableDir);
 
   /**
    * Loads the table afresh and plans a full scan of its latest snapshot; returns the number of data

@@ -11,6 +11,9 @@ import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.TypeRoot;
 import dev.lakeops.table.write.TableWrite;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -56,7 +59,14 @@ final class LakeopsEngine implements Engine {
     return new Writer() {
       @Override
       public void write(OrderRows rows, int i, String dt) {
-        write.write(Row.of(dt, rows.ids[i], rows.names[i], rows.prices[i], rows.quantities[i]));
+        boolean amounts = rows.fillsAmounts(i);
+        write.write(
+            Row.of(
+                dt,
+                rows.ids[i],
+                rows.name(i),
+                amounts ? rows.prices[i] : null,
+                amounts ? rows.quantities[i] : null));
       }
 
       @Override
@@ -84,6 +94,21 @@ final class LakeopsEngine implements Engine {
         rows++;
       }
     }
+    return rows;
+  }
+
+  @Override
+  public List<String> rows(Path tableDir) {
+    Table table = Table.load(new LocalFileIO(), tableDir);
+    List<String> rows = new ArrayList<>();
+    try (CloseableIterator<Row> it = table.newRead().open(table.newScan().plan())) {
+      while (it.hasNext()) {
+        Row row = it.next();
+        rows.add(
+            row.get(0) + "|" + row.get(1) + "|" + row.get(2) + "|" + row.get(3) + "|" + row.get(4));
+      }
+    }
+    Collections.sort(rows);
     return rows;
   }
 

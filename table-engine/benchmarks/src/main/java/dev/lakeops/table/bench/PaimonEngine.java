@@ -1,6 +1,8 @@
 package dev.lakeops.table.bench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.apache.paimon.catalog.Catalog;
@@ -30,10 +32,11 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Apache Paimon 1.3.1 through its Java API, with default options: the writer compacts in the
- * background as Paimon's does; tables are loaded without Paimon's caching catalog, so that planning
- * reads the manifests as a fresh reader does (lakeops loads a fresh {@code Table} too).
- * Dynamic-bucket tables are written with Paimon's {@code HashBucketAssigner} placing each row, as
- * its Flink sink does.
+ * background as Paimon's does, and waits for that compaction at commit where Paimon's Flink sink
+ * does ({@code changelog-producer=lookup}, deletion vectors, first-row); tables are loaded without
+ * Paimon's caching catalog, so that planning reads the manifests as a fresh reader does (lakeops
+ * loads a fresh {@code Table} too). Dynamic-bucket tables are written with Paimon's {@code
+ * HashBucketAssigner} placing each row, as its Flink sink does.
  */
 final class PaimonEngine implements Engine {
 
@@ -98,6 +101,10 @@ final class PaimonEngine implements Engine {
                 table.coreOptions().dynamicBucketMaxBuckets())
             : null;
     RowKeyExtractor keys = assigner == null ? null : table.createRowKeyExtractor();
+    // as Paimon's Flink sink: a table whose changelog or deletion vectors need lookup compaction
+    // (changelog-producer=lookup, with lookup-wait at its default true) waits at each commit for
+    // that compaction to finish, so the commit carries the changelog; other tables do not wait
+    boolean waitCompaction = table.coreOptions().prepareCommitWaitCompaction();
     return new Writer() {
       private String lastDt;
       private BinaryString lastDtBinary;
@@ -109,13 +116,15 @@ final class PaimonEngine implements Engine {
           lastDtBinary = BinaryString.fromString(dt);
         }
         try {
+          String name = rows.name(i);
+          boolean amounts = rows.fillsAmounts(i);
           GenericRow row =
               GenericRow.of(
                   lastDtBinary,
                   rows.ids[i],
-                  BinaryString.fromString(rows.names[i]),
-                  rows.prices[i],
-                  rows.quantities[i]);
+                  name == null ? null : BinaryString.fromString(name),
+                  amounts ? rows.prices[i] : null,
+                  amounts ? rows.quantities[i] : null);
           if (assigner == null) {
             write.write(row);
           } else {
@@ -134,7 +143,7 @@ final class PaimonEngine implements Engine {
           if (assigner != null) {
             assigner.prepareCommit(identifier);
           }
-          commit.commit(identifier, write.prepareCommit(false, identifier));
+          commit.commit(identifier, write.prepareCommit(waitCompaction, identifier));
         } catch (Exception e) {
           throw new IllegalStateException("Paimon failed to commit " + identifier, e);
         }
@@ -171,6 +180,33 @@ final class PaimonEngine implements Engine {
     } catch (Exception e) {
       throw new IllegalStateException("Paimon failed to scan " + tableDir, e);
     }
+    return rows;
+  }
+
+  @Override
+  public List<String> rows(Path tableDir) {
+    ReadBuilder builder = load(tableDir).newReadBuilder();
+    List<String> rows = new ArrayList<>();
+    try (RecordReader<InternalRow> reader =
+            builder.newRead().createReader(builder.newScan().plan());
+        CloseableIterator<InternalRow> it = reader.toCloseableIterator()) {
+      while (it.hasNext()) {
+        InternalRow row = it.next();
+        rows.add(
+            row.getString(0)
+                + "|"
+                + row.getInt(1)
+                + "|"
+                + (row.isNullAt(2) ? null : row.getString(2))
+                + "|"
+                + (row.isNullAt(3) ? null : row.getDouble(3))
+                + "|"
+                + (row.isNullAt(4) ? null : row.getLong(4)));
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException("Paimon failed to read " + tableDir, e);
+    }
+    Collections.sort(rows);
     return rows;
   }
 
