@@ -27,6 +27,16 @@ interface BucketWriter {
    */
   BucketChange prepareCommit();
 
+  /**
+   * As {@link #prepareCommit()}; with {@code waitCompaction} false a writer that can compact in the
+   * background (Paimon's streaming write, {@code prepareCommit(false, id)}) starts the compaction
+   * the picker chose and hands its result over with a later commit, once it is done. Writers that
+   * cannot, or tables that must wait (lookup), compact here as {@link #prepareCommit()} does.
+   */
+  default BucketChange prepareCommit(boolean waitCompaction) {
+    return prepareCommit();
+  }
+
   /** Whether nothing is buffered and nothing is waiting to be handed over. */
   boolean isIdle();
 

@@ -22,6 +22,10 @@ import dev.lakeops.table.schema.ChangelogProducer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -30,8 +34,11 @@ import org.jspecify.annotations.Nullable;
  * The LSM writer of one primary-key bucket (Paimon's {@code MergeTreeWriter}): rows get the next
  * sequence number and go to the sort buffer; a flush writes them, merged to one record per key, as
  * level-0 files; after each flush for a commit the universal picker decides on a compaction, run
- * synchronously. The bucket's files (its {@link LevelFiles}) are restored from the latest snapshot
- * when the writer is created and kept up to date with its own flushes and compactions.
+ * synchronously by {@link #prepareCommit()} or, by {@link #prepareCommit(boolean)
+ * prepareCommit(false)}, on the table write's compaction thread while rows keep coming, its result
+ * handed over with the first commit after it finished (Paimon's streaming write). The bucket's
+ * files (its {@link LevelFiles}) are restored from the latest snapshot when the writer is created
+ * and kept up to date with its own flushes and compactions.
  *
  * <p>Changes are handed over per commit as Paimon's writer does: new level-0 files, and the
  * compaction's before/after files. A file written and compacted away within one commit interval is
@@ -59,9 +66,13 @@ final class KeyValueBucketWriter implements BucketWriter {
   private final boolean ignoreDelete;
   private final @Nullable ChangelogFileWriter changelog;
   private final int stopTrigger;
+  private final Supplier<Executor> compactionThread;
   private LevelFiles levels;
   private long nextSequence;
   private final PendingIncrement pending;
+  // the compaction running on the compaction thread, if any; its input files stay in levels until
+  // its result is applied, and no other compaction starts before that
+  private @Nullable FutureTask<CompactionResult> running;
 
   KeyValueBucketWriter(
       WriteContext context,
@@ -70,8 +81,10 @@ final class KeyValueBucketWriter implements BucketWriter {
       int totalBuckets,
       List<DataFileMeta> restored,
       Supplier<MergeFunction> merge,
-      Supplier<Path> spillDirectory) {
+      Supplier<Path> spillDirectory,
+      Supplier<Executor> compactionThread) {
     this.context = context;
+    this.compactionThread = compactionThread;
     this.partition = partition;
     this.bucket = bucket;
     this.totalBuckets = totalBuckets;
@@ -139,7 +152,8 @@ final class KeyValueBucketWriter implements BucketWriter {
     if (buffer.isEmpty()) {
       return;
     }
-    if (!writeOnly) {
+    if (!writeOnly && levels.numberOfSortedRuns() > stopTrigger - 1) {
+      awaitRunning();
       compactWhileMoreRunsThan(stopTrigger - 1);
     }
     List<DataFileMeta> flushed;
@@ -161,7 +175,8 @@ final class KeyValueBucketWriter implements BucketWriter {
     }
     pending.addFlushed(flushed, inputChangelog);
     levels = levels.apply(LevelEdit.adding(flushed));
-    if (!writeOnly) {
+    if (!writeOnly && levels.numberOfSortedRuns() > stopTrigger) {
+      awaitRunning();
       compactWhileMoreRunsThan(stopTrigger);
     }
   }
@@ -182,10 +197,11 @@ final class KeyValueBucketWriter implements BucketWriter {
 
   void compact(CompactionPicker picker) {
     flush();
+    awaitRunning();
     compactLevels(picker);
   }
 
-  /** Runs what {@code picker} picks, if anything; whether it did. */
+  /** Runs what {@code picker} picks, if anything; whether it did. No compaction may be running. */
   private boolean compactLevels(CompactionPicker picker) {
     Optional<CompactionUnit> unit = picker.pick(levels);
     if (unit.isEmpty()) {
@@ -199,23 +215,96 @@ final class KeyValueBucketWriter implements BucketWriter {
 
   @Override
   public BucketChange prepareCommit() {
+    return prepareCommit(true);
+  }
+
+  /**
+   * With {@code waitCompaction} false, as Paimon's streaming write: the result of a compaction that
+   * finished is taken, and when none is running the picker's next one starts in the background. The
+   * full-compaction changelog producer always compacts here, so that its changelog follows the
+   * commits it describes.
+   */
+  @Override
+  public BucketChange prepareCommit(boolean waitCompaction) {
     if (writeOnly) {
       flush();
-    } else {
+    } else if (waitCompaction || producer == ChangelogProducer.FULL_COMPACTION) {
       compact(universal);
+    } else {
+      flush();
+      takeFinished();
+      if (running == null) {
+        startInBackground();
+      }
     }
     return pending.drain(partition, bucket, totalBuckets, BucketChange.IndexChanges.NONE);
   }
 
+  private void startInBackground() {
+    Optional<CompactionUnit> unit = universal.pick(levels);
+    if (unit.isEmpty()) {
+      return;
+    }
+    LevelFiles input = levels;
+    FutureTask<CompactionResult> task = new FutureTask<>(() -> compactTask.run(input, unit.get()));
+    running = task;
+    compactionThread.get().execute(task);
+  }
+
+  /** Applies the running compaction's result if it finished; fails as it failed. */
+  private void takeFinished() {
+    if (running != null && running.isDone()) {
+      awaitRunning();
+    }
+  }
+
+  /** Waits for the running compaction, if any, and applies its result. */
+  private void awaitRunning() {
+    FutureTask<CompactionResult> task = running;
+    if (task == null) {
+      return;
+    }
+    running = null;
+    CompactionResult result;
+    try {
+      result = task.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running = task;
+      throw new IllegalStateException(
+          "Interrupted while waiting for the compaction of "
+              + context.table().name()
+              + " bucket "
+              + bucket,
+          e);
+    } catch (ExecutionException | CancellationException e) {
+      Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(
+          "Compaction of " + context.table().name() + " bucket " + bucket + " failed", cause);
+    }
+    levels = levels.apply(result.edit());
+    pending.addCompaction(result.before(), result.after(), result.changelog());
+  }
+
   @Override
   public boolean isIdle() {
-    return buffer.isEmpty() && pending.isEmpty();
+    return buffer.isEmpty() && pending.isEmpty() && running == null;
   }
 
   @Override
   public void close() {
     buffer.clear();
-    pending.discard();
+    try {
+      // let a background compaction finish so that its output is deleted with the rest
+      awaitRunning();
+    } catch (RuntimeException e) {
+      // its failure is not this close's: what it wrote was deleted by the compaction itself
+    } finally {
+      pending.discard();
+    }
   }
 
   /** The bucket's files as this writer sees them (for tests and diagnostics). */

@@ -36,6 +36,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -85,6 +88,7 @@ public final class TableWrite implements AutoCloseable {
   private Map<WriterKey, List<DataFileMeta>> restored = Map.of();
   private @Nullable Snapshot restoredSnapshot;
   private @Nullable RestoredVectors restoredVectors;
+  private @Nullable ExecutorService compactionThread;
   private boolean closed;
 
   private record WriterKey(BinaryRow partition, int bucket) {}
@@ -282,6 +286,19 @@ public final class TableWrite implements AutoCloseable {
    *     committed to a partition's hash index since this write loaded it
    */
   public ChangeSet prepareCommit(long commitIdentifier) {
+    return prepareCommit(commitIdentifier, true);
+  }
+
+  /**
+   * As {@link #prepareCommit(long)}; with {@code waitCompaction} false, as Paimon's streaming write
+   * ({@code StreamTableWrite.prepareCommit(false, id)}, what its Flink sink calls at a checkpoint),
+   * a primary-key bucket's compaction runs on this write's compaction thread (one, shared by its
+   * buckets, as Paimon's) while rows keep coming, and its result is part of the first change set
+   * prepared after it finished. Writers still wait where Paimon's do: above {@code
+   * num-sorted-run.stop-trigger}, for lookup and deletion-vector tables ({@code lookup-wait}), and
+   * for {@code changelog-producer=full-compaction}.
+   */
+  public ChangeSet prepareCommit(long commitIdentifier, boolean waitCompaction) {
     checkOpen();
     if (!touched.isEmpty() && changelog.fullCompactsAt(commitIdentifier)) {
       for (WriterKey key : touched) {
@@ -297,7 +314,7 @@ public final class TableWrite implements AutoCloseable {
     }
     List<BucketChange> changes = new ArrayList<>();
     for (Map.Entry<WriterKey, BucketWriter> w : writers.entrySet()) {
-      BucketChange change = w.getValue().prepareCommit();
+      BucketChange change = w.getValue().prepareCommit(waitCompaction);
       IndexFileMeta index = indexFiles.get(w.getKey());
       if (index != null) {
         change = change.withNewIndexFiles(new IndexChanges(List.of(index), List.of()));
@@ -335,7 +352,14 @@ public final class TableWrite implements AutoCloseable {
         w =
             schema.hasPrimaryKey()
                 ? new KeyValueBucketWriter(
-                    context, partition, bucket, totalBuckets, files, merge, this::spillDirectory)
+                    context,
+                    partition,
+                    bucket,
+                    totalBuckets,
+                    files,
+                    merge,
+                    this::spillDirectory,
+                    this::compactionThread)
                 : new AppendBucketWriter(context, partition, bucket, totalBuckets, files);
       }
       writers.put(key, w);
@@ -393,6 +417,20 @@ public final class TableWrite implements AutoCloseable {
     return spillDirectory;
   }
 
+  private Executor compactionThread() {
+    if (compactionThread == null) {
+      String name = "lakeops-compaction-" + table.name() + "-" + commitUser;
+      compactionThread =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, name);
+                t.setDaemon(true);
+                return t;
+              });
+    }
+    return compactionThread;
+  }
+
   private void checkOpen() {
     if (closed) {
       throw new IllegalStateException(
@@ -418,6 +456,9 @@ public final class TableWrite implements AutoCloseable {
       }
     }
     writers.clear();
+    if (compactionThread != null) {
+      compactionThread.shutdown();
+    }
     if (spillDirectory != null) {
       try (Stream<Path> files = Files.walk(spillDirectory)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

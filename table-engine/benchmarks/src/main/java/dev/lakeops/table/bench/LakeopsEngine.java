@@ -69,9 +69,11 @@ final class LakeopsEngine implements Engine {
                 amounts ? rows.quantities[i] : null));
       }
 
+      // as the Paimon engine's streaming write: compactions run in the background and are handed
+      // over with a later commit; lookup tables wait for theirs inside the writer, as Paimon's do
       @Override
       public void commit(long identifier) {
-        table.newCommit().commit(write.prepareCommit(identifier));
+        table.newCommit().commit(write.prepareCommit(identifier, false));
       }
 
       @Override
