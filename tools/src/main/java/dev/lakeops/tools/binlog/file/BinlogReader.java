@@ -56,6 +56,7 @@ public final class BinlogReader {
   private int checksumAlg = CHECKSUM_CRC32;
   private long nextPosition;
   private final @Nullable RowsVisitor rowsVisitor;
+  private final boolean statementText;
   private final Map<Long, CachedTableMap> tableMapBodies = new java.util.HashMap<>();
   private final Map<Long, TableDefinition> tables =
       new LinkedHashMap<>(16, 0.75f, true) {
@@ -76,6 +77,7 @@ public final class BinlogReader {
         ByteBuffer.allocateDirect((int) Math.max(1, Math.min(WINDOW, length)))
             .order(ByteOrder.LITTLE_ENDIAN);
     this.rowsVisitor = visitor instanceof RowsVisitor r ? r : null;
+    this.statementText = visitor.wantsStatementText();
   }
 
   /**
@@ -226,7 +228,7 @@ public final class BinlogReader {
       body =
           h.type() == EventTypes.TABLE_MAP
               ? tableMap(h, bytes)
-              : EventDecoder.decode(name, h, bytes, checksumAlg);
+              : EventDecoder.decode(name, h, bytes, checksumAlg, statementText);
     } catch (BinlogFormatException e) {
       return damage(Damage.Kind.BODY_INVALID, position, h.type(), e.getMessage(), null, null, true);
     }
@@ -251,14 +253,14 @@ public final class BinlogReader {
     if (namesEnd > length) {
       return EventDecoder.decode(name, h, bytes, checksumAlg);
     }
-    byte[] key = new byte[namesEnd];
-    bytes.get(at, key);
     long tableId =
         Integer.toUnsignedLong(bytes.getInt(at)) | (long) (bytes.getShort(at + 4) & 0xffff) << 32;
     CachedTableMap cached = tableMapBodies.get(tableId);
-    if (cached != null && java.util.Arrays.equals(cached.key, key)) {
+    if (cached != null && sameBytes(bytes, at, cached.key)) {
       return cached.body;
     }
+    byte[] key = new byte[namesEnd];
+    bytes.get(at, key);
     EventBody body = EventDecoder.decode(name, h, bytes, checksumAlg);
     if (tableMapBodies.size() >= MAX_TABLE_MAPS) {
       tableMapBodies.clear();
@@ -268,6 +270,19 @@ public final class BinlogReader {
   }
 
   private record CachedTableMap(byte[] key, EventBody body) {}
+
+  /** Whether the bytes at {@code at} are {@code key}, compared in place (no copy per event). */
+  private static boolean sameBytes(ByteBuffer bytes, int at, byte[] key) {
+    if (bytes.limit() - at < key.length) {
+      return false;
+    }
+    for (int i = 0; i < key.length; i++) {
+      if (bytes.get(at + i) != key[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   /**
    * Decodes the values of a valid TABLE_MAP or rows event for a {@link RowsVisitor}; never throws

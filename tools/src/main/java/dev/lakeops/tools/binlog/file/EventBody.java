@@ -16,7 +16,13 @@ public sealed interface EventBody {
    * QUERY: BEGIN, COMMIT, DDL, or statement-format DML; {@code sql} is cut to {@link
    * EventDecoder#MAX_TEXT}.
    */
-  record Query(String database, String sql) implements EventBody {}
+  record Query(String database, String sql) implements EventBody {
+    /** The SQL of a BEGIN query, as the decoder hands it (one instance). */
+    public static final String BEGIN = "BEGIN";
+
+    /** The SQL of a COMMIT query, as the decoder hands it (one instance). */
+    public static final String COMMIT = "COMMIT";
+  }
 
   record Xid(long xid) implements EventBody {}
 
@@ -61,8 +67,13 @@ public sealed interface EventBody {
 
   record BinlogCheckpoint(String file) implements EventBody {}
 
-  /** MariaDB ANNOTATE_ROWS: the SQL that produced the following rows events. */
-  record AnnotateRows(String sql) implements EventBody {}
+  /**
+   * MariaDB ANNOTATE_ROWS: the SQL that produced the following rows events; empty when the visitor
+   * asked for no statement text ({@link BinlogVisitor#wantsStatementText()}).
+   */
+  record AnnotateRows(String sql) implements EventBody {
+    static final AnnotateRows TEXT_NOT_READ = new AnnotateRows("");
+  }
 
   record XaPrepare() implements EventBody {}
 
