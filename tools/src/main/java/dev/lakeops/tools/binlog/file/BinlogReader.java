@@ -226,9 +226,11 @@ public final class BinlogReader {
     try {
       ByteBuffer bytes = slice(position + EventHeader.LENGTH, bodyLength);
       body =
-          h.type() == EventTypes.TABLE_MAP
-              ? tableMap(h, bytes)
-              : EventDecoder.decode(name, h, bytes, checksumAlg, statementText);
+          h.type() == EventTypes.TRANSACTION_PAYLOAD
+              ? transactionPayload(h, fullBody)
+              : h.type() == EventTypes.TABLE_MAP
+                  ? tableMap(h, bytes)
+                  : EventDecoder.decode(name, h, bytes, checksumAlg, statementText);
     } catch (BinlogFormatException e) {
       return damage(Damage.Kind.BODY_INVALID, position, h.type(), e.getMessage(), null, null, true);
     }
@@ -270,6 +272,25 @@ public final class BinlogReader {
   }
 
   private record CachedTableMap(byte[] key, EventBody body) {}
+
+  /**
+   * A TRANSACTION_PAYLOAD's inner events, read from the whole body (at most {@link #MAX_ROWS_EVENT}
+   * bytes; a larger one is reported as damage of its body).
+   */
+  private EventBody transactionPayload(EventHeader h, long fullBody) throws IOException {
+    if (fullBody > MAX_ROWS_EVENT) {
+      throw new BinlogFormatException(
+          name,
+          h.offset(),
+          "TRANSACTION_PAYLOAD body of "
+              + fullBody
+              + " bytes exceeds the "
+              + MAX_ROWS_EVENT
+              + "-byte decoding limit");
+    }
+    return TransactionPayloadDecoder.decode(
+        name, h, wholeBody(h.offset() + EventHeader.LENGTH, (int) fullBody));
+  }
 
   /** Whether the bytes at {@code at} are {@code key}, compared in place (no copy per event). */
   private static boolean sameBytes(ByteBuffer bytes, int at, byte[] key) {

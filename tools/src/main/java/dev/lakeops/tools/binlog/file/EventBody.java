@@ -77,6 +77,21 @@ public sealed interface EventBody {
 
   record XaPrepare() implements EventBody {}
 
+  /**
+   * MySQL TRANSACTION_PAYLOAD: one whole transaction's events, compressed ({@link
+   * TransactionPayloadDecoder}); {@code events} are their decoded bodies in order (at most {@link
+   * TransactionPayloadDecoder#MAX_EVENTS}).
+   *
+   * @param compression 0 zstd, 255 none
+   */
+  record TransactionPayload(
+      int compression, long payloadSize, long uncompressedSize, List<EventBody> events)
+      implements EventBody {
+    public TransactionPayload {
+      events = List.copyOf(events);
+    }
+  }
+
   /** Any other type: checked and skipped by size. */
   record Opaque() implements EventBody {}
 }

@@ -109,23 +109,47 @@ final class TransactionTracker {
 
   /** Feeds one event; returns the transaction it ended, if any. */
   @Nullable Ended accept(BinlogEvent event) {
-    EventBody body = event.body();
-    long end = event.header().end();
+    if (event.body() instanceof EventBody.TransactionPayload p) {
+      return payload(p, event.header().offset(), event.header().end());
+    }
+    return accept(event.body(), event.header().offset(), event.header().end());
+  }
+
+  /**
+   * A compressed transaction: its inner events stand at the payload's place in the file, and the
+   * transaction ends where the payload ends (it always holds a whole transaction, GTID outside).
+   */
+  private @Nullable Ended payload(EventBody.TransactionPayload p, long offset, long end) {
+    Ended ended = null;
+    for (EventBody inner : p.events()) {
+      Ended e = accept(inner, offset, end);
+      if (e != null) {
+        ended = e;
+      }
+    }
+    if (open) {
+      Ended e = close(end);
+      ended = e != null ? e : ended;
+    }
+    return ended;
+  }
+
+  private @Nullable Ended accept(EventBody body, long offset, long end) {
     if (body instanceof EventBody.MariadbGtid g) {
       Ended cut = closeDamaged();
-      begin(event.header().offset(), g, g.standalone());
+      begin(offset, g, g.standalone());
       return cut;
     }
     if (body instanceof EventBody.MysqlGtid g) {
       Ended cut = closeDamaged();
-      begin(event.header().offset(), g, true); // standalone until a BEGIN query says otherwise
+      begin(offset, g, true); // standalone until a BEGIN query says otherwise
       return cut;
     }
     if (body instanceof EventBody.Xid || body instanceof EventBody.XaPrepare) {
       return close(end);
     }
     if (body instanceof EventBody.Query q) {
-      return query(q, event.header().offset(), end);
+      return query(q, offset, end);
     }
     if (body instanceof EventBody.TableMap t) {
       // The reader hands the same TableMap instance for an unchanged mapping: name it once.
