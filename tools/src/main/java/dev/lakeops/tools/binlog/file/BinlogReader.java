@@ -97,17 +97,25 @@ public final class BinlogReader {
   private void walk(BinlogVisitor visitor) throws IOException {
     visitor.start(name, length);
     if (length < MAGIC.length || !hasMagic()) {
+      // Only the magic may be hit (a flipped first byte): when a valid FDE still starts at 4, the
+      // events are read from there and the damage says so.
+      boolean fdeFollows = length >= MAGIC.length && formatDescriptionAt4();
       visitor.damage(
           new Damage(
               Damage.Kind.BAD_MAGIC,
               0,
               -1,
-              "file does not start with the binlog magic FE 62 69 6E (" + length + " bytes)",
+              "file does not start with the binlog magic FE 62 69 6E ("
+                  + length
+                  + " bytes)"
+                  + (fdeFollows ? "; a valid FORMAT_DESCRIPTION starts at offset 4" : ""),
               null,
               null,
-              null));
-      visitor.end(checksumAlg);
-      return;
+              fdeFollows ? (long) MAGIC.length : null));
+      if (!fdeFollows) {
+        visitor.end(checksumAlg);
+        return;
+      }
     }
     long position = MAGIC.length;
     boolean first = true;
@@ -461,6 +469,20 @@ public final class BinlogReader {
         Integer.toUnsignedLong(b.getInt(at + 9)),
         Integer.toUnsignedLong(b.getInt(at + 13)),
         b.getShort(at + 17) & 0xffff);
+  }
+
+  /** Whether a FORMAT_DESCRIPTION with a matching CRC32 (in-use flag cleared) starts at 4. */
+  private boolean formatDescriptionAt4() throws IOException {
+    long at = MAGIC.length;
+    if (length - at < EventHeader.LENGTH + TRAILER) {
+      return false;
+    }
+    EventHeader h = header(at);
+    return h.type() == EventTypes.FORMAT_DESCRIPTION
+        && h.size() >= EventHeader.LENGTH + TRAILER
+        && h.size() <= length - at
+        && h.size() <= window.capacity()
+        && storedCrc(h.end()) == crc(at, h.size() - TRAILER, true);
   }
 
   private boolean hasMagic() throws IOException {
