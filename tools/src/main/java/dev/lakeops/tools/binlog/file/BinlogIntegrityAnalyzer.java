@@ -18,7 +18,20 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
   private static final int MAX_AFFECTED_TABLES = 64;
 
   private final TransactionTracker tracker = new TransactionTracker();
-  private final Map<Long, String> domainGtids = new LinkedHashMap<>();
+
+  /** Per domain, the last GTID: text from GTID_LIST, or the GTID event of a transaction. */
+  private final Map<Long, GtidSlot> domainGtids = new LinkedHashMap<>();
+
+  private static final class GtidSlot {
+    final long domain;
+    Object gtid;
+
+    GtidSlot(long domain, Object gtid) {
+      this.domain = domain;
+      this.gtid = gtid;
+    }
+  }
+
   private final Set<String> affectedTables = new LinkedHashSet<>();
   private String file = "";
   private long length;
@@ -28,7 +41,8 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
   private long events;
   private long transactions;
   private long restartPosition = 4;
-  private @Nullable String lastCommittedGtid;
+  private @Nullable EventBody lastCommittedGtid;
+  private @Nullable GtidSlot lastDomain;
   private @Nullable Damage firstBad;
   private int damageCount;
   private String gtidSetAtDamage = "";
@@ -91,11 +105,9 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
     if (firstBad == null) {
       transactions++;
       restartPosition = ended.end();
-      lastCommittedGtid = ended.gtid();
-      if (ended.gtid() != null
-          && !ended.gtid().contains(":")
-          && !ended.gtid().equals("ANONYMOUS")) {
-        recordDomain(ended.gtid());
+      lastCommittedGtid = ended.gtidEvent();
+      if (ended.gtidEvent() instanceof EventBody.MariadbGtid g) {
+        recordDomain(g.domainId(), g);
       }
     }
   }
@@ -105,6 +117,12 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
         || body instanceof EventBody.MariadbGtidList
         || body instanceof EventBody.MysqlPreviousGtids
         || body instanceof EventBody.BinlogCheckpoint;
+  }
+
+  /** Integrity never reads the SQL of ANNOTATE_ROWS. */
+  @Override
+  public boolean wantsStatementText() {
+    return false;
   }
 
   @Override
@@ -158,7 +176,7 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
         firstBad,
         damageCount,
         restartPosition,
-        lastCommittedGtid,
+        TransactionTracker.gtidText(lastCommittedGtid),
         firstBad == null ? gtidSet() : gtidSetAtDamage,
         openTransaction,
         firstBad == null ? null : firstBad.resyncOffset(),
@@ -173,6 +191,23 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
         endsInTransaction);
   }
 
+  private void recordDomain(long domain, Object gtid) {
+    // Consecutive transactions are nearly always of one domain: overwrite it without a lookup.
+    GtidSlot slot = lastDomain;
+    if (slot == null || slot.domain != domain) {
+      slot = domainGtids.get(domain);
+      if (slot == null) {
+        if (domainGtids.size() >= MAX_DOMAINS) {
+          return;
+        }
+        slot = new GtidSlot(domain, gtid);
+        domainGtids.put(domain, slot);
+      }
+      lastDomain = slot;
+    }
+    slot.gtid = gtid;
+  }
+
   private void recordDomain(String gtid) {
     int dash = gtid.indexOf('-');
     if (dash <= 0) {
@@ -180,9 +215,7 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
     }
     try {
       long domain = Long.parseLong(gtid, 0, dash, 10);
-      if (domainGtids.containsKey(domain) || domainGtids.size() < MAX_DOMAINS) {
-        domainGtids.put(domain, gtid);
-      }
+      recordDomain(domain, gtid);
     } catch (NumberFormatException e) {
       // not a MariaDB GTID; nothing to record
     }
@@ -190,7 +223,12 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
 
   private String gtidSet() {
     if (!domainGtids.isEmpty()) {
-      return String.join(",", domainGtids.values());
+      StringBuilder set = new StringBuilder();
+      for (GtidSlot slot : domainGtids.values()) {
+        set.append(set.isEmpty() ? "" : ",")
+            .append(slot.gtid instanceof EventBody.MariadbGtid g ? g.gtid() : slot.gtid);
+      }
+      return set.toString();
     }
     return previousGtids != null ? previousGtids : "";
   }

@@ -56,6 +56,7 @@ public final class BinlogReader {
   private int checksumAlg = CHECKSUM_CRC32;
   private long nextPosition;
   private final @Nullable RowsVisitor rowsVisitor;
+  private final boolean statementText;
   private final Map<Long, CachedTableMap> tableMapBodies = new java.util.HashMap<>();
   private final Map<Long, TableDefinition> tables =
       new LinkedHashMap<>(16, 0.75f, true) {
@@ -76,6 +77,7 @@ public final class BinlogReader {
         ByteBuffer.allocateDirect((int) Math.max(1, Math.min(WINDOW, length)))
             .order(ByteOrder.LITTLE_ENDIAN);
     this.rowsVisitor = visitor instanceof RowsVisitor r ? r : null;
+    this.statementText = visitor.wantsStatementText();
   }
 
   /**
@@ -95,17 +97,25 @@ public final class BinlogReader {
   private void walk(BinlogVisitor visitor) throws IOException {
     visitor.start(name, length);
     if (length < MAGIC.length || !hasMagic()) {
+      // Only the magic may be hit (a flipped first byte): when a valid FDE still starts at 4, the
+      // events are read from there and the damage says so.
+      boolean fdeFollows = length >= MAGIC.length && formatDescriptionAt4();
       visitor.damage(
           new Damage(
               Damage.Kind.BAD_MAGIC,
               0,
               -1,
-              "file does not start with the binlog magic FE 62 69 6E (" + length + " bytes)",
+              "file does not start with the binlog magic FE 62 69 6E ("
+                  + length
+                  + " bytes)"
+                  + (fdeFollows ? "; a valid FORMAT_DESCRIPTION starts at offset 4" : ""),
               null,
               null,
-              null));
-      visitor.end(checksumAlg);
-      return;
+              fdeFollows ? (long) MAGIC.length : null));
+      if (!fdeFollows) {
+        visitor.end(checksumAlg);
+        return;
+      }
     }
     long position = MAGIC.length;
     boolean first = true;
@@ -224,9 +234,11 @@ public final class BinlogReader {
     try {
       ByteBuffer bytes = slice(position + EventHeader.LENGTH, bodyLength);
       body =
-          h.type() == EventTypes.TABLE_MAP
-              ? tableMap(h, bytes)
-              : EventDecoder.decode(name, h, bytes, checksumAlg);
+          h.type() == EventTypes.TRANSACTION_PAYLOAD
+              ? transactionPayload(h, fullBody)
+              : h.type() == EventTypes.TABLE_MAP
+                  ? tableMap(h, bytes)
+                  : EventDecoder.decode(name, h, bytes, checksumAlg, statementText);
     } catch (BinlogFormatException e) {
       return damage(Damage.Kind.BODY_INVALID, position, h.type(), e.getMessage(), null, null, true);
     }
@@ -251,14 +263,14 @@ public final class BinlogReader {
     if (namesEnd > length) {
       return EventDecoder.decode(name, h, bytes, checksumAlg);
     }
-    byte[] key = new byte[namesEnd];
-    bytes.get(at, key);
     long tableId =
         Integer.toUnsignedLong(bytes.getInt(at)) | (long) (bytes.getShort(at + 4) & 0xffff) << 32;
     CachedTableMap cached = tableMapBodies.get(tableId);
-    if (cached != null && java.util.Arrays.equals(cached.key, key)) {
+    if (cached != null && sameBytes(bytes, at, cached.key)) {
       return cached.body;
     }
+    byte[] key = new byte[namesEnd];
+    bytes.get(at, key);
     EventBody body = EventDecoder.decode(name, h, bytes, checksumAlg);
     if (tableMapBodies.size() >= MAX_TABLE_MAPS) {
       tableMapBodies.clear();
@@ -268,6 +280,38 @@ public final class BinlogReader {
   }
 
   private record CachedTableMap(byte[] key, EventBody body) {}
+
+  /**
+   * A TRANSACTION_PAYLOAD's inner events, read from the whole body (at most {@link #MAX_ROWS_EVENT}
+   * bytes; a larger one is reported as damage of its body).
+   */
+  private EventBody transactionPayload(EventHeader h, long fullBody) throws IOException {
+    if (fullBody > MAX_ROWS_EVENT) {
+      throw new BinlogFormatException(
+          name,
+          h.offset(),
+          "TRANSACTION_PAYLOAD body of "
+              + fullBody
+              + " bytes exceeds the "
+              + MAX_ROWS_EVENT
+              + "-byte decoding limit");
+    }
+    return TransactionPayloadDecoder.decode(
+        name, h, wholeBody(h.offset() + EventHeader.LENGTH, (int) fullBody));
+  }
+
+  /** Whether the bytes at {@code at} are {@code key}, compared in place (no copy per event). */
+  private static boolean sameBytes(ByteBuffer bytes, int at, byte[] key) {
+    if (bytes.limit() - at < key.length) {
+      return false;
+    }
+    for (int i = 0; i < key.length; i++) {
+      if (bytes.get(at + i) != key[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   /**
    * Decodes the values of a valid TABLE_MAP or rows event for a {@link RowsVisitor}; never throws
@@ -425,6 +469,20 @@ public final class BinlogReader {
         Integer.toUnsignedLong(b.getInt(at + 9)),
         Integer.toUnsignedLong(b.getInt(at + 13)),
         b.getShort(at + 17) & 0xffff);
+  }
+
+  /** Whether a FORMAT_DESCRIPTION with a matching CRC32 (in-use flag cleared) starts at 4. */
+  private boolean formatDescriptionAt4() throws IOException {
+    long at = MAGIC.length;
+    if (length - at < EventHeader.LENGTH + TRAILER) {
+      return false;
+    }
+    EventHeader h = header(at);
+    return h.type() == EventTypes.FORMAT_DESCRIPTION
+        && h.size() >= EventHeader.LENGTH + TRAILER
+        && h.size() <= length - at
+        && h.size() <= window.capacity()
+        && storedCrc(h.end()) == crc(at, h.size() - TRAILER, true);
   }
 
   private boolean hasMagic() throws IOException {

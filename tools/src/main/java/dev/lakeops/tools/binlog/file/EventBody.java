@@ -16,7 +16,13 @@ public sealed interface EventBody {
    * QUERY: BEGIN, COMMIT, DDL, or statement-format DML; {@code sql} is cut to {@link
    * EventDecoder#MAX_TEXT}.
    */
-  record Query(String database, String sql) implements EventBody {}
+  record Query(String database, String sql) implements EventBody {
+    /** The SQL of a BEGIN query, as the decoder hands it (one instance). */
+    public static final String BEGIN = "BEGIN";
+
+    /** The SQL of a COMMIT query, as the decoder hands it (one instance). */
+    public static final String COMMIT = "COMMIT";
+  }
 
   record Xid(long xid) implements EventBody {}
 
@@ -61,10 +67,30 @@ public sealed interface EventBody {
 
   record BinlogCheckpoint(String file) implements EventBody {}
 
-  /** MariaDB ANNOTATE_ROWS: the SQL that produced the following rows events. */
-  record AnnotateRows(String sql) implements EventBody {}
+  /**
+   * MariaDB ANNOTATE_ROWS: the SQL that produced the following rows events; empty when the visitor
+   * asked for no statement text ({@link BinlogVisitor#wantsStatementText()}).
+   */
+  record AnnotateRows(String sql) implements EventBody {
+    static final AnnotateRows TEXT_NOT_READ = new AnnotateRows("");
+  }
 
   record XaPrepare() implements EventBody {}
+
+  /**
+   * MySQL TRANSACTION_PAYLOAD: one whole transaction's events, compressed ({@link
+   * TransactionPayloadDecoder}); {@code events} are their decoded bodies in order (at most {@link
+   * TransactionPayloadDecoder#MAX_EVENTS}).
+   *
+   * @param compression 0 zstd, 255 none
+   */
+  record TransactionPayload(
+      int compression, long payloadSize, long uncompressedSize, List<EventBody> events)
+      implements EventBody {
+    public TransactionPayload {
+      events = List.copyOf(events);
+    }
+  }
 
   /** Any other type: checked and skipped by size. */
   record Opaque() implements EventBody {}

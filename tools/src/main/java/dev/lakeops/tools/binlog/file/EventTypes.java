@@ -21,6 +21,8 @@ public final class EventTypes {
   public static final int MYSQL_ANONYMOUS_GTID = 34;
   public static final int MYSQL_PREVIOUS_GTIDS = 35;
   public static final int XA_PREPARE = 38;
+  public static final int PARTIAL_UPDATE_ROWS = 39;
+  public static final int TRANSACTION_PAYLOAD = 40;
   public static final int MARIADB_ANNOTATE_ROWS = 160;
   public static final int MARIADB_BINLOG_CHECKPOINT = 161;
   public static final int MARIADB_GTID = 162;
@@ -58,8 +60,8 @@ public final class EventTypes {
           Map.entry(36, "TRANSACTION_CONTEXT"),
           Map.entry(37, "VIEW_CHANGE"),
           Map.entry(XA_PREPARE, "XA_PREPARE"),
-          Map.entry(39, "PARTIAL_UPDATE_ROWS"),
-          Map.entry(40, "TRANSACTION_PAYLOAD"),
+          Map.entry(PARTIAL_UPDATE_ROWS, "PARTIAL_UPDATE_ROWS"),
+          Map.entry(TRANSACTION_PAYLOAD, "TRANSACTION_PAYLOAD"),
           Map.entry(41, "HEARTBEAT_V2"),
           Map.entry(42, "GTID_TAGGED_LOG"),
           Map.entry(MARIADB_ANNOTATE_ROWS, "ANNOTATE_ROWS(mariadb)"),
@@ -90,11 +92,13 @@ public final class EventTypes {
   }
 
   /**
-   * Rows events whose post-header starts with a 6-byte table id (v1, v2 and MariaDB compressed).
+   * Rows events whose post-header starts with a 6-byte table id (v1, v2, MySQL partial update and
+   * MariaDB compressed).
    */
   static boolean isRows(int type) {
     return (type >= WRITE_ROWS_V1 && type <= DELETE_ROWS_V1)
         || (type >= WRITE_ROWS_V2 && type <= DELETE_ROWS_V2)
+        || type == PARTIAL_UPDATE_ROWS
         || (type >= 166 && type <= 171);
   }
 }

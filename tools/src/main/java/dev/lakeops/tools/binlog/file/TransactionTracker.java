@@ -1,11 +1,9 @@
 package dev.lakeops.tools.binlog.file;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,11 +17,27 @@ final class TransactionTracker {
   private static final int MAX_TABLE_IDS = 1024;
   private static final int MAX_TABLES = 64;
 
-  /** A transaction that ended: where, with which GTID, and whether damage cut it. */
-  record Ended(long end, @Nullable String gtid, boolean damaged, List<String> tables) {
-    Ended {
-      tables = List.copyOf(tables);
+  /**
+   * A transaction that ended: where, with which GTID, and whether damage cut it; {@code tables} is
+   * filled for a damaged transaction only (the only one whose tables are reported).
+   *
+   * @param gtidEvent the GTID event that began it ({@link EventBody.MariadbGtid} or {@link
+   *     EventBody.MysqlGtid}), kept as the event so that its text is made only when asked for
+   */
+  record Ended(long end, @Nullable EventBody gtidEvent, boolean damaged, List<String> tables) {
+    // Requires: tables is immutable (the tracker hands a copy or List.of()).
+
+    @Nullable String gtid() {
+      return gtidText(gtidEvent);
     }
+  }
+
+  /** The text of a GTID event: {@code domain-server-sequence} or {@code uuid:gno}. */
+  static @Nullable String gtidText(@Nullable EventBody gtidEvent) {
+    if (gtidEvent instanceof EventBody.MariadbGtid g) {
+      return g.gtid();
+    }
+    return gtidEvent instanceof EventBody.MysqlGtid g ? g.gtid() : null;
   }
 
   private final Map<Long, String> tableNames =
@@ -35,16 +49,24 @@ final class TransactionTracker {
       };
   private boolean open;
   private long beginOffset = -1;
-  private @Nullable String gtid;
+  private @Nullable EventBody gtid;
   private boolean standalone;
   private boolean damaged;
 
   /** A damaged transaction only counts once an event proves the damage fell inside one. */
   private boolean damageConfirmed;
 
-  private final Set<String> tables = new LinkedHashSet<>();
+  /**
+   * Tables of the open transaction, distinct, in first-touch order: a list, since transactions
+   * touch few tables and clearing a hash set per transaction cost more than the lookups.
+   */
+  private final List<String> tables = new ArrayList<>();
+
   private EventBody.@Nullable TableMap lastTableMap;
   private String lastTableName = "";
+
+  /** The table last added to {@link #tables}: rows events of one table follow each other. */
+  private @Nullable String lastTouched;
 
   boolean isOpen() {
     return open;
@@ -61,10 +83,10 @@ final class TransactionTracker {
   }
 
   @Nullable String gtid() {
-    return gtid;
+    return gtidText(gtid);
   }
 
-  Set<String> tables() {
+  List<String> tables() {
     return tables;
   }
 
@@ -78,44 +100,72 @@ final class TransactionTracker {
       open = true;
       gtid = null;
       standalone = false;
-      tables.clear();
+      clearTables();
     }
     damaged = true;
     damageConfirmed = damageConfirmed || wasOpen;
-    return wasOpen ? (gtid != null ? gtid : "unknown") : null;
+    return wasOpen ? (gtid != null ? gtidText(gtid) : "unknown") : null;
   }
 
   /** Feeds one event; returns the transaction it ended, if any. */
   @Nullable Ended accept(BinlogEvent event) {
-    EventBody body = event.body();
-    long end = event.header().end();
+    if (event.body() instanceof EventBody.TransactionPayload p) {
+      return payload(p, event.header().offset(), event.header().end());
+    }
+    return accept(event.body(), event.header().offset(), event.header().end());
+  }
+
+  /**
+   * A compressed transaction: its inner events stand at the payload's place in the file, and the
+   * transaction ends where the payload ends (it always holds a whole transaction, GTID outside).
+   */
+  private @Nullable Ended payload(EventBody.TransactionPayload p, long offset, long end) {
+    Ended ended = null;
+    for (EventBody inner : p.events()) {
+      Ended e = accept(inner, offset, end);
+      if (e != null) {
+        ended = e;
+      }
+    }
+    if (open) {
+      Ended e = close(end);
+      ended = e != null ? e : ended;
+    }
+    return ended;
+  }
+
+  private @Nullable Ended accept(EventBody body, long offset, long end) {
     if (body instanceof EventBody.MariadbGtid g) {
       Ended cut = closeDamaged();
-      begin(event.header().offset(), g.gtid(), g.standalone());
+      begin(offset, g, g.standalone());
       return cut;
     }
     if (body instanceof EventBody.MysqlGtid g) {
       Ended cut = closeDamaged();
-      begin(
-          event.header().offset(), g.gtid(), true); // standalone until a BEGIN query says otherwise
+      begin(offset, g, true); // standalone until a BEGIN query says otherwise
       return cut;
     }
     if (body instanceof EventBody.Xid || body instanceof EventBody.XaPrepare) {
       return close(end);
     }
     if (body instanceof EventBody.Query q) {
-      return query(q, event.header().offset(), end);
+      return query(q, offset, end);
     }
     if (body instanceof EventBody.TableMap t) {
       // The reader hands the same TableMap instance for an unchanged mapping: name it once.
+      // The same instance was the last one put, so no other put can have evicted it since.
       if (t != lastTableMap) {
         lastTableMap = t;
         lastTableName = t.qualifiedName();
+        tableNames.put(t.tableId(), lastTableName);
       }
-      tableNames.put(t.tableId(), lastTableName);
       touch(lastTableName);
     } else if (body instanceof EventBody.Rows r) {
-      String name = tableNames.get(r.tableId());
+      EventBody.TableMap last = lastTableMap;
+      String name =
+          last != null && last.tableId() == r.tableId()
+              ? lastTableName
+              : tableNames.get(r.tableId());
       touch(name != null ? name : "table_id:" + r.tableId());
     } else if (body instanceof EventBody.AnnotateRows) {
       damageConfirmed = damageConfirmed || damaged;
@@ -136,8 +186,12 @@ final class TransactionTracker {
   }
 
   private @Nullable Ended query(EventBody.Query q, long offset, long end) {
-    String sql = q.sql().strip().toUpperCase(Locale.ROOT);
-    if (sql.equals("BEGIN") || sql.startsWith("XA START")) {
+    // Compared without upper-casing: most queries are the decoder's BEGIN/COMMIT, the rest DDL.
+    String sql = q.sql();
+    if (sql != EventBody.Query.BEGIN && sql != EventBody.Query.COMMIT) {
+      sql = sql.strip();
+    }
+    if (sql.equalsIgnoreCase("BEGIN") || startsWithIgnoreCase(sql, "XA START")) {
       if (!open || damaged) {
         Ended cut = closeDamaged();
         begin(offset, null, false);
@@ -146,10 +200,10 @@ final class TransactionTracker {
       standalone = false;
       return null;
     }
-    if (sql.equals("COMMIT")
-        || sql.equals("ROLLBACK")
-        || sql.startsWith("XA COMMIT")
-        || sql.startsWith("XA ROLLBACK")) {
+    if (sql.equalsIgnoreCase("COMMIT")
+        || sql.equalsIgnoreCase("ROLLBACK")
+        || startsWithIgnoreCase(sql, "XA COMMIT")
+        || startsWithIgnoreCase(sql, "XA ROLLBACK")) {
       damageConfirmed = damageConfirmed || damaged;
       return close(end);
     }
@@ -164,20 +218,28 @@ final class TransactionTracker {
     return standalone ? close(end) : null;
   }
 
-  private void begin(long offset, @Nullable String gtid, boolean standalone) {
+  private void begin(long offset, @Nullable EventBody gtid, boolean standalone) {
     this.open = true;
     this.beginOffset = offset;
     this.gtid = gtid;
     this.standalone = standalone;
     this.damaged = false;
     this.damageConfirmed = false;
+    clearTables();
+  }
+
+  private void clearTables() {
     tables.clear();
+    lastTouched = null;
   }
 
   private void touch(String table) {
     damageConfirmed = damageConfirmed || damaged;
-    if (open && tables.size() < MAX_TABLES) {
-      tables.add(table);
+    if (open && table != lastTouched && tables.size() < MAX_TABLES) {
+      if (!tables.contains(table)) {
+        tables.add(table);
+      }
+      lastTouched = table;
     }
   }
 
@@ -197,6 +259,6 @@ final class TransactionTracker {
     open = false;
     boolean wasDamaged = damaged; // an end event proves the damage fell inside this transaction
     damaged = false;
-    return new Ended(end, gtid, wasDamaged, List.copyOf(tables));
+    return new Ended(end, gtid, wasDamaged, wasDamaged ? List.copyOf(tables) : List.of());
   }
 }

@@ -175,6 +175,35 @@ class BinlogIntegrityAnalyzerTest {
   }
 
   @Test
+  void aDamagedMagicBeforeIntactEventsSaysTheyResumeAtOffsetFour() {
+    byte[] content = bytes(CRC32);
+    BinlogVerdict intact = verify(dir, content);
+
+    BinlogVerdict v = verify(dir, flipped(content, 1));
+
+    assertThat(v.status()).isEqualTo(BinlogVerdict.Status.CORRUPT);
+    assertThat(v.firstBad().kind()).isEqualTo(Damage.Kind.BAD_MAGIC);
+    assertThat(v.firstBad().reason()).contains("FORMAT_DESCRIPTION starts at offset 4");
+    assertThat(v.resyncOffset()).isEqualTo(4);
+    assertThat(v.damagedBytes()).isEqualTo(4);
+    assertThat(v.events()).isEqualTo(intact.events());
+    assertThat(v.resumeOffset()).isNotNull().isGreaterThan(4L);
+    assertThat(v.resumeGtid()).isNotNull();
+  }
+
+  @Test
+  void garbageAfterADamagedMagicGivesNoResumeOffset() {
+    byte[] content = bytes(CRC32);
+    byte[] broken = flipped(flipped(content, 1), 4 + 9); // magic and the FDE's event_size
+
+    BinlogVerdict v = verify(dir, broken);
+
+    assertThat(v.firstBad().kind()).isEqualTo(Damage.Kind.BAD_MAGIC);
+    assertThat(v.resyncOffset()).isNull();
+    assertThat(v.events()).isZero();
+  }
+
+  @Test
   void anEventSizeOfFourGigabytesIsAHeaderErrorNotAnAllocation() {
     byte[] content = bytes(CRC32);
     for (int i = 0; i < 4; i++) {

@@ -117,6 +117,57 @@ public final class SyntheticBinlog {
     return event(EventTypes.ROTATE, body(8 + name.length).putLong(4).put(name));
   }
 
+  /**
+   * A TRANSACTION_PAYLOAD (type 40) holding the events {@code inner} built (their CRC trailers
+   * dropped: MySQL writes the events inside a payload without checksums), zstd-compressed unless
+   * {@code compress} is false (compression type 255, none).
+   */
+  public SyntheticBinlog transactionPayload(SyntheticBinlog inner, boolean compress) {
+    byte[] events = inner.innerEvents();
+    byte[] payload = compress ? com.github.luben.zstd.Zstd.compress(events) : events;
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    // type | length | value, packed integers (values below 251 take one byte; 0xfe + 8 bytes else)
+    writeField(b, 2, compress ? 0 : 255);
+    writeField(b, 3, events.length);
+    writeField(b, 1, payload.length);
+    b.write(0); // end mark
+    b.writeBytes(payload);
+    return raw(EventTypes.TRANSACTION_PAYLOAD, b.toByteArray());
+  }
+
+  private static void writeField(ByteArrayOutputStream b, int type, long value) {
+    byte[] v = packed(value);
+    b.writeBytes(packed(type));
+    b.writeBytes(packed(v.length));
+    b.writeBytes(v);
+  }
+
+  private static byte[] packed(long value) {
+    if (value < 251) {
+      return new byte[] {(byte) value};
+    }
+    ByteBuffer b = ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN);
+    b.put((byte) 0xfe).putLong(value);
+    return b.array();
+  }
+
+  /** The events after the FDE, each without its 4-byte trailer. */
+  private byte[] innerEvents() {
+    byte[] all = out.toByteArray();
+    ByteBuffer b = ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN);
+    ByteArrayOutputStream events = new ByteArrayOutputStream();
+    int at = 4 + b.getInt(4 + 9); // past the magic and the FDE
+    while (at < all.length) {
+      int size = b.getInt(at + 9);
+      ByteBuffer e = ByteBuffer.allocate(size - 4).order(ByteOrder.LITTLE_ENDIAN);
+      e.put(all, at, size - 4);
+      e.putInt(9, size - 4).putInt(13, 0);
+      events.writeBytes(e.array());
+      at += size;
+    }
+    return events.toByteArray();
+  }
+
   /** An event of {@code type} with {@code body} as given (header, log_pos and CRC added). */
   public SyntheticBinlog raw(int type, byte[] body) {
     return event(type, body(body.length).put(body));
