@@ -301,7 +301,8 @@ final class KeyValueBucketWriter implements BucketWriter {
       // let a background compaction finish so that its output is deleted with the rest
       awaitRunning();
     } catch (RuntimeException e) {
-      // its failure is not this close's: what it wrote was deleted by the compaction itself
+      // its failure is not this close's; files it wrote before failing are left for orphan
+      // clean-up, as a failed synchronous compaction leaves them (CompactTask says which)
     } finally {
       pending.discard();
     }
