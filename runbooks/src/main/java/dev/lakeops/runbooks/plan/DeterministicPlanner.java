@@ -230,6 +230,7 @@ public final class DeterministicPlanner {
                 ranked.add(0, own);
               });
     }
+    sameConclusionBestFit(ranked, reports);
     disagreement(ranked).ifPresent(notes::add);
     if (!notRun.isEmpty()) {
       notes.add(
@@ -254,6 +255,32 @@ public final class DeterministicPlanner {
     Routing routing = plan.routing().withScores(scores).withNotes(notes);
     TriageReport best = ClaimCheck.apply(ranked.get(0), claims(plan), answers(reports), ranked);
     return best.withRouting(routing, ranked.subList(1, ranked.size()), started, clock.instant());
+  }
+
+  /**
+   * When runbooks reach the same conclusion (category and evidence tier) as the strongest report,
+   * the one that fits the alert best tells it: its verdict carries what the alert's own runbook
+   * proposes (a restart-loop runbook proposes the stop, a backpressure runbook that also sees the
+   * loop does not), and the answer does not change with which of them happened to cite one finding
+   * more. {@code inFitOrder} is the order the runbooks ran, best fit first.
+   */
+  private static void sameConclusionBestFit(
+      List<TriageReport> ranked, List<TriageReport> inFitOrder) {
+    TriageReport strongest = ranked.get(0);
+    if (!EvidenceRank.isFault(strongest)) {
+      return;
+    }
+    for (TriageReport r : inFitOrder) {
+      if (r == strongest) {
+        return;
+      }
+      if (r.verdict().category() == strongest.verdict().category()
+          && EvidenceRank.tier(r) == EvidenceRank.tier(strongest)) {
+        ranked.remove(r);
+        ranked.add(0, r);
+        return;
+      }
+    }
   }
 
   /** The score of a neighbour that ran: its own reasons, if any, and its hop. */

@@ -189,6 +189,36 @@ class PlannerRankingTest {
   }
 
   @Test
+  void whenTwoRunbooksReachTheSameFaultTheBetterFitTellsIt() {
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "flink.restarts", "WARN", Category.RESTART_LOOP),
+            runbook("bp", "flink.backpressure", "CRITICAL", Category.RESTART_LOOP));
+
+    TriageReport report = p.triage(RED_HERRING);
+
+    assertThat(report.runbook())
+        .as("the metric says restarts; bp cites a worse finding for the same conclusion")
+        .isEqualTo("restarts");
+    assertThat(report.others()).extracting(TriageReport::runbook).containsExactly("bp");
+    assertThat(report.routing().notes()).noneMatch(n -> n.contains("runbooks disagree"));
+  }
+
+  @Test
+  void aWorseFindingOfTheSameCategoryBeatsTheFitWhenTheFitOnlyGuesses() {
+    DeterministicPlanner p =
+        planner(
+            AlertRouting.defaults(),
+            runbook("restarts", "flink.restarts", "OK", Category.RESTART_LOOP),
+            runbook("bp", "flink.backpressure", "CRITICAL", Category.RESTART_LOOP));
+
+    assertThat(p.triage(RED_HERRING).runbook())
+        .as("a fault cited on OK findings is a lower tier than one on CRITICAL findings")
+        .isEqualTo("bp");
+  }
+
+  @Test
   void aFaultWithoutSeriousFindingsStillBeatsHealthyAndUnmeasuredAnswers() {
     DeterministicPlanner p =
         planner(
