@@ -1,5 +1,6 @@
 package dev.lakeops.agent.console;
 
+import dev.lakeops.agent.console.picture.IncidentPictures;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.llm.LlmFollowUp;
 import dev.lakeops.agent.report.IncidentConversations;
@@ -15,8 +16,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * The incidents list ({@code /console}) and one incident's page, with its latest LLM review when
- * there is one and its chat thread.
+ * The incidents list ({@code /console}) and one incident's page, with the pictures its triage has
+ * data for ({@link IncidentPictures}), its latest LLM review when there is one and its chat thread.
  */
 @Path("/console")
 @Produces(MediaType.TEXT_HTML)
@@ -62,6 +63,7 @@ public class IncidentPages {
                     detail
                         .data("page", page)
                         .data("i", IncidentView.of(i, conversations.of(i.id())))
+                        .data("pictures", IncidentPictures.of(i.report(), page.m()))
                         .data("review", llm.review(i.id()).orElse(null))))
         .orElseGet(
             () ->
