@@ -38,6 +38,12 @@ public final class BackpressureAnalyzer {
   /** Upstream backpressure and bottleneck load at or above this share make the finding critical. */
   static final double SATURATED = 0.9;
 
+  /**
+   * Vertices a finding's job graph lists ({@code graph.vertex[i]}); the rest are only counted in
+   * {@code graph.vertices}, so the evidence stays small for a job of hundreds of vertices.
+   */
+  static final int GRAPH_VERTICES = 40;
+
   public List<Finding> analyze(FlinkJobSnapshot snapshot) {
     String jobSubject = "flink job " + snapshot.job().name();
     if (!snapshot.job().isRunning()) {
@@ -124,6 +130,7 @@ public final class BackpressureAnalyzer {
     if (v.vertex().isChain()) {
       evidence.put("chained", "true");
     }
+    putGraph(evidence, snapshot, v);
     String summary =
         String.format(
                 Locale.ROOT,
@@ -183,6 +190,7 @@ public final class BackpressureAnalyzer {
       evidence.put(
           "vertex[" + d.vertex().name() + "].busyMsPerSecond.max", ms(d.maxBusyRatio() * 1000));
     }
+    putGraph(evidence, snapshot, null);
     String summary =
         "Vertices are backpressured ("
             + names(backpressured)
@@ -276,6 +284,55 @@ public final class BackpressureAnalyzer {
     for (SubtaskLoad s : v.subtasks()) {
       evidence.put("subtask[" + s.subtask() + "]", perSubtask(s));
     }
+  }
+
+  /**
+   * The job graph for a picture: {@code graph.vertices} (how many there are), {@code
+   * graph.vertex[i]} for the first {@link #GRAPH_VERTICES} in topological order as {@code in=0,1
+   * p=2 busy=995 backPressured=0 idle=5 name=...} (inputs by index, load in ms per second: busy and
+   * backpressured the maximum over subtasks, idle the average; the name last, so it may hold any
+   * character), and {@code graph.bottleneck}, the index of {@code bottleneck} when given (also when
+   * beyond the listed ones).
+   */
+  static void putGraph(
+      Map<String, String> evidence, FlinkJobSnapshot snapshot, @Nullable VertexSample bottleneck) {
+    List<VertexSample> vertices = snapshot.vertices();
+    Map<String, Integer> index = new LinkedHashMap<>();
+    for (int i = 0; i < vertices.size(); i++) {
+      index.putIfAbsent(vertices.get(i).vertex().id(), i);
+    }
+    evidence.put("graph.vertices", Integer.toString(vertices.size()));
+    int shown = Math.min(vertices.size(), GRAPH_VERTICES);
+    for (int i = 0; i < shown; i++) {
+      VertexSample v = vertices.get(i);
+      String inputs =
+          v.vertex().inputIds().stream()
+              .map(index::get)
+              .filter(n -> n != null && n < shown)
+              .map(String::valueOf)
+              .collect(Collectors.joining(","));
+      evidence.put(
+          "graph.vertex[" + i + "]",
+          "in="
+              + inputs
+              + " p="
+              + v.vertex().parallelism()
+              + " busy="
+              + ms(v.max(SubtaskLoad::busyMsPerSecond))
+              + " backPressured="
+              + ms(v.max(SubtaskLoad::backPressuredMsPerSecond))
+              + " idle="
+              + ms(v.average(SubtaskLoad::idleMsPerSecond))
+              + " name="
+              + v.vertex().name());
+    }
+    if (bottleneck != null) {
+      evidence.put("graph.bottleneck", Integer.toString(vertices.indexOf(bottleneck)));
+    }
+  }
+
+  private static String ms(OptionalDouble value) {
+    return value.isPresent() ? ms(value.getAsDouble()) : "n/a";
   }
 
   private static String perSubtask(SubtaskLoad s) {

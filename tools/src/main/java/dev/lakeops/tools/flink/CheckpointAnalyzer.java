@@ -204,6 +204,7 @@ public final class CheckpointAnalyzer {
     }
     if (findings.isEmpty()) {
       Evidence e = copy(base);
+      putHistory(e, stats, now);
       if (last != null) {
         e.put("lastDurationMs", last.endToEndDurationMillis())
             .put(
@@ -223,7 +224,52 @@ public final class CheckpointAnalyzer {
               e.map(),
               sources));
     }
+    if (!findings.isEmpty() && !findings.get(0).evidence().containsKey("checkpointHistory")) {
+      Finding first = findings.get(0);
+      Evidence e = new Evidence();
+      first.evidence().forEach(e::put);
+      putHistory(e, stats, now);
+      findings.set(
+          0,
+          new Finding(
+              first.severity(),
+              first.code(),
+              first.subject(),
+              first.summary(),
+              e.map(),
+              first.sources()));
+    }
     return findings;
+  }
+
+  /** Most checkpoints {@code checkpointHistory} lists; the newest are kept. */
+  static final int MAX_HISTORY = 30;
+
+  /**
+   * Adds {@code checkpointHistory}, the recent checkpoints oldest first for a picture, as {@code
+   * id:status:durationMs:triggeredMsAgo} separated by commas (once, on the first finding: the
+   * others would only repeat it).
+   */
+  private static void putHistory(Evidence e, CheckpointStats stats, long now) {
+    List<CheckpointEntry> newestFirst =
+        stats.history().stream().limit(MAX_HISTORY).collect(Collectors.toList());
+    if (newestFirst.isEmpty()) {
+      return;
+    }
+    java.util.Collections.reverse(newestFirst);
+    e.put(
+        "checkpointHistory",
+        newestFirst.stream()
+            .map(
+                c ->
+                    c.id()
+                        + ":"
+                        + c.status()
+                        + ":"
+                        + Math.max(0, c.endToEndDurationMillis())
+                        + ":"
+                        + (c.triggerTimestamp() > 0 ? Math.max(0, now - c.triggerTimestamp()) : -1))
+            .collect(Collectors.joining(",")));
   }
 
   private static java.util.Optional<Finding> stale(

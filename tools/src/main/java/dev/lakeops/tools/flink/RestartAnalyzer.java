@@ -3,16 +3,19 @@ package dev.lakeops.tools.flink;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.Severity;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * Judges a job's state and restart history: a restart loop (failures keep coming within the
  * window), a recent restart, or none. Uses {@code numRestarts} (lifetime), exception-history
- * timestamps (which restarts happened when) and {@code timestamps.RESTARTING}; {@code uptime} is
- * evidence only because it resets on every restart ({@code flink-rest.md} §5.3, §7). A job that has
- * stopped (FAILED, CANCELED ...) or has never restarted is not in a loop: it is not running, named
- * by the root cause of its latest failure ({@link FlinkException#rootCause()}). Pure.
+ * timestamps (which restarts happened when, listed as {@code failuresAgoMs} over {@code windowMs}
+ * for a time axis) and {@code timestamps.RESTARTING}; {@code uptime} is evidence only because it
+ * resets on every restart ({@code flink-rest.md} §5.3, §7). A job that has stopped (FAILED,
+ * CANCELED ...) or has never restarted is not in a loop: it is not running, named by the root cause
+ * of its latest failure ({@link FlinkException#rootCause()}). Pure.
  *
  * <p>Codes: {@code flink.restart.loop}, {@code flink.restart.recent}, {@code flink.restart.none},
  * {@code flink.job.not-running}.
@@ -68,6 +71,13 @@ public final class RestartAnalyzer {
                 s.job().startTimeMillis() > 0
                     ? Evidence.duration(Math.max(0, now - s.job().startTimeMillis()))
                     : null);
+    List<Long> failureAgo = failoverAges(history, since, now);
+    if (!failureAgo.isEmpty()) {
+      e.put("windowMs", window.toMillis())
+          .put(
+              "failuresAgoMs",
+              failureAgo.stream().map(String::valueOf).collect(Collectors.joining(",")));
+    }
     String subject = "flink job " + s.job().name();
     if (!history.isEmpty()) {
       ExceptionLink root = history.get(0).rootCause();
@@ -162,6 +172,28 @@ public final class RestartAnalyzer {
       previous = x.timestampMillis();
     }
     return count;
+  }
+
+  /** Most failures a finding lists in {@code failuresAgoMs}; the newest are kept. */
+  static final int MAX_LISTED_FAILURES = 50;
+
+  /**
+   * How long before {@code now} each failover since {@code since} happened (as {@link #failovers}
+   * counts them), newest first, at most {@link #MAX_LISTED_FAILURES}.
+   */
+  static List<Long> failoverAges(List<FlinkException> newestFirst, long since, long now) {
+    List<Long> ages = new ArrayList<>();
+    long previous = Long.MAX_VALUE;
+    for (FlinkException x : newestFirst) {
+      if (x.timestampMillis() < since || ages.size() == MAX_LISTED_FAILURES) {
+        break;
+      }
+      if (previous - x.timestampMillis() > SAME_FAILOVER_MILLIS) {
+        ages.add(Math.max(0, now - x.timestampMillis()));
+      }
+      previous = x.timestampMillis();
+    }
+    return ages;
   }
 
   private static String rootCause(FlinkException latest) {

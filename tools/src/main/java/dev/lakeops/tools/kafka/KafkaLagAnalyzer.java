@@ -199,8 +199,65 @@ public final class KafkaLagAnalyzer {
     v.worstFirst().stream()
         .limit(rules.maxPartitionsInEvidence())
         .forEach(p -> e.put("partition[" + p.name() + "]", p.describe()));
+    putLagShape(e, v);
     return new Finding(
         status.severity(), status.code(), v.subject(), summary(v, status), e, v.latest().queries());
+  }
+
+  /** Partitions {@code lagByPartition} lists, largest lag first; the rest are summed up. */
+  static final int MAX_PARTITIONS_IN_SHAPE = 60;
+
+  /**
+   * The lag's shape for a picture: {@code lagByPartition}, the largest lags as {@code name=lag}
+   * separated by spaces (a name's {@code %}, space and {@code =} percent-encoded), {@code
+   * lagOthers} ({@code partitions=N lag=L}) for the partitions left out, and over the window {@code
+   * totalLagTrend} (total lag per probe, oldest first, joined by {@code >}) with {@code
+   * sampleSeconds} (each probe's time after the first, joined the same way).
+   */
+  private static void putLagShape(Map<String, String> e, GroupVerdict v) {
+    List<PartitionVerdict> byLag =
+        v.partitions().stream()
+            .sorted(
+                java.util.Comparator.comparingLong((PartitionVerdict p) -> p.latest().lag())
+                    .reversed())
+            .toList();
+    e.put(
+        "lagByPartition",
+        byLag.stream()
+            .limit(MAX_PARTITIONS_IN_SHAPE)
+            .map(p -> encodeName(p.name()) + "=" + p.latest().lag())
+            .collect(Collectors.joining(" ")));
+    if (byLag.size() > MAX_PARTITIONS_IN_SHAPE) {
+      List<PartitionVerdict> rest = byLag.subList(MAX_PARTITIONS_IN_SHAPE, byLag.size());
+      e.put(
+          "lagOthers",
+          "partitions="
+              + rest.size()
+              + " lag="
+              + rest.stream().mapToLong(p -> p.latest().lag()).sum());
+    }
+    Map<java.time.Instant, Long> total = new TreeMap<>();
+    for (PartitionVerdict p : v.partitions()) {
+      for (PartitionSample s : p.samples()) {
+        total.merge(s.at(), s.lag(), Long::sum);
+      }
+    }
+    if (total.size() > 1) {
+      java.time.Instant first = total.keySet().iterator().next();
+      e.put(
+          "totalLagTrend",
+          total.values().stream().map(String::valueOf).collect(Collectors.joining(">")));
+      e.put(
+          "sampleSeconds",
+          total.keySet().stream()
+              .map(at -> seconds(Duration.between(first, at).toMillis()))
+              .collect(Collectors.joining(">")));
+    }
+  }
+
+  /** Percent-encodes what separates entries of {@code lagByPartition}. */
+  static String encodeName(String name) {
+    return name.replace("%", "%25").replace(" ", "%20").replace("=", "%3D");
   }
 
   private String summary(GroupVerdict v, LagStatus status) {
