@@ -254,4 +254,47 @@ class BackpressureAnalyzerTest {
         List.of("GET http://flink:8081/v1/jobs/0123456789abcdef0123456789abcdef"),
         1);
   }
+
+  @Test
+  void listsTheJobGraphForAPictureWithTheBottleneckByIndex() {
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 980, 0)),
+            vertex("slow", "slow lookup name=x", List.of("src"), load(995, 0, 5)),
+            vertex("sink", "Sink: out", List.of("slow"), load(5, 0, 995)));
+
+    Finding f = analyzer.analyze(snapshot).get(0);
+
+    assertThat(f.evidence())
+        .containsEntry("graph.vertices", "3")
+        .containsEntry("graph.bottleneck", "1")
+        .containsEntry(
+            "graph.vertex[0]", "in= p=1 busy=10 backPressured=980 idle=0 name=Source: orders")
+        .containsEntry(
+            "graph.vertex[1]", "in=0 p=1 busy=995 backPressured=0 idle=5 name=slow lookup name=x")
+        .containsEntry(
+            "graph.vertex[2]", "in=1 p=1 busy=5 backPressured=0 idle=995 name=Sink: out");
+  }
+
+  @Test
+  void listsAtMost40VerticesOfALargeJobButStillPointsAtTheBottleneck() {
+    List<VertexSample> vertices = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      vertices.add(
+          vertex(
+              "v" + i,
+              "op-" + i,
+              i == 0 ? List.of() : List.of("v" + (i - 1)),
+              i < 150 ? load(10, 990, 0) : i == 150 ? load(990, 0, 10) : load(3, 0, 997)));
+    }
+
+    Finding f = analyzer.analyze(snapshot("RUNNING", vertices)).get(0);
+
+    assertThat(f.evidence())
+        .containsEntry("graph.vertices", "200")
+        .containsEntry("graph.bottleneck", "150")
+        .containsKey("graph.vertex[39]")
+        .doesNotContainKey("graph.vertex[40]");
+  }
 }

@@ -151,4 +151,22 @@ class CheckpointAnalyzerTest {
 
     assertThat(codes(s)).isEmpty();
   }
+
+  @Test
+  void listsTheCheckpointHistoryOldestFirstOnTheFirstFindingOnly() {
+    List<Finding> findings =
+        analyzer.analyze(
+            Snapshots.running()
+                .checkpoints(
+                    EVERY_10S,
+                    failed(5, 1_000, "Checkpoint expired before completing."),
+                    failed(4, 11_000, "Checkpoint expired before completing."),
+                    completed(3, 21_000, 300, 1000))
+                .build());
+
+    assertThat(findings.get(0).evidence().get("checkpointHistory"))
+        .matches("3:COMPLETED:300:\\d+,4:FAILED:1000:12000,5:FAILED:1000:2000");
+    assertThat(findings.subList(1, findings.size()))
+        .allSatisfy(f -> assertThat(f.evidence()).doesNotContainKey("checkpointHistory"));
+  }
 }

@@ -119,4 +119,29 @@ class RestartAnalyzerTest {
         .extracting(Finding::code)
         .doesNotContain("flink.restart.loop");
   }
+
+  @Test
+  void listsWhenEachFailoverOfTheWindowHappenedForATimeAxis() {
+    Snapshots s =
+        Snapshots.running()
+            .metrics(Map.of(JobMetrics.NUM_RESTARTS, 7.0, JobMetrics.UPTIME, 2_000.0))
+            .exception(FAILURE, 5_000, "enrich (1/2)")
+            .exception(FAILURE, 5_050, "enrich (2/2)")
+            .exception(FAILURE, 65_000, "enrich (2/2)")
+            .exception(FAILURE, 125_000, "enrich (1/2)")
+            .exception(FAILURE, 3_600_000, "enrich (1/2)");
+
+    Finding f = analyzer.analyze(s.build()).get(0);
+
+    assertThat(f.code()).isEqualTo("flink.restart.loop");
+    assertThat(f.evidence())
+        .containsEntry("failuresAgoMs", "5000,65000,125000")
+        .containsEntry("windowMs", "600000");
+  }
+
+  @Test
+  void listsNoFailureTimesForAJobThatDidNotFail() {
+    assertThat(analyzer.analyze(Snapshots.running().build()).get(0).evidence())
+        .doesNotContainKeys("failuresAgoMs", "windowMs");
+  }
 }

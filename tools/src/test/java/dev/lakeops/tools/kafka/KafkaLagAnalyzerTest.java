@@ -315,4 +315,19 @@ class KafkaLagAnalyzerTest {
     assertThat(codes(findings)).containsExactly("kafka.lag.ok", "kafka.group.not-found");
     assertThat(findings.get(1).evidence()).containsEntry("group", "g-nobody");
   }
+
+  @Test
+  void givesTheLagsShapeForAPicture() {
+    Finding f = only(analyzer.analyze(window("lag_growing")), "kafka.lag.growing");
+
+    assertThat(f.evidence().get("lagByPartition")).startsWith("lagging-0=360");
+    assertThat(f.evidence().get("totalLagTrend")).endsWith(">360").contains("90>");
+    assertThat(f.evidence().get("sampleSeconds").split(">")).hasSize(4);
+    assertThat(f.evidence()).doesNotContainKey("lagOthers");
+  }
+
+  @Test
+  void encodesWhatWouldSplitAPartitionName() {
+    assertThat(KafkaLagAnalyzer.encodeName("a b=c%-0")).isEqualTo("a%20b%3Dc%25-0");
+  }
 }
