@@ -28,7 +28,7 @@ import java.util.Map;
  * Triage reports holding what the real Flink analyzers found on hand-built snapshots, the shapes of
  * {@code tools}' own analyzer tests.
  */
-final class FlinkReportsForTests {
+public final class FlinkReportsForTests {
 
   static final long NOW = 1_800_000_000_000L;
   static final String JOB_ID = "0123456789abcdef0123456789abcdef";
@@ -36,7 +36,7 @@ final class FlinkReportsForTests {
   private FlinkReportsForTests() {}
 
   /** Source and map backpressured, {@code bottleneck} busy, the sink idle. */
-  static TriageReport backpressured(String bottleneck) {
+  public static TriageReport backpressured(String bottleneck) {
     return backpressure(
         List.of(
             vertex("src", "Source: orders", List.of(), load(0, 10, 980), load(1, 12, 975)),
@@ -46,7 +46,7 @@ final class FlinkReportsForTests {
   }
 
   /** Subtask 1 of the aggregation hot, its two siblings near idle: key skew. */
-  static TriageReport keySkew() {
+  public static TriageReport keySkew() {
     return backpressure(
         List.of(
             vertex("src", "Source: orders", List.of(), load(0, 10, 950), load(1, 10, 960)),
@@ -61,7 +61,7 @@ final class FlinkReportsForTests {
   }
 
   /** A chain of {@code n} vertices, backpressured down to vertex {@code n - 2}, then busy. */
-  static TriageReport chain(int n) {
+  public static TriageReport chain(int n) {
     List<VertexSample> vertices = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       List<String> in = i == 0 ? List.of() : List.of("v" + (i - 1));
@@ -95,7 +95,7 @@ final class FlinkReportsForTests {
   }
 
   /** Checkpoints every 3 s with a 10 s timeout: the given ones, newest first. */
-  static TriageReport checkpoints(CheckpointEntry... newestFirst) {
+  public static TriageReport checkpoints(CheckpointEntry... newestFirst) {
     List<CheckpointEntry> history = List.of(newestFirst);
     CheckpointStats stats =
         new CheckpointStats(
@@ -121,7 +121,7 @@ final class FlinkReportsForTests {
                 null)));
   }
 
-  static CheckpointEntry completed(long id, long agoMs, long durationMs) {
+  public static CheckpointEntry completed(long id, long agoMs, long durationMs) {
     return new CheckpointEntry(
         id,
         "COMPLETED",
@@ -138,7 +138,7 @@ final class FlinkReportsForTests {
         0);
   }
 
-  static CheckpointEntry expired(long id, long agoMs) {
+  public static CheckpointEntry expired(long id, long agoMs) {
     return new CheckpointEntry(
         id,
         "FAILED",
@@ -156,7 +156,7 @@ final class FlinkReportsForTests {
   }
 
   /** A job restarting: one failure at each of {@code agoMs}. */
-  static TriageReport restarts(long... agoMs) {
+  public static TriageReport restarts(long... agoMs) {
     List<FlinkException> history = new ArrayList<>();
     for (long ago : agoMs) {
       history.add(

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Triage reports holding what the real Kafka lag analyzer found on hand-built probe windows. */
-final class KafkaReportsForTests {
+public final class KafkaReportsForTests {
 
   static final Instant T0 = Instant.parse("2026-12-02T10:00:00Z");
 
@@ -28,7 +28,7 @@ final class KafkaReportsForTests {
    * commits 50 a probe; partition 0 has an open transaction 40 records long when {@code
    * openTransaction}.
    */
-  static TriageReport lag(
+  public static TriageReport lag(
       String topic, String group, int partitions, int probes, boolean openTransaction) {
     List<KafkaLagSnapshot> window = new ArrayList<>();
     for (int probe = 0; probe < probes; probe++) {
