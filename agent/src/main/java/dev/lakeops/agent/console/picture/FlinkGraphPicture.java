@@ -103,7 +103,7 @@ final class FlinkGraphPicture implements PictureSource {
     int width = MARGIN * 2 + columns * (W + GAP_X) - GAP_X;
     int height = MARGIN * 2 + 14 + rows * (H + GAP_Y) - GAP_Y + LEGEND;
     String alt = alt(graph, hot, texts);
-    Svg svg = new Svg(Math.max(width, 420), height, alt);
+    Svg svg = new Svg(Math.max(width, 680), height, alt);
 
     for (FlinkGraph.Vertex v : graph.vertices()) {
       double[] to = at.get(v.index());
@@ -172,7 +172,7 @@ final class FlinkGraphPicture implements PictureSource {
         null);
     String ink = state.ink(v);
     svg.text(x + 8, y + 17, v.name(), "start", ink, 22);
-    svg.text(x + 8, y + 33, state.label(v, texts), "start", ink, 26);
+    svg.text(x + 8, y + 33, state.label(v, texts), "start", ink, 24);
     if (!subtaskBusy.isEmpty()) {
       subtaskBars(svg, x + 8, y + 38, W - 16, H - 42, subtaskBusy, hot, texts);
     }
@@ -192,7 +192,7 @@ final class FlinkGraphPicture implements PictureSource {
     int n = busy.size();
     int bars = Math.min(n, MAX_SUBTASK_BARS);
     double step = w / bars;
-    svg.rect(x, y, w, h, "#ffffff", null, 0, null);
+    svg.rect(x, y, w, h, "#eceff1", null, 0, null);
     for (int b = 0; b < bars; b++) {
       int from = b * n / bars;
       int to = Math.max(from + 1, (b + 1) * n / bars);
@@ -202,7 +202,7 @@ final class FlinkGraphPicture implements PictureSource {
         max = Math.max(max, busy.get(s) == null ? 0 : busy.get(s));
         anyHot |= hot.contains(s);
       }
-      double bh = Math.max(1, h * Math.min(1, max / 1000));
+      double bh = Math.max(3, h * Math.min(1, max / 1000));
       String which = to - from == 1 ? Integer.toString(from) : from + "–" + (to - 1);
       String title =
           text(
