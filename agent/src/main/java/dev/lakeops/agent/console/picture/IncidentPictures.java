@@ -16,7 +16,8 @@ public final class IncidentPictures {
   private static final Logger LOG = LoggerFactory.getLogger(IncidentPictures.class);
 
   /** Every source, in the order the page shows their pictures. */
-  static final List<PictureSource> SOURCES = List.of();
+  static final List<PictureSource> SOURCES =
+      List.of(new SnapshotTimelinePictures(), new BucketPictures(), new BinlogStripPictures());
 
   private IncidentPictures() {}
 
