@@ -37,7 +37,7 @@ import java.util.Map;
  * recorded MariaDB binlog damaged at one event, triaged by the shipped runbooks through the
  * deterministic planner, exactly as the agent triages an alert.
  */
-final class TablePictureIncidents {
+public final class TablePictureIncidents {
 
   /** The recorded MariaDB 10.11 binlog (CRC32) the tools' tests use; see the README next to it. */
   static final Path BINLOG =
@@ -53,7 +53,7 @@ final class TablePictureIncidents {
    * then, restarted without its state as {@code userB}, replays them at checkpoints 1..5 (snapshots
    * 6..10); triaged as {@code LakeTableDuplicateKeys}.
    */
-  static TriageReport duplicates(Path warehouse, String userA, String userB) {
+  public static TriageReport duplicates(Path warehouse, String userA, String userB) {
     Table t = payments(warehouse, "payments");
     for (String user : List.of(userA, userB)) {
       for (int checkpoint = 1; checkpoint <= 5; checkpoint++) {
@@ -69,7 +69,7 @@ final class TablePictureIncidents {
    * dt=2024-01-01 gets 6 commits of 200 rows, dt=2024-01-02 one row, so its buckets are far larger
    * and hold 6 sorted runs; triaged as {@code LakeTableCompactionBacklog}.
    */
-  static TriageReport backlog(Path warehouse) {
+  public static TriageReport backlog(Path warehouse) {
     Table t =
         orders(
             warehouse,
@@ -94,7 +94,7 @@ final class TablePictureIncidents {
    * A copy of the recorded binlog under {@code dir} with one byte flipped inside an UPDATE_ROWS
    * event, triaged as {@code CdcBinlogCorrupted}.
    */
-  static TriageReport damagedBinlog(Path dir) {
+  public static TriageReport damagedBinlog(Path dir) {
     Path file = dir.resolve("mysql-bin.000002");
     try {
       byte[] bytes = Files.readAllBytes(BINLOG);
