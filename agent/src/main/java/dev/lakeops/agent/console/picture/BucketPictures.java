@@ -293,11 +293,22 @@ public final class BucketPictures implements PictureSource {
   }
 
   /**
-   * {@code bucket-3} of {@code dt=2024-01-01/bucket-3}: the axis label; the whole name on hover.
+   * {@code 2024-01-01/b3} of {@code dt=2024-01-01/bucket-3}: partition values and bucket, the axis
+   * label; the whole name on hover.
    */
-  private static String shortName(String bucket) {
-    int slash = bucket.lastIndexOf('/');
-    return (slash < 0 ? bucket : bucket.substring(slash + 1)).replace("bucket-", "b");
+  static String shortName(String bucket) {
+    String[] parts = bucket.split("/");
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < parts.length; i++) {
+      String p = parts[i];
+      if (i == parts.length - 1) {
+        b.append(p.startsWith("bucket-") ? "b" + p.substring("bucket-".length()) : p);
+      } else {
+        int eq = p.indexOf('=');
+        b.append(eq < 0 ? p : p.substring(eq + 1)).append('/');
+      }
+    }
+    return b.toString();
   }
 
   /** Bytes for people: {@code 12.3 MiB}. */

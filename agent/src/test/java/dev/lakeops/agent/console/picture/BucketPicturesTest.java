@@ -76,6 +76,14 @@ class BucketPicturesTest {
   }
 
   @Test
+  void axisLabelsKeepThePartitionValuesAndTheBucket() {
+    assertThat(BucketPictures.shortName("dt=2024-01-01/hr=03/bucket-7"))
+        .isEqualTo("2024-01-01/03/b7");
+    assertThat(BucketPictures.shortName("bucket-0")).isEqualTo("b0");
+    assertThat(BucketPictures.shortName("bucket-postpone")).isEqualTo("bpostpone");
+  }
+
+  @Test
   void bucketNamesWithMarkupStayText() throws Exception {
     String evil = "dt=<script>alert(1)</script>";
     ToolReport backlog =
