@@ -37,12 +37,16 @@ import java.util.Map;
  * </ul>
  *
  * One finding per stalled or backlogged bucket (the worst first, at most {@link
- * #MAX_BUCKET_FINDINGS}).
+ * #MAX_BUCKET_FINDINGS}). The buckets finding also carries the bytes of the largest buckets ({@code
+ * size <bucket>}, at most {@link #MAX_SIZED_BUCKETS}) and of the rest together ({@code
+ * sizeOtherBuckets}, {@code sizeOtherBytes}), so that a skewed bucket shows without listing every
+ * bucket.
  */
 public final class CompactionBacklogAnalyzer {
 
   static final int MAX_BUCKET_FINDINGS = 10;
   static final int MAX_LISTED_BUCKETS = 20;
+  static final int MAX_SIZED_BUCKETS = 48;
 
   public List<Finding> analyze(CompactionBacklogSnapshot s) {
     String table = "table " + s.table();
@@ -172,7 +176,11 @@ public final class CompactionBacklogAnalyzer {
       Map<String, String> e = new LinkedHashMap<>();
       e.put("snapshot", Long.toString(s.snapshotId()));
       e.put("buckets", Integer.toString(s.buckets().size()));
+      e.put("num-sorted-run.compaction-trigger", Integer.toString(s.compactionTrigger()));
+      e.put("num-sorted-run.stop-trigger", Integer.toString(s.stopTrigger()));
+      e.put("tableType", s.primaryKeyTable() ? "primary-key" : "append");
       worst.stream().limit(MAX_LISTED_BUCKETS).forEach(b -> e.put(b.name(), figures(b)));
+      sizes(worst, e);
       findings.add(
           new Finding(
               Severity.INFO,
@@ -189,6 +197,34 @@ public final class CompactionBacklogAnalyzer {
               sources));
     }
     return findings;
+  }
+
+  /**
+   * The bytes of the largest buckets, largest first, and the count and bytes of the others: bounded
+   * however many buckets the table has.
+   */
+  private static void sizes(List<BucketFiles> buckets, Map<String, String> e) {
+    List<BucketFiles> bySize =
+        buckets.stream()
+            .sorted(
+                Comparator.comparingLong(BucketFiles::bytes)
+                    .reversed()
+                    .thenComparing(BucketFiles::name))
+            .toList();
+    long total = 0;
+    long otherBytes = 0;
+    for (int i = 0; i < bySize.size(); i++) {
+      BucketFiles b = bySize.get(i);
+      total += b.bytes();
+      if (i < MAX_SIZED_BUCKETS) {
+        e.put("size " + b.name(), Long.toString(b.bytes()));
+      } else {
+        otherBytes += b.bytes();
+      }
+    }
+    e.put("sizeTotalBytes", Long.toString(total));
+    e.put("sizeOtherBuckets", Integer.toString(Math.max(0, bySize.size() - MAX_SIZED_BUCKETS)));
+    e.put("sizeOtherBytes", Long.toString(otherBytes));
   }
 
   /** The files of {@code bucket-postpone}, waiting for Paimon's postpone compaction. */

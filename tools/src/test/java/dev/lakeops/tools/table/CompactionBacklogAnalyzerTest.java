@@ -71,6 +71,37 @@ class CompactionBacklogAnalyzerTest {
   }
 
   @Test
+  void theBucketsFindingCarriesTheTriggersAndTheLargestBucketsSizesWithTheRestTogether() {
+    List<BucketFiles> buckets = new java.util.ArrayList<>();
+    for (int b = 0; b < 100; b++) {
+      buckets.add(new BucketFiles("", b, 1, 0, 1, 0, b == 7 ? 900L << 20 : 10L << 20, 5));
+    }
+
+    Finding f = only(analyzer.analyze(table(buckets, false, false)), "table.compaction.buckets");
+
+    assertThat(f.evidence())
+        .containsEntry("num-sorted-run.compaction-trigger", "5")
+        .containsEntry("num-sorted-run.stop-trigger", "8")
+        .containsEntry("tableType", "primary-key")
+        .containsEntry("size bucket-7", Long.toString(900L << 20))
+        .containsEntry("sizeOtherBuckets", "52")
+        .containsEntry("sizeOtherBytes", Long.toString(52 * (10L << 20)))
+        .containsEntry("sizeTotalBytes", Long.toString((900L << 20) + 99 * (10L << 20)));
+    assertThat(f.evidence().keySet().stream().filter(k -> k.startsWith("size bucket-")))
+        .hasSize(CompactionBacklogAnalyzer.MAX_SIZED_BUCKETS);
+  }
+
+  @Test
+  void aTableWithFewBucketsListsEverySizeAndNoOthers() {
+    Finding f =
+        only(analyzer.analyze(table(false, 2, noCompactionIn(3))), "table.compaction.buckets");
+
+    assertThat(f.evidence())
+        .containsKeys("size dt=2024-01-01/bucket-0", "size dt=2024-01-01/bucket-1")
+        .containsEntry("sizeOtherBuckets", "0");
+  }
+
+  @Test
   void aCompactingTableAtTheStopTriggerStallsItsWriter() {
     List<Finding> findings = analyzer.analyze(table(false, 8, noCompactionIn(40)));
 

@@ -21,7 +21,10 @@ public final class IncidentPictures {
           new FlinkGraphPicture(),
           new FlinkCheckpointPicture(),
           new FlinkRestartPicture(),
-          new KafkaLagPicture());
+          new KafkaLagPicture(),
+          new SnapshotTimelinePictures(),
+          new BucketPictures(),
+          new BinlogStripPictures());
 
   private IncidentPictures() {}
 

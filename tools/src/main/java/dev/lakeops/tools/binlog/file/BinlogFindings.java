@@ -62,6 +62,7 @@ public final class BinlogFindings {
         e.put("computedCrc", String.format("0x%08x", bad.computedCrc()));
       }
       e.put("damageCount", Integer.toString(v.damageCount()));
+      e.put("damagedSpans", spans(v));
       findings.add(
           new Finding(
               Severity.CRITICAL,
@@ -171,6 +172,12 @@ public final class BinlogFindings {
             + ".",
         e,
         sources);
+  }
+
+  /** The damaged spans as {@code offset-end} pairs, comma-separated, in file order (bounded). */
+  private static String spans(BinlogVerdict v) {
+    return String.join(
+        ",", v.damagedSpans().stream().map(s -> s.offset() + "-" + s.end()).toList());
   }
 
   private static Map<String, String> base(BinlogVerdict v) {

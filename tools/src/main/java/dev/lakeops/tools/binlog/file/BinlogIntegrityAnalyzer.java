@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -33,6 +34,7 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
   }
 
   private final Set<String> affectedTables = new LinkedHashSet<>();
+  private final List<BinlogVerdict.Span> spans = new ArrayList<>();
   private String file = "";
   private long length;
   private int checksumAlg = BinlogReader.CHECKSUM_CRC32;
@@ -130,6 +132,9 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
     damageCount++;
     long spanEnd = damage.resyncOffset() != null ? damage.resyncOffset() : length;
     damagedBytes += Math.max(0, spanEnd - damage.offset());
+    if (spans.size() < BinlogVerdict.MAX_SPANS) {
+      spans.add(new BinlogVerdict.Span(damage.offset(), Math.max(damage.offset(), spanEnd)));
+    }
     boolean wasOpen = tracker.isOpen();
     Set<String> tablesBefore = new LinkedHashSet<>(tracker.tables());
     String cut = tracker.damage();
@@ -188,7 +193,8 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
         statementDml,
         logPosMismatches,
         inUse,
-        endsInTransaction);
+        endsInTransaction,
+        spans);
   }
 
   private void recordDomain(long domain, Object gtid) {

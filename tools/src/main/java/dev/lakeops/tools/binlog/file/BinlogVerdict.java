@@ -32,6 +32,8 @@ import org.jspecify.annotations.Nullable;
  * @param logPosMismatches valid events whose {@code log_pos} disagrees with their place
  * @param inUse the FDE carries the in-use flag: the file is open or was not closed cleanly
  * @param endsInTransaction no damage, but the file ends inside a transaction
+ * @param damagedSpans the damaged spans in file order, at most {@link #MAX_SPANS} (the first ones):
+ *     each from a bad event's offset to where valid events resume, or to the end of the file
  */
 public record BinlogVerdict(
     String file,
@@ -56,7 +58,19 @@ public record BinlogVerdict(
     long statementDml,
     long logPosMismatches,
     boolean inUse,
-    boolean endsInTransaction) {
+    boolean endsInTransaction,
+    List<Span> damagedSpans) {
+
+  /** Damaged spans a verdict keeps; {@link #damageCount} counts them all. */
+  public static final int MAX_SPANS = 16;
+
+  /**
+   * A damaged span of the file.
+   *
+   * @param offset where the bad bytes start
+   * @param end where valid events resume, or the file's length when they do not
+   */
+  public record Span(long offset, long end) {}
 
   /** The file's overall state, as {@code binlog verify --json} prints it. */
   public enum Status {
@@ -70,5 +84,6 @@ public record BinlogVerdict(
     requireNonNull(status, "status");
     requireNonNull(gtidSet, "gtidSet");
     affectedTables = List.copyOf(affectedTables);
+    damagedSpans = damagedSpans == null ? List.of() : List.copyOf(damagedSpans);
   }
 }

@@ -71,6 +71,31 @@ class BinlogIntegrityAnalyzerTest {
   }
 
   @Test
+  void theFirstBadEventsFindingNamesEveryDamagedSpanFromItsOffsetToWhereEventsResume() {
+    byte[] twice = flipped(flipped(bytes(CRC32), 1240), 1990); // XID at 1228, UPDATE_ROWS at 1961
+
+    BinlogVerdict v = verify(dir, twice);
+
+    assertThat(v.damagedSpans())
+        .extracting(BinlogVerdict.Span::offset)
+        .containsExactly(1228L, 1961L);
+    assertThat(v.damagedSpans().get(1).end()).isEqualTo(2037);
+    Finding bad = BinlogFindings.of(v).get(0);
+    assertThat(bad.evidence())
+        .containsEntry("damageCount", "2")
+        .hasEntrySatisfying(
+            "damagedSpans", s -> assertThat(s).startsWith("1228-").endsWith(",1961-2037"));
+  }
+
+  @Test
+  void aCleanFileHasNoDamagedSpan() {
+    BinlogVerdict v = verify(dir, bytes(CRC32));
+
+    assertThat(v.damagedSpans()).isEmpty();
+    assertThat(BinlogFindings.of(v).get(0).evidence()).doesNotContainKey("damagedSpans");
+  }
+
+  @Test
   void aDamagedXidCutsItsTransactionAndValidEventsResumeRightAfterIt() {
     BinlogVerdict v = verify(dir, flipped(bytes(CRC32), 1240)); // XID at 1228 ends GTID 0-1-4
 
