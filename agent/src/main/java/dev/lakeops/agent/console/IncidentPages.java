@@ -88,7 +88,16 @@ public class IncidentPages {
             .data("incidents", hasNext ? rows.subList(0, IncidentQuery.PAGE_SIZE) : rows)
             .data("hasNext", hasNext)
             .data("scanned", scanned)
-            .data("scanLimit", SCAN));
+            .data("scanLimit", SCAN)
+            .data("kindLabels", kindLabels(page.m())));
+  }
+
+  private static java.util.Map<String, String> kindLabels(ConsoleTexts m) {
+    java.util.Map<String, String> labels = new java.util.LinkedHashMap<>();
+    for (IncidentEntity.Kind k : IncidentEntity.Kind.values()) {
+      labels.put(k.key(), m.t("entity." + k.key()));
+    }
+    return labels;
   }
 
   @GET
