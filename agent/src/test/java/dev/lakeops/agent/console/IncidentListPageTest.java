@@ -57,6 +57,17 @@ class IncidentListPageTest {
       Category category,
       Map<String, String> entities,
       Severity cited) {
+    return stored(store, alertname, ago, category, entities, cited);
+  }
+
+  /** The same, in {@code store}. */
+  static Incident stored(
+      IncidentStore store,
+      String alertname,
+      Duration ago,
+      Category category,
+      Map<String, String> entities,
+      Severity cited) {
     Instant received = Instant.now().minus(ago);
     Finding finding =
         new Finding(cited, "table.duplicates.visible", "s", "summary", Map.of(), List.of());
