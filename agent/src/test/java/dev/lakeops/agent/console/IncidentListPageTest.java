@@ -43,6 +43,10 @@ class IncidentListPageTest {
 
   @Inject IncidentStore store;
 
+  @Inject dev.lakeops.agent.approval.ProposalService proposals;
+
+  @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir;
+
   /** A unique name part, so that each test finds only its own incidents. */
   private static String token() {
     return "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
@@ -395,5 +399,27 @@ class IncidentListPageTest {
         .statusCode(200)
         .body(containsString(utc + " UTC"));
     given().get("/console?entity=" + t).then().statusCode(200).body(containsString(utc + " UTC"));
+  }
+
+  @Test
+  void proposalAndAuditTimesReadLikeTimesWithTheExactInstantOnHover() {
+    var p = ConsoleFixtures.tagProposal(proposals, dir, "times-" + token());
+    String page =
+        given()
+            .get("/console/proposals/" + p.id() + "?tz=Asia/Shanghai&lang=zh-CN")
+            .then()
+            .statusCode(200)
+            .extract()
+            .asString();
+    assertThat(page)
+        .contains("title=\"" + p.created() + "\"")
+        .contains("title=\"" + p.expires() + "\"")
+        .contains("<span class=\"ago\">刚刚</span>")
+        .containsPattern("<span class=\"ago\">\\d+ (分钟|小时|天)后</span>")
+        .contains(" CST</span></time>");
+    assertThat(given().get("/console/proposals").then().statusCode(200).extract().asString())
+        .contains("title=\"" + p.expires() + "\"");
+    assertThat(given().get("/console/audit").then().statusCode(200).extract().asString())
+        .containsPattern("<td><time datetime=\"[0-9T:.\\-]+Z\" title=\"[0-9T:.\\-]+Z\">");
   }
 }
