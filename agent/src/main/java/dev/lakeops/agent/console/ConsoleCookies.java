@@ -46,6 +46,15 @@ public class ConsoleCookies {
         + attributes(requestUri);
   }
 
+  /** The cookie that remembers the time zone {@code zoneId} (a valid zone id) for a year. */
+  public String timeZone(String zoneId, URI requestUri) {
+    return ConsoleResponseFilter.TZ_COOKIE
+        + "="
+        + zoneId
+        + "; Path=/console; Max-Age=31536000"
+        + attributes(requestUri);
+  }
+
   /** Whether a cookie set in answer to {@code requestUri} carries {@code Secure}. */
   boolean secure(URI requestUri) {
     return switch (secure) {

@@ -4,7 +4,10 @@ import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.QueryParam;
 
-/** What every console request carries: the session cookie and the language asked for. */
+/**
+ * What every console request carries: the session cookie, the language asked for and the time zone
+ * chosen ({@code ?tz=}, remembered in a cookie).
+ */
 public class ConsoleParams {
 
   @CookieParam(ConsoleSessions.COOKIE)
@@ -18,4 +21,10 @@ public class ConsoleParams {
 
   @HeaderParam("Accept-Language")
   public String acceptLanguage;
+
+  @QueryParam("tz")
+  public String tz;
+
+  @CookieParam(ConsoleResponseFilter.TZ_COOKIE)
+  public String tzCookie;
 }

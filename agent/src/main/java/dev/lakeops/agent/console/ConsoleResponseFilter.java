@@ -11,12 +11,15 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * Headers of every console response: no framing (so the Approve button cannot be clickjacked), no
  * scripts at all, no caching of pages that show a session's CSRF token; and a language chosen with
- * {@code ?lang=} remembered in a cookie, so later pages keep it.
+ * {@code ?lang=} and a time zone chosen with {@code ?tz=} remembered in cookies, so later pages
+ * keep them.
  */
 @Provider
 public class ConsoleResponseFilter implements ContainerResponseFilter {
 
   public static final String LANG_COOKIE = "lakeops_console_lang";
+
+  public static final String TZ_COOKIE = "lakeops_console_tz";
 
   static final String CSP =
       "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none';"
@@ -43,5 +46,12 @@ public class ConsoleResponseFilter implements ContainerResponseFilter {
                 headers.add(
                     HttpHeaders.SET_COOKIE,
                     cookies.language(l.tag(), request.getUriInfo().getRequestUri())));
+    String tz = request.getUriInfo().getQueryParameters().getFirst("tz");
+    ConsoleTimes.zone(tz)
+        .ifPresent(
+            z ->
+                headers.add(
+                    HttpHeaders.SET_COOKIE,
+                    cookies.timeZone(z.getId(), request.getUriInfo().getRequestUri())));
   }
 }

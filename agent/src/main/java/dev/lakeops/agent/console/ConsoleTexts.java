@@ -28,6 +28,9 @@ public final class ConsoleTexts {
     }
   }
 
+  private static final java.util.regex.Pattern PLACEHOLDER =
+      java.util.regex.Pattern.compile("\\{(\\d)\\}");
+
   private final Language language;
 
   public ConsoleTexts(Language language) {
@@ -71,6 +74,19 @@ public final class ConsoleTexts {
   /** The text of {@code key} with {@code arg} in place of {@code {0}}. */
   public String f(String key, Object arg) {
     return t(key).replace("{0}", String.valueOf(arg));
+  }
+
+  /** The text of {@code key} with {@code args[i]} in place of each {@code {i}}. */
+  public String format(String key, Object... args) {
+    // One pass, so an argument that itself contains {1} stays as written.
+    return PLACEHOLDER
+        .matcher(t(key))
+        .replaceAll(
+            m -> {
+              int i = Integer.parseInt(m.group(1));
+              return java.util.regex.Matcher.quoteReplacement(
+                  i < args.length ? String.valueOf(args[i]) : m.group());
+            });
   }
 
   /** The BCP 47 tag, for {@code <html lang>} and links. */

@@ -1,6 +1,8 @@
 package dev.lakeops.agent.console;
 
 import dev.lakeops.agent.console.picture.IncidentPictures;
+import dev.lakeops.agent.incident.Incident;
+import dev.lakeops.agent.incident.IncidentStatus;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.llm.LlmFollowUp;
 import dev.lakeops.agent.report.IncidentConversations;
@@ -12,18 +14,26 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 
 /**
- * The incidents list ({@code /console}) and one incident's page, with the pictures its triage has
- * data for ({@link IncidentPictures}), its latest LLM review when there is one and its chat thread.
+ * The incidents list ({@code /console}: what each is about, how bad, the verdict, how long ago;
+ * filtered and paged) and one incident's page, with the pictures its triage has data for ({@link
+ * IncidentPictures}), its latest LLM review when there is one and its chat thread.
+ *
+ * <p>The status filter and paging run in the store's query. The verdict and entity live in the
+ * stored triage report, not in columns, so those filters read the newest {@link #SCAN} incidents
+ * (of the status asked for) and page over what matches; the page says so.
  */
 @Path("/console")
 @Produces(MediaType.TEXT_HTML)
 public class IncidentPages {
 
-  static final int LIMIT = 200;
+  /** How many of the newest incidents the verdict and entity filters look at. */
+  static final int SCAN = 2000;
 
   @Inject Incidents incidents;
 
@@ -42,12 +52,52 @@ public class IncidentPages {
   Template detail;
 
   @GET
-  public Response list(@BeanParam ConsoleParams params) {
+  public Response list(
+      @BeanParam ConsoleParams params,
+      @QueryParam("status") String status,
+      @QueryParam("verdict") String verdict,
+      @QueryParam("kind") String kind,
+      @QueryParam("entity") String entity,
+      @QueryParam("page") String pageNumber) {
     ConsolePage page = pages.page(params);
+    IncidentQuery q = IncidentQuery.parse(page, status, verdict, kind, entity, pageNumber);
+    IncidentStatus only = q.statusFilter().orElse(null);
+    List<IncidentRow> rows;
+    boolean scanned = false;
+    if (q.filtersRows()) {
+      List<Incident> newest = incidents.page(only, 0, SCAN);
+      scanned = newest.size() == SCAN;
+      rows =
+          newest.stream()
+              .map(i -> IncidentRow.of(i, page.m()))
+              .filter(q::matches)
+              .skip(q.offset())
+              .limit(IncidentQuery.PAGE_SIZE + 1L)
+              .toList();
+    } else {
+      rows =
+          incidents.page(only, q.offset(), IncidentQuery.PAGE_SIZE + 1).stream()
+              .map(i -> IncidentRow.of(i, page.m()))
+              .toList();
+    }
+    boolean hasNext = rows.size() > IncidentQuery.PAGE_SIZE;
     return ConsolePages.html(
         200,
         list.data("page", page)
-            .data("incidents", incidents.list(LIMIT).stream().map(IncidentView::of).toList()));
+            .data("q", q)
+            .data("incidents", hasNext ? rows.subList(0, IncidentQuery.PAGE_SIZE) : rows)
+            .data("hasNext", hasNext)
+            .data("scanned", scanned)
+            .data("scanLimit", SCAN)
+            .data("kindLabels", kindLabels(page.m())));
+  }
+
+  private static java.util.Map<String, String> kindLabels(ConsoleTexts m) {
+    java.util.Map<String, String> labels = new java.util.LinkedHashMap<>();
+    for (IncidentEntity.Kind k : IncidentEntity.Kind.values()) {
+      labels.put(k.key(), m.t("entity." + k.key()));
+    }
+    return labels;
   }
 
   @GET

@@ -54,6 +54,12 @@ public record IncidentView(
   /** One chat turn: when, who (a person's user id, or {@code lakeops}) and what. */
   @TemplateData
   public record Turn(String at, String who, String text) {
+
+    /** The text rendered as Markdown, safe to show as it is (see {@link ChatMarkdown}). */
+    public String html() {
+      return ChatMarkdown.html(text);
+    }
+
     static Turn of(ChatTurn t) {
       return new Turn(
           t.at().toString(),

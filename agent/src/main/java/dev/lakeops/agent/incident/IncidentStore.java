@@ -3,6 +3,7 @@ package dev.lakeops.agent.incident;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps incidents durably, shared by every lakeops instance that uses the same database.
@@ -21,6 +22,14 @@ public interface IncidentStore {
 
   /** The most recently received incidents in {@code status} first, at most {@code limit}. */
   List<Incident> withStatus(IncidentStatus status, int limit);
+
+  /**
+   * One page of incidents, most recently received first: those in {@code status} (any status when
+   * null), skipping the first {@code offset}, at most {@code limit}.
+   *
+   * @throws IllegalArgumentException {@code offset} is negative or {@code limit} is below 1
+   */
+  List<Incident> page(@Nullable IncidentStatus status, long offset, int limit);
 
   /**
    * Stores {@code incident} unless an incident with its dedup key is stored already (by this or

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The incidents lakeops knows: opens one per alert (or recognises a repeat, also one that another
@@ -98,6 +99,14 @@ public class Incidents {
   /** The most recently received incidents in {@code status} first, at most {@code limit}. */
   public List<Incident> withStatus(IncidentStatus status, int limit) {
     return store.withStatus(status, limit);
+  }
+
+  /**
+   * One page of incidents, most recently received first: those in {@code status} (any when null),
+   * skipping the first {@code offset}, at most {@code limit}.
+   */
+  public List<Incident> page(@Nullable IncidentStatus status, long offset, int limit) {
+    return store.page(status, offset, limit);
   }
 
   /**

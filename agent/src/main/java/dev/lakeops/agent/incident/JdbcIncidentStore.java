@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Incidents in the {@code incident} table (H2 or PostgreSQL; see {@code db/migration}). The dedup
@@ -52,14 +53,39 @@ public final class JdbcIncidentStore implements IncidentStore {
     return listWhere("list incidents", "", limit);
   }
 
+  @Override
+  public List<Incident> page(@Nullable IncidentStatus status, long offset, int limit) {
+    if (offset < 0) {
+      throw new IllegalArgumentException("offset must not be negative, was " + offset);
+    }
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    return status == null
+        ? listWhere("list incidents from " + offset, "", offset, limit)
+        : listWhere(
+            "list " + status + " incidents from " + offset,
+            "WHERE status = ?",
+            offset,
+            limit,
+            status.name());
+  }
+
   private List<Incident> listWhere(String what, String where, int limit, String... args) {
+    return listWhere(what, where, 0, limit, args);
+  }
+
+  // The offset and limit are numbers checked by the callers, so they are written into the SQL.
+  private List<Incident> listWhere(
+      String what, String where, long offset, int limit, String... args) {
     String sql =
         "SELECT "
             + COLUMNS
             + " FROM incident "
             + where
             + " ORDER BY received_at_us DESC, id LIMIT "
-            + limit;
+            + limit
+            + (offset > 0 ? " OFFSET " + offset : "");
     try (Connection c = dataSource.getConnection();
         PreparedStatement s = c.prepareStatement(sql)) {
       for (int i = 0; i < args.length; i++) {

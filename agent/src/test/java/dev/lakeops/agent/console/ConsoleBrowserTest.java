@@ -22,7 +22,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -49,6 +52,8 @@ class ConsoleBrowserTest {
   @Inject ProposalService proposals;
 
   @Inject Database database;
+
+  @Inject dev.lakeops.agent.incident.IncidentStore store;
 
   @TestHTTPResource("/")
   URL base;
@@ -199,23 +204,106 @@ class ConsoleBrowserTest {
   }
 
   @Test
-  void theBrowserShowsAChatTurnsMarkupAsTextAndRunsNoneOfIt() {
+  void theBrowserShowsAChatTurnsMarkdownAndItsMarkupAsTextAndRunsNoneOfIt() throws IOException {
     String id = ConsoleFixtures.postAlert("BrowserChatProbe", "disk full");
     String hostile =
-        "<img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>\n"
+        "### Heading from <b>mallory</b>\n\n"
+            + "**Verdict:** `BACKPRESSURE`\n\n"
+            + "- [runbook](https://example.org/runbook)\n"
+            + "- [bad](javascript:document.title='pwned')\n"
+            + "- ![chart](https://example.org/chart.png)\n\n"
+            + "<img src=x"
+            + " onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>\n"
+            + "\n"
             + "second line";
     IncidentChatPageTest.chat("incident-" + id, "mallory", hostile);
 
+    browser.manage().window().setSize(new Dimension(1280, 900));
     browser.get(url("/console/incidents/" + id));
     WebElement turn =
         waiting()
             .until(
                 ExpectedConditions.visibilityOfElementLocated(
-                    By.cssSelector("#chat-turns pre.turn")));
+                    By.xpath(
+                        "//table[@id='chat-turns']//tr[td[2][normalize-space()='mallory']]"
+                            + "/td[3]/div[@class='turn']")));
 
-    assertThat(turn.getText()).isEqualTo(hostile);
-    assertThat(turn.findElements(By.xpath("./*"))).as("no element made from chat text").isEmpty();
+    assertThat(turn.findElement(By.tagName("h3")).getText())
+        .isEqualTo("Heading from <b>mallory</b>");
+    assertThat(turn.findElement(By.tagName("strong")).getText()).isEqualTo("Verdict:");
+    assertThat(turn.findElement(By.tagName("code")).getText()).isEqualTo("BACKPRESSURE");
+    assertThat(turn.findElements(By.tagName("li"))).hasSize(3);
+    List<WebElement> links = turn.findElements(By.tagName("a"));
+    assertThat(links)
+        .extracting(a -> a.getAttribute("href"))
+        .containsExactly("https://example.org/runbook", "https://example.org/chart.png");
+    assertThat(links).allSatisfy(a -> assertThat(a.getAttribute("rel")).contains("noopener"));
+    assertThat(turn.findElements(By.cssSelector("img, script, iframe, b, svg")))
+        .as("no element made from the markup in the text")
+        .isEmpty();
+    assertThat(turn.getText())
+        .contains("bad")
+        .contains("<img src=x onerror=\"document.title='pwned'\">")
+        .contains("<script>document.title='pwned'</script>")
+        .contains("second line");
     assertThat(browser.getTitle()).doesNotContain("pwned").contains("BrowserChatProbe");
+    WebElement at = browser.findElement(By.cssSelector("#chat-turns time"));
+    assertThat(Instant.parse(at.getAttribute("title"))).isBeforeOrEqualTo(Instant.now());
+    ((JavascriptExecutor) browser)
+        .executeScript("arguments[0].scrollIntoView();", browser.findElement(By.id("chat")));
+    screenshot("incident-chat-1280");
+  }
+
+  @Test
+  void theIncidentListFitsADeskAndAPhone() throws IOException {
+    String t = "browser" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    for (int n = 0; n < 3; n++) {
+      IncidentListPageTest.stored(
+          store,
+          "BrowserList<b>" + n + "</b>",
+          Duration.ofMinutes(12L + 60L * n),
+          dev.lakeops.runbooks.Category.DUPLICATES,
+          java.util.Map.of("table", "db.<svg onload=alert(1)>_" + t),
+          dev.lakeops.tools.Severity.WARN);
+    }
+    for (Dimension size : List.of(new Dimension(1280, 900), new Dimension(390, 844))) {
+      browser.manage().window().setSize(size);
+      browser.get(url("/console?kind=table&entity=" + t + "&tz=Europe/Berlin"));
+      WebElement table =
+          waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("incidents")));
+      List<WebElement> rows = table.findElements(By.cssSelector("tr:not(.head)"));
+      assertThat(rows).hasSize(3);
+      assertThat(rows.get(0).getText())
+          .contains("BrowserList<b>0</b>")
+          .contains("db.<svg onload=alert(1)>_" + t)
+          .contains("12 min ago")
+          .contains("WARN");
+      assertThat(table.findElements(By.cssSelector("svg, b"))).isEmpty();
+      assertThat(rows.get(0).findElement(By.tagName("time")).getAttribute("title")).endsWith("Z");
+      assertThat(browser.findElement(By.id("filter-apply")).isDisplayed()).isTrue();
+      assertThat(table.findElement(By.cssSelector("tr.head")).isDisplayed())
+          .as("column heads at %s px (on a phone each row is a card with labels)", size.getWidth())
+          .isEqualTo(size.getWidth() > 600);
+      Object overflow =
+          ((JavascriptExecutor) browser)
+              .executeScript(
+                  "return document.documentElement.scrollWidth -"
+                      + " document.documentElement.clientWidth;");
+      assertThat(((Number) overflow).longValue())
+          .as("the page does not scroll sideways at %s px", size.getWidth())
+          .isLessThanOrEqualTo(0);
+      screenshot("incidents-" + size.getWidth());
+    }
+    browser.manage().window().setSize(new Dimension(1280, 900));
+    browser.get(url("/console?tz=UTC"));
+  }
+
+  /** Writes what the browser shows to {@code target/console-screenshots/<name>.png}. */
+  private static void screenshot(String name) throws IOException {
+    Path out = Path.of("target", "console-screenshots");
+    Files.createDirectories(out);
+    byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
+    Files.write(out.resolve(name + ".png"), png);
   }
 
   @Test

@@ -77,7 +77,7 @@ class IncidentChatPageTest {
     assertThat(section)
         .contains("Chat thread")
         .doesNotContain("<script>alert(1)")
-        .contains("<pre class=\"turn\">&lt;script&gt;alert(1)&lt;/script&gt;</pre>");
+        .contains("<div class=\"turn\"><p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
     assertThat(section.indexOf("first words"))
         .isPositive()
         .isLessThan(section.indexOf("&lt;script&gt;alert(1)"));
@@ -141,7 +141,7 @@ class IncidentChatPageTest {
     assertThat(timeline).contains("Report posted").contains("(slack · C0999 · 1700000000.000200)");
     assertThat(timeline.indexOf("Received")).isLessThan(timeline.indexOf("Report posted"));
     assertThat(page)
-        .contains("<pre class=\"turn\">seen in &lt;b&gt;slack&lt;/b&gt;</pre>")
+        .contains("<div class=\"turn\"><p>seen in &lt;b&gt;slack&lt;/b&gt;</p>")
         .contains("<td class=\"mono\">U42</td>");
     assertThat(
             given()
@@ -181,7 +181,7 @@ class IncidentChatPageTest {
             "<p class=\"muted\" id=\"chat-older\">Only the newest 50 turns are shown; older ones"
                 + " are left out.</p>")
         .doesNotContain(">turn 9<")
-        .contains(">turn 10</pre>")
-        .contains(">turn 59</pre>");
+        .contains(">turn 10</p>")
+        .contains(">turn 59</p>");
   }
 }

@@ -42,6 +42,51 @@ class JdbcIncidentStoreTest {
   }
 
   @Test
+  void pagesNewestFirstWithAnOptionalStatusInTheQuery() {
+    JdbcIncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
+    List<Incident> all = new ArrayList<>();
+    for (int n = 0; n < 7; n++) {
+      Incident i = SampleIncidents.firing(NOW.plusSeconds(n));
+      store.insertIfNew(i);
+      if (n % 2 == 0) {
+        store.update(i.id(), x -> x.failed("boom " + x.id(), NOW.plusSeconds(10)));
+      }
+      all.add(0, i);
+    }
+    List<String> newestFirst = all.stream().map(Incident::id).toList();
+
+    assertThat(store.page(null, 0, 3))
+        .extracting(Incident::id)
+        .isEqualTo(newestFirst.subList(0, 3));
+    assertThat(store.page(null, 3, 3))
+        .extracting(Incident::id)
+        .isEqualTo(newestFirst.subList(3, 6));
+    assertThat(store.page(null, 6, 3))
+        .extracting(Incident::id)
+        .isEqualTo(newestFirst.subList(6, 7));
+    assertThat(store.page(null, 7, 3)).isEmpty();
+    // Received at seconds 6, 4, 2, 0 failed; 5, 3, 1 still triaging.
+    assertThat(store.page(IncidentStatus.FAILED, 1, 2))
+        .extracting(Incident::id)
+        .containsExactly(newestFirst.get(2), newestFirst.get(4));
+    assertThat(store.page(IncidentStatus.TRIAGING, 0, 10))
+        .extracting(Incident::id)
+        .containsExactly(newestFirst.get(1), newestFirst.get(3), newestFirst.get(5));
+    assertThat(store.page(IncidentStatus.RESOLVED, 0, 10)).isEmpty();
+  }
+
+  @Test
+  void refusesANegativeOffsetOrAnEmptyPage() {
+    JdbcIncidentStore store = new JdbcIncidentStore(TestDatabases.h2(dir));
+    assertThatThrownBy(() -> store.page(null, -1, 10))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("-1");
+    assertThatThrownBy(() -> store.page(IncidentStatus.FAILED, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("was 0");
+  }
+
+  @Test
   void survivesReopenWithTheWholeReportNewestFirst() {
     DataSource db = TestDatabases.h2(dir);
     JdbcIncidentStore store = new JdbcIncidentStore(db);
