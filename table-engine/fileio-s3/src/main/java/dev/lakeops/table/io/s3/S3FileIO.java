@@ -372,6 +372,17 @@ public final class S3FileIO implements FileIO, AutoCloseable {
         throw new UncheckedIOException(
             "Failed to read " + uri(key) + " at offset " + start + ": the object is gone",
             new NoSuchFileException(uri(key)));
+      } catch (S3Exception e) {
+        counters.get(0);
+        if (e.statusCode() == 416) { // the range starts past the end of what the object now holds
+          throw new ObjectStoreException(
+              Kind.TRUNCATED,
+              uri(key),
+              "GET",
+              answer(e) + " (range at " + start + "; object of " + length + " bytes when opened)",
+              e);
+        }
+        throw S3Errors.of("GET", uri(key), e);
       } catch (SdkException e) {
         counters.get(0);
         throw S3Errors.of("GET", uri(key), e);
