@@ -78,6 +78,43 @@ class S3FailuresTest {
   }
 
   @Test
+  void retriesAThrottledRequestWithBackoffAndSucceeds() throws Exception {
+    S3ProxyServer server = S3ProxyServer.get();
+    String bucket = server.newBucket();
+    S3FileIO direct = (S3FileIO) FileIOs.open("s3://" + bucket + "/wh", server.options());
+    direct.writeAtomically(Path.of("/wh/snapshot/LATEST"), "7".getBytes(UTF_8));
+    try (ThrottlingRelay relay = new ThrottlingRelay(server.endpoint().getPort(), 2)) {
+      Map<String, String> options = server.options();
+      options.put(S3Settings.ENDPOINT, "http://127.0.0.1:" + relay.port());
+      S3FileIO io = (S3FileIO) FileIOs.open("s3://" + bucket + "/wh", options);
+
+      assertThat(io.readBytes(Path.of("/wh/snapshot/LATEST"))).asString(UTF_8).isEqualTo("7");
+      assertThat(relay.requests()).as("two throttled, then one passed").isEqualTo(3);
+    }
+  }
+
+  @Test
+  void reportsThrottlingThatOutlastsTheRetries() throws Exception {
+    S3ProxyServer server = S3ProxyServer.get();
+    try (ThrottlingRelay relay = new ThrottlingRelay(server.endpoint().getPort(), 1000)) {
+      Map<String, String> options = server.options();
+      options.put(S3Settings.ENDPOINT, "http://127.0.0.1:" + relay.port());
+      options.put(S3Settings.MAX_ATTEMPTS, "3");
+      S3FileIO io = (S3FileIO) FileIOs.open("s3://bucket/wh", options);
+
+      ObjectStoreException e = storeError(() -> io.readBytes(Path.of("/wh/snapshot/LATEST")));
+
+      assertThat(e.kind()).isEqualTo(Kind.THROTTLED);
+      assertThat(e.operation()).isEqualTo("GET");
+      assertThat(e.getMessage())
+          .contains("s3://bucket/wh/snapshot/LATEST")
+          .contains("503")
+          .contains("SlowDown");
+      assertThat(relay.requests()).isEqualTo(3);
+    }
+  }
+
+  @Test
   void refusesAnExclusiveCreateWhenConditionalWritesAreOff() {
     S3ProxyServer server = S3ProxyServer.get();
     String bucket = server.newBucket();
