@@ -13,7 +13,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -888,9 +887,5 @@ public final class S3FileIO implements FileIO, AutoCloseable {
   @Override
   public String toString() {
     return "S3FileIO[" + scheme + "://" + bucket + ", " + settings + "]";
-  }
-
-  static URI warehouseUri(String scheme, String bucket, String prefix) {
-    return URI.create(scheme + "://" + bucket + "/" + prefix);
   }
 }
