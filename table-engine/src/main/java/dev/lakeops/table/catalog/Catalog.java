@@ -5,18 +5,17 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.io.FileExistsException;
 import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.FileIOs;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import dev.lakeops.table.store.TableNotFoundException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Map;
 
 /**
  * A Paimon file-system warehouse: databases are {@code <warehouse>/<db>.db/} directories, tables
@@ -39,6 +38,25 @@ public final class Catalog {
   /** A warehouse on the local file system. */
   public static Catalog local(Path warehouse) {
     return new Catalog(new LocalFileIO(), warehouse);
+  }
+
+  /**
+   * The warehouse at {@code warehouseUri}: a local path, {@code file:}, or a scheme a {@link
+   * dev.lakeops.table.io.FileIOFactory} serves ({@code s3://bucket/prefix}).
+   *
+   * @param options the store's settings (endpoint, region, credentials), by the factory's keys
+   * @throws dev.lakeops.table.io.UnsupportedWarehouseException no FileIO serves the scheme
+   * @throws IllegalArgumentException the URI is invalid
+   */
+  public static Catalog open(String warehouseUri, Map<String, String> options) {
+    requireNonNull(warehouseUri, "warehouseUri");
+    Path root = FileIOs.rootPath(warehouseUri);
+    return new Catalog(FileIOs.open(warehouseUri, options), root);
+  }
+
+  /** The file access of this warehouse (its request counters included). */
+  public FileIO io() {
+    return io;
   }
 
   public Path warehouse() {
@@ -72,7 +90,7 @@ public final class Catalog {
       String name = p.getFileName().toString();
       if (name.endsWith(DATABASE_SUFFIX)
           && name.length() > DATABASE_SUFFIX.length()
-          && Files.isDirectory(p)) {
+          && io.isDirectory(p)) {
         names.add(name.substring(0, name.length() - DATABASE_SUFFIX.length()));
       }
     }
@@ -91,7 +109,7 @@ public final class Catalog {
       throw new IllegalStateException(
           "Database '" + database + "' is not empty: it has tables " + tables);
     }
-    deleteRecursively(TablePaths.databaseDir(warehouse, database));
+    io.deleteRecursively(TablePaths.databaseDir(warehouse, database));
   }
 
   /**
@@ -180,16 +198,6 @@ public final class Catalog {
     if (!tableExists(id)) {
       throw new TableNotFoundException(root, "no schema file");
     }
-    deleteRecursively(root);
-  }
-
-  private void deleteRecursively(Path dir) {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        io.delete(p);
-      }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("Failed to delete " + dir, e);
-    }
+    io.deleteRecursively(root);
   }
 }

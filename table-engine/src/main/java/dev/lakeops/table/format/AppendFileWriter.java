@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.data.RowKind;
+import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.types.RowType;
 import java.io.Closeable;
 import java.nio.file.Path;
@@ -49,12 +51,29 @@ public final class AppendFileWriter implements Closeable {
       Compression compression,
       StatsMode statsMode,
       long firstSequenceNumber) {
+    return create(
+        new LocalFileIO(), format, path, rowType, compression, statsMode, firstSequenceNumber);
+  }
+
+  /**
+   * Creates {@code path} through {@code io} in {@code format} with the table's row type.
+   *
+   * @param firstSequenceNumber the sequence number of the first row (the bucket's next one)
+   */
+  public static AppendFileWriter create(
+      FileIO io,
+      DataFileFormat format,
+      Path path,
+      RowType rowType,
+      Compression compression,
+      StatsMode statsMode,
+      long firstSequenceNumber) {
     requireNonNull(statsMode, "statsMode");
     if (firstSequenceNumber < 0) {
       throw new IllegalArgumentException(
           "Invalid first sequence number: " + firstSequenceNumber + " (must be >= 0)");
     }
-    DataFileWriter writer = format.createWriter(path, rowType, compression);
+    DataFileWriter writer = format.createWriter(io, path, rowType, compression);
     return new AppendFileWriter(
         writer, path, rowType, statsMode, format.statsSource(), firstSequenceNumber);
   }

@@ -1,5 +1,7 @@
 package dev.lakeops.table.format;
 
+import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.types.RowType;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,13 +21,19 @@ public interface DataFileFormat {
   String identifier();
 
   /**
-   * Creates {@code path} (which must not exist) and returns a writer of rows of {@code fileType}.
+   * Starts {@code path} through {@code io} (published when the writer closes) and returns a writer
+   * of rows of {@code fileType}.
    *
    * @throws IllegalArgumentException the format cannot store a column type, or the compression is
    *     not supported by this format
    * @throws java.io.UncheckedIOException the file cannot be created
    */
-  DataFileWriter createWriter(Path path, RowType fileType, Compression compression);
+  DataFileWriter createWriter(FileIO io, Path path, RowType fileType, Compression compression);
+
+  /** {@link #createWriter(FileIO, Path, RowType, Compression)} on the local file system. */
+  default DataFileWriter createWriter(Path path, RowType fileType, Compression compression) {
+    return createWriter(new LocalFileIO(), path, fileType, compression);
+  }
 
   /**
    * Opens {@code path} for reading rows of {@code fileType}, projected to the fields at {@code
@@ -35,7 +43,12 @@ public interface DataFileFormat {
    *     lacks a requested column or stores it with an incompatible type
    * @throws java.io.UncheckedIOException the file cannot be opened (for example it is missing)
    */
-  DataFileReader createReader(Path path, RowType fileType, int @Nullable [] projection);
+  DataFileReader createReader(FileIO io, Path path, RowType fileType, int @Nullable [] projection);
+
+  /** {@link #createReader(FileIO, Path, RowType, int[])} on the local file system. */
+  default DataFileReader createReader(Path path, RowType fileType, int @Nullable [] projection) {
+    return createReader(new LocalFileIO(), path, fileType, projection);
+  }
 
   /**
    * The names of the top-level columns stored in {@code path}, in file order (reads the header or
@@ -43,7 +56,12 @@ public interface DataFileFormat {
    *
    * @throws CorruptDataFileException the header or footer cannot be decoded
    */
-  List<String> readFieldNames(Path path);
+  List<String> readFieldNames(FileIO io, Path path);
+
+  /** {@link #readFieldNames(FileIO, Path)} on the local file system. */
+  default List<String> readFieldNames(Path path) {
+    return readFieldNames(new LocalFileIO(), path);
+  }
 
   /** Where Paimon takes this format's statistics from, which shapes their content. */
   StatsSource statsSource();

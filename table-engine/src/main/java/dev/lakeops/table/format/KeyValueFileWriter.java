@@ -3,6 +3,8 @@ package dev.lakeops.table.format;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.LocalFileIO;
 import java.io.Closeable;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -57,8 +59,22 @@ public final class KeyValueFileWriter implements Closeable {
       KeyValueLayout layout,
       Compression compression,
       StatsMode statsMode) {
+    return create(new LocalFileIO(), format, path, layout, compression, statsMode);
+  }
+
+  /**
+   * Creates {@code path} through {@code io} in {@code format} with the physical type of {@code
+   * layout}.
+   */
+  public static KeyValueFileWriter create(
+      FileIO io,
+      DataFileFormat format,
+      Path path,
+      KeyValueLayout layout,
+      Compression compression,
+      StatsMode statsMode) {
     requireNonNull(statsMode, "statsMode");
-    DataFileWriter writer = format.createWriter(path, layout.fileType(), compression);
+    DataFileWriter writer = format.createWriter(io, path, layout.fileType(), compression);
     return new KeyValueFileWriter(writer, path, layout, statsMode, format.statsSource());
   }
 

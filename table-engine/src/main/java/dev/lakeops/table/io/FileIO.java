@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The few file operations a table needs, so that an object store can implement them later.
+ * The few file operations a table needs, on a local disk ({@link LocalFileIO}) or an object store
+ * (opened by {@link FileIOs#open}). On an object store a directory is a key prefix: it exists while
+ * a file is under it (or after {@link #mkdirs} left a marker), and {@link #list} shows it as a
+ * child.
  *
  * <p>Every {@link IOException} surfaces as an {@link UncheckedIOException} whose message names the
  * path; a missing file on read surfaces as one whose cause is a {@link
@@ -80,4 +83,85 @@ public interface FileIO {
 
   /** Creates a directory and its missing parents; does nothing when it exists. */
   void mkdirs(Path dir);
+
+  /**
+   * Opens a file for positioned reads (ranged GETs on an object store); the caller closes it. The
+   * default reads the whole file into memory.
+   *
+   * @throws UncheckedIOException the file cannot be opened (cause {@link
+   *     java.nio.file.NoSuchFileException} when it is missing)
+   */
+  default SeekableInput openSeekable(Path file) {
+    return SeekableInput.of(file, readBytes(file));
+  }
+
+  /**
+   * Starts a new file at {@code file} that appears, complete, when the returned stream is closed,
+   * and never when it is {@linkplain FileOutput#abort aborted}. Missing parent directories are
+   * created. The default buffers the content in memory and publishes it with {@link
+   * #createExclusively}.
+   *
+   * @throws UncheckedIOException (from this method or from {@code close()}, cause {@link
+   *     java.nio.file.FileAlreadyExistsException}) a file of that name exists; it is left as it is.
+   *     A local disk refuses at once, an object store when the file is published.
+   */
+  default FileOutput create(Path file) {
+    return new BufferedFileOutput(this, file);
+  }
+
+  /** Whether {@code path} is a directory (a key prefix with something under it). */
+  default boolean isDirectory(Path path) {
+    return exists(path) && !list(path).isEmpty();
+  }
+
+  /**
+   * Every file under {@code dir}, at any depth, sorted; empty when {@code dir} does not exist. On
+   * an object store one paginated listing by prefix, whatever the depth.
+   */
+  default List<Path> listFiles(Path dir) {
+    List<Path> files = new java.util.ArrayList<>();
+    for (Path p : list(dir)) {
+      if (isDirectory(p)) {
+        files.addAll(listFiles(p));
+      } else {
+        files.add(p);
+      }
+    }
+    files.sort(null);
+    return files;
+  }
+
+  /** Deletes {@code dir} with everything under it; returns false when nothing was there. */
+  default boolean deleteRecursively(Path dir) {
+    List<Path> files = listFiles(dir);
+    for (Path f : files) {
+      delete(f);
+    }
+    List<Path> dirs = new java.util.ArrayList<>();
+    collectDirs(dir, dirs);
+    dirs.sort(java.util.Comparator.reverseOrder());
+    for (Path d : dirs) {
+      delete(d);
+    }
+    return delete(dir) || !files.isEmpty();
+  }
+
+  private void collectDirs(Path dir, List<Path> out) {
+    for (Path p : list(dir)) {
+      if (isDirectory(p)) {
+        out.add(p);
+        collectDirs(p, out);
+      }
+    }
+  }
+
+  /** Requests made and bytes moved so far by this FileIO (zeros when it does not count). */
+  default IoStats stats() {
+    return IoStats.NONE;
+  }
+
+  /** Where {@code path} is, for messages: a local path, or the store URI ({@code s3://b/k}). */
+  default String location(Path path) {
+    return path.toString();
+  }
 }

@@ -73,7 +73,7 @@ public final class DataFileAccess {
     try {
       return openKeyValues(format, path, layout, fileSchema, fields, deleted);
     } catch (CorruptDataFileException e) {
-      KeyValueLayout actual = layout.matching(format.readFieldNames(path));
+      KeyValueLayout actual = layout.matching(format.readFieldNames(table.io(), path));
       if (actual.isThin() == layout.isThin()) {
         throw e;
       }
@@ -125,7 +125,10 @@ public final class DataFileAccess {
     DataFileReader reader =
         DeletedRowsFilter.of(
             format.createReader(
-                path, layout.fileType(), projection.stream().mapToInt(Integer::intValue).toArray()),
+                table.io(),
+                path,
+                layout.fileType(),
+                projection.stream().mapToInt(Integer::intValue).toArray()),
             deleted);
     return new Mapped<>(
         reader,
@@ -184,7 +187,7 @@ public final class DataFileAccess {
     DataFileReader reader =
         DeletedRowsFilter.of(
             DataFileFormats.forFileName(file.fileName())
-                .createReader(path, fileSchema.rowType(), projection),
+                .createReader(table.io(), path, fileSchema.rowType(), projection),
             deleted);
     if (projection.length == indexes.length) {
       return new Mapped<>(reader, row -> row);

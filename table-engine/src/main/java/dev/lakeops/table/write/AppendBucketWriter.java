@@ -91,6 +91,7 @@ final class AppendBucketWriter implements BucketWriter {
     Path path = context.table().locator().file(partition, bucket, context.nextDataFileName());
     context.table().io().mkdirs(path.getParent());
     return AppendFileWriter.create(
+        context.table().io(),
         context.format(),
         path,
         context.schema().rowType(),

@@ -112,7 +112,8 @@ final class KeyValueRollingWriter implements RunWriter {
       }
       if (current == null) {
         current =
-            KeyValueFileWriter.create(format, newPath(), context.layout(), compression, statsMode);
+            KeyValueFileWriter.create(
+                context.table().io(), format, newPath(), context.layout(), compression, statsMode);
       }
       current.write(kv);
       if (current.bytesWritten() >= context.targetFileSize()) {

@@ -1,13 +1,13 @@
 package dev.lakeops.table.format.avro;
 
 import dev.lakeops.table.format.CorruptDataFileException;
+import dev.lakeops.table.io.FileIO;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -73,14 +73,14 @@ final class AvroContainerReader implements Closeable {
    * @throws CorruptDataFileException the header is invalid
    * @throws UncheckedIOException the file cannot be read
    */
-  static AvroContainerReader open(Path path) {
+  static AvroContainerReader open(FileIO io, Path path) {
     InputStream in;
     long size;
     try {
-      size = Files.size(path);
-      in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Failed to open data file " + path, e);
+      size = io.size(path);
+      in = new BufferedInputStream(io.open(path), 1 << 16);
+    } catch (UncheckedIOException e) {
+      throw new UncheckedIOException("Failed to open data file " + path, e.getCause());
     }
     try {
       return new AvroContainerReader(path, in, size);
@@ -90,8 +90,8 @@ final class AvroContainerReader implements Closeable {
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
       }
-      if (e instanceof IOException io) {
-        throw new UncheckedIOException("Failed to read data file " + path, io);
+      if (e instanceof IOException ioe) {
+        throw new UncheckedIOException("Failed to read data file " + path, ioe);
       }
       throw (RuntimeException) e;
     }

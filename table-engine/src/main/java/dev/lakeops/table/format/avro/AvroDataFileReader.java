@@ -3,6 +3,7 @@ package dev.lakeops.table.format.avro;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.format.CorruptDataFileException;
 import dev.lakeops.table.format.DataFileReader;
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.types.RowType;
 import java.nio.file.Path;
 import java.util.NoSuchElementException;
@@ -26,8 +27,8 @@ final class AvroDataFileReader implements DataFileReader {
     this.rows = rows;
   }
 
-  static AvroDataFileReader open(Path path, RowType fileType, int[] projection) {
-    AvroContainerReader container = AvroContainerReader.open(path);
+  static AvroDataFileReader open(FileIO io, Path path, RowType fileType, int[] projection) {
+    AvroContainerReader container = AvroContainerReader.open(io, path);
     try {
       AvroRowReader rows = AvroRowReader.create(container.schema(), fileType, projection);
       return new AvroDataFileReader(path, container, rows);

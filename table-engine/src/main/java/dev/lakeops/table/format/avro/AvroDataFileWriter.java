@@ -3,52 +3,43 @@ package dev.lakeops.table.format.avro;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.format.Compression;
 import dev.lakeops.table.format.DataFileWriter;
+import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.FileOutput;
 import dev.lakeops.table.types.RowType;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.file.CodecFactory;
 import org.apache.avro.file.DataFileWriter.AppendWriteException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * An Avro object container file of rows, as Paimon writes data files ({@code file.format=avro}).
  */
 final class AvroDataFileWriter implements DataFileWriter {
 
-  private static final Logger LOG = LoggerFactory.getLogger(AvroDataFileWriter.class);
-
   private final Path path;
+  private final FileOutput file;
   private final CountingOutputStream out;
   private final org.apache.avro.file.DataFileWriter<Row> container;
   private boolean closed;
 
-  AvroDataFileWriter(Path path, RowType fileType, Compression compression) {
+  AvroDataFileWriter(FileIO io, Path path, RowType fileType, Compression compression) {
     this.path = path;
     CodecFactory codec = codec(compression);
     org.apache.avro.Schema schema = AvroSchemas.toAvro(fileType);
-    try {
-      this.out =
-          new CountingOutputStream(
-              Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
-    } catch (IOException e) {
-      throw new UncheckedIOException("Failed to create data file " + path, e);
-    }
+    this.file = io.create(path);
+    this.out = new CountingOutputStream(file);
     try {
       this.container =
           new org.apache.avro.file.DataFileWriter<>(new AvroRowWriter(fileType)).setCodec(codec);
       container.create(schema, out);
     } catch (IOException | RuntimeException e) {
-      closeQuietly();
-      deleteQuietly();
-      throw e instanceof IOException io
-          ? new UncheckedIOException("Failed to write data file " + path, io)
+      file.abort();
+      throw e instanceof IOException ioe
+          ? new UncheckedIOException("Failed to write data file " + path, ioe)
           : (RuntimeException) e;
     }
   }
@@ -101,7 +92,11 @@ final class AvroDataFileWriter implements DataFileWriter {
     closed = true;
     try {
       container.close();
-    } catch (IOException | AvroRuntimeException e) {
+    } catch (IOException | AvroRuntimeException | UncheckedIOException e) {
+      file.abort();
+      if (e instanceof UncheckedIOException u) {
+        throw u;
+      }
       throw new UncheckedIOException(
           "Failed to complete data file " + path,
           e instanceof IOException io ? io : new IOException(e));
@@ -110,27 +105,8 @@ final class AvroDataFileWriter implements DataFileWriter {
 
   @Override
   public void abort() {
-    if (!closed) {
-      closed = true;
-      closeQuietly();
-    }
-    deleteQuietly();
-  }
-
-  private void closeQuietly() {
-    try {
-      out.close();
-    } catch (IOException e) {
-      LOG.warn("Failed to close aborted data file {}", path, e);
-    }
-  }
-
-  private void deleteQuietly() {
-    try {
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      LOG.warn("Failed to delete aborted data file {}", path, e);
-    }
+    closed = true;
+    file.abort();
   }
 
   /** Counts the bytes that reach the file. */

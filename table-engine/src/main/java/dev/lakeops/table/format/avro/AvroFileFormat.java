@@ -8,6 +8,7 @@ import dev.lakeops.table.format.DataFileReader;
 import dev.lakeops.table.format.DataFileWriter;
 import dev.lakeops.table.format.Projection;
 import dev.lakeops.table.format.StatsSource;
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.types.RowType;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,23 +31,27 @@ public final class AvroFileFormat implements DataFileFormat {
   }
 
   @Override
-  public DataFileWriter createWriter(Path path, RowType fileType, Compression compression) {
+  public DataFileWriter createWriter(
+      FileIO io, Path path, RowType fileType, Compression compression) {
+    requireNonNull(io, "io");
     requireNonNull(path, "path");
     requireNonNull(fileType, "fileType");
     requireNonNull(compression, "compression");
-    return new AvroDataFileWriter(path, fileType, compression);
+    return new AvroDataFileWriter(io, path, fileType, compression);
   }
 
   @Override
-  public DataFileReader createReader(Path path, RowType fileType, int @Nullable [] projection) {
+  public DataFileReader createReader(
+      FileIO io, Path path, RowType fileType, int @Nullable [] projection) {
+    requireNonNull(io, "io");
     requireNonNull(path, "path");
     requireNonNull(fileType, "fileType");
-    return AvroDataFileReader.open(path, fileType, Projection.orAll(fileType, projection));
+    return AvroDataFileReader.open(io, path, fileType, Projection.orAll(fileType, projection));
   }
 
   @Override
-  public List<String> readFieldNames(Path path) {
-    try (AvroContainerReader container = AvroContainerReader.open(path)) {
+  public List<String> readFieldNames(FileIO io, Path path) {
+    try (AvroContainerReader container = AvroContainerReader.open(io, path)) {
       Schema schema = container.schema();
       if (schema.getType() != Schema.Type.RECORD) {
         throw container.corrupt(4, "file schema is a " + schema.getType() + ", not a record");

@@ -4,12 +4,12 @@ import dev.lakeops.table.data.Row;
 import dev.lakeops.table.format.CorruptDataFileException;
 import dev.lakeops.table.format.DataFileReader;
 import dev.lakeops.table.format.Projection;
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.types.DataField;
 import dev.lakeops.table.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.ColumnIOFactory;
-import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.io.api.GroupConverter;
@@ -67,11 +67,12 @@ final class ParquetDataFileReader implements DataFileReader {
     this.emptyRowsLeft = emptyRows;
   }
 
-  static ParquetDataFileReader open(Path path, RowType fileType, int[] projection) {
-    ParquetFileReader reader = openFooter(path);
+  static ParquetDataFileReader open(FileIO io, Path path, RowType fileType, int[] projection) {
+    InputFile input = ParquetFiles.input(io, path);
+    ParquetFileReader reader = openFooter(input, path);
     try {
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
-      checkChunkBounds(path, reader);
+      checkChunkBounds(path, reader, input);
       RowType projected = Projection.project(fileType, projection);
       if (projected.arity() == 0) {
         return new ParquetDataFileReader(path, reader, null, null, null, reader.getRecordCount());
@@ -108,11 +109,15 @@ final class ParquetDataFileReader implements DataFileReader {
     }
   }
 
-  static ParquetFileReader openFooter(Path path) {
+  static ParquetFileReader openFooter(FileIO io, Path path) {
+    return openFooter(ParquetFiles.input(io, path), path);
+  }
+
+  private static ParquetFileReader openFooter(InputFile input, Path path) {
     try {
       ParquetReadOptions options =
           ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
-      return ParquetFileReader.open(new LocalInputFile(path), options);
+      return ParquetFileReader.open(input, options);
     } catch (IOException e) {
       throw ioFailure(path, e);
     } catch (RuntimeException e) {
@@ -124,10 +129,10 @@ final class ParquetDataFileReader implements DataFileReader {
    * Every column chunk must lie inside the file, or reading it would allocate what the footer
    * claims.
    */
-  private static void checkChunkBounds(Path path, ParquetFileReader reader) {
+  private static void checkChunkBounds(Path path, ParquetFileReader reader, InputFile input) {
     long fileLength;
     try {
-      fileLength = Files.size(path);
+      fileLength = input.getLength();
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to read data file " + path, e);
     }
@@ -240,9 +245,10 @@ final class ParquetDataFileReader implements DataFileReader {
     return new CorruptDataFileException(path, String.valueOf(e.getMessage()), e);
   }
 
-  static CorruptDataFileException corrupt(Path path, RuntimeException e) {
-    if (e instanceof CorruptDataFileException c) {
-      return c;
+  // An UncheckedIOException comes from the FileIO (the store failed, not the file): kept as is.
+  static RuntimeException corrupt(Path path, RuntimeException e) {
+    if (e instanceof CorruptDataFileException || e instanceof UncheckedIOException) {
+      return e;
     }
     String reason =
         e instanceof ParquetDecodeException

@@ -3,22 +3,23 @@ package dev.lakeops.table.format.parquet;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.format.Compression;
 import dev.lakeops.table.format.DataFileWriter;
+import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.FileOutput;
 import dev.lakeops.table.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.OutputFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Parquet file of rows, written without Hadoop: local output file, plain configuration, own
+ * A Parquet file of rows, written without Hadoop: a {@link FileIO} output, plain configuration, own
  * codecs.
  */
 final class ParquetDataFileWriter implements DataFileWriter {
@@ -26,24 +27,29 @@ final class ParquetDataFileWriter implements DataFileWriter {
   private static final Logger LOG = LoggerFactory.getLogger(ParquetDataFileWriter.class);
 
   private final Path path;
+  private final FileOutput file;
   private final RowWriteSupport support;
   private final ParquetWriter<Row> writer;
   private long closedSize = -1;
   private boolean closed;
 
-  ParquetDataFileWriter(Path path, RowType fileType, Compression compression) {
+  ParquetDataFileWriter(FileIO io, Path path, RowType fileType, Compression compression) {
     this.path = path;
     this.support = new RowWriteSupport(fileType);
+    this.file = io.create(path);
     try {
       this.writer =
-          new Builder(new LocalOutputFile(path), support)
+          new Builder(ParquetFiles.output(file, path), support)
               .withConf(new PlainParquetConfiguration())
               .withCodecFactory(new PlainCodecFactory(compression.zstdLevel()))
               .withCompressionCodec(PlainCodecFactory.codecName(compression.codec()))
               .withWriteMode(ParquetFileWriter.Mode.CREATE)
               .build();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Failed to create data file " + path, e);
+    } catch (IOException | RuntimeException e) {
+      file.abort();
+      throw e instanceof IOException ioe
+          ? new UncheckedIOException("Failed to create data file " + path, ioe)
+          : (RuntimeException) e;
     }
   }
 
@@ -73,33 +79,33 @@ final class ParquetDataFileWriter implements DataFileWriter {
     closed = true;
     try {
       writer.close();
-      closedSize = Files.size(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Failed to complete data file " + path, e);
+      closedSize = file.position();
+    } catch (IOException | RuntimeException e) {
+      file.abort();
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new UncheckedIOException("Failed to complete data file " + path, (IOException) e);
     }
   }
 
   @Override
   public void abort() {
+    file.abort();
     if (!closed) {
       closed = true;
       try {
         writer.close();
       } catch (IOException | RuntimeException e) {
-        LOG.warn("Failed to close aborted data file {}", path, e);
+        LOG.debug("Closing aborted data file {} failed", path, e);
       }
-    }
-    try {
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      LOG.warn("Failed to delete aborted data file {}", path, e);
     }
   }
 
   private static final class Builder extends ParquetWriter.Builder<Row, Builder> {
     private final RowWriteSupport support;
 
-    Builder(LocalOutputFile file, RowWriteSupport support) {
+    Builder(OutputFile file, RowWriteSupport support) {
       super(file);
       this.support = support;
     }

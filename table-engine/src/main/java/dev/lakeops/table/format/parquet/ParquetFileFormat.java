@@ -8,6 +8,7 @@ import dev.lakeops.table.format.DataFileReader;
 import dev.lakeops.table.format.DataFileWriter;
 import dev.lakeops.table.format.Projection;
 import dev.lakeops.table.format.StatsSource;
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.types.RowType;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,23 +34,27 @@ public final class ParquetFileFormat implements DataFileFormat {
   }
 
   @Override
-  public DataFileWriter createWriter(Path path, RowType fileType, Compression compression) {
+  public DataFileWriter createWriter(
+      FileIO io, Path path, RowType fileType, Compression compression) {
+    requireNonNull(io, "io");
     requireNonNull(path, "path");
     requireNonNull(fileType, "fileType");
     requireNonNull(compression, "compression");
-    return new ParquetDataFileWriter(path, fileType, compression);
+    return new ParquetDataFileWriter(io, path, fileType, compression);
   }
 
   @Override
-  public DataFileReader createReader(Path path, RowType fileType, int @Nullable [] projection) {
+  public DataFileReader createReader(
+      FileIO io, Path path, RowType fileType, int @Nullable [] projection) {
+    requireNonNull(io, "io");
     requireNonNull(path, "path");
     requireNonNull(fileType, "fileType");
-    return ParquetDataFileReader.open(path, fileType, Projection.orAll(fileType, projection));
+    return ParquetDataFileReader.open(io, path, fileType, Projection.orAll(fileType, projection));
   }
 
   @Override
-  public List<String> readFieldNames(Path path) {
-    try (ParquetFileReader reader = ParquetDataFileReader.openFooter(path)) {
+  public List<String> readFieldNames(FileIO io, Path path) {
+    try (ParquetFileReader reader = ParquetDataFileReader.openFooter(io, path)) {
       return reader.getFooter().getFileMetaData().getSchema().getFields().stream()
           .map(Type::getName)
           .toList();
