@@ -52,6 +52,12 @@ public enum Category {
   /** Partitions or buckets hold many small files. */
   SMALL_FILES,
   /**
+   * The table's layout makes it slow: rows crowd into one bucket or key (skew, a hot key), a
+   * partition is too big to scan, dynamic buckets are full. The fix is a rescale, another bucket
+   * key or finer partitions, proposed with its numbers, never run by lakeops.
+   */
+  TABLE_LAYOUT,
+  /**
    * The table's latest snapshots hold bad data and an earlier snapshot or tag is the way back.
    *
    * @deprecated read from stored verdicts only: a rollback is the proposed action, not a cause; a

@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
             + " buckets, tags, any system table, rows at any snapshot and the changes of snapshots"
             + " (following new commits); write rows, tag, roll"
             + " back, expire, remove orphans, compact; diagnose the commit timeline, duplicate keys"
-            + " and compaction backlog.",
+            + " and compaction backlog, and the layout (bucket skew, hot keys, small files,"
+            + " partition sizes).",
     subcommands = {
       TableListCommand.class,
       TableDescribeCommand.class,
@@ -34,6 +35,7 @@ import picocli.CommandLine.Command;
       TableCompactCommand.class,
       TableTimelineCommand.class,
       TableDuplicatesCommand.class,
-      TableBacklogCommand.class
+      TableBacklogCommand.class,
+      TableLayoutCommand.class
     })
 public final class TableCommand {}

@@ -26,9 +26,13 @@ class RunbooksCommandTest {
     List<String> names = new ArrayList<>();
     list.forEach(r -> names.add(r.path("name").asText()));
     assertThat(names)
-        .hasSize(12)
+        .hasSize(13)
         .contains(
-            "flink-backpressure", "kafka-lag", "cdc-binlog-corruption", "table-snapshot-rollback");
+            "flink-backpressure",
+            "kafka-lag",
+            "cdc-binlog-corruption",
+            "table-snapshot-rollback",
+            "table-layout");
     JsonNode bp = list.get(0);
     assertThat(bp.path("match").path("signals").get(0).asText()).isEqualTo("flink.backpressure");
     assertThat(bp.path("inputs").get(0).path("concepts").toString())
@@ -49,7 +53,8 @@ class RunbooksCommandTest {
     assertThat(cli.run("runbooks", "validate")).isZero();
     assertThat(cli.out())
         .contains("ok flink-backpressure.yaml")
-        .contains("12 of 12 runbooks valid");
+        .contains("ok table-layout.yaml")
+        .contains("13 of 13 runbooks valid");
   }
 
   @Test

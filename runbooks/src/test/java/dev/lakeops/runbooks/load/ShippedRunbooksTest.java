@@ -32,6 +32,7 @@ class ShippedRunbooksTest {
             "cdc-binlog-corruption",
             "table-duplicates-after-failover",
             "table-small-files",
+            "table-layout",
             "table-snapshot-rollback");
   }
 
@@ -46,6 +47,7 @@ class ShippedRunbooksTest {
         .containsEntry("kafka-lag", "kafka")
         .containsEntry("table-duplicates-after-failover", "lake-table")
         .containsEntry("table-small-files", "lake-table")
+        .containsEntry("table-layout", "lake-table")
         .containsEntry("cdc-binlog-corruption", "binlog");
     assertThat(hops.values()).doesNotContain("");
   }

@@ -219,13 +219,17 @@ class TableRunbooksTest {
         .endsWith("No key (dt,id) appears twice in 20 rows of snapshot 2.");
     assertThat(report.runbooksRun())
         .containsExactly(
-            "table-duplicates-after-failover", "table-small-files", "table-snapshot-rollback");
+            "table-duplicates-after-failover",
+            "table-small-files",
+            "table-layout",
+            "table-snapshot-rollback");
     assertThat(report.others())
         .allSatisfy(o -> assertThat(o.verdict().category()).isEqualTo(Category.NO_FAULT));
     assertThat(report.routing().notes())
         .contains(
             "no runbook for what the alert claims found a fault; also ran the runbooks of the same"
-                + " hop for the same entity: table-small-files, table-snapshot-rollback");
+                + " hop for the same entity: table-small-files, table-layout,"
+                + " table-snapshot-rollback");
   }
 
   @Test

@@ -105,9 +105,36 @@ public final class TableToolSpecs {
               "table.snapshots.tags",
               "table.snapshots.consumers"));
 
+  public static final ToolSpec LAYOUT =
+      new ToolSpec(
+          TableTools.LAYOUT,
+          "Layout health of a lake table: per partition and bucket the rows, bytes and files of the"
+              + " latest snapshot (from manifests), bucket skew (biggest over median, Gini) and the"
+              + " hot bucket, the most frequent bucket-key values of the biggest bucket (a bounded"
+              + " sample of its key columns: keys and counts only, never other values), small"
+              + " files per bucket against target-file-size, partitions too big to scan, level-0"
+              + " files against the compaction and stop triggers, dynamic buckets past"
+              + " dynamic-bucket.target-row-num; with numbers for advice (bucket count for a"
+              + " target bucket size and the files and bytes a rescale would rewrite, another"
+              + " bucket key, finer partitions). Read-only: proposes, never rescales. Status"
+              + " NO_DATA: no such table, or the partition holds no file.",
+          List.of(
+              TABLE,
+              ToolParam.optional(
+                  "partition", STRING, "Partition, key=value[,key=value]; empty for all")),
+          FindingCodes.of(
+              "table.layout.skew",
+              "table.layout.hot-key",
+              "table.layout.small-files",
+              "table.layout.partition-too-big",
+              "table.layout.l0-backlog",
+              "table.layout.dynamic-bucket-full",
+              "table.layout.healthy",
+              "table.layout.buckets"));
+
   /** Every table tool. */
   public static final List<ToolSpec> ALL =
-      List.of(COMMIT_TIMELINE, DUPLICATE_KEYS, COMPACTION_BACKLOG, SNAPSHOTS);
+      List.of(COMMIT_TIMELINE, DUPLICATE_KEYS, COMPACTION_BACKLOG, SNAPSHOTS, LAYOUT);
 
   private TableToolSpecs() {}
 }

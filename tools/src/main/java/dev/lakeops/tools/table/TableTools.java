@@ -31,6 +31,7 @@ public final class TableTools implements ToolSet {
   public static final String DUPLICATE_KEYS = "table.duplicate_keys";
   public static final String COMPACTION_BACKLOG = "table.compaction_backlog";
   public static final String SNAPSHOTS = "table.snapshots";
+  public static final String LAYOUT = "table.layout";
 
   /** Snapshots the timeline shows unless asked otherwise. */
   public static final int DEFAULT_TIMELINE_LIMIT = 100;
@@ -43,15 +44,25 @@ public final class TableTools implements ToolSet {
   private final TableLocator locator;
   private final CommitTimelineRules timelineRules;
   private final long maxRows;
+  private final TableLayoutRules layoutRules;
 
   public TableTools(TableLocator locator) {
     this(locator, CommitTimelineRules.defaults(), DEFAULT_MAX_ROWS);
   }
 
   public TableTools(TableLocator locator, CommitTimelineRules timelineRules, long maxRows) {
+    this(locator, timelineRules, maxRows, TableLayoutRules.defaults());
+  }
+
+  public TableTools(
+      TableLocator locator,
+      CommitTimelineRules timelineRules,
+      long maxRows,
+      TableLayoutRules layoutRules) {
     this.locator = locator;
     this.timelineRules = timelineRules;
     this.maxRows = maxRows;
+    this.layoutRules = layoutRules;
   }
 
   /** Every table tool with its declaration. */
@@ -69,7 +80,10 @@ public final class TableTools implements ToolSet {
         new ToolFunction<>(
             TableToolSpecs.COMPACTION_BACKLOG,
             a -> compactionBacklog(a.string("table"), a.optionalString("partition").orElse(null))),
-        new ToolFunction<>(TableToolSpecs.SNAPSHOTS, a -> snapshots(a.string("table"))));
+        new ToolFunction<>(TableToolSpecs.SNAPSHOTS, a -> snapshots(a.string("table"))),
+        new ToolFunction<>(
+            TableToolSpecs.LAYOUT,
+            a -> layout(a.string("table"), a.optionalString("partition").orElse(null))));
   }
 
   /**
@@ -137,6 +151,34 @@ public final class TableTools implements ToolSet {
         (t) ->
             new CompactionBacklogAnalyzer()
                 .analyze(new CompactionBacklogProbe().capture(t, table.strip(), spec)));
+  }
+
+  /**
+   * Rows, bytes and files per partition and bucket, their skew, the hot keys of the biggest bucket,
+   * small files, oversized partitions, level-0 backlog and full dynamic buckets, with the numbers
+   * for a rescale or another bucket key or partitioning. A partition asked for that holds no file
+   * is {@code NO_DATA}, naming the partitions there are.
+   *
+   * @param partition {@code key=value[,key=value]}; null or blank for every partition
+   */
+  public ToolReport layout(String table, @Nullable String partition) {
+    Map<String, String> params = params(table);
+    putIfPresent(params, "partition", partition);
+    Map<String, String> spec;
+    try {
+      spec = PartitionSpecs.parse(partition);
+    } catch (InvalidTableArgumentException e) {
+      return invalid(LAYOUT, params, e.getMessage());
+    }
+    return run(
+        LAYOUT,
+        params,
+        table,
+        (t) ->
+            new TableLayoutAnalyzer(layoutRules)
+                .analyze(
+                    new TableLayoutProbe(layoutRules.sampleRows())
+                        .capture(t, table.strip(), spec)));
   }
 
   /** The latest snapshot, the retained range, tags and consumers. */
