@@ -1,6 +1,7 @@
 package dev.lakeops.agent.console;
 
 import dev.lakeops.agent.chat.Language;
+import dev.lakeops.agent.console.picture.PictureTexts;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.ResourceBundle;
@@ -11,7 +12,7 @@ import java.util.Set;
  * console_zh_CN.properties} next to this class. Codes, states, actions and alert text are shown as
  * they are.
  */
-public final class ConsoleTexts {
+public final class ConsoleTexts implements PictureTexts {
 
   private static final String BUNDLE = "dev.lakeops.agent.console.console";
   private static final Map<Language, ResourceBundle> BUNDLES = new EnumMap<>(Language.class);
@@ -67,6 +68,7 @@ public final class ConsoleTexts {
   }
 
   /** The text of {@code key}. */
+  @Override
   public String t(String key) {
     return BUNDLES.get(language).getString(key);
   }

@@ -1,6 +1,5 @@
 package dev.lakeops.agent.console.picture;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ToolReport;
@@ -52,7 +51,7 @@ public final class BinlogStripPictures implements PictureSource {
   record Span(long offset, long end) {}
 
   @Override
-  public List<Picture> draw(TriageReport report, ConsoleTexts texts) {
+  public List<Picture> draw(TriageReport report, PictureTexts texts) {
     List<Picture> pictures = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (ToolReport t : ReportData.reportsOf(report, BinlogTools.VERIFY)) {
@@ -95,7 +94,7 @@ public final class BinlogStripPictures implements PictureSource {
   }
 
   private static Optional<Picture> picture(
-      String id, ToolReport report, Finding bad, ConsoleTexts texts) {
+      String id, ToolReport report, Finding bad, PictureTexts texts) {
     OptionalLong size = ReportData.number(bad, "bytes");
     OptionalLong offset = ReportData.number(bad, "offset");
     if (size.isEmpty() || offset.isEmpty() || size.getAsLong() <= 0) {

@@ -1,6 +1,5 @@
 package dev.lakeops.agent.console.picture;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ToolReport;
@@ -50,7 +49,7 @@ public final class BucketPictures implements PictureSource {
   record Runs(String bucket, int level0, int sortedRuns, int files) {}
 
   @Override
-  public List<Picture> draw(TriageReport report, ConsoleTexts texts) {
+  public List<Picture> draw(TriageReport report, PictureTexts texts) {
     List<Picture> pictures = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     int n = 0;
@@ -106,7 +105,7 @@ public final class BucketPictures implements PictureSource {
   }
 
   private static java.util.Optional<Picture> sizes(
-      String id, String table, Finding f, ConsoleTexts texts) {
+      String id, String table, Finding f, PictureTexts texts) {
     List<Size> sizes = sizes(f);
     if (sizes.isEmpty()) {
       return java.util.Optional.empty();
@@ -202,7 +201,7 @@ public final class BucketPictures implements PictureSource {
   }
 
   private static java.util.Optional<Picture> runs(
-      String id, String table, ToolReport report, Finding f, ConsoleTexts texts) {
+      String id, String table, ToolReport report, Finding f, PictureTexts texts) {
     if ("append".equals(f.evidence().get("tableType"))) {
       return java.util.Optional.empty();
     }

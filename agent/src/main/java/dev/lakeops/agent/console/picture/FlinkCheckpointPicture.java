@@ -4,7 +4,6 @@ import static dev.lakeops.agent.console.picture.PictureEvidence.duration;
 import static dev.lakeops.agent.console.picture.PictureEvidence.text;
 import static dev.lakeops.agent.console.picture.PictureEvidence.whole;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ final class FlinkCheckpointPicture implements PictureSource {
   }
 
   @Override
-  public List<Picture> draw(TriageReport report, ConsoleTexts texts) {
+  public List<Picture> draw(TriageReport report, PictureTexts texts) {
     Optional<Finding> f = PictureEvidence.withKey(report, "checkpointHistory");
     if (f.isEmpty()) {
       return List.of();
@@ -62,7 +61,7 @@ final class FlinkCheckpointPicture implements PictureSource {
         : out;
   }
 
-  static Picture draw(String job, List<Checkpoint> history, long timeoutMs, ConsoleTexts texts) {
+  static Picture draw(String job, List<Checkpoint> history, long timeoutMs, PictureTexts texts) {
     int left = 64;
     int top = 16;
     int plotH = 160;

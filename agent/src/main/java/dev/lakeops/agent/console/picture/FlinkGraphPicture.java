@@ -3,7 +3,6 @@ package dev.lakeops.agent.console.picture;
 import static dev.lakeops.agent.console.picture.PictureEvidence.figure;
 import static dev.lakeops.agent.console.picture.PictureEvidence.text;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import java.util.ArrayList;
@@ -41,7 +40,7 @@ final class FlinkGraphPicture implements PictureSource {
   private static final int LEGEND = 40;
 
   @Override
-  public List<Picture> draw(TriageReport report, ConsoleTexts texts) {
+  public List<Picture> draw(TriageReport report, PictureTexts texts) {
     Optional<Finding> graphFinding = PictureEvidence.withKey(report, "graph.vertices");
     if (graphFinding.isEmpty()) {
       return List.of();
@@ -75,7 +74,7 @@ final class FlinkGraphPicture implements PictureSource {
   }
 
   static Picture draw(
-      FlinkGraph graph, List<Double> subtaskBusy, List<Integer> hot, ConsoleTexts texts) {
+      FlinkGraph graph, List<Double> subtaskBusy, List<Integer> hot, PictureTexts texts) {
     // Columns by depth; a deep column wraps into several of at most ROWS_PER_COLUMN.
     Map<Integer, List<FlinkGraph.Vertex>> byDepth = new java.util.TreeMap<>();
     int[] depths = graph.depths();
@@ -145,7 +144,7 @@ final class FlinkGraphPicture implements PictureSource {
       boolean bottleneck,
       List<Double> subtaskBusy,
       List<Integer> hot,
-      ConsoleTexts texts) {
+      PictureTexts texts) {
     State state = State.of(v);
     String title =
         text(
@@ -188,7 +187,7 @@ final class FlinkGraphPicture implements PictureSource {
       double h,
       List<Double> busy,
       List<Integer> hot,
-      ConsoleTexts texts) {
+      PictureTexts texts) {
     int n = busy.size();
     int bars = Math.min(n, MAX_SUBTASK_BARS);
     double step = w / bars;
@@ -222,7 +221,7 @@ final class FlinkGraphPicture implements PictureSource {
     }
   }
 
-  private static void legend(Svg svg, double y, ConsoleTexts texts) {
+  private static void legend(Svg svg, double y, PictureTexts texts) {
     double x = MARGIN;
     String[][] items = {
       {"#d32f2f", "picture.flink.legend.busy"},
@@ -241,7 +240,7 @@ final class FlinkGraphPicture implements PictureSource {
     svg.text(x + 20, y + 2, texts.t("picture.flink.legend.hot"), "start", "#263238", 30);
   }
 
-  private static String alt(FlinkGraph graph, List<Integer> hot, ConsoleTexts texts) {
+  private static String alt(FlinkGraph graph, List<Integer> hot, PictureTexts texts) {
     StringBuilder alt =
         new StringBuilder(
             text(texts, "picture.flink.graph.alt", graph.job(), graph.total(), graph.edges()));
@@ -322,7 +321,7 @@ final class FlinkGraphPicture implements PictureSource {
       };
     }
 
-    String label(FlinkGraph.Vertex v, ConsoleTexts texts) {
+    String label(FlinkGraph.Vertex v, PictureTexts texts) {
       return switch (this) {
         case BUSY -> text(texts, "picture.flink.graph.busy", figure(v.busy()), v.parallelism());
         case BACKPRESSURED ->

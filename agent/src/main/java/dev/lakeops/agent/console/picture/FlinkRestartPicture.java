@@ -4,7 +4,6 @@ import static dev.lakeops.agent.console.picture.PictureEvidence.duration;
 import static dev.lakeops.agent.console.picture.PictureEvidence.text;
 import static dev.lakeops.agent.console.picture.PictureEvidence.whole;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import java.util.ArrayList;
@@ -21,7 +20,7 @@ final class FlinkRestartPicture implements PictureSource {
   static final String MARK_FILL = "#c62828";
 
   @Override
-  public List<Picture> draw(TriageReport report, ConsoleTexts texts) {
+  public List<Picture> draw(TriageReport report, PictureTexts texts) {
     Optional<Finding> f =
         PictureEvidence.findings(report).stream()
             .filter(
@@ -47,7 +46,7 @@ final class FlinkRestartPicture implements PictureSource {
     return List.of(draw(f.get(), ago, window, texts));
   }
 
-  static Picture draw(Finding f, List<Long> ago, long windowMs, ConsoleTexts texts) {
+  static Picture draw(Finding f, List<Long> ago, long windowMs, PictureTexts texts) {
     String job = f.evidence().getOrDefault("job", "?");
     boolean loop = f.code().equals("flink.restart.loop");
     int width = 640;

@@ -1,6 +1,5 @@
 package dev.lakeops.agent.console.picture;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,11 +28,11 @@ public final class IncidentPictures {
   private IncidentPictures() {}
 
   /** The pictures for {@code report}; empty before a triage finished ({@code report} null). */
-  public static List<Picture> of(TriageReport report, ConsoleTexts texts) {
+  public static List<Picture> of(TriageReport report, PictureTexts texts) {
     return of(report, texts, SOURCES);
   }
 
-  static List<Picture> of(TriageReport report, ConsoleTexts texts, List<PictureSource> sources) {
+  static List<Picture> of(TriageReport report, PictureTexts texts, List<PictureSource> sources) {
     if (report == null) {
       return List.of();
     }

@@ -5,7 +5,6 @@ import static dev.lakeops.agent.console.picture.PictureEvidence.figure;
 import static dev.lakeops.agent.console.picture.PictureEvidence.text;
 import static dev.lakeops.agent.console.picture.PictureEvidence.whole;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import java.util.ArrayList;
@@ -35,7 +34,7 @@ final class KafkaLagPicture implements PictureSource {
   record Bar(String name, long lag, int partitions) {}
 
   @Override
-  public List<Picture> draw(TriageReport report, ConsoleTexts texts) {
+  public List<Picture> draw(TriageReport report, PictureTexts texts) {
     Optional<Finding> f = PictureEvidence.withKey(report, "lagByPartition");
     if (f.isEmpty()) {
       return List.of();
@@ -89,7 +88,7 @@ final class KafkaLagPicture implements PictureSource {
     return name.replace("%20", " ").replace("%3D", "=").replace("%25", "%");
   }
 
-  static Picture perPartition(String group, List<Bar> bars, ConsoleTexts texts) {
+  static Picture perPartition(String group, List<Bar> bars, PictureTexts texts) {
     int left = 64;
     int top = 16;
     int plotH = 160;
@@ -148,7 +147,7 @@ final class KafkaLagPicture implements PictureSource {
     return dash < 0 ? name : "#" + name.substring(dash + 1);
   }
 
-  static Optional<Picture> trend(String group, Map<String, String> e, ConsoleTexts texts) {
+  static Optional<Picture> trend(String group, Map<String, String> e, PictureTexts texts) {
     String lags = e.get("totalLagTrend");
     String seconds = e.get("sampleSeconds");
     if (lags == null || seconds == null) {
@@ -220,7 +219,7 @@ final class KafkaLagPicture implements PictureSource {
   }
 
   /** Partitions whose last stable offset is below the high watermark: an open transaction. */
-  static Optional<Picture> transactions(String group, Map<String, String> e, ConsoleTexts texts) {
+  static Optional<Picture> transactions(String group, Map<String, String> e, PictureTexts texts) {
     List<String[]> rows = new ArrayList<>();
     for (Map.Entry<String, String> x : e.entrySet()) {
       String k = x.getKey();

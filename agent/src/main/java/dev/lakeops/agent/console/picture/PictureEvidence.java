@@ -1,6 +1,5 @@
 package dev.lakeops.agent.console.picture;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ToolReport;
@@ -119,7 +118,7 @@ final class PictureEvidence {
   }
 
   /** The text of {@code key} with {@code args} in place of {@code {0}}, {@code {1}} ... */
-  static String text(ConsoleTexts texts, String key, Object... args) {
+  static String text(PictureTexts texts, String key, Object... args) {
     String s = texts.t(key);
     for (int i = 0; i < args.length; i++) {
       s = s.replace("{" + i + "}", String.valueOf(args[i]));

@@ -1,6 +1,5 @@
 package dev.lakeops.agent.console.picture;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.TriageReport;
 import java.util.List;
 
@@ -11,5 +10,5 @@ public interface PictureSource {
    * The pictures {@code report} (with the reports of the other runbooks that ran) has data for, in
    * the language of {@code texts}; empty when it has none. Never throws on what a report holds.
    */
-  List<Picture> draw(TriageReport report, ConsoleTexts texts);
+  List<Picture> draw(TriageReport report, PictureTexts texts);
 }

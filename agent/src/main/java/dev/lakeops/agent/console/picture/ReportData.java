@@ -1,6 +1,5 @@
 package dev.lakeops.agent.console.picture;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
@@ -68,7 +67,7 @@ final class ReportData {
   }
 
   /** The text of {@code key} with {@code args} in place of {@code {0}}, {@code {1}}, ... */
-  static String format(ConsoleTexts texts, String key, Object... args) {
+  static String format(PictureTexts texts, String key, Object... args) {
     String s = texts.t(key);
     for (int i = 0; i < args.length; i++) {
       s = s.replace("{" + i + "}", String.valueOf(args[i]));

@@ -1,6 +1,5 @@
 package dev.lakeops.agent.console.picture;
 
-import dev.lakeops.agent.console.ConsoleTexts;
 import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.TriageReport;
 import dev.lakeops.tools.Finding;
@@ -88,7 +87,7 @@ public final class SnapshotTimelinePictures implements PictureSource {
   private static final Pattern ORIGIN = Pattern.compile("(?:from snapshots | and )(\\d+)\\b");
 
   @Override
-  public List<Picture> draw(TriageReport report, ConsoleTexts texts) {
+  public List<Picture> draw(TriageReport report, PictureTexts texts) {
     List<ToolReport> timelines = ReportData.reportsOf(report, TableTools.COMMIT_TIMELINE);
     List<ToolReport> duplicates = ReportData.reportsOf(report, TableTools.DUPLICATE_KEYS);
     List<ProposedAction> proposals = ReportData.proposals(report);
@@ -218,7 +217,7 @@ public final class SnapshotTimelinePictures implements PictureSource {
   }
 
   private static Picture picture(
-      String id, String table, List<Snap> snaps, Marks marks, ConsoleTexts texts) {
+      String id, String table, List<Snap> snaps, Marks marks, PictureTexts texts) {
     List<String> lanes = lanes(snaps, marks);
     boolean binned = snaps.size() > BIN_ABOVE;
     int plotBottom = TOP + lanes.size() * LANE;
@@ -321,7 +320,7 @@ public final class SnapshotTimelinePictures implements PictureSource {
     return lane != null ? lane : (hasOthers ? otherLane : 0);
   }
 
-  private static void marker(Svg svg, Snap s, double x, double y, Marks marks, ConsoleTexts texts) {
+  private static void marker(Svg svg, Snap s, double x, double y, Marks marks, PictureTexts texts) {
     List<String> notes = new ArrayList<>();
     if (marks.duplicated().containsKey(s.id())) {
       notes.add(ReportData.format(texts, "picture.timeline.again", marks.duplicated().get(s.id())));
@@ -369,7 +368,7 @@ public final class SnapshotTimelinePictures implements PictureSource {
       Map<String, Integer> laneOf,
       int otherLane,
       boolean hasOthers,
-      ConsoleTexts texts) {
+      PictureTexts texts) {
     Map<Integer, Bin[]> byLane = new TreeMap<>();
     for (Snap s : snaps) {
       int lane = lane(s, laneOf, otherLane, hasOthers);
@@ -424,7 +423,7 @@ public final class SnapshotTimelinePictures implements PictureSource {
       int otherLane,
       boolean hasOthers,
       int plotBottom,
-      ConsoleTexts texts) {
+      PictureTexts texts) {
     if (marks.rollbackTo().isEmpty()) {
       return;
     }
@@ -464,7 +463,7 @@ public final class SnapshotTimelinePictures implements PictureSource {
     }
   }
 
-  private static void legend(Svg svg, int y, ConsoleTexts texts) {
+  private static void legend(Svg svg, int y, PictureTexts texts) {
     double x = LEFT;
     svg.circle(x, y - 4, 5, APPEND, null);
     svg.text(x + 9, y, "APPEND", "start", "#2d3748", 20);
@@ -491,7 +490,7 @@ public final class SnapshotTimelinePictures implements PictureSource {
       List<String> lanes,
       Marks marks,
       boolean binned,
-      ConsoleTexts texts) {
+      PictureTexts texts) {
     Map<String, Integer> users = users(snaps);
     StringBuilder alt =
         new StringBuilder(
