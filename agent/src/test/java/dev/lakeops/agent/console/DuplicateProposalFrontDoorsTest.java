@@ -96,6 +96,10 @@ class DuplicateProposalFrontDoorsTest {
     JsonPath byHand = propose(t, "triage-made", 409);
 
     assertThat(byHand.getString("existing")).isEqualTo(triages);
+    JsonPath api =
+        given().get("/api/incidents/" + incident).then().statusCode(200).extract().jsonPath();
+    assertThat(api.getString("triageProposals[0].proposalId")).isEqualTo(triages);
+    assertThat(api.getInt("triageProposals[0].index")).isZero();
   }
 
   @Test
