@@ -137,4 +137,21 @@ class DuplicateProposalTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void anUndoTagApprovedFirstLeavesTheRollbackProposedWithItRunnable() {
+    String root = table.paths().root().toString();
+    Proposal tag = f.gate.propose(tag("before-rollback", "lakeops", Duration.ofHours(1)));
+    Proposal rollback =
+        f.gate.propose(
+            ProposalRequest.of(
+                ActionKind.TABLE_ROLLBACK_TO_AS_LATEST,
+                Map.of("table", root, "snapshot", "1"),
+                "lakeops"));
+    f.gate.approve(tag.id(), "alice", ApprovalSource.cli("test"));
+    f.gate.execute(tag.id(), "alice");
+    f.gate.approve(rollback.id(), "alice", ApprovalSource.cli("test"));
+
+    assertThat(f.gate.execute(rollback.id(), "alice").state()).isEqualTo(ProposalState.DONE);
+  }
 }
