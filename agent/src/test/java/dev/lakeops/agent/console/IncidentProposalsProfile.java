@@ -44,6 +44,8 @@ public class IncidentProposalsProfile implements QuarkusTestProfile {
         "lakeops.approvers.carol.token",
         CAROL_TOKEN,
         "lakeops.tables.warehouse",
+        WAREHOUSE.toString(),
+        "lakeops.chat.table-warehouse",
         WAREHOUSE.toString());
   }
 }
