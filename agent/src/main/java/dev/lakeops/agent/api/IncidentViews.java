@@ -9,6 +9,7 @@ import dev.lakeops.agent.incident.IncidentSummary;
 import dev.lakeops.agent.incident.Incidents;
 import dev.lakeops.agent.llm.LlmFollowUp;
 import dev.lakeops.agent.report.IncidentConversations;
+import dev.lakeops.agent.triage.TriageProposals;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
@@ -25,12 +26,18 @@ public class IncidentViews {
   private final Incidents incidents;
   private final LlmFollowUp llm;
   private final IncidentConversations conversations;
+  private final TriageProposals triageProposals;
 
   @Inject
-  public IncidentViews(Incidents incidents, LlmFollowUp llm, IncidentConversations conversations) {
+  public IncidentViews(
+      Incidents incidents,
+      LlmFollowUp llm,
+      IncidentConversations conversations,
+      TriageProposals triageProposals) {
     this.incidents = incidents;
     this.llm = llm;
     this.conversations = conversations;
+    this.triageProposals = triageProposals;
   }
 
   /** The newest {@code limit} incidents, newest first. */
@@ -55,7 +62,11 @@ public class IncidentViews {
     return markdown
         ? Response.ok(IncidentMarkdown.render(incident), MARKDOWN + ";charset=UTF-8").build()
         : Response.ok(
-                IncidentDetail.of(incident, llm.review(id).orElse(null), conversations.of(id)),
+                IncidentDetail.of(
+                    incident,
+                    llm.review(id).orElse(null),
+                    conversations.of(id),
+                    triageProposals.links(id)),
                 MediaType.APPLICATION_JSON_TYPE)
             .build();
   }

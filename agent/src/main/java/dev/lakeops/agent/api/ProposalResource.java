@@ -3,9 +3,11 @@ package dev.lakeops.agent.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.agent.InvalidInputException;
 import dev.lakeops.agent.approval.ProposalService;
+import dev.lakeops.agent.http.ApiError;
 import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.approval.ApprovalRefusedException;
 import dev.lakeops.runbooks.approval.ApprovalSource;
+import dev.lakeops.runbooks.approval.DuplicateProposalException;
 import dev.lakeops.runbooks.approval.Proposal;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.tools.Json;
@@ -32,11 +34,15 @@ import java.util.Map;
  * rejecting need a user's token ({@code Authorization: Bearer}, {@code
  * lakeops.approvers.<user>.token}). An approval that completes the action's tier runs the stored
  * proposal at once; the answer says what ran and how its verification went. A refusal is {@code
- * 409} (or {@code 403} for a person who may not approve) with the reason, and is in the audit log.
+ * 409} (or {@code 403} for a person who may not approve) with the reason, and is in the audit log;
+ * a proposal identical to an open one is {@code 409} with the open one's id in {@code existing}.
  */
 @Path("/api/proposals")
 @Produces(MediaType.APPLICATION_JSON)
 public class ProposalResource {
+
+  /** The answer to a proposal identical to an open one: {@code existing} is the open one's id. */
+  record Duplicate(String error, String existing) {}
 
   private final ProposalService proposals;
 
@@ -93,6 +99,11 @@ public class ProposalResource {
     try {
       Proposal p = proposals.propose(action, args, user, reason, List.of(), null);
       return Response.status(201).entity(tree(p)).build();
+    } catch (DuplicateProposalException e) {
+      return Response.status(409)
+          .type(MediaType.APPLICATION_JSON_TYPE)
+          .entity(new Duplicate(new ApiError(e.getMessage()).error(), e.existingId()))
+          .build();
     } catch (ApprovalRefusedException e) {
       return ApiExceptionMappers.error(409, e.getMessage());
     }

@@ -3,6 +3,7 @@ package dev.lakeops.agent.app;
 import dev.lakeops.agent.approval.ApprovalLinks;
 import dev.lakeops.agent.approval.GateApprovals;
 import dev.lakeops.agent.approval.GateProposals;
+import dev.lakeops.agent.approval.GateTriageProposals;
 import dev.lakeops.agent.approval.JdbcAuditLog;
 import dev.lakeops.agent.approval.JdbcProposalStore;
 import dev.lakeops.agent.approval.ProposalService;
@@ -13,6 +14,7 @@ import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.agent.llm.ProposalPort;
 import dev.lakeops.agent.metrics.LakeopsMetrics;
 import dev.lakeops.agent.store.Database;
+import dev.lakeops.agent.triage.TriageProposals;
 import dev.lakeops.runbooks.action.Actions;
 import dev.lakeops.runbooks.action.ConfiguredTargets;
 import dev.lakeops.runbooks.approval.ApprovalGate;
@@ -75,6 +77,13 @@ public class ApprovalBeans {
       LakeopsConfig config,
       LakeopsMetrics metrics) {
     return new ProposalService(gate, store, audit, users, config.approval().proposalTtl(), metrics);
+  }
+
+  /** The triage's proposals on the gate, linked to their incident. */
+  @Produces
+  @Singleton
+  TriageProposals triageProposals(ProposalService proposals, Database database) {
+    return new GateTriageProposals(proposals, database.dataSource());
   }
 
   /** Chat approvals on the gate (replaces the chat layer's "not configured" default). */

@@ -8,6 +8,7 @@ import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.approval.ApprovalRefusedException;
 import dev.lakeops.runbooks.approval.ApprovalSource;
 import dev.lakeops.runbooks.approval.Decision;
+import dev.lakeops.runbooks.approval.DuplicateProposalException;
 import dev.lakeops.runbooks.approval.Proposal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,6 +125,8 @@ public final class GateApprovals implements ApprovalPort {
               List.of(),
               from.text());
       return new ApprovalOutcome(ApprovalOutcome.Status.PROPOSED, p.id(), p.preview().summary());
+    } catch (DuplicateProposalException e) {
+      return new ApprovalOutcome(ApprovalOutcome.Status.DUPLICATE, e.existingId(), e.getMessage());
     } catch (ApprovalRefusedException e) {
       return new ApprovalOutcome(ApprovalOutcome.Status.REFUSED, null, e.getMessage());
     }

@@ -3,6 +3,7 @@ package dev.lakeops.agent.approval;
 import dev.lakeops.agent.store.SqlErrors;
 import dev.lakeops.agent.store.Transactions;
 import dev.lakeops.runbooks.approval.Approval;
+import dev.lakeops.runbooks.approval.DuplicateProposalException;
 import dev.lakeops.runbooks.approval.Proposal;
 import dev.lakeops.runbooks.approval.ProposalJson;
 import dev.lakeops.runbooks.approval.ProposalState;
@@ -23,7 +24,8 @@ import javax.sql.DataSource;
  * Proposals in the {@code proposal} table, shared by every instance on the same database. Each
  * change locks the row ({@code SELECT ... FOR UPDATE}) and checks the expected state inside the
  * transaction, so of two instances moving a proposal out of the same state exactly one succeeds: an
- * approval runs once however many instances share the database.
+ * approval runs once however many instances share the database. A unique column holds the binding
+ * of each open proposal, so two instances cannot both store the same open action.
  */
 public final class JdbcProposalStore implements ProposalStore {
 
@@ -35,21 +37,46 @@ public final class JdbcProposalStore implements ProposalStore {
 
   @Override
   public void create(Proposal proposal) {
+    String binding = open(proposal.state()) ? proposal.bindingHash() : null;
     try (Connection c = dataSource.getConnection();
         PreparedStatement s =
             c.prepareStatement(
-                "INSERT INTO proposal (id, state, created_at_us, doc) VALUES (?, ?, ?, ?)")) {
+                "INSERT INTO proposal (id, state, created_at_us, doc, open_binding)"
+                    + " VALUES (?, ?, ?, ?, ?)")) {
       s.setString(1, proposal.id());
       s.setString(2, proposal.state().name());
       s.setLong(3, ChronoUnit.MICROS.between(Instant.EPOCH, proposal.created()));
       s.setString(4, ProposalJson.toJson(proposal));
+      s.setString(5, binding);
       s.executeUpdate();
     } catch (SQLException e) {
       if (SqlErrors.isUniqueViolation(e)) {
+        Optional<String> holder = binding == null ? Optional.empty() : openWith(binding);
+        if (holder.isPresent()) {
+          throw new DuplicateProposalException(
+              holder.get(), "proposal " + holder.get() + " has the same binding and is open");
+        }
         throw new IllegalStateException("A proposal with id " + proposal.id() + " exists");
       }
       throw SqlErrors.wrap("store proposal " + proposal.id(), e);
     }
+  }
+
+  private Optional<String> openWith(String binding) {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s =
+            c.prepareStatement("SELECT id FROM proposal WHERE open_binding = ?")) {
+      s.setString(1, binding);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+      }
+    } catch (SQLException e) {
+      throw SqlErrors.wrap("find the open proposal of binding " + binding, e);
+    }
+  }
+
+  private static boolean open(ProposalState state) {
+    return state == ProposalState.PROPOSED || state == ProposalState.APPROVED;
   }
 
   @Override
@@ -124,11 +151,14 @@ public final class JdbcProposalStore implements ProposalStore {
           Proposal changed = change.apply(current);
           try (PreparedStatement s =
               c.prepareStatement(
-                  "UPDATE proposal SET state = ?, doc = ? WHERE id = ? AND state = ?")) {
+                  "UPDATE proposal SET state = ?, doc = ?,"
+                      + " open_binding = CASE WHEN ? THEN open_binding ELSE NULL END"
+                      + " WHERE id = ? AND state = ?")) {
             s.setString(1, changed.state().name());
             s.setString(2, ProposalJson.toJson(changed));
-            s.setString(3, id);
-            s.setString(4, expected.name());
+            s.setBoolean(3, open(changed.state()));
+            s.setString(4, id);
+            s.setString(5, expected.name());
             if (s.executeUpdate() != 1) {
               return false;
             }

@@ -22,6 +22,11 @@ public record ApprovalOutcome(Status status, @Nullable String proposalId, String
     PROPOSED,
     /** The person may not do this, or the proposal is stale or expired; {@code detail} says why. */
     REFUSED,
+    /**
+     * Refused because an identical proposal is still open: {@code proposalId} is that one, the one
+     * to approve or reject.
+     */
+    DUPLICATE,
     NOT_FOUND,
     /** No approvals engine is configured. */
     NOT_CONFIGURED

@@ -242,7 +242,9 @@ public final class CommandChatHandler implements ChatHandler {
       md = md + "\n\n" + ChatMarkdown.text(outcome.detail());
     }
     ChatCard card = null;
-    if (outcome.status() == ApprovalOutcome.Status.PROPOSED
+    // A duplicate's card is the open proposal's: the one to act on.
+    if ((outcome.status() == ApprovalOutcome.Status.PROPOSED
+            || outcome.status() == ApprovalOutcome.Status.DUPLICATE)
         && outcome.proposalId() != null
         && ProposalIds.isValid(outcome.proposalId())) {
       card = card(outcome.proposalId(), approvals.links(outcome.proposalId(), message), language);

@@ -1,9 +1,6 @@
 package dev.lakeops.agent.console;
 
 import dev.lakeops.agent.approval.ProposalService;
-import dev.lakeops.runbooks.approval.ApprovalRefusedException;
-import dev.lakeops.runbooks.approval.ApprovalSource;
-import dev.lakeops.runbooks.approval.ExecutionReport;
 import dev.lakeops.runbooks.approval.Proposal;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -25,8 +22,9 @@ import java.util.Optional;
 
 /**
  * Proposals: the list, one proposal with its preview, and the Approve / Reject forms. A decision
- * needs a logged-in session and the session's CSRF token; it goes through the approval gate, which
- * audits it and may refuse it (the refusal is shown, never a stack trace).
+ * needs a logged-in session and the session's CSRF token ({@link ConsoleDecisions}); it goes
+ * through the approval gate, which audits it and may refuse it (the refusal is shown, never a stack
+ * trace).
  */
 @Path("/console/proposals")
 @Produces(MediaType.TEXT_HTML)
@@ -36,7 +34,7 @@ public class ProposalPages {
 
   @Inject ConsolePages pages;
 
-  @Inject ConsoleSessions sessions;
+  @Inject ConsoleDecisions decisions;
 
   @Inject Clock clock;
 
@@ -91,52 +89,11 @@ public class ProposalPages {
   private Response decide(
       String id, String csrf, ConsoleParams params, HttpServerRequest request, boolean approve) {
     ConsolePage page = pages.page(params);
-    ConsoleTexts m = page.m();
-    if (!page.loggedIn()) {
-      return pages.message(page, 403, m.t("error.forbidden"), m.t("decide.loginFirst"));
+    ConsoleDecisions.Outcome outcome = decisions.decide(page, id, csrf, params, request, approve);
+    if (outcome.stop() != null) {
+      return outcome.stop();
     }
-    if (!sessions.csrfMatches(params.cookie, csrf)) {
-      return pages.message(page, 403, m.t("error.forbidden"), m.t("decide.csrf"));
-    }
-    if (!page.approver()) {
-      return pages.message(
-          page, 403, m.t("error.forbidden"), m.f("decide.notApprover", page.user()));
-    }
-    if (proposals.find(id).isEmpty()) {
-      return pages.message(page, 404, m.t("error.notFound"), m.f("proposal.unknown", id));
-    }
-    ApprovalSource source = new ApprovalSource("console", address(request), null);
-    try {
-      if (approve) {
-        ProposalService.Decided decided = proposals.approve(id, page.user(), source);
-        return show(
-            page,
-            id,
-            200,
-            outcome(m, decided),
-            decided.executionRefused() == null ? "" : decided.executionRefused());
-      }
-      proposals.reject(id, page.user(), source);
-      return show(page, id, 200, m.t("decide.rejected"), "");
-    } catch (ApprovalRefusedException e) {
-      return show(page, id, 409, "", e.getMessage());
-    }
-  }
-
-  private static String outcome(ConsoleTexts m, ProposalService.Decided decided) {
-    ExecutionReport run = decided.execution();
-    if (run == null) {
-      return decided.executionRefused() == null
-          ? m.f("decide.approvedWaiting", decided.proposal().state().name())
-          : "";
-    }
-    return ExecutionText.of(m, run);
-  }
-
-  private static String address(HttpServerRequest request) {
-    return request == null || request.remoteAddress() == null
-        ? null
-        : request.remoteAddress().hostAddress();
+    return show(page, id, outcome.status(), outcome.notice(), outcome.refusal());
   }
 
   private Response show(ConsolePage page, String id, int status, String notice, String refusal) {

@@ -12,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Saves a triage's outcome on its incident and then announces it with {@link IncidentTriaged}, on
- * which the report is posted, the triage metered and the LLM review queued.
+ * Stores a triage's proposals on the approval gate ({@link TriageProposals}), saves its outcome on
+ * its incident and then announces it with {@link IncidentTriaged}, on which the report is posted,
+ * the triage metered and the LLM review queued.
  */
 @ApplicationScoped
 public class TriageRecorder {
@@ -24,11 +25,20 @@ public class TriageRecorder {
   private final Event<IncidentTriaged> triaged;
   private final Clock clock;
 
+  private final TriageProposals proposals;
+
   @Inject
-  public TriageRecorder(Incidents incidents, Event<IncidentTriaged> triaged, Clock clock) {
+  public TriageRecorder(
+      Incidents incidents, Event<IncidentTriaged> triaged, Clock clock, TriageProposals proposals) {
     this.incidents = incidents;
     this.triaged = triaged;
     this.clock = clock;
+    this.proposals = proposals;
+  }
+
+  /** A recorder that stores no proposals. */
+  public TriageRecorder(Incidents incidents, Event<IncidentTriaged> triaged, Clock clock) {
+    this(incidents, triaged, clock, TriageProposals.NONE);
   }
 
   /**
@@ -39,6 +49,10 @@ public class TriageRecorder {
    * @return the incident as saved; empty when it is gone or could not be saved
    */
   public Optional<Incident> record(String incidentId, TriageOutcome outcome) {
+    if (outcome.report() != null) {
+      // Before the incident reads TRIAGED: whoever sees the triage finds its proposals stored.
+      proposals.store(incidentId, outcome.report());
+    }
     Optional<Incident> stored;
     try {
       stored = incidents.update(incidentId, i -> outcome.applyTo(i, clock.instant()));

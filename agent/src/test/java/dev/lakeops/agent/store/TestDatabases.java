@@ -12,6 +12,16 @@ public final class TestDatabases {
 
   /** A fresh H2 file database under {@code dir}, with the application's settings and migrations. */
   public static DataSource h2(Path dir) {
+    DataSource dataSource = h2Instance(dir);
+    Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+    return dataSource;
+  }
+
+  /**
+   * Another data source on the database under {@code dir} (made by {@link #h2}), as a second
+   * lakeops instance sharing it has; no migration.
+   */
+  public static DataSource h2Instance(Path dir) {
     JdbcDataSource dataSource = new JdbcDataSource();
     dataSource.setURL(
         "jdbc:h2:file:"
@@ -19,7 +29,6 @@ public final class TestDatabases {
             + DatabaseKindInterceptor.H2_SETTINGS);
     dataSource.setUser("lakeops");
     dataSource.setPassword("");
-    Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
     return dataSource;
   }
 }

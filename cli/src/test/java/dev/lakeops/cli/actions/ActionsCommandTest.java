@@ -192,4 +192,30 @@ class ActionsCommandTest {
     assertThat(cli.run("actions", "reject", id, "--as", "bob")).isZero();
     assertThat(cli.out()).contains("state REJECTED");
   }
+
+  @Test
+  void aSecondIdenticalProposalIsRefusedNamingTheOpenOne() throws Exception {
+    String id = proposeRollback();
+
+    int exit =
+        cli.run(
+            "actions",
+            "propose",
+            "table.rollback_to",
+            "--arg",
+            "warehouse=" + warehouse,
+            "--arg",
+            "table=db.orders",
+            "--arg",
+            "snapshot=1",
+            "--requester",
+            "bob");
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(cli.err())
+        .contains("proposal " + id + " of the same action and arguments is still open")
+        .doesNotContain("Exception");
+    assertThat(cli.run("actions", "reject", id, "--as", "alice")).isZero();
+    assertThat(proposeRollback()).isNotEqualTo(id);
+  }
 }

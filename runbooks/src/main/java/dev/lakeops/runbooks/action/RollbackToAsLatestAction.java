@@ -2,8 +2,11 @@ package dev.lakeops.runbooks.action;
 
 import dev.lakeops.table.maintenance.RollbackReport;
 import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.meta.Tag;
+import dev.lakeops.table.system.TableMetadata;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +24,23 @@ final class RollbackToAsLatestAction extends TableAction {
   RollbackToAsLatestAction(ActionArgs args, ActionTargets targets, Instant asOf) {
     super(ActionKind.TABLE_ROLLBACK_TO_AS_LATEST, args.allowOnly(ARGS), targets, asOf);
     this.target = RollbackTarget.parse(args);
+  }
+
+  /**
+   * The latest snapshot and the schema, and the target tag's snapshot when rolling back to a tag;
+   * not the other tags: this action removes none, so a tag taken just before it (the undo tag a
+   * triage proposes together with the rollback) changes nothing it does and does not make it stale.
+   */
+  @Override
+  public Fingerprint fingerprint() {
+    Map<String, String> values = new LinkedHashMap<>(super.fingerprint().values());
+    values.remove("tags");
+    if (target.tag() != null) {
+      Tag tag = new TableMetadata(table).tags().get(target.tag());
+      values.put(
+          "tag " + target.tag(), tag == null ? "missing" : Long.toString(tag.snapshot().id()));
+    }
+    return Fingerprint.of(values);
   }
 
   @Override

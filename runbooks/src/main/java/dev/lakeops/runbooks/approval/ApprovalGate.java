@@ -66,6 +66,8 @@ public final class ApprovalGate {
    * Validates the arguments, reads the fingerprint, computes the preview and stores the proposal.
    * Changes nothing else.
    *
+   * @throws DuplicateProposalException an identical proposal (same action, arguments and assumed
+   *     state) is still open; its id is in the exception and the message; audited
    * @throws ApprovalRefusedException bad arguments (the argument is named) or a state in which the
    *     action cannot run; audited
    */
@@ -113,7 +115,7 @@ public final class ApprovalGate {
             request.originText(),
             ProposalState.PROPOSED,
             List.of());
-    store.create(p);
+    createUnlessOpen(p, request);
     Map<String, String> details = argDetails(p.args(), p.originText());
     details.put("expires", p.expires().toString());
     details.put("tier", p.action().tier().name());
@@ -133,6 +135,75 @@ public final class ApprovalGate {
   }
 
   /**
+   * Stores {@code p} unless an open proposal has its binding: an expired one is closed first (it
+   * can never run), a live one refuses {@code p} with a pointer to it. The store checks again
+   * atomically, so of two callers (threads or instances) proposing the same action at once one gets
+   * the refusal.
+   */
+  private void createUnlessOpen(Proposal p, ProposalRequest request) {
+    String binding = p.bindingHash();
+    for (Proposal open : store.open()) {
+      if (open.bindingHash().equals(binding) && open.expiredAt(p.created())) {
+        expire(open, request.requester());
+      }
+    }
+    try {
+      store.create(p);
+    } catch (DuplicateProposalException e) {
+      Proposal existing = store.find(e.existingId()).orElse(null);
+      String reason =
+          "proposal of "
+              + p.action().actionName()
+              + " refused: proposal "
+              + e.existingId()
+              + " of the same action and arguments is still open"
+              + (existing == null
+                  ? ""
+                  : " (" + existing.state() + ", expires " + existing.expires() + ")")
+              + "; approve or reject "
+              + e.existingId()
+              + " instead";
+      audit.append(
+          AuditEntry.of(
+                  AuditEvent.REFUSED, request.requester(), null, p.action().actionName(), reason)
+              .withEvidence(request.evidence())
+              .withDetails(duplicateDetails(p, e.existingId())));
+      throw new DuplicateProposalException(e.existingId(), reason);
+    }
+  }
+
+  private static Map<String, String> duplicateDetails(Proposal p, String existingId) {
+    Map<String, String> details = argDetails(p.args(), p.originText());
+    details.put("binding", p.bindingHash());
+    details.put("existing", existingId);
+    return details;
+  }
+
+  private boolean expire(Proposal p, String actor) {
+    if (!store.transition(p.id(), p.state(), ProposalState.REFUSED)) {
+      return false;
+    }
+    audit.append(
+        AuditEntry.of(
+                AuditEvent.EXPIRED,
+                actor,
+                p.id(),
+                p.action().actionName(),
+                "proposal expired at "
+                    + p.expires()
+                    + " while "
+                    + p.state()
+                    + " with "
+                    + p.approvers().size()
+                    + " of "
+                    + p.action().tier().approvalsRequired()
+                    + " approvals; it can never run")
+            .withEvidence(p.evidence())
+            .withDetails(Map.of("expires", p.expires().toString(), "state", p.state().name())));
+    return true;
+  }
+
+  /**
    * Closes every open proposal whose expiry has passed (state REFUSED, audited as EXPIRED by {@code
    * actor}), so that a forgotten proposal does not wait in the approvers' lists. A proposal another
    * caller moves at the same moment is left to that caller.
@@ -143,24 +214,7 @@ public final class ApprovalGate {
     Instant now = clock.instant();
     List<String> closed = new java.util.ArrayList<>();
     for (Proposal p : store.open()) {
-      if (p.expiredAt(now) && store.transition(p.id(), p.state(), ProposalState.REFUSED)) {
-        audit.append(
-            AuditEntry.of(
-                    AuditEvent.EXPIRED,
-                    actor,
-                    p.id(),
-                    p.action().actionName(),
-                    "proposal expired at "
-                        + p.expires()
-                        + " while "
-                        + p.state()
-                        + " with "
-                        + p.approvers().size()
-                        + " of "
-                        + p.action().tier().approvalsRequired()
-                        + " approvals; it can never run")
-                .withEvidence(p.evidence())
-                .withDetails(Map.of("expires", p.expires().toString(), "state", p.state().name())));
+      if (p.expiredAt(now) && expire(p, actor)) {
         closed.add(p.id());
       }
     }

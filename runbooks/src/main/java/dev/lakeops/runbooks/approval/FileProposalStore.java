@@ -40,6 +40,13 @@ public final class FileProposalStore implements ProposalStore {
             throw new IllegalStateException(
                 "Proposal " + proposal.id() + " already exists in " + dir);
           }
+          String binding = proposal.bindingHash();
+          for (Proposal open : open()) {
+            if (open.bindingHash().equals(binding)) {
+              throw new DuplicateProposalException(
+                  open.id(), "proposal " + open.id() + " has the same binding and is open");
+            }
+          }
           write(proposal);
           return null;
         });

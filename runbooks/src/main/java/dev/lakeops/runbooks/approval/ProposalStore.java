@@ -11,8 +11,11 @@ import java.util.Optional;
 public interface ProposalStore {
 
   /**
-   * Stores a new proposal.
+   * Stores a new proposal, atomically with the check that no open proposal (PROPOSED, APPROVED) has
+   * the same {@link Proposal#bindingHash() binding}: of two callers storing the same action at once
+   * (threads or processes) at most one succeeds.
    *
+   * @throws DuplicateProposalException an open proposal has the same binding (its id is given)
    * @throws IllegalStateException a proposal with that id exists
    */
   void create(Proposal proposal);

@@ -174,7 +174,7 @@ final class DemoCommand implements Callable<Integer> {
       out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
       out.flush();
 
-      String tableIncident = lakeTableAct(out, agent, oncallToken, leadToken);
+      String tableIncident = lakeTableAct(out, agent, leadToken);
       if (once) {
         return 0;
       }
@@ -212,12 +212,11 @@ final class DemoCommand implements Callable<Integer> {
 
   /**
    * The second act: an alert about duplicate rows in the lake table, the deterministic triage
-   * naming the restarted writer and proposing an undo tag and a rollback, each proposal created by
-   * the on-call engineer and approved by the lead in the chat thread, and the table checked
-   * afterwards. Returns the incident id.
+   * naming the restarted writer and proposing an undo tag and a rollback, the triage's own stored
+   * proposals approved by the lead (one in the chat thread, one on the incident's console page),
+   * and the table checked afterwards. Returns the incident id.
    */
-  private String lakeTableAct(
-      PrintWriter out, AgentProcess agent, String oncallToken, String leadToken) {
+  private String lakeTableAct(PrintWriter out, AgentProcess agent, String leadToken) {
     say(out, "");
     say(
         out,
@@ -245,22 +244,35 @@ final class DemoCommand implements Callable<Integer> {
     say(out, "");
     say(out, "oncall, in the chat thread " + thread + ": status");
     say(out, "  lakeops: " + indent(chat(agent, thread, "oncall", "status")));
+    // The triage stored its own proposals on the approval gate (triageProposals links each to its
+    // stored id); people approve those, not copies proposed again.
+    JsonNode proposed = incident.path("report").path("verdict").path("proposals");
+    JsonNode links = incident.path("triageProposals");
     int n = 0;
-    for (JsonNode proposed : incident.path("report").path("verdict").path("proposals")) {
-      String action = proposed.path("action").asText();
-      String body =
-          Json.mapper()
-              .createObjectNode()
-              .put("action", action)
-              .put("reason", "proposed by the triage of incident " + id)
-              .set("args", proposed.path("args"))
-              .toString();
-      JsonNode proposal = agent.client().postJson("/api/proposals", body, oncallToken);
-      String proposalId = proposal.path("id").asText();
+    for (int i = 0; i < proposed.size(); i++) {
+      String action = proposed.get(i).path("action").asText();
+      String proposalId = proposalIdAt(links, i);
       say(out, "");
+      if (proposalId == null) {
+        say(
+            out,
+            "the triage proposed "
+                + action
+                + " "
+                + proposed.get(i).path("args")
+                + ", not stored: "
+                + refusalAt(links, i));
+        continue;
+      }
+      JsonNode proposal = agent.client().proposal(proposalId);
       say(
           out,
-          "oncall proposes " + action + " " + proposed.path("args") + " -> proposal " + proposalId);
+          "the triage proposed "
+              + action
+              + " "
+              + proposed.get(i).path("args")
+              + " -> proposal "
+              + proposalId);
       say(out, "  what-if: " + proposal.path("preview").path("summary").asText());
       if (n++ % 2 == 0) {
         say(out, "lead, in the chat thread " + thread + ": approve " + proposalId);
@@ -268,15 +280,17 @@ final class DemoCommand implements Callable<Integer> {
       } else {
         say(
             out,
-            "lead, in the web console "
+            "lead, on the incident's page "
                 + agent.client().baseUrl()
-                + "/console/proposals/"
-                + proposalId
-                + ": Approve");
+                + "/console/incidents/"
+                + id
+                + ": Approve "
+                + proposalId);
         say(
             out,
             "  console: "
-                + ConsoleClient.login(agent.client().baseUrl(), leadToken).approve(proposalId));
+                + ConsoleClient.login(agent.client().baseUrl(), leadToken)
+                    .approveOnIncident(id, proposalId));
       }
     }
     say(out, "");
@@ -289,6 +303,24 @@ final class DemoCommand implements Callable<Integer> {
             + indent(
                 chat(agent, thread, "oncall", "table " + DemoLakeTable.name() + " snapshots")));
     return id;
+  }
+
+  private static String proposalIdAt(JsonNode links, int index) {
+    for (JsonNode link : links) {
+      if (link.path("index").asInt(-1) == index && link.path("proposalId").isTextual()) {
+        return link.path("proposalId").asText();
+      }
+    }
+    return null;
+  }
+
+  private static String refusalAt(JsonNode links, int index) {
+    for (JsonNode link : links) {
+      if (link.path("index").asInt(-1) == index && link.path("refusal").isTextual()) {
+        return link.path("refusal").asText();
+      }
+    }
+    return "the agent recorded no proposal for it";
   }
 
   private static String chat(AgentProcess agent, String thread, String user, String text) {

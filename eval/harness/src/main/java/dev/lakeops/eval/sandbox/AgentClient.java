@@ -71,6 +71,11 @@ public final class AgentClient {
     return read(get("/api/incidents/" + id, "application/json"));
   }
 
+  /** The stored proposal as JSON. */
+  public JsonNode proposal(String id) {
+    return read(get("/api/proposals/" + id, "application/json"));
+  }
+
   /** The incident's report as Markdown. */
   public String incidentMarkdown(String id) {
     return get("/api/incidents/" + id, "text/markdown");

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 
 /**
  * Uses the agent's web console as a browser would: logs in with a user's token, opens a proposal's
- * page, and presses Approve with the page's CSRF field. The demo uses it where no browser runs.
+ * page or an incident's page, and presses Approve with the page's CSRF field. The demo uses it
+ * where no browser runs.
  */
 public final class ConsoleClient {
 
@@ -104,6 +105,73 @@ public final class ConsoleClient {
     }
     String text = unescape(notice.group(2).replaceAll("<[^>]+>", "")).strip();
     return notice.group(1).equals("refusal") ? "refused: " + text : text;
+  }
+
+  /**
+   * Opens the incident's page {@code /console/incidents/{incidentId}}, presses Approve in the row
+   * of proposal {@code proposalId}, follows the redirect back to the incident and returns what the
+   * row says then: {@code executed: <state> (<what the audit log says>)}, or the refusal.
+   *
+   * @throws IllegalStateException the row has no Approve form or the console answered an error
+   */
+  public String approveOnIncident(String incidentId, String proposalId) {
+    String path = "/console/incidents/" + URLEncoder.encode(incidentId, StandardCharsets.UTF_8);
+    String form = path + "/proposals/" + URLEncoder.encode(proposalId, StandardCharsets.UTF_8);
+    HttpResponse<String> page = get(path);
+    Matcher csrf = CSRF.matcher(page.body());
+    if (page.statusCode() != 200 || !page.body().contains(form + "/approve") || !csrf.find()) {
+      throw new IllegalStateException(
+          "GET "
+              + path
+              + " answered HTTP "
+              + page.statusCode()
+              + " without an Approve form for proposal "
+              + proposalId);
+    }
+    HttpResponse<String> decided =
+        send(
+            http,
+            HttpRequest.newBuilder(URI.create(baseUrl + form + "/approve"))
+                .header("Cookie", sessionCookie)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "csrf="
+                            + URLEncoder.encode(unescape(csrf.group(1)), StandardCharsets.UTF_8)))
+                .build());
+    if (decided.statusCode() != 303) {
+      Matcher refusal = NOTICE.matcher(decided.body());
+      return "refused (HTTP "
+          + decided.statusCode()
+          + ")"
+          + (refusal.find()
+              ? ": " + unescape(refusal.group(2).replaceAll("<[^>]+>", "")).strip()
+              : "");
+    }
+    String after = get(path).body();
+    Matcher row =
+        Pattern.compile(
+                "id=\"proposal-"
+                    + Pattern.quote(proposalId)
+                    + "\".*?<span class=\"proposal-state\">([^<]*)</span>"
+                    + "(?:<br><span class=\"proposal-result\">(.*?)</span>)?",
+                Pattern.DOTALL)
+            .matcher(after);
+    if (!row.find()) {
+      throw new IllegalStateException(
+          "GET " + path + " after approving shows no row for proposal " + proposalId);
+    }
+    String result = row.group(2) == null ? "" : unescape(row.group(2)).strip();
+    return "executed: " + row.group(1) + (result.isEmpty() ? "" : " (" + result + ")");
+  }
+
+  private HttpResponse<String> get(String path) {
+    return send(
+        http,
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
+            .header("Cookie", sessionCookie)
+            .GET()
+            .build());
   }
 
   /** The five entities the console's templates escape. */

@@ -45,18 +45,23 @@ class DemoCommandIT {
         .contains("**Verdict:** BACKPRESSURE")
         .contains("lake-writer")
         .contains("busyMsPerSecond.max");
-    // Second act: the duplicate write into the lake table is diagnosed, and the proposed tag and
-    // rollback are approved in the chat thread, executed and verified.
+    // Second act: the duplicate write into the lake table is diagnosed, and the triage's own
+    // proposals (the tag and the rollback, stored by the triage) are approved, executed and
+    // verified; nothing is proposed again by hand.
     assertThat(out.toString())
         .contains("**Verdict:** DUPLICATES")
         .contains("orders-to-lake-2")
-        .contains("oncall proposes table.create_tag")
-        .contains("oncall proposes table.rollback_to_as_latest");
+        .contains("the triage proposed table.create_tag")
+        .contains("the triage proposed table.rollback_to_as_latest")
+        .doesNotContain("oncall proposes")
+        .doesNotContain("not stored");
     assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(3);
-    // One approval is given in the chat thread, the other by pressing Approve in the web console.
+    // One approval is given in the chat thread, the other by pressing Approve on the incident's
+    // page in the web console.
     assertThat(out.toString())
         .contains("is approved")
-        .contains("console: Approved and executed: DONE");
+        .contains("on the incident's page")
+        .contains("console: executed: DONE (EXECUTED: ");
     // The follow-up reads the table of the runbooks' warehouse: snapshot 11 is the rollback's
     // commit.
     String snapshots = out.toString().substring(out.toString().lastIndexOf("snapshots\n"));
@@ -66,7 +71,7 @@ class DemoCommandIT {
         .doesNotContain("not available");
     // The chat thread named after the incident knows it: "status" answers with its verdict.
     String status = out.toString().substring(out.toString().indexOf(": status"));
-    assertThat(status.substring(0, status.indexOf("oncall proposes"))).contains("DUPLICATES");
+    assertThat(status.substring(0, status.indexOf("the triage proposed"))).contains("DUPLICATES");
     dev.lakeops.tools.ToolReport after =
         new dev.lakeops.tools.table.TableTools(
                 dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse")))
