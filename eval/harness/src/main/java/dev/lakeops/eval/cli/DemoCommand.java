@@ -172,6 +172,7 @@ final class DemoCommand implements Callable<Integer> {
       JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
       out.println();
       out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
+      pictures(out, agent, leadToken, id);
       out.flush();
 
       String tableIncident = lakeTableAct(out, agent, leadToken);
@@ -240,6 +241,7 @@ final class DemoCommand implements Callable<Integer> {
     JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
     out.println();
     out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
+    pictures(out, agent, leadToken, id);
     String thread = "incident-" + id;
     say(out, "");
     say(out, "oncall, in the chat thread " + thread + ": status");
@@ -303,6 +305,21 @@ final class DemoCommand implements Callable<Integer> {
             + indent(
                 chat(agent, thread, "oncall", "table " + DemoLakeTable.name() + " snapshots")));
     return id;
+  }
+
+  /** Says which pictures the incident's console page draws, with the page's address. */
+  private void pictures(PrintWriter out, AgentProcess agent, String leadToken, String id) {
+    String base = agent.client().baseUrl();
+    List<String> ids = ConsoleClient.login(base, leadToken).pictures(id);
+    say(out, "");
+    say(
+        out,
+        "console pictures of "
+            + base
+            + "/console/incidents/"
+            + id
+            + ": "
+            + (ids.isEmpty() ? "none" : String.join(", ", ids)));
   }
 
   private static String proposalIdAt(JsonNode links, int index) {

@@ -8,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,6 +22,8 @@ import java.util.regex.Pattern;
 public final class ConsoleClient {
 
   private static final Pattern CSRF = Pattern.compile("name=\"csrf\" value=\"([^\"]*)\"");
+  private static final Pattern PICTURE =
+      Pattern.compile("<figure id=\"picture-([A-Za-z0-9_-]+)\" class=\"picture\"><svg ");
   private static final Pattern NOTICE =
       Pattern.compile(
           "<p class=\"(notice|refusal)\" id=\"(?:notice|refusal)\">(.*?)</p>", Pattern.DOTALL);
@@ -105,6 +109,26 @@ public final class ConsoleClient {
     }
     String text = unescape(notice.group(2).replaceAll("<[^>]+>", "")).strip();
     return notice.group(1).equals("refusal") ? "refused: " + text : text;
+  }
+
+  /**
+   * The ids of the pictures (inline SVG) the incident's page {@code /console/incidents/{id}} shows,
+   * in page order, e.g. {@code flink-graph}.
+   *
+   * @throws IllegalStateException the console answered an error
+   */
+  public List<String> pictures(String incidentId) {
+    String path = "/console/incidents/" + URLEncoder.encode(incidentId, StandardCharsets.UTF_8);
+    HttpResponse<String> page = get(path);
+    if (page.statusCode() != 200) {
+      throw new IllegalStateException("GET " + path + " answered HTTP " + page.statusCode());
+    }
+    List<String> ids = new ArrayList<>();
+    Matcher m = PICTURE.matcher(page.body());
+    while (m.find()) {
+      ids.add(m.group(1));
+    }
+    return ids;
   }
 
   /**

@@ -45,6 +45,15 @@ class DemoCommandIT {
         .contains("**Verdict:** BACKPRESSURE")
         .contains("lake-writer")
         .contains("busyMsPerSecond.max");
+    // The console draws the real incidents: the backpressured job's graph with its bottleneck, and
+    // the duplicate write's snapshot timeline by commit user.
+    String console = out.toString();
+    String bpPictures =
+        console.substring(
+            console.indexOf("console pictures of "), console.indexOf("LakeTableDuplicateKeys"));
+    assertThat(bpPictures.lines().findFirst().orElseThrow()).contains("flink-graph");
+    String tablePictures = console.substring(console.lastIndexOf("console pictures of "));
+    assertThat(tablePictures.lines().findFirst().orElseThrow()).contains("table-timeline");
     // Second act: the duplicate write into the lake table is diagnosed, and the triage's own
     // proposals (the tag and the rollback, stored by the triage) are approved, executed and
     // verified; nothing is proposed again by hand.
