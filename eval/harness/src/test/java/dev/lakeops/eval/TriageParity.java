@@ -261,6 +261,16 @@ final class TriageParity {
             "too many small files in the table's buckets",
             null,
             "SMALL_FILES"));
+    // A skew alert as a Paimon metrics rule names it: the table has no skew, but the layout
+    // runbook finds what is wrong with its layout, the small files of every commit.
+    cases.add(
+        new Case(
+            "bucket skew",
+            "table-layout",
+            Map.of("alertname", "PaimonBucketSkew", "table", table),
+            "one bucket of the table holds most of its rows (数据倾斜)",
+            null,
+            "SMALL_FILES"));
     cases.add(
         new Case(
             "binlog checksum",
