@@ -11,7 +11,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,30 +29,25 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The table and binlog pictures of a real incident in headless Chromium (the system's, driven by
- * the system's chromedriver on a port of its own, stopped by PID): a triage of duplicates after a
- * stateless restart, with a compaction backlog and a damaged binlog among the other runbooks'
- * reports. Screenshots at 1280 and 390 px wide go to {@code target/screenshots/}.
+ * the system's chromedriver that {@link ConsoleBrowserTest} starts and stops by PID): a triage of
+ * duplicates after a stateless restart, with a compaction backlog and a damaged binlog among the
+ * other runbooks' reports. Screenshots at 1280 and 390 px wide go to {@code target/screenshots/}.
  */
 @QuarkusTest
 @TestProfile(ConsoleProfile.class)
 class TablePicturesBrowserTest {
 
-  static final int DRIVER_PORT = Integer.getInteger("lakeops-test.picture-driver-port", 62417);
-  static final Duration WAIT = Duration.ofSeconds(30);
+  static final Duration WAIT = ConsoleBrowserTest.WAIT;
   static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
   /** A commit user whose name would retitle the page if it ran. */
   static final String HOSTILE_USER = "<script>document.title='pwned'</script>";
 
-  static Process chromedriver;
-  static Path profileDir;
   static WebDriver browser;
 
   @Inject Incidents incidents;
@@ -65,82 +59,13 @@ class TablePicturesBrowserTest {
 
   @BeforeAll
   static void startBrowser() throws Exception {
-    profileDir = Files.createTempDirectory("lakeops-pictures-chromium");
-    chromedriver =
-        new ProcessBuilder(
-                "/usr/bin/chromedriver", "--port=" + DRIVER_PORT, "--allowed-ips=127.0.0.1")
-            .redirectErrorStream(true)
-            .redirectOutput(
-                profileDir.resolveSibling(profileDir.getFileName() + ".driver.log").toFile())
-            .start();
-    awaitDriver();
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary("/usr/bin/chromium");
-    options.addArguments(
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--hide-scrollbars",
-        "--user-data-dir=" + profileDir);
-    browser = new RemoteWebDriver(URI.create("http://127.0.0.1:" + DRIVER_PORT).toURL(), options);
-  }
-
-  /** Polls the driver's status endpoint until it answers; bounded. */
-  private static void awaitDriver() throws Exception {
-    var client = java.net.http.HttpClient.newHttpClient();
-    var status =
-        java.net.http.HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + DRIVER_PORT + "/status"))
-            .timeout(Duration.ofSeconds(2))
-            .build();
-    Instant deadline = Instant.now().plus(WAIT);
-    while (true) {
-      try {
-        if (client.send(status, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()
-            == 200) {
-          return;
-        }
-      } catch (IOException e) {
-        if (Instant.now().isAfter(deadline) || !chromedriver.isAlive()) {
-          throw new IllegalStateException("chromedriver did not start on port " + DRIVER_PORT, e);
-        }
-      }
-      Thread.sleep(100);
-    }
+    ConsoleBrowserTest.startBrowser();
+    browser = ConsoleBrowserTest.browser;
   }
 
   @AfterAll
   static void stopBrowser() throws IOException {
-    try {
-      if (browser != null) {
-        browser.quit();
-      }
-    } finally {
-      if (chromedriver != null) {
-        List<ProcessHandle> all = new java.util.ArrayList<>(chromedriver.descendants().toList());
-        all.add(chromedriver.toHandle());
-        for (ProcessHandle p : all) {
-          p.destroy();
-        }
-        for (ProcessHandle p : all) {
-          try {
-            p.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
-          } catch (Exception e) {
-            p.destroyForcibly();
-          }
-        }
-      }
-      if (profileDir != null) {
-        try (var walk = Files.walk(profileDir)) {
-          walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-      }
-    }
+    ConsoleBrowserTest.stopBrowser();
   }
 
   /**
