@@ -2,13 +2,10 @@ package dev.lakeops.tools.table;
 
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.PartitionFilter;
-import dev.lakeops.table.meta.BinaryRow;
-import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
-import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.types.RowType;
@@ -58,7 +55,7 @@ public final class CompactionBacklogProbe {
         if (filter.matches(e.partition())) {
           byBucket
               .computeIfAbsent(
-                  partitionPath(table, partitionType, e.partition()) + "\0" + e.bucket(),
+                  TableKeys.partitionPath(table, partitionType, e.partition()) + "\0" + e.bucket(),
                   k -> new ArrayList<>())
               .add(e);
         }
@@ -129,16 +126,5 @@ public final class CompactionBacklogProbe {
         smallFiles,
         bytes,
         maxLevel);
-  }
-
-  private static String partitionPath(Table table, RowType type, BinaryRow partition) {
-    if (type.arity() == 0) {
-      return "";
-    }
-    return PartitionPaths.partitionPath(
-        type,
-        BinaryRowCodec.decode(type, partition),
-        table.options().partitionDefaultName(),
-        table.options().partitionLegacyName());
   }
 }

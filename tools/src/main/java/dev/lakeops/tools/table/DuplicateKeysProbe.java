@@ -16,7 +16,6 @@ import dev.lakeops.table.read.ScanPlan;
 import dev.lakeops.table.read.TableRead;
 import dev.lakeops.table.types.RowType;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -39,8 +38,6 @@ public final class DuplicateKeysProbe {
 
   /** Origin groups per set. */
   static final int GROUPS = 10;
-
-  private static final char SEPARATOR = '\u001f';
 
   private final long maxRows;
 
@@ -130,7 +127,7 @@ public final class DuplicateKeysProbe {
                 truncated = true;
                 break outer;
               }
-              keysInFiles.add(key(rows.next(), keyAt), source);
+              keysInFiles.add(TableKeys.key(rows.next(), keyAt), source);
             }
           }
         } else {
@@ -142,8 +139,8 @@ public final class DuplicateKeysProbe {
                 break outer;
               }
               Row value = kvs.next().value();
-              pkInFiles.add(key(value, pkAt), source);
-              keysInFiles.add(key(value, keyAt), source);
+              pkInFiles.add(TableKeys.key(value, pkAt), source);
+              keysInFiles.add(TableKeys.key(value, keyAt), source);
             }
           }
         }
@@ -168,7 +165,7 @@ public final class DuplicateKeysProbe {
             truncated = true;
             break;
           }
-          merged.add(key(rows.next(), identity), KeyTally.NONE);
+          merged.add(TableKeys.key(rows.next(), identity), KeyTally.NONE);
         }
       }
       visible = duplicates(keyColumns, merged.repeats(), r -> r.count, keysInFiles, fileOrigins);
@@ -251,7 +248,7 @@ public final class DuplicateKeysProbe {
             .limit(GROUPS)
             .toList();
     return new DuplicateSet(
-        keys, extra, samples.stream().map(k -> render(columns, k)).toList(), sorted);
+        keys, extra, samples.stream().map(k -> TableKeys.render(columns, k)).toList(), sorted);
   }
 
   /**
@@ -275,34 +272,6 @@ public final class DuplicateKeysProbe {
         }
       }
     }
-  }
-
-  /**
-   * The values at {@code at}, joined by a unit separator: names are added only when a key is shown.
-   */
-  private static String key(Row row, int[] at) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < at.length; i++) {
-      if (i > 0) {
-        s.append(SEPARATOR);
-      }
-      Object v = row.get(at[i]);
-      s.append(v instanceof byte[] b ? Base64.getEncoder().encodeToString(b) : v);
-    }
-    return s.toString();
-  }
-
-  /** {@code col=value,col=value}. */
-  private static String render(List<String> columns, String key) {
-    String[] values = key.split(String.valueOf(SEPARATOR), -1);
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < columns.size(); i++) {
-      if (i > 0) {
-        s.append(',');
-      }
-      s.append(columns.get(i)).append('=').append(i < values.length ? values[i] : "");
-    }
-    return s.toString();
   }
 
   private static List<String> concat(List<String> a, List<String> b) {

@@ -6,18 +6,15 @@ import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.index.DynamicBucketOptions;
 import dev.lakeops.table.meta.BinaryRow;
-import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
-import dev.lakeops.table.paths.PartitionPaths;
 import dev.lakeops.table.read.DataSplit;
 import dev.lakeops.table.read.ScanPlan;
 import dev.lakeops.table.schema.TableOptions;
 import dev.lakeops.table.types.RowType;
 import dev.lakeops.tools.ProbeException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -39,8 +36,6 @@ public final class TableLayoutProbe {
 
   /** Partitions named in the error for a partition that holds nothing. */
   static final int LISTED_PARTITIONS = 10;
-
-  private static final char SEPARATOR = '\u001f';
 
   private final int sampleRows;
 
@@ -74,7 +69,7 @@ public final class TableLayoutProbe {
     Map<String, Long> keys = new HashMap<>();
     if (latest.isPresent()) {
       for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
-        String path = partitionPath(table, partitionType, e.partition());
+        String path = TableKeys.partitionPath(table, partitionType, e.partition());
         allPartitions.put(path, Boolean.TRUE);
         if (filter.matches(e.partition())) {
           partitionRows.putIfAbsent(path, e.partition());
@@ -89,7 +84,9 @@ public final class TableLayoutProbe {
             table.snapshotFiles().manifests().readIndexManifest(latest.get().indexManifest())) {
           if (e.indexType().equals(IndexManifestEntry.HASH) && filter.matches(e.partition())) {
             keys.merge(
-                partitionPath(table, partitionType, e.partition()) + SEPARATOR + e.bucket(),
+                TableKeys.partitionPath(table, partitionType, e.partition())
+                    + TableKeys.SEPARATOR
+                    + e.bucket(),
                 e.rowCount(),
                 Long::sum);
           }
@@ -142,7 +139,7 @@ public final class TableLayoutProbe {
                 b.getKey(),
                 b.getValue(),
                 small,
-                keys.getOrDefault(p.getKey() + SEPARATOR + b.getKey(), -1L)));
+                keys.getOrDefault(p.getKey() + TableKeys.SEPARATOR + b.getKey(), -1L)));
       }
     }
     buckets.sort(
@@ -223,7 +220,7 @@ public final class TableLayoutProbe {
           }
           Row row = rows.next();
           read++;
-          counts.computeIfAbsent(key(row, identity), k -> new long[1])[0]++;
+          counts.computeIfAbsent(TableKeys.key(row, identity), k -> new long[1])[0]++;
         }
       }
     }
@@ -234,7 +231,7 @@ public final class TableLayoutProbe {
                     .reversed()
                     .thenComparing(Map.Entry::getKey))
             .limit(TOP_KEYS)
-            .map(e -> new KeySample.KeyCount(render(keys, e.getKey()), e.getValue()[0]))
+            .map(e -> new KeySample.KeyCount(TableKeys.render(keys, e.getKey()), e.getValue()[0]))
             .toList();
     return new KeySample(bucket.name(), keys, read, counts.size(), truncated, top);
   }
@@ -257,41 +254,5 @@ public final class TableLayoutProbe {
     }
     return new BucketLayout(
         partition, bucket, rows, bytes, entries.size(), smallFiles, level0, keys);
-  }
-
-  private static String key(Row row, int[] at) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < at.length; i++) {
-      if (i > 0) {
-        s.append(SEPARATOR);
-      }
-      Object v = row.get(at[i]);
-      s.append(v instanceof byte[] b ? Base64.getEncoder().encodeToString(b) : v);
-    }
-    return s.toString();
-  }
-
-  /** {@code col=value,col=value}. */
-  private static String render(List<String> columns, String key) {
-    String[] values = key.split(String.valueOf(SEPARATOR), -1);
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < columns.size(); i++) {
-      if (i > 0) {
-        s.append(',');
-      }
-      s.append(columns.get(i)).append('=').append(i < values.length ? values[i] : "");
-    }
-    return s.toString();
-  }
-
-  private static String partitionPath(Table table, RowType type, BinaryRow partition) {
-    if (type.arity() == 0) {
-      return "";
-    }
-    return PartitionPaths.partitionPath(
-        type,
-        BinaryRowCodec.decode(type, partition),
-        table.options().partitionDefaultName(),
-        table.options().partitionLegacyName());
   }
 }
