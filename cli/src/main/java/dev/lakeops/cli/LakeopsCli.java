@@ -4,6 +4,7 @@ import dev.lakeops.cli.actions.ActionsCommand;
 import dev.lakeops.cli.actions.AuditCommand;
 import dev.lakeops.cli.binlog.BinlogCommand;
 import dev.lakeops.cli.common.CliErrors;
+import dev.lakeops.cli.common.RequestStats;
 import dev.lakeops.cli.flink.FlinkCommand;
 import dev.lakeops.cli.kafka.KafkaCommand;
 import dev.lakeops.cli.runbooks.RunbooksCommand;
@@ -81,6 +82,7 @@ public final class LakeopsCli {
 
   /** {@code cli}, ending an error a user can cause with one line on stderr and exit code 1. */
   static CommandLine withErrorLines(CommandLine cli) {
+    cli.setExecutionStrategy(RequestStats::runAndReport);
     return cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("lakeops: " + CliErrors.describe(e));

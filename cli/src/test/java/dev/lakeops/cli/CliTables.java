@@ -24,7 +24,12 @@ public final class CliTables {
   private CliTables() {}
 
   public static Path warehouse(Path dir) {
-    Catalog catalog = Catalog.local(dir);
+    write(Catalog.local(dir));
+    return dir;
+  }
+
+  /** Writes the tables into {@code catalog}'s warehouse, wherever it is. */
+  public static void write(Catalog catalog) {
     catalog.createDatabase("db");
     Table orders =
         catalog.createTable(
@@ -56,7 +61,6 @@ public final class CliTables {
     catalog.createTable(
         Identifier.of("db", "empty"),
         TableDefinition.builder().column("id", AtomicType.of(TypeRoot.BIGINT)).build());
-    return dir;
   }
 
   private static void commit(Table table, long identifier, List<Row> rows) {

@@ -63,7 +63,9 @@ public class ApprovalBeans {
     Map<String, String> flink = new LinkedHashMap<>();
     flink.put("default", config.flink().restUrl());
     config.flink().clusters().forEach((name, c) -> flink.put(name, c.restUrl()));
-    Actions actions = new Actions(new ConfiguredTargets(kafka, flink, config.flink().timeout()));
+    Actions actions =
+        new Actions(
+            new ConfiguredTargets(kafka, flink, config.flink().timeout(), config.tables().store()));
     return new ApprovalGate(store, audit, users.directory(), actions, clock);
   }
 

@@ -28,15 +28,18 @@ import dev.lakeops.agent.report.ReportThreadIncidents;
 import dev.lakeops.agent.report.ReportThreads;
 import dev.lakeops.agent.store.Database;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
+import dev.lakeops.runbooks.setup.TriageConfig;
 import dev.lakeops.runbooks.setup.TriageTools;
+import dev.lakeops.table.catalog.Catalog;
+import dev.lakeops.table.io.FileIOs;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaTools;
+import dev.lakeops.tools.table.TableLocator;
 import io.quarkus.arc.DefaultBean;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -105,8 +108,27 @@ public class ChatBeans {
     return new ConfiguredChatTools(
         kafka,
         cluster,
-        chat.tableWarehouse(config).map(Path::of).orElse(null),
+        chat.tableWarehouse(config)
+            .map(w -> chatWarehouse(w, config, triage))
+            .map(TableLocator::in)
+            .orElse(null),
         triage.config().binlogDir().orElse(null));
+  }
+
+  /**
+   * The chat's warehouse: the runbooks' own when it is the same, else opened as they open theirs.
+   */
+  private static Catalog chatWarehouse(String uri, LakeopsConfig config, TriageTools triage) {
+    Optional<Catalog> tables = triage.config().warehouse();
+    if (tables.isPresent()
+        && config.tables().warehouse().map(String::strip).filter(uri::equals).isPresent()) {
+      return tables.get();
+    }
+    if (FileIOs.isLocal(uri)) {
+      return Catalog.local(FileIOs.rootPath(uri).toAbsolutePath().normalize());
+    }
+    return TriageConfig.openWarehouse(
+        "lakeops.chat.table-warehouse", uri, triage.config().storeOptions());
   }
 
   @Produces

@@ -59,6 +59,9 @@ final class LakeopsProperties {
         .timeout()
         .ifPresent(t -> out.put(TriageConfig.KAFKA_TIMEOUT, t.toMillis() + "ms"));
     put(out, TriageConfig.WAREHOUSE, lakeops.tables().warehouse());
+    out.keySet()
+        .removeIf(k -> k.startsWith(TriageConfig.STORE_PREFIX)); // as the mapping reads them
+    lakeops.tables().store().forEach((k, v) -> out.put(TriageConfig.STORE_PREFIX + k, v));
     put(out, TriageConfig.BINLOG_DIR, binlog.dir());
     put(out, TriageConfig.BINLOG_DIR_FALLBACKS.get(0), chat.binlogDir());
     put(out, TriageConfig.BINLOG_DIR_FALLBACKS.get(1), llm.binlogDir());

@@ -42,7 +42,7 @@ public final class ConfiguredChatTools implements ChatTools {
   public ConfiguredChatTools(
       @Nullable KafkaTools kafka,
       @Nullable String kafkaCluster,
-      @Nullable Path warehouse,
+      @Nullable TableLocator warehouse,
       @Nullable Path binlogDir) {
     this.kafkaCluster = kafka == null ? null : kafkaCluster;
     if (kafka != null && kafkaCluster != null) {
@@ -55,8 +55,7 @@ public final class ConfiguredChatTools implements ChatTools {
               });
     }
     if (warehouse != null) {
-      TableLocator locator = TableLocator.local(warehouse);
-      tools.registerAll(TableBindings.inWarehouse(new TableTools(locator), locator));
+      tools.registerAll(TableBindings.inWarehouse(new TableTools(warehouse), warehouse));
     }
     if (binlogDir != null) {
       tools.registerAll(BinlogBindings.confinedTo(new BinlogTools(), binlogDir));

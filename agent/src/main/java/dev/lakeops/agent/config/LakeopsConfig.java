@@ -204,10 +204,18 @@ public interface LakeopsConfig {
   interface Tables {
 
     /**
-     * The warehouse directory ({@code <database>.db/<table>/}): alerts name tables in it as {@code
-     * database.table}; directories outside it are refused. Without it the table tools are not
-     * available and the table runbooks say so.
+     * The warehouse ({@code <database>.db/<table>/}): a directory, {@code s3://bucket/path} or
+     * {@code hdfs://namenode:port/path}. Alerts name tables in it as {@code database.table};
+     * directories outside it are refused. Without it the table tools are not available and the
+     * table runbooks say so.
      */
     java.util.Optional<String> warehouse();
+
+    /**
+     * The settings of the store the warehouse is on, by the store's keys: {@code
+     * lakeops.tables.store.s3.endpoint=http://...} (see README, Warehouses on S3); the standard
+     * environment variables of the store's client apply without them.
+     */
+    Map<String, String> store();
   }
 }

@@ -2,6 +2,7 @@ package dev.lakeops.agent.llm;
 
 import dev.lakeops.tools.spec.ToolFunction;
 import dev.lakeops.tools.spec.ToolSet;
+import dev.lakeops.tools.table.TableLocator;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.service.tool.ToolExecutor;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ public final class LlmToolbox {
    *     without tables
    */
   private record Entry(
-      ToolSpecification spec, ToolFunction<?> tool, Path confinedTo, Path warehouse) {}
+      ToolSpecification spec, ToolFunction<?> tool, Path confinedTo, TableLocator warehouse) {}
 
   private LlmToolbox(List<Entry> readOnly, ProposalPort proposals, ExecutorService threads) {
     this.readOnly = List.copyOf(readOnly);
@@ -106,7 +107,7 @@ public final class LlmToolbox {
      * Adds every tool of {@code tools}, whose {@code table} argument must be a {@code
      * database.table} name in {@code warehouse}: a table directory elsewhere is refused.
      */
-    public Builder addInWarehouse(ToolSet tools, Path warehouse) {
+    public Builder addInWarehouse(ToolSet tools, TableLocator warehouse) {
       return add(tools, "", "", null, warehouse);
     }
 
@@ -123,7 +124,7 @@ public final class LlmToolbox {
         String nameSuffix,
         String descriptionPrefix,
         Path confinedTo,
-        Path warehouse) {
+        TableLocator warehouse) {
       for (ToolFunction<?> tool : tools.functions()) {
         ToolSpecification spec =
             ToolSchemas.specification(tool.spec(), nameSuffix, descriptionPrefix);

@@ -44,7 +44,8 @@ public final class TriageToolboxes {
     }
     config
         .warehouse()
-        .ifPresent(w -> tools.addInWarehouse(new TableTools(TableLocator.local(w)), w));
+        .map(TableLocator::in)
+        .ifPresent(w -> tools.addInWarehouse(new TableTools(w), w));
     config.binlogDir().ifPresent(dir -> tools.addConfined(new BinlogTools(), dir));
     if (!config.binlogServers().isEmpty()) {
       tools.add(

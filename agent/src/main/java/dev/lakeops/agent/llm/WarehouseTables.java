@@ -1,6 +1,7 @@
 package dev.lakeops.agent.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakeops.tools.table.TableLocator;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.service.tool.ToolExecutor;
 import java.io.IOException;
@@ -19,11 +20,19 @@ final class WarehouseTables implements ToolExecutor {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_$-]+\\.[A-Za-z0-9_$-]+");
 
   private final ToolExecutor delegate;
+  private final TableLocator tables;
   private final Path warehouse;
 
-  WarehouseTables(ToolExecutor delegate, Path warehouse) {
+  /**
+   * @throws IllegalArgumentException {@code tables} has no warehouse
+   */
+  WarehouseTables(ToolExecutor delegate, TableLocator tables) {
     this.delegate = delegate;
-    this.warehouse = warehouse.toAbsolutePath().normalize();
+    this.tables = tables;
+    this.warehouse =
+        tables
+            .warehouse()
+            .orElseThrow(() -> new IllegalArgumentException("the table tools need a warehouse"));
   }
 
   @Override
@@ -38,12 +47,12 @@ final class WarehouseTables implements ToolExecutor {
         return "REFUSED: table '"
             + ToolArguments.clip(table)
             + "' is not a database.table name; name a table of the warehouse "
-            + warehouse;
+            + tables.location(warehouse);
       }
       int dot = table.indexOf('.');
       Path dir =
           warehouse.resolve(table.substring(0, dot) + ".db").resolve(table.substring(dot + 1));
-      if (Files.exists(dir) && !insideWarehouse(dir)) {
+      if (tables.io().isLocal() && Files.exists(dir) && !insideWarehouse(dir)) {
         return "REFUSED: table '"
             + table
             + "' leads outside the warehouse "

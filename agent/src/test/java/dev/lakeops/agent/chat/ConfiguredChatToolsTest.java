@@ -19,6 +19,7 @@ import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.kafka.LagHistory;
 import dev.lakeops.tools.kafka.LagRules;
+import dev.lakeops.tools.table.TableLocator;
 import dev.lakeops.tools.table.TableTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,7 +117,9 @@ class ConfiguredChatToolsTest {
       }
     }
 
-    ToolReport report = snapshots(new ConfiguredChatTools(null, null, dir, null), "lake.orders");
+    ToolReport report =
+        snapshots(
+            new ConfiguredChatTools(null, null, TableLocator.local(dir), null), "lake.orders");
 
     assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
     assertThat(report.tool()).isEqualTo(TableTools.SNAPSHOTS);
@@ -132,7 +135,7 @@ class ConfiguredChatToolsTest {
   @Test
   void tableSnapshotsNameAMissingTableOrOneOutsideTheWarehouse() throws Exception {
     Files.createDirectories(dir.resolve("lake.db"));
-    ConfiguredChatTools tools = new ConfiguredChatTools(null, null, dir, null);
+    ConfiguredChatTools tools = new ConfiguredChatTools(null, null, TableLocator.local(dir), null);
 
     ToolReport missing = snapshots(tools, "lake.orders");
     assertThat(missing.status()).isEqualTo(ToolReport.Status.NO_DATA);

@@ -59,7 +59,7 @@ class LlmToolboxTest {
     return LlmToolbox.builder(new InMemoryProposals(), threads)
         .add(LlmFixtures.unreachableFlink())
         .add(kafka)
-        .addInWarehouse(new TableTools(TableLocator.local(dir)), dir)
+        .addInWarehouse(new TableTools(TableLocator.local(dir)), TableLocator.local(dir))
         .addConfined(new BinlogTools(), dir);
   }
 

@@ -112,7 +112,8 @@ class RunbookToolsTest {
                 .findFirst()
                 .orElseThrow();
     WarehouseTables guarded =
-        new WarehouseTables(new DeclaredToolExecutor("table_snapshots", snapshots), warehouse);
+        new WarehouseTables(
+            new DeclaredToolExecutor("table_snapshots", snapshots), TableLocator.local(warehouse));
 
     String ok = guarded.execute(call("{\"table\":\"lake.orders\"}"), "t");
     String path =

@@ -10,6 +10,7 @@ import dev.lakeops.runbooks.approval.ApprovalGate;
 import dev.lakeops.runbooks.approval.ApproverDirectory;
 import dev.lakeops.runbooks.approval.FileProposalStore;
 import dev.lakeops.runbooks.audit.FileAuditLog;
+import dev.lakeops.runbooks.setup.TriageConfig;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import java.io.IOException;
 import java.io.Reader;
@@ -94,8 +95,15 @@ final class ActionsStateOptions {
       }
     }
     try {
+      Map<String, String> store = new TreeMap<>();
+      for (String key : props.stringPropertyNames()) {
+        if (key.startsWith(TriageConfig.STORE_PREFIX)) {
+          store.put(
+              key.substring(TriageConfig.STORE_PREFIX.length()), props.getProperty(key).strip());
+        }
+      }
       return new ConfiguredTargets(
-          KafkaClusters.fromProperties(props), flink, Duration.ofSeconds(10));
+          KafkaClusters.fromProperties(props), flink, Duration.ofSeconds(10), store);
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, configFile().toString(), e);
     }

@@ -7,6 +7,7 @@ import dev.lakeops.table.catalog.DatabaseNotFoundException;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.store.TableNotFoundException;
+import dev.lakeops.tools.table.TableLocator;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +19,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The table a command works on, its first positional parameter {@code TABLE}: {@code
- * DATABASE.TABLE} inside {@code --warehouse}, or, without {@code --warehouse}, the path of any
- * Paimon table directory.
+ * DATABASE.TABLE} inside {@code --warehouse} (a directory or a store URI), or, without {@code
+ * --warehouse}, the path of any Paimon table directory.
  */
 final class TableArgument {
 
@@ -36,9 +37,9 @@ final class TableArgument {
     return name;
   }
 
-  /** The warehouse directory, absolute and normalized; null without {@code --warehouse}. */
-  Path warehouse() {
-    return warehouse.path();
+  /** The locator the table tools find this table with. */
+  TableLocator locator(CommandSpec spec) {
+    return warehouse.locator(spec);
   }
 
   /**
@@ -48,14 +49,14 @@ final class TableArgument {
    *     (naming the ones that exist), or a directory that holds no table
    */
   Table load(CommandSpec spec) {
-    if (warehouse.dir == null && Files.isDirectory(Path.of(name))) {
+    if (!warehouse.given() && Files.isDirectory(Path.of(name))) {
       try {
         return Table.load(new LocalFileIO(), Path.of(name).toAbsolutePath().normalize());
       } catch (TableNotFoundException e) {
         throw CliErrors.badInput(spec, "table " + name, e);
       }
     }
-    if (warehouse.dir == null && name.contains(File.separator)) {
+    if (!warehouse.given() && name.contains(File.separator)) {
       throw new ParameterException(
           spec.commandLine(),
           "table "
@@ -83,7 +84,7 @@ final class TableArgument {
               + ": no database '"
               + id.database()
               + "' in warehouse "
-              + catalog.warehouse()
+              + catalog.location()
               + " (databases: "
               + WarehouseOption.orNone(catalog.listDatabases())
               + ")");
@@ -100,7 +101,7 @@ final class TableArgument {
               + "' in database '"
               + id.database()
               + "' of warehouse "
-              + catalog.warehouse()
+              + catalog.location()
               + " (tables: "
               + WarehouseOption.orNone(tables)
               + ")");

@@ -69,7 +69,7 @@ final class TableListCommand implements Callable<Integer> {
             "--database "
                 + database
                 + ": no such database in warehouse "
-                + catalog.warehouse()
+                + catalog.location()
                 + " (databases: "
                 + WarehouseOption.orNone(databases)
                 + ")");
@@ -83,7 +83,7 @@ final class TableListCommand implements Callable<Integer> {
       }
     }
     Map<String, Object> header = new LinkedHashMap<>();
-    header.put("warehouse", catalog.warehouse().toString());
+    header.put("warehouse", catalog.location());
     output.print(
         spec, rows, r -> RowPrinter.json(ROW_TYPE, r, header), r -> RowPrinter.text(ROW_TYPE, r));
     return 0;

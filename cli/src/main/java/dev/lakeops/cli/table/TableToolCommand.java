@@ -3,7 +3,6 @@ package dev.lakeops.cli.table;
 import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.cli.common.ToolReportText;
 import dev.lakeops.tools.ToolReport;
-import dev.lakeops.tools.table.TableLocator;
 import dev.lakeops.tools.table.TableTools;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
@@ -27,7 +26,7 @@ abstract class TableToolCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ToolReport report = report(new TableTools(TableLocator.local(table.warehouse())), table.name());
+    ToolReport report = report(new TableTools(table.locator(spec)), table.name());
     output.print(spec, report, ToolReportText::render);
     if (report.status() != ToolReport.Status.OK) {
       spec.commandLine().getErr().println("lakeops: " + report.error());

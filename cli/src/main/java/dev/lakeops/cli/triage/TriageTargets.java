@@ -3,6 +3,7 @@ package dev.lakeops.cli.triage;
 import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.runbooks.setup.TriageConfig;
+import dev.lakeops.table.io.FileIOs;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import java.io.UncheckedIOException;
@@ -36,11 +37,19 @@ public final class TriageTargets {
 
   @Option(
       names = "--warehouse",
-      paramLabel = "DIR",
+      paramLabel = "DIR|URI",
       description =
-          "Warehouse the alerts' database.table names resolve in (instead of"
-              + " lakeops.tables.warehouse)")
-  Path warehouse;
+          "Warehouse the alerts' database.table names resolve in: a directory, s3://BUCKET/PATH or"
+              + " hdfs://NAMENODE:PORT/PATH (instead of lakeops.tables.warehouse)")
+  String warehouse;
+
+  @Option(
+      names = "--store",
+      paramLabel = "KEY=VALUE",
+      description =
+          "A setting of the warehouse's store, e.g. s3.endpoint=http://127.0.0.1:9000 (repeatable;"
+              + " instead of lakeops.tables.store.KEY)")
+  Map<String, String> store = new java.util.TreeMap<>();
 
   @Option(
       names = "--timeout",
@@ -75,12 +84,13 @@ public final class TriageTargets {
       p.keySet().removeIf(k -> k.startsWith(KafkaClusters.PREFIX));
       p.put(KafkaClusters.PREFIX + "default.bootstrap-servers", bootstrap);
     }
-    Path dir = warehouse(spec, workingDir);
-    if (dir == null) {
+    String where = warehouse(spec, workingDir);
+    if (where == null) {
       p.remove(TriageConfig.WAREHOUSE);
     } else {
-      p.put(TriageConfig.WAREHOUSE, dir.toString());
+      p.put(TriageConfig.WAREHOUSE, where);
     }
+    store.forEach((k, v) -> p.put(TriageConfig.STORE_PREFIX + k, v));
     String perCall = timeout.toMillis() + "ms";
     p.put(TriageConfig.FLINK_TIMEOUT, perCall);
     p.put(TriageConfig.KAFKA_TIMEOUT, perCall);
@@ -89,18 +99,28 @@ public final class TriageTargets {
 
   /**
    * {@code --warehouse}, else {@code lakeops.tables.warehouse} of the config file, else none (table
-   * directories only).
+   * directories only): a store URI as it is (the triage's configuration checks it), a directory
+   * absolute.
    */
-  private Path warehouse(CommandSpec spec, Path workingDir) {
+  private String warehouse(CommandSpec spec, Path workingDir) {
     String option = "--warehouse";
-    Path dir = warehouse;
-    if (dir == null) {
-      String configured = TriageCommand.configuredWarehouse(workingDir);
-      if (configured.isEmpty()) {
+    String given = warehouse;
+    if (given == null) {
+      given = TriageCommand.configuredWarehouse(workingDir);
+      if (given.isEmpty()) {
         return null;
       }
       option = "lakeops.tables.warehouse in " + workingDir.resolve(FlinkClusterProfiles.FILE);
-      dir = workingDir.resolve(configured);
+    }
+    if (!FileIOs.isLocal(given)) {
+      return given;
+    }
+    Path dir;
+    try {
+      dir = workingDir.resolve(FileIOs.rootPath(given));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          spec.commandLine(), option + " " + given + ": " + e.getMessage());
     }
     if (!Files.isDirectory(dir)) {
       throw new ParameterException(
@@ -111,6 +131,6 @@ public final class TriageTargets {
               + ": "
               + (Files.exists(dir) ? "not a directory" : "no such directory"));
     }
-    return dir.toAbsolutePath().normalize();
+    return dir.toAbsolutePath().normalize().toString();
   }
 }

@@ -60,7 +60,8 @@ class TableArgumentTest {
     assertThat(probe.loaded.paths().root())
         .isEqualTo(warehouse.resolve("db.db/orders").toAbsolutePath());
     assertThat(probe.table.name()).isEqualTo("db.orders");
-    assertThat(probe.table.warehouse()).isEqualTo(warehouse.toAbsolutePath().normalize());
+    assertThat(probe.table.locator(probe.spec).warehouse())
+        .contains(warehouse.toAbsolutePath().normalize());
   }
 
   @Test
@@ -68,13 +69,15 @@ class TableArgumentTest {
     assertThat(run(warehouse.resolve("db.db/orders").toString())).isZero();
 
     assertThat(probe.loaded.schema().primaryKeys()).containsExactly("dt", "id");
-    assertThat(probe.table.warehouse()).isNull();
+    assertThat(probe.table.locator(probe.spec).warehouse()).isEmpty();
   }
 
   @Test
   void requiresAWarehouseForADatabaseTableName() {
     assertThat(run("db.orders")).isEqualTo(2);
-    assertThat(err.toString()).contains("--warehouse DIR is required").doesNotContain("Exception");
+    assertThat(err.toString())
+        .contains("--warehouse DIR|URI is required")
+        .doesNotContain("Exception");
   }
 
   @Test

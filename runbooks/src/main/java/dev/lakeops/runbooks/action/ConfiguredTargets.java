@@ -20,9 +20,21 @@ public final class ConfiguredTargets implements ActionTargets {
   private final DirectTargets direct;
 
   public ConfiguredTargets(KafkaClusters kafka, Map<String, String> flinkUrls, Duration timeout) {
+    this(kafka, flinkUrls, timeout, Map.of());
+  }
+
+  /**
+   * @param storeOptions the settings of the stores warehouses are on ({@code
+   *     lakeops.tables.store.*} without the prefix)
+   */
+  public ConfiguredTargets(
+      KafkaClusters kafka,
+      Map<String, String> flinkUrls,
+      Duration timeout,
+      Map<String, String> storeOptions) {
     this.kafka = kafka;
     this.flinkUrls = Map.copyOf(flinkUrls);
-    this.direct = new DirectTargets(timeout);
+    this.direct = new DirectTargets(timeout, storeOptions);
   }
 
   @Override

@@ -1,6 +1,9 @@
 package dev.lakeops.runbooks.setup;
 
 import dev.lakeops.runbooks.alert.AlertRouting;
+import dev.lakeops.table.catalog.Catalog;
+import dev.lakeops.table.io.FileIOs;
+import dev.lakeops.table.io.UnsupportedWarehouseException;
 import dev.lakeops.tools.binlog.live.BinlogServerConnection;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkClusters;
@@ -31,7 +34,9 @@ import java.util.TreeSet;
  * lakeops.flink.timeout=5s                              each Flink REST call
  * lakeops.kafka.clusters.&lt;name&gt;.bootstrap-servers=...   Kafka profiles (see KafkaClusters)
  * lakeops.kafka.timeout=10s                             each Kafka call (the probe's default without it)
- * lakeops.tables.warehouse=/lake                        where database.table resolves
+ * lakeops.tables.warehouse=/lake                        where database.table resolves: a directory,
+ *                                                       s3://bucket/path or hdfs://namenode:port/path
+ * lakeops.tables.store.&lt;option&gt;=...                     the store's settings (s3.endpoint, ...)
  * lakeops.binlog.dir=/var/lib/mysql                     the directory binlog.verify reads
  *                                                       (also lakeops.chat.binlog-dir, lakeops.llm.binlog-dir)
  * lakeops.binlog.servers.&lt;name&gt;.jdbc-url|user|password   servers binlog.server.status reads
@@ -42,7 +47,9 @@ import java.util.TreeSet;
  * @param flink the Flink clusters; empty when no rest-url is set
  * @param kafka the Kafka profiles
  * @param kafkaTimeout the Kafka timeout when set
- * @param warehouse the warehouse, absolute; empty when unset
+ * @param warehouse the warehouse (a local one absolute); empty when unset
+ * @param storeOptions the settings of the warehouse's store, by the store's keys ({@code
+ *     s3.endpoint}); also those of the warehouses approved actions name
  * @param binlogDir the binlog directory, absolute; empty when unset
  * @param binlogServers the binlog servers by name
  * @param binlogTimeout the timeout of a binlog server query
@@ -52,7 +59,8 @@ public record TriageConfig(
     Optional<FlinkClusters> flink,
     KafkaClusters kafka,
     Optional<Duration> kafkaTimeout,
-    Optional<Path> warehouse,
+    Optional<Catalog> warehouse,
+    Map<String, String> storeOptions,
     Optional<Path> binlogDir,
     Map<String, BinlogServerConnection> binlogServers,
     Duration binlogTimeout,
@@ -62,6 +70,7 @@ public record TriageConfig(
   public static final String FLINK_TIMEOUT = "lakeops.flink.timeout";
   public static final String KAFKA_TIMEOUT = "lakeops.kafka.timeout";
   public static final String WAREHOUSE = "lakeops.tables.warehouse";
+  public static final String STORE_PREFIX = "lakeops.tables.store.";
   public static final String BINLOG_DIR = "lakeops.binlog.dir";
   public static final String BINLOG_TIMEOUT = "lakeops.binlog.timeout";
 
@@ -73,6 +82,7 @@ public record TriageConfig(
   private static final String BINLOG_SERVERS = "lakeops.binlog.servers.";
 
   public TriageConfig {
+    storeOptions = Map.copyOf(storeOptions);
     binlogServers = Map.copyOf(binlogServers);
   }
 
@@ -85,11 +95,13 @@ public record TriageConfig(
     Map<String, String> p = new TreeMap<>();
     properties.forEach((k, v) -> p.put(k, v == null ? "" : v.strip()));
     Duration flinkTimeout = duration(p, FLINK_TIMEOUT).orElse(Duration.ofSeconds(5));
+    Map<String, String> store = storeOptions(p);
     return new TriageConfig(
         flink(p, flinkTimeout),
         kafka(p),
         duration(p, KAFKA_TIMEOUT),
-        directory(p, WAREHOUSE),
+        warehouse(p, store),
+        store,
         binlogDir(p),
         binlogServers(p),
         duration(p, BINLOG_TIMEOUT).orElse(Duration.ofSeconds(10)),
@@ -216,6 +228,49 @@ public record TriageConfig(
   }
 
   /** An existing directory, absolute and normalized; a relative one is under the working dir. */
+  /** The {@code lakeops.tables.store.*} keys, without that prefix. */
+  private static Map<String, String> storeOptions(Map<String, String> p) {
+    Map<String, String> out = new TreeMap<>();
+    p.forEach(
+        (k, v) -> {
+          if (k.startsWith(STORE_PREFIX) && k.length() > STORE_PREFIX.length()) {
+            out.put(k.substring(STORE_PREFIX.length()), v);
+          }
+        });
+    return out;
+  }
+
+  private static Optional<Catalog> warehouse(Map<String, String> p, Map<String, String> store) {
+    String value = p.getOrDefault(WAREHOUSE, "");
+    return value.isEmpty() ? Optional.empty() : Optional.of(openWarehouse(WAREHOUSE, value, store));
+  }
+
+  /**
+   * The warehouse {@code value} of the key {@code key} names: a directory that must exist, or a
+   * store URI opened with {@code store} (its settings are checked here; the store itself is first
+   * asked by a tool).
+   *
+   * @throws IllegalArgumentException the directory does not exist, the URI or a setting is invalid,
+   *     or no file system serves its scheme; names the key and the value
+   */
+  public static Catalog openWarehouse(String key, String value, Map<String, String> store) {
+    if (FileIOs.isLocal(value)) {
+      String dir;
+      try {
+        dir = value.startsWith("file:") ? FileIOs.rootPath(value).toString() : value;
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "Invalid " + key + "=" + value + ": " + e.getMessage(), e);
+      }
+      return Catalog.local(directory(Map.of(key, dir), key).orElseThrow());
+    }
+    try {
+      return Catalog.open(value, store);
+    } catch (IllegalArgumentException | UnsupportedWarehouseException e) {
+      throw new IllegalArgumentException("Invalid " + key + "=" + value + ": " + e.getMessage(), e);
+    }
+  }
+
   private static Optional<Path> directory(Map<String, String> p, String key) {
     String value = p.getOrDefault(key, "");
     if (value.isEmpty()) {

@@ -138,7 +138,8 @@ public final class TriageTools {
       FlinkClusters flink,
       KafkaTools kafka,
       KafkaClusters changedKafka) {
-    TableLocator tables = TableLocator.local(config.warehouse().orElse(null));
+    TableLocator tables =
+        config.warehouse().map(TableLocator::in).orElseGet(() -> TableLocator.local(null));
     KafkaProbeOptions kafkaOptions = kafkaOptions(config);
     if (!flink.names().isEmpty()) {
       kafka = kafka.withFlinkSources(FlinkSourceFinder.over(flink, clock));

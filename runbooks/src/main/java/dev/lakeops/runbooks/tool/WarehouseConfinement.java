@@ -34,12 +34,14 @@ final class WarehouseConfinement {
     } catch (ProbeException e) {
       return Optional.empty();
     }
-    if (!dir.startsWith(root) || dir.equals(root) || escapesByLink(dir, root)) {
+    if (!dir.startsWith(root)
+        || dir.equals(root)
+        || (locator.io().isLocal() && escapesByLink(dir, root))) {
       return Optional.of(
           "table '"
               + table.strip()
               + "' is outside the warehouse "
-              + root
+              + locator.location(root)
               + "; name it database.table");
     }
     return Optional.empty();

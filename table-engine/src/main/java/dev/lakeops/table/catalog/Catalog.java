@@ -63,6 +63,11 @@ public final class Catalog {
     return warehouse;
   }
 
+  /** Where the warehouse is, for messages: its directory, or its URI ({@code s3://bucket/wh}). */
+  public String location() {
+    return io.location(warehouse);
+  }
+
   /**
    * @throws AlreadyExistsException the database exists
    */

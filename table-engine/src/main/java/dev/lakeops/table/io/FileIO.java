@@ -160,6 +160,14 @@ public interface FileIO {
     return IoStats.NONE;
   }
 
+  /**
+   * Whether the paths of this FileIO are paths of this machine's file system (so symbolic links and
+   * {@link java.nio.file.Files} apply to them); false for an object store or HDFS.
+   */
+  default boolean isLocal() {
+    return false;
+  }
+
   /** Where {@code path} is, for messages: a local path, or the store URI ({@code s3://b/k}). */
   default String location(Path path) {
     return path.toString();

@@ -42,6 +42,11 @@ public final class LocalFileIO implements FileIO {
   private final IoCounters counters = new IoCounters();
 
   @Override
+  public boolean isLocal() {
+    return true;
+  }
+
+  @Override
   public IoStats stats() {
     return counters.snapshot();
   }

@@ -24,7 +24,7 @@ public final class CommitTimelineProbe {
     if (limit < 1) {
       throw new IllegalArgumentException("Invalid limit: " + limit + " (must be at least 1)");
     }
-    String location = table.paths().root().toString();
+    String location = table.io().location(table.paths().root());
     Optional<Snapshot> latest = table.latestSnapshot();
     if (latest.isEmpty()) {
       return new CommitTimeline(name, location, 0, 0, List.of());

@@ -67,7 +67,7 @@ public final class CompactionBacklogProbe {
     buckets.sort(java.util.Comparator.comparing(BucketFiles::name));
     return new CompactionBacklogSnapshot(
         name,
-        table.paths().root().toString(),
+        table.io().location(table.paths().root()),
         latest.map(Snapshot::id).orElse(0L),
         pk,
         options.numSortedRunCompactionTrigger(),

@@ -77,7 +77,7 @@ public final class DuplicateKeysProbe {
     }
     List<String> keyColumns = keys.isEmpty() ? pk : List.copyOf(keys);
     PartitionFilter filter = PartitionSpecs.filter(table.schema(), partition);
-    String location = table.paths().root().toString();
+    String location = table.io().location(table.paths().root());
     ScanPlan plan = table.newScan().withPartitionFilter(filter).plan();
     if (plan.findSnapshot().isEmpty()) {
       return new DuplicateKeysSnapshot(

@@ -34,7 +34,7 @@ public final class SnapshotsProbe {
             : SnapshotHints.earliestSnapshotId(table.io(), table.paths()).orElse(0);
     return new SnapshotsSummary(
         name,
-        table.paths().root().toString(),
+        table.io().location(table.paths().root()),
         commits.isEmpty() ? null : commits.get(0),
         earliest,
         table.schema().id(),

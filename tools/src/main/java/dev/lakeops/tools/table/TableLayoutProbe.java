@@ -97,7 +97,7 @@ public final class TableLayoutProbe {
     if (!partition.isEmpty() && latest.isPresent() && files.isEmpty()) {
       throw new ProbeException(
           ProbeException.Code.NOT_FOUND,
-          table.paths().root().toString(),
+          table.io().location(table.paths().root()),
           "partition '"
               + spec
               + "' holds no files in snapshot "
@@ -163,7 +163,7 @@ public final class TableLayoutProbe {
     }
     return new TableLayoutSnapshot(
         name,
-        table.paths().root().toString(),
+        table.io().location(table.paths().root()),
         latest.map(Snapshot::id).orElse(0L),
         spec,
         pk,

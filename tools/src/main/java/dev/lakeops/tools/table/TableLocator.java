@@ -1,6 +1,7 @@
 package dev.lakeops.tools.table;
 
 import dev.lakeops.table.Table;
+import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.store.TableNotFoundException;
@@ -16,6 +17,9 @@ import org.jspecify.annotations.Nullable;
  * Finds the table a tool is asked about: a table directory (any Paimon table), or {@code
  * database.table} inside the configured warehouse ({@code <warehouse>/<database>.db/<table>}). A
  * name is only ever resolved inside the warehouse: it cannot climb out of it.
+ *
+ * <p>The warehouse may be on an object store or HDFS ({@link #in(Catalog)}); there a table is
+ * {@code database.table}, or its URI inside the warehouse ({@code s3://bucket/wh/db.db/t}).
  */
 public final class TableLocator {
 
@@ -41,8 +45,24 @@ public final class TableLocator {
     return new TableLocator(new LocalFileIO(), warehouse);
   }
 
+  /** A locator of the tables of {@code warehouse}, wherever it is (local, S3, HDFS). */
+  public static TableLocator in(Catalog warehouse) {
+    return new TableLocator(warehouse.io(), warehouse.warehouse());
+  }
+
+  /** The warehouse's root, as a path of {@link #io()}. */
   public Optional<Path> warehouse() {
     return Optional.ofNullable(warehouse);
+  }
+
+  /** The file access tables are read with. */
+  public FileIO io() {
+    return io;
+  }
+
+  /** Where {@code path} is, for messages: a local path or the store's URI. */
+  public String location(Path path) {
+    return io.location(path);
   }
 
   /**
@@ -58,7 +78,7 @@ public final class TableLocator {
     } catch (TableNotFoundException e) {
       throw new ProbeException(
           ProbeException.Code.NOT_FOUND,
-          dir.toString(),
+          io.location(dir),
           "no table '" + table.strip() + "': " + e.getMessage());
     }
   }
@@ -70,9 +90,14 @@ public final class TableLocator {
           ProbeException.Code.NOT_FOUND,
           "table",
           "no table given: pass a table directory"
-              + (warehouse == null ? "" : " or database.table in warehouse " + warehouse));
+              + (warehouse == null
+                  ? ""
+                  : " or database.table in warehouse " + io.location(warehouse)));
     }
     String t = table.strip();
+    if (!io.isLocal()) {
+      return resolveOnStore(t);
+    }
     if (NAME.matcher(t).matches() && (warehouse != null || !Files.isDirectory(Path.of(t)))) {
       if (warehouse == null) {
         throw new ProbeException(
@@ -83,8 +108,7 @@ public final class TableLocator {
                 + "' looks like database.table but no "
                 + "warehouse is configured; pass the table directory instead");
       }
-      int dot = t.indexOf('.');
-      return warehouse.resolve(t.substring(0, dot) + ".db").resolve(t.substring(dot + 1));
+      return named(t);
     }
     try {
       return Path.of(t).toAbsolutePath().normalize();
@@ -92,5 +116,41 @@ public final class TableLocator {
       throw new ProbeException(
           ProbeException.Code.NOT_FOUND, "table", "'" + t + "' is not a path: " + e.getReason());
     }
+  }
+
+  private Path named(String t) {
+    int dot = t.indexOf('.');
+    return warehouse.resolve(t.substring(0, dot) + ".db").resolve(t.substring(dot + 1));
+  }
+
+  /**
+   * On an object store or HDFS: {@code database.table}, or a URI inside the warehouse. A bare path
+   * would be ambiguous (this machine's disk or the store?), so it is refused.
+   */
+  private Path resolveOnStore(String t) {
+    if (warehouse == null) {
+      throw new ProbeException(
+          ProbeException.Code.NOT_FOUND, t, "no warehouse is configured to find '" + t + "' in");
+    }
+    if (NAME.matcher(t).matches()) {
+      return named(t);
+    }
+    String root = io.location(warehouse);
+    String prefix = root.endsWith("/") ? root : root + "/";
+    if (t.startsWith(prefix) && t.length() > prefix.length()) {
+      Path dir = warehouse.resolve(t.substring(prefix.length())).normalize();
+      if (dir.startsWith(warehouse) && !dir.equals(warehouse)) {
+        return dir;
+      }
+    }
+    throw new ProbeException(
+        ProbeException.Code.NOT_FOUND,
+        t,
+        "'"
+            + t
+            + "' is not a table of warehouse "
+            + root
+            + ": name it database.table, or give its URI under "
+            + prefix);
   }
 }

@@ -194,7 +194,7 @@ public final class TableTools implements ToolSet {
       String tool, Map<String, String> params, String table, Function<Table, List<Finding>> call) {
     try {
       Table t = locator.locate(table);
-      params.put("location", t.paths().root().toString());
+      params.put("location", t.io().location(t.paths().root()));
       return new ToolReport(ToolReport.Status.OK, tool, params, call.apply(t), null);
     } catch (InvalidTableArgumentException e) {
       return invalid(tool, params, e.getMessage());

@@ -27,6 +27,11 @@ final class UnsyncedFileIO implements FileIO {
   private final LocalFileIO local = new LocalFileIO();
 
   @Override
+  public boolean isLocal() {
+    return true;
+  }
+
+  @Override
   public byte[] readBytes(Path file) {
     return local.readBytes(file);
   }

@@ -27,7 +27,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class S3ProxyServer implements BeforeAllCallback {
 
-  static final String IDENTITY = "lakeops-test";
+  public static final String IDENTITY = "lakeops-test";
+
+  private static final String ENDPOINT_PROPERTY = "lakeops-test.s3proxy.endpoint";
+  private static final String CREDENTIAL_PROPERTY = "lakeops-test.s3proxy.credential";
 
   private static S3ProxyServer running;
 
@@ -68,10 +71,22 @@ public final class S3ProxyServer implements BeforeAllCallback {
     }
   }
 
-  /** The running server; starts it on first use. */
-  static synchronized S3ProxyServer get() {
+  /**
+   * The running server; starts it on first use. A second copy of this class (another class loader
+   * of the same JVM) finds the server the first one started through system properties and uses it.
+   */
+  public static synchronized S3ProxyServer get() {
     if (running == null) {
-      running = start();
+      String endpoint = System.getProperty(ENDPOINT_PROPERTY);
+      if (endpoint != null) {
+        running =
+            new S3ProxyServer(
+                null, null, URI.create(endpoint), System.getProperty(CREDENTIAL_PROPERTY));
+      } else {
+        running = start();
+        System.setProperty(ENDPOINT_PROPERTY, running.endpoint.toString());
+        System.setProperty(CREDENTIAL_PROPERTY, running.credential);
+      }
     }
     return running;
   }
@@ -82,6 +97,11 @@ public final class S3ProxyServer implements BeforeAllCallback {
     }
     S3ProxyServer s = running;
     running = null;
+    if (s.process == null) {
+      return; // started, and stopped, by the copy of this class that started it
+    }
+    System.clearProperty(ENDPOINT_PROPERTY);
+    System.clearProperty(CREDENTIAL_PROPERTY);
     s.process.destroy();
     try {
       if (!s.process.waitFor(10, TimeUnit.SECONDS)) {
@@ -95,16 +115,16 @@ public final class S3ProxyServer implements BeforeAllCallback {
     }
   }
 
-  URI endpoint() {
+  public URI endpoint() {
     return endpoint;
   }
 
-  String credential() {
+  public String credential() {
     return credential;
   }
 
   /** The options of a warehouse on this server. */
-  Map<String, String> options() {
+  public Map<String, String> options() {
     Map<String, String> o = new HashMap<>();
     o.put(S3Settings.ENDPOINT, endpoint.toString());
     o.put(S3Settings.REGION, "us-east-1");
@@ -114,7 +134,7 @@ public final class S3ProxyServer implements BeforeAllCallback {
   }
 
   /** A new bucket with a unique name. */
-  String newBucket() {
+  public String newBucket() {
     String bucket = "b-" + UUID.randomUUID().toString().substring(0, 13);
     try (S3FileIO io = S3FileIO.open("s3", bucket, S3Settings.from(options(), Map.of()))) {
       io.client().createBucket(b -> b.bucket(bucket));
@@ -162,6 +182,21 @@ public final class S3ProxyServer implements BeforeAllCallback {
               .start();
       Path pidFile = dir.resolve("s3proxy-" + port + ".pid");
       Files.writeString(pidFile, Long.toString(process.pid()));
+      // A test framework that loads this class twice (Quarkus's test class loader) keeps a second
+      // instance that no extension stops: the JVM's exit stops every server it started.
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    process.destroy();
+                    try {
+                      process.waitFor(10, TimeUnit.SECONDS);
+                      Files.deleteIfExists(pidFile);
+                    } catch (InterruptedException | IOException e) {
+                      process.destroyForcibly();
+                    }
+                  },
+                  "s3proxy-stop-" + port));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
       while (!accepts(port)) {
         if (!process.isAlive()) {
