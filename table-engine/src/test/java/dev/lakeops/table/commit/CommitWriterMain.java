@@ -1,7 +1,8 @@
 package dev.lakeops.table.commit;
 
 import dev.lakeops.table.data.Row;
-import dev.lakeops.table.io.LocalFileIO;
+import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.FileIOs;
 import dev.lakeops.table.maintenance.ExpireRetention;
 import dev.lakeops.table.maintenance.OrphanFiles;
 import dev.lakeops.table.maintenance.SnapshotExpiration;
@@ -16,12 +17,12 @@ import dev.lakeops.table.schema.SchemaJson;
 import dev.lakeops.table.schema.TableSchema;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -29,19 +30,21 @@ import java.util.stream.Collectors;
  * user} and prints {@code ACK <identifier> <snapshot ids> <publish attempts>} once a change set is
  * committed, before it starts the next one.
  *
- * <p>Usage: {@code CommitWriterMain <table dir> <user> <bucket> <commits> concurrent|crash}. Commit
- * {@code k} adds one 10-row file {@code data-<user>-<k>.avro} with key {@code k} to the writer's
- * bucket; every 7th also compacts the bucket's live files into one level-5 file. In {@code crash}
- * mode the writer first recovers like a restarted job: it re-submits its last committed change set
- * and the next one through {@code filterAndCommit}; every 20th commit also expires snapshots, every
- * 45th removes orphan files older than one second.
+ * <p>Usage: {@code CommitWriterMain <table location> <user> <bucket> <commits> concurrent|crash},
+ * where the location is a directory or a store URI ({@code s3://bucket/t}, opened with the system
+ * properties {@code store.<option>}). Commit {@code k} adds one 10-row file {@code
+ * data-<user>-<k>.avro} with key {@code k} to the writer's bucket; every 7th also compacts the
+ * bucket's live files into one level-5 file. In {@code crash} mode the writer first recovers like a
+ * restarted job: it re-submits its last committed change set and the next one through {@code
+ * filterAndCommit}; every 20th commit also expires snapshots, every 45th removes orphan files older
+ * than one second.
  */
-final class CommitWriterMain {
+public final class CommitWriterMain {
 
   static final long ROWS_PER_COMMIT = 10;
   private static final String DT = "2024-01-01";
 
-  private final LocalFileIO io = new LocalFileIO();
+  private final FileIO io;
   private final TablePaths paths;
   private final TableSchema schema;
   private final DataFileLocator locator;
@@ -51,8 +54,17 @@ final class CommitWriterMain {
   private final BinaryRow partition;
   private final PrintStream out = System.out;
 
-  private CommitWriterMain(Path dir, String user, int bucket) {
-    this.paths = new TablePaths(dir);
+  private CommitWriterMain(String location, String user, int bucket) {
+    Map<String, String> options = new TreeMap<>();
+    System.getProperties()
+        .forEach(
+            (k, v) -> {
+              if (k.toString().startsWith("store.")) {
+                options.put(k.toString().substring("store.".length()), v.toString());
+              }
+            });
+    this.io = FileIOs.open(location, options);
+    this.paths = new TablePaths(FileIOs.rootPath(location));
     this.schema = SchemaJson.load(io, paths.schemaFile(0));
     this.locator = new DataFileLocator(paths, schema);
     this.committer = TableCommitter.create(io, paths, schema);
@@ -62,8 +74,7 @@ final class CommitWriterMain {
   }
 
   public static void main(String[] args) throws IOException {
-    CommitWriterMain writer =
-        new CommitWriterMain(Path.of(args[0]), args[1], Integer.parseInt(args[2]));
+    CommitWriterMain writer = new CommitWriterMain(args[0], args[1], Integer.parseInt(args[2]));
     int commits = Integer.parseInt(args[3]);
     if (args[4].equals("crash")) {
       writer.runRecovering(commits);
@@ -125,9 +136,7 @@ final class CommitWriterMain {
 
   private ChangeSet changeSet(long k) throws IOException {
     String name = "data-" + user + "-" + k + ".avro";
-    Path file = locator.file(partition, bucket, name);
-    Files.createDirectories(file.getParent());
-    Files.write(file, new byte[16]);
+    io.writeAtomically(locator.file(partition, bucket, name), new byte[16]);
     DataFileMeta added = file(name, 0, k, k, ROWS_PER_COMMIT);
     if (k % 7 != 0) {
       return new ChangeSet(
@@ -141,7 +150,7 @@ final class CommitWriterMain {
       long max = before.stream().mapToLong(f -> maxKey(f)).max().orElseThrow();
       long rows = before.stream().mapToLong(DataFileMeta::rowCount).sum();
       String merged = "data-" + user + "-" + k + "-compacted.avro";
-      Files.write(locator.file(partition, bucket, merged), new byte[16]);
+      io.writeAtomically(locator.file(partition, bucket, merged), new byte[16]);
       after = List.of(file(merged, 5, min, max, rows));
     }
     return new ChangeSet(

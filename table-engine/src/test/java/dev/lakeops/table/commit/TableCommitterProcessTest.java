@@ -2,6 +2,7 @@ package dev.lakeops.table.commit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.CommitKind;
 import dev.lakeops.table.meta.LiveFiles;
 import dev.lakeops.table.meta.ManifestEntry;
@@ -22,37 +23,71 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Commits from separate JVM processes ({@link CommitWriterMain}): two writers racing for snapshot
- * ids, and one writer killed with SIGKILL at random points.
+ * ids, and one writer killed with SIGKILL at random points. Each warehouse's FileIO runs these
+ * checks by extending this class: the local disk ({@link LocalCommitterProcessTest}), the object
+ * stores in their modules.
  */
-class TableCommitterProcessTest {
+public abstract class TableCommitterProcessTest {
 
-  private static final int CONCURRENT_COMMITS = 100;
-  private static final long CRASH_TEST_MILLIS = 20_000;
-  private static final int CRASH_TEST_MIN_COMMITS = 300;
   // A bound on kills, not on time: on a loaded machine each writer JVM starts slowly, and the
   // test then covers fewer commits rather than failing.
   private static final int CRASH_TEST_MAX_KILLS = 80;
 
-  @TempDir Path dir;
+  @TempDir protected Path dir;
 
-  private static Process start(
-      Path table, String user, int bucket, int commits, String mode, Path output) throws Exception {
+  /**
+   * A new table ({@link TestTable#create(FileIO, Path, Map)}); {@code crash}: for the crash test.
+   */
+  protected abstract TestTable newTable(String name, Map<String, String> options, boolean crash)
+      throws Exception;
+
+  /** Where the writer processes find {@code table}: its directory or its URI. */
+  protected abstract String location(TestTable table);
+
+  /** JVM options of the writer processes ({@code -Dstore.<option>=...} for a store). */
+  protected List<String> writerOptions() {
+    return List.of();
+  }
+
+  /** Commits of each of the two concurrent writers. */
+  protected int concurrentCommits() {
+    return 100;
+  }
+
+  /** How long the crash test kills writers, at least. */
+  protected long crashTestMillis() {
+    return 20_000;
+  }
+
+  /** How many commits the crash test makes, at least. */
+  protected int crashTestMinCommits() {
+    return 300;
+  }
+
+  private Process start(
+      TestTable table, String user, int bucket, int commits, String mode, Path output)
+      throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            java,
-            "-XX:TieredStopAtLevel=1",
-            "-Xmx256m",
-            "-Xshare:auto",
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                java,
+                "-XX:TieredStopAtLevel=1",
+                "-Xmx256m",
+                "-Xshare:auto",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+    command.addAll(writerOptions());
+    command.addAll(
+        List.of(
             "-cp",
             System.getProperty("java.class.path"),
             CommitWriterMain.class.getName(),
-            table.toString(),
+            location(table),
             user,
             Integer.toString(bucket),
             Integer.toString(commits),
-            mode);
+            mode));
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectOutput(output.toFile());
     pb.redirectError(new File(output + ".err"));
     return pb.start();
@@ -86,13 +121,14 @@ class TableCommitterProcessTest {
 
   @Test
   void twoProcessesCommittingToOneTableLoseNoCommitAndKeepIdsDense() throws Exception {
-    TestTable table = TestTable.create(dir.resolve("t"), Map.of("commit.max-retries", "50"));
+    TestTable table = newTable("t", Map.of("commit.max-retries", "50"), false);
+    int commits = concurrentCommits();
     Path outA = dir.resolve("a.out");
     Path outB = dir.resolve("b.out");
-    Process a = start(table.dir, "writer-a", 0, CONCURRENT_COMMITS, "concurrent", outA);
-    Process b = start(table.dir, "writer-b", 1, CONCURRENT_COMMITS, "concurrent", outB);
-    assertThat(a.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(b.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    Process a = start(table, "writer-a", 0, commits, "concurrent", outA);
+    Process b = start(table, "writer-b", 1, commits, "concurrent", outB);
+    assertThat(a.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(b.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(a.exitValue()).as(Files.readString(Path.of(outA + ".err"))).isZero();
     assertThat(b.exitValue()).as(Files.readString(Path.of(outB + ".err"))).isZero();
 
@@ -114,41 +150,26 @@ class TableCommitterProcessTest {
     List<Long> ackedB = acked(outB);
     assertThat(appendsByUser.get("writer-a")).containsExactlyElementsOf(ackedA);
     assertThat(appendsByUser.get("writer-b")).containsExactlyElementsOf(ackedB);
-    assertThat(ackedA.size() + ackedB.size()).isEqualTo(2 * CONCURRENT_COMMITS);
-    assertThat(latest).isEqualTo(2L * CONCURRENT_COMMITS + compactions);
+    assertThat(ackedA.size() + ackedB.size()).isEqualTo(2 * commits);
+    assertThat(latest).isEqualTo(2L * commits + compactions);
     Snapshot last = table.latest();
     LiveFiles live = table.snapshotFiles().liveFiles(last);
     assertThat(live.unmatchedDeletes()).isEmpty();
     long rows = live.files().stream().mapToLong(e -> e.file().rowCount()).sum();
     assertThat(rows)
         .isEqualTo(last.totalRecordCount())
-        .isEqualTo(2L * CONCURRENT_COMMITS * CommitWriterMain.ROWS_PER_COMMIT);
+        .isEqualTo(2L * commits * CommitWriterMain.ROWS_PER_COMMIT);
     assertThat(table.unreferencedManifestFiles()).isEmpty();
     System.out.printf(
         "concurrency: %d snapshots (%d compactions) from 2 processes x %d commits, %d retries after"
             + " losing a snapshot id%n",
-        latest, compactions, CONCURRENT_COMMITS, retries(outA) + retries(outB));
+        latest, compactions, commits, retries(outA) + retries(outB));
   }
 
   @Test
   void aWriterKilledAtRandomPointsLeavesTheTableAtItsLastSnapshotWithEveryAcknowledgedCommit()
       throws Exception {
-    // SIGKILL never loses what the kernel accepted, so fsync matters only for power loss, which
-    // this test does not simulate: on tmpfs the writer makes hundreds of commits in seconds.
-    Path shm = Path.of("/dev/shm");
-    Path base =
-        Files.isDirectory(shm) && Files.isWritable(shm)
-            ? Files.createTempDirectory(shm, "lakeops-crash-")
-            : dir;
-    try {
-      killWriterRepeatedly(TestTable.create(base.resolve("t")));
-    } finally {
-      if (!base.equals(dir)) {
-        try (var files = Files.walk(base)) {
-          files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-      }
-    }
+    killWriterRepeatedly(newTable("t", Map.of(), true));
   }
 
   private void killWriterRepeatedly(TestTable table) throws Exception {
@@ -160,11 +181,11 @@ class TableCommitterProcessTest {
     long maxAcked = 0;
     long committed = 0;
     long patience = 0;
-    while ((System.currentTimeMillis() - started < CRASH_TEST_MILLIS
-            || committed < CRASH_TEST_MIN_COMMITS)
+    while ((System.currentTimeMillis() - started < crashTestMillis()
+            || committed < crashTestMinCommits())
         && kills < CRASH_TEST_MAX_KILLS) {
       Path out = dir.resolve("run-" + kills + ".out");
-      Process writer = start(table.dir, "job", 0, 1_000_000, "crash", out);
+      Process writer = start(table, "job", 0, 1_000_000, "crash", out);
       // A run that acknowledged nothing (a slow JVM start) gives the next one longer.
       Thread.sleep(300 + random.nextInt(1700) + patience);
       writer.destroyForcibly();
@@ -189,16 +210,11 @@ class TableCommitterProcessTest {
     assertThat(committed)
         .as("commits acknowledged over %s kills", kills)
         .isGreaterThanOrEqualTo(kills - killsBeforeFirstAck);
-    long temps;
-    try (var files = Files.walk(table.dir)) {
-      temps = files.filter(p -> p.getFileName().toString().endsWith(".tmp")).count();
-    }
+    long temps = temps(table);
     new dev.lakeops.table.maintenance.OrphanFiles(table.io, table.paths)
         .remove(java.time.Instant.now().plusSeconds(1));
     verifyReadableWithEveryAcknowledgedCommit(table, maxAcked);
-    try (var files = Files.walk(table.dir)) {
-      assertThat(files.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
-    }
+    assertThat(temps(table)).isZero();
     System.out.printf(
         "crash: %d kills (%d before the first commit, %d between publish and acknowledgement), %d"
             + " commits, snapshots %d..%d, %d temp files left by kills%n",
@@ -211,6 +227,12 @@ class TableCommitterProcessTest {
         temps);
   }
 
+  private static long temps(TestTable table) {
+    return table.io.listFiles(table.dir).stream()
+        .filter(p -> p.getFileName().toString().endsWith(".tmp"))
+        .count();
+  }
+
   /** Returns the number of commits of the writer in the table: its latest identifier. */
   private static long verifyReadableWithEveryAcknowledgedCommit(TestTable table, long maxAcked) {
     long earliest = SnapshotHints.earliestSnapshotId(table.io, table.paths).orElse(1);
@@ -220,7 +242,9 @@ class TableCommitterProcessTest {
       return 0;
     }
     for (long id = earliest; id <= latestId; id++) {
-      assertThat(table.paths.snapshotFile(id)).as("snapshot ids are dense").exists();
+      assertThat(table.io.exists(table.paths.snapshotFile(id)))
+          .as("snapshot ids are dense: snapshot-%s", id)
+          .isTrue();
     }
     Snapshot latest = table.latest();
     assertThat(latest.commitUser()).isEqualTo("job");
@@ -231,9 +255,9 @@ class TableCommitterProcessTest {
     for (ManifestEntry e : live.files()) {
       rows += e.file().rowCount();
       assertThat(names.add(e.fileName())).isTrue();
-      assertThat(table.locator.file(e.partition(), e.bucket(), e.fileName()))
-          .as("live data file")
-          .exists();
+      assertThat(table.io.exists(table.locator.file(e.partition(), e.bucket(), e.fileName())))
+          .as("live data file %s", e.fileName())
+          .isTrue();
     }
     long identifier = latest.commitIdentifier();
     assertThat(identifier)

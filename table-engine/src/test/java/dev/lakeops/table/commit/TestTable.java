@@ -1,6 +1,7 @@
 package dev.lakeops.table.commit;
 
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.BinaryRowCodec;
@@ -37,11 +38,12 @@ public final class TestTable {
 
   public final Path dir;
   public final TablePaths paths;
-  public final LocalFileIO io = new LocalFileIO();
+  public final FileIO io;
   public final TableSchema schema;
   public final DataFileLocator locator;
 
-  private TestTable(Path dir, Map<String, String> options) {
+  private TestTable(FileIO io, Path dir, Map<String, String> options) {
+    this.io = io;
     this.dir = dir;
     this.paths = new TablePaths(dir);
     this.schema =
@@ -62,9 +64,14 @@ public final class TestTable {
 
   /** A table with option {@code bucket=2} plus {@code options}. */
   public static TestTable create(Path dir, Map<String, String> options) {
+    return create(new LocalFileIO(), dir, options);
+  }
+
+  /** The table at {@code dir} of {@code io} (a local disk or a store). */
+  public static TestTable create(FileIO io, Path dir, Map<String, String> options) {
     Map<String, String> all = new java.util.LinkedHashMap<>(Map.of("bucket", "2"));
     all.putAll(options);
-    return new TestTable(dir, all);
+    return new TestTable(io, dir, all);
   }
 
   public static TestTable create(Path dir) {
