@@ -64,6 +64,16 @@ public abstract class TableCommitterProcessTest {
     return 300;
   }
 
+  /** How many times the crash test kills a writer, at least. */
+  protected int crashTestMinKills() {
+    return 0;
+  }
+
+  /** How long a writer process runs at least before it is killed: about its first commit's time. */
+  protected long writerStartMillis() {
+    return 300;
+  }
+
   private Process start(
       TestTable table, String user, int bucket, int commits, String mode, Path output)
       throws Exception {
@@ -182,12 +192,13 @@ public abstract class TableCommitterProcessTest {
     long committed = 0;
     long patience = 0;
     while ((System.currentTimeMillis() - started < crashTestMillis()
-            || committed < crashTestMinCommits())
+            || committed < crashTestMinCommits()
+            || kills < crashTestMinKills())
         && kills < CRASH_TEST_MAX_KILLS) {
       Path out = dir.resolve("run-" + kills + ".out");
       Process writer = start(table, "job", 0, 1_000_000, "crash", out);
       // A run that acknowledged nothing (a slow JVM start) gives the next one longer.
-      Thread.sleep(300 + random.nextInt(1700) + patience);
+      Thread.sleep(writerStartMillis() + random.nextInt(1700) + patience);
       writer.destroyForcibly();
       assertThat(writer.waitFor(30, TimeUnit.SECONDS)).isTrue();
       kills++;

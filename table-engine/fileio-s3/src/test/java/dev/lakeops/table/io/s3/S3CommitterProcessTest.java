@@ -41,6 +41,11 @@ class S3CommitterProcessTest extends TableCommitterProcessTest {
   }
 
   @Override
+  protected long writerStartMillis() {
+    return 2_500; // the JVM and the S3 client's start, then the first commit's requests
+  }
+
+  @Override
   protected int concurrentCommits() {
     return 20;
   }
@@ -48,6 +53,11 @@ class S3CommitterProcessTest extends TableCommitterProcessTest {
   @Override
   protected long crashTestMillis() {
     return 5_000;
+  }
+
+  @Override
+  protected int crashTestMinKills() {
+    return 6;
   }
 
   @Override
