@@ -84,6 +84,21 @@ class TableStoreWarehouseTest {
     JsonNode report = cli.json();
     assertThat(report.get("status").asText()).isEqualTo("OK");
     assertThat(report.toString()).contains(CliTables.USER);
+    JsonNode cost = null;
+    for (JsonNode f : report.get("findings")) {
+      if (f.get("code").asText().equals("table.store.requests")) {
+        cost = f;
+      }
+    }
+    assertThat(cost).as(report.toString()).isNotNull();
+    assertThat(cost.get("evidence").get("gets").asLong()).isPositive();
+    assertThat(cost.get("evidence").get("bytesRead").asLong()).isPositive();
+    assertThat(cost.get("subject").asText()).isEqualTo(warehouse + "/db.db/orders");
+
+    Path local = CliTables.warehouse(dir.resolve("wh"));
+    assertThat(cli.run("table", "timeline", "db.orders", "--warehouse", local.toString(), "--json"))
+        .isZero();
+    assertThat(cli.json().toString()).doesNotContain("table.store.requests");
   }
 
   @Test

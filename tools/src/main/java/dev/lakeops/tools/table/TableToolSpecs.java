@@ -16,6 +16,12 @@ import java.util.List;
  */
 public final class TableToolSpecs {
 
+  /**
+   * Every table tool's finding on a warehouse on an object store or HDFS: the requests the check
+   * sent to the store and the bytes it read (none on a local disk).
+   */
+  private static final FindingCodes STORE_REQUESTS = FindingCodes.of(TableTools.STORE_REQUESTS);
+
   private static final ToolParam TABLE =
       ToolParam.required(
           "table", STRING, "Table directory, or database.table in the configured warehouse");
@@ -35,12 +41,13 @@ public final class TableToolSpecs {
                   .between(1, TableTools.MAX_TIMELINE_LIMIT)
                   .withDefault(Integer.toString(TableTools.DEFAULT_TIMELINE_LIMIT))),
           FindingCodes.of(
-              "table.commit.timeline",
-              "table.commit.new-user",
-              "table.commit.identifier-regression",
-              "table.commit.gap",
-              "table.commit.overwrite",
-              "table.commit.ok"));
+                  "table.commit.timeline",
+                  "table.commit.new-user",
+                  "table.commit.identifier-regression",
+                  "table.commit.gap",
+                  "table.commit.overwrite",
+                  "table.commit.ok")
+              .and(STORE_REQUESTS));
 
   public static final ToolSpec DUPLICATE_KEYS =
       new ToolSpec(
@@ -63,10 +70,11 @@ public final class TableToolSpecs {
                   "Columns identifying a row; empty for the primary key; required for append"
                       + " tables")),
           FindingCodes.of(
-              "table.duplicates.visible",
-              "table.duplicates.unmerged",
-              "table.duplicates.replay-aggregated",
-              "table.duplicates.none"));
+                  "table.duplicates.visible",
+                  "table.duplicates.unmerged",
+                  "table.duplicates.replay-aggregated",
+                  "table.duplicates.none")
+              .and(STORE_REQUESTS));
 
   public static final ToolSpec COMPACTION_BACKLOG =
       new ToolSpec(
@@ -84,13 +92,14 @@ public final class TableToolSpecs {
               ToolParam.optional(
                   "partition", STRING, "Partition, key=value[,key=value]; empty for all")),
           FindingCodes.of(
-              "table.compaction.buckets",
-              "table.compaction.stalled",
-              "table.compaction.backlog",
-              "table.compaction.postponed",
-              "table.compaction.level0-hidden",
-              "table.compaction.small-files",
-              "table.compaction.ok"));
+                  "table.compaction.buckets",
+                  "table.compaction.stalled",
+                  "table.compaction.backlog",
+                  "table.compaction.postponed",
+                  "table.compaction.level0-hidden",
+                  "table.compaction.small-files",
+                  "table.compaction.ok")
+              .and(STORE_REQUESTS));
 
   public static final ToolSpec SNAPSHOTS =
       new ToolSpec(
@@ -100,10 +109,11 @@ public final class TableToolSpecs {
               + " consumers. Read-only.",
           List.of(TABLE),
           FindingCodes.of(
-              "table.snapshots.latest",
-              "table.snapshots.none",
-              "table.snapshots.tags",
-              "table.snapshots.consumers"));
+                  "table.snapshots.latest",
+                  "table.snapshots.none",
+                  "table.snapshots.tags",
+                  "table.snapshots.consumers")
+              .and(STORE_REQUESTS));
 
   public static final ToolSpec LAYOUT =
       new ToolSpec(
@@ -123,14 +133,15 @@ public final class TableToolSpecs {
               ToolParam.optional(
                   "partition", STRING, "Partition, key=value[,key=value]; empty for all")),
           FindingCodes.of(
-              "table.layout.skew",
-              "table.layout.hot-key",
-              "table.layout.small-files",
-              "table.layout.partition-too-big",
-              "table.layout.l0-backlog",
-              "table.layout.dynamic-bucket-full",
-              "table.layout.healthy",
-              "table.layout.buckets"));
+                  "table.layout.skew",
+                  "table.layout.hot-key",
+                  "table.layout.small-files",
+                  "table.layout.partition-too-big",
+                  "table.layout.l0-backlog",
+                  "table.layout.dynamic-bucket-full",
+                  "table.layout.healthy",
+                  "table.layout.buckets")
+              .and(STORE_REQUESTS));
 
   /** Every table tool. */
   public static final List<ToolSpec> ALL =

@@ -2,15 +2,18 @@ package dev.lakeops.tools.table;
 
 import dev.lakeops.table.Table;
 import dev.lakeops.table.format.CorruptDataFileException;
+import dev.lakeops.table.io.IoStats;
 import dev.lakeops.table.meta.CorruptMetadataException;
 import dev.lakeops.table.read.SnapshotNotFoundException;
 import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ProbeException;
+import dev.lakeops.tools.Severity;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
 import dev.lakeops.tools.spec.ToolFunction;
 import dev.lakeops.tools.spec.ToolSet;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +35,9 @@ public final class TableTools implements ToolSet {
   public static final String COMPACTION_BACKLOG = "table.compaction_backlog";
   public static final String SNAPSHOTS = "table.snapshots";
   public static final String LAYOUT = "table.layout";
+
+  /** The code of the finding on the requests a check sent to an object store or HDFS. */
+  public static final String STORE_REQUESTS = "table.store.requests";
 
   /** Snapshots the timeline shows unless asked otherwise. */
   public static final int DEFAULT_TIMELINE_LIMIT = 100;
@@ -193,9 +199,14 @@ public final class TableTools implements ToolSet {
   private ToolReport run(
       String tool, Map<String, String> params, String table, Function<Table, List<Finding>> call) {
     try {
+      IoStats before = locator.io().stats();
       Table t = locator.locate(table);
       params.put("location", t.io().location(t.paths().root()));
-      return new ToolReport(ToolReport.Status.OK, tool, params, call.apply(t), null);
+      List<Finding> findings = new ArrayList<>(call.apply(t));
+      if (!t.io().isLocal()) {
+        findings.add(storeRequests(t, t.io().stats().minus(before), findings));
+      }
+      return new ToolReport(ToolReport.Status.OK, tool, params, findings, null);
     } catch (InvalidTableArgumentException e) {
       return invalid(tool, params, e.getMessage());
     } catch (RuntimeException e) {
@@ -208,6 +219,46 @@ public final class TableTools implements ToolSet {
             throw reported;
           });
     }
+  }
+
+  /**
+   * What the check cost on an object store or HDFS: its requests by kind and the bytes read. With a
+   * small-files finding beside it, says that each of those files is a request of every reader too.
+   */
+  private static Finding storeRequests(Table t, IoStats cost, List<Finding> findings) {
+    boolean smallFiles = findings.stream().anyMatch(f -> f.code().endsWith(".small-files"));
+    Map<String, String> evidence = new LinkedHashMap<>();
+    evidence.put("requests", Long.toString(cost.requests()));
+    evidence.put("lists", Long.toString(cost.lists()));
+    evidence.put("gets", Long.toString(cost.gets()));
+    evidence.put("heads", Long.toString(cost.heads()));
+    evidence.put("puts", Long.toString(cost.puts()));
+    evidence.put("bytesRead", Long.toString(cost.bytesRead()));
+    String location = t.io().location(t.paths().root());
+    return new Finding(
+        Severity.INFO,
+        STORE_REQUESTS,
+        location,
+        "this check sent "
+            + cost.requests()
+            + " requests to the store of "
+            + location
+            + " (LIST "
+            + cost.lists()
+            + ", GET "
+            + cost.gets()
+            + ", HEAD "
+            + cost.heads()
+            + ") and read "
+            + cost.bytesRead()
+            + " bytes"
+            + (smallFiles
+                ? "; on an object store every small file is one more GET for each reader and"
+                    + " more LIST pages for each listing, so compacting them cuts requests as well"
+                    + " as planning time"
+                : ""),
+        evidence,
+        List.of(location));
   }
 
   /**
