@@ -53,11 +53,21 @@ class ArchitectureTest {
     modules().check(main);
   }
 
+  /**
+   * The table engine's plug-in modules: each brings one outside library (a store's client, an
+   * engine's API) and is found by the core through {@code ServiceLoader}, never by name.
+   */
+  private static final String[] TABLE_PLUGINS = {
+    "dev.lakeops.table.io.s3..", "dev.lakeops.table.io.hdfs..", "dev.lakeops.table.flink.."
+  };
+
   @Test
   void theTableEngineCoreKnowsNoFlinkHadoopQuarkusOrLangchain4j() {
     noClasses()
         .that()
         .resideInAPackage("dev.lakeops.table..")
+        .and()
+        .resideOutsideOfPackages(TABLE_PLUGINS)
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
@@ -66,6 +76,30 @@ class ArchitectureTest {
             "io.quarkus..",
             "dev.langchain4j..",
             "software.amazon..")
+        .check(main);
+  }
+
+  @Test
+  void theTableEngineCoreFindsItsPluginsOnlyThroughServiceLoader() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.lakeops.table..")
+        .and()
+        .resideOutsideOfPackages(TABLE_PLUGINS)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(TABLE_PLUGINS)
+        .check(main);
+  }
+
+  @Test
+  void theS3FileIoBringsOnlyTheAwsSdk() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.lakeops.table.io.s3..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.apache.hadoop..", "org.apache.flink..", "io.quarkus..")
         .check(main);
   }
 
