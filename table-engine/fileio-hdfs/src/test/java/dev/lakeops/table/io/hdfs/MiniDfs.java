@@ -1,0 +1,97 @@
+package dev.lakeops.table.io.hdfs;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One real HDFS ({@link MiniDFSCluster}: a NameNode and one DataNode on 127.0.0.1, ephemeral ports)
+ * for all the tests of this module, in the test JVM, under {@code target/minidfs/}. Started by the
+ * first test class that uses the extension (about 8 s) and shut down when the test JVM's tests are
+ * done.
+ */
+public final class MiniDfs implements BeforeAllCallback {
+
+  private static MiniDFSCluster cluster;
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    cluster();
+    context
+        .getRoot()
+        .getStore(ExtensionContext.Namespace.GLOBAL)
+        .computeIfAbsent(MiniDfs.class.getName(), k -> new Stopper(), Stopper.class);
+  }
+
+  private static final class Stopper implements AutoCloseable {
+    @Override
+    public void close() {
+      stop();
+    }
+  }
+
+  static synchronized MiniDFSCluster cluster() {
+    if (cluster == null) {
+      File base =
+          new File(
+              System.getProperty("hdfs.base.dir", "target/minidfs"), UUID.randomUUID().toString());
+      Configuration conf = new Configuration();
+      conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.getAbsolutePath());
+      conf.set("dfs.namenode.rpc-bind-host", "127.0.0.1");
+      conf.setInt("dfs.replication", 1);
+      // the metrics system, the web UIs and the block scanner add seconds and nothing here needs
+      // them
+      conf.setBoolean("dfs.webhdfs.enabled", false);
+      conf.set("dfs.namenode.http-address", "127.0.0.1:0");
+      conf.set("dfs.datanode.http.address", "127.0.0.1:0");
+      try {
+        cluster =
+            new MiniDFSCluster.Builder(conf, base)
+                .numDataNodes(1)
+                .format(true)
+                .waitSafeMode(true)
+                .build();
+        cluster.waitActive();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Failed to start the MiniDFSCluster under " + base, e);
+      }
+    }
+    return cluster;
+  }
+
+  static synchronized void stop() {
+    if (cluster != null) {
+      cluster.shutdown(true);
+      cluster = null;
+    }
+  }
+
+  /** {@code hdfs://127.0.0.1:<port>}. */
+  static String nameNode() {
+    return "hdfs://127.0.0.1:" + cluster().getNameNodePort();
+  }
+
+  /** A warehouse URI no other test uses. */
+  static String newWarehouse() {
+    return nameNode() + "/wh-" + UUID.randomUUID();
+  }
+
+  /** Options that reach the cluster (none are needed beyond the URI). */
+  static Map<String, String> options() {
+    return new HashMap<>();
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}
