@@ -231,6 +231,64 @@ public abstract class FileIOContractTest {
     }
   }
 
+  /**
+   * A merge-on-read keeps one stream open per sorted run, hundreds in a busy bucket: more than an
+   * object-store client's connection pool (50 by default for the AWS SDK).
+   */
+  @Test
+  void keepsHundredsOfSequentialReadsOpenAtOnce() throws IOException {
+    Path dir = freshDir().resolve("bucket-0");
+    int files = 120;
+    byte[][] contents = new byte[files][];
+    for (int f = 0; f < files; f++) {
+      contents[f] = new byte[(70 << 10) + f]; // more than one read-ahead, socket buffer or chunk
+      java.util.Arrays.fill(contents[f], (byte) f);
+      io().writeAtomically(dir.resolve("data-" + f + ".avro"), contents[f]);
+    }
+    List<InputStream> open = new ArrayList<>();
+    try {
+      for (int f = 0; f < files; f++) {
+        InputStream in = io().open(dir.resolve("data-" + f + ".avro"));
+        open.add(in);
+        assertThat(in.read()).isEqualTo(f); // the first byte of each, while all stay open
+      }
+      for (int f = 0; f < files; f++) {
+        byte[] rest = open.get(f).readAllBytes();
+        assertThat(rest).hasSize(contents[f].length - 1).containsOnly((byte) f);
+      }
+    } finally {
+      for (InputStream in : open) {
+        in.close();
+      }
+    }
+  }
+
+  @Test
+  void readsALargeFileSequentiallyAndAnEmptyOne() throws IOException {
+    Path file = freshDir().resolve("bucket-0/data-seq.avro");
+    byte[] content = new byte[(3 << 20) + 12345];
+    for (int i = 0; i < content.length; i++) {
+      content[i] = (byte) (i * 7 + i / 4096);
+    }
+    io().writeAtomically(file, content);
+    try (InputStream in = io().open(file)) {
+      byte[] got = new byte[content.length];
+      int done = 0;
+      for (int n; done < got.length && (n = in.read(got, done, got.length - done)) > 0; ) {
+        done += n;
+      }
+      assertThat(done).isEqualTo(content.length);
+      assertThat(got).isEqualTo(content);
+      assertThat(in.read()).isEqualTo(-1);
+    }
+
+    Path empty = file.resolveSibling("data-empty.avro");
+    io().writeAtomically(empty, new byte[0]);
+    try (InputStream in = io().open(empty)) {
+      assertThat(in.read()).isEqualTo(-1);
+    }
+  }
+
   @Test
   void listsDirectChildrenSortedWithDirectoriesAndEverythingBelowByPrefix() {
     Path table = freshDir().resolve("db.db/t");

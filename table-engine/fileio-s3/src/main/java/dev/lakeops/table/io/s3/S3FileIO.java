@@ -31,7 +31,6 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.ResponseBytes;
-import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -229,72 +228,117 @@ public final class S3FileIO implements FileIO, AutoCloseable {
         null);
   }
 
+  /**
+   * Reads the object by ranged GETs, each a complete response: the first of {@link #READ_AHEAD}
+   * bytes (a small file is read whole by it), each next one twice as long, up to {@link
+   * #STREAM_CHUNK_MAX}. No connection is held between two reads, so a merge that keeps hundreds of
+   * files open at once (one sorted run each) never waits for the client's connection pool, which a
+   * streaming GET per open file would exhaust; memory per open stream stays at one chunk.
+   */
   @Override
   public InputStream open(Path file) {
     String key = key(file);
-    ResponseInputStream<GetObjectResponse> in;
+    ResponseBytes<GetObjectResponse> first;
     try {
-      in = client.getObject(b -> b.bucket(bucket).key(key));
+      first =
+          client.getObjectAsBytes(
+              b -> b.bucket(bucket).key(key).range("bytes=0-" + (READ_AHEAD - 1)));
     } catch (NoSuchKeyException e) {
       counters.get(0);
       throw new UncheckedIOException(
           "Failed to open " + uri(key) + ": no such object", new NoSuchFileException(uri(key)));
+    } catch (S3Exception e) {
+      counters.get(0);
+      if (e.statusCode() == 416) { // no byte to range over: an empty object
+        long length = head(key, "GET").map(HeadObjectResponse::contentLength).orElse(-1L);
+        if (length == 0) {
+          return InputStream.nullInputStream();
+        }
+      }
+      throw S3Errors.of("GET", uri(key), e);
     } catch (SdkException e) {
       counters.get(0);
       throw S3Errors.of("GET", uri(key), e);
     }
-    counters.get(0);
-    long expected = in.response().contentLength() == null ? -1 : in.response().contentLength();
-    return new ObjectInputStream(in, key, expected);
+    byte[] head = first.asByteArrayUnsafe();
+    counters.get(head.length);
+    long length = totalLength(first.response(), head.length);
+    if (head.length < Math.min(length, READ_AHEAD)) {
+      throw truncated("GET", key, Math.min(length, READ_AHEAD), head.length);
+    }
+    return new ChunkedObjectStream(new S3Input(key, length), head);
   }
 
-  /** A GET's body; fails with a typed error when the store ends it before the object's length. */
-  private final class ObjectInputStream extends InputStream {
-    private final ResponseInputStream<GetObjectResponse> in;
-    private final String key;
-    private final long expected;
-    private long received;
+  private static final int STREAM_CHUNK_MAX = 1 << 20;
 
-    ObjectInputStream(ResponseInputStream<GetObjectResponse> in, String key, long expected) {
-      this.in = in;
-      this.key = key;
-      this.expected = expected;
+  // "bytes 0-65535/1048576" names the object's length after the slash; without a Content-Range
+  // the store ignored the range and sent the whole object.
+  private static long totalLength(GetObjectResponse response, int received) {
+    String range = response.contentRange();
+    if (range != null) {
+      int slash = range.lastIndexOf('/');
+      if (slash >= 0 && !range.endsWith("*")) {
+        try {
+          return Long.parseLong(range.substring(slash + 1).trim());
+        } catch (NumberFormatException e) {
+          // fall through: take what was received as the whole object
+        }
+      }
+    }
+    return received;
+  }
+
+  /** A sequential read over ranged GETs of growing size (see {@link #open}). */
+  private static final class ChunkedObjectStream extends InputStream {
+    private final S3Input source;
+    private byte[] chunk;
+    private long chunkStart;
+    private int offset;
+    private int nextSize;
+
+    ChunkedObjectStream(S3Input source, byte[] first) {
+      this.source = source;
+      this.chunk = first;
+      this.nextSize = Math.min(READ_AHEAD * 2, STREAM_CHUNK_MAX);
     }
 
     @Override
-    public int read() throws IOException {
+    public int read() {
       byte[] one = new byte[1];
       return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n;
-      try {
-        n = in.read(b, off, len);
-      } catch (IOException | SdkException e) {
-        throw new ObjectStoreException(
-            Kind.TRUNCATED,
-            uri(key),
-            "GET",
-            "body ended after " + received + " of " + expected + " bytes: " + e.getMessage(),
-            e);
+    public int read(byte[] b, int off, int len) {
+      java.util.Objects.checkFromIndexSize(off, len, b.length);
+      if (len == 0) {
+        return 0;
       }
-      if (n > 0) {
-        received += n;
-        counters.read(n);
-      } else if (n < 0 && expected >= 0 && received < expected) {
-        throw truncated("GET", key, expected, received);
+      if (offset == chunk.length && !fetch()) {
+        return -1;
       }
+      int n = Math.min(len, chunk.length - offset);
+      System.arraycopy(chunk, offset, b, off, n);
+      offset += n;
       return n;
     }
 
     @Override
-    public void close() throws IOException {
-      if (expected >= 0 && received < expected) {
-        in.abort(); // do not drain the rest of the body to reuse the connection
+    public int available() {
+      return chunk.length - offset;
+    }
+
+    private boolean fetch() {
+      long position = chunkStart + chunk.length;
+      if (position >= source.length()) {
+        return false;
       }
-      in.close();
+      int size = (int) Math.min(nextSize, source.length() - position);
+      chunk = source.range(position, size);
+      chunkStart = position;
+      offset = 0;
+      nextSize = Math.min(nextSize * 2, STREAM_CHUNK_MAX);
+      return true;
     }
   }
 
