@@ -3,7 +3,9 @@ package dev.lakeops.table.io.hdfs;
 import dev.lakeops.table.commit.TableCommitterProcessTest;
 import dev.lakeops.table.commit.TestTable;
 import dev.lakeops.table.io.FileIOs;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -33,8 +35,15 @@ class HdfsCommitterProcessTest extends TableCommitterProcessTest {
   }
 
   @Override
+  protected List<String> writerOptions() {
+    List<String> options = new ArrayList<>();
+    MiniDfs.options().forEach((k, v) -> options.add("-Dstore." + k + "=" + v));
+    return options;
+  }
+
+  @Override
   protected int concurrentCommits() {
-    return 20;
+    return 8;
   }
 
   @Override
@@ -43,7 +52,17 @@ class HdfsCommitterProcessTest extends TableCommitterProcessTest {
   }
 
   @Override
+  protected long writerStartMillis() {
+    return 3_000; // the JVM and the Hadoop client's start, then the first commit's round trips
+  }
+
+  @Override
+  protected int crashTestMinKills() {
+    return 4;
+  }
+
+  @Override
   protected int crashTestMinCommits() {
-    return 20;
+    return 8;
   }
 }

@@ -19,7 +19,7 @@ class HdfsFileIOContractTest extends FileIOContractTest {
   static void open() {
     io =
         HdfsFileIO.open(
-            URI.create(MiniDfs.nameNode() + "/"), HdfsSettings.from(Map.of(), Map.of()));
+            URI.create(MiniDfs.nameNode() + "/"), HdfsSettings.from(MiniDfs.options(), Map.of()));
   }
 
   @AfterAll

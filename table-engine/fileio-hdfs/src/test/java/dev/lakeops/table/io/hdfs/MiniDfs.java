@@ -38,7 +38,7 @@ public final class MiniDfs implements BeforeAllCallback {
     }
   }
 
-  static synchronized MiniDFSCluster cluster() {
+  public static synchronized MiniDFSCluster cluster() {
     if (cluster == null) {
       File base =
           new File(
@@ -75,21 +75,29 @@ public final class MiniDfs implements BeforeAllCallback {
   }
 
   /** {@code hdfs://127.0.0.1:<port>}. */
-  static String nameNode() {
+  public static String nameNode() {
     return "hdfs://127.0.0.1:" + cluster().getNameNodePort();
   }
 
   /** A warehouse URI no other test uses. */
-  static String newWarehouse() {
+  public static String newWarehouse() {
     return nameNode() + "/wh-" + UUID.randomUUID();
   }
 
-  /** Options that reach the cluster (none are needed beyond the URI). */
-  static Map<String, String> options() {
-    return new HashMap<>();
+  /**
+   * Options for a client of the cluster. Only the URI is needed; this one keeps the tests quick: a
+   * client closing a file asks the NameNode whether its last block is complete and, while the
+   * DataNode has not reported it yet, waits 400 ms before asking again (the default); here 20 ms.
+   */
+  public static Map<String, String> options() {
+    Map<String, String> options = new HashMap<>();
+    options.put(
+        HdfsSettings.HADOOP_PREFIX + "dfs.client.block.write.locateFollowingBlock.initial.delay.ms",
+        "20");
+    return options;
   }
 
-  static int freePort() throws IOException {
+  public static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }
