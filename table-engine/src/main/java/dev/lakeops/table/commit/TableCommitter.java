@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -428,6 +429,17 @@ public final class TableCommitter {
       results.add(commit(c, true));
     }
     return results;
+  }
+
+  /**
+   * The identifier of {@code commitUser}'s latest snapshot, empty when it has none (or they
+   * expired): what a writer restoring that user's state waits for before it reads the table.
+   */
+  public OptionalLong latestCommittedIdentifier(String commitUser) {
+    return recovery
+        .latestOf(commitUser)
+        .map(s -> OptionalLong.of(s.commitIdentifier()))
+        .orElse(OptionalLong.empty());
   }
 
   private record Landed(Snapshot snapshot, int attempts) {}

@@ -1,0 +1,321 @@
+package dev.lakeops.table.flink.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.table.catalog.Catalog;
+import dev.lakeops.table.catalog.Identifier;
+import dev.lakeops.table.catalog.TableDefinition;
+import dev.lakeops.table.data.Row;
+import dev.lakeops.table.data.RowKind;
+import dev.lakeops.table.meta.Snapshot;
+import dev.lakeops.table.types.AtomicType;
+import dev.lakeops.table.types.TypeRoot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TableSinkTest {
+
+  private static final int KEYS = 300;
+
+  private static FlinkCluster flink;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void startFlink() throws Exception {
+    flink = new FlinkCluster();
+  }
+
+  @AfterAll
+  static void stopFlink() throws Exception {
+    if (flink != null) {
+      flink.close();
+    }
+  }
+
+  @AfterEach
+  void disarm() {
+    Faults.disarm();
+  }
+
+  /** {@code dt STRING, id BIGINT, amount BIGINT}, partitioned by dt, primary key (dt, id). */
+  private static Table orders(Catalog catalog, Map<String, String> options) {
+    catalog.createDatabaseIfNotExists("shop");
+    return catalog.createTable(
+        Identifier.of("shop", "orders"),
+        TableDefinition.builder()
+            .column("dt", AtomicType.string())
+            .column("id", AtomicType.of(TypeRoot.BIGINT))
+            .column("amount", AtomicType.of(TypeRoot.BIGINT))
+            .partitionKeys("dt")
+            .primaryKey("dt", "id")
+            .option("bucket", "3")
+            .option("file.format", "avro")
+            .options(options)
+            .build());
+  }
+
+  /** {@code id BIGINT, note STRING}, no primary key, bucket-unaware. */
+  private static Table payments(Catalog catalog) {
+    catalog.createDatabaseIfNotExists("shop");
+    return catalog.createTable(
+        Identifier.of("shop", "payments"),
+        TableDefinition.builder()
+            .column("id", AtomicType.of(TypeRoot.BIGINT))
+            .column("note", AtomicType.string())
+            .option("file.format", "avro")
+            .build());
+  }
+
+  /** Event {@code i} of the order stream: an upsert of key i % KEYS, every 11th a delete. */
+  static Row orderEvent(long i) {
+    String dt = "2026-12-0" + (1 + (i / 7) % 2);
+    long id = i % KEYS;
+    return i % 11 == 10 ? Row.ofKind(RowKind.DELETE, dt, id, i) : Row.of(dt, id, i);
+  }
+
+  /** The orders table after events 0..n-1, applied in order. */
+  static List<Row> ordersAfter(long n) {
+    Map<List<Object>, Row> model = new LinkedHashMap<>();
+    for (long i = 0; i < n; i++) {
+      Row e = orderEvent(i);
+      List<Object> key = List.of(e.get(0), e.get(1));
+      if (e.kind() == RowKind.DELETE) {
+        model.remove(key);
+      } else {
+        model.put(key, e);
+      }
+    }
+    return sorted(new ArrayList<>(model.values()));
+  }
+
+  static List<Row> sorted(List<Row> rows) {
+    List<Row> copy = new ArrayList<>(rows);
+    copy.sort(
+        java.util.Comparator.comparing((Row r) -> (String) r.get(0))
+            .thenComparing(r -> (Long) r.get(1)));
+    return copy;
+  }
+
+  private static List<Row> read(Table table) {
+    Table t = table.refresh();
+    return t.newRead().readAll(t.newScan().plan());
+  }
+
+  /** Counts of each payment id in the table. */
+  private static Map<Long, Integer> paymentCounts(Table table) {
+    Map<Long, Integer> counts = new TreeMap<>();
+    for (Row r : read(table)) {
+      counts.merge((Long) r.get(0), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  private static List<Snapshot> snapshots(Table table) {
+    Table t = table.refresh();
+    List<Snapshot> all = new ArrayList<>();
+    long latest = t.latestSnapshot().map(Snapshot::id).orElse(0L);
+    for (long id = 1; id <= latest; id++) {
+      all.add(t.snapshotStore().loadSnapshot(id));
+    }
+    return all;
+  }
+
+  private static StreamExecutionEnvironment env(int restartAttempts) {
+    Configuration conf = new Configuration();
+    conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(100));
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restartAttempts);
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(20));
+    StreamExecutionEnvironment env = flink.environment(conf);
+    env.setParallelism(2);
+    return env;
+  }
+
+  /** Events 0..count-1 at {@code perSecond}, replayed from the last checkpoint after a failover. */
+  private static DataStream<Long> events(
+      StreamExecutionEnvironment env, long count, double perSecond) {
+    return env.fromSource(
+            new DataGeneratorSource<>(
+                i -> i, count, RateLimiterStrategy.perSecond(perSecond), Types.LONG),
+            WatermarkStrategy.noWatermarks(),
+            "events")
+        .setParallelism(1);
+  }
+
+  /** Fails the task now and then, while {@link Faults} has record failures to spend. */
+  static final class FailingMap<T> implements MapFunction<Long, T> {
+    private final org.apache.flink.api.java.functions.KeySelector<Long, T> convert;
+
+    FailingMap(org.apache.flink.api.java.functions.KeySelector<Long, T> convert) {
+      this.convert = convert;
+    }
+
+    @Override
+    public T map(Long i) throws Exception {
+      if (Faults.strike(Faults.recordFailures)) {
+        throw new IllegalStateException("Injected failure at event " + i);
+      }
+      return convert.getKey(i);
+    }
+  }
+
+  private static DataStream<Row> rows(
+      DataStream<Long> events, org.apache.flink.api.java.functions.KeySelector<Long, Row> f) {
+    return events.map(new FailingMap<>(f)).returns(TypeInformation.of(Row.class)).setParallelism(1);
+  }
+
+  @Test
+  void aJobFailingOverTwentyTimesWritesEveryChangeExactlyOnceIntoAPrimaryKeyAndAnAppendTable()
+      throws Exception {
+    String warehouse = "faulty://local" + dir.resolve("wh");
+    Catalog catalog = Catalog.open(warehouse, Map.of());
+    Table orders = orders(catalog, Map.of());
+    Table payments = payments(catalog);
+    long n = 3000;
+    Faults.arm(16, 18, 1.0 / 200, 3, 3, 1.0 / 30);
+
+    StreamExecutionEnvironment env = env(1000);
+    DataStream<Long> events = events(env, n, 600);
+    TableSink.forTable(warehouse, "shop.orders").sinkFrom(rows(events, TableSinkTest::orderEvent));
+    TableSink.forTable(warehouse, "shop.payments")
+        .sinkFrom(rows(events, i -> Row.of(i, "payment " + i)));
+    JobID job = flink.submit(env);
+    int kills = 0;
+    for (; kills < 5; kills++) {
+      Thread.sleep(900);
+      if (flink.get("/jobs/" + job).path("state").asText().equals("FINISHED")) {
+        break;
+      }
+      flink.killTaskManager();
+    }
+    JobResult result = flink.await(job, Duration.ofMinutes(3));
+
+    assertThat(result.getJobStatus()).contains(JobStatus.FINISHED);
+    assertThat(sorted(read(orders))).isEqualTo(ordersAfter(n));
+    Map<Long, Integer> counts = paymentCounts(payments);
+    assertThat(counts).hasSize((int) n);
+    assertThat(counts.values()).allMatch(c -> c == 1);
+    for (Table t : List.of(orders, payments)) {
+      List<Snapshot> snapshots = snapshots(t);
+      assertThat(snapshots.stream().map(Snapshot::commitUser).distinct()).hasSize(1);
+      List<Long> appends =
+          snapshots.stream()
+              .filter(s -> s.commitKind() == dev.lakeops.table.meta.CommitKind.APPEND)
+              .map(Snapshot::commitIdentifier)
+              .toList();
+      assertThat(appends).isSorted().doesNotHaveDuplicates();
+    }
+    assertThat(kills).isEqualTo(5);
+    assertThat(Faults.injected.get()).isGreaterThanOrEqualTo(18);
+    assertThat(flink.failures(job)).isGreaterThanOrEqualTo(20);
+  }
+
+  @Test
+  void aJobStartedWithoutItsStateWritesTheCommittedCheckpointsAgainAsANewCommitUser()
+      throws Exception {
+    String warehouse = dir.resolve("wh").toString();
+    Table payments = payments(Catalog.open(warehouse, Map.of()));
+
+    StreamExecutionEnvironment first = env(0);
+    TableSink.forTable(warehouse, "shop.payments")
+        .sinkFrom(rows(events(first, 100_000, 400), i -> Row.of(i, "payment " + i)));
+    JobID firstJob = flink.submit(first);
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (snapshots(payments).size() < 3 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    flink.cancel(firstJob);
+    flink.await(firstJob, Duration.ofSeconds(60));
+    Map<Long, Integer> committedByFirst = paymentCounts(payments);
+    assertThat(committedByFirst).isNotEmpty();
+    long firstCount = committedByFirst.size();
+
+    StreamExecutionEnvironment second = env(0);
+    long n = firstCount + 200;
+    TableSink.forTable(warehouse, "shop.payments")
+        .sinkFrom(rows(events(second, n, 2000), i -> Row.of(i, "payment " + i)));
+    JobResult result = flink.await(flink.submit(second), Duration.ofSeconds(60));
+
+    assertThat(result.isSuccess()).isTrue();
+    Map<Long, Integer> counts = paymentCounts(payments);
+    Map<Long, Integer> expected = new HashMap<>();
+    for (long i = 0; i < n; i++) {
+      expected.put(i, committedByFirst.containsKey(i) ? 2 : 1);
+    }
+    assertThat(counts).isEqualTo(expected);
+    assertThat(committedByFirst.keySet())
+        .containsExactlyInAnyOrderElementsOf(
+            java.util.stream.LongStream.range(0, firstCount).boxed().toList());
+    List<String> users = snapshots(payments).stream().map(Snapshot::commitUser).distinct().toList();
+    assertThat(users).hasSize(2);
+  }
+
+  @Test
+  void refusesATableItCannotWriteOrFindAndAJobThatDoesNotCheckpointAlignedBeforeItRuns() {
+    String warehouse = dir.resolve("wh").toString();
+    Catalog catalog = Catalog.open(warehouse, Map.of());
+    orders(catalog, Map.of("bucket", "-2"));
+    StreamExecutionEnvironment env = env(0);
+    DataStream<Row> rows = rows(events(env, 10, 100), TableSinkTest::orderEvent);
+
+    assertThatThrownBy(() -> TableSink.forTable(warehouse, "shop.orders").sinkFrom(rows))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "Cannot write lake table shop.orders in " + warehouse + " from Flink")
+        .hasMessageContaining("bucket=-2");
+    assertThatThrownBy(() -> TableSink.forTable(warehouse, "shop.missing").sinkFrom(rows))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot open lake table shop.missing in " + warehouse);
+    assertThatThrownBy(() -> TableSink.forTable("gs://lake/wh", "shop.orders").sinkFrom(rows))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot open lake table shop.orders in gs://lake/wh")
+        .hasMessageContaining("gs");
+    assertThatThrownBy(() -> TableSink.forTable(warehouse, "orders"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("expected database.table");
+
+    StreamExecutionEnvironment unchecked =
+        StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+    DataStream<Row> uncheckedRows = rows(events(unchecked, 10, 100), TableSinkTest::orderEvent);
+    assertThatThrownBy(() -> TableSink.forTable(warehouse, "shop.orders").sinkFrom(uncheckedRows))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("enable checkpointing (execution.checkpointing.interval)");
+
+    Configuration unaligned = new Configuration();
+    unaligned.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(100));
+    unaligned.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
+    StreamExecutionEnvironment u = StreamExecutionEnvironment.getExecutionEnvironment(unaligned);
+    DataStream<Row> unalignedRows = rows(events(u, 10, 100), TableSinkTest::orderEvent);
+    assertThatThrownBy(() -> TableSink.forTable(warehouse, "shop.orders").sinkFrom(unalignedRows))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("needs aligned checkpoints");
+  }
+}
