@@ -29,11 +29,19 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.source.ReadBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -149,7 +157,11 @@ class TableSinkTest {
   }
 
   private static StreamExecutionEnvironment env(int restartAttempts) {
-    Configuration conf = new Configuration();
+    return env(restartAttempts, new Configuration());
+  }
+
+  private static StreamExecutionEnvironment env(int restartAttempts, Configuration base) {
+    Configuration conf = new Configuration(base);
     conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(100));
     conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
     conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restartAttempts);
@@ -200,7 +212,7 @@ class TableSinkTest {
     Table orders = orders(catalog, Map.of());
     Table payments = payments(catalog);
     long n = 3000;
-    Faults.arm(16, 18, 1.0 / 200, 3, 3, 1.0 / 30);
+    Faults.arm(16, 24, 1.0 / 150, 3, 3, 1.0 / 30);
 
     StreamExecutionEnvironment env = env(1000);
     DataStream<Long> events = events(env, n, 600);
@@ -233,9 +245,30 @@ class TableSinkTest {
               .toList();
       assertThat(appends).isSorted().doesNotHaveDuplicates();
     }
+    assertThat(paimonOrders(dir.resolve("wh"))).isEqualTo(text(ordersAfter(n)));
     assertThat(kills).isEqualTo(5);
     assertThat(Faults.injected.get()).isGreaterThanOrEqualTo(18);
     assertThat(flink.failures(job)).isGreaterThanOrEqualTo(20);
+  }
+
+  private static List<String> text(List<Row> rows) {
+    return rows.stream().map(r -> r.get(0) + "|" + r.get(1) + "|" + r.get(2)).sorted().toList();
+  }
+
+  /** Apache Paimon's rows of shop.orders, as text, sorted. */
+  private static List<String> paimonOrders(Path warehouse) throws Exception {
+    Options o = new Options();
+    o.set("warehouse", warehouse.toUri().toString());
+    org.apache.paimon.table.Table t =
+        CatalogFactory.createCatalog(CatalogContext.create(o))
+            .getTable(org.apache.paimon.catalog.Identifier.create("shop", "orders"));
+    ReadBuilder rb = t.newReadBuilder();
+    List<String> rows = new ArrayList<>();
+    try (RecordReader<InternalRow> reader = rb.newRead().createReader(rb.newScan().plan())) {
+      reader.forEachRemaining(
+          r -> rows.add(r.getString(0) + "|" + r.getLong(1) + "|" + r.getLong(2)));
+    }
+    return rows.stream().sorted().toList();
   }
 
   @Test
@@ -276,6 +309,84 @@ class TableSinkTest {
             java.util.stream.LongStream.range(0, firstCount).boxed().toList());
     List<String> users = snapshots(payments).stream().map(Snapshot::commitUser).distinct().toList();
     assertThat(users).hasSize(2);
+  }
+
+  @Test
+  void aCorruptChangeSetInTheCheckpointFailsTheRestoreNamingTheCheckpointAndCommitsNothing()
+      throws Exception {
+    String warehouse = dir.resolve("wh").toString();
+    Table payments = payments(Catalog.open(warehouse, Map.of()));
+    Path checkpoints = dir.resolve("checkpoints");
+    Configuration conf = new Configuration();
+    conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+    conf.set(
+        CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+        ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+    StreamExecutionEnvironment first = env(0, conf);
+    TableSink.forTable(warehouse, "shop.payments")
+        .commitUser("payments-loader")
+        .sinkFrom(rows(events(first, 100_000, 400), i -> Row.of(i, "payment " + i)));
+    JobID job = flink.submit(first);
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (snapshots(payments).size() < 3 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    flink.cancel(job);
+    flink.await(job, Duration.ofSeconds(60));
+    List<Snapshot> before = snapshots(payments);
+    Path metadata;
+    try (var files = java.nio.file.Files.walk(checkpoints)) {
+      metadata =
+          files
+              .filter(f -> f.getFileName().toString().equals("_metadata"))
+              .max(java.util.Comparator.comparing(f -> f.getParent().getFileName().toString()))
+              .orElseThrow();
+    }
+    long checkpoint = Long.parseLong(metadata.getParent().getFileName().toString().substring(4));
+    byte[] bytes = java.nio.file.Files.readAllBytes(metadata);
+    // a pending change set starts with its version, then the commit user in modified UTF-8
+    byte[] start =
+        ("\u0001\u0000\u000fpayments-loader")
+            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    int at = indexOf(bytes, start);
+    assertThat(at).as("a pending change set in %s", metadata).isPositive();
+    bytes[at + start.length + 9] ^= 0x40;
+    java.nio.file.Files.write(metadata, bytes);
+
+    Configuration restore = new Configuration(conf);
+    restore.set(StateRecoveryOptions.SAVEPOINT_PATH, metadata.getParent().toUri().toString());
+    StreamExecutionEnvironment second = env(0, restore);
+    TableSink.forTable(warehouse, "shop.payments")
+        .commitUser("payments-loader")
+        .sinkFrom(rows(events(second, 100_000, 400), i -> Row.of(i, "payment " + i)));
+    JobResult result = flink.await(flink.submit(second), Duration.ofSeconds(60));
+
+    assertThat(result.isSuccess()).isFalse();
+    Throwable failure =
+        result.getSerializedThrowable().orElseThrow().deserializeError(getClass().getClassLoader());
+    assertThat(org.apache.flink.util.ExceptionUtils.stringifyException(failure))
+        .containsPattern(
+            java.util.regex.Pattern.quote(
+                    "Cannot restore the lake committer of shop.payments in "
+                        + warehouse
+                        + " from checkpoint "
+                        + checkpoint
+                        + ": pending change set 1 of ")
+                + "\\d is corrupt: Invalid change set: checksum mismatch");
+    assertThat(snapshots(payments)).isEqualTo(before);
+  }
+
+  private static int indexOf(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
   }
 
   @Test
