@@ -25,6 +25,27 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 final class FlinkCluster implements AutoCloseable {
 
+  private static FlinkCluster shared;
+
+  /** The cluster of this test JVM, started on first use and stopped when the JVM exits. */
+  static synchronized FlinkCluster shared() throws Exception {
+    if (shared == null) {
+      FlinkCluster started = new FlinkCluster();
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    try {
+                      started.close();
+                    } catch (Exception e) {
+                      // the JVM is exiting
+                    }
+                  }));
+      shared = started;
+    }
+    return shared;
+  }
+
   private final MiniCluster cluster;
   private final URI rest;
   private final HttpClient http = HttpClient.newHttpClient();

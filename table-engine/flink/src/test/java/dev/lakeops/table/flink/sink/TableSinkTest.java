@@ -42,7 +42,6 @@ import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.table.source.ReadBuilder;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,20 +51,13 @@ class TableSinkTest {
 
   private static final int KEYS = 300;
 
-  private static FlinkCluster flink;
+  static FlinkCluster flink;
 
   @TempDir Path dir;
 
   @BeforeAll
   static void startFlink() throws Exception {
-    flink = new FlinkCluster();
-  }
-
-  @AfterAll
-  static void stopFlink() throws Exception {
-    if (flink != null) {
-      flink.close();
-    }
+    flink = FlinkCluster.shared();
   }
 
   @AfterEach
@@ -74,7 +66,7 @@ class TableSinkTest {
   }
 
   /** {@code dt STRING, id BIGINT, amount BIGINT}, partitioned by dt, primary key (dt, id). */
-  private static Table orders(Catalog catalog, Map<String, String> options) {
+  static Table orders(Catalog catalog, Map<String, String> options) {
     catalog.createDatabaseIfNotExists("shop");
     return catalog.createTable(
         Identifier.of("shop", "orders"),
@@ -132,7 +124,7 @@ class TableSinkTest {
     return copy;
   }
 
-  private static List<Row> read(Table table) {
+  static List<Row> read(Table table) {
     Table t = table.refresh();
     return t.newRead().readAll(t.newScan().plan());
   }
@@ -156,7 +148,7 @@ class TableSinkTest {
     return all;
   }
 
-  private static StreamExecutionEnvironment env(int restartAttempts) {
+  static StreamExecutionEnvironment env(int restartAttempts) {
     return env(restartAttempts, new Configuration());
   }
 
@@ -172,8 +164,7 @@ class TableSinkTest {
   }
 
   /** Events 0..count-1 at {@code perSecond}, replayed from the last checkpoint after a failover. */
-  private static DataStream<Long> events(
-      StreamExecutionEnvironment env, long count, double perSecond) {
+  static DataStream<Long> events(StreamExecutionEnvironment env, long count, double perSecond) {
     return env.fromSource(
             new DataGeneratorSource<>(
                 i -> i, count, RateLimiterStrategy.perSecond(perSecond), Types.LONG),
@@ -199,7 +190,7 @@ class TableSinkTest {
     }
   }
 
-  private static DataStream<Row> rows(
+  static DataStream<Row> rows(
       DataStream<Long> events, org.apache.flink.api.java.functions.KeySelector<Long, Row> f) {
     return events.map(new FailingMap<>(f)).returns(TypeInformation.of(Row.class)).setParallelism(1);
   }

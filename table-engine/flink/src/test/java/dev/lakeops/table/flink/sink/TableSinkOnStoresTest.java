@@ -1,0 +1,65 @@
+package dev.lakeops.table.flink.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.table.catalog.Catalog;
+import dev.lakeops.table.io.hdfs.MiniDfs;
+import dev.lakeops.table.io.s3.S3ProxyServer;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The sink on an object store and on HDFS: the tasks open the warehouse from its URI and options,
+ * and a failover on either still writes every change once.
+ */
+@ExtendWith({S3ProxyServer.class, MiniDfs.class})
+class TableSinkOnStoresTest {
+
+  @BeforeAll
+  static void startFlink() throws Exception {
+    TableSinkTest.flink = FlinkCluster.shared();
+  }
+
+  @AfterEach
+  void disarm() {
+    Faults.disarm();
+  }
+
+  private static void writesEveryChangeOnceThroughFailovers(
+      String warehouse, Map<String, String> options) throws Exception {
+    Table orders = TableSinkTest.orders(Catalog.open(warehouse, options), Map.of());
+    long n = 800;
+    Faults.arm(7, 3, 1.0 / 150, 0, 0, 0);
+    StreamExecutionEnvironment env = TableSinkTest.env(10);
+    TableSink.forTable(warehouse, "shop.orders")
+        .options(options)
+        .sinkFrom(
+            TableSinkTest.rows(TableSinkTest.events(env, n, 1000), TableSinkTest::orderEvent));
+    JobResult result =
+        TableSinkTest.flink.await(TableSinkTest.flink.submit(env), Duration.ofMinutes(2));
+
+    assertThat(result.getJobStatus()).contains(JobStatus.FINISHED);
+    assertThat(Faults.injected.get()).isEqualTo(3);
+    assertThat(TableSinkTest.sorted(TableSinkTest.read(orders)))
+        .isEqualTo(TableSinkTest.ordersAfter(n));
+  }
+
+  @Test
+  void onS3() throws Exception {
+    S3ProxyServer s3 = S3ProxyServer.get();
+    writesEveryChangeOnceThroughFailovers("s3://" + s3.newBucket() + "/wh", s3.options());
+  }
+
+  @Test
+  void onHdfs() throws Exception {
+    writesEveryChangeOnceThroughFailovers(MiniDfs.newWarehouse(), MiniDfs.options());
+  }
+}
