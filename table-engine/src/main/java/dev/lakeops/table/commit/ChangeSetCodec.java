@@ -8,18 +8,15 @@ import dev.lakeops.table.meta.FileKind;
 import dev.lakeops.table.meta.IndexFileMeta;
 import dev.lakeops.table.meta.IndexManifestEntry;
 import dev.lakeops.table.meta.ManifestAvro;
-import dev.lakeops.table.meta.ManifestEntry;
-import java.io.ByteArrayInputStream;
+import dev.lakeops.table.meta.MetaFrames;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32;
 
 /**
  * A {@link ChangeSet} as bytes, for a writer that hands its changes to a committer in another
@@ -59,7 +56,7 @@ public final class ChangeSetCodec {
       out.writeLong(changes.commitIdentifier());
       out.writeInt(changes.changes().size());
       for (BucketChange c : changes.changes()) {
-        writeBlob(out, c.partition().toSerialized());
+        MetaFrames.writeBlob(out, c.partition().toSerialized());
         out.writeInt(c.bucket());
         out.writeInt(c.totalBuckets());
         writeFiles(out, c, c.newFiles());
@@ -75,10 +72,7 @@ public final class ChangeSetCodec {
     } catch (IOException e) {
       throw new UncheckedIOException("Failed to encode a change set", e);
     }
-    CRC32 crc = new CRC32();
-    crc.update(bytes.toByteArray());
-    byte[] body = bytes.toByteArray();
-    return ByteBuffer.allocate(body.length + 4).put(body).putInt((int) crc.getValue()).array();
+    return MetaFrames.seal(bytes.toByteArray());
   }
 
   /**
@@ -86,29 +80,12 @@ public final class ChangeSetCodec {
    *     record that does not decode; the message says which part
    */
   public static ChangeSet decode(byte[] bytes) {
-    if (bytes.length == 0) {
-      throw new CorruptChangeSetException("Invalid change set: 0 bytes", null);
+    DataInputStream in;
+    try {
+      in = MetaFrames.open(bytes, VERSION);
+    } catch (IllegalArgumentException e) {
+      throw new CorruptChangeSetException("Invalid change set: " + e.getMessage(), null);
     }
-    int version = bytes[0] & 0xff;
-    if (version != VERSION) {
-      throw new CorruptChangeSetException(
-          "Invalid change set: version " + version + ", this build reads version " + VERSION, null);
-    }
-    if (bytes.length < 5) {
-      throw new CorruptChangeSetException(
-          "Invalid change set: truncated (" + bytes.length + " bytes)", null);
-    }
-    CRC32 crc = new CRC32();
-    crc.update(bytes, 0, bytes.length - 4);
-    int stored = ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt();
-    if (stored != (int) crc.getValue()) {
-      throw new CorruptChangeSetException(
-          "Invalid change set: checksum mismatch ("
-              + bytes.length
-              + " bytes; corrupt or truncated)",
-          null);
-    }
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 1, bytes.length - 5));
     String part = "commit user";
     try {
       String user = in.readUTF();
@@ -123,7 +100,7 @@ public final class ChangeSetCodec {
       List<BucketChange> changes = new ArrayList<>(Math.min(count, 1024));
       for (int i = 0; i < count; i++) {
         part = "bucket change " + i;
-        BinaryRow partition = BinaryRow.fromSerialized(readBlob(in));
+        BinaryRow partition = BinaryRow.fromSerialized(MetaFrames.readBlob(in));
         int bucket = in.readInt();
         int totalBuckets = in.readInt();
         List<DataFileMeta> newFiles = readFiles(in);
@@ -164,15 +141,7 @@ public final class ChangeSetCodec {
 
   private static void writeFiles(DataOutputStream out, BucketChange c, List<DataFileMeta> files)
       throws IOException {
-    if (files.isEmpty()) {
-      out.writeInt(0);
-      return;
-    }
-    List<ManifestEntry> entries = new ArrayList<>(files.size());
-    for (DataFileMeta f : files) {
-      entries.add(new ManifestEntry(FileKind.ADD, c.partition(), c.bucket(), c.totalBuckets(), f));
-    }
-    writeBlob(out, ManifestAvro.writeManifest(entries));
+    MetaFrames.writeFiles(out, c.partition(), c.bucket(), c.totalBuckets(), files);
   }
 
   private static void writeIndex(DataOutputStream out, BucketChange c, List<IndexFileMeta> files)
@@ -185,39 +154,20 @@ public final class ChangeSetCodec {
     for (IndexFileMeta f : files) {
       entries.add(IndexManifestEntry.of(FileKind.ADD, c.partition(), c.bucket(), f));
     }
-    writeBlob(out, ManifestAvro.writeIndexManifest(entries));
+    MetaFrames.writeBlob(out, ManifestAvro.writeIndexManifest(entries));
   }
 
   private static List<DataFileMeta> readFiles(DataInputStream in) throws IOException {
-    byte[] blob = readBlob(in);
-    if (blob.length == 0) {
-      return List.of();
-    }
-    return ManifestAvro.readManifest(blob, null).stream().map(ManifestEntry::file).toList();
+    return MetaFrames.readFiles(in);
   }
 
   private static List<IndexFileMeta> readIndex(DataInputStream in) throws IOException {
-    byte[] blob = readBlob(in);
+    byte[] blob = MetaFrames.readBlob(in);
     if (blob.length == 0) {
       return List.of();
     }
     return ManifestAvro.readIndexManifest(blob, null).stream()
         .map(IndexManifestEntry::indexFile)
         .toList();
-  }
-
-  private static void writeBlob(DataOutputStream out, byte[] blob) throws IOException {
-    out.writeInt(blob.length);
-    out.write(blob);
-  }
-
-  private static byte[] readBlob(DataInputStream in) throws IOException {
-    int length = in.readInt();
-    if (length < 0 || length > in.available()) {
-      throw new EOFException("a blob of " + length + " bytes, " + in.available() + " left");
-    }
-    byte[] blob = new byte[length];
-    in.readFully(blob);
-    return blob;
   }
 }

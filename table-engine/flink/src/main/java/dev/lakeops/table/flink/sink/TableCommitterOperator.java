@@ -6,6 +6,7 @@ import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.ChangeSetCodec;
 import dev.lakeops.table.commit.ChangeSetCodec.CorruptChangeSetException;
 import dev.lakeops.table.commit.CommitResult;
+import dev.lakeops.table.flink.TableLocation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

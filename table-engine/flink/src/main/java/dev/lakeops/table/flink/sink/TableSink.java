@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.flink.TableLocation;
 import dev.lakeops.table.write.TableWrite;
 import java.time.Duration;
 import java.util.Map;

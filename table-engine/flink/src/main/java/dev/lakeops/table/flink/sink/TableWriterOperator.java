@@ -4,6 +4,7 @@ import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.ChangeSetCodec;
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.flink.TableLocation;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.write.TableWrite;
 import java.time.Duration;

@@ -23,12 +23,12 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * A Flink MiniCluster with its REST API on 127.0.0.1, two TaskManagers of two slots: enough for a
  * sink job to keep running while one TaskManager is killed.
  */
-final class FlinkCluster implements AutoCloseable {
+public final class FlinkCluster implements AutoCloseable {
 
   private static FlinkCluster shared;
 
   /** The cluster of this test JVM, started on first use and stopped when the JVM exits. */
-  static synchronized FlinkCluster shared() throws Exception {
+  public static synchronized FlinkCluster shared() throws Exception {
     if (shared == null) {
       FlinkCluster started = new FlinkCluster();
       Runtime.getRuntime()
@@ -70,15 +70,15 @@ final class FlinkCluster implements AutoCloseable {
   }
 
   /** An environment whose jobs are submitted to this cluster over REST, with {@code conf}. */
-  StreamExecutionEnvironment environment(Configuration conf) {
+  public StreamExecutionEnvironment environment(Configuration conf) {
     return StreamExecutionEnvironment.createRemoteEnvironment(rest.getHost(), rest.getPort(), conf);
   }
 
-  JobID submit(StreamExecutionEnvironment env) throws Exception {
+  public JobID submit(StreamExecutionEnvironment env) throws Exception {
     return env.executeAsync().getJobID();
   }
 
-  JobResult await(JobID job, Duration timeout) throws Exception {
+  public JobResult await(JobID job, Duration timeout) throws Exception {
     return cluster.requestJobResult(job).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 

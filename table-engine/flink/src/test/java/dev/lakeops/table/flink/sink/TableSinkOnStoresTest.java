@@ -25,7 +25,7 @@ class TableSinkOnStoresTest {
 
   @BeforeAll
   static void startFlink() throws Exception {
-    TableSinkTest.flink = FlinkCluster.shared();
+    SinkTestJobs.flink();
   }
 
   @AfterEach
@@ -35,21 +35,20 @@ class TableSinkOnStoresTest {
 
   private static void writesEveryChangeOnceThroughFailovers(
       String warehouse, Map<String, String> options) throws Exception {
-    Table orders = TableSinkTest.orders(Catalog.open(warehouse, options), Map.of());
+    Table orders = SinkTestJobs.orders(Catalog.open(warehouse, options), Map.of());
     long n = 800;
     Faults.arm(7, 3, 1.0 / 150, 0, 0, 0);
-    StreamExecutionEnvironment env = TableSinkTest.env(10);
+    StreamExecutionEnvironment env = SinkTestJobs.env(10);
     TableSink.forTable(warehouse, "shop.orders")
         .options(options)
-        .sinkFrom(
-            TableSinkTest.rows(TableSinkTest.events(env, n, 1000), TableSinkTest::orderEvent));
+        .sinkFrom(SinkTestJobs.rows(SinkTestJobs.events(env, n, 1000), SinkTestJobs::orderEvent));
     JobResult result =
-        TableSinkTest.flink.await(TableSinkTest.flink.submit(env), Duration.ofMinutes(2));
+        SinkTestJobs.flink().await(SinkTestJobs.flink().submit(env), Duration.ofMinutes(2));
 
     assertThat(result.getJobStatus()).contains(JobStatus.FINISHED);
     assertThat(Faults.injected.get()).isEqualTo(3);
-    assertThat(TableSinkTest.sorted(TableSinkTest.read(orders)))
-        .isEqualTo(TableSinkTest.ordersAfter(n));
+    assertThat(SinkTestJobs.sorted(SinkTestJobs.read(orders)))
+        .isEqualTo(SinkTestJobs.ordersAfter(n));
   }
 
   @Test

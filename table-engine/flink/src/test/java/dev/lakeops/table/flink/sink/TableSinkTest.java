@@ -5,34 +5,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
-import dev.lakeops.table.catalog.Identifier;
-import dev.lakeops.table.catalog.TableDefinition;
 import dev.lakeops.table.data.Row;
-import dev.lakeops.table.data.RowKind;
 import dev.lakeops.table.meta.Snapshot;
-import dev.lakeops.table.types.AtomicType;
-import dev.lakeops.table.types.TypeRoot;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -49,15 +35,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TableSinkTest {
 
-  private static final int KEYS = 300;
-
-  static FlinkCluster flink;
+  private static FlinkCluster flink;
 
   @TempDir Path dir;
 
   @BeforeAll
   static void startFlink() throws Exception {
-    flink = FlinkCluster.shared();
+    flink = SinkTestJobs.flink();
   }
 
   @AfterEach
@@ -65,151 +49,22 @@ class TableSinkTest {
     Faults.disarm();
   }
 
-  /** {@code dt STRING, id BIGINT, amount BIGINT}, partitioned by dt, primary key (dt, id). */
-  static Table orders(Catalog catalog, Map<String, String> options) {
-    catalog.createDatabaseIfNotExists("shop");
-    return catalog.createTable(
-        Identifier.of("shop", "orders"),
-        TableDefinition.builder()
-            .column("dt", AtomicType.string())
-            .column("id", AtomicType.of(TypeRoot.BIGINT))
-            .column("amount", AtomicType.of(TypeRoot.BIGINT))
-            .partitionKeys("dt")
-            .primaryKey("dt", "id")
-            .option("bucket", "3")
-            .option("file.format", "avro")
-            .options(options)
-            .build());
-  }
-
-  /** {@code id BIGINT, note STRING}, no primary key, bucket-unaware. */
-  private static Table payments(Catalog catalog) {
-    catalog.createDatabaseIfNotExists("shop");
-    return catalog.createTable(
-        Identifier.of("shop", "payments"),
-        TableDefinition.builder()
-            .column("id", AtomicType.of(TypeRoot.BIGINT))
-            .column("note", AtomicType.string())
-            .option("file.format", "avro")
-            .build());
-  }
-
-  /** Event {@code i} of the order stream: an upsert of key i % KEYS, every 11th a delete. */
-  static Row orderEvent(long i) {
-    String dt = "2026-12-0" + (1 + (i / 7) % 2);
-    long id = i % KEYS;
-    return i % 11 == 10 ? Row.ofKind(RowKind.DELETE, dt, id, i) : Row.of(dt, id, i);
-  }
-
-  /** The orders table after events 0..n-1, applied in order. */
-  static List<Row> ordersAfter(long n) {
-    Map<List<Object>, Row> model = new LinkedHashMap<>();
-    for (long i = 0; i < n; i++) {
-      Row e = orderEvent(i);
-      List<Object> key = List.of(e.get(0), e.get(1));
-      if (e.kind() == RowKind.DELETE) {
-        model.remove(key);
-      } else {
-        model.put(key, e);
-      }
-    }
-    return sorted(new ArrayList<>(model.values()));
-  }
-
-  static List<Row> sorted(List<Row> rows) {
-    List<Row> copy = new ArrayList<>(rows);
-    copy.sort(
-        java.util.Comparator.comparing((Row r) -> (String) r.get(0))
-            .thenComparing(r -> (Long) r.get(1)));
-    return copy;
-  }
-
-  static List<Row> read(Table table) {
-    Table t = table.refresh();
-    return t.newRead().readAll(t.newScan().plan());
-  }
-
-  /** Counts of each payment id in the table. */
-  private static Map<Long, Integer> paymentCounts(Table table) {
-    Map<Long, Integer> counts = new TreeMap<>();
-    for (Row r : read(table)) {
-      counts.merge((Long) r.get(0), 1, Integer::sum);
-    }
-    return counts;
-  }
-
-  private static List<Snapshot> snapshots(Table table) {
-    Table t = table.refresh();
-    List<Snapshot> all = new ArrayList<>();
-    long latest = t.latestSnapshot().map(Snapshot::id).orElse(0L);
-    for (long id = 1; id <= latest; id++) {
-      all.add(t.snapshotStore().loadSnapshot(id));
-    }
-    return all;
-  }
-
-  static StreamExecutionEnvironment env(int restartAttempts) {
-    return env(restartAttempts, new Configuration());
-  }
-
-  private static StreamExecutionEnvironment env(int restartAttempts, Configuration base) {
-    Configuration conf = new Configuration(base);
-    conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(100));
-    conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restartAttempts);
-    conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(20));
-    StreamExecutionEnvironment env = flink.environment(conf);
-    env.setParallelism(2);
-    return env;
-  }
-
-  /** Events 0..count-1 at {@code perSecond}, replayed from the last checkpoint after a failover. */
-  static DataStream<Long> events(StreamExecutionEnvironment env, long count, double perSecond) {
-    return env.fromSource(
-            new DataGeneratorSource<>(
-                i -> i, count, RateLimiterStrategy.perSecond(perSecond), Types.LONG),
-            WatermarkStrategy.noWatermarks(),
-            "events")
-        .setParallelism(1);
-  }
-
-  /** Fails the task now and then, while {@link Faults} has record failures to spend. */
-  static final class FailingMap<T> implements MapFunction<Long, T> {
-    private final org.apache.flink.api.java.functions.KeySelector<Long, T> convert;
-
-    FailingMap(org.apache.flink.api.java.functions.KeySelector<Long, T> convert) {
-      this.convert = convert;
-    }
-
-    @Override
-    public T map(Long i) throws Exception {
-      if (Faults.strike(Faults.recordFailures)) {
-        throw new IllegalStateException("Injected failure at event " + i);
-      }
-      return convert.getKey(i);
-    }
-  }
-
-  static DataStream<Row> rows(
-      DataStream<Long> events, org.apache.flink.api.java.functions.KeySelector<Long, Row> f) {
-    return events.map(new FailingMap<>(f)).returns(TypeInformation.of(Row.class)).setParallelism(1);
-  }
-
   @Test
   void aJobFailingOverTwentyTimesWritesEveryChangeExactlyOnceIntoAPrimaryKeyAndAnAppendTable()
       throws Exception {
     String warehouse = "faulty://local" + dir.resolve("wh");
     Catalog catalog = Catalog.open(warehouse, Map.of());
-    Table orders = orders(catalog, Map.of());
-    Table payments = payments(catalog);
+    Table orders = SinkTestJobs.orders(catalog, Map.of());
+    Table payments = SinkTestJobs.payments(catalog);
     long n = 3000;
     Faults.arm(16, 24, 1.0 / 150, 3, 3, 1.0 / 30);
 
-    StreamExecutionEnvironment env = env(1000);
-    DataStream<Long> events = events(env, n, 600);
-    TableSink.forTable(warehouse, "shop.orders").sinkFrom(rows(events, TableSinkTest::orderEvent));
+    StreamExecutionEnvironment env = SinkTestJobs.env(1000);
+    DataStream<Long> events = SinkTestJobs.events(env, n, 600);
+    TableSink.forTable(warehouse, "shop.orders")
+        .sinkFrom(SinkTestJobs.rows(events, SinkTestJobs::orderEvent));
     TableSink.forTable(warehouse, "shop.payments")
-        .sinkFrom(rows(events, i -> Row.of(i, "payment " + i)));
+        .sinkFrom(SinkTestJobs.rows(events, i -> Row.of(i, "payment " + i)));
     JobID job = flink.submit(env);
     int kills = 0;
     for (; kills < 5; kills++) {
@@ -222,12 +77,13 @@ class TableSinkTest {
     JobResult result = flink.await(job, Duration.ofMinutes(3));
 
     assertThat(result.getJobStatus()).contains(JobStatus.FINISHED);
-    assertThat(sorted(read(orders))).isEqualTo(ordersAfter(n));
-    Map<Long, Integer> counts = paymentCounts(payments);
+    assertThat(SinkTestJobs.sorted(SinkTestJobs.read(orders)))
+        .isEqualTo(SinkTestJobs.ordersAfter(n));
+    Map<Long, Integer> counts = SinkTestJobs.paymentCounts(payments);
     assertThat(counts).hasSize((int) n);
     assertThat(counts.values()).allMatch(c -> c == 1);
     for (Table t : List.of(orders, payments)) {
-      List<Snapshot> snapshots = snapshots(t);
+      List<Snapshot> snapshots = SinkTestJobs.snapshots(t);
       assertThat(snapshots.stream().map(Snapshot::commitUser).distinct()).hasSize(1);
       List<Long> appends =
           snapshots.stream()
@@ -236,7 +92,7 @@ class TableSinkTest {
               .toList();
       assertThat(appends).isSorted().doesNotHaveDuplicates();
     }
-    assertThat(paimonOrders(dir.resolve("wh"))).isEqualTo(text(ordersAfter(n)));
+    assertThat(paimonOrders(dir.resolve("wh"))).isEqualTo(text(SinkTestJobs.ordersAfter(n)));
     assertThat(kills).isEqualTo(5);
     assertThat(Faults.injected.get()).isGreaterThanOrEqualTo(18);
     assertThat(flink.failures(job)).isGreaterThanOrEqualTo(20);
@@ -266,30 +122,34 @@ class TableSinkTest {
   void aJobStartedWithoutItsStateWritesTheCommittedCheckpointsAgainAsANewCommitUser()
       throws Exception {
     String warehouse = dir.resolve("wh").toString();
-    Table payments = payments(Catalog.open(warehouse, Map.of()));
+    Table payments = SinkTestJobs.payments(Catalog.open(warehouse, Map.of()));
 
-    StreamExecutionEnvironment first = env(0);
+    StreamExecutionEnvironment first = SinkTestJobs.env(0);
     TableSink.forTable(warehouse, "shop.payments")
-        .sinkFrom(rows(events(first, 100_000, 400), i -> Row.of(i, "payment " + i)));
+        .sinkFrom(
+            SinkTestJobs.rows(
+                SinkTestJobs.events(first, 100_000, 400), i -> Row.of(i, "payment " + i)));
     JobID firstJob = flink.submit(first);
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (snapshots(payments).size() < 3 && System.nanoTime() < deadline) {
+    while (SinkTestJobs.snapshots(payments).size() < 3 && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
     flink.cancel(firstJob);
     flink.await(firstJob, Duration.ofSeconds(60));
-    Map<Long, Integer> committedByFirst = paymentCounts(payments);
+    Map<Long, Integer> committedByFirst = SinkTestJobs.paymentCounts(payments);
     assertThat(committedByFirst).isNotEmpty();
     long firstCount = committedByFirst.size();
 
-    StreamExecutionEnvironment second = env(0);
+    StreamExecutionEnvironment second = SinkTestJobs.env(0);
     long n = firstCount + 200;
     TableSink.forTable(warehouse, "shop.payments")
-        .sinkFrom(rows(events(second, n, 2000), i -> Row.of(i, "payment " + i)));
+        .sinkFrom(
+            SinkTestJobs.rows(
+                SinkTestJobs.events(second, n, 2000), i -> Row.of(i, "payment " + i)));
     JobResult result = flink.await(flink.submit(second), Duration.ofSeconds(60));
 
     assertThat(result.isSuccess()).isTrue();
-    Map<Long, Integer> counts = paymentCounts(payments);
+    Map<Long, Integer> counts = SinkTestJobs.paymentCounts(payments);
     Map<Long, Integer> expected = new HashMap<>();
     for (long i = 0; i < n; i++) {
       expected.put(i, committedByFirst.containsKey(i) ? 2 : 1);
@@ -298,7 +158,8 @@ class TableSinkTest {
     assertThat(committedByFirst.keySet())
         .containsExactlyInAnyOrderElementsOf(
             java.util.stream.LongStream.range(0, firstCount).boxed().toList());
-    List<String> users = snapshots(payments).stream().map(Snapshot::commitUser).distinct().toList();
+    List<String> users =
+        SinkTestJobs.snapshots(payments).stream().map(Snapshot::commitUser).distinct().toList();
     assertThat(users).hasSize(2);
   }
 
@@ -306,25 +167,27 @@ class TableSinkTest {
   void aCorruptChangeSetInTheCheckpointFailsTheRestoreNamingTheCheckpointAndCommitsNothing()
       throws Exception {
     String warehouse = dir.resolve("wh").toString();
-    Table payments = payments(Catalog.open(warehouse, Map.of()));
+    Table payments = SinkTestJobs.payments(Catalog.open(warehouse, Map.of()));
     Path checkpoints = dir.resolve("checkpoints");
     Configuration conf = new Configuration();
     conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
     conf.set(
         CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
         ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
-    StreamExecutionEnvironment first = env(0, conf);
+    StreamExecutionEnvironment first = SinkTestJobs.env(0, conf);
     TableSink.forTable(warehouse, "shop.payments")
         .commitUser("payments-loader")
-        .sinkFrom(rows(events(first, 100_000, 400), i -> Row.of(i, "payment " + i)));
+        .sinkFrom(
+            SinkTestJobs.rows(
+                SinkTestJobs.events(first, 100_000, 400), i -> Row.of(i, "payment " + i)));
     JobID job = flink.submit(first);
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (snapshots(payments).size() < 3 && System.nanoTime() < deadline) {
+    while (SinkTestJobs.snapshots(payments).size() < 3 && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
     flink.cancel(job);
     flink.await(job, Duration.ofSeconds(60));
-    List<Snapshot> before = snapshots(payments);
+    List<Snapshot> before = SinkTestJobs.snapshots(payments);
     Path metadata;
     try (var files = java.nio.file.Files.walk(checkpoints)) {
       metadata =
@@ -346,10 +209,12 @@ class TableSinkTest {
 
     Configuration restore = new Configuration(conf);
     restore.set(StateRecoveryOptions.SAVEPOINT_PATH, metadata.getParent().toUri().toString());
-    StreamExecutionEnvironment second = env(0, restore);
+    StreamExecutionEnvironment second = SinkTestJobs.env(0, restore);
     TableSink.forTable(warehouse, "shop.payments")
         .commitUser("payments-loader")
-        .sinkFrom(rows(events(second, 100_000, 400), i -> Row.of(i, "payment " + i)));
+        .sinkFrom(
+            SinkTestJobs.rows(
+                SinkTestJobs.events(second, 100_000, 400), i -> Row.of(i, "payment " + i)));
     JobResult result = flink.await(flink.submit(second), Duration.ofSeconds(60));
 
     assertThat(result.isSuccess()).isFalse();
@@ -364,7 +229,7 @@ class TableSinkTest {
                         + checkpoint
                         + ": pending change set 1 of ")
                 + "\\d is corrupt: Invalid change set: checksum mismatch");
-    assertThat(snapshots(payments)).isEqualTo(before);
+    assertThat(SinkTestJobs.snapshots(payments)).isEqualTo(before);
   }
 
   private static int indexOf(byte[] haystack, byte[] needle) {
@@ -384,9 +249,10 @@ class TableSinkTest {
   void refusesATableItCannotWriteOrFindAndAJobThatDoesNotCheckpointAlignedBeforeItRuns() {
     String warehouse = dir.resolve("wh").toString();
     Catalog catalog = Catalog.open(warehouse, Map.of());
-    orders(catalog, Map.of("bucket", "-2"));
-    StreamExecutionEnvironment env = env(0);
-    DataStream<Row> rows = rows(events(env, 10, 100), TableSinkTest::orderEvent);
+    SinkTestJobs.orders(catalog, Map.of("bucket", "-2"));
+    StreamExecutionEnvironment env = SinkTestJobs.env(0);
+    DataStream<Row> rows =
+        SinkTestJobs.rows(SinkTestJobs.events(env, 10, 100), SinkTestJobs::orderEvent);
 
     assertThatThrownBy(() -> TableSink.forTable(warehouse, "shop.orders").sinkFrom(rows))
         .isInstanceOf(IllegalArgumentException.class)
@@ -406,7 +272,8 @@ class TableSinkTest {
 
     StreamExecutionEnvironment unchecked =
         StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
-    DataStream<Row> uncheckedRows = rows(events(unchecked, 10, 100), TableSinkTest::orderEvent);
+    DataStream<Row> uncheckedRows =
+        SinkTestJobs.rows(SinkTestJobs.events(unchecked, 10, 100), SinkTestJobs::orderEvent);
     assertThatThrownBy(() -> TableSink.forTable(warehouse, "shop.orders").sinkFrom(uncheckedRows))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("enable checkpointing (execution.checkpointing.interval)");
@@ -415,7 +282,8 @@ class TableSinkTest {
     unaligned.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(100));
     unaligned.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
     StreamExecutionEnvironment u = StreamExecutionEnvironment.getExecutionEnvironment(unaligned);
-    DataStream<Row> unalignedRows = rows(events(u, 10, 100), TableSinkTest::orderEvent);
+    DataStream<Row> unalignedRows =
+        SinkTestJobs.rows(SinkTestJobs.events(u, 10, 100), SinkTestJobs::orderEvent);
     assertThatThrownBy(() -> TableSink.forTable(warehouse, "shop.orders").sinkFrom(unalignedRows))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("needs aligned checkpoints");

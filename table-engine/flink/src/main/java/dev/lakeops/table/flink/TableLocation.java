@@ -1,4 +1,4 @@
-package dev.lakeops.table.flink.sink;
+package dev.lakeops.table.flink;
 
 import static java.util.Objects.requireNonNull;
 
@@ -15,17 +15,17 @@ import java.util.TreeMap;
  * database.table}. Each task opens the table itself from it, so the same job writes a local, S3 or
  * HDFS warehouse.
  */
-record TableLocation(String warehouse, TreeMap<String, String> options, String table)
+public record TableLocation(String warehouse, TreeMap<String, String> options, String table)
     implements Serializable {
 
-  TableLocation {
+  public TableLocation {
     requireNonNull(warehouse, "warehouse");
     requireNonNull(table, "table");
     options = new TreeMap<>(options);
     Identifier.parse(table);
   }
 
-  static TableLocation of(String warehouse, Map<String, String> options, String table) {
+  public static TableLocation of(String warehouse, Map<String, String> options, String table) {
     return new TableLocation(warehouse, new TreeMap<>(options), table);
   }
 
@@ -34,7 +34,7 @@ record TableLocation(String warehouse, TreeMap<String, String> options, String t
    *
    * @throws dev.lakeops.table.store.TableNotFoundException no such table in the warehouse
    */
-  Table open() {
+  public Table open() {
     return Catalog.open(warehouse, options).loadTable(Identifier.parse(table));
   }
 
