@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * the failure (the commit happened, the notification or the next checkpoint did not) are skipped,
  * the others are committed now. So a failover neither writes a checkpoint twice nor loses one.
  */
-final class TableCommitterOperator extends AbstractStreamOperator<Void>
+public final class TableCommitterOperator extends AbstractStreamOperator<Void>
     implements OneInputStreamOperator<byte[], Void>, BoundedOneInput {
 
   private static final long serialVersionUID = 1L;
@@ -49,7 +49,7 @@ final class TableCommitterOperator extends AbstractStreamOperator<Void>
 
   private record Pending(ChangeSet changes, byte[] bytes) {}
 
-  TableCommitterOperator(TableLocation location, String initialCommitUser) {
+  public TableCommitterOperator(TableLocation location, String initialCommitUser) {
     this.location = location;
     this.initialCommitUser = initialCommitUser;
   }

@@ -69,6 +69,11 @@ public final class FlinkCluster implements AutoCloseable {
     rest = cluster.getRestAddress().get(30, TimeUnit.SECONDS);
   }
 
+  /** The REST address. */
+  public URI rest() {
+    return rest;
+  }
+
   /** An environment whose jobs are submitted to this cluster over REST, with {@code conf}. */
   public StreamExecutionEnvironment environment(Configuration conf) {
     return StreamExecutionEnvironment.createRemoteEnvironment(rest.getHost(), rest.getPort(), conf);
