@@ -62,7 +62,7 @@ public record FlinkClusterProfiles(Map<String, String> restUrls, Path source) {
   }
 
   /** The REST URL of the profile {@code name}. */
-  Optional<String> restUrl(String name) {
+  public Optional<String> restUrl(String name) {
     return Optional.ofNullable(restUrls.get(name));
   }
 }

@@ -5,6 +5,8 @@ import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.DatabaseNotFoundException;
 import dev.lakeops.table.catalog.Identifier;
+import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.io.FileIOs;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.store.TableNotFoundException;
 import dev.lakeops.tools.table.TableLocator;
@@ -35,6 +37,30 @@ final class TableArgument {
   /** The table as the command line names it, for messages and output. */
   String name() {
     return name;
+  }
+
+  /**
+   * Where a job on a cluster finds this table: the warehouse URI (a local one made absolute), its
+   * store settings and {@code DATABASE.TABLE}.
+   *
+   * @throws ParameterException no --warehouse (a table directory), or a malformed name
+   */
+  TableLocation location(CommandSpec spec, String what) {
+    if (!warehouse.given()) {
+      throw new ParameterException(
+          spec.commandLine(), what + " needs --warehouse DIR|URI and DATABASE.TABLE");
+    }
+    try {
+      Identifier.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          spec.commandLine(), "table '" + name + "': expected DATABASE.TABLE, e.g. db.orders");
+    }
+    String uri =
+        warehouse.local()
+            ? FileIOs.rootPath(warehouse.dir).toAbsolutePath().normalize().toString()
+            : warehouse.dir;
+    return TableLocation.of(uri, warehouse.store, name);
   }
 
   /** The locator the table tools find this table with. */

@@ -5,14 +5,20 @@ import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.ConflictingChangesException;
 import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.flink.maintenance.FlinkJobRunner;
+import dev.lakeops.table.flink.maintenance.MaintenanceJobs;
 import dev.lakeops.table.maintenance.BucketCompactionPreview;
 import dev.lakeops.table.maintenance.CompactionPreview;
 import dev.lakeops.table.maintenance.CompactionPreviews;
+import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.CompactionReport;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,9 +43,12 @@ import picocli.CommandLine.Spec;
             + " and bytes done) goes to stderr, as JSON lines with --json.")
 final class TableCompactCommand implements Callable<Integer> {
 
+  private static final int COMPACTION_PARALLELISM = 4;
+
   @Spec CommandSpec spec;
   @Mixin TableArgument table;
   @Mixin OutputOptions output;
+  @Mixin FlinkSubmitOptions flink;
 
   @Option(
       names = "--partition",
@@ -75,8 +84,12 @@ final class TableCompactCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, "--partition " + partition, e);
     }
+    boolean onFlink = flink.enabled(spec);
     if (dryRun) {
       return preview(t, partitionSpec, filter);
+    }
+    if (onFlink) {
+      return onFlink(t, partitionSpec, filter);
     }
     int liveBefore = t.newScan().withPartitionFilter(filter).plan().fileCount();
     CompactionReport report;
@@ -132,6 +145,103 @@ final class TableCompactCommand implements Callable<Integer> {
                 + liveAfter
                 + ".";
     TableActionOutput.print(spec, output, result, text);
+    return 0;
+  }
+
+  // a dedicated compaction job on the cluster: the buckets spread over its subtasks, one COMPACT
+  // commit at its end; verified here by reading the table afterwards
+  private int onFlink(Table t, Map<String, String> partitionSpec, PartitionFilter filter) {
+    TableLocation location = table.location(spec, "--on-flink");
+    URI rest = flink.restUrl(spec);
+    long before = t.latestSnapshot().map(Snapshot::id).orElse(0L);
+    int liveBefore = t.newScan().withPartitionFilter(filter).plan().fileCount();
+    int[] buckets = new int[1];
+    Optional<FlinkJobRunner.Outcome> outcome;
+    try {
+      outcome =
+          FlinkJobRunner.run(
+              rest,
+              FlinkSubmitOptions.engineJars(),
+              "lakeops compact " + table.name(),
+              env -> {
+                buckets[0] =
+                    MaintenanceJobs.addCompaction(
+                        env, location, filter, full, user, COMPACTION_PARALLELISM);
+                return buckets[0] > 0;
+              },
+              flink.timeout,
+              line -> spec.commandLine().getErr().println("compact " + table.name() + ": " + line));
+    } catch (UnsupportedOperationException e) {
+      throw CliErrors.badInput(spec, "compact " + table.name(), e);
+    }
+    Map<String, Object> result = result(partitionSpec);
+    result.put("onFlink", rest.toString());
+    if (outcome.isEmpty()) {
+      result.put("snapshot", null);
+      result.put("bucketsCompacted", 0);
+      TableActionOutput.print(
+          spec,
+          output,
+          result,
+          "Nothing to compact in "
+              + table.name()
+              + (partitionSpec.isEmpty() ? "" : " " + partitionSpec)
+              + " ("
+              + liveBefore
+              + " live files); no job submitted.");
+      return 0;
+    }
+    FlinkJobRunner.Outcome job = outcome.get();
+    if (!job.succeeded()) {
+      throw new IllegalStateException(
+          "compact "
+              + table.name()
+              + " on Flink: job "
+              + job.jobId()
+              + " "
+              + job.status()
+              + (job.failure() == null ? "" : ": " + job.failure()));
+    }
+    Table after = t.refresh();
+    Optional<Snapshot> compacted =
+        after.latestSnapshot().filter(s -> s.id() > before && s.commitUser().equals(user));
+    int liveAfter = after.newScan().withPartitionFilter(filter).plan().fileCount();
+    result.put("flinkJobId", job.jobId());
+    result.put("flinkStatus", job.status().toString());
+    result.put("tookMillis", job.took().toMillis());
+    result.put("snapshot", compacted.map(s -> (Object) s.id()).orElse(null));
+    result.put("bucketsCompacted", buckets[0]);
+    result.put("liveFilesBefore", liveBefore);
+    result.put("liveFilesAfter", liveAfter);
+    TableActionOutput.print(
+        spec,
+        output,
+        result,
+        compacted.isEmpty()
+            ? "Flink job "
+                + job.jobId()
+                + " finished without a new COMPACT snapshot of "
+                + table.name()
+                + " (nothing left to merge); live files "
+                + liveBefore
+                + " -> "
+                + liveAfter
+                + "."
+            : "Compacted "
+                + buckets[0]
+                + " buckets of "
+                + table.name()
+                + " on Flink (job "
+                + job.jobId()
+                + ", "
+                + job.took().toMillis()
+                + " ms) as snapshot "
+                + compacted.get().id()
+                + "; live files "
+                + liveBefore
+                + " -> "
+                + liveAfter
+                + ".");
     return 0;
   }
 

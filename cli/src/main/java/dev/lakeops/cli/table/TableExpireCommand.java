@@ -3,12 +3,17 @@ package dev.lakeops.cli.table;
 import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.common.OutputOptions;
 import dev.lakeops.table.Table;
+import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.flink.maintenance.FlinkJobRunner;
+import dev.lakeops.table.flink.maintenance.MaintenanceJobs;
 import dev.lakeops.table.maintenance.ExpirePreview;
 import dev.lakeops.table.maintenance.ExpireReport;
 import dev.lakeops.table.maintenance.ExpireRetention;
 import dev.lakeops.table.maintenance.TableMaintenance;
+import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,6 +39,7 @@ final class TableExpireCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin TableArgument table;
   @Mixin OutputOptions output;
+  @Mixin FlinkSubmitOptions flink;
 
   @Option(
       names = "--retain-min",
@@ -81,6 +87,7 @@ final class TableExpireCommand implements Callable<Integer> {
             max,
             olderThan != null ? olderThan : defaults.timeRetained(),
             defaults.maxExpires());
+    boolean onFlink = flink.enabled(spec);
     TableMaintenance maintenance = new TableMaintenance(t.io(), t.paths());
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("table", table.name());
@@ -105,6 +112,8 @@ final class TableExpireCommand implements Callable<Integer> {
                 + table.name()
                 + "; "
                 + TableActionOutput.text(p.files(), "would be deleted"));
+      } else if (onFlink) {
+        return onFlink(t, maintenance, retention, result);
       } else {
         ExpireReport r = maintenance.expireSnapshots(retention);
         result.put("expiredSnapshots", r.expiredSnapshotIds());
@@ -126,6 +135,77 @@ final class TableExpireCommand implements Callable<Integer> {
     } catch (UnsupportedOperationException e) {
       throw CliErrors.badInput(spec, "expire " + table.name(), e);
     }
+    return 0;
+  }
+
+  // the expiry as a job on the cluster; what it expired is read back from the table afterwards
+  private int onFlink(
+      Table t,
+      TableMaintenance maintenance,
+      ExpireRetention retention,
+      Map<String, Object> result) {
+    TableLocation location = table.location(spec, "--on-flink");
+    URI rest = flink.restUrl(spec);
+    ExpirePreview planned = maintenance.previewExpireSnapshots(retention);
+    if (planned.snapshotIds().isEmpty()) {
+      result.put("expiredSnapshots", List.of());
+      TableActionOutput.print(
+          spec, output, result, "Nothing to expire in " + table.name() + "; no job submitted.");
+      return 0;
+    }
+    FlinkJobRunner.Outcome job =
+        FlinkJobRunner.run(
+                rest,
+                FlinkSubmitOptions.engineJars(),
+                "lakeops expire " + table.name(),
+                env -> {
+                  MaintenanceJobs.addExpiry(env, location, retention);
+                  return true;
+                },
+                flink.timeout,
+                line -> spec.commandLine().getErr().println("expire " + table.name() + ": " + line))
+            .orElseThrow();
+    if (!job.succeeded()) {
+      throw new IllegalStateException(
+          "expire "
+              + table.name()
+              + " on Flink: job "
+              + job.jobId()
+              + " "
+              + job.status()
+              + (job.failure() == null ? "" : ": " + job.failure()));
+    }
+    Table after = t.refresh();
+    List<Long> expired =
+        planned.snapshotIds().stream()
+            .filter(id -> after.snapshotStore().findSnapshot(id).isEmpty())
+            .toList();
+    result.put("onFlink", rest.toString());
+    result.put("flinkJobId", job.jobId());
+    result.put("flinkStatus", job.status().toString());
+    result.put("expiredSnapshots", expired);
+    result.put(
+        "earliestAfter",
+        expired.size() == planned.snapshotIds().size() && planned.earliestAfter().isPresent()
+            ? planned.earliestAfter().getAsLong()
+            : null);
+    TableActionOutput.print(
+        spec,
+        output,
+        result,
+        "Expired snapshots "
+            + orNone(expired)
+            + " of "
+            + table.name()
+            + " on Flink (job "
+            + job.jobId()
+            + ", "
+            + job.took().toMillis()
+            + " ms)"
+            + (expired.size() < planned.snapshotIds().size()
+                ? "; planned " + planned.snapshotIds() + ", the rest remain"
+                : "")
+            + ".");
     return 0;
   }
 

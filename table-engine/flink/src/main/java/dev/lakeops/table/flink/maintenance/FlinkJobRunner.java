@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
@@ -84,17 +86,18 @@ public final class FlinkJobRunner {
 
   /**
    * Builds a batch job with {@code build}, submits it to the cluster at {@code rest} with {@code
-   * jars}, and waits for its end, telling {@code progress} each status it passes.
+   * jars}, and waits for its end, telling {@code progress} each status it passes. Empty, with
+   * nothing submitted, when {@code build} says it added no work.
    *
    * @throws IllegalArgumentException the REST address is not http(s)://host:port
    * @throws IllegalStateException the cluster cannot be reached or refuses the job (names the
    *     address), or the job has not ended within {@code timeout} (names it; it keeps running)
    */
-  public static Outcome run(
+  public static Optional<Outcome> run(
       URI rest,
       List<Path> jars,
       String jobName,
-      Consumer<StreamExecutionEnvironment> build,
+      Predicate<StreamExecutionEnvironment> build,
       Duration timeout,
       Consumer<String> progress) {
     if (rest.getHost() == null || rest.getPort() < 0) {
@@ -112,7 +115,9 @@ public final class FlinkJobRunner {
             rest.getPort(),
             conf,
             jars.stream().map(Path::toString).toArray(String[]::new));
-    build.accept(env);
+    if (!build.test(env)) {
+      return Optional.empty();
+    }
     long start = System.nanoTime();
     JobClient job;
     try {
@@ -151,7 +156,7 @@ public final class FlinkJobRunner {
             failure = rootMessage(e);
           }
         }
-        return new Outcome(id, status, took, failure);
+        return Optional.of(new Outcome(id, status, took, failure));
       }
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException(

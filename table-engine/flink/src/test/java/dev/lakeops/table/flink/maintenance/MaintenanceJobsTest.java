@@ -78,15 +78,18 @@ class MaintenanceJobsTest {
 
     FlinkJobRunner.Outcome outcome =
         FlinkJobRunner.run(
-            flink.rest(),
-            List.of(),
-            "compact shop.orders",
-            env ->
-                buckets[0] =
-                    MaintenanceJobs.addCompaction(
-                        env, location(), PartitionFilter.all(), true, "compact-job", 2),
-            Duration.ofMinutes(2),
-            progress::add);
+                flink.rest(),
+                List.of(),
+                "compact shop.orders",
+                env -> {
+                  buckets[0] =
+                      MaintenanceJobs.addCompaction(
+                          env, location(), PartitionFilter.all(), true, "compact-job", 2);
+                  return buckets[0] > 0;
+                },
+                Duration.ofMinutes(2),
+                progress::add)
+            .orElseThrow();
 
     assertThat(outcome.succeeded()).as("%s", outcome).isTrue();
     assertThat(outcome.status()).isEqualTo(JobStatus.FINISHED);
@@ -110,14 +113,17 @@ class MaintenanceJobsTest {
 
     FlinkJobRunner.Outcome outcome =
         FlinkJobRunner.run(
-            SinkTestJobs.flink().rest(),
-            List.of(),
-            "expire shop.orders",
-            env ->
-                MaintenanceJobs.addExpiry(
-                    env, location(), new ExpireRetention(2, 2, Duration.ZERO, 50)),
-            Duration.ofMinutes(2),
-            line -> {});
+                SinkTestJobs.flink().rest(),
+                List.of(),
+                "expire shop.orders",
+                env -> {
+                  MaintenanceJobs.addExpiry(
+                      env, location(), new ExpireRetention(2, 2, Duration.ZERO, 50));
+                  return true;
+                },
+                Duration.ofMinutes(2),
+                line -> {})
+            .orElseThrow();
 
     assertThat(outcome.succeeded()).as("%s", outcome).isTrue();
     Table after = orders.refresh();
@@ -135,14 +141,17 @@ class MaintenanceJobsTest {
 
     FlinkJobRunner.Outcome failed =
         FlinkJobRunner.run(
-            SinkTestJobs.flink().rest(),
-            List.of(),
-            "expire shop.gone",
-            env ->
-                MaintenanceJobs.addExpiry(
-                    env, missing, new ExpireRetention(1, 1, Duration.ZERO, 50)),
-            Duration.ofMinutes(2),
-            line -> {});
+                SinkTestJobs.flink().rest(),
+                List.of(),
+                "expire shop.gone",
+                env -> {
+                  MaintenanceJobs.addExpiry(
+                      env, missing, new ExpireRetention(1, 1, Duration.ZERO, 50));
+                  return true;
+                },
+                Duration.ofMinutes(2),
+                line -> {})
+            .orElseThrow();
 
     assertThat(failed.succeeded()).isFalse();
     assertThat(failed.status()).isEqualTo(JobStatus.FAILED);
@@ -155,9 +164,11 @@ class MaintenanceJobsTest {
                     down,
                     List.of(),
                     "expire shop.orders",
-                    env ->
-                        MaintenanceJobs.addExpiry(
-                            env, location(), new ExpireRetention(1, 1, Duration.ZERO, 50)),
+                    env -> {
+                      MaintenanceJobs.addExpiry(
+                          env, location(), new ExpireRetention(1, 1, Duration.ZERO, 50));
+                      return true;
+                    },
                     Duration.ofMinutes(1),
                     line -> {}))
         .isInstanceOf(IllegalStateException.class)
