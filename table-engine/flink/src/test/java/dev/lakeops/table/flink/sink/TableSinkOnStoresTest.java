@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
+import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.flink.maintenance.FlinkJobRunner;
+import dev.lakeops.table.flink.maintenance.MaintenanceJobs;
 import dev.lakeops.table.io.hdfs.MiniDfs;
 import dev.lakeops.table.io.s3.S3ProxyServer;
+import dev.lakeops.table.meta.CommitKind;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.runtime.jobmaster.JobResult;
@@ -17,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The sink on an object store and on HDFS: the tasks open the warehouse from its URI and options,
- * and a failover on either still writes every change once.
+ * The sink and the compaction job on an object store and on HDFS: the tasks open the warehouse from
+ * its URI and options, a failover on either still writes every change once, and the table compacts
+ * on the cluster.
  */
 @ExtendWith({S3ProxyServer.class, MiniDfs.class})
 class TableSinkOnStoresTest {
@@ -48,6 +55,27 @@ class TableSinkOnStoresTest {
     assertThat(result.getJobStatus()).contains(JobStatus.FINISHED);
     assertThat(Faults.injected.get()).isEqualTo(3);
     assertThat(SinkTestJobs.sorted(SinkTestJobs.read(orders)))
+        .isEqualTo(SinkTestJobs.ordersAfter(n));
+
+    // and a compaction job submitted over REST to the cluster compacts it in place
+    TableLocation location = TableLocation.of(warehouse, options, "shop.orders");
+    FlinkJobRunner.Outcome compacted =
+        FlinkJobRunner.run(
+                SinkTestJobs.flink().rest(),
+                List.of(),
+                "compact shop.orders",
+                e ->
+                    MaintenanceJobs.addCompaction(
+                            e, location, PartitionFilter.all(), true, "compact-job", 2)
+                        > 0,
+                Duration.ofMinutes(2),
+                line -> {})
+            .orElseThrow();
+    assertThat(compacted.succeeded()).as("%s", compacted).isTrue();
+    Table after = orders.refresh();
+    assertThat(after.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.COMPACT);
+    assertThat(after.newScan().plan().fileCount()).isEqualTo(6);
+    assertThat(SinkTestJobs.sorted(SinkTestJobs.read(after)))
         .isEqualTo(SinkTestJobs.ordersAfter(n));
   }
 
