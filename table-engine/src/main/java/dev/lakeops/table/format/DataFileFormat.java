@@ -45,6 +45,15 @@ public interface DataFileFormat {
    */
   DataFileReader createReader(FileIO io, Path path, RowType fileType, int @Nullable [] projection);
 
+  /**
+   * {@link #createReader(FileIO, Path, RowType, int[])} of a file whose size is known (from its
+   * manifest entry, as Paimon's readers take it), so the store is not asked for it.
+   */
+  default DataFileReader createReader(
+      FileIO io, Path path, long fileSize, RowType fileType, int @Nullable [] projection) {
+    return createReader(io, path, fileType, projection);
+  }
+
   /** {@link #createReader(FileIO, Path, RowType, int[])} on the local file system. */
   default DataFileReader createReader(Path path, RowType fileType, int @Nullable [] projection) {
     return createReader(new LocalFileIO(), path, fileType, projection);

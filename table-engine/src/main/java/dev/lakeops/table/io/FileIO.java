@@ -96,6 +96,14 @@ public interface FileIO {
   }
 
   /**
+   * {@link #openSeekable(Path)} of a file whose length is known (a data file's size in its manifest
+   * entry), so an object store need not be asked for it (one HEAD less per file read).
+   */
+  default SeekableInput openSeekable(Path file, long length) {
+    return openSeekable(file);
+  }
+
+  /**
    * Starts a new file at {@code file} that appears, complete, when the returned stream is closed,
    * and never when it is {@linkplain FileOutput#abort aborted}. Missing parent directories are
    * created. The default buffers the content in memory and publishes it with {@link

@@ -71,19 +71,20 @@ public final class DataFileAccess {
             : KeyValueLayout.standard(fileSchema.rowType(), fileSchema.trimmedPrimaryKeys());
     DataFileFormat format = DataFileFormats.forFileName(file.fileName());
     try {
-      return openKeyValues(format, path, layout, fileSchema, fields, deleted);
+      return openKeyValues(format, path, file.fileSize(), layout, fileSchema, fields, deleted);
     } catch (CorruptDataFileException e) {
       KeyValueLayout actual = layout.matching(format.readFieldNames(table.io(), path));
       if (actual.isThin() == layout.isThin()) {
         throw e;
       }
-      return openKeyValues(format, path, actual, fileSchema, fields, deleted);
+      return openKeyValues(format, path, file.fileSize(), actual, fileSchema, fields, deleted);
     }
   }
 
   private CloseableIterator<KeyValue> openKeyValues(
       DataFileFormat format,
       Path path,
+      long fileSize,
       KeyValueLayout layout,
       TableSchema fileSchema,
       int[] fields,
@@ -127,6 +128,7 @@ public final class DataFileAccess {
             format.createReader(
                 table.io(),
                 path,
+                fileSize,
                 layout.fileType(),
                 projection.stream().mapToInt(Integer::intValue).toArray()),
             deleted);
@@ -187,7 +189,7 @@ public final class DataFileAccess {
     DataFileReader reader =
         DeletedRowsFilter.of(
             DataFileFormats.forFileName(file.fileName())
-                .createReader(table.io(), path, fileSchema.rowType(), projection),
+                .createReader(table.io(), path, file.fileSize(), fileSchema.rowType(), projection),
             deleted);
     if (projection.length == indexes.length) {
       return new Mapped<>(reader, row -> row);

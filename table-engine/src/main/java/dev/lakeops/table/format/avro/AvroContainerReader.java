@@ -74,10 +74,18 @@ final class AvroContainerReader implements Closeable {
    * @throws UncheckedIOException the file cannot be read
    */
   static AvroContainerReader open(FileIO io, Path path) {
+    return open(io, path, -1);
+  }
+
+  /**
+   * {@link #open(FileIO, Path)} with the file's size when it is known ({@code knownSize} >= 0),
+   * which saves asking the store.
+   */
+  static AvroContainerReader open(FileIO io, Path path, long knownSize) {
     InputStream in;
     long size;
     try {
-      size = io.size(path);
+      size = knownSize >= 0 ? knownSize : io.size(path);
       in = new BufferedInputStream(io.open(path), 1 << 16);
     } catch (UncheckedIOException e) {
       throw new UncheckedIOException("Failed to open data file " + path, e.getCause());

@@ -27,8 +27,12 @@ final class AvroDataFileReader implements DataFileReader {
     this.rows = rows;
   }
 
-  static AvroDataFileReader open(FileIO io, Path path, RowType fileType, int[] projection) {
-    AvroContainerReader container = AvroContainerReader.open(io, path);
+  /**
+   * @param knownSize the file's size when known (its manifest entry), else -1
+   */
+  static AvroDataFileReader open(
+      FileIO io, Path path, long knownSize, RowType fileType, int[] projection) {
+    AvroContainerReader container = AvroContainerReader.open(io, path, knownSize);
     try {
       AvroRowReader rows = AvroRowReader.create(container.schema(), fileType, projection);
       return new AvroDataFileReader(path, container, rows);

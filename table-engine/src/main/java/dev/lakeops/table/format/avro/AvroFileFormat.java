@@ -46,7 +46,17 @@ public final class AvroFileFormat implements DataFileFormat {
     requireNonNull(io, "io");
     requireNonNull(path, "path");
     requireNonNull(fileType, "fileType");
-    return AvroDataFileReader.open(io, path, fileType, Projection.orAll(fileType, projection));
+    return AvroDataFileReader.open(io, path, -1, fileType, Projection.orAll(fileType, projection));
+  }
+
+  @Override
+  public DataFileReader createReader(
+      FileIO io, Path path, long fileSize, RowType fileType, int @Nullable [] projection) {
+    requireNonNull(io, "io");
+    requireNonNull(path, "path");
+    requireNonNull(fileType, "fileType");
+    return AvroDataFileReader.open(
+        io, path, fileSize, fileType, Projection.orAll(fileType, projection));
   }
 
   @Override

@@ -67,8 +67,8 @@ final class ParquetDataFileReader implements DataFileReader {
     this.emptyRowsLeft = emptyRows;
   }
 
-  static ParquetDataFileReader open(FileIO io, Path path, RowType fileType, int[] projection) {
-    InputFile input = ParquetFiles.input(io, path);
+  static ParquetDataFileReader open(
+      InputFile input, Path path, RowType fileType, int[] projection) {
     ParquetFileReader reader = openFooter(input, path);
     try {
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();

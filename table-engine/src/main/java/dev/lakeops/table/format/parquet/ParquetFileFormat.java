@@ -49,7 +49,21 @@ public final class ParquetFileFormat implements DataFileFormat {
     requireNonNull(io, "io");
     requireNonNull(path, "path");
     requireNonNull(fileType, "fileType");
-    return ParquetDataFileReader.open(io, path, fileType, Projection.orAll(fileType, projection));
+    return ParquetDataFileReader.open(
+        ParquetFiles.input(io, path), path, fileType, Projection.orAll(fileType, projection));
+  }
+
+  @Override
+  public DataFileReader createReader(
+      FileIO io, Path path, long fileSize, RowType fileType, int @Nullable [] projection) {
+    requireNonNull(io, "io");
+    requireNonNull(path, "path");
+    requireNonNull(fileType, "fileType");
+    return ParquetDataFileReader.open(
+        ParquetFiles.input(io, path, fileSize),
+        path,
+        fileType,
+        Projection.orAll(fileType, projection));
   }
 
   @Override

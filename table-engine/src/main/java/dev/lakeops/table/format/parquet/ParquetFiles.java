@@ -21,8 +21,13 @@ final class ParquetFiles {
 
   /** A file read by positioned reads; each stream opened from it holds its own input. */
   static InputFile input(FileIO io, Path path) {
+    return input(io, path, -1);
+  }
+
+  /** {@link #input(FileIO, Path)} of a file whose length is known ({@code knownLength} >= 0). */
+  static InputFile input(FileIO io, Path path, long knownLength) {
     return new InputFile() {
-      private long length = -1;
+      private long length = knownLength;
 
       @Override
       public long getLength() {
@@ -36,7 +41,7 @@ final class ParquetFiles {
       public SeekableInputStream newStream() throws IOException {
         // FileIO failures stay UncheckedIOExceptions through parquet-java, so they are not
         // mistaken for a damaged file.
-        SeekableInput in = io.openSeekable(path);
+        SeekableInput in = length >= 0 ? io.openSeekable(path, length) : io.openSeekable(path);
         length = in.length();
         return new Stream(new Positioned(in));
       }

@@ -235,6 +235,23 @@ public final class HdfsFileIO implements FileIO, AutoCloseable {
     return new HdfsInput(p.toString(), in, length);
   }
 
+  @Override
+  public SeekableInput openSeekable(java.nio.file.Path file, long knownLength) {
+    if (knownLength < 0) {
+      return openSeekable(file);
+    }
+    Path p = hadoopPath(file);
+    try {
+      FSDataInputStream in = fs.open(p);
+      return new HdfsInput(p.toString(), in, knownLength);
+    } catch (IOException e) {
+      if (isMissing(e)) {
+        throw missing("open", p.toString());
+      }
+      throw HdfsErrors.of("GET", p.toString(), e);
+    }
+  }
+
   /** Positioned reads ({@code pread}) on one open stream; each read is a GET. */
   private final class HdfsInput implements SeekableInput {
     private final String uri;

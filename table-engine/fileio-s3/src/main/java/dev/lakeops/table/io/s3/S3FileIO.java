@@ -355,6 +355,12 @@ public final class S3FileIO implements FileIO, AutoCloseable {
     return new S3Input(key, head.contentLength());
   }
 
+  /** Without the HEAD: the length is the data file's size in its manifest entry. */
+  @Override
+  public SeekableInput openSeekable(Path file, long knownLength) {
+    return knownLength < 0 ? openSeekable(file) : new S3Input(key(file), knownLength);
+  }
+
   /** Ranged GETs with a read-ahead buffer. */
   private final class S3Input implements SeekableInput {
     private final String key;
