@@ -7,6 +7,7 @@ import dev.lakeops.eval.sandbox.KafkaScenarios;
 import dev.lakeops.eval.suite.LiveRunner;
 import dev.lakeops.eval.suite.Outcome;
 import dev.lakeops.eval.suite.ScenarioFiles;
+import dev.lakeops.eval.suite.ScenarioRun;
 import dev.lakeops.eval.suite.Scores;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
@@ -25,9 +26,15 @@ import dev.lakeops.tools.kafka.LagHistory;
 import dev.lakeops.tools.kafka.LagRules;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.RecordsToDelete;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
@@ -133,16 +140,32 @@ class KafkaTriageIT {
   /**
    * The live Kafka scenarios of {@code ./lakeops eval --live} on this broker: each put into its
    * state, every alert triaged once with the agent's tools and planner, scored against its truth.
+   * The runs of each broker state (its own topic and group) go in order through a runner of their
+   * own, and the states are triaged at the same time: the kafka-lag runbook spends most of a run
+   * waiting between its probes.
    */
   @Test
-  void theLiveKafkaScenariosScoreAsTheirTruthSays() {
+  void theLiveKafkaScenariosScoreAsTheirTruthSays() throws Exception {
     KafkaScenarios.ALL.forEach(s -> KafkaScenarios.setUp(broker.bootstrap(), s));
-    List<Outcome> outcomes =
-        new LiveRunner(null, broker.bootstrap(), Map.of())
-            .run(
-                ScenarioFiles.runs(ScenarioFiles.shippedLive()).stream()
-                    .filter(r -> r.scenario().live().kafka() != null)
-                    .toList());
+    Map<String, List<ScenarioRun>> byState =
+        ScenarioFiles.runs(ScenarioFiles.shippedLive()).stream()
+            .filter(r -> r.scenario().live().kafka() != null)
+            .collect(
+                Collectors.groupingBy(
+                    r -> r.scenario().live().kafka(), LinkedHashMap::new, Collectors.toList()));
+    ExecutorService pool = Executors.newFixedThreadPool(byState.size());
+    List<Outcome> outcomes = new ArrayList<>();
+    try {
+      List<Future<List<Outcome>>> runs = new ArrayList<>();
+      for (List<ScenarioRun> state : byState.values()) {
+        runs.add(pool.submit(() -> new LiveRunner(null, broker.bootstrap(), Map.of()).run(state)));
+      }
+      for (Future<List<Outcome>> run : runs) {
+        outcomes.addAll(run.get(5, TimeUnit.MINUTES));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
 
     assertThat(outcomes).hasSize(12);
     assertThat(outcomes)
