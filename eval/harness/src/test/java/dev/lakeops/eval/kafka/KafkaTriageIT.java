@@ -41,11 +41,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The deterministic planner on Kafka alerts against a real KRaft broker: the shipped kafka-lag
  * runbook, with the lag rules the agent uses (a 10 s window before a group is called stopped). Each
- * test reads its own cluster profile, so each lag window holds only its own probes.
+ * test reads its own cluster profile and its own topics and groups, so each lag window holds only
+ * its own probes, and its tests run at the same time (the planner is shared, as the agent's triage
+ * workers share it): they spend most of their time waiting between lag probes. The class itself
+ * runs alone, as every other.
  */
 class KafkaTriageIT {
 
@@ -113,6 +118,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsAGroupWithoutConsumersThatStaysBehindStoppedAndNamesThePartition() throws Exception {
     kafka.createTopic("rb-lagging", 2, Map.of());
     kafka.produce("rb-lagging", 200, 20);
@@ -145,6 +151,7 @@ class KafkaTriageIT {
    * waiting between its probes.
    */
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void theLiveKafkaScenariosScoreAsTheirTruthSays() throws Exception {
     KafkaScenarios.ALL.forEach(s -> KafkaScenarios.setUp(broker.bootstrap(), s));
     Map<String, List<ScenarioRun>> byState =
@@ -176,6 +183,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void findsNoFaultInAGroupThatHasReadEverything() throws Exception {
     kafka.createTopic("rb-healthy", 2, Map.of());
     kafka.produce("rb-healthy", 200, 20);
@@ -191,6 +199,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsOffsetsBelowTheLogStartLossAndProposesAResetWithoutRunningIt() throws Exception {
     kafka.createTopic("rb-retention", 1, Map.of());
     kafka.produce("rb-retention", 100, 10);
@@ -240,6 +249,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void reconcilesASinkCountWithTheTopicAndCallsTheDifferenceDuplicatesLossOrNoFault()
       throws Exception {
     kafka.createTopic("rb-counts", 2, Map.of());
@@ -264,6 +274,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsASinkHoldingMoreThanTheTopicDuplicatesForTheGroupThatWroteIt() throws Exception {
     kafka.createTopic("rb-dups", 1, Map.of());
     kafka.produce("rb-dups", 200, 20);
@@ -282,6 +293,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsRecordsDeletedBeforeTheGroupReadThemLossOnADataLossAlert() throws Exception {
     kafka.createTopic("rb-loss", 1, Map.of());
     kafka.produce("rb-loss", 100, 10);
