@@ -16,6 +16,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -32,6 +38,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AlertToTriageIT {
 
+  private static final int CLI_TRIAGES_AT_ONCE = 3;
   private static Sandbox sandbox;
   private static AgentProcess agent;
   private static Path work;
@@ -235,31 +242,59 @@ class AlertToTriageIT {
   /**
    * Each runbook's alert, named and labelled the way other teams' rule sets do it, fired at {@code
    * lakeops serve} and at {@code ./lakeops triage} while the job runs healthy: the same runbook,
-   * the same category and the same entities from both, and the category the state calls for. Each
-   * alert is posted to the agent first, so that the two triages of it run at the same time.
+   * the same category and the same entities from both, and the category the state calls for. The
+   * alerts are all posted to the agent (its triage workers take them in turn) while {@code lakeops
+   * triage} runs {@value #CLI_TRIAGES_AT_ONCE} of them at a time: most of a triage is waiting
+   * between probes.
    */
   @Test
   @Order(6)
-  void theAgentAndTheCommandLineTriageEveryRunbooksAlertAlike() {
+  void theAgentAndTheCommandLineTriageEveryRunbooksAlertAlike() throws Exception {
     BackpressureWait.untilNoBackpressure(
         sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
     List<String> mismatches = new java.util.ArrayList<>();
     java.util.Set<String> runbooks = new java.util.TreeSet<>();
-    for (TriageParity.Case c : TriageParity.cases(sandbox, binlogs)) {
-      String payload =
-          AlertmanagerPayloads.firing(c.labels(), c.summary(), Instant.now(), c.expression());
-      List<String> ids = agent.client().postAlertmanager(payload);
-      assertThat(ids).as(c.name()).hasSize(1);
-      JsonNode viaCli = TriageParity.cli(sandbox, warehouse, work.resolve("cli"), payload);
-      JsonNode served =
-          agent.client().awaitTriage(ids.get(0), Duration.ofSeconds(60)).path("report");
-      runbooks.add(served.path("runbook").asText());
-      TriageParity.compare(c, served, viaCli).ifPresent(mismatches::add);
+    List<TriageParity.Case> cases = TriageParity.cases(sandbox, binlogs);
+    List<String> ids = new java.util.ArrayList<>();
+    List<Future<JsonNode>> viaCli = new java.util.ArrayList<>();
+    ExecutorService cli = Executors.newFixedThreadPool(CLI_TRIAGES_AT_ONCE);
+    try {
+      for (TriageParity.Case c : cases) {
+        String payload =
+            AlertmanagerPayloads.firing(c.labels(), c.summary(), Instant.now(), c.expression());
+        List<String> posted = agent.client().postAlertmanager(payload);
+        assertThat(posted).as(c.name()).hasSize(1);
+        ids.add(posted.get(0));
+        viaCli.add(
+            cli.submit(() -> TriageParity.cli(sandbox, warehouse, work.resolve("cli"), payload)));
+      }
+      for (int i = 0; i < cases.size(); i++) {
+        JsonNode served =
+            agent.client().awaitTriage(ids.get(i), Duration.ofSeconds(120)).path("report");
+        runbooks.add(served.path("runbook").asText());
+        TriageParity.compare(cases.get(i), served, cliReport(viaCli.get(i)))
+            .ifPresent(mismatches::add);
+      }
+    } finally {
+      cli.shutdownNow();
     }
     assertThat(mismatches).as("cases where serve and triage differ or are wrong").isEmpty();
     assertThat(runbooks)
         .as("every shipped runbook was reached by one alert")
         .containsAll(TriageParity.shippedRunbooks());
+  }
+
+  private static JsonNode cliReport(Future<JsonNode> triage) throws InterruptedException {
+    try {
+      return triage.get(2, TimeUnit.MINUTES);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof AssertionError failed) {
+        throw failed;
+      }
+      throw new AssertionError("lakeops triage failed", e.getCause());
+    } catch (TimeoutException e) {
+      throw new AssertionError("lakeops triage did not end within 2 minutes", e);
+    }
   }
 
   private static JsonNode read(String json) {
