@@ -122,16 +122,19 @@ final class TriageParity {
   }
 
   /** The configuration both front doors get, as the agent's {@code -D} options. */
-  static List<String> agentOptions(Sandbox sandbox, Path warehouse, Path binlogs) {
+  static List<String> agentOptions(
+      String flinkRestUrl, String kafkaBootstrap, Path warehouse, Path binlogs) {
     List<String> options = new ArrayList<>();
-    properties(sandbox, warehouse, binlogs).forEach((k, v) -> options.add("-D" + k + "=" + v));
+    properties(flinkRestUrl, kafkaBootstrap, warehouse, binlogs)
+        .forEach((k, v) -> options.add("-D" + k + "=" + v));
     return options;
   }
 
-  private static Map<String, String> properties(Sandbox sandbox, Path warehouse, Path binlogs) {
+  private static Map<String, String> properties(
+      String flinkRestUrl, String kafkaBootstrap, Path warehouse, Path binlogs) {
     Map<String, String> p = new LinkedHashMap<>();
-    p.put("lakeops.flink.rest-url", sandbox.flinkRestUrl());
-    p.put("lakeops.kafka.clusters.default.bootstrap-servers", sandbox.kafkaBootstrap());
+    p.put("lakeops.flink.rest-url", flinkRestUrl);
+    p.put("lakeops.kafka.clusters.default.bootstrap-servers", kafkaBootstrap);
     p.put("lakeops.tables.warehouse", warehouse.toString());
     p.put("lakeops.binlog.dir", binlogs.toString());
     return p;

@@ -116,6 +116,14 @@ final class DemoCommand implements Callable<Integer> {
               + "' is RUNNING. Starting the agent on 127.0.0.1:"
               + agentPort
               + " ...");
+      // Slowed down while the job is young: Flink averages load over the job's lifetime until it
+      // is a minute old, so the backpressure is saturated by the time the agent is up.
+      say(
+          out,
+          "Slowing the lake-writer sink to "
+              + sinkDelay.toMillis()
+              + " ms per record: the job becomes backpressured ...");
+      sandbox.throttleSink(sinkDelay);
       Path warehouse = dir.resolve("warehouse");
       dev.lakeops.eval.sandbox.Directories.deleteRecursively(warehouse);
       say(
@@ -142,12 +150,6 @@ final class DemoCommand implements Callable<Integer> {
                   "-Dlakeops.approvers.lead.token=" + leadToken,
                   "-Dlakeops.approvers.lead.im-ids=api:lead"));
 
-      say(
-          out,
-          "Slowing the lake-writer sink to "
-              + sinkDelay.toMillis()
-              + " ms per record: the job becomes backpressured ...");
-      sandbox.throttleSink(sinkDelay);
       BackpressureWait.untilBottleneck(
           sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
       BackpressureWait.untilSaturated(

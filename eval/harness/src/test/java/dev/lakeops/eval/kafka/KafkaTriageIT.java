@@ -7,6 +7,7 @@ import dev.lakeops.eval.sandbox.KafkaScenarios;
 import dev.lakeops.eval.suite.LiveRunner;
 import dev.lakeops.eval.suite.Outcome;
 import dev.lakeops.eval.suite.ScenarioFiles;
+import dev.lakeops.eval.suite.ScenarioRun;
 import dev.lakeops.eval.suite.Scores;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
@@ -25,20 +26,31 @@ import dev.lakeops.tools.kafka.LagHistory;
 import dev.lakeops.tools.kafka.LagRules;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.RecordsToDelete;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The deterministic planner on Kafka alerts against a real KRaft broker: the shipped kafka-lag
  * runbook, with the lag rules the agent uses (a 10 s window before a group is called stopped). Each
- * test reads its own cluster profile, so each lag window holds only its own probes.
+ * test reads its own cluster profile and its own topics and groups, so each lag window holds only
+ * its own probes, and its tests run at the same time (the planner is shared, as the agent's triage
+ * workers share it): they spend most of their time waiting between lag probes. The class itself
+ * runs alone, as every other.
  */
 class KafkaTriageIT {
 
@@ -106,6 +118,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsAGroupWithoutConsumersThatStaysBehindStoppedAndNamesThePartition() throws Exception {
     kafka.createTopic("rb-lagging", 2, Map.of());
     kafka.produce("rb-lagging", 200, 20);
@@ -133,16 +146,33 @@ class KafkaTriageIT {
   /**
    * The live Kafka scenarios of {@code ./lakeops eval --live} on this broker: each put into its
    * state, every alert triaged once with the agent's tools and planner, scored against its truth.
+   * The runs of each broker state (its own topic and group) go in order through a runner of their
+   * own, and the states are triaged at the same time: the kafka-lag runbook spends most of a run
+   * waiting between its probes.
    */
   @Test
-  void theLiveKafkaScenariosScoreAsTheirTruthSays() {
+  @Execution(ExecutionMode.CONCURRENT)
+  void theLiveKafkaScenariosScoreAsTheirTruthSays() throws Exception {
     KafkaScenarios.ALL.forEach(s -> KafkaScenarios.setUp(broker.bootstrap(), s));
-    List<Outcome> outcomes =
-        new LiveRunner(null, broker.bootstrap(), Map.of())
-            .run(
-                ScenarioFiles.runs(ScenarioFiles.shippedLive()).stream()
-                    .filter(r -> r.scenario().live().kafka() != null)
-                    .toList());
+    Map<String, List<ScenarioRun>> byState =
+        ScenarioFiles.runs(ScenarioFiles.shippedLive()).stream()
+            .filter(r -> r.scenario().live().kafka() != null)
+            .collect(
+                Collectors.groupingBy(
+                    r -> r.scenario().live().kafka(), LinkedHashMap::new, Collectors.toList()));
+    ExecutorService pool = Executors.newFixedThreadPool(byState.size());
+    List<Outcome> outcomes = new ArrayList<>();
+    try {
+      List<Future<List<Outcome>>> runs = new ArrayList<>();
+      for (List<ScenarioRun> state : byState.values()) {
+        runs.add(pool.submit(() -> new LiveRunner(null, broker.bootstrap(), Map.of()).run(state)));
+      }
+      for (Future<List<Outcome>> run : runs) {
+        outcomes.addAll(run.get(5, TimeUnit.MINUTES));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
 
     assertThat(outcomes).hasSize(12);
     assertThat(outcomes)
@@ -153,6 +183,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void findsNoFaultInAGroupThatHasReadEverything() throws Exception {
     kafka.createTopic("rb-healthy", 2, Map.of());
     kafka.produce("rb-healthy", 200, 20);
@@ -168,6 +199,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsOffsetsBelowTheLogStartLossAndProposesAResetWithoutRunningIt() throws Exception {
     kafka.createTopic("rb-retention", 1, Map.of());
     kafka.produce("rb-retention", 100, 10);
@@ -217,6 +249,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void reconcilesASinkCountWithTheTopicAndCallsTheDifferenceDuplicatesLossOrNoFault()
       throws Exception {
     kafka.createTopic("rb-counts", 2, Map.of());
@@ -241,6 +274,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsASinkHoldingMoreThanTheTopicDuplicatesForTheGroupThatWroteIt() throws Exception {
     kafka.createTopic("rb-dups", 1, Map.of());
     kafka.produce("rb-dups", 200, 20);
@@ -259,6 +293,7 @@ class KafkaTriageIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void callsRecordsDeletedBeforeTheGroupReadThemLossOnADataLossAlert() throws Exception {
     kafka.createTopic("rb-loss", 1, Map.of());
     kafka.produce("rb-loss", 100, 10);
