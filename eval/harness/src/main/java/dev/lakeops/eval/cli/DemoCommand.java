@@ -130,8 +130,8 @@ final class DemoCommand implements Callable<Integer> {
           out,
           "Writing the lake table "
               + DemoLakeTable.name()
-              + " with a duplicate write: the lake-writer restarted without "
-              + "its state and replayed its last checkpoints under a new commit user ...");
+              + " with a Flink job through the lakeops sink, then start it again without its"
+              + " state: as a new commit user it replays every payment ...");
       DemoLakeTable.createWithDuplicateWrite(warehouse);
       String oncallToken = token();
       String leadToken = token();

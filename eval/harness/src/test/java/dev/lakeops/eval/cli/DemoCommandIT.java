@@ -71,12 +71,21 @@ class DemoCommandIT {
         .contains("is approved")
         .contains("on the incident's page")
         .contains("console: executed: DONE (EXECUTED: ");
-    // The follow-up reads the table of the runbooks' warehouse: snapshot 11 is the rollback's
-    // commit.
+    // The follow-up reads the table of the runbooks' warehouse: the rollback's commit is the
+    // snapshot after the two lake-writer jobs' ones.
+    dev.lakeops.table.Table lake =
+        dev.lakeops.table.catalog.Catalog.local(work.resolve("warehouse"))
+            .loadTable(dev.lakeops.table.catalog.Identifier.parse("lake.payments"));
+    long written = 0;
+    for (long id = 1; id <= lake.latestSnapshot().orElseThrow().id(); id++) {
+      if (lake.snapshotStore().loadSnapshot(id).commitUser().startsWith("orders-to-lake-")) {
+        written++;
+      }
+    }
     String snapshots = out.toString().substring(out.toString().lastIndexOf("snapshots\n"));
     assertThat(snapshots)
         .contains("table.snapshots.latest")
-        .contains("Latest snapshot 11 (OVERWRITE by lakeops-rollback")
+        .contains("Latest snapshot " + (written + 1) + " (OVERWRITE by lakeops-rollback")
         .doesNotContain("not available");
     // The chat thread named after the incident knows it: "status" answers with its verdict.
     String status = out.toString().substring(out.toString().indexOf(": status"));
