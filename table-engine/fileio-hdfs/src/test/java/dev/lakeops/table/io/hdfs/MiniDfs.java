@@ -20,6 +20,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class MiniDfs implements BeforeAllCallback {
 
+  private static final String NAME_NODE_PROPERTY = "lakeops-test.minidfs.namenode";
+
   private static MiniDFSCluster cluster;
 
   @Override
@@ -60,6 +62,7 @@ public final class MiniDfs implements BeforeAllCallback {
                 .waitSafeMode(true)
                 .build();
         cluster.waitActive();
+        System.setProperty(NAME_NODE_PROPERTY, "hdfs://127.0.0.1:" + cluster.getNameNodePort());
       } catch (IOException e) {
         throw new UncheckedIOException("Failed to start the MiniDFSCluster under " + base, e);
       }
@@ -71,11 +74,20 @@ public final class MiniDfs implements BeforeAllCallback {
     if (cluster != null) {
       cluster.shutdown(true);
       cluster = null;
+      System.clearProperty(NAME_NODE_PROPERTY);
     }
   }
 
-  /** {@code hdfs://127.0.0.1:<port>}. */
-  public static String nameNode() {
+  /**
+   * {@code hdfs://127.0.0.1:<port>}. A second copy of this class (another class loader of the same
+   * JVM, as a Quarkus test has) finds the cluster the first one started through a system property
+   * and uses it.
+   */
+  public static synchronized String nameNode() {
+    String started = System.getProperty(NAME_NODE_PROPERTY);
+    if (cluster == null && started != null) {
+      return started;
+    }
     return "hdfs://127.0.0.1:" + cluster().getNameNodePort();
   }
 
