@@ -65,7 +65,12 @@ public class ApprovalBeans {
     config.flink().clusters().forEach((name, c) -> flink.put(name, c.restUrl()));
     Actions actions =
         new Actions(
-            new ConfiguredTargets(kafka, flink, config.flink().timeout(), config.tables().store()));
+            new ConfiguredTargets(
+                kafka,
+                flink,
+                config.flink().timeout(),
+                config.tables().store(),
+                config.tables().maintenance().flinkCluster().orElse(null)));
     return new ApprovalGate(store, audit, users.directory(), actions, clock);
   }
 

@@ -217,5 +217,19 @@ public interface LakeopsConfig {
      * environment variables of the store's client apply without them.
      */
     Map<String, String> store();
+
+    /** Where table maintenance runs. */
+    Maintenance maintenance();
+  }
+
+  /** {@code lakeops.tables.maintenance.*}. */
+  interface Maintenance {
+
+    /**
+     * A Flink cluster (a {@code lakeops.flink.clusters} name, {@code default}, or a REST URL) that
+     * approved compactions run on, as a dedicated compaction job submitted over its REST API;
+     * unset, they run in the agent.
+     */
+    java.util.Optional<String> flinkCluster();
   }
 }

@@ -36,6 +36,9 @@ import picocli.CommandLine.ParameterException;
  */
 final class ActionsStateOptions {
 
+  /** The Flink cluster approved compactions run on (a profile name or a REST URL). */
+  static final String MAINTENANCE_FLINK_CLUSTER = "lakeops.tables.maintenance.flink-cluster";
+
   static final Path DEFAULT_CONFIG = Path.of("config", "application.properties");
   private static final Pattern FLINK_KEY =
       Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
@@ -103,7 +106,11 @@ final class ActionsStateOptions {
         }
       }
       return new ConfiguredTargets(
-          KafkaClusters.fromProperties(props), flink, Duration.ofSeconds(10), store);
+          KafkaClusters.fromProperties(props),
+          flink,
+          Duration.ofSeconds(10),
+          store,
+          props.getProperty(MAINTENANCE_FLINK_CLUSTER));
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, configFile().toString(), e);
     }

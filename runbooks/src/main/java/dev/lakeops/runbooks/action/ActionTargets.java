@@ -3,6 +3,9 @@ package dev.lakeops.runbooks.action;
 import dev.lakeops.table.Table;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.kafka.KafkaCluster;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,4 +35,17 @@ public interface ActionTargets {
    * @throws IllegalArgumentException unknown or malformed
    */
   FlinkRestClient flink(String name);
+
+  /**
+   * The Flink cluster table maintenance runs on ({@code lakeops.tables.maintenance.flink-cluster}):
+   * an approved compaction is then submitted to it as a Flink job; empty to run it in this process.
+   */
+  default Optional<URI> maintenanceFlink() {
+    return Optional.empty();
+  }
+
+  /** The settings of the stores the warehouses are on, for a job that opens them elsewhere. */
+  default Map<String, String> storeOptions() {
+    return Map.of();
+  }
 }

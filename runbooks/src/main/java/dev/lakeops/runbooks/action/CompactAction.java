@@ -1,7 +1,11 @@
 package dev.lakeops.runbooks.action;
 
+import dev.lakeops.table.Table;
 import dev.lakeops.table.commit.CommitStateUnknownException;
 import dev.lakeops.table.commit.PartitionFilter;
+import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.flink.maintenance.FlinkJobRunner;
+import dev.lakeops.table.flink.maintenance.MaintenanceJobs;
 import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
@@ -12,6 +16,8 @@ import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.CompactionReport;
 import dev.lakeops.table.write.TableCompaction;
 import dev.lakeops.table.write.TableWrite;
+import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,11 +41,16 @@ final class CompactAction extends TableAction {
   static final Set<String> ARGS = Set.of("warehouse", "table", "partition");
   static final String COMMIT_USER = "lakeops-compact";
 
+  private static final int FLINK_COMPACTION_PARALLELISM = 4;
+  private static final Duration FLINK_JOB_TIMEOUT = Duration.ofHours(1);
+
   private final Map<String, String> partition;
   private final PartitionFilter filter;
+  private final ActionTargets targets;
 
   CompactAction(ActionArgs args, ActionTargets targets, Instant asOf) {
     super(ActionKind.TABLE_COMPACT, args.allowOnly(ARGS), targets, asOf);
+    this.targets = targets;
     this.partition = parsePartition(args);
     try {
       this.filter =
@@ -164,6 +175,10 @@ final class CompactAction extends TableAction {
   @Override
   public ActionOutcome execute(ExecutionContext context) {
     checkCompactable();
+    Optional<URI> flink = targets.maintenanceFlink();
+    if (flink.isPresent()) {
+      return executeOnFlink(flink.get());
+    }
     long rowsBefore = TableChecks.rowCount(table);
     LiveFileCount before = LiveFileCount.of(table, filter);
     CompactionProgressRecord progress = new CompactionProgressRecord(table.name());
@@ -225,6 +240,114 @@ final class CompactAction extends TableAction {
                 .orElse(" (nothing to compact)"),
         Map.of(),
         figures);
+  }
+
+  /**
+   * The same compaction as a dedicated compaction job on the maintenance cluster: submitted over
+   * its REST API, followed to its end, its job id in the outcome; the figures are read back from
+   * the table.
+   */
+  private ActionOutcome executeOnFlink(URI rest) {
+    long rowsBefore = TableChecks.rowCount(table);
+    LiveFileCount before = LiveFileCount.of(table, filter);
+    long snapshotBefore = table.latestSnapshot().map(Snapshot::id).orElse(0L);
+    TableLocation location = location();
+    int[] buckets = new int[1];
+    Optional<FlinkJobRunner.Outcome> ran =
+        FlinkJobRunner.run(
+            rest,
+            engineJars(),
+            "lakeops table.compact " + table.name(),
+            env -> {
+              buckets[0] =
+                  MaintenanceJobs.addCompaction(
+                      env, location, filter, true, COMMIT_USER, FLINK_COMPACTION_PARALLELISM);
+              return buckets[0] > 0;
+            },
+            FLINK_JOB_TIMEOUT,
+            line -> {});
+    Map<String, List<String>> items = new LinkedHashMap<>();
+    items.put("flink cluster", List.of(rest.toString()));
+    if (ran.isPresent()) {
+      FlinkJobRunner.Outcome job = ran.get();
+      items.put("flink job", List.of(job.jobId()));
+      if (!job.succeeded()) {
+        throw new IllegalStateException(
+            "the compaction job "
+                + job.jobId()
+                + " of "
+                + table.name()
+                + " on the Flink cluster at "
+                + rest
+                + " ended "
+                + job.status()
+                + (job.failure() == null ? "" : ": " + job.failure()));
+      }
+    }
+    Table after = table.refresh();
+    Optional<Snapshot> compacted =
+        after
+            .latestSnapshot()
+            .filter(s -> s.id() > snapshotBefore && s.commitUser().equals(COMMIT_USER));
+    LiveFileCount afterFiles = LiveFileCount.of(after, filter);
+    Map<String, Long> figures = new LinkedHashMap<>();
+    figures.put("buckets compacted", (long) buckets[0]);
+    figures.put("live files before", (long) before.files());
+    figures.put("live files after", (long) afterFiles.files());
+    figures.put("live bytes before", before.bytes());
+    figures.put("live bytes after", afterFiles.bytes());
+    if (table.hasPrimaryKey()) {
+      figures.put("level-0 files after", (long) afterFiles.level0Files());
+    }
+    figures.put("rows before", rowsBefore);
+    return new ActionOutcome(
+        "compacted "
+            + buckets[0]
+            + " buckets of "
+            + table.name()
+            + " on the Flink cluster at "
+            + rest
+            + ran.map(j -> " (job " + j.jobId() + ", " + j.took().toMillis() + " ms)")
+                .orElse(" (nothing to compact: no job submitted)")
+            + "; live files "
+            + before.files()
+            + " -> "
+            + afterFiles.files()
+            + compacted.map(s -> " (snapshot " + s.id() + ")").orElse(""),
+        items,
+        figures);
+  }
+
+  // where the job's tasks find the table: <warehouse>/<database>.db/<table>
+  private TableLocation location() {
+    java.nio.file.Path root = table.paths().root();
+    java.nio.file.Path databaseDir = root.getParent();
+    String database = databaseDir == null ? "" : databaseDir.getFileName().toString();
+    if (!database.endsWith(".db") || databaseDir.getParent() == null) {
+      throw new ActionRefusedException(
+          "Cannot compact table "
+              + table.name()
+              + " on Flink: "
+              + table.io().location(root)
+              + " is not <warehouse>/<database>.db/<table>, so a job cannot open it by name");
+    }
+    return TableLocation.of(
+        table.io().location(databaseDir.getParent()),
+        targets.storeOptions(),
+        database.substring(0, database.length() - 3) + "." + root.getFileName());
+  }
+
+  private static List<java.nio.file.Path> engineJars() {
+    String home = System.getProperty("lakeops.home");
+    if (home == null) {
+      return List.of();
+    }
+    try {
+      return FlinkJobRunner.engineJars(java.nio.file.Path.of(home));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(
+          "Cannot read the engine's job class path under " + home, e);
+    }
   }
 
   @Override

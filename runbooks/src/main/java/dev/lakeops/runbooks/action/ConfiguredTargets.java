@@ -4,8 +4,10 @@ import dev.lakeops.table.Table;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,6 +20,8 @@ public final class ConfiguredTargets implements ActionTargets {
   private final KafkaClusters kafka;
   private final Map<String, String> flinkUrls;
   private final DirectTargets direct;
+  private final Map<String, String> storeOptions;
+  private final @Nullable URI maintenanceFlink;
 
   public ConfiguredTargets(KafkaClusters kafka, Map<String, String> flinkUrls, Duration timeout) {
     this(kafka, flinkUrls, timeout, Map.of());
@@ -32,9 +36,60 @@ public final class ConfiguredTargets implements ActionTargets {
       Map<String, String> flinkUrls,
       Duration timeout,
       Map<String, String> storeOptions) {
+    this(kafka, flinkUrls, timeout, storeOptions, null);
+  }
+
+  /**
+   * @param maintenanceCluster {@code lakeops.tables.maintenance.flink-cluster}: a Flink cluster
+   *     profile name or a REST URL that approved compactions run on; null to run them here
+   * @throws IllegalArgumentException the maintenance cluster is neither a profile nor an
+   *     http(s)://HOST:PORT URL (names the key)
+   */
+  public ConfiguredTargets(
+      KafkaClusters kafka,
+      Map<String, String> flinkUrls,
+      Duration timeout,
+      Map<String, String> storeOptions,
+      @Nullable String maintenanceCluster) {
     this.kafka = kafka;
     this.flinkUrls = Map.copyOf(flinkUrls);
     this.direct = new DirectTargets(timeout, storeOptions);
+    this.storeOptions = Map.copyOf(storeOptions);
+    this.maintenanceFlink =
+        maintenanceCluster == null || maintenanceCluster.isBlank()
+            ? null
+            : restUrl(
+                flinkUrls.getOrDefault(maintenanceCluster.strip(), maintenanceCluster.strip()));
+  }
+
+  private static URI restUrl(String url) {
+    URI uri;
+    try {
+      uri = URI.create(url);
+    } catch (IllegalArgumentException e) {
+      uri = null;
+    }
+    if (uri == null
+        || uri.getScheme() == null
+        || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+        || uri.getHost() == null
+        || uri.getPort() < 0) {
+      throw new IllegalArgumentException(
+          "Invalid lakeops.tables.maintenance.flink-cluster '"
+              + url
+              + "': neither a configured Flink cluster nor a REST URL http://HOST:PORT");
+    }
+    return uri;
+  }
+
+  @Override
+  public Optional<URI> maintenanceFlink() {
+    return Optional.ofNullable(maintenanceFlink);
+  }
+
+  @Override
+  public Map<String, String> storeOptions() {
+    return storeOptions;
   }
 
   @Override
