@@ -3,8 +3,6 @@ package dev.lakeops.cli.table;
 import dev.lakeops.cli.common.DurationConverter;
 import dev.lakeops.cli.flink.FlinkClusterProfiles;
 import dev.lakeops.table.flink.maintenance.FlinkJobRunner;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,33 +90,20 @@ final class FlinkSubmitOptions {
                               + ")"));
       option = "--cluster " + wanted;
     }
-    URI uri;
     try {
-      uri = URI.create(url);
+      return FlinkJobRunner.restAddress(url, option);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(
-          spec.commandLine(), option + " " + url + ": expected http://HOST:PORT");
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-    if (uri.getScheme() == null
-        || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
-        || uri.getHost() == null
-        || uri.getPort() < 0) {
-      throw new ParameterException(
-          spec.commandLine(), option + " " + url + ": expected http://HOST:PORT");
-    }
-    return uri;
   }
 
   /** The engine's jars to ship with the job, from the product's build. */
   static List<Path> engineJars() {
-    String home = System.getProperty("lakeops.home");
-    if (home == null) {
-      return List.of();
-    }
-    try {
-      return FlinkJobRunner.engineJars(Path.of(home));
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the engine's job class path under " + home, e);
-    }
+    return FlinkJobRunner.engineJarsOfThisInstallation();
+  }
+
+  /** The error line of a job that did not finish. */
+  static IllegalStateException failed(String what, FlinkJobRunner.Outcome job) {
+    return new IllegalStateException(job.failureOf(what));
   }
 }

@@ -193,14 +193,7 @@ final class TableCompactCommand implements Callable<Integer> {
     }
     FlinkJobRunner.Outcome job = outcome.get();
     if (!job.succeeded()) {
-      throw new IllegalStateException(
-          "compact "
-              + table.name()
-              + " on Flink: job "
-              + job.jobId()
-              + " "
-              + job.status()
-              + (job.failure() == null ? "" : ": " + job.failure()));
+      throw FlinkSubmitOptions.failed("compact " + table.name() + " on Flink", job);
     }
     Table after = t.refresh();
     Optional<Snapshot> compacted =

@@ -166,14 +166,7 @@ final class TableExpireCommand implements Callable<Integer> {
                 line -> spec.commandLine().getErr().println("expire " + table.name() + ": " + line))
             .orElseThrow();
     if (!job.succeeded()) {
-      throw new IllegalStateException(
-          "expire "
-              + table.name()
-              + " on Flink: job "
-              + job.jobId()
-              + " "
-              + job.status()
-              + (job.failure() == null ? "" : ": " + job.failure()));
+      throw FlinkSubmitOptions.failed("expire " + table.name() + " on Flink", job);
     }
     Table after = t.refresh();
     List<Long> expired =

@@ -6,9 +6,7 @@ import dev.lakeops.table.commit.PartitionFilter;
 import dev.lakeops.table.flink.TableLocation;
 import dev.lakeops.table.flink.maintenance.FlinkJobRunner;
 import dev.lakeops.table.flink.maintenance.MaintenanceJobs;
-import dev.lakeops.table.meta.BinaryRow;
 import dev.lakeops.table.meta.DataFileMeta;
-import dev.lakeops.table.meta.ManifestEntry;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.schema.MergeEngine;
 import dev.lakeops.table.schema.TableOptions;
@@ -19,7 +17,6 @@ import dev.lakeops.table.write.TableWrite;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,31 +101,15 @@ final class CompactAction extends TableAction {
   /** The files a full compaction reads or moves per bucket, from the latest snapshot. */
   private Map<String, List<DataFileMeta>> plannedInputs() {
     Map<String, List<DataFileMeta>> planned = new LinkedHashMap<>();
-    Optional<Snapshot> latest = table.latestSnapshot();
-    if (latest.isEmpty()) {
-      return planned;
-    }
-    // every live file, level 0 included: a read plan of a deletion-vector or first-row table
-    // leaves level 0 out, but compaction merges it
-    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> buckets = new LinkedHashMap<>();
-    for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
-      if (filter.matches(e.partition())) {
-        buckets
-            .computeIfAbsent(Map.entry(e.partition(), e.bucket()), k -> new ArrayList<>())
-            .add(e.file());
-      }
-    }
-    buckets.forEach(
-        (b, files) -> {
-          List<DataFileMeta> inputs =
-              TableCompaction.plannedInputs(table.schema(), CompactionMode.FULL, files);
-          if (!inputs.isEmpty()) {
-            String partitionPath = table.locator().partitionPath(b.getKey());
-            planned.put(
-                (partitionPath.isEmpty() ? "" : partitionPath + "/") + "bucket-" + b.getValue(),
-                inputs);
-          }
-        });
+    new TableCompaction(table.store())
+        .plan(filter, CompactionMode.FULL)
+        .forEach(
+            (b, inputs) -> {
+              String partitionPath = table.locator().partitionPath(b.getKey());
+              planned.put(
+                  (partitionPath.isEmpty() ? "" : partitionPath + "/") + "bucket-" + b.getValue(),
+                  inputs);
+            });
     return planned;
   }
 
@@ -256,7 +237,7 @@ final class CompactAction extends TableAction {
     Optional<FlinkJobRunner.Outcome> ran =
         FlinkJobRunner.run(
             rest,
-            engineJars(),
+            FlinkJobRunner.engineJarsOfThisInstallation(),
             "lakeops table.compact " + table.name(),
             env -> {
               buckets[0] =
@@ -273,15 +254,7 @@ final class CompactAction extends TableAction {
       items.put("flink job", List.of(job.jobId()));
       if (!job.succeeded()) {
         throw new IllegalStateException(
-            "the compaction job "
-                + job.jobId()
-                + " of "
-                + table.name()
-                + " on the Flink cluster at "
-                + rest
-                + " ended "
-                + job.status()
-                + (job.failure() == null ? "" : ": " + job.failure()));
+            job.failureOf("compaction of " + table.name() + " on the Flink cluster at " + rest));
       }
     }
     Table after = table.refresh();
@@ -335,19 +308,6 @@ final class CompactAction extends TableAction {
         table.io().location(databaseDir.getParent()),
         targets.storeOptions(),
         database.substring(0, database.length() - 3) + "." + root.getFileName());
-  }
-
-  private static List<java.nio.file.Path> engineJars() {
-    String home = System.getProperty("lakeops.home");
-    if (home == null) {
-      return List.of();
-    }
-    try {
-      return FlinkJobRunner.engineJars(java.nio.file.Path.of(home));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(
-          "Cannot read the engine's job class path under " + home, e);
-    }
   }
 
   @Override

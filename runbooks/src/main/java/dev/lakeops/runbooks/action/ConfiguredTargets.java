@@ -1,6 +1,7 @@
 package dev.lakeops.runbooks.action;
 
 import dev.lakeops.table.Table;
+import dev.lakeops.table.flink.maintenance.FlinkJobRunner;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.kafka.KafkaCluster;
 import dev.lakeops.tools.kafka.KafkaClusters;
@@ -63,23 +64,15 @@ public final class ConfiguredTargets implements ActionTargets {
   }
 
   private static URI restUrl(String url) {
-    URI uri;
     try {
-      uri = URI.create(url);
+      return FlinkJobRunner.restAddress(url, "lakeops.tables.maintenance.flink-cluster");
     } catch (IllegalArgumentException e) {
-      uri = null;
-    }
-    if (uri == null
-        || uri.getScheme() == null
-        || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
-        || uri.getHost() == null
-        || uri.getPort() < 0) {
       throw new IllegalArgumentException(
           "Invalid lakeops.tables.maintenance.flink-cluster '"
               + url
-              + "': neither a configured Flink cluster nor a REST URL http://HOST:PORT");
+              + "': neither a configured Flink cluster nor a REST URL http://HOST:PORT",
+          e);
     }
-    return uri;
   }
 
   @Override

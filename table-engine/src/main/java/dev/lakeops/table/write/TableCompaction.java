@@ -63,36 +63,10 @@ public final class TableCompaction {
       CompactionMode mode,
       CompactionListener listener) {
     requireNonNull(listener, "listener");
-    TableSchema schema = table.schema();
-    if (!schema.hasPrimaryKey() && schema.tableOptions().deletionVectorsEnabled()) {
-      throw new UnsupportedOperationException(
-          "Compaction of append table "
-              + table.name()
-              + " with '"
-              + TableOptions.DELETION_VECTORS_ENABLED
-              + "' = true is not supported: the deleted rows and their vectors would have to be"
-              + " dropped by the rewrite");
-    }
-    Optional<Snapshot> latest = table.latestSnapshot();
-    if (latest.isEmpty()) {
+    checkCompactable();
+    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> plan = plan(partitions, mode);
+    if (plan.isEmpty()) {
       return new CompactionReport(0, 0, 0, null);
-    }
-    // every live file counts, level 0 included: a read plan of a deletion-vector table leaves
-    // level 0 out, but compaction is what makes it visible
-    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> buckets = new LinkedHashMap<>();
-    for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
-      if (partitions.matches(e.partition())) {
-        buckets
-            .computeIfAbsent(Map.entry(e.partition(), e.bucket()), k -> new ArrayList<>())
-            .add(e.file());
-      }
-    }
-    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> plan = new LinkedHashMap<>();
-    for (Map.Entry<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> b : buckets.entrySet()) {
-      List<DataFileMeta> inputs = plannedInputs(schema, mode, b.getValue());
-      if (!inputs.isEmpty()) {
-        plan.put(b.getKey(), inputs);
-      }
     }
     Progress progress = new Progress(plan, listener);
     try (TableWrite write = new TableWrite(table, commitUser)) {
@@ -114,6 +88,54 @@ public final class TableCompaction {
       return new CompactionReport(
           changes.changes().size(), before, after, result.lastSnapshot().orElse(null));
     }
+  }
+
+  /**
+   * @throws UnsupportedOperationException an append table with deletion vectors, which lakeops does
+   *     not compact (names the table and the option)
+   */
+  public void checkCompactable() {
+    TableSchema schema = table.schema();
+    if (!schema.hasPrimaryKey() && schema.tableOptions().deletionVectorsEnabled()) {
+      throw new UnsupportedOperationException(
+          "Compaction of append table "
+              + table.name()
+              + " with '"
+              + TableOptions.DELETION_VECTORS_ENABLED
+              + "' = true is not supported: the deleted rows and their vectors would have to be"
+              + " dropped by the rewrite");
+    }
+  }
+
+  /**
+   * The buckets of the latest snapshot that {@code partitions} matches and that a compaction in
+   * {@code mode} has work in, each with the files it reads or moves; empty without a snapshot.
+   * Every live file counts, level 0 included: a read plan of a deletion-vector table leaves level 0
+   * out, but compaction is what makes it visible.
+   */
+  public Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> plan(
+      PartitionFilter partitions, CompactionMode mode) {
+    Optional<Snapshot> latest = table.latestSnapshot();
+    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> plan = new LinkedHashMap<>();
+    if (latest.isEmpty()) {
+      return plan;
+    }
+    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> buckets = new LinkedHashMap<>();
+    for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
+      if (partitions.matches(e.partition())) {
+        buckets
+            .computeIfAbsent(Map.entry(e.partition(), e.bucket()), k -> new ArrayList<>())
+            .add(e.file());
+      }
+    }
+    TableSchema schema = table.schema();
+    for (Map.Entry<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> b : buckets.entrySet()) {
+      List<DataFileMeta> inputs = plannedInputs(schema, mode, b.getValue());
+      if (!inputs.isEmpty()) {
+        plan.put(b.getKey(), inputs);
+      }
+    }
+    return plan;
   }
 
   /**

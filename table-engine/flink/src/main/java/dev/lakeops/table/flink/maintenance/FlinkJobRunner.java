@@ -44,6 +44,55 @@ public final class FlinkJobRunner {
     public boolean succeeded() {
       return status == JobStatus.FINISHED;
     }
+
+    /** {@code what} failed: this job, how it ended and why, for an error line. */
+    public String failureOf(String what) {
+      return what
+          + ": Flink job "
+          + jobId
+          + " ended "
+          + status
+          + (failure == null ? "" : ": " + failure);
+    }
+  }
+
+  /**
+   * A JobManager REST address, {@code http(s)://HOST:PORT}.
+   *
+   * @throws IllegalArgumentException anything else; the message names {@code what} and the value
+   */
+  public static URI restAddress(String url, String what) {
+    URI uri;
+    try {
+      uri = URI.create(url.strip());
+    } catch (IllegalArgumentException e) {
+      uri = null;
+    }
+    if (uri == null
+        || uri.getScheme() == null
+        || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+        || uri.getHost() == null
+        || uri.getPort() < 0) {
+      throw new IllegalArgumentException(what + " " + url + ": expected http://HOST:PORT");
+    }
+    return uri;
+  }
+
+  /**
+   * {@link #engineJars(Path)} of the installation this process runs from (the {@code lakeops.home}
+   * system property the launcher sets); empty when it is not set.
+   */
+  public static List<Path> engineJarsOfThisInstallation() {
+    String home = System.getProperty("lakeops.home");
+    if (home == null) {
+      return List.of();
+    }
+    try {
+      return engineJars(Path.of(home));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(
+          "Cannot read the engine's job class path under " + home, e);
+    }
   }
 
   /**

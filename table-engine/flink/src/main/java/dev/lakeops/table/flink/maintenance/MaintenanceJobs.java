@@ -6,18 +6,11 @@ import dev.lakeops.table.flink.TableLocation;
 import dev.lakeops.table.flink.sink.TableCommitterOperator;
 import dev.lakeops.table.maintenance.ExpireRetention;
 import dev.lakeops.table.maintenance.TableMaintenance;
-import dev.lakeops.table.meta.BinaryRow;
-import dev.lakeops.table.meta.DataFileMeta;
-import dev.lakeops.table.meta.ManifestEntry;
-import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.write.CompactionMode;
 import dev.lakeops.table.write.TableCompaction;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -50,31 +43,13 @@ public final class MaintenanceJobs {
       String commitUser,
       int parallelism) {
     Table table = location.open();
-    Optional<Snapshot> latest = table.latestSnapshot();
-    if (latest.isEmpty()) {
-      return 0;
-    }
-    if (!table.hasPrimaryKey() && table.options().deletionVectorsEnabled()) {
-      throw new UnsupportedOperationException(
-          "Compaction of append table "
-              + location
-              + " with 'deletion-vectors.enabled' = true is not supported");
-    }
-    Map<Map.Entry<BinaryRow, Integer>, List<DataFileMeta>> buckets = new LinkedHashMap<>();
-    for (ManifestEntry e : table.snapshotFiles().liveFiles(latest.get()).files()) {
-      if (partitions.matches(e.partition())) {
-        buckets
-            .computeIfAbsent(Map.entry(e.partition(), e.bucket()), k -> new ArrayList<>())
-            .add(e.file());
-      }
-    }
-    CompactionMode mode = full ? CompactionMode.FULL : CompactionMode.UNIVERSAL;
+    TableCompaction compaction = new TableCompaction(table.store());
+    compaction.checkCompactable();
     List<byte[]> tasks = new ArrayList<>();
-    for (var b : buckets.entrySet()) {
-      if (!TableCompaction.plannedInputs(table.schema(), mode, b.getValue()).isEmpty()) {
-        tasks.add(BucketCompactOperator.task(b.getKey().getKey(), b.getKey().getValue()));
-      }
-    }
+    compaction
+        .plan(partitions, full ? CompactionMode.FULL : CompactionMode.UNIVERSAL)
+        .keySet()
+        .forEach(b -> tasks.add(BucketCompactOperator.task(b.getKey(), b.getValue())));
     if (tasks.isEmpty()) {
       return 0;
     }
