@@ -12,6 +12,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Flink cluster profiles of {@code config/application.properties} in the working directory, the
@@ -64,5 +65,30 @@ public record FlinkClusterProfiles(Map<String, String> restUrls, Path source) {
   /** The REST URL of the profile {@code name}. */
   public Optional<String> restUrl(String name) {
     return Optional.ofNullable(restUrls.get(name));
+  }
+
+  /**
+   * The REST URL of profile {@code cluster}, or of {@code default} when it is null.
+   *
+   * @throws IllegalArgumentException no such profile: says where it looked and which profiles
+   *     exist, or, for the default, to give --rest URL or --cluster NAME
+   */
+  public String restUrlOf(@Nullable String cluster) {
+    String wanted = cluster == null ? DEFAULT : cluster;
+    return restUrl(wanted)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    cluster == null
+                        ? "give --rest URL or --cluster NAME (no lakeops.flink.rest-url in "
+                            + source
+                            + ")"
+                        : "--cluster: no cluster '"
+                            + cluster
+                            + "' in "
+                            + source
+                            + " (configured: "
+                            + (restUrls.isEmpty() ? "none" : String.join(", ", restUrls.keySet()))
+                            + ")"));
   }
 }

@@ -63,28 +63,11 @@ final class FlinkTarget {
     String url = rest;
     String option = "--rest";
     if (url == null) {
-      FlinkClusterProfiles profiles = FlinkClusterProfiles.load(Path.of("").toAbsolutePath());
-      String wanted = cluster == null ? FlinkClusterProfiles.DEFAULT : cluster;
-      url =
-          profiles
-              .restUrl(wanted)
-              .orElseThrow(
-                  () ->
-                      new ParameterException(
-                          spec.commandLine(),
-                          cluster == null
-                              ? "give --rest URL or --cluster NAME (no lakeops.flink.rest-url in "
-                                  + profiles.source()
-                                  + ")"
-                              : "--cluster: no cluster '"
-                                  + cluster
-                                  + "' in "
-                                  + profiles.source()
-                                  + " (configured: "
-                                  + (profiles.restUrls().isEmpty()
-                                      ? "none"
-                                      : String.join(", ", profiles.restUrls().keySet()))
-                                  + ")"));
+      try {
+        url = FlinkClusterProfiles.load(Path.of("").toAbsolutePath()).restUrlOf(cluster);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage());
+      }
       option =
           cluster == null
               ? "lakeops.flink.rest-url"

@@ -72,23 +72,12 @@ final class FlinkSubmitOptions {
     String url = rest;
     String option = "--rest";
     if (url == null) {
-      FlinkClusterProfiles profiles = FlinkClusterProfiles.load(Path.of("").toAbsolutePath());
-      String wanted = cluster == null ? FlinkClusterProfiles.DEFAULT : cluster;
-      url =
-          profiles
-              .restUrl(wanted)
-              .orElseThrow(
-                  () ->
-                      new ParameterException(
-                          spec.commandLine(),
-                          "--on-flink: "
-                              + (cluster == null
-                                  ? "give --rest URL or --cluster NAME (no lakeops.flink.rest-url"
-                                      + " in "
-                                  : "no cluster '" + cluster + "' in ")
-                              + profiles.source()
-                              + ")"));
-      option = "--cluster " + wanted;
+      try {
+        url = FlinkClusterProfiles.load(Path.of("").toAbsolutePath()).restUrlOf(cluster);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--on-flink: " + e.getMessage());
+      }
+      option = "--cluster " + (cluster == null ? FlinkClusterProfiles.DEFAULT : cluster);
     }
     try {
       return FlinkJobRunner.restAddress(url, option);
