@@ -6,6 +6,7 @@ import static dev.lakeops.table.system.Columns.STRING;
 import static dev.lakeops.table.system.Columns.TIMESTAMP;
 
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.BinaryRowCodec;
 import dev.lakeops.table.meta.DataFileMeta;
 import dev.lakeops.table.meta.ManifestEntry;
@@ -22,8 +23,8 @@ import java.util.Optional;
 /**
  * {@code $files}: one row per data file live in the snapshot (source: Paimon {@code FilesTable}),
  * ordered by partition and bucket. {@code file_path} is {@code file:} and the absolute path, as
- * Paimon prints a local path; {@code min_key}/{@code max_key} are null for tables without a primary
- * key; statistics follow {@link ValueStatsColumns}.
+ * Paimon prints a local path, and the store's URI on a store; {@code min_key}/{@code max_key} are
+ * null for tables without a primary key; statistics follow {@link ValueStatsColumns}.
  */
 final class FilesTable implements SystemTable {
 
@@ -107,13 +108,16 @@ final class FilesTable implements SystemTable {
   }
 
   /**
-   * Where the file lives: its external path, else {@code file:<table>/<partition>/bucket-N/<name>}.
+   * Where the file lives, as Paimon prints it: its external path, else {@code
+   * file:<table>/<partition>/bucket-N/<name>} on the local disk and the store's URI ({@code
+   * s3://bucket/…}, {@code hdfs://host:port/…}) on a store.
    */
   private static String filePath(TableMetadata table, ManifestEntry entry) {
     if (entry.file().externalPath() != null) {
       return entry.file().externalPath();
     }
     Path path = table.table().locator().file(entry.partition(), entry.bucket(), entry.fileName());
-    return "file:" + path.toAbsolutePath().normalize();
+    FileIO io = table.table().io();
+    return io.isLocal() ? "file:" + path.toAbsolutePath().normalize() : io.location(path);
   }
 }

@@ -3,18 +3,21 @@ package dev.lakeops.table.compat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.table.Table;
-import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.read.Predicate;
 import dev.lakeops.table.read.ScanPlan;
 import dev.lakeops.table.read.TableScan;
 import dev.lakeops.table.types.RowType;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.paimon.table.FileStoreTable;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -23,26 +26,42 @@ import org.junit.jupiter.params.provider.MethodSource;
  * tags; Avro and Parquet; partitioned; fixed buckets; bucket-unaware append tables; deletion
  * vectors on primary-key tables, 32- and 64-bit, and on an append table with deletes); lakeops
  * reads exactly the rows Paimon reads at every snapshot and every tag, also through filters, and
- * the incremental delta between snapshots.
+ * the incremental delta between snapshots; on every {@link CompatStore selected store} (the local
+ * disk, S3Proxy, MiniDFSCluster), Paimon and lakeops each on its own client.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.lakeops.table.compat.CompatStore#selected")
+@ExtendWith(CompatStoreServers.class)
 class LakeopsReadsPaimonTablesCompatTest {
 
   @TempDir static Path dir;
 
+  /** Paimon writes the tables once per store, for every test of this class on that store. */
+  private static final Map<CompatStore, PaimonWarehouse> WAREHOUSES =
+      new EnumMap<>(CompatStore.class);
+
+  @Parameter CompatStore store;
   private PaimonWarehouse warehouse;
 
-  @BeforeAll
+  @BeforeEach
   void writeTablesWithPaimon() throws Exception {
-    warehouse = PaimonWarehouse.create(dir);
+    synchronized (WAREHOUSES) {
+      PaimonWarehouse w = WAREHOUSES.get(store);
+      if (w == null) {
+        Path scratch = Files.createDirectories(dir.resolve(store.toString()));
+        w = PaimonWarehouse.create(store.newWarehouse(scratch));
+        WAREHOUSES.put(store, w);
+      }
+      warehouse = w;
+    }
   }
 
-  List<String> tables() {
+  static List<String> tables() {
     return PaimonWarehouse.allTables();
   }
 
   private Table ours(String name) {
-    return Table.load(new LocalFileIO(), warehouse.tableDir(name));
+    return warehouse.lakeops(name);
   }
 
   @ParameterizedTest

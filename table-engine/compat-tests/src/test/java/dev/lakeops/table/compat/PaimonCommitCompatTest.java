@@ -27,22 +27,31 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.sink.TableWriteImpl;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * lakeops commits on tables Paimon 1.3.1 wrote, and Paimon keeps reading and committing on top:
  * compaction-like level upgrades of Paimon's files, commits of files Paimon wrote, exactly-once
- * filtering by commit user in both directions, and file-deletion conflicts across the engines.
+ * filtering by commit user in both directions, and file-deletion conflicts across the engines; on
+ * every {@link CompatStore selected store} (the local disk, S3Proxy, MiniDFSCluster).
  */
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.lakeops.table.compat.CompatStore#selected")
+@ExtendWith(CompatStoreServers.class)
 class PaimonCommitCompatTest {
 
   private static final String JOB = "job-1";
 
+  @Parameter CompatStore store;
   @TempDir Path dir;
 
   /** Paimon commits 1..3 as {@link #JOB}, each into new level-0 files of both buckets. */
   private PaimonPkTable tableWithThreeCommits() throws Exception {
-    PaimonPkTable t = new PaimonPkTable(dir, Map.of());
+    PaimonPkTable t = new PaimonPkTable(store.newWarehouse(dir), Map.of());
     t.write(JOB, 1, DT1 + ",1,a", DT1 + ",2,b", DT1 + ",3,c", DT2 + ",1,d");
     t.write(JOB, 2, DT1 + ",1,a2", DT1 + ",4,e", DT2 + ",2,f");
     t.write(JOB, 3, "-" + DT1 + ",2", DT1 + ",5,g", DT2 + ",1,d2");

@@ -19,28 +19,35 @@ import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
 import dev.lakeops.table.meta.SnapshotHints;
 import dev.lakeops.table.meta.SnapshotJson;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Maintenance across the engines: lakeops' expiration, tags, rollbacks and orphan removal on tables
  * Paimon 1.3.1 wrote, and Paimon's expiration on snapshots lakeops committed; both engines read
- * every snapshot and tag that is left, and Paimon keeps committing.
+ * every snapshot and tag that is left, and Paimon keeps committing; on every {@link CompatStore
+ * selected store} (the local disk, S3Proxy, MiniDFSCluster).
  */
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.lakeops.table.compat.CompatStore#selected")
+@ExtendWith(CompatStoreServers.class)
 class PaimonMaintenanceCompatTest {
 
   private static final String JOB = "job-1";
 
+  @Parameter CompatStore store;
   @TempDir Path dir;
 
   /**
@@ -48,7 +55,7 @@ class PaimonMaintenanceCompatTest {
    * of the writes), and two more writes. Tag {@code t2} pins snapshot 2.
    */
   private PaimonPkTable paimonHistory() throws Exception {
-    PaimonPkTable t = new PaimonPkTable(dir, Map.of());
+    PaimonPkTable t = new PaimonPkTable(store.newWarehouse(dir), Map.of());
     t.write(JOB, 1, DT1 + ",1,a", DT1 + ",2,b", DT1 + ",3,c", DT2 + ",1,d");
     t.write(JOB, 2, DT1 + ",1,a2", DT1 + ",4,e", DT2 + ",2,f");
     t.write(JOB, 3, "-" + DT1 + ",2", DT1 + ",5,g", DT2 + ",1,d2");
@@ -79,7 +86,8 @@ class PaimonMaintenanceCompatTest {
     var live = files.liveFiles(s);
     assertThat(live.unmatchedDeletes()).isEmpty();
     for (ManifestEntry e : live.files()) {
-      assertThat(locator.file(e.partition(), e.bucket(), e.fileName())).exists();
+      Path file = locator.file(e.partition(), e.bucket(), e.fileName());
+      assertThat(t.io.exists(file)).as(file.toString()).isTrue();
     }
   }
 
@@ -262,14 +270,11 @@ class PaimonMaintenanceCompatTest {
     Map<Long, List<String>> before = rowsBySnapshot(t);
     // Files a failed Paimon write left: written into the table but never committed.
     t.prepare("crashed-writer", 1, DT1 + ",99,lost");
-    Instant old = Instant.now().minus(Duration.ofDays(2));
-    try (var files = Files.walk(t.paths.root())) {
-      for (Path p : files.filter(Files::isRegularFile).toList()) {
-        Files.setLastModifiedTime(p, FileTime.from(old));
-      }
-    }
+    // Two days on, every file is past the default one-day margin (an object store has no way to
+    // set a file's modification time back, so the clock moves forward instead).
+    Clock later = Clock.offset(Clock.systemUTC(), Duration.ofDays(2));
 
-    OrphanReport report = new OrphanFiles(t.io, t.paths).remove();
+    OrphanReport report = new OrphanFiles(t.io, t.paths, later).remove();
 
     assertThat(report.deletedFiles().files())
         .isNotEmpty()

@@ -3,7 +3,7 @@ package dev.lakeops.table.compat;
 import dev.lakeops.table.commit.BucketChange;
 import dev.lakeops.table.commit.ChangeSet;
 import dev.lakeops.table.commit.TableCommitter;
-import dev.lakeops.table.io.LocalFileIO;
+import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.paths.TablePaths;
 import dev.lakeops.table.schema.SchemaJson;
@@ -49,15 +49,25 @@ final class PaimonPkTable {
   static final String DT1 = "2024-01-01";
   static final String DT2 = "2024-01-02";
 
+  /** Local scratch space: the warehouse itself on the local disk, Paimon's spill files. */
   final Path warehouse;
+
   final Catalog catalog;
-  final LocalFileIO io = new LocalFileIO();
+  final FileIO io;
   final TablePaths paths;
 
+  /** The table in a warehouse on the local disk. */
   PaimonPkTable(Path warehouse, Map<String, String> options) throws Exception {
-    this.warehouse = warehouse;
+    this(CompatStore.LOCAL.newWarehouse(warehouse), options);
+  }
+
+  /** The table in {@code store}'s warehouse, lakeops and Paimon each on its own client of it. */
+  PaimonPkTable(CompatStore.Warehouse store, Map<String, String> options) throws Exception {
+    this.warehouse = store.scratch();
+    this.io = store.io();
     Options catalogOptions = new Options();
-    catalogOptions.set("warehouse", warehouse.toUri().toString());
+    catalogOptions.set("warehouse", store.uri());
+    store.paimonOptions().forEach(catalogOptions::set);
     // Paimon's caching catalog keeps snapshot-N by path; lakeops changes the table behind its back
     // (a destructive rollback followed by a new snapshot-N), as a separate process would.
     catalogOptions.set("cache-enabled", "false");
@@ -76,7 +86,7 @@ final class PaimonPkTable {
             .options(options)
             .build();
     catalog.createTable(Identifier.create("db", "t"), schema, false);
-    this.paths = TablePaths.of(warehouse, "db", "t");
+    this.paths = TablePaths.of(store.root(), "db", "t");
   }
 
   FileStoreTable paimon() throws Exception {

@@ -3,17 +3,18 @@ package dev.lakeops.table.compat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.table.data.Row;
-import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.read.ScanTarget;
 import dev.lakeops.table.system.SystemTableRows;
 import dev.lakeops.table.system.SystemTables;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.DataField;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
@@ -28,9 +29,12 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,39 +47,63 @@ import org.junit.jupiter.params.provider.MethodSource;
  * $snapshots.commit_time}, {@code $schemas.update_time}, {@code $tags.commit_time}: epoch
  * milliseconds shown as wall time); they agree because both engines use the zone they are given,
  * and the JVM default zone is set to UTC+8 here so that a mix-up with UTC would show.
+ *
+ * <p>It runs on every {@link CompatStore selected store} (the local disk, S3Proxy, MiniDFSCluster):
+ * {@code $files.file_path} is then the store's URI in both engines.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ParameterizedClass(name = "on {0}")
+@MethodSource("dev.lakeops.table.compat.CompatStore#selected")
+@ExtendWith(CompatStoreServers.class)
 class PaimonSystemTablesCompatTest {
 
   private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
   @TempDir static Path dir;
 
+  /** Paimon writes the tables once per store, for every test of this class on that store. */
+  private static final Map<CompatStore, PaimonWarehouse> WAREHOUSES =
+      new EnumMap<>(CompatStore.class);
+
+  private static TimeZone originalZone;
+
+  @Parameter CompatStore store;
   private PaimonWarehouse warehouse;
-  private TimeZone originalZone;
 
   @BeforeAll
-  void writeTablesWithPaimon() throws Exception {
+  static void setZone() {
     originalZone = TimeZone.getDefault();
     TimeZone.setDefault(TimeZone.getTimeZone(ZONE));
-    warehouse = PaimonWarehouse.create(dir);
-    for (String table : PaimonWarehouse.allTables()) {
-      FileStoreTable paimon = warehouse.table(table);
-      ConsumerManager consumers = new ConsumerManager(paimon.fileIO(), paimon.location());
-      consumers.resetConsumer("etl-job", new Consumer(2));
-      consumers.resetConsumer("audit", new Consumer(1));
-      if (paimon.tagManager().allTagNames().isEmpty()) {
-        paimon.createTag("first", 1);
-      }
-    }
   }
 
   @AfterAll
-  void restoreZone() {
+  static void restoreZone() {
     TimeZone.setDefault(originalZone);
   }
 
-  Stream<Arguments> tablesAndSystemTables() {
+  @BeforeEach
+  void writeTablesWithPaimon() throws Exception {
+    synchronized (WAREHOUSES) {
+      PaimonWarehouse w = WAREHOUSES.get(store);
+      if (w == null) {
+        w =
+            PaimonWarehouse.create(
+                store.newWarehouse(Files.createDirectories(dir.resolve(store.toString()))));
+        for (String table : PaimonWarehouse.allTables()) {
+          FileStoreTable paimon = w.table(table);
+          ConsumerManager consumers = new ConsumerManager(paimon.fileIO(), paimon.location());
+          consumers.resetConsumer("etl-job", new Consumer(2));
+          consumers.resetConsumer("audit", new Consumer(1));
+          if (paimon.tagManager().allTagNames().isEmpty()) {
+            paimon.createTag("first", 1);
+          }
+        }
+        WAREHOUSES.put(store, w);
+      }
+      warehouse = w;
+    }
+  }
+
+  static Stream<Arguments> tablesAndSystemTables() {
     return PaimonWarehouse.allTables().stream()
         .flatMap(t -> SystemTables.names().stream().map(s -> Arguments.of(t, s)));
   }
@@ -90,7 +118,7 @@ class PaimonSystemTablesCompatTest {
     assertThat(ours.rows()).as("rows of %s$%s", table, systemTable).isNotEmpty();
   }
 
-  Stream<Arguments> perSnapshotTables() {
+  static Stream<Arguments> perSnapshotTables() {
     return PaimonWarehouse.allTables().stream()
         .flatMap(t -> Stream.of("files", "manifests", "partitions").map(s -> Arguments.of(t, s)));
   }
@@ -157,7 +185,7 @@ class PaimonSystemTablesCompatTest {
     }
   }
 
-  List<String> tables() {
+  static List<String> tables() {
     return PaimonWarehouse.allTables();
   }
 
@@ -188,11 +216,7 @@ class PaimonSystemTablesCompatTest {
   }
 
   private SystemTableRows ours(String table, String systemTable, ScanTarget at) {
-    return SystemTables.read(
-        dev.lakeops.table.Table.load(new LocalFileIO(), warehouse.tableDir(table)),
-        "$" + systemTable,
-        at,
-        ZONE);
+    return SystemTables.read(warehouse.lakeops(table), "$" + systemTable, at, ZONE);
   }
 
   /**
@@ -275,12 +299,7 @@ class PaimonSystemTablesCompatTest {
     List<List<Object>> allFiles =
         read(
             files,
-            SystemTables.read(
-                    dev.lakeops.table.Table.load(
-                        new LocalFileIO(), warehouse.tableDir(theirs.base())),
-                    "$files",
-                    ScanTarget.LATEST,
-                    ZONE)
+            SystemTables.read(warehouse.lakeops(theirs.base()), "$files", ScanTarget.LATEST, ZONE)
                 .rowType()
                 .fields(),
             new org.apache.paimon.predicate.PredicateBuilder(files.rowType())

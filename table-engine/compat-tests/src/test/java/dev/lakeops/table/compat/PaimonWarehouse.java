@@ -1,5 +1,6 @@
 package dev.lakeops.table.compat;
 
+import dev.lakeops.table.io.FileIO;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,20 +34,34 @@ final class PaimonWarehouse {
   static final List<String> FORMATS = List.of("avro", "parquet");
   static final List<String> PARTITIONS = List.of("2024-01-01", "2024-01-02");
 
+  /** The warehouse's root as lakeops opens it with {@link #io}. */
   final Path root;
+
+  final FileIO io;
   final Catalog catalog;
 
-  private PaimonWarehouse(Path root) throws Exception {
-    this.root = root;
+  /** Local scratch space: Paimon's spill files. */
+  private final Path scratch;
+
+  private PaimonWarehouse(CompatStore.Warehouse store) throws Exception {
+    this.root = store.root();
+    this.io = store.io();
+    this.scratch = store.scratch();
     Options options = new Options();
-    options.set("warehouse", root.toUri().toString());
+    options.set("warehouse", store.uri());
+    store.paimonOptions().forEach(options::set);
     this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
     catalog.createDatabase("db", true);
   }
 
-  /** Creates and writes every table; takes a few seconds. */
+  /** Creates and writes every table in a local directory; takes a few seconds. */
   static PaimonWarehouse create(Path root) throws Exception {
-    PaimonWarehouse w = new PaimonWarehouse(root);
+    return create(CompatStore.LOCAL.newWarehouse(root));
+  }
+
+  /** Creates and writes every table in the warehouse of a store. */
+  static PaimonWarehouse create(CompatStore.Warehouse store) throws Exception {
+    PaimonWarehouse w = new PaimonWarehouse(store);
     for (String format : FORMATS) {
       w.writePrimaryKeyTable(pkTable(format), format, Map.of());
       w.writeAppendTable(format);
@@ -81,6 +96,11 @@ final class PaimonWarehouse {
 
   Path tableDir(String name) {
     return root.resolve("db.db").resolve(name);
+  }
+
+  /** lakeops' view of table {@code db.name}. */
+  dev.lakeops.table.Table lakeops(String name) {
+    return dev.lakeops.table.Table.load(io, tableDir(name));
   }
 
   /**
@@ -119,7 +139,7 @@ final class PaimonWarehouse {
     // land in a later commit; waiting for it at every commit fixes each snapshot's vectors.
     boolean waitCompaction = "true".equals(options.get("deletion-vectors.enabled"));
     try (TableWriteImpl<?> write =
-            table.newWrite(USER).withIOManager(IOManager.create(root.resolve("io").toString()));
+            table.newWrite(USER).withIOManager(IOManager.create(scratch.resolve("io").toString()));
         TableCommitImpl commit = table.newCommit(USER)) {
       for (int id = 1; id <= 12; id++) {
         write.write(
@@ -164,7 +184,7 @@ final class PaimonWarehouse {
     catalog.createTable(Identifier.create("db", name), schema, false);
     FileStoreTable table = table(name);
     try (TableWriteImpl<?> write =
-            table.newWrite(USER).withIOManager(IOManager.create(root.resolve("io").toString()));
+            table.newWrite(USER).withIOManager(IOManager.create(scratch.resolve("io").toString()));
         TableCommitImpl commit = table.newCommit(USER)) {
       for (int i = 0; i < 6; i++) {
         String dt = i == 5 ? null : PARTITIONS.get(i % 2);
@@ -213,7 +233,7 @@ final class PaimonWarehouse {
     catalog.createTable(Identifier.create("db", APPEND_DELETION_VECTORS), schema, false);
     FileStoreTable table = table(APPEND_DELETION_VECTORS);
     try (TableWriteImpl<?> write =
-            table.newWrite(USER).withIOManager(IOManager.create(root.resolve("io").toString()));
+            table.newWrite(USER).withIOManager(IOManager.create(scratch.resolve("io").toString()));
         TableCommitImpl commit = table.newCommit(USER)) {
       for (long i = 0; i < 10; i++) {
         write.write(GenericRow.of(s(PARTITIONS.get((int) (i % 2))), i, s("row " + i)));
@@ -278,7 +298,7 @@ final class PaimonWarehouse {
     catalog.createTable(Identifier.create("db", BUCKETED_APPEND), schema, false);
     FileStoreTable table = table(BUCKETED_APPEND);
     try (TableWriteImpl<?> write =
-            table.newWrite(USER).withIOManager(IOManager.create(root.resolve("io").toString()));
+            table.newWrite(USER).withIOManager(IOManager.create(scratch.resolve("io").toString()));
         TableCommitImpl commit = table.newCommit(USER)) {
       for (int id = 0; id < 40; id++) {
         write.write(GenericRow.of(id, s("v" + id)));
