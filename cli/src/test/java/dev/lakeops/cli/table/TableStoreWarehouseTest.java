@@ -5,20 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.cli.CliRun;
 import dev.lakeops.cli.CliTables;
+import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;
+import dev.lakeops.table.meta.CommitKind;
+import dev.lakeops.table.system.TableMetadata;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The table commands on a warehouse on a store ({@code --warehouse URI} with the store's settings
- * from {@code --store}): reads, diagnosis, a write and a rollback there, the requests {@code
+ * from {@code --store}): reads, diagnosis, a write and a rollback there, tags, compaction,
+ * expiration and orphan removal, every approved table action ({@code actions}), the requests {@code
  * --stats} counts. Each store's test runs it on its real server; the store's own refusals are in
  * the subclass.
  */
@@ -145,6 +150,170 @@ abstract class TableStoreWarehouseTest {
             "2024-01-01  2   pear   2.0",
             "2024-01-02  3   fig    3.25",
             "(3 rows)");
+  }
+
+  @Test
+  void tagsCompactsExpiresAndRemovesOrphansThere() throws Exception {
+    List<String> before = rows(table());
+    assertThat(cli.run(args("table", "tag", "create", "db.orders", "v2", "--warehouse", warehouse)))
+        .as(cli.err())
+        .isZero();
+    assertThat(cli.run(args("table", "compact", "db.orders", "--warehouse", warehouse, "--full")))
+        .as(cli.err())
+        .isZero();
+    Table compacted = table();
+    assertThat(compacted.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.COMPACT);
+    assertThat(rows(compacted)).isEqualTo(before);
+
+    assertThat(
+            cli.run(
+                args(
+                    "table",
+                    "expire",
+                    "db.orders",
+                    "--warehouse",
+                    warehouse,
+                    "--retain-min",
+                    "1",
+                    "--retain-max",
+                    "1",
+                    "--older-than",
+                    "0s")))
+        .as(cli.err())
+        .isZero();
+    Table expired = table();
+    assertThat(expired.snapshotStore().findSnapshot(1)).isEmpty();
+    assertThat(expired.snapshotStore().findSnapshot(2)).isEmpty();
+    assertThat(rows(expired)).isEqualTo(before);
+    assertThat(
+            cli.run(args("table", "read", "db.orders", "--warehouse", warehouse, "--tag", "first")))
+        .as(cli.err())
+        .isZero();
+    assertThat(cli.out()).contains("(3 rows)");
+
+    Path orphan = strayDataFile(expired);
+    assertThat(
+            cli.run(
+                args(
+                    "table",
+                    "orphans",
+                    "db.orders",
+                    "--warehouse",
+                    warehouse,
+                    "--older-than",
+                    "0s",
+                    "--delete",
+                    "--json")))
+        .as(cli.err())
+        .isZero();
+    assertThat(cli.json().toString()).contains(orphan.getFileName().toString());
+    assertThat(expired.io().exists(orphan)).isFalse();
+    assertThat(rows(table())).isEqualTo(before);
+  }
+
+  @Test
+  void runsEveryApprovedTableActionThere() throws Exception {
+    List<String> before = rows(table());
+    StringBuilder config =
+        new StringBuilder(
+            "lakeops.approvers.alice.roles=approver\nlakeops.approvers.bob.roles=approver\n");
+    storeOptions()
+        .forEach(
+            (k, v) ->
+                config
+                    .append("lakeops.tables.store.")
+                    .append(k)
+                    .append('=')
+                    .append(v)
+                    .append('\n'));
+    Path cfg = Files.writeString(dir.resolve("application.properties"), config);
+    CliRun actions =
+        CliRun.withTrailingArgs(
+            "--state-dir", dir.resolve("state").toString(), "--config", cfg.toString());
+
+    approveAndExecute(actions, "table.create_tag", "tag=before-fix");
+    assertThat(new TableMetadata(table()).tags().keySet()).contains("before-fix");
+    approveAndExecute(actions, "table.compact");
+    assertThat(table().latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.COMPACT);
+    approveAndExecute(
+        actions, "table.expire_snapshots", "retain-min=1", "retain-max=1", "older-than=0s");
+    assertThat(table().snapshotStore().findSnapshot(1)).isEmpty();
+    Path orphan = strayDataFile(table());
+    approveAndExecute(actions, "table.remove_orphan_files", "older-than=0s");
+    assertThat(table().io().exists(orphan)).isFalse();
+    assertThat(rows(table())).isEqualTo(before);
+
+    Path csv =
+        Files.writeString(dir.resolve("rows.csv"), "dt,id,name,price\n2024-01-09,9,date,1\n");
+    assertThat(
+            cli.run(
+                args(
+                    "table",
+                    "write",
+                    "db.orders",
+                    "--warehouse",
+                    warehouse,
+                    "--file",
+                    csv.toString())))
+        .as(cli.err())
+        .isZero();
+    long compactedAt = latest() - 1;
+    assertThat(rows(table())).hasSize(before.size() + 1);
+    approveAndExecute(actions, "table.rollback_to", "snapshot=" + compactedAt);
+    assertThat(latest()).isEqualTo(compactedAt);
+    assertThat(rows(table())).isEqualTo(before);
+    assertThat(actions.run("audit", "--verify")).as(actions.err()).isZero();
+  }
+
+  /**
+   * Proposes {@code action} on db.orders of the warehouse, approves it as its tier needs, runs it.
+   */
+  private void approveAndExecute(CliRun actions, String action, String... extraArgs)
+      throws Exception {
+    List<String> propose =
+        new ArrayList<>(
+            List.of(
+                "actions",
+                "propose",
+                action,
+                "--arg",
+                "warehouse=" + warehouse,
+                "--arg",
+                "table=db.orders"));
+    for (String a : extraArgs) {
+      propose.addAll(List.of("--arg", a));
+    }
+    propose.addAll(List.of("--requester", "agent", "--reason", "maintenance", "--json"));
+    assertThat(actions.run(propose.toArray(String[]::new))).as(actions.err()).isZero();
+    String id = actions.json().path("id").asText();
+    assertThat(actions.run("actions", "approve", id, "--as", "alice")).as(actions.err()).isZero();
+    if (!actions.out().contains("APPROVED")) {
+      assertThat(actions.run("actions", "approve", id, "--as", "bob")).as(actions.err()).isZero();
+    }
+    assertThat(actions.run("actions", "execute", id, "--as", "alice"))
+        .as(action + ": " + actions.out() + actions.err())
+        .isZero();
+    assertThat(actions.out()).as(action).contains(": DONE").contains("verification: PASSED");
+  }
+
+  /** A data file in a bucket of {@code t} that no snapshot names, as a crashed writer leaves. */
+  private static Path strayDataFile(Table t) {
+    Path file =
+        t.paths()
+            .root()
+            .resolve("dt=2024-01-01")
+            .resolve("bucket-0")
+            .resolve("data-" + UUID.randomUUID() + "-0.avro");
+    t.io().writeAtomically(file, new byte[64]);
+    return file;
+  }
+
+  private Table table() {
+    return Catalog.open(warehouse, storeOptions()).loadTable(Identifier.of("db", "orders"));
+  }
+
+  private static List<String> rows(Table t) {
+    return t.newRead().readAll(t.newScan().plan()).stream().map(Object::toString).sorted().toList();
   }
 
   @Test
