@@ -8,9 +8,17 @@ import dev.lakeops.table.meta.ManifestFileMeta;
 import dev.lakeops.table.meta.ManifestFiles;
 import dev.lakeops.table.meta.Snapshot;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads the manifests of snapshots: the entries of a manifest list and the live files of a snapshot
@@ -70,6 +78,81 @@ public final class SnapshotFiles {
     }
     return entries;
   }
+
+  /**
+   * The entries of each manifest of {@code fileNames}, in that order. Those not in the cache are
+   * read up to {@code parallelism} at a time: on an object store each read waits a round trip, so a
+   * plan that read its manifests one after another would wait one round trip per manifest (Paimon
+   * reads them in parallel too, {@code scan.manifest.parallelism}). A failure of any read is thrown
+   * as the sequential read would throw it.
+   *
+   * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names it
+   * @throws java.io.UncheckedIOException a manifest cannot be read (a missing file included)
+   */
+  public List<List<ManifestEntry>> manifests(List<String> fileNames, int parallelism) {
+    int threads = Math.min(parallelism, fileNames.size());
+    if (threads <= 1) {
+      return fileNames.stream().map(this::manifest).toList();
+    }
+    @SuppressWarnings("unchecked")
+    List<ManifestEntry>[] read = new List[fileNames.size()];
+    AtomicInteger next = new AtomicInteger();
+    Runnable reader =
+        () -> {
+          for (int i = next.getAndIncrement(); i < read.length; i = next.getAndIncrement()) {
+            read[i] = manifest(fileNames.get(i));
+          }
+        };
+    List<Future<?>> readers = new ArrayList<>(threads - 1);
+    for (int t = 1; t < threads; t++) {
+      readers.add(READERS.submit(reader));
+    }
+    RuntimeException failure = null;
+    try {
+      reader.run();
+    } catch (RuntimeException e) {
+      failure = e;
+      next.set(read.length);
+    }
+    for (Future<?> f : readers) {
+      try {
+        f.get();
+      } catch (ExecutionException e) {
+        if (failure == null) {
+          failure =
+              e.getCause() instanceof RuntimeException r
+                  ? r
+                  : new IllegalStateException("Failed to read a manifest", e.getCause());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        if (failure == null) {
+          failure = new IllegalStateException("Interrupted while reading manifests", e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return Arrays.asList(read);
+  }
+
+  /**
+   * The threads that read manifests beside the planning thread: daemon threads, made on demand and
+   * dropped after a minute idle, so a process that plans nothing keeps none.
+   */
+  private static final ExecutorService READERS =
+      new ThreadPoolExecutor(
+          0,
+          Integer.MAX_VALUE,
+          60,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          r -> {
+            Thread t = new Thread(r, "lakeops-manifest-reader");
+            t.setDaemon(true);
+            return t;
+          });
 
   /** All entries of the manifests a manifest list names, in list order. */
   public List<ManifestEntry> entries(String manifestListName) {

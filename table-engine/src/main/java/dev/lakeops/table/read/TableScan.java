@@ -124,6 +124,18 @@ public final class TableScan {
    * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names the
    *     file
    */
+  /**
+   * Manifests read at a time: {@code scan.manifest.parallelism}, else one on the local disk (a read
+   * there costs no round trip) and {@value #STORE_MANIFEST_PARALLELISM} on a store.
+   */
+  private int manifestParallelism() {
+    return table
+        .options()
+        .scanManifestParallelism(table.io().isLocal() ? 1 : STORE_MANIFEST_PARALLELISM);
+  }
+
+  private static final int STORE_MANIFEST_PARALLELISM = 16;
+
   public ScanPlan plan() {
     Optional<Snapshot> snapshot = new SnapshotResolver(table).resolve(target);
     if (snapshot.isEmpty()) {
@@ -131,21 +143,25 @@ public final class TableScan {
     }
     Pruning pruning = new Pruning(table, filter);
     SnapshotFiles files = table.snapshotFiles();
-    LiveFiles live = new LiveFiles();
+    List<String> manifests = new ArrayList<>();
     for (String list :
         List.of(snapshot.get().baseManifestList(), snapshot.get().deltaManifestList())) {
       for (ManifestFileMeta manifest : files.manifestList(list)) {
-        if (!pruning.manifestMightMatch(manifest)) {
-          continue;
+        if (pruning.manifestMightMatch(manifest)) {
+          manifests.add(manifest.fileName());
         }
-        List<ManifestEntry> entries = new ArrayList<>();
-        for (ManifestEntry e : files.manifest(manifest.fileName())) {
-          if (entryMatches(e, pruning)) {
-            entries.add(e);
-          }
-        }
-        live.apply(entries);
       }
+    }
+    // Read in parallel, folded in list order: a DELETE entry must meet the ADD it cancels first.
+    LiveFiles live = new LiveFiles();
+    for (List<ManifestEntry> manifest : files.manifests(manifests, manifestParallelism())) {
+      List<ManifestEntry> entries = new ArrayList<>();
+      for (ManifestEntry e : manifest) {
+        if (entryMatches(e, pruning)) {
+          entries.add(e);
+        }
+      }
+      live.apply(entries);
     }
     ReadMode mode = table.hasPrimaryKey() ? ReadMode.MERGE : ReadMode.CONCAT;
     List<ManifestEntry> liveFiles = live.files();

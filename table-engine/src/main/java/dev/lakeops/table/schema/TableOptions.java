@@ -27,6 +27,7 @@ public record TableOptions(Map<String, String> map) {
   public static final String MANIFEST_COMPRESSION = "manifest.compression";
   public static final String MANIFEST_TARGET_FILE_SIZE = "manifest.target-file-size";
   public static final String MANIFEST_MERGE_MIN_COUNT = "manifest.merge-min-count";
+  public static final String SCAN_MANIFEST_PARALLELISM = "scan.manifest.parallelism";
   public static final String TARGET_FILE_SIZE = "target-file-size";
   public static final String WRITE_BUFFER_SIZE = "write-buffer-size";
   public static final String NUM_SORTED_RUN_COMPACTION_TRIGGER =
@@ -123,6 +124,14 @@ public record TableOptions(Map<String, String> map) {
 
   public int manifestMergeMinCount() {
     return integer(MANIFEST_MERGE_MIN_COUNT, 30);
+  }
+
+  /**
+   * {@code scan.manifest.parallelism}, Paimon's name: how many manifests a scan plan reads at a
+   * time. Unset, {@code defaultValue}: the caller's choice for its store.
+   */
+  public int scanManifestParallelism(int defaultValue) {
+    return positive(SCAN_MANIFEST_PARALLELISM, defaultValue);
   }
 
   /**
