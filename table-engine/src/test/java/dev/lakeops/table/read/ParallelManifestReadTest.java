@@ -6,17 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.TestTables;
 import dev.lakeops.table.commit.PartitionFilter;
-import dev.lakeops.table.io.FileIO;
+import dev.lakeops.table.io.ForwardingFileIO;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.meta.CorruptManifestException;
 import dev.lakeops.table.write.CompactionMode;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -115,23 +112,26 @@ class ParallelManifestReadTest {
    * The local disk seen as a store ({@link #isLocal()} false) whose manifest reads each take 30 ms,
    * as a round trip to an object store does; counts the reads and the most at once.
    */
-  private static final class SlowManifests implements FileIO {
-    private final LocalFileIO disk = new LocalFileIO();
+  private static final class SlowManifests extends ForwardingFileIO {
     final AtomicInteger manifestReads = new AtomicInteger();
     final AtomicInteger mostAtOnce = new AtomicInteger();
     private final AtomicInteger reading = new AtomicInteger();
+
+    SlowManifests() {
+      super(new LocalFileIO());
+    }
 
     @Override
     public byte[] readBytes(Path file) {
       String name = file.getFileName().toString();
       if (!name.startsWith("manifest-") || name.startsWith("manifest-list-")) {
-        return disk.readBytes(file);
+        return delegate.readBytes(file);
       }
       manifestReads.incrementAndGet();
       mostAtOnce.accumulateAndGet(reading.incrementAndGet(), Math::max);
       try {
         Thread.sleep(30);
-        return disk.readBytes(file);
+        return delegate.readBytes(file);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException(e);
@@ -143,61 +143,6 @@ class ParallelManifestReadTest {
     @Override
     public boolean isLocal() {
       return false;
-    }
-
-    @Override
-    public Optional<byte[]> findBytes(Path file) {
-      return disk.findBytes(file);
-    }
-
-    @Override
-    public InputStream open(Path file) {
-      return disk.open(file);
-    }
-
-    @Override
-    public void writeAtomically(Path file, byte[] content) {
-      disk.writeAtomically(file, content);
-    }
-
-    @Override
-    public void writeAtomically(Path file, ContentWriter writer) {
-      disk.writeAtomically(file, writer);
-    }
-
-    @Override
-    public void createExclusively(Path file, byte[] content) {
-      disk.createExclusively(file, content);
-    }
-
-    @Override
-    public List<Path> list(Path dir) {
-      return disk.list(dir);
-    }
-
-    @Override
-    public boolean exists(Path path) {
-      return disk.exists(path);
-    }
-
-    @Override
-    public boolean delete(Path path) {
-      return disk.delete(path);
-    }
-
-    @Override
-    public long size(Path file) {
-      return disk.size(file);
-    }
-
-    @Override
-    public Instant lastModified(Path file) {
-      return disk.lastModified(file);
-    }
-
-    @Override
-    public void mkdirs(Path dir) {
-      disk.mkdirs(dir);
     }
   }
 }
