@@ -36,4 +36,17 @@ class TableHdfsWarehouseTest extends TableStoreWarehouseTest {
         .contains("unreachable");
     assertThat(cli.err()).doesNotContain("\tat ");
   }
+
+  @Test
+  void aNameserviceNoConfigurationDefinesIsOneLineNamingTheWarehouse() {
+    String undefined = "hdfs://undefined-ns/lake";
+
+    int exit = cli.run("table", "list", "--warehouse", undefined);
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(cli.err().lines().findFirst().orElseThrow())
+        .contains(undefined)
+        .contains("neither a host that resolves nor a nameservice");
+    assertThat(cli.err()).doesNotContain("\tat ");
+  }
 }

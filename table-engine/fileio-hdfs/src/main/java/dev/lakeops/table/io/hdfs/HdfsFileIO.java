@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.time.Instant;
@@ -95,6 +96,21 @@ public final class HdfsFileIO implements FileIO, AutoCloseable {
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "Cannot open the HDFS warehouse " + warehouse + ": " + HdfsErrors.answer(e), e);
+    } catch (IllegalArgumentException e) {
+      // The client throws this, wrapping UnknownHostException, for an authority that is neither
+      // a resolvable host nor a nameservice its configuration defines.
+      if (e.getCause() instanceof UnknownHostException) {
+        throw new IllegalArgumentException(
+            "Cannot open the HDFS warehouse "
+                + warehouse
+                + ": '"
+                + authority
+                + "' is neither a host that resolves nor a nameservice the configuration defines"
+                + " (dfs.nameservices in hdfs-site.xml, or hadoop.dfs.nameservices)",
+            e);
+      }
+      throw new IllegalArgumentException(
+          "Cannot open the HDFS warehouse " + warehouse + ": " + e.getMessage(), e);
     }
   }
 
