@@ -110,20 +110,7 @@ abstract class TableStoreWarehouseTest {
 
   @Test
   void writesAndRollsBackATable() throws Exception {
-    Path csv =
-        Files.writeString(dir.resolve("rows.csv"), "dt,id,name,price\n2024-01-09,9,date,1\n");
-    assertThat(
-            cli.run(
-                args(
-                    "table",
-                    "write",
-                    "db.orders",
-                    "--warehouse",
-                    warehouse,
-                    "--file",
-                    csv.toString())))
-        .as(cli.err())
-        .isZero();
+    writeOneRow();
     assertThat(latest()).isEqualTo(3);
 
     assertThat(
@@ -243,20 +230,7 @@ abstract class TableStoreWarehouseTest {
     assertThat(table().io().exists(orphan)).isFalse();
     assertThat(rows(table())).isEqualTo(before);
 
-    Path csv =
-        Files.writeString(dir.resolve("rows.csv"), "dt,id,name,price\n2024-01-09,9,date,1\n");
-    assertThat(
-            cli.run(
-                args(
-                    "table",
-                    "write",
-                    "db.orders",
-                    "--warehouse",
-                    warehouse,
-                    "--file",
-                    csv.toString())))
-        .as(cli.err())
-        .isZero();
+    writeOneRow();
     long compactedAt = latest() - 1;
     assertThat(rows(table())).hasSize(before.size() + 1);
     approveAndExecute(actions, "table.rollback_to", "snapshot=" + compactedAt);
@@ -294,6 +268,24 @@ abstract class TableStoreWarehouseTest {
         .as(action + ": " + actions.out() + actions.err())
         .isZero();
     assertThat(actions.out()).as(action).contains(": DONE").contains("verification: PASSED");
+  }
+
+  /** {@code table write} of one new row (2024-01-09, 9, date) into db.orders of the warehouse. */
+  private void writeOneRow() throws Exception {
+    Path csv =
+        Files.writeString(dir.resolve("rows.csv"), "dt,id,name,price\n2024-01-09,9,date,1\n");
+    assertThat(
+            cli.run(
+                args(
+                    "table",
+                    "write",
+                    "db.orders",
+                    "--warehouse",
+                    warehouse,
+                    "--file",
+                    csv.toString())))
+        .as(cli.err())
+        .isZero();
   }
 
   /** A data file in a bucket of {@code t} that no snapshot names, as a crashed writer leaves. */
