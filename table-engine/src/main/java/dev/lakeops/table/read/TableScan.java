@@ -124,18 +124,6 @@ public final class TableScan {
    * @throws dev.lakeops.table.meta.CorruptManifestException a manifest does not decode; names the
    *     file
    */
-  /**
-   * Manifests read at a time: {@code scan.manifest.parallelism}, else one on the local disk (a read
-   * there costs no round trip) and {@value #STORE_MANIFEST_PARALLELISM} on a store.
-   */
-  private int manifestParallelism() {
-    return table
-        .options()
-        .scanManifestParallelism(table.io().isLocal() ? 1 : STORE_MANIFEST_PARALLELISM);
-  }
-
-  private static final int STORE_MANIFEST_PARALLELISM = 16;
-
   public ScanPlan plan() {
     Optional<Snapshot> snapshot = new SnapshotResolver(table).resolve(target);
     if (snapshot.isEmpty()) {
@@ -194,6 +182,18 @@ public final class TableScan {
     }
     return new ScanPlan(snapshot.get(), splits);
   }
+
+  /**
+   * Manifests read at a time: {@code scan.manifest.parallelism}, else one on the local disk (a read
+   * there costs no round trip) and {@value #STORE_MANIFEST_PARALLELISM} on a store.
+   */
+  private int manifestParallelism() {
+    return table
+        .options()
+        .scanManifestParallelism(table.io().isLocal() ? 1 : STORE_MANIFEST_PARALLELISM);
+  }
+
+  private static final int STORE_MANIFEST_PARALLELISM = 16;
 
   /**
    * The files added by the APPEND snapshots in ({@code fromExclusive}, {@code toInclusive}], read
