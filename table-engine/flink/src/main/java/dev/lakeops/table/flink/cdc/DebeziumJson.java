@@ -41,9 +41,11 @@ import org.jspecify.annotations.Nullable;
  * "payload":…}}) a field's Debezium semantic type decides how a number is read (days, millis,
  * micros or nanos; a {@code Decimal}'s scale); without schemas the lake column's type decides: a
  * number in a {@code TIMESTAMP(p)} column is millis for p ≤ 3, micros for p ≤ 6, nanos above, as
- * Debezium's default {@code time.precision.mode} writes them. Decimals without schemas must come as
- * text or numbers ({@code decimal.handling.mode=string} or {@code double}): a base64 value is read
- * only when it is not a number.
+ * Debezium's default {@code time.precision.mode} writes them. Without schemas a decimal's encoding
+ * cannot be told from its value ({@code "1234"} is a number and also valid base64), so it is said
+ * when the converter is made: {@link DecimalText#TEXT} for {@code decimal.handling.mode=string} or
+ * {@code double}, {@link DecimalText#BASE64} for the default {@code precise} (the unscaled bytes,
+ * at the column's scale).
  *
  * <p>Columns are matched by name, exactly or else ignoring case (MySQL's names are); source fields
  * the table lacks are ignored; a table column the event lacks is null. Written by hand rather than
@@ -54,12 +56,27 @@ public final class DebeziumJson {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** How a decimal comes as a JSON string when the event has no schema. */
+  public enum DecimalText {
+    /** {@code "12.50"}: Debezium's {@code decimal.handling.mode=string} */
+    TEXT,
+    /** the unscaled two's-complement bytes in base64: the default {@code precise} mode */
+    BASE64
+  }
+
   private final RowType rowType;
   private final List<String> columns;
+  private final DecimalText decimalText;
 
-  private DebeziumJson(RowType rowType) {
+  private DebeziumJson(RowType rowType, DecimalText decimalText) {
     this.rowType = rowType;
     this.columns = rowType.fieldNames();
+    this.decimalText = decimalText;
+  }
+
+  /** As {@link #forRowType(RowType, DecimalText)} with decimals as {@link DecimalText#TEXT}. */
+  public static DebeziumJson forRowType(RowType rowType) {
+    return forRowType(rowType, DecimalText.TEXT);
   }
 
   /**
@@ -68,7 +85,7 @@ public final class DebeziumJson {
    * @throws IllegalArgumentException a column's type cannot come from a Debezium event (ARRAY, MAP,
    *     ROW), naming the column
    */
-  public static DebeziumJson forRowType(RowType rowType) {
+  public static DebeziumJson forRowType(RowType rowType, DecimalText decimalText) {
     for (DataField field : rowType.fields()) {
       if (!(field.type() instanceof AtomicType)) {
         throw new IllegalArgumentException(
@@ -79,7 +96,7 @@ public final class DebeziumJson {
                 + " cannot be filled from Debezium change events: only atomic types can");
       }
     }
-    return new DebeziumJson(rowType);
+    return new DebeziumJson(rowType, decimalText);
   }
 
   /**
@@ -170,7 +187,7 @@ public final class DebeziumJson {
       JsonNode node = image.has(column) ? image.get(column) : byLowerName.get(lower(column));
       JsonNode schema = schemas.get(lower(column));
       AtomicType type = (AtomicType) rowType.typeAt(i);
-      values[i] = value(node, schema, type, side, column);
+      values[i] = value(node, schema, type, side, column, decimalText);
       if (values[i] == null && !type.nullable()) {
         throw new IllegalArgumentException(
             "Debezium change event: "
@@ -191,7 +208,8 @@ public final class DebeziumJson {
       @Nullable JsonNode schema,
       AtomicType type,
       String side,
-      String col) {
+      String col,
+      DecimalText decimalText) {
     if (node == null || node.isNull()) {
       return null;
     }
@@ -205,7 +223,7 @@ public final class DebeziumJson {
         case BIGINT -> integral(node);
         case FLOAT -> (float) number(node).doubleValue();
         case DOUBLE -> number(node).doubleValue();
-        case DECIMAL -> decimal(node, schema, type);
+        case DECIMAL -> decimal(node, schema, type, decimalText);
         case CHAR, VARCHAR -> node.isTextual() ? node.textValue() : node.toString();
         case BINARY, VARBINARY -> Base64.getDecoder().decode(node.asText());
         case DATE ->
@@ -260,25 +278,23 @@ public final class DebeziumJson {
     throw new IllegalArgumentException("not a number");
   }
 
-  private static BigDecimal decimal(JsonNode node, @Nullable JsonNode schema, AtomicType type) {
+  private static BigDecimal decimal(
+      JsonNode node, @Nullable JsonNode schema, AtomicType type, DecimalText decimalText) {
     BigDecimal value;
     if (node.isObject() && node.has("scale") && node.has("value")) {
       // io.debezium.data.VariableScaleDecimal
       value = unscaled(node.get("value").asText(), node.get("scale").asInt());
+    } else if (node.isNumber()) {
+      value = node.decimalValue();
     } else if (schema != null
         && "org.apache.kafka.connect.data.Decimal".equals(text(schema.get("name")))) {
       JsonNode scale = schema.path("parameters").get("scale");
       value =
           unscaled(node.asText(), scale == null ? type.scale() : Integer.parseInt(scale.asText()));
-    } else if (node.isNumber()) {
-      value = node.decimalValue();
+    } else if (schema != null || decimalText == DecimalText.TEXT) {
+      value = new BigDecimal(node.asText().trim());
     } else {
-      String text = node.asText().trim();
-      try {
-        value = new BigDecimal(text);
-      } catch (NumberFormatException e) {
-        value = unscaled(text, type.scale());
-      }
+      value = unscaled(node.asText(), type.scale());
     }
     BigDecimal scaled = value.setScale(type.scale(), RoundingMode.UNNECESSARY);
     if (scaled.precision() > type.precision()) {

@@ -108,6 +108,25 @@ class DebeziumJsonTest {
     assertThat(row.get(1)).isNull();
   }
 
+  // without schemas, "1234" could be the number or base64 bytes: the converter is told which
+  @Test
+  void readsSchemalessDecimalsAsTheConverterIsToldTheyCome() {
+    String event = "{\"op\":\"c\",\"after\":{\"order_id\":1,\"amount\":\"%s\"}}";
+    DebeziumJson precise = DebeziumJson.forRowType(ORDERS, DebeziumJson.DecimalText.BASE64);
+    assertThat(precise.rows(bytes(event.formatted("BNI="))).get(0).get(2))
+        .isEqualTo(new BigDecimal("12.34"));
+    // 0xd76df8 unscaled at scale 2
+    assertThat(precise.rows(bytes(event.formatted("1234"))).get(0).get(2))
+        .isEqualTo(new BigDecimal("-26588.24"));
+    assertThat(json.rows(bytes(event.formatted("1234"))).get(0).get(2))
+        .isEqualTo(new BigDecimal("1234.00"));
+    assertThatThrownBy(() -> json.rows(bytes(event.formatted("BNI="))))
+        .hasMessageContaining("after.amount = \"BNI=\" does not fit column type DECIMAL(10, 2)");
+    // a JSON number is a number in either mode (decimal.handling.mode=double)
+    assertThat(precise.rows(bytes(event.formatted("x").replace("\"x\"", "12.5"))).get(0).get(2))
+        .isEqualTo(new BigDecimal("12.50"));
+  }
+
   @Test
   void readsFlattenedRecordsAsUpsertsAndDeletes() {
     assertThat(json.rows(bytes("{\"order_id\":9,\"shop\":\"s\",\"__deleted\":\"false\"}")))
