@@ -1,14 +1,19 @@
 package dev.lakeops.eval.pipeline;
 
+import dev.lakeops.eval.pipeline.cdc.CdcToLake;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,8 +24,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Vertices as Flink's REST API names them (chaining disabled, so each is visible on its own):
  * {@code Source: orders} → {@code enrich-orders} → {@code lake-writer: Writer}. A slow sink
- * backpressures the first two. The process runs until it is killed. Usage is in {@link
- * PipelineArgs}.
+ * backpressures the first two. With CDC routes, the same cluster also runs {@link CdcToLake}, which
+ * writes the Debezium change topics into lake tables through the lakeops sink. Both jobs are
+ * submitted through the cluster's REST API, as a client would. The process runs until it is killed.
+ * Usage is in {@link PipelineArgs}.
  */
 public final class DemoPipeline {
 
@@ -28,6 +35,8 @@ public final class DemoPipeline {
   static final String GROUP_ID = "orders-to-lake";
   private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(60);
   private static final long CHECKPOINT_INTERVAL_MILLIS = 5_000;
+  // the CDC job runs at parallelism 1 and its vertices share one slot
+  private static final int CDC_SLOTS = 1;
 
   private DemoPipeline() {}
 
@@ -48,25 +57,51 @@ public final class DemoPipeline {
     generator.setDaemon(true);
     generator.start();
 
-    JobClient job = environment(parsed).executeAsync(parsed.jobName());
+    MiniCluster cluster =
+        new MiniCluster(
+            new MiniClusterConfiguration.Builder()
+                .setConfiguration(clusterConfiguration(parsed))
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(parsed.parallelism() + CDC_SLOTS)
+                .build());
+    cluster.start();
+    JobClient job = ordersJob(parsed, remote(parsed)).executeAsync(parsed.jobName());
     LOG.info(
         "Submitted job {} ({}); REST on http://127.0.0.1:{}",
         parsed.jobName(),
         job.getJobID(),
         parsed.restPort());
+    if (!parsed.cdcTables().isEmpty()) {
+      StreamExecutionEnvironment env = remote(parsed);
+      env.enableCheckpointing(parsed.cdcCheckpointMillis());
+      env.setParallelism(1);
+      CdcToLake.build(env, parsed.bootstrap(), parsed.warehouse(), parsed.cdcTables(), "");
+      JobClient cdc = env.executeAsync(CdcToLake.JOB_NAME);
+      LOG.info(
+          "Submitted job {} ({}) for {}", CdcToLake.JOB_NAME, cdc.getJobID(), parsed.cdcTables());
+    }
     Thread.currentThread().join();
   }
 
-  static StreamExecutionEnvironment environment(PipelineArgs args) {
+  static Configuration clusterConfiguration(PipelineArgs args) {
     Configuration conf = new Configuration();
     conf.set(RestOptions.PORT, args.restPort());
     conf.set(RestOptions.ADDRESS, "127.0.0.1");
     conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
     // The JobManager caches metrics for this long; the default of 10 s makes REST lag behind.
     conf.set(MetricOptions.METRIC_FETCHER_UPDATE_INTERVAL, Duration.ofSeconds(1));
+    conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.parse("128m"));
+    conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.parse("128m"));
+    return conf;
+  }
 
-    StreamExecutionEnvironment env =
-        StreamExecutionEnvironment.createLocalEnvironment(args.parallelism(), conf);
+  private static StreamExecutionEnvironment remote(PipelineArgs args) {
+    return StreamExecutionEnvironment.createRemoteEnvironment(
+        "127.0.0.1", args.restPort(), new Configuration());
+  }
+
+  static StreamExecutionEnvironment ordersJob(PipelineArgs args, StreamExecutionEnvironment env) {
+    env.setParallelism(args.parallelism());
     env.disableOperatorChaining();
     env.enableCheckpointing(CHECKPOINT_INTERVAL_MILLIS);
 

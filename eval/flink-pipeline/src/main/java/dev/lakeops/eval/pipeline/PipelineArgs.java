@@ -2,16 +2,20 @@ package dev.lakeops.eval.pipeline;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The command line of {@link DemoPipeline}: {@code --key value} pairs.
  *
  * <p>Required: {@code --rest-port}, {@code --bootstrap}, {@code --control-file}. Optional, with
  * defaults: {@code --topic orders}, {@code --records-per-second 2000}, {@code --job-name
- * orders-to-lake}, {@code --parallelism 2}.
+ * orders-to-lake}, {@code --parallelism 2}. With {@code --warehouse PATH} and {@code --cdc
+ * TOPIC=DB.TABLE,...} the cluster also runs the CDC job, which writes each Debezium change topic
+ * into its lake table, checkpointing every {@code --cdc-checkpoint-millis} (2000).
  */
 record PipelineArgs(
     int restPort,
@@ -20,7 +24,10 @@ record PipelineArgs(
     Path controlFile,
     int recordsPerSecond,
     String jobName,
-    int parallelism) {
+    int parallelism,
+    @Nullable String warehouse,
+    Map<String, String> cdcTables,
+    long cdcCheckpointMillis) {
 
   private static final List<String> KEYS =
       List.of(
@@ -30,7 +37,10 @@ record PipelineArgs(
           "--control-file",
           "--records-per-second",
           "--job-name",
-          "--parallelism");
+          "--parallelism",
+          "--warehouse",
+          "--cdc",
+          "--cdc-checkpoint-millis");
 
   PipelineArgs {
     Objects.requireNonNull(bootstrap, "bootstrap");
@@ -47,6 +57,14 @@ record PipelineArgs(
         "Invalid --records-per-second: %s (must be positive)",
         recordsPerSecond);
     check(parallelism > 0, "Invalid --parallelism: %s (must be positive)", parallelism);
+    cdcTables = Map.copyOf(cdcTables);
+    check(
+        cdcTables.isEmpty() || warehouse != null,
+        "Missing required option --warehouse (the lake of the --cdc tables)");
+    check(
+        cdcCheckpointMillis >= 100,
+        "Invalid --cdc-checkpoint-millis: %s (must be >= 100)",
+        cdcCheckpointMillis);
   }
 
   /**
@@ -71,7 +89,30 @@ record PipelineArgs(
         Path.of(required(values, "--control-file")),
         intValue(values, "--records-per-second", 2000),
         values.getOrDefault("--job-name", "orders-to-lake"),
-        intValue(values, "--parallelism", 2));
+        intValue(values, "--parallelism", 2),
+        values.get("--warehouse"),
+        cdcTables(values.get("--cdc")),
+        intValue(values, "--cdc-checkpoint-millis", 2000));
+  }
+
+  // TOPIC=DB.TABLE,TOPIC=DB.TABLE
+  private static Map<String, String> cdcTables(@Nullable String value) {
+    Map<String, String> tables = new LinkedHashMap<>();
+    if (value == null) {
+      return tables;
+    }
+    for (String route : value.split(",")) {
+      String[] parts = route.trim().split("=", -1);
+      check(
+          parts.length == 2 && !parts[0].isBlank() && parts[1].matches("[^.\\s]+\\.[^.\\s]+"),
+          "Invalid --cdc route '%s': expected TOPIC=DATABASE.TABLE",
+          route);
+      check(
+          tables.put(parts[0].trim(), parts[1].trim()) == null,
+          "Invalid --cdc: topic %s given twice",
+          parts[0]);
+    }
+    return tables;
   }
 
   private static String required(Map<String, String> values, String key) {

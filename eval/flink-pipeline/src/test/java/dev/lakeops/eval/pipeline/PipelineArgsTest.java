@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PipelineArgsTest {
@@ -17,7 +18,16 @@ class PipelineArgsTest {
     assertThat(args)
         .isEqualTo(
             new PipelineArgs(
-                18081, "127.0.0.1:19092", "orders", Path.of("/tmp/c"), 2000, "orders-to-lake", 2));
+                18081,
+                "127.0.0.1:19092",
+                "orders",
+                Path.of("/tmp/c"),
+                2000,
+                "orders-to-lake",
+                2,
+                null,
+                Map.of(),
+                2000));
   }
 
   @Test
@@ -37,9 +47,58 @@ class PipelineArgsTest {
             "--job-name",
             "j",
             "--parallelism",
-            "3");
+            "3",
+            "--warehouse",
+            "/lake",
+            "--cdc",
+            "shop.shop.orders=lake.orders, shop.shop.payments=lake.payments",
+            "--cdc-checkpoint-millis",
+            "500");
 
-    assertThat(args).isEqualTo(new PipelineArgs(1, "b:1", "t", Path.of("c"), 5, "j", 3));
+    assertThat(args)
+        .isEqualTo(
+            new PipelineArgs(
+                1,
+                "b:1",
+                "t",
+                Path.of("c"),
+                5,
+                "j",
+                3,
+                "/lake",
+                Map.of("shop.shop.orders", "lake.orders", "shop.shop.payments", "lake.payments"),
+                500));
+  }
+
+  @Test
+  void rejectsCdcRoutesThatAreNotTopicToTableOrLackTheirWarehouse() {
+    String[] base = {"--rest-port", "1", "--bootstrap", "b:1", "--control-file", "c"};
+    assertThatThrownBy(() -> PipelineArgs.parse(with(base, "--cdc", "t=lake.orders")))
+        .hasMessage("Missing required option --warehouse (the lake of the --cdc tables)");
+    assertThatThrownBy(
+            () -> PipelineArgs.parse(with(base, "--warehouse", "/l", "--cdc", "t=orders")))
+        .hasMessage("Invalid --cdc route 't=orders': expected TOPIC=DATABASE.TABLE");
+    assertThatThrownBy(
+            () -> PipelineArgs.parse(with(base, "--warehouse", "/l", "--cdc", "t=a.b,t=a.c")))
+        .hasMessage("Invalid --cdc: topic t given twice");
+    assertThatThrownBy(
+            () ->
+                PipelineArgs.parse(
+                    with(
+                        base,
+                        "--warehouse",
+                        "/l",
+                        "--cdc",
+                        "t=a.b",
+                        "--cdc-checkpoint-millis",
+                        "5")))
+        .hasMessage("Invalid --cdc-checkpoint-millis: 5 (must be >= 100)");
+  }
+
+  private static String[] with(String[] base, String... more) {
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
   }
 
   @Test
