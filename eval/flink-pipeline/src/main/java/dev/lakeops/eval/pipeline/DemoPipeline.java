@@ -1,6 +1,7 @@
 package dev.lakeops.eval.pipeline;
 
 import dev.lakeops.eval.pipeline.cdc.CdcToLake;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -37,6 +38,8 @@ public final class DemoPipeline {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 5_000;
   // the CDC job runs at parallelism 1 and its vertices share one slot
   private static final int CDC_SLOTS = 1;
+  static final String CDC_GENERATION_FILE = "cdc-generation";
+  private static final Duration CDC_GENERATION_POLL = Duration.ofMillis(300);
 
   private DemoPipeline() {}
 
@@ -71,16 +74,50 @@ public final class DemoPipeline {
         parsed.jobName(),
         job.getJobID(),
         parsed.restPort());
-    if (!parsed.cdcTables().isEmpty()) {
-      StreamExecutionEnvironment env = remote(parsed);
-      env.enableCheckpointing(parsed.cdcCheckpointMillis());
-      env.setParallelism(1);
-      CdcToLake.build(env, parsed.bootstrap(), parsed.warehouse(), parsed.cdcTables(), "");
-      JobClient cdc = env.executeAsync(CdcToLake.JOB_NAME);
-      LOG.info(
-          "Submitted job {} ({}) for {}", CdcToLake.JOB_NAME, cdc.getJobID(), parsed.cdcTables());
+    if (parsed.cdcTables().isEmpty()) {
+      Thread.currentThread().join();
     }
-    Thread.currentThread().join();
+    runCdcJob(parsed);
+  }
+
+  // Submits the CDC job, then restarts it without its state each time the number in the file
+  // cdc-generation (next to the control file) grows: as a new commit user, replaying its topics
+  // from the start, as a job redeployed without its savepoint does.
+  private static void runCdcJob(PipelineArgs parsed) throws Exception {
+    Path generationFile = parsed.controlFile().resolveSibling(CDC_GENERATION_FILE);
+    long generation = CdcGeneration.read(generationFile, 0);
+    JobClient cdc = submitCdcJob(parsed, generation);
+    while (true) {
+      Thread.sleep(CDC_GENERATION_POLL.toMillis());
+      long wanted = CdcGeneration.read(generationFile, generation);
+      if (wanted != generation) {
+        LOG.info("Restarting {} without its state (generation {})", CdcToLake.JOB_NAME, wanted);
+        cdc.cancel().get();
+        generation = wanted;
+        cdc = submitCdcJob(parsed, generation);
+      }
+    }
+  }
+
+  private static JobClient submitCdcJob(PipelineArgs parsed, long generation) throws Exception {
+    StreamExecutionEnvironment env = remote(parsed);
+    env.enableCheckpointing(parsed.cdcCheckpointMillis());
+    env.setParallelism(1);
+    CdcToLake.build(
+        env,
+        parsed.bootstrap(),
+        parsed.warehouse(),
+        parsed.cdcTables(),
+        parsed.cdcDecimals(),
+        generation == 0 ? "" : "#" + generation);
+    JobClient cdc = env.executeAsync(CdcToLake.JOB_NAME);
+    LOG.info(
+        "Submitted job {} ({}) for {}, generation {}",
+        CdcToLake.JOB_NAME,
+        cdc.getJobID(),
+        parsed.cdcTables(),
+        generation);
+    return cdc;
   }
 
   static Configuration clusterConfiguration(PipelineArgs args) {

@@ -1,5 +1,6 @@
 package dev.lakeops.eval.pipeline;
 
+import dev.lakeops.table.flink.cdc.DebeziumJson;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,7 +16,9 @@ import org.jspecify.annotations.Nullable;
  * defaults: {@code --topic orders}, {@code --records-per-second 2000}, {@code --job-name
  * orders-to-lake}, {@code --parallelism 2}. With {@code --warehouse PATH} and {@code --cdc
  * TOPIC=DB.TABLE,...} the cluster also runs the CDC job, which writes each Debezium change topic
- * into its lake table, checkpointing every {@code --cdc-checkpoint-millis} (2000).
+ * into its lake table, checkpointing every {@code --cdc-checkpoint-millis} (2000); {@code
+ * --cdc-decimals base64|text} says how the events' decimals come (Debezium's {@code
+ * decimal.handling.mode} {@code precise}, the default, or {@code string}).
  */
 record PipelineArgs(
     int restPort,
@@ -27,7 +30,8 @@ record PipelineArgs(
     int parallelism,
     @Nullable String warehouse,
     Map<String, String> cdcTables,
-    long cdcCheckpointMillis) {
+    long cdcCheckpointMillis,
+    DebeziumJson.DecimalText cdcDecimals) {
 
   private static final List<String> KEYS =
       List.of(
@@ -40,13 +44,15 @@ record PipelineArgs(
           "--parallelism",
           "--warehouse",
           "--cdc",
-          "--cdc-checkpoint-millis");
+          "--cdc-checkpoint-millis",
+          "--cdc-decimals");
 
   PipelineArgs {
     Objects.requireNonNull(bootstrap, "bootstrap");
     Objects.requireNonNull(topic, "topic");
     Objects.requireNonNull(controlFile, "controlFile");
     Objects.requireNonNull(jobName, "jobName");
+    Objects.requireNonNull(cdcDecimals, "cdcDecimals");
     check(
         restPort >= 1 && restPort <= 65535, "Invalid --rest-port: %s (must be 1-65535)", restPort);
     check(!bootstrap.isBlank(), "Invalid --bootstrap: empty");
@@ -92,7 +98,18 @@ record PipelineArgs(
         intValue(values, "--parallelism", 2),
         values.get("--warehouse"),
         cdcTables(values.get("--cdc")),
-        intValue(values, "--cdc-checkpoint-millis", 2000));
+        intValue(values, "--cdc-checkpoint-millis", 2000),
+        decimals(values.getOrDefault("--cdc-decimals", "base64")));
+  }
+
+  private static DebeziumJson.DecimalText decimals(String value) {
+    return switch (value) {
+      case "base64" -> DebeziumJson.DecimalText.BASE64;
+      case "text" -> DebeziumJson.DecimalText.TEXT;
+      default ->
+          throw new IllegalArgumentException(
+              "Invalid --cdc-decimals: '" + value + "' (must be base64 or text)");
+    };
   }
 
   // TOPIC=DB.TABLE,TOPIC=DB.TABLE

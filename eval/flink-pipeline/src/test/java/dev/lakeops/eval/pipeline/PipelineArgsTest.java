@@ -3,6 +3,7 @@ package dev.lakeops.eval.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.table.flink.cdc.DebeziumJson;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,8 @@ class PipelineArgsTest {
                 2,
                 null,
                 Map.of(),
-                2000));
+                2000,
+                DebeziumJson.DecimalText.BASE64));
   }
 
   @Test
@@ -53,7 +55,9 @@ class PipelineArgsTest {
             "--cdc",
             "shop.shop.orders=lake.orders, shop.shop.payments=lake.payments",
             "--cdc-checkpoint-millis",
-            "500");
+            "500",
+            "--cdc-decimals",
+            "text");
 
     assertThat(args)
         .isEqualTo(
@@ -67,7 +71,8 @@ class PipelineArgsTest {
                 3,
                 "/lake",
                 Map.of("shop.shop.orders", "lake.orders", "shop.shop.payments", "lake.payments"),
-                500));
+                500,
+                DebeziumJson.DecimalText.TEXT));
   }
 
   @Test
@@ -93,6 +98,8 @@ class PipelineArgsTest {
                         "--cdc-checkpoint-millis",
                         "5")))
         .hasMessage("Invalid --cdc-checkpoint-millis: 5 (must be >= 100)");
+    assertThatThrownBy(() -> PipelineArgs.parse(with(base, "--cdc-decimals", "hex")))
+        .hasMessage("Invalid --cdc-decimals: 'hex' (must be base64 or text)");
   }
 
   private static String[] with(String[] base, String... more) {

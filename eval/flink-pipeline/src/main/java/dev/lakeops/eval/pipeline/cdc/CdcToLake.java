@@ -2,6 +2,7 @@ package dev.lakeops.eval.pipeline.cdc;
 
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.flink.cdc.DebeziumJson;
 import dev.lakeops.table.flink.sink.TableSink;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,6 +34,7 @@ public final class CdcToLake {
    * Adds the job to {@code env} (which must checkpoint).
    *
    * @param tablesByTopic lake table ({@code database.table}) of each change topic
+   * @param decimals how the change events' decimals come (they have no Connect schemas)
    * @param commitUserSuffix appended to every commit user: a job started without its state passes
    *     another one
    * @throws IllegalArgumentException a table cannot be opened or written by the sink, naming it
@@ -42,6 +44,7 @@ public final class CdcToLake {
       String bootstrap,
       String warehouse,
       Map<String, String> tablesByTopic,
+      DebeziumJson.DecimalText decimals,
       String commitUserSuffix) {
     for (Map.Entry<String, String> route : new LinkedHashMap<>(tablesByTopic).entrySet()) {
       String topic = route.getKey();
@@ -52,7 +55,8 @@ public final class CdcToLake {
               .setTopics(topic)
               .setGroupId(GROUP_ID)
               .setStartingOffsets(OffsetsInitializer.earliest())
-              .setDeserializer(new DebeziumRecords(TableLocation.of(warehouse, Map.of(), table)))
+              .setDeserializer(
+                  new DebeziumRecords(TableLocation.of(warehouse, Map.of(), table), decimals))
               .build();
       DataStream<Row> rows =
           env.fromSource(source, WatermarkStrategy.noWatermarks(), "cdc " + topic)

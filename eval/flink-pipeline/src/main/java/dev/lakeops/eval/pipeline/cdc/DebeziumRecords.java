@@ -20,15 +20,17 @@ final class DebeziumRecords implements KafkaRecordDeserializationSchema<Row> {
   private static final long serialVersionUID = 1L;
 
   private final TableLocation table;
+  private final DebeziumJson.DecimalText decimals;
   private transient DebeziumJson json;
 
-  DebeziumRecords(TableLocation table) {
+  DebeziumRecords(TableLocation table, DebeziumJson.DecimalText decimals) {
     this.table = table;
+    this.decimals = decimals;
   }
 
   @Override
   public void open(DeserializationSchema.InitializationContext context) {
-    json = DebeziumJson.forRowType(table.open().schema().rowType());
+    json = DebeziumJson.forRowType(table.open().schema().rowType(), decimals);
   }
 
   @Override
