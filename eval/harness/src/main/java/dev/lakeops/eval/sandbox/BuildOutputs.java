@@ -19,6 +19,7 @@ public record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClassp
   static final String BROKER_CLASSPATH = "eval/kafka-broker/target/classpath.txt";
   static final String PIPELINE_CLASSPATH = "eval/flink-pipeline/target/classpath.txt";
   static final String PIPELINE_TARGET = "eval/flink-pipeline/target";
+  static final String CONNECT_CLASSPATH = "eval/kafka-connect/target/classpath.txt";
 
   public BuildOutputs {
     brokerClasspath = List.copyOf(brokerClasspath);
@@ -49,6 +50,16 @@ public record BuildOutputs(List<Path> brokerClasspath, List<Path> pipelineClassp
     pipeline.add(pipelineJar(lakeopsHome.resolve(PIPELINE_TARGET)));
     pipeline.addAll(readClasspath(lakeopsHome.resolve(PIPELINE_CLASSPATH)));
     return pipeline;
+  }
+
+  /**
+   * The Kafka Connect worker's classpath ({@code eval/kafka-connect}): Connect 4.1 with the
+   * Debezium MariaDB connector, in a JVM of its own.
+   *
+   * @throws SandboxException a file or a jar it lists is missing; the message says to build first
+   */
+  public static List<Path> connectClasspath(Path lakeopsHome) {
+    return readClasspath(lakeopsHome.resolve(CONNECT_CLASSPATH));
   }
 
   /**
