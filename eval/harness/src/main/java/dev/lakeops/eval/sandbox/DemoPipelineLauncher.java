@@ -2,9 +2,12 @@ package dev.lakeops.eval.sandbox;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 /**
  * Starts the demo pipeline ({@code dev.lakeops.eval.pipeline.DemoPipeline}: a Flink MiniCluster
@@ -14,6 +17,7 @@ final class DemoPipelineLauncher {
 
   static final String MAIN_CLASS = "dev.lakeops.eval.pipeline.DemoPipeline";
   static final String TOPIC = "orders";
+  static final String CDC_JOB = "cdc-to-lake";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   // The opens that Flink's own scripts pass on Java 17 (reference/flink-rest.md §9.3).
@@ -47,9 +51,10 @@ final class DemoPipelineLauncher {
   record Started(JavaProcess process, String jobId) {}
 
   /**
-   * Starts the pipeline against the broker at {@code kafkaBootstrap}.
+   * Starts the pipeline against the broker at {@code kafkaBootstrap}; with {@code cdcRoutes}
+   * (Debezium topic to lake table), the CDC job too, writing the sandbox's lake warehouse.
    *
-   * @throws SandboxException the JVM exited or the job did not run within 90 s; quotes its log
+   * @throws SandboxException the JVM exited or a job did not run within 90 s; quotes its log
    */
   static Started start(
       SandboxConfig config,
@@ -57,7 +62,19 @@ final class DemoPipelineLauncher {
       String kafkaBootstrap,
       String restUrl,
       String jobName,
-      Path controlFile) {
+      Path controlFile,
+      Map<String, String> cdcRoutes) {
+    List<String> cdcArgs = new ArrayList<>();
+    if (!cdcRoutes.isEmpty()) {
+      cdcArgs.addAll(
+          List.of(
+              "--warehouse",
+              config.warehouse().toAbsolutePath().toString(),
+              "--cdc",
+              cdcRoutes.entrySet().stream()
+                  .map(route -> route.getKey() + "=" + route.getValue())
+                  .collect(Collectors.joining(","))));
+    }
     Path dir = config.workDir().resolve("flink");
     JavaLaunch launch =
         JavaLaunch.mainClass("flink-pipeline", classpath, MAIN_CLASS)
@@ -77,7 +94,8 @@ final class DemoPipelineLauncher {
                     "--records-per-second",
                     Integer.toString(config.recordsPerSecond()),
                     "--job-name",
-                    jobName));
+                    jobName))
+            .withArgs(cdcArgs);
     JavaProcess process =
         JavaProcess.start(launch, dir.resolve("pipeline.log"), dir.resolve("pipeline.pid"));
 
@@ -90,7 +108,13 @@ final class DemoPipelineLauncher {
           () -> {
             Optional<FlinkJobsOverview.Job> found = overview.find(jobName);
             found.ifPresent(job::set);
-            return found.map(FlinkJobsOverview.Job::fullyRunning).orElse(false);
+            boolean cdcRunning =
+                cdcRoutes.isEmpty()
+                    || overview
+                        .find(CDC_JOB)
+                        .map(FlinkJobsOverview.Job::fullyRunning)
+                        .orElse(false);
+            return cdcRunning && found.map(FlinkJobsOverview.Job::fullyRunning).orElse(false);
           });
     } catch (JavaProcessException e) {
       process.stop(Duration.ofSeconds(5));

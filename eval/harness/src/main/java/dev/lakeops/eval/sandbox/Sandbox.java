@@ -2,8 +2,15 @@ package dev.lakeops.eval.sandbox;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,14 +28,26 @@ import org.slf4j.LoggerFactory;
  * old one; after the sink is released, the instantaneous {@code isBackPressured} metric clears
  * within seconds but the level falls back to {@code ok} only about a minute later.
  *
- * <p>{@link #close} stops both JVMs; it also runs from a shutdown hook, so Ctrl-C cleans up. Thread
- * safe.
+ * <p>With {@link SandboxConfig#cdc} the pipeline is real end to end: a private MariaDB ({@link
+ * ShopTables}: {@code shop.orders}, {@code shop.payments}) → Debezium's MariaDB connector in a
+ * Kafka Connect worker ({@value #CONNECTOR}, topics {@code sandbox.shop.*}) → the Flink job {@value
+ * #CDC_JOB_NAME} → the lake tables {@code shop.orders} (primary key) and {@code shop.payments}
+ * (append) in {@link SandboxConfig#warehouse}, written through the lakeops sink.
+ *
+ * <p>{@link #close} stops every process it started, by PID; it also runs from a shutdown hook, so
+ * Ctrl-C cleans up. Thread safe.
  */
 public final class Sandbox implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Sandbox.class);
   public static final String JOB_NAME = "orders-to-lake";
   public static final String TOPIC = DemoPipelineLauncher.TOPIC;
+  public static final String CDC_JOB_NAME = DemoPipelineLauncher.CDC_JOB;
+  public static final String CONNECTOR = "shop-cdc";
+  public static final String TOPIC_PREFIX = "sandbox";
+  private static final int CDC_SERVER_ID = 5401;
+  private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration CDC_RESTART_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration PIPELINE_GRACE = Duration.ofSeconds(10);
   private static final Duration BROKER_GRACE = Duration.ofSeconds(15);
 
@@ -37,6 +56,10 @@ public final class Sandbox implements AutoCloseable {
   private final Thread shutdownHook;
   private JavaProcess broker;
   private JavaProcess pipeline;
+  private @Nullable MariaDbServer mariaDb;
+  private @Nullable KafkaConnectWorker connect;
+  private @Nullable DebeziumMariaDbConnector connector;
+  private long cdcGeneration;
   private String jobId;
   private boolean closed;
 
@@ -61,6 +84,10 @@ public final class Sandbox implements AutoCloseable {
     LocalPorts.requireFree(config.kafkaPort(), "Kafka");
     LocalPorts.requireFree(config.kafkaControllerPort(), "Kafka controller");
     LocalPorts.requireFree(config.flinkRestPort(), "Flink REST");
+    if (config.cdc() != null) {
+      LocalPorts.requireFree(config.cdc().mariaDbPort(), "MariaDB");
+      LocalPorts.requireFree(config.cdc().connectPort(), "Kafka Connect REST");
+    }
     BuildOutputs outputs = BuildOutputs.locate(config.lakeopsHome());
     try {
       Files.createDirectories(config.workDir());
@@ -81,9 +108,44 @@ public final class Sandbox implements AutoCloseable {
   private synchronized void boot(BuildOutputs outputs) {
     long start = System.nanoTime();
     throttle.set(Duration.ZERO);
+    SandboxConfig.CdcPorts cdc = config.cdc();
+    if (cdc != null) {
+      writeAtomically(cdcGenerationFile(), "0");
+      mariaDb = MariaDbServer.start(config.workDir().resolve("mariadb"), cdc.mariaDbPort());
+      ShopTables.createInMariaDb(mariaDb);
+      ShopTables.seed(mariaDb);
+      LOG.info("MariaDB started on {} (pid {})", cdc.mariaDbPort(), mariaDb.pid());
+    }
     LOG.info("Starting Kafka broker on {} (work dir {})", kafkaBootstrap(), config.workDir());
     broker = KafkaBroker.start(config, outputs.brokerClasspath());
     LOG.info("Kafka broker started (pid {}) after {} ms", broker.pid(), millisSince(start));
+    Map<String, String> routes = Map.of();
+    if (cdc != null) {
+      connect =
+          KafkaConnectWorker.start(
+              config.lakeopsHome(),
+              config.workDir(),
+              kafkaBootstrap(),
+              cdc.connectPort(),
+              "sandbox-connect");
+      connector =
+          DebeziumMariaDbConnector.register(
+              connect,
+              CONNECTOR,
+              new DebeziumMariaDbConnector.Settings(
+                  mariaDb, kafkaBootstrap(), TOPIC_PREFIX, ShopTables.DATABASE, CDC_SERVER_ID));
+      routes = ShopTables.routes(TOPIC_PREFIX);
+      KafkaTopics.await(kafkaBootstrap(), routes.keySet(), TOPIC_TIMEOUT);
+      // the broker starts empty, so the lake tables start empty too
+      Directories.deleteRecursively(config.warehouse());
+      ShopTables.createInLake(config.warehouse());
+      LOG.info(
+          "Kafka Connect (pid {}) runs connector {}; change topics {} after {} ms",
+          connect.pid(),
+          CONNECTOR,
+          routes.keySet(),
+          millisSince(start));
+    }
 
     LOG.info("Starting Flink pipeline with REST on {}", flinkRestUrl());
     DemoPipelineLauncher.Started started =
@@ -93,7 +155,8 @@ public final class Sandbox implements AutoCloseable {
             kafkaBootstrap(),
             flinkRestUrl(),
             JOB_NAME,
-            throttle.file());
+            throttle.file(),
+            routes);
     pipeline = started.process();
     jobId = started.jobId();
     LOG.info(
@@ -129,6 +192,106 @@ public final class Sandbox implements AutoCloseable {
 
   public SandboxConfig config() {
     return config;
+  }
+
+  /**
+   * The CDC hop's MariaDB.
+   *
+   * @throws IllegalStateException the sandbox runs without the CDC hop
+   */
+  public synchronized MariaDbServer mariaDb() {
+    return requireCdc(mariaDb);
+  }
+
+  /** Kafka Connect's REST API, e.g. {@code http://127.0.0.1:18083}. */
+  public synchronized String connectUrl() {
+    return requireCdc(connect).url();
+  }
+
+  /** The Debezium connector of the CDC hop. */
+  public synchronized DebeziumMariaDbConnector connector() {
+    return requireCdc(connector);
+  }
+
+  /** The id of the running CDC job ({@value #CDC_JOB_NAME}), the newest of that name. */
+  public String cdcJobId() {
+    requireCdc(connect);
+    try {
+      return new FlinkJobsOverview(flinkRestUrl())
+          .find(CDC_JOB_NAME)
+          .map(FlinkJobsOverview.Job::id)
+          .orElseThrow(
+              () -> new SandboxException("No job " + CDC_JOB_NAME + " on " + flinkRestUrl()));
+    } catch (IOException e) {
+      throw new SandboxException(
+          "Cannot list the jobs of " + flinkRestUrl() + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SandboxException("Interrupted while listing Flink jobs", e);
+    }
+  }
+
+  /**
+   * Cancels the CDC job and starts it again without its state, as a redeploy that lost its
+   * savepoint does: the new job writes as a new commit user and replays its topics from the start,
+   * so every payment is appended to {@code shop.payments} again (the primary-key {@code
+   * shop.orders} absorbs its replay). Returns the new job's id once all its tasks run.
+   *
+   * @throws SandboxException the new job did not run within 60 s
+   */
+  public synchronized String restartCdcJobWithoutState() {
+    String before = cdcJobId();
+    cdcGeneration++;
+    writeAtomically(cdcGenerationFile(), Long.toString(cdcGeneration));
+    LOG.info("Restarting {} ({}) without its state", CDC_JOB_NAME, before);
+    FlinkJobsOverview overview = new FlinkJobsOverview(flinkRestUrl());
+    long deadline = System.nanoTime() + CDC_RESTART_TIMEOUT.toNanos();
+    FlinkJobsOverview.Job seen = null;
+    try {
+      while (System.nanoTime() < deadline) {
+        seen = overview.find(CDC_JOB_NAME).orElse(null);
+        if (seen != null && !seen.id().equals(before) && seen.fullyRunning()) {
+          return seen.id();
+        }
+        Thread.sleep(200);
+      }
+    } catch (IOException e) {
+      throw new SandboxException(
+          "Cannot list the jobs of " + flinkRestUrl() + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SandboxException("Interrupted while restarting " + CDC_JOB_NAME, e);
+    }
+    throw new SandboxException(
+        CDC_JOB_NAME
+            + " did not run again within "
+            + CDC_RESTART_TIMEOUT
+            + " (last seen: "
+            + seen
+            + ")");
+  }
+
+  private Path cdcGenerationFile() {
+    return throttle.file().resolveSibling("cdc-generation");
+  }
+
+  private static void writeAtomically(Path file, String content) {
+    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.writeString(temporary, content + "\n", StandardCharsets.UTF_8);
+      Files.move(
+          temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Failed to write " + file, e);
+    }
+  }
+
+  private static <T> T requireCdc(@Nullable T part) {
+    if (part == null) {
+      throw new IllegalStateException("The sandbox runs without the CDC hop (SandboxConfig.cdc)");
+    }
+    return part;
   }
 
   public synchronized long brokerPid() {
@@ -174,16 +337,41 @@ public final class Sandbox implements AutoCloseable {
         // The JVM is shutting down; the hook runs close() too and finds it done.
       }
     }
-    try {
-      if (pipeline != null) {
-        pipeline.stop(PIPELINE_GRACE);
-        LOG.info("Stopped Flink pipeline (pid {})", pipeline.pid());
+    List<Runnable> stops = new ArrayList<>();
+    if (pipeline != null) {
+      stops.add(
+          () -> {
+            pipeline.stop(PIPELINE_GRACE);
+            LOG.info("Stopped Flink pipeline (pid {})", pipeline.pid());
+          });
+    }
+    if (connect != null) {
+      stops.add(connect::close);
+    }
+    if (broker != null) {
+      stops.add(
+          () -> {
+            broker.stop(BROKER_GRACE);
+            LOG.info("Stopped Kafka broker (pid {})", broker.pid());
+          });
+    }
+    if (mariaDb != null) {
+      stops.add(mariaDb::close);
+    }
+    RuntimeException failure = null;
+    for (Runnable stop : stops) {
+      try {
+        stop.run();
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
       }
-    } finally {
-      if (broker != null) {
-        broker.stop(BROKER_GRACE);
-        LOG.info("Stopped Kafka broker (pid {})", broker.pid());
-      }
+    }
+    if (failure != null) {
+      throw failure;
     }
   }
 

@@ -1,0 +1,246 @@
+package dev.lakeops.eval.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.table.Table;
+import dev.lakeops.table.data.Row;
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.table.DuplicateKeysAnalyzer;
+import dev.lakeops.tools.table.DuplicateKeysProbe;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sandbox with its CDC hop, end to end: rows inserted, updated and deleted in MariaDB reach the
+ * lake tables through Debezium in Kafka Connect, Kafka and the Flink job's lakeops sink; the
+ * primary-key table equals the source table and the append table has every payment once.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SandboxCdcIT {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SandboxCdcIT.class);
+  // the job checkpoints every 2 s; the bound above it covers Debezium's poll, the worker's flush
+  // and the commit on a loaded 2-core machine
+  private static final Duration VISIBLE_WITHIN = Duration.ofSeconds(30);
+
+  @TempDir static Path workDir;
+  private static Sandbox sandbox;
+
+  @BeforeAll
+  static void startSandbox() {
+    Path home = Path.of(System.getProperty("lakeops.home"));
+    int[] ports = FreePorts.take(5);
+    SandboxConfig config =
+        SandboxConfig.defaults(home, workDir)
+            .withPorts(ports[0], ports[1], ports[2])
+            .withRecordsPerSecond(50)
+            .withCdc(new SandboxConfig.CdcPorts(ports[3], ports[4]));
+    sandbox = Sandbox.start(config);
+  }
+
+  @AfterAll
+  static void closeSandbox() {
+    if (sandbox != null) {
+      sandbox.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void theSnapshotOfTheSourceTablesIsInTheLake() {
+    awaitLakeEqualsSource();
+    assertThat(lakeOrders()).hasSize(3);
+    assertThat(lakePayments()).hasSize(1);
+  }
+
+  @Test
+  @Order(2)
+  void insertsUpdatesAndDeletesReachTheLakeTablesExactlyOnce() throws SQLException {
+    try (Connection c = sandbox.mariaDb().connectAdmin();
+        Statement s = c.createStatement()) {
+      for (int id = 10; id < 40; id++) {
+        s.execute(
+            "INSERT INTO shop.orders VALUES ("
+                + id
+                + ", "
+                + (id % 4)
+                + ", "
+                + id
+                + ".75, 'new', '2026-01-02 00:00:00."
+                + String.format("%03d", id)
+                + "')");
+      }
+      s.execute("UPDATE shop.orders SET status = 'paid', amount = amount + 1 WHERE order_id < 20");
+      s.execute("DELETE FROM shop.orders WHERE order_id IN (2, 25, 26)");
+      for (int id = 10; id < 20; id++) {
+        s.execute(
+            "INSERT INTO shop.payments VALUES ("
+                + id
+                + ", "
+                + id
+                + ", "
+                + (id + 1)
+                + ".75, '2026-01-02 00:00:01.000')");
+      }
+    }
+    Duration visibleAfter = awaitLakeEqualsSource();
+    LOG.info("MariaDB commit visible in the lake tables after {} ms", visibleAfter.toMillis());
+
+    Map<Long, Row> orders = lakeOrders();
+    assertThat(orders).hasSize(3 - 1 + 30 - 2);
+    assertThat(orders).doesNotContainKeys(2L, 25L, 26L);
+    assertThat(orders.get(11L).get(3)).isEqualTo("paid");
+    assertThat(orders.get(11L).get(2)).isEqualTo(new BigDecimal("12.75"));
+    assertThat(orders.get(30L).get(4)).isEqualTo(LocalDateTime.parse("2026-01-02T00:00:00.030"));
+    assertThat(lakePayments()).hasSize(11);
+  }
+
+  // the fault the duplicate-write runbook explains, lived: the lake writer redeployed without its
+  // state replays its topics as a new commit user
+  @Test
+  @Order(3)
+  void aStatelessRestartOfTheLakeWriterAppendsEveryPaymentAgainAsANewCommitUser() {
+    Map<Long, List<Object>> sourcePayments = source("SELECT * FROM shop.payments");
+    Map<Long, List<Object>> sourceOrders = source("SELECT * FROM shop.orders");
+    String before = sandbox.cdcJobId();
+
+    String after = sandbox.restartCdcJobWithoutState();
+
+    assertThat(after).isNotEqualTo(before);
+    long deadline = System.nanoTime() + VISIBLE_WITHIN.toNanos();
+    while (lakePayments().size() < 2 * sourcePayments.size() && System.nanoTime() < deadline) {
+      sleep(Duration.ofMillis(200));
+    }
+    Map<Long, Integer> copies = new TreeMap<>();
+    lakePayments().forEach(row -> copies.merge((Long) row.get(0), 1, Integer::sum));
+    assertThat(copies).containsOnlyKeys(sourcePayments.keySet());
+    assertThat(copies.values()).containsOnly(2);
+    assertThat(values(lakeOrders()))
+        .as("the primary-key table absorbs the replay")
+        .isEqualTo(sourceOrders);
+
+    Table payments = ShopTables.lakeTable(sandbox.config().warehouse(), ShopTables.PAYMENTS);
+    List<Finding> findings =
+        new DuplicateKeysAnalyzer()
+            .analyze(
+                new DuplicateKeysProbe(100_000)
+                    .capture(payments, "shop.payments", Map.of(), List.of("payment_id")));
+    Finding visible =
+        findings.stream()
+            .filter(f -> f.code().equals("table.duplicates.visible"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no visible duplicates in " + findings));
+    assertThat(visible.evidence())
+        .containsEntry("duplicateKeys", Integer.toString(sourcePayments.size()))
+        .containsEntry("correlation", "two-commit-users")
+        .containsEntry("firstCommitUser", "cdc-to-lake/shop.payments")
+        .containsEntry("secondCommitUser", "cdc-to-lake/shop.payments#1");
+  }
+
+  // waits until the lake tables hold exactly the source tables' rows; returns how long that took
+  private static Duration awaitLakeEqualsSource() {
+    long start = System.nanoTime();
+    long deadline = start + VISIBLE_WITHIN.toNanos();
+    Map<Long, List<Object>> sourceOrders = source("SELECT * FROM shop.orders");
+    Map<Long, List<Object>> sourcePayments = source("SELECT * FROM shop.payments");
+    Map<Long, List<Object>> lakeOrders = Map.of();
+    List<List<Object>> lakePayments = List.of();
+    while (System.nanoTime() < deadline) {
+      lakeOrders = values(lakeOrders());
+      lakePayments = lakePayments().stream().map(SandboxCdcIT::values).toList();
+      if (lakeOrders.equals(sourceOrders)
+          && lakePayments.size() == sourcePayments.size()
+          && new ArrayList<>(sourcePayments.values()).containsAll(lakePayments)) {
+        return Duration.ofNanos(System.nanoTime() - start);
+      }
+      sleep(Duration.ofMillis(200));
+    }
+    assertThat(lakeOrders).as("lake shop.orders").isEqualTo(sourceOrders);
+    assertThat(lakePayments)
+        .as("lake shop.payments")
+        .containsExactlyInAnyOrderElementsOf(sourcePayments.values());
+    throw new AssertionError("unreachable");
+  }
+
+  private static Map<Long, Row> lakeOrders() {
+    Table table = ShopTables.lakeTable(sandbox.config().warehouse(), ShopTables.ORDERS);
+    Map<Long, Row> rows = new TreeMap<>();
+    for (Row row : read(table)) {
+      rows.put((Long) row.get(0), row);
+    }
+    return rows;
+  }
+
+  private static List<Row> lakePayments() {
+    return read(ShopTables.lakeTable(sandbox.config().warehouse(), ShopTables.PAYMENTS));
+  }
+
+  private static List<Row> read(Table table) {
+    List<Row> rows = new ArrayList<>();
+    if (table.latestSnapshot().isPresent()) {
+      table.newRead().readAll(table.newScan().plan()).forEach(rows::add);
+    }
+    return rows;
+  }
+
+  private static Map<Long, List<Object>> values(Map<Long, Row> rows) {
+    Map<Long, List<Object>> values = new TreeMap<>();
+    rows.forEach((id, row) -> values.put(id, values(row)));
+    return values;
+  }
+
+  private static List<Object> values(Row row) {
+    return Arrays.asList(row.values());
+  }
+
+  // the source table's rows by their first column, as the lake's Java values
+  private static Map<Long, List<Object>> source(String query) {
+    Map<Long, List<Object>> rows = new TreeMap<>();
+    try (Connection c = sandbox.mariaDb().connectAdmin();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery(query)) {
+      int columns = r.getMetaData().getColumnCount();
+      while (r.next()) {
+        List<Object> row = new ArrayList<>();
+        for (int i = 1; i <= columns; i++) {
+          Object value = r.getObject(i);
+          row.add(value instanceof Timestamp t ? t.toLocalDateTime() : value);
+        }
+        rows.put(((Number) row.get(0)).longValue(), row);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("MariaDB query failed: " + query + ": " + e.getMessage(), e);
+    }
+    return rows;
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
