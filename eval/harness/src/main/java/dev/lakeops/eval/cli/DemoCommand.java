@@ -7,9 +7,9 @@ import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.BackpressureWait;
 import dev.lakeops.eval.sandbox.ConsoleClient;
-import dev.lakeops.eval.sandbox.DemoLakeTable;
 import dev.lakeops.eval.sandbox.Sandbox;
 import dev.lakeops.eval.sandbox.SandboxConfig;
+import dev.lakeops.eval.sandbox.ShopTables;
 import dev.lakeops.tools.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -38,6 +38,11 @@ import picocli.CommandLine.Spec;
 final class DemoCommand implements Callable<Integer> {
 
   static final String ALERT_NAME = "FlinkJobBackpressured";
+  static final String LAKE_TABLE = ShopTables.DATABASE + "." + ShopTables.PAYMENTS;
+  static final String LAKE_KEY = "payment_id";
+  private static final int DEMO_PAYMENTS = 40;
+  private static final long FIRST_DEMO_PAYMENT = 100;
+  private static final Duration LAKE_TIMEOUT = Duration.ofSeconds(60);
 
   @Spec CommandSpec spec;
 
@@ -64,6 +69,18 @@ final class DemoCommand implements Callable<Integer> {
       defaultValue = "" + SandboxConfig.DEFAULT_FLINK_REST_PORT,
       description = "Flink REST port (default ${DEFAULT-VALUE})")
   int flinkPort;
+
+  @Option(
+      names = "--mariadb-port",
+      defaultValue = "" + SandboxConfig.DEFAULT_MARIADB_PORT,
+      description = "Port of the sandbox's MariaDB, the CDC source (default ${DEFAULT-VALUE})")
+  int mariaDbPort;
+
+  @Option(
+      names = "--connect-port",
+      defaultValue = "" + SandboxConfig.DEFAULT_CONNECT_PORT,
+      description = "Kafka Connect REST port (default ${DEFAULT-VALUE})")
+  int connectPort;
 
   @Option(
       names = "--agent-port",
@@ -94,15 +111,20 @@ final class DemoCommand implements Callable<Integer> {
     try {
       config =
           SandboxConfig.defaults(home, dir.resolve("sandbox"))
-              .withPorts(kafkaPort, kafkaControllerPort, flinkPort);
+              .withPorts(kafkaPort, kafkaControllerPort, flinkPort)
+              .withCdc(new SandboxConfig.CdcPorts(mariaDbPort, connectPort));
     } catch (IllegalArgumentException e) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     LakeopsHome.agentJar();
     say(
         out,
-        "Starting the sandbox: Kafka broker on 127.0.0.1:"
+        "Starting the sandbox: MariaDB on 127.0.0.1:"
+            + mariaDbPort
+            + ", Kafka broker on 127.0.0.1:"
             + kafkaPort
+            + ", Kafka Connect with Debezium's MariaDB connector on 127.0.0.1:"
+            + connectPort
             + ", Flink MiniCluster with REST on 127.0.0.1:"
             + flinkPort
             + " ...");
@@ -124,15 +146,27 @@ final class DemoCommand implements Callable<Integer> {
               + sinkDelay.toMillis()
               + " ms per record: the job becomes backpressured ...");
       sandbox.throttleSink(sinkDelay);
-      Path warehouse = dir.resolve("warehouse");
-      dev.lakeops.eval.sandbox.Directories.deleteRecursively(warehouse);
+      Path warehouse = config.warehouse();
       say(
           out,
-          "Writing the lake table "
-              + DemoLakeTable.name()
-              + " with a Flink job through the lakeops sink, then start it again without its"
-              + " state: as a new commit user it replays every payment ...");
-      DemoLakeTable.createWithDuplicateWrite(warehouse);
+          "Writing "
+              + DEMO_PAYMENTS
+              + " payments in MariaDB: Debezium streams them to Kafka and the Flink job "
+              + Sandbox.CDC_JOB_NAME
+              + " writes them into the lake table "
+              + LAKE_TABLE
+              + " through the lakeops sink ...");
+      ShopTables.insertPayments(sandbox.mariaDb(), FIRST_DEMO_PAYMENT, DEMO_PAYMENTS);
+      long payments = DEMO_PAYMENTS + ShopTables.SEED_PAYMENTS;
+      ShopTables.awaitRows(warehouse, ShopTables.PAYMENTS, payments, LAKE_TIMEOUT);
+      say(
+          out,
+          "Redeploying "
+              + Sandbox.CDC_JOB_NAME
+              + " without its state: as a new commit user it replays its Kafka topics from the"
+              + " start ...");
+      sandbox.restartCdcJobWithoutState();
+      ShopTables.awaitRows(warehouse, ShopTables.PAYMENTS, 2 * payments, LAKE_TIMEOUT);
       String oncallToken = token();
       String leadToken = token();
       agent =
@@ -200,6 +234,27 @@ final class DemoCommand implements Callable<Integer> {
       say(out, "  webhook    " + base + "/api/alerts/alertmanager");
       say(out, "  Flink REST " + sandbox.flinkRestUrl() + "/v1/jobs/overview");
       say(out, "  Kafka      " + sandbox.kafkaBootstrap() + " (topic " + sandbox.topic() + ")");
+      say(
+          out,
+          "  Connect    " + sandbox.connectUrl() + "/connectors/" + Sandbox.CONNECTOR + "/status");
+      say(
+          out,
+          "  MariaDB    "
+              + sandbox.mariaDb().jdbcUrl()
+              + " (database "
+              + ShopTables.DATABASE
+              + ")");
+      say(
+          out,
+          "  lake       "
+              + warehouse
+              + " ("
+              + LAKE_TABLE
+              + ", "
+              + ShopTables.DATABASE
+              + "."
+              + ShopTables.ORDERS
+              + ")");
       say(out, "  logs       " + dir);
       say(out, "Press Ctrl-C to stop; every process started is stopped.");
       new CountDownLatch(1).await();
@@ -223,9 +278,7 @@ final class DemoCommand implements Callable<Integer> {
     say(out, "");
     say(
         out,
-        "Firing an Alertmanager alert 'LakeTableDuplicateKeys' for table="
-            + DemoLakeTable.name()
-            + " ...");
+        "Firing an Alertmanager alert 'LakeTableDuplicateKeys' for table=" + LAKE_TABLE + " ...");
     String payload =
         AlertmanagerPayloads.firing(
             Map.of(
@@ -234,10 +287,10 @@ final class DemoCommand implements Callable<Integer> {
                 "severity",
                 "critical",
                 "table",
-                DemoLakeTable.name(),
+                LAKE_TABLE,
                 "keys",
-                DemoLakeTable.KEY),
-            "Duplicate " + DemoLakeTable.KEY + " values in " + DemoLakeTable.name(),
+                LAKE_KEY),
+            "Duplicate " + LAKE_KEY + " values in " + LAKE_TABLE,
             Instant.now());
     String id = agent.client().postAlertmanager(payload).get(0);
     JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
@@ -298,14 +351,11 @@ final class DemoCommand implements Callable<Integer> {
       }
     }
     say(out, "");
-    say(
-        out,
-        "oncall, in the chat thread " + thread + ": table " + DemoLakeTable.name() + " snapshots");
+    say(out, "oncall, in the chat thread " + thread + ": table " + LAKE_TABLE + " snapshots");
     say(
         out,
         "  lakeops: "
-            + indent(
-                chat(agent, thread, "oncall", "table " + DemoLakeTable.name() + " snapshots")));
+            + indent(chat(agent, thread, "oncall", "table " + LAKE_TABLE + " snapshots")));
     return id;
   }
 

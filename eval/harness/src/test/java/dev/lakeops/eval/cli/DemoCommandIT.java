@@ -21,7 +21,7 @@ class DemoCommandIT {
             .resolve("eval/harness/target/it/demo")
             .toAbsolutePath();
     StringWriter out = new StringWriter();
-    int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(4);
+    int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(6);
 
     int exit =
         LakeopsCli.commandLine()
@@ -37,6 +37,10 @@ class DemoCommandIT {
                 String.valueOf(ports[2]),
                 "--agent-port",
                 String.valueOf(ports[3]),
+                "--mariadb-port",
+                String.valueOf(ports[4]),
+                "--connect-port",
+                String.valueOf(ports[5]),
                 "--work-dir",
                 work.toString());
 
@@ -59,7 +63,7 @@ class DemoCommandIT {
     // verified; nothing is proposed again by hand.
     assertThat(out.toString())
         .contains("**Verdict:** DUPLICATES")
-        .contains("orders-to-lake-2")
+        .contains("cdc-to-lake/shop.payments#1")
         .contains("the triage proposed table.create_tag")
         .contains("the triage proposed table.rollback_to_as_latest")
         .doesNotContain("oncall proposes")
@@ -71,14 +75,15 @@ class DemoCommandIT {
         .contains("is approved")
         .contains("on the incident's page")
         .contains("console: executed: DONE (EXECUTED: ");
-    // The follow-up reads the table of the runbooks' warehouse: the rollback's commit is the
-    // snapshot after the two lake-writer jobs' ones.
+    // The follow-up reads the table of the runbooks' warehouse, which the CDC job writes: the
+    // rollback's commit is the snapshot after the two lake-writer jobs' ones.
+    Path warehouse = work.resolve("sandbox").resolve("lake");
     dev.lakeops.table.Table lake =
-        dev.lakeops.table.catalog.Catalog.local(work.resolve("warehouse"))
-            .loadTable(dev.lakeops.table.catalog.Identifier.parse("lake.payments"));
+        dev.lakeops.table.catalog.Catalog.local(warehouse)
+            .loadTable(dev.lakeops.table.catalog.Identifier.parse("shop.payments"));
     long written = 0;
     for (long id = 1; id <= lake.latestSnapshot().orElseThrow().id(); id++) {
-      if (lake.snapshotStore().loadSnapshot(id).commitUser().startsWith("orders-to-lake-")) {
+      if (lake.snapshotStore().loadSnapshot(id).commitUser().startsWith("cdc-to-lake/")) {
         written++;
       }
     }
@@ -92,8 +97,8 @@ class DemoCommandIT {
     assertThat(status.substring(0, status.indexOf("the triage proposed"))).contains("DUPLICATES");
     dev.lakeops.tools.ToolReport after =
         new dev.lakeops.tools.table.TableTools(
-                dev.lakeops.tools.table.TableLocator.local(work.resolve("warehouse")))
-            .duplicateKeys("lake.payments", null, java.util.List.of("order_id"));
+                dev.lakeops.tools.table.TableLocator.local(warehouse))
+            .duplicateKeys("shop.payments", null, java.util.List.of("payment_id"));
     assertThat(after.findings())
         .extracting(dev.lakeops.tools.Finding::code)
         .contains("table.duplicates.none");
