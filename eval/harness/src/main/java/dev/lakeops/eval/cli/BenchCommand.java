@@ -7,5 +7,5 @@ import picocli.CommandLine.Command;
     name = "bench",
     description = "Benchmarks on the live sandbox (measurements, not tests).",
     mixinStandardHelpOptions = true,
-    subcommands = {TriageBenchCommand.class})
+    subcommands = {TriageBenchCommand.class, FreshnessBenchCommand.class})
 final class BenchCommand {}
