@@ -2,10 +2,8 @@ package dev.lakeops.eval.sandbox;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +108,7 @@ public final class Sandbox implements AutoCloseable {
     throttle.set(Duration.ZERO);
     SandboxConfig.CdcPorts cdc = config.cdc();
     if (cdc != null) {
-      writeAtomically(cdcGenerationFile(), "0");
+      ControlFiles.replace(cdcGenerationFile(), "0", "CDC generation file");
       mariaDb = MariaDbServer.start(config.workDir().resolve("mariadb"), cdc.mariaDbPort());
       ShopTables.createInMariaDb(mariaDb);
       ShopTables.seed(mariaDb);
@@ -242,7 +240,7 @@ public final class Sandbox implements AutoCloseable {
   public synchronized String restartCdcJobWithoutState() {
     String before = cdcJobId();
     cdcGeneration++;
-    writeAtomically(cdcGenerationFile(), Long.toString(cdcGeneration));
+    ControlFiles.replace(cdcGenerationFile(), Long.toString(cdcGeneration), "CDC generation file");
     LOG.info("Restarting {} ({}) without its state", CDC_JOB_NAME, before);
     FlinkJobsOverview overview = new FlinkJobsOverview(flinkRestUrl());
     long deadline = System.nanoTime() + CDC_RESTART_TIMEOUT.toNanos();
@@ -273,18 +271,6 @@ public final class Sandbox implements AutoCloseable {
 
   private Path cdcGenerationFile() {
     return throttle.file().resolveSibling("cdc-generation");
-  }
-
-  private static void writeAtomically(Path file, String content) {
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-    try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      Files.writeString(temporary, content + "\n", StandardCharsets.UTF_8);
-      Files.move(
-          temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Failed to write " + file, e);
-    }
   }
 
   private static <T> T requireCdc(@Nullable T part) {

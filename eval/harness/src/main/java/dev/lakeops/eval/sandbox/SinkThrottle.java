@@ -1,11 +1,6 @@
 package dev.lakeops.eval.sandbox;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 /**
@@ -27,14 +22,6 @@ record SinkThrottle(Path file) {
           "Invalid sink delay per record: " + perRecord + " (must be 0 to " + MAX_DELAY + ")");
     }
     long micros = perRecord.toNanos() / 1_000;
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-    try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      Files.writeString(temporary, micros + "\n", StandardCharsets.UTF_8);
-      Files.move(
-          temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Failed to write sink control file " + file, e);
-    }
+    ControlFiles.replace(file, Long.toString(micros), "sink control file");
   }
 }
