@@ -17,7 +17,8 @@ import java.util.Map;
  * directory of a real MiniDFSCluster, with lakeops and Paimon each on its own client for that
  * store. A module names the stores its tests run on in the system property {@value #PROPERTY}
  * (comma-separated, {@code local} when unset): Paimon's S3 file system ({@code paimon-s3}) is
- * served for the 1.4 line only, so only that module runs on every store.
+ * served for the 1.4 line only, so that module runs on S3 and HDFS, and the others on the local
+ * disk.
  */
 enum CompatStore {
   LOCAL,
