@@ -7,15 +7,11 @@ import dev.lakeops.table.read.Predicate;
 import dev.lakeops.table.read.ScanPlan;
 import dev.lakeops.table.read.TableScan;
 import dev.lakeops.table.types.RowType;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,26 +30,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(CompatStoreServers.class)
 class LakeopsReadsPaimonTablesCompatTest {
 
-  @TempDir static Path dir;
-
-  /** Paimon writes the tables once per store, for every test of this class on that store. */
-  private static final Map<CompatStore, PaimonWarehouse> WAREHOUSES =
-      new EnumMap<>(CompatStore.class);
-
   @Parameter CompatStore store;
   private PaimonWarehouse warehouse;
 
+  /** Paimon writes the tables once per store and JVM, shared with the system-table tests. */
   @BeforeEach
   void writeTablesWithPaimon() throws Exception {
-    synchronized (WAREHOUSES) {
-      PaimonWarehouse w = WAREHOUSES.get(store);
-      if (w == null) {
-        Path scratch = Files.createDirectories(dir.resolve(store.toString()));
-        w = PaimonWarehouse.create(store.newWarehouse(scratch));
-        WAREHOUSES.put(store, w);
-      }
-      warehouse = w;
-    }
+    warehouse = SharedPaimonWarehouses.on(store);
   }
 
   static List<String> tables() {

@@ -8,20 +8,15 @@ import dev.lakeops.table.system.SystemTableRows;
 import dev.lakeops.table.system.SystemTables;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.DataField;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
 import java.util.stream.Stream;
 import org.apache.paimon.catalog.Identifier;
-import org.apache.paimon.consumer.Consumer;
-import org.apache.paimon.consumer.ConsumerManager;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.table.FileStoreTable;
@@ -32,7 +27,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,12 +52,6 @@ class PaimonSystemTablesCompatTest {
 
   private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
-  @TempDir static Path dir;
-
-  /** Paimon writes the tables once per store, for every test of this class on that store. */
-  private static final Map<CompatStore, PaimonWarehouse> WAREHOUSES =
-      new EnumMap<>(CompatStore.class);
-
   private static TimeZone originalZone;
 
   @Parameter CompatStore store;
@@ -80,27 +68,13 @@ class PaimonSystemTablesCompatTest {
     TimeZone.setDefault(originalZone);
   }
 
+  /**
+   * Paimon writes the tables once per store and JVM, with two consumers and a tag on each table,
+   * shared with {@link LakeopsReadsPaimonTablesCompatTest}.
+   */
   @BeforeEach
   void writeTablesWithPaimon() throws Exception {
-    synchronized (WAREHOUSES) {
-      PaimonWarehouse w = WAREHOUSES.get(store);
-      if (w == null) {
-        w =
-            PaimonWarehouse.create(
-                store.newWarehouse(Files.createDirectories(dir.resolve(store.toString()))));
-        for (String table : PaimonWarehouse.allTables()) {
-          FileStoreTable paimon = w.table(table);
-          ConsumerManager consumers = new ConsumerManager(paimon.fileIO(), paimon.location());
-          consumers.resetConsumer("etl-job", new Consumer(2));
-          consumers.resetConsumer("audit", new Consumer(1));
-          if (paimon.tagManager().allTagNames().isEmpty()) {
-            paimon.createTag("first", 1);
-          }
-        }
-        WAREHOUSES.put(store, w);
-      }
-      warehouse = w;
-    }
+    warehouse = SharedPaimonWarehouses.on(store);
   }
 
   static Stream<Arguments> tablesAndSystemTables() {
