@@ -4,35 +4,16 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.agent.scheduler.Watcher;
+import dev.lakeops.agent.scheduler.WatcherTest;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@TestProfile(ConsoleHealthPageTest.Watching.class)
+/** The watcher's page, on the app of {@link WatcherTest} (the same profile: one boot for both). */
+@TestProfile(WatcherTest.Watching.class)
 class ConsoleHealthPageTest {
-
-  /**
-   * Watches a job on the test's unreachable Flink cluster and a group on a Kafka cluster that is
-   * not configured.
-   */
-  public static class Watching implements QuarkusTestProfile {
-    @Override
-    public Map<String, String> getConfigOverrides() {
-      return Map.of(
-          "lakeops.watch.flink-jobs",
-          "orders-to-lake",
-          "lakeops.watch.kafka-groups",
-          "nowhere/orders-consumer",
-          "lakeops.watch.interval",
-          "1h",
-          "quarkus.http.test-port",
-          "62413");
-    }
-  }
 
   @Inject Watcher watcher;
 

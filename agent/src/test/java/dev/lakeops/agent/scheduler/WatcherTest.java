@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @TestProfile(WatcherTest.Watching.class)
-class WatcherTest {
+public class WatcherTest {
 
   /**
    * Watches a job on the test's unreachable Flink cluster and a group on a Kafka cluster that is
-   * not configured.
+   * not configured; the console's health page test runs on it too (one app for both).
    */
   public static class Watching implements QuarkusTestProfile {
     @Override
@@ -30,7 +30,9 @@ class WatcherTest {
           "lakeops.watch.kafka-groups",
           "nowhere/orders-consumer",
           "lakeops.watch.interval",
-          "1h");
+          "1h",
+          "quarkus.http.test-port",
+          "62413");
     }
   }
 
