@@ -27,16 +27,18 @@ import dev.lakeops.tools.flink.FlinkTools;
 import dev.lakeops.tools.flink.Sampling;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,8 +46,12 @@ import org.slf4j.LoggerFactory;
  * The Flink conditions lakeops must recognise, each in a real job of one shared MiniCluster (its
  * own JVM): key skew, a CPU-heavy operator, checkpoints that time out, a restart loop, and a
  * healthy control. Each test triages its job as the agent would for an alert (the runbook, no LLM)
- * and checks the finding codes and the named vertices; the control must show no fault.
+ * and checks the finding codes and the named vertices; the control must show no fault. The cluster
+ * is shared with {@link PlannerFlinkIT} ({@link ScenarioCluster}); the scored live run goes last,
+ * so the jobs' 45 s of age it needs pass while the other tests run.
  */
+@ExtendWith(ScenarioCluster.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FlinkScenariosIT {
 
   private static final Logger LOG = LoggerFactory.getLogger(FlinkScenariosIT.class);
@@ -53,19 +59,10 @@ class FlinkScenariosIT {
   private static FlinkScenarios cluster;
   private static FlinkTools tools;
   private static GraphRunbook runbook;
-  private static long startedNanos;
 
   @BeforeAll
   static void start() {
-    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    Path work = home.resolve("eval/harness/target/it/flink-scenarios").toAbsolutePath();
-    cluster =
-        FlinkScenarios.start(
-            home,
-            work,
-            Integer.getInteger("lakeops.it.flink-scenarios.port", 28082),
-            FlinkScenarios.ALL);
-    startedNanos = System.nanoTime();
+    cluster = ScenarioCluster.cluster();
     tools =
         new FlinkTools(
             new FlinkJobProbe(
@@ -80,17 +77,6 @@ class FlinkScenariosIT {
                 .registerAll(
                     FlinkBindings.of(new FlinkClusters(Map.of("scenarios", tools), "scenarios"))),
             Clock.systemUTC());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (cluster != null) {
-      long pid = cluster.pid();
-      cluster.close();
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
-          .as("scenario cluster stopped")
-          .isFalse();
-    }
   }
 
   /**
@@ -143,8 +129,9 @@ class FlinkScenariosIT {
    * for:} would let them (45 s), and scored against its truth.
    */
   @Test
+  @Order(Integer.MAX_VALUE)
   void theLiveScenariosScoreAsTheirTruthSays() throws Exception {
-    long waited = Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
+    long waited = Duration.ofNanos(System.nanoTime() - ScenarioCluster.startedNanos()).toMillis();
     if (waited < 45_000) {
       Thread.sleep(45_000 - waited);
     }

@@ -17,21 +17,20 @@ import dev.lakeops.tools.flink.FlinkJobProbe;
 import dev.lakeops.tools.flink.FlinkRestClient;
 import dev.lakeops.tools.flink.FlinkTools;
 import dev.lakeops.tools.flink.Sampling;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The deterministic planner on Flink alerts against real jobs of one MiniCluster (its own JVM): the
  * alert's name picks the shipped runbook, which concludes with the right category and entities; the
  * healthy control job yields no fault under every runbook.
  */
+@ExtendWith(ScenarioCluster.class)
 class PlannerFlinkIT {
 
   private static final Duration SETTLE = Duration.ofSeconds(90);
@@ -40,18 +39,7 @@ class PlannerFlinkIT {
 
   @BeforeAll
   static void start() {
-    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    Path work = home.resolve("eval/harness/target/it/planner-flink").toAbsolutePath();
-    cluster =
-        FlinkScenarios.start(
-            home,
-            work,
-            61510,
-            List.of(
-                FlinkScenarios.CPU_HEAVY,
-                FlinkScenarios.CHECKPOINT_TIMEOUT,
-                FlinkScenarios.RESTART_LOOP,
-                FlinkScenarios.HEALTHY));
+    cluster = ScenarioCluster.cluster();
     FlinkTools tools =
         new FlinkTools(
             new FlinkJobProbe(
@@ -64,17 +52,6 @@ class PlannerFlinkIT {
             .registerAll(
                 FlinkBindings.of(new FlinkClusters(Map.of("scenarios", tools), "scenarios")));
     planner = DeterministicPlanner.shipped(registry, Clock.systemUTC());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (cluster != null) {
-      long pid = cluster.pid();
-      cluster.close();
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
-          .as("scenario cluster stopped")
-          .isFalse();
-    }
   }
 
   /**
