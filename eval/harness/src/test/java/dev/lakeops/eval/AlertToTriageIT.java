@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.BackpressureWait;
+import dev.lakeops.eval.sandbox.FlinkRestReader;
 import dev.lakeops.eval.sandbox.FreePorts;
 import dev.lakeops.eval.sandbox.Sandbox;
 import dev.lakeops.eval.sandbox.SandboxConfig;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -22,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -34,16 +37,25 @@ import org.junit.jupiter.api.TestMethodOrder;
  * a real Kafka broker, a lake warehouse, a directory of binlog files, the packaged agent in its own
  * JVM, and Alertmanager webhooks over HTTP. The same alerts go to {@code lakeops serve} and to
  * {@code ./lakeops triage} with the same configuration, and must get the same verdict.
+ *
+ * <p>Beside the verdicts it checks what Flink's REST API itself shows of the sandbox (the job's
+ * three vertices; while the sink is throttled the source's backpressure level {@code high}, the
+ * sink busy but not backpressured; after the release the instantaneous {@code isBackPressured}
+ * gauges clear) and that closing the sandbox twice leaves no process and no PID file.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AlertToTriageIT {
 
   private static final int CLI_TRIAGES_AT_ONCE = 3;
+  private static final String SOURCE = "Source: orders";
+  private static final String ENRICH = "enrich-orders";
+  private static final String SINK = "lake-writer: Writer";
   private static Sandbox sandbox;
   private static AgentProcess agent;
   private static Path work;
   private static Path warehouse;
   private static Path binlogs;
+  private static FlinkRestReader rest;
 
   @BeforeAll
   static void start() {
@@ -76,6 +88,7 @@ class AlertToTriageIT {
     assertThat(sandbox.flinkRestUrl()).isEqualTo(flinkRestUrl);
     assertThat(sandbox.kafkaBootstrap()).isEqualTo(kafkaBootstrap);
     TriageParity.writeStaticTopic(sandbox.kafkaBootstrap());
+    rest = new FlinkRestReader(sandbox.flinkRestUrl());
   }
 
   @AfterAll
@@ -88,12 +101,15 @@ class AlertToTriageIT {
     }
     if (sandbox != null) {
       sandbox.close();
+      sandbox.close();
     }
     for (long pid : List.of(agentPid, brokerPid, pipelinePid)) {
       assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
           .as("process %s stopped", pid)
           .isFalse();
     }
+    assertThat(work.resolve("sandbox/kafka/kafka.pid")).doesNotExist();
+    assertThat(work.resolve("sandbox/flink/pipeline.pid")).doesNotExist();
   }
 
   private static JsonNode fire(String alertname, Map<String, String> labels) {
@@ -118,7 +134,12 @@ class AlertToTriageIT {
 
   @Test
   @Order(1)
-  void saysThereIsNoBackpressureWhileTheSinkKeepsUp() {
+  void saysThereIsNoBackpressureWhileTheSinkKeepsUp() throws Exception {
+    JsonNode job = rest.job(sandbox.jobId());
+    assertThat(job.path("name").asText()).isEqualTo(sandbox.jobName());
+    assertThat(job.path("state").asText()).isEqualTo("RUNNING");
+    assertThat(rest.vertexIds(sandbox.jobId())).containsOnlyKeys(SOURCE, ENRICH, SINK);
+
     BackpressureWait.untilNoBackpressure(
         sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
 
@@ -141,10 +162,27 @@ class AlertToTriageIT {
    */
   @Test
   @Order(2)
-  void namesTheSlowSinkOfABackpressuredJob() {
+  void namesTheSlowSinkOfABackpressuredJob() throws Exception {
     sandbox.throttleSink(Duration.ofMillis(2));
     BackpressureWait.untilBottleneck(
         sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));
+    // What Flink's REST API shows itself: the source backpressured (level high, both subtasks'
+    // isBackPressured gauges true), the sink busy but not backpressured.
+    String jobId = sandbox.jobId();
+    Map<String, String> vertices = rest.vertexIds(jobId);
+    poll(
+        "source backpressure level high",
+        Duration.ofSeconds(45),
+        () -> rest.backpressure(jobId, vertices.get(SOURCE)),
+        body -> body.path("backpressureLevel").asText().equals("high"));
+    JsonNode sink = rest.backpressure(jobId, vertices.get(SINK));
+    assertThat(sink.path("backpressureLevel").asText()).isEqualTo("ok");
+    for (JsonNode subtask : sink.path("subtasks")) {
+      assertThat(subtask.path("busyRatio").asDouble()).isGreaterThan(0.4);
+    }
+    assertThat(rest.metrics(jobId, vertices.get(SOURCE), "0.isBackPressured", "1.isBackPressured"))
+        .containsOnly(
+            Map.entry("0.isBackPressured", "true"), Map.entry("1.isBackPressured", "true"));
 
     JsonNode incident =
         fire(
@@ -210,8 +248,18 @@ class AlertToTriageIT {
 
   @Test
   @Order(4)
-  void saysTheBackpressureIsGoneOnceTheSinkIsUnthrottled() {
+  void saysTheBackpressureIsGoneOnceTheSinkIsUnthrottled() throws Exception {
     sandbox.unthrottleSink();
+    // The instantaneous isBackPressured gauges clear within seconds of the release.
+    String jobId = sandbox.jobId();
+    Map<String, String> vertices = rest.vertexIds(jobId);
+    for (String vertex : new String[] {SOURCE, ENRICH}) {
+      poll(
+          vertex + " no longer backpressured",
+          Duration.ofSeconds(30),
+          () -> rest.metrics(jobId, vertices.get(vertex), "0.isBackPressured", "1.isBackPressured"),
+          values -> values.size() == 2 && !values.containsValue("true"));
+    }
     // Flink averages busy/backpressured time over the last minute (the job's lifetime while it is
     // younger), so the level falls gradually.
     BackpressureWait.untilNoBackpressure(
@@ -224,6 +272,8 @@ class AlertToTriageIT {
 
     assertThat(incident.path("report").path("verdict").path("category").asText())
         .isEqualTo("NO_FAULT");
+    assertThat(rest.backpressure(jobId, vertices.get(SOURCE)).path("backpressureLevel").asText())
+        .matches("ok|low");
   }
 
   @Test
@@ -294,6 +344,40 @@ class AlertToTriageIT {
       throw new AssertionError("lakeops triage failed", e.getCause());
     } catch (TimeoutException e) {
       throw new AssertionError("lakeops triage did not end within 2 minutes", e);
+    }
+  }
+
+  /**
+   * Reads until {@code done} holds; a read that throws counts as "not yet" (Flink's first answers).
+   */
+  private static <T> T poll(String what, Duration timeout, Callable<T> read, Predicate<T> done)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    T last = null;
+    Exception error = null;
+    while (true) {
+      try {
+        last = read.call();
+        error = null;
+        if (done.test(last)) {
+          return last;
+        }
+      } catch (InterruptedException e) {
+        throw e;
+      } catch (Exception e) {
+        error = e;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(
+            "Timed out after "
+                + timeout.toSeconds()
+                + " s waiting for "
+                + what
+                + "; last answer: "
+                + last
+                + (error == null ? "" : "; last error: " + error));
+      }
+      Thread.sleep(1_000);
     }
   }
 

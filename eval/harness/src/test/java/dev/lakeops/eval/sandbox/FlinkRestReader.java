@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Reads the Flink REST endpoints that the sandbox tests check, as JSON. */
-final class FlinkRestReader {
+public final class FlinkRestReader {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -20,17 +20,17 @@ final class FlinkRestReader {
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  FlinkRestReader(String baseUrl) {
+  public FlinkRestReader(String baseUrl) {
     this.baseUrl = baseUrl;
   }
 
   /** {@code GET /v1/jobs/<jid>}. */
-  JsonNode job(String jobId) throws IOException, InterruptedException {
+  public JsonNode job(String jobId) throws IOException, InterruptedException {
     return get("/v1/jobs/" + jobId);
   }
 
   /** Vertex ids by the vertex names that {@code GET /v1/jobs/<jid>} shows, in job order. */
-  Map<String, String> vertexIds(String jobId) throws IOException, InterruptedException {
+  public Map<String, String> vertexIds(String jobId) throws IOException, InterruptedException {
     Map<String, String> ids = new LinkedHashMap<>();
     for (JsonNode vertex : job(jobId).path("vertices")) {
       ids.put(vertex.path("name").asText(), vertex.path("id").asText());
@@ -39,12 +39,13 @@ final class FlinkRestReader {
   }
 
   /** {@code GET /v1/jobs/<jid>/vertices/<vid>/backpressure}. */
-  JsonNode backpressure(String jobId, String vertexId) throws IOException, InterruptedException {
+  public JsonNode backpressure(String jobId, String vertexId)
+      throws IOException, InterruptedException {
     return get("/v1/jobs/" + jobId + "/vertices/" + vertexId + "/backpressure");
   }
 
   /** {@code GET /v1/jobs/<jid>/vertices/<vid>/metrics?get=...}: metric id to (string) value. */
-  Map<String, String> metrics(String jobId, String vertexId, String... ids)
+  public Map<String, String> metrics(String jobId, String vertexId, String... ids)
       throws IOException, InterruptedException {
     Map<String, String> values = new LinkedHashMap<>();
     for (JsonNode metric :
