@@ -3,6 +3,7 @@ package dev.lakeops.eval.actions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.eval.kafka.SharedBroker;
 import dev.lakeops.eval.sandbox.KafkaSandbox;
 import dev.lakeops.runbooks.action.ActionKind;
 import dev.lakeops.runbooks.approval.ApprovalRefusedException;
@@ -32,18 +33,18 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code kafka.reset_offsets} through the approval gate against a real KRaft broker: an active
- * group is refused, an inactive group is reset and the dry-run deltas equal the result.
+ * group is refused, an inactive group is reset and the dry-run deltas equal the result. The broker
+ * is the one the Kafka suites share ({@link SharedBroker}); topic and groups here are its own.
  */
+@ExtendWith(SharedBroker.class)
 class KafkaOffsetResetIT {
 
-  private static final int PORT = 61600;
-  private static final int CONTROLLER_PORT = 61601;
   private static final String TOPIC = "reset-me";
-  @TempDir static Path workDir;
   private static KafkaSandbox broker;
   private static Admin admin;
 
@@ -51,8 +52,7 @@ class KafkaOffsetResetIT {
 
   @BeforeAll
   static void startBroker() throws Exception {
-    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    broker = KafkaSandbox.start(home, workDir, PORT, CONTROLLER_PORT);
+    broker = SharedBroker.broker();
     Properties props = new Properties();
     props.put("bootstrap.servers", broker.bootstrap());
     admin = Admin.create(props);
@@ -76,15 +76,10 @@ class KafkaOffsetResetIT {
   }
 
   @AfterAll
-  static void stopBroker() {
-    long pid = broker == null ? -1 : broker.pid();
+  static void closeAdmin() {
     if (admin != null) {
       admin.close(Duration.ofSeconds(5));
     }
-    if (broker != null) {
-      broker.close();
-    }
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
   }
 
   private static void commit(String group, Map<Integer, Long> offsets) throws Exception {

@@ -33,38 +33,32 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The Kafka lag, reconcile and config tools against a real KRaft broker, one condition per test,
  * each on its own topic and group, with healthy controls. Set {@code -Dlakeops.kafka.record=DIR} to
- * write every captured window as JSON (the analyzer fixtures come from there).
+ * write every captured window as JSON (the analyzer fixtures come from there). The broker is shared
+ * with {@link KafkaTriageIT} ({@link SharedBroker}).
  */
+@ExtendWith(SharedBroker.class)
 class KafkaLagIT {
 
   private static final Duration STEP = Duration.ofMillis(700);
-  @TempDir static Path workDir;
   private static KafkaSandbox broker;
   private static KafkaFixtures kafka;
 
   @BeforeAll
   static void startBroker() {
-    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    int[] ports = dev.lakeops.eval.sandbox.FreePorts.take(2);
-    broker = KafkaSandbox.start(home, workDir, ports[0], ports[1]);
+    broker = SharedBroker.broker();
     kafka = new KafkaFixtures(broker.bootstrap());
   }
 
   @AfterAll
-  static void stopBroker() {
-    long pid = broker == null ? -1 : broker.pid();
+  static void closeClients() {
     if (kafka != null) {
       kafka.close();
     }
-    if (broker != null) {
-      broker.close();
-    }
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
   }
 
   @Test

@@ -24,7 +24,6 @@ import dev.lakeops.tools.kafka.KafkaProbeOptions;
 import dev.lakeops.tools.kafka.KafkaTools;
 import dev.lakeops.tools.kafka.LagHistory;
 import dev.lakeops.tools.kafka.LagRules;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +39,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -50,20 +49,19 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * test reads its own cluster profile and its own topics and groups, so each lag window holds only
  * its own probes, and its tests run at the same time (the planner is shared, as the agent's triage
  * workers share it): they spend most of their time waiting between lag probes. The class itself
- * runs alone, as every other.
+ * runs alone, as every other. The broker is shared with {@link KafkaLagIT} ({@link SharedBroker}),
+ * whose topics and groups have other names.
  */
+@ExtendWith(SharedBroker.class)
 class KafkaTriageIT {
 
-  @TempDir static Path workDir;
   private static KafkaSandbox broker;
   private static KafkaFixtures kafka;
   private static DeterministicPlanner planner;
 
   @BeforeAll
   static void start() {
-    Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    int port = Integer.getInteger("lakeops.it.kafka-triage.port", 61520);
-    broker = KafkaSandbox.start(home, workDir, port, port + 1);
+    broker = SharedBroker.broker();
     kafka = new KafkaFixtures(broker.bootstrap());
     KafkaClusters clusters =
         KafkaClusters.of(
@@ -91,17 +89,10 @@ class KafkaTriageIT {
   }
 
   @AfterAll
-  static void stop() {
-    long pid = broker == null ? -1 : broker.pid();
+  static void closeClients() {
     if (kafka != null) {
       kafka.close();
     }
-    if (broker != null) {
-      broker.close();
-    }
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
-        .as("broker stopped")
-        .isFalse();
   }
 
   private static TriageReport fire(String cluster, String group) {
