@@ -13,36 +13,29 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Damage planted in copies of binlogs a live MariaDB wrote: the verifier must name the exact first
  * bad event, the restart position and GTID, and where valid events resume, as computed from the
  * server's own {@code SHOW BINLOG EVENTS}; {@code mariadb-binlog --verify-binlog-checksum} runs on
- * the same copies.
+ * the same copies. The server and its binlogs are shared with {@link BinlogLiveFlipPropertyIT}
+ * ({@link SharedLiveBinlogs}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(SharedLiveBinlogs.class)
 class BinlogLiveDamageIT {
-
-  private static final int PORT = 61300;
 
   private LiveBinlogs live;
   @TempDir Path dir;
 
   @BeforeAll
-  void startServerAndWriteBinlogs() throws Exception {
-    live = LiveBinlogs.start("damage-it", PORT);
-  }
-
-  @AfterAll
-  void stopServer() {
-    if (live != null) {
-      live.close();
-    }
+  void shareTheServersBinlogs() {
+    live = SharedLiveBinlogs.live();
   }
 
   @Test

@@ -7,21 +7,21 @@ import dev.lakeops.tools.binlog.file.Damage;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Property: a single flipped byte anywhere after the magic of a checksummed binlog written by a
  * live MariaDB is found at the event that holds it, with the restart position, GTID and resync
- * offset the server's own event listing implies.
+ * offset the server's own event listing implies. The server and its binlogs are those of {@link
+ * BinlogLiveDamageIT} ({@link SharedLiveBinlogs}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(SharedLiveBinlogs.class)
 class BinlogLiveFlipPropertyIT {
-
-  private static final int PORT = 61301;
 
   /** One in this many flips is also checked with mariadb-binlog (a process per file). */
   private static final int TOOL_SAMPLE = 97;
@@ -33,15 +33,8 @@ class BinlogLiveFlipPropertyIT {
   @TempDir Path dir;
 
   @BeforeAll
-  void startServerAndWriteBinlogs() throws Exception {
-    live = LiveBinlogs.start("flip-it", PORT);
-  }
-
-  @AfterAll
-  void stopServer() {
-    if (live != null) {
-      live.close();
-    }
+  void shareTheServersBinlogs() {
+    live = SharedLiveBinlogs.live();
   }
 
   @Test
