@@ -3,6 +3,7 @@ package dev.lakeops.cli;
 import dev.lakeops.cli.actions.ActionsCommand;
 import dev.lakeops.cli.actions.AuditCommand;
 import dev.lakeops.cli.binlog.BinlogCommand;
+import dev.lakeops.cli.cdc.CdcCommand;
 import dev.lakeops.cli.common.CliErrors;
 import dev.lakeops.cli.common.RequestStats;
 import dev.lakeops.cli.flink.FlinkCommand;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Command;
       KafkaCommand.class,
       TableCommand.class,
       BinlogCommand.class,
+      CdcCommand.class,
       RunbooksCommand.class,
       ActionsCommand.class,
       AuditCommand.class

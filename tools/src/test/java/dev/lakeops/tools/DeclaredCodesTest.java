@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.tools.binlog.BinlogToolSpecs;
 import dev.lakeops.tools.binlog.live.BinlogServerToolSpecs;
+import dev.lakeops.tools.cdc.CdcToolSpecs;
 import dev.lakeops.tools.change.ChangeToolSpecs;
 import dev.lakeops.tools.flink.FlinkToolSpecs;
 import dev.lakeops.tools.kafka.KafkaToolSpecs;
@@ -34,7 +35,7 @@ class DeclaredCodesTest {
 
   private static final Path SOURCES = Path.of("src/main/java/dev/lakeops/tools");
   private static final Pattern LITERAL =
-      Pattern.compile("\"((?:flink|kafka|binlog|table|change)\\.[a-z0-9._-]*)\"");
+      Pattern.compile("\"((?:flink|kafka|binlog|table|change|cdc)\\.[a-z0-9._-]*)\"");
 
   private static List<ToolSpec> specs() {
     List<ToolSpec> all = new ArrayList<>(FlinkToolSpecs.ALL);
@@ -42,6 +43,7 @@ class DeclaredCodesTest {
     all.addAll(TableToolSpecs.ALL);
     all.addAll(BinlogToolSpecs.ALL);
     all.add(BinlogServerToolSpecs.STATUS);
+    all.add(CdcToolSpecs.STATUS);
     all.addAll(ChangeToolSpecs.ALL);
     return all;
   }

@@ -2,6 +2,7 @@ package dev.lakeops.agent.app;
 
 import dev.lakeops.agent.binlog.BinlogServersConfig;
 import dev.lakeops.agent.config.AlertsConfig;
+import dev.lakeops.agent.config.ConnectConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.agent.llm.LlmConfig;
@@ -30,6 +31,7 @@ final class LakeopsProperties {
       Config config,
       LakeopsConfig lakeops,
       BinlogServersConfig binlog,
+      ConnectConfig connect,
       AlertsConfig alerts,
       ChatConfig chat,
       LlmConfig llm) {
@@ -75,6 +77,10 @@ final class LakeopsProperties {
               out.put(prefix + "user", s.user());
               put(out, prefix + "password", s.password());
             });
+    out.put(TriageConfig.CONNECT_TIMEOUT, connect.timeout().toMillis() + "ms");
+    connect
+        .workers()
+        .forEach((name, w) -> out.put("lakeops.connect.workers." + name + ".url", w.url()));
     alerts.labelAliases().forEach((c, v) -> out.put("lakeops.alerts.label-aliases." + c, v));
     alerts
         .rules()

@@ -2,6 +2,7 @@ package dev.lakeops.agent.app;
 
 import dev.lakeops.agent.binlog.BinlogServersConfig;
 import dev.lakeops.agent.config.AlertsConfig;
+import dev.lakeops.agent.config.ConnectConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.agent.incident.IncidentExamples;
@@ -37,21 +38,23 @@ public class TriageBeans {
   /**
    * Flink ({@code lakeops.flink.*}), Kafka ({@code lakeops.kafka.*}), the table tools over {@code
    * lakeops.tables.warehouse}, {@code binlog.verify} inside {@code lakeops.binlog.dir}, the binlog
-   * servers' status ({@code lakeops.binlog.servers.*}) and {@code changes.recent} with lakeops' own
-   * audited actions.
+   * servers' status ({@code lakeops.binlog.servers.*}), the CDC connectors' state ({@code
+   * lakeops.connect.workers.*}) and {@code changes.recent} with lakeops' own audited actions.
    */
   @Produces
   @Singleton
   TriageTools triageTools(
       LakeopsConfig config,
       BinlogServersConfig binlog,
+      ConnectConfig connect,
       AlertsConfig alerts,
       ChatConfig chat,
       LlmConfig llm,
       AuditLog audit,
       Clock clock) {
     return TriageTools.forAgent(
-        LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog, alerts, chat, llm),
+        LakeopsProperties.of(
+            ConfigProvider.getConfig(), config, binlog, connect, alerts, chat, llm),
         clock,
         audit);
   }

@@ -8,6 +8,8 @@ import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerTools;
+import dev.lakeops.tools.cdc.CdcTools;
+import dev.lakeops.tools.cdc.ConnectAnalyzer;
 import dev.lakeops.tools.change.ChangeTools;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.spec.ToolFunction;
@@ -22,9 +24,10 @@ import java.util.concurrent.ExecutorService;
  * The model's toolbox over the triage tools ({@link TriageTools}), so the model reaches what the
  * runbooks reach, configured by the same keys: each Flink cluster (the others' tool names suffixed
  * with {@code _<cluster>}), Kafka, the table tools inside the warehouse, the binlog tools inside
- * {@code lakeops.binlog.dir}, the binlog servers' status, {@code changes.recent} (the planner's own
- * binding, confined to the warehouse, with lakeops' audited actions) and the runbooks. A tool whose
- * key is not set is not offered: the model cannot act on "set this key".
+ * {@code lakeops.binlog.dir}, the binlog servers' status, the CDC connectors' state ({@code
+ * lakeops.connect.workers}), {@code changes.recent} (the planner's own binding, confined to the
+ * warehouse, with lakeops' audited actions) and the runbooks. A tool whose key is not set is not
+ * offered: the model cannot act on "set this key".
  */
 public final class TriageToolboxes {
 
@@ -54,6 +57,11 @@ public final class TriageToolboxes {
               config.binlogTimeout(),
               BinlogServerAnalyzer.defaults(),
               clock));
+    }
+    if (!config.connectWorkers().isEmpty()) {
+      tools.add(
+          new CdcTools(
+              config.connectWorkers(), config.connectTimeout(), new ConnectAnalyzer(), clock));
     }
     ToolBinding changes = triage.registry().find(ChangeTools.RECENT).orElseThrow();
     tools.add(bound(changes));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.agent.binlog.BinlogServersConfig;
 import dev.lakeops.agent.config.AlertsConfig;
+import dev.lakeops.agent.config.ConnectConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.agent.llm.LlmConfig;
@@ -23,6 +24,7 @@ class TriageBeansTest {
   @Inject ToolRegistry registry;
   @Inject LakeopsConfig config;
   @Inject BinlogServersConfig binlog;
+  @Inject ConnectConfig connect;
   @Inject AlertsConfig alerts;
   @Inject ChatConfig chat;
   @Inject LlmConfig llm;
@@ -30,7 +32,8 @@ class TriageBeansTest {
   @Test
   void theAgentsToolsAreTheCommandLinesForTheSameKeys() {
     Map<String, String> keys =
-        LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog, alerts, chat, llm);
+        LakeopsProperties.of(
+            ConfigProvider.getConfig(), config, binlog, connect, alerts, chat, llm);
 
     assertThat(registry.names())
         .containsExactlyElementsOf(
@@ -41,13 +44,15 @@ class TriageBeansTest {
   @Test
   void theRawKeysAreTheAgentsConfigurationWithItsDefaults() {
     Map<String, String> keys =
-        LakeopsProperties.of(ConfigProvider.getConfig(), config, binlog, alerts, chat, llm);
+        LakeopsProperties.of(
+            ConfigProvider.getConfig(), config, binlog, connect, alerts, chat, llm);
 
     assertThat(keys)
         .containsEntry("lakeops.flink.rest-url", "http://127.0.0.1:1")
         .containsEntry("lakeops.flink.clusters.eu.rest-url", "http://127.0.0.1:2")
         .containsEntry("lakeops.flink.timeout", "1000ms")
         .containsEntry("lakeops.binlog.timeout", "10000ms")
+        .containsEntry("lakeops.connect.timeout", "10000ms")
         .containsEntry("lakeops.alerts.similarity.model", "none");
     assertThat(keys.keySet()).allMatch(k -> k.startsWith("lakeops."));
   }

@@ -74,6 +74,7 @@ class LlmToolboxTest {
                 "lakeops.binlog.dir", dir.toString(),
                 "lakeops.binlog.servers.primary.jdbc-url", "jdbc:mariadb://127.0.0.1:9/",
                 "lakeops.binlog.servers.primary.user", "lakeops",
+                "lakeops.connect.workers.cdc.url", "http://127.0.0.1:9",
                 "lakeops.alerts.similarity.model", "none"),
             Clock.systemUTC(),
             null);
@@ -102,7 +103,7 @@ class LlmToolboxTest {
             "runbooks_run",
             "propose_action"));
     assertThat(names).containsExactlyInAnyOrderElementsOf(expected).endsWith("propose_action");
-    assertThat(names).contains("changes_recent", "binlog_server_status");
+    assertThat(names).contains("changes_recent", "binlog_server_status", "cdc_connect_status");
   }
 
   @Test

@@ -26,7 +26,7 @@ class RunbooksCommandTest {
     List<String> names = new ArrayList<>();
     list.forEach(r -> names.add(r.path("name").asText()));
     assertThat(names)
-        .hasSize(13)
+        .hasSize(14)
         .contains(
             "flink-backpressure",
             "kafka-lag",
@@ -54,7 +54,7 @@ class RunbooksCommandTest {
     assertThat(cli.out())
         .contains("ok flink-backpressure.yaml")
         .contains("ok table-layout.yaml")
-        .contains("13 of 13 runbooks valid");
+        .contains("14 of 14 runbooks valid");
   }
 
   @Test

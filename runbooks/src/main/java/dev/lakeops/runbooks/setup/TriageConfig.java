@@ -41,6 +41,8 @@ import java.util.TreeSet;
  *                                                       (also lakeops.chat.binlog-dir, lakeops.llm.binlog-dir)
  * lakeops.binlog.servers.&lt;name&gt;.jdbc-url|user|password   servers binlog.server.status reads
  * lakeops.binlog.timeout=10s                            each query to such a server
+ * lakeops.connect.workers.&lt;name&gt;.url=http://w:8083      Kafka Connect workers cdc.connect.status reads
+ * lakeops.connect.timeout=10s                           each Kafka Connect REST call
  * lakeops.alerts.*                                      how alerts are read (see AlertRouting)
  * </pre>
  *
@@ -53,6 +55,8 @@ import java.util.TreeSet;
  * @param binlogDir the binlog directory, absolute; empty when unset
  * @param binlogServers the binlog servers by name
  * @param binlogTimeout the timeout of a binlog server query
+ * @param connectWorkers the Kafka Connect workers by name: REST base URLs
+ * @param connectTimeout the timeout of a Kafka Connect REST call
  * @param routing how alerts are read
  */
 public record TriageConfig(
@@ -64,6 +68,8 @@ public record TriageConfig(
     Optional<Path> binlogDir,
     Map<String, BinlogServerConnection> binlogServers,
     Duration binlogTimeout,
+    Map<String, String> connectWorkers,
+    Duration connectTimeout,
     AlertRouting routing) {
 
   public static final String FLINK_REST_URL = "lakeops.flink.rest-url";
@@ -73,6 +79,7 @@ public record TriageConfig(
   public static final String STORE_PREFIX = "lakeops.tables.store.";
   public static final String BINLOG_DIR = "lakeops.binlog.dir";
   public static final String BINLOG_TIMEOUT = "lakeops.binlog.timeout";
+  public static final String CONNECT_TIMEOUT = "lakeops.connect.timeout";
 
   /** Older names of {@link #BINLOG_DIR}, read when it is not set, in this order. */
   public static final List<String> BINLOG_DIR_FALLBACKS =
@@ -80,10 +87,12 @@ public record TriageConfig(
 
   private static final String FLINK_CLUSTERS = "lakeops.flink.clusters.";
   private static final String BINLOG_SERVERS = "lakeops.binlog.servers.";
+  private static final String CONNECT_WORKERS = "lakeops.connect.workers.";
 
   public TriageConfig {
     storeOptions = Map.copyOf(storeOptions);
     binlogServers = Map.copyOf(binlogServers);
+    connectWorkers = Map.copyOf(connectWorkers);
   }
 
   /**
@@ -105,6 +114,8 @@ public record TriageConfig(
         binlogDir(p),
         binlogServers(p),
         duration(p, BINLOG_TIMEOUT).orElse(Duration.ofSeconds(10)),
+        connectWorkers(p),
+        duration(p, CONNECT_TIMEOUT).orElse(Duration.ofSeconds(10)),
         AlertRouting.fromProperties(p));
   }
 
@@ -198,6 +209,30 @@ public record TriageConfig(
         throw new IllegalArgumentException(
             "Invalid " + BINLOG_SERVERS + name + ": " + e.getMessage(), e);
       }
+    }
+    return out;
+  }
+
+  private static Map<String, String> connectWorkers(Map<String, String> p) {
+    Map<String, String> out = new TreeMap<>();
+    for (String key : p.keySet()) {
+      if (key.startsWith(CONNECT_WORKERS) && !key.endsWith(".url")) {
+        throw new IllegalArgumentException(
+            "Invalid " + key + ": unknown key (a Kafka Connect worker has only .url)");
+      }
+    }
+    for (String name : names(p, CONNECT_WORKERS)) {
+      String key = CONNECT_WORKERS + name + ".url";
+      String url = p.getOrDefault(key, "");
+      if (!url.startsWith("http://") && !url.startsWith("https://")) {
+        throw new IllegalArgumentException(
+            "Invalid "
+                + key
+                + "="
+                + url
+                + ": expected the worker's REST URL, http://host:port or https://host:port");
+      }
+      out.put(name, url);
     }
     return out;
   }

@@ -18,6 +18,8 @@ import dev.lakeops.tools.binlog.BinlogToolSpecs;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerTools;
+import dev.lakeops.tools.cdc.CdcTools;
+import dev.lakeops.tools.cdc.ConnectAnalyzer;
 import dev.lakeops.tools.change.ChangeHistory;
 import dev.lakeops.tools.change.ChangeSources;
 import dev.lakeops.tools.change.ChangeTools;
@@ -43,7 +45,8 @@ import org.jspecify.annotations.Nullable;
  * The read-only tools and the planner that both front doors triage with ({@code lakeops triage} and
  * {@code lakeops serve}), built from the same {@code lakeops.*} keys ({@link TriageConfig}), so the
  * two cannot drift: Flink, Kafka, the table tools over the warehouse, {@code binlog.verify}, the
- * binlog server status when servers are configured, and {@code changes.recent}.
+ * binlog server status when servers are configured, the CDC connectors' state ({@code
+ * cdc.connect.status}) when Kafka Connect workers are configured, and {@code changes.recent}.
  *
  * <p>The two differ only in reach. On the {@linkplain #forCommandLine command line} the operator
  * names files and tables, so they are read wherever they are. In the {@linkplain #forAgent agent}
@@ -164,6 +167,11 @@ public final class TriageTools {
               config.binlogTimeout(),
               BinlogServerAnalyzer.defaults(),
               clock)
+          .functions()
+          .forEach(f -> registry.register(ToolBinding.of(f)));
+    }
+    if (!config.connectWorkers().isEmpty()) {
+      new CdcTools(config.connectWorkers(), config.connectTimeout(), new ConnectAnalyzer(), clock)
           .functions()
           .forEach(f -> registry.register(ToolBinding.of(f)));
     }

@@ -2,6 +2,7 @@ package dev.lakeops.runbooks.tool;
 
 import dev.lakeops.tools.binlog.BinlogToolSpecs;
 import dev.lakeops.tools.binlog.live.BinlogServerToolSpecs;
+import dev.lakeops.tools.cdc.CdcToolSpecs;
 import dev.lakeops.tools.change.ChangeToolSpecs;
 import dev.lakeops.tools.kafka.KafkaToolSpecs;
 import dev.lakeops.tools.spec.ToolSpec;
@@ -44,8 +45,9 @@ public final class ToolCatalog {
   /**
    * Every tool lakeops provides to runbooks, as its bindings declare them (the Flink tools with the
    * {@code cluster} their binding adds). The table tools are bound by {@link TableBindings}, the
-   * binlog verifier by {@link BinlogBindings}, the binlog server status when servers are configured
-   * and {@code changes.recent} by {@link ChangeBindings} (all of them by {@link
+   * binlog verifier by {@link BinlogBindings}, the binlog server status when servers are
+   * configured, {@code cdc.connect.status} when Kafka Connect workers are configured, and {@code
+   * changes.recent} by {@link ChangeBindings} (all of them by {@link
    * dev.lakeops.runbooks.setup.TriageTools}); a registry without them answers their calls with an
    * error report.
    */
@@ -54,6 +56,7 @@ public final class ToolCatalog {
     all.addAll(KafkaToolSpecs.ALL);
     all.add(BinlogToolSpecs.VERIFY);
     all.add(BinlogServerToolSpecs.STATUS);
+    all.add(CdcToolSpecs.STATUS);
     all.addAll(TableToolSpecs.ALL);
     all.addAll(ChangeToolSpecs.ALL);
     return new ToolCatalog(all);

@@ -30,6 +30,7 @@ class ShippedRunbooksTest {
             "kafka-loss",
             "kafka-count-mismatch",
             "cdc-binlog-corruption",
+            "cdc-connector-failed",
             "table-duplicates-after-failover",
             "table-small-files",
             "table-layout",
@@ -48,7 +49,8 @@ class ShippedRunbooksTest {
         .containsEntry("table-duplicates-after-failover", "lake-table")
         .containsEntry("table-small-files", "lake-table")
         .containsEntry("table-layout", "lake-table")
-        .containsEntry("cdc-binlog-corruption", "binlog");
+        .containsEntry("cdc-binlog-corruption", "binlog")
+        .containsEntry("cdc-connector-failed", "cdc");
     assertThat(hops.values()).doesNotContain("");
   }
 

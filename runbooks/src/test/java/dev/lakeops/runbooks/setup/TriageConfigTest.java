@@ -88,6 +88,30 @@ class TriageConfigTest {
   }
 
   @Test
+  void readsKafkaConnectWorkersAndNamesTheKeyOfOneThatIsNoUrl() {
+    TriageConfig c =
+        TriageConfig.fromProperties(
+            Map.of(
+                "lakeops.connect.workers.cdc.url", "http://connect:8083",
+                "lakeops.connect.timeout", "3s"));
+    assertThat(c.connectWorkers()).containsExactly(Map.entry("cdc", "http://connect:8083"));
+    assertThat(c.connectTimeout()).hasSeconds(3);
+
+    assertThatThrownBy(
+            () ->
+                TriageConfig.fromProperties(
+                    Map.of("lakeops.connect.workers.cdc.url", "connect:8083")))
+        .hasMessageStartingWith("Invalid lakeops.connect.workers.cdc.url=connect:8083: expected");
+    assertThatThrownBy(
+            () ->
+                TriageConfig.fromProperties(
+                    Map.of("lakeops.connect.workers.cdc.rest", "http://connect:8083")))
+        .hasMessage(
+            "Invalid lakeops.connect.workers.cdc.rest: unknown key (a Kafka Connect worker has only"
+                + " .url)");
+  }
+
+  @Test
   void namesTheKeyOfADurationThatDoesNotRead() {
     assertThatThrownBy(() -> TriageConfig.fromProperties(Map.of("lakeops.kafka.timeout", "soon")))
         .hasMessageStartingWith("Invalid lakeops.kafka.timeout=soon: ");

@@ -9,8 +9,23 @@ import dev.lakeops.eval.sandbox.FreePorts;
 import dev.lakeops.eval.sandbox.KafkaConnectWorker;
 import dev.lakeops.eval.sandbox.KafkaSandbox;
 import dev.lakeops.eval.sandbox.MariaDbServer;
+import dev.lakeops.runbooks.AlertSignal;
+import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.plan.DeterministicPlanner;
+import dev.lakeops.runbooks.setup.TriageTools;
+import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Severity;
+import dev.lakeops.tools.ToolReport;
+import dev.lakeops.tools.binlog.classify.CdcErrorCategory;
+import dev.lakeops.tools.binlog.classify.CdcErrorClassifier;
+import dev.lakeops.tools.cdc.CdcTools;
+import dev.lakeops.tools.cdc.ConnectAnalyzer;
+import dev.lakeops.tools.cdc.ConnectProbe;
+import dev.lakeops.tools.cdc.ConnectSnapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,6 +154,163 @@ class DebeziumCdcIT {
     assertThat(source.path("table").asText()).isEqualTo("orders");
     assertThat(source.path("file").asText()).startsWith(MariaDbServer.BINLOG_BASE + ".");
     assertThat(source.path("pos").asLong()).isPositive();
+  }
+
+  @Test
+  @Order(2)
+  void probeSeesTheRunningConnectorAndItsBinlogOffsetAfterTheWrites() throws Exception {
+    CdcProbeSteps.MasterStatus master = CdcProbeSteps.masterStatus(db);
+    List<CdcProbeSteps.Event> events = CdcProbeSteps.events(db, master.file());
+    CdcProbeSteps.Event lastGtid =
+        events.stream().filter(e -> e.type().equals("Gtid")).reduce((a, b) -> b).orElseThrow();
+
+    // The worker flushes offsets every second; wait until the last transaction's is committed.
+    Finding offset = null;
+    ToolReport report = null;
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (System.nanoTime() < deadline) {
+      report = tools().status(worker.url(), connector.name());
+      offset = only(report, ConnectAnalyzer.OFFSET);
+      if (offset != null
+          && offset.evidence().get("binlogPosition").equals(Long.toString(lastGtid.pos()))) {
+        break;
+      }
+      Thread.sleep(250);
+    }
+    CdcProbeSteps.record("running", probe().capture(connector.name()));
+
+    assertThat(report.status()).isEqualTo(ToolReport.Status.OK);
+    Finding running = only(report, ConnectAnalyzer.RUNNING);
+    assertThat(running).as("findings: %s", report.findings()).isNotNull();
+    assertThat(running.severity()).isEqualTo(Severity.OK);
+    assertThat(running.evidence())
+        .containsEntry("connectorClass", DebeziumMariaDbConnector.CONNECTOR_CLASS)
+        .containsEntry("tasks", "[0=RUNNING]");
+    assertThat(offset).as("findings: %s; events: %s", report.findings(), events).isNotNull();
+    // Debezium's offset after a transaction, measured: the server's file, as position where that
+    // transaction starts (its Gtid event), the GTID set before it, and the events and rows of it
+    // already sent to skip on a restart.
+    String gtidBefore =
+        events.stream()
+            .filter(e -> e.type().equals("Gtid") && e.pos() < lastGtid.pos())
+            .reduce((a, b) -> b)
+            .orElseThrow()
+            .info()
+            .replace("BEGIN GTID ", "");
+    assertThat(offset.evidence())
+        .as("master %s, last Gtid event %s", master, lastGtid)
+        .containsEntry("binlogFile", master.file())
+        .containsEntry("binlogPosition", Long.toString(lastGtid.pos()))
+        .containsEntry("gtids", gtidBefore)
+        .containsEntry("skipRows", "1");
+  }
+
+  @Test
+  @Order(3)
+  void aDamagedRowEventFailsTheTaskAndTheProbeNamesTheCorruptionAndTheOffset() throws Exception {
+    connector.stop();
+    Finding stopped = only(tools().status(worker.url(), connector.name()), ConnectAnalyzer.STOPPED);
+    assertThat(stopped).isNotNull();
+    String file = stopped.evidence().get("binlogFile");
+    long stored = Long.parseLong(stopped.evidence().get("binlogPosition"));
+
+    // The server checks each event's CRC32 as it sends it only with master_verify_checksum=ON
+    // (binlog/errors/README.md); with OFF the damaged row would reach Kafka.
+    db.execute(
+        "SET GLOBAL master_verify_checksum = ON",
+        "INSERT INTO shop.orders VALUES (10, 'fig', 1), (11, 'kiwi', 2), (12, 'lime', 3)");
+    List<CdcProbeSteps.Event> events = CdcProbeSteps.events(db, file);
+    CdcProbeSteps.Event write =
+        events.stream()
+            .filter(e -> e.pos() > stored && e.type().startsWith("Write_rows"))
+            .reduce((a, b) -> b)
+            .orElseThrow();
+    CdcProbeSteps.Event gtidOfDamaged =
+        events.stream()
+            .filter(e -> e.pos() < write.pos() && e.type().equals("Gtid"))
+            .reduce((a, b) -> b)
+            .orElseThrow();
+    CdcProbeSteps.flip(db.binlogFile(file), (write.pos() + write.end()) / 2);
+
+    connector.resumeNoWait();
+    connector.awaitTaskState("FAILED");
+    ConnectSnapshot snapshot = probe().capture(connector.name());
+    CdcProbeSteps.record("task-failed-crc", snapshot);
+    ToolReport report = tools().status(worker.url(), connector.name());
+
+    String trace = snapshot.connectors().get(0).tasks().get(0).trace();
+    CdcProbeSteps.write(Path.of("target", "cdc", "connect-task-crc-check-failed.txt"), trace);
+    assertThat(CdcErrorClassifier.classify(trace).category())
+        .as("live trace:%n%s", trace)
+        .isEqualTo(CdcErrorCategory.CHECKSUM_FAILURE);
+    Finding failed = only(report, ConnectAnalyzer.TASK_FAILED);
+    assertThat(failed).as("findings: %s", report.findings()).isNotNull();
+    assertThat(failed.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(failed.evidence())
+        .containsEntry("connector", connector.name())
+        .containsEntry("task", "0")
+        .containsEntry("category", "checksum-failure")
+        .containsEntry("binlogFile", file)
+        .containsEntry("binlogPosition", Long.toString(stored));
+    assertThat(failed.evidence().get("traceHead")).isNotBlank();
+    assertThat(report.findings()).extracting(Finding::code).doesNotContain(ConnectAnalyzer.RUNNING);
+    CdcProbeSteps.recordBodies(worker.url(), connector.name(), "task-failed-crc");
+    Files.copy(
+        db.binlogFile(file),
+        Path.of("target", "cdc", "connect", "task-failed-crc", file),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+    // The triage from the alert a Connect exporter fires (it names only the connector and the
+    // task), with the tools `lakeops triage` builds from these keys: the worker's REST API, and
+    // the server's binlog directory.
+    Path binlogDir = db.binlogFile(file).getParent();
+    TriageTools triage =
+        TriageTools.forCommandLine(
+            Map.of(
+                "lakeops.connect.workers.cdc-it.url", worker.url(),
+                "lakeops.binlog.dir", binlogDir.toString()),
+            Clock.systemUTC());
+    TriageReport verdict =
+        DeterministicPlanner.shipped(triage.registry(), Clock.systemUTC())
+            .triage(
+                new AlertSignal(
+                    Map.of(
+                        "alertname",
+                        "KafkaConnectTaskFailed",
+                        "connector",
+                        connector.name(),
+                        "task",
+                        "0"),
+                    Map.of("summary", "Kafka Connect task " + connector.name() + "/0 failed")));
+
+    assertThat(verdict.runbook()).isEqualTo("cdc-connector-failed");
+    assertThat(verdict.verdict().category())
+        .as("%s", verdict.verdict())
+        .isEqualTo(Category.BINLOG_CORRUPTION);
+    assertThat(verdict.verdict().entities())
+        .as("the first bad event, the restart position before its transaction, the offset")
+        .containsEntry("connector", connector.name())
+        .containsEntry("cause", "checksum-failure")
+        .containsEntry("binlogFile", binlogDir.resolve(file).toString())
+        .containsEntry("binlogOffset", Long.toString(write.pos()))
+        .containsEntry("restartPosition", Long.toString(gtidOfDamaged.pos()))
+        .containsEntry("connectorOffset", file + ":" + stored)
+        .containsEntry("connectorGtids", stopped.evidence().get("gtids"));
+    assertThat(verdict.verdict().entities().get("affectedTables")).contains("shop.orders");
+  }
+
+  private static CdcTools tools() {
+    return new CdcTools(Map.of(), Duration.ofSeconds(5), new ConnectAnalyzer(), Clock.systemUTC());
+  }
+
+  private static ConnectProbe probe() {
+    return new ConnectProbe(worker.url(), Duration.ofSeconds(5), Clock.systemUTC());
+  }
+
+  private static Finding only(ToolReport report, String code) {
+    List<Finding> found = report.findings().stream().filter(f -> f.code().equals(code)).toList();
+    assertThat(found).as("%s findings in %s", code, report.findings()).hasSizeLessThanOrEqualTo(1);
+    return found.isEmpty() ? null : found.get(0);
   }
 
   /** Reads the change topic until {@code total} records have arrived since the class started. */

@@ -149,6 +149,17 @@ class CdcErrorClassifierTest {
   }
 
   @Test
+  void checksumFailureInALiveDebeziumTaskTraceNamesTheFileNotTheEmptyFirstEvent() {
+    // Debezium 3.5 in Kafka Connect 4.4 against MariaDB 10.11: the server names the first event
+    // '.' at 0 (a GTID start) and the damaged file as the last one read
+    CdcErrorClassification c = classify("connect-task-crc-check-failed.txt");
+
+    assertThat(c.category()).isEqualTo(CdcErrorCategory.CHECKSUM_FAILURE);
+    assertThat(c.file()).isEqualTo("mysql-bin.000001");
+    assertThat(c.position()).isEqualTo(2083L);
+  }
+
+  @Test
   void offsetNoLongerAvailableInDebeziumAndFlinkCdcForms() {
     CdcErrorClassification debezium = classify("no-longer-available-debezium.txt");
     CdcErrorClassification flink = classify("no-longer-available-flink-cdc.txt");
