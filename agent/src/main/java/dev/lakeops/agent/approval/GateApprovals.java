@@ -54,6 +54,10 @@ public final class GateApprovals implements ApprovalPort {
           d.execution() != null
               ? "executed: "
                   + d.execution().state()
+                  + (d.execution().outcome() == null
+                      ? ""
+                      : " — " + d.execution().outcome().summary())
+                  + (d.execution().error() == null ? "" : " — " + d.execution().error())
                   + (d.execution().verification() == null
                       ? ""
                       : "; verification "

@@ -36,8 +36,10 @@ public final class DemoPipeline {
   static final String GROUP_ID = "orders-to-lake";
   private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(60);
   private static final long CHECKPOINT_INTERVAL_MILLIS = 5_000;
-  // the CDC job runs at parallelism 1 and its vertices share one slot
+  // the CDC job runs at parallelism 1 and its vertices share one slot; maintenance jobs (an
+  // approved compaction submitted over REST) get two more
   private static final int CDC_SLOTS = 1;
+  private static final int MAINTENANCE_SLOTS = 2;
   static final String CDC_GENERATION_FILE = "cdc-generation";
   private static final Duration CDC_GENERATION_POLL = Duration.ofMillis(300);
 
@@ -65,7 +67,7 @@ public final class DemoPipeline {
             new MiniClusterConfiguration.Builder()
                 .setConfiguration(clusterConfiguration(parsed))
                 .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(parsed.parallelism() + CDC_SLOTS)
+                .setNumSlotsPerTaskManager(parsed.parallelism() + CDC_SLOTS + MAINTENANCE_SLOTS)
                 .build());
     cluster.start();
     JobClient job = ordersJob(parsed, remote(parsed)).executeAsync(parsed.jobName());

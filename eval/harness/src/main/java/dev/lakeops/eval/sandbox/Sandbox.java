@@ -269,6 +269,29 @@ public final class Sandbox implements AutoCloseable {
             + ")");
   }
 
+  /**
+   * Fault: damages the live server's binlog under the CDC connector ({@link BinlogDamage}): order
+   * {@code orderId} is committed in MariaDB, a byte of its rows event is flipped, and the
+   * connector's task fails on it; from then on nothing reaches the lake tables. Returns what was
+   * damaged once the task has FAILED.
+   */
+  public synchronized BinlogDamage damageBinlog(long orderId) {
+    BinlogDamage damage =
+        BinlogDamage.inject(
+            mariaDb(),
+            connector(),
+            "INSERT INTO shop.orders VALUES ("
+                + orderId
+                + ", 1, 9.99, 'new', '2026-01-03 00:00:00.000')");
+    LOG.info("Binlog damaged under connector {}: {}", CONNECTOR, damage);
+    return damage;
+  }
+
+  /** The directory of the private MariaDB's binlog files. */
+  public synchronized Path binlogDir() {
+    return mariaDb().binlogDir();
+  }
+
   private Path cdcGenerationFile() {
     return throttle.file().resolveSibling("cdc-generation");
   }

@@ -4,7 +4,6 @@ import dev.lakeops.eval.sandbox.MariaDbServer;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.cdc.ConnectSnapshot;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,21 +16,16 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
-/** Server-side facts and file damage for {@link DebeziumCdcIT}. */
+/** Server-side facts and recorded answers for {@link DebeziumCdcIT}. */
 final class CdcProbeSteps {
 
   private CdcProbeSteps() {}
 
   /** {@code SHOW MASTER STATUS} and {@code @@gtid_binlog_pos}. */
   record MasterStatus(String file, long position, String gtidBinlogPos) {}
-
-  /** One row of {@code SHOW BINLOG EVENTS}. */
-  record Event(long pos, String type, long end, String info) {}
 
   static MasterStatus masterStatus(MariaDbServer db) throws SQLException {
     try (Connection c = db.connectAdmin();
@@ -47,30 +41,6 @@ final class CdcProbeSteps {
         rs.next();
         return new MasterStatus(file, pos, rs.getString(1));
       }
-    }
-  }
-
-  static List<Event> events(MariaDbServer db, String file) throws SQLException {
-    List<Event> out = new ArrayList<>();
-    try (Connection c = db.connectAdmin();
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SHOW BINLOG EVENTS IN '" + file + "'")) {
-      while (rs.next()) {
-        out.add(new Event(rs.getLong(2), rs.getString(3), rs.getLong(5), rs.getString(6)));
-      }
-    }
-    return out;
-  }
-
-  /** XORs the byte at {@code offset} of {@code file} with 0xff, in place. */
-  static void flip(Path file, long offset) {
-    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-      f.seek(offset);
-      int b = f.read();
-      f.seek(offset);
-      f.write(b ^ 0xff);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Failed to damage " + file + " at " + offset, e);
     }
   }
 

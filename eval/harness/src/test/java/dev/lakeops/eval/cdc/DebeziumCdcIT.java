@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakeops.eval.sandbox.BinlogDamage;
 import dev.lakeops.eval.sandbox.DebeziumMariaDbConnector;
 import dev.lakeops.eval.sandbox.FreePorts;
 import dev.lakeops.eval.sandbox.KafkaConnectWorker;
@@ -160,8 +161,8 @@ class DebeziumCdcIT {
   @Order(2)
   void probeSeesTheRunningConnectorAndItsBinlogOffsetAfterTheWrites() throws Exception {
     CdcProbeSteps.MasterStatus master = CdcProbeSteps.masterStatus(db);
-    List<CdcProbeSteps.Event> events = CdcProbeSteps.events(db, master.file());
-    CdcProbeSteps.Event lastGtid =
+    List<BinlogDamage.Event> events = BinlogDamage.events(db, master.file());
+    BinlogDamage.Event lastGtid =
         events.stream().filter(e -> e.type().equals("Gtid")).reduce((a, b) -> b).orElseThrow();
 
     // The worker flushes offsets every second; wait until the last transaction's is committed.
@@ -219,18 +220,18 @@ class DebeziumCdcIT {
     db.execute(
         "SET GLOBAL master_verify_checksum = ON",
         "INSERT INTO shop.orders VALUES (10, 'fig', 1), (11, 'kiwi', 2), (12, 'lime', 3)");
-    List<CdcProbeSteps.Event> events = CdcProbeSteps.events(db, file);
-    CdcProbeSteps.Event write =
+    List<BinlogDamage.Event> events = BinlogDamage.events(db, file);
+    BinlogDamage.Event write =
         events.stream()
             .filter(e -> e.pos() > stored && e.type().startsWith("Write_rows"))
             .reduce((a, b) -> b)
             .orElseThrow();
-    CdcProbeSteps.Event gtidOfDamaged =
+    BinlogDamage.Event gtidOfDamaged =
         events.stream()
             .filter(e -> e.pos() < write.pos() && e.type().equals("Gtid"))
             .reduce((a, b) -> b)
             .orElseThrow();
-    CdcProbeSteps.flip(db.binlogFile(file), (write.pos() + write.end()) / 2);
+    BinlogDamage.flip(db, file, (write.pos() + write.end()) / 2);
 
     connector.resumeNoWait();
     connector.awaitTaskState("FAILED");

@@ -2,11 +2,15 @@ package dev.lakeops.eval.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.table.Table;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.tools.Finding;
+import dev.lakeops.tools.Json;
 import dev.lakeops.tools.table.DuplicateKeysAnalyzer;
 import dev.lakeops.tools.table.DuplicateKeysProbe;
+import dev.lakeops.tools.table.TableLocator;
+import dev.lakeops.tools.table.TableTools;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,12 +19,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -46,6 +53,7 @@ class SandboxCdcIT {
 
   @TempDir static Path workDir;
   private static Sandbox sandbox;
+  private static AgentProcess agent;
 
   @BeforeAll
   static void startSandbox() {
@@ -61,9 +69,46 @@ class SandboxCdcIT {
 
   @AfterAll
   static void closeSandbox() {
+    if (agent != null) {
+      agent.close();
+    }
     if (sandbox != null) {
       sandbox.close();
     }
+  }
+
+  /**
+   * The packaged agent in its own JVM, started once for the tests that go from an alert to an
+   * approved action: the sandbox's warehouse, its Flink cluster for table maintenance, its Kafka
+   * Connect worker and its MariaDB's binlog directory, and a lead who approves.
+   */
+  private static synchronized AgentProcess agent() {
+    if (agent == null) {
+      agent =
+          AgentProcess.start(
+              Path.of(System.getProperty("lakeops.home")),
+              workDir.resolve("agent"),
+              FreePorts.take(1)[0],
+              sandbox.flinkRestUrl(),
+              List.of(
+                  "-Dlakeops.tables.warehouse=" + sandbox.config().warehouse(),
+                  "-Dlakeops.tables.maintenance.flink-cluster=" + sandbox.flinkRestUrl(),
+                  "-Dlakeops.connect.workers.sandbox.url=" + sandbox.connectUrl(),
+                  "-Dlakeops.binlog.dir=" + sandbox.binlogDir(),
+                  "-Dlakeops.approvers.lead.roles=approver",
+                  "-Dlakeops.approvers.lead.token=lead-" + System.nanoTime(),
+                  "-Dlakeops.approvers.lead.im-ids=api:lead"));
+    }
+    return agent;
+  }
+
+  private static JsonNode fire(Map<String, String> labels, String summary) {
+    String id =
+        agent()
+            .client()
+            .postAlertmanager(AlertmanagerPayloads.firing(labels, summary, Instant.now()))
+            .get(0);
+    return agent().client().awaitTriage(id, Duration.ofSeconds(60));
   }
 
   @Test
@@ -156,6 +201,127 @@ class SandboxCdcIT {
         .containsEntry("correlation", "two-commit-users")
         .containsEntry("firstCommitUser", "cdc-to-lake/shop.payments")
         .containsEntry("secondCommitUser", "cdc-to-lake/shop.payments#1");
+  }
+
+  // write-only shop.orders with no compaction job: sorted runs pile up with each checkpoint; the
+  // agent's triage proposes a compaction, the lead approves it, and it runs as a Flink job on the
+  // sandbox's cluster
+  @Test
+  @Order(4)
+  void anApprovedCompactionOfTheWriteOnlyTableRunsOnTheSandboxsFlinkCluster() throws Exception {
+    TableTools tools = new TableTools(TableLocator.local(sandbox.config().warehouse()));
+    for (int round = 0; round < 6; round++) {
+      long before = latestSnapshot(ShopTables.ORDERS);
+      sandbox.mariaDb().execute("UPDATE shop.orders SET status = 'round-" + round + "'");
+      long deadline = System.nanoTime() + VISIBLE_WITHIN.toNanos();
+      while (latestSnapshot(ShopTables.ORDERS) == before && System.nanoTime() < deadline) {
+        sleep(Duration.ofMillis(100));
+      }
+    }
+    assertThat(values(lakeOrders())).isEqualTo(source("SELECT * FROM shop.orders"));
+    assertThat(tools.compactionBacklog("shop.orders", null).findings())
+        .extracting(Finding::code)
+        .contains("table.compaction.backlog");
+
+    JsonNode incident =
+        fire(
+            Map.of(
+                "alertname", "PaimonSortedRunsHigh", "severity", "warning", "table", "shop.orders"),
+            "Sorted runs of shop.orders keep growing: compaction is behind");
+    String id = incident.path("id").asText();
+    assertThat(incident.path("report").path("verdict").path("category").asText())
+        .as(incident.toString())
+        .isEqualTo("COMPACTION_BACKLOG");
+    String proposalId = null;
+    for (JsonNode link : incident.path("triageProposals")) {
+      if (link.path("proposalId").isTextual()) {
+        proposalId = link.path("proposalId").asText();
+      }
+    }
+    assertThat(proposalId).as(incident.path("triageProposals").toString()).isNotNull();
+
+    String answer =
+        agent()
+            .client()
+            .postJson(
+                "/api/chat",
+                Json.mapper()
+                    .createObjectNode()
+                    .put("thread", "incident-" + id)
+                    .put("user", "lead")
+                    .put("text", "approve " + proposalId)
+                    .toString(),
+                null)
+            .path("markdown")
+            .asText();
+
+    assertThat(answer)
+        .contains("executed: DONE")
+        .contains("on the Flink cluster at " + sandbox.flinkRestUrl());
+    Matcher job = Pattern.compile("\\(job ([0-9a-f]{32}), ").matcher(answer);
+    assertThat(job.find()).as(answer).isTrue();
+    JsonNode finished = new FlinkRestReader(sandbox.flinkRestUrl()).job(job.group(1));
+    assertThat(finished.path("state").asText()).isEqualTo("FINISHED");
+    assertThat(finished.path("name").asText())
+        .startsWith("lakeops table.compact")
+        .endsWith("orders");
+    assertThat(tools.compactionBacklog("shop.orders", null).findings())
+        .extracting(Finding::code)
+        .doesNotContain("table.compaction.backlog");
+    assertThat(values(lakeOrders())).isEqualTo(source("SELECT * FROM shop.orders"));
+  }
+
+  // a byte flipped in the live server's binlog under the connector: the task fails, the lake
+  // stops receiving changes, and the agent's triage of the connector alert reads the connector,
+  // then the binlog file, and names the damaged event, the restart position and the GTIDs
+  @Test
+  @Order(5)
+  void aDamagedBinlogFailsTheConnectorLeavesTheLakeStaleAndTheTriageNamesTheDamage() {
+    long deadline = System.nanoTime() + VISIBLE_WITHIN.toNanos();
+    while (!values(lakeOrders()).equals(source("SELECT * FROM shop.orders"))
+        && System.nanoTime() < deadline) {
+      sleep(Duration.ofMillis(200));
+    }
+    assertThat(values(lakeOrders())).isEqualTo(source("SELECT * FROM shop.orders"));
+    String offsetBefore = sandbox.connector().status().toString();
+
+    BinlogDamage damage = sandbox.damageBinlog(900);
+
+    // the order is committed in MariaDB and never reaches the lake: two checkpoints pass
+    assertThat(source("SELECT * FROM shop.orders")).containsKey(900L);
+    sleep(Duration.ofSeconds(5));
+    assertThat(lakeOrders()).doesNotContainKey(900L);
+
+    JsonNode incident =
+        fire(
+            Map.of(
+                "alertname", "KafkaConnectTaskFailed",
+                "severity", "critical",
+                "connector", Sandbox.CONNECTOR,
+                "task", "0"),
+            "Kafka Connect task " + Sandbox.CONNECTOR + "/0 is FAILED");
+
+    JsonNode verdict = incident.path("report").path("verdict");
+    assertThat(verdict.path("category").asText())
+        .as("%s (connector before: %s)", incident, offsetBefore)
+        .isEqualTo("BINLOG_CORRUPTION");
+    JsonNode entities = verdict.path("entities");
+    assertThat(entities.path("connector").asText()).isEqualTo(Sandbox.CONNECTOR);
+    assertThat(entities.path("cause").asText()).isEqualTo("checksum-failure");
+    assertThat(entities.path("binlogFile").asText())
+        .isEqualTo(sandbox.binlogDir().resolve(damage.file()).toString());
+    assertThat(entities.path("binlogOffset").asLong()).isEqualTo(damage.eventPosition());
+    assertThat(entities.path("restartPosition").asLong()).isEqualTo(damage.transactionStart());
+    assertThat(entities.path("affectedTables").asText()).contains("shop.orders");
+    assertThat(entities.path("connectorGtids").asText()).isNotBlank();
+    assertThat(verdict.path("headline").asText()).contains(Sandbox.CONNECTOR);
+  }
+
+  private static long latestSnapshot(String table) {
+    return ShopTables.lakeTable(sandbox.config().warehouse(), table)
+        .latestSnapshot()
+        .map(snapshot -> snapshot.id())
+        .orElse(0L);
   }
 
   // waits until the lake tables hold exactly the source tables' rows; returns how long that took
