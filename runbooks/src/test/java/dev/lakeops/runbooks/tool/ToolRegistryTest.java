@@ -111,7 +111,8 @@ class ToolRegistryTest {
                 java.util.Map.of(
                     "lakeops.flink.rest-url", "http://127.0.0.1:9",
                     "lakeops.binlog.servers.primary.jdbc-url", "jdbc:mariadb://127.0.0.1:9/",
-                    "lakeops.binlog.servers.primary.user", "lakeops"),
+                    "lakeops.binlog.servers.primary.user", "lakeops",
+                    "lakeops.connect.workers.cdc.url", "http://127.0.0.1:9"),
                 Clock.systemUTC())
             .registry()
             .names();

@@ -1,11 +1,10 @@
 package dev.lakeops.tools.cdc;
 
-import static dev.lakeops.tools.Checks.checkArgument;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
+import dev.lakeops.tools.RestUrls;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -274,33 +273,13 @@ public final class ConnectProbe {
 
   private synchronized HttpClient http() {
     if (http == null) {
-      http =
-          HttpClient.newBuilder()
-              .connectTimeout(timeout)
-              .followRedirects(HttpClient.Redirect.NEVER)
-              .build();
+      http = RestUrls.client(timeout);
     }
     return http;
   }
 
   /** Accepts {@code http(s)://host:port[/prefix]}; a trailing slash is dropped. */
   static URI parseBase(String baseUrl) {
-    checkArgument(baseUrl != null && !baseUrl.isBlank(), "Kafka Connect URL is empty");
-    URI uri;
-    try {
-      uri = URI.create(baseUrl.strip().replaceAll("/+$", ""));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "Invalid Kafka Connect URL: " + baseUrl + " (" + e.getMessage() + ")");
-    }
-    checkArgument(
-        "http".equals(uri.getScheme()) || "https".equals(uri.getScheme()),
-        "Invalid Kafka Connect URL: %s (expected http:// or https://)",
-        baseUrl);
-    checkArgument(uri.getHost() != null, "Invalid Kafka Connect URL: %s (no host)", baseUrl);
-    checkArgument(
-        uri.getUserInfo() == null,
-        "Invalid Kafka Connect URL: credentials in the URL are not accepted");
-    return uri;
+    return RestUrls.parseBase(baseUrl, "Kafka Connect");
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
+import dev.lakeops.tools.RestUrls;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -39,34 +40,14 @@ public final class FlinkRestClient implements FlinkRest {
 
   private synchronized HttpClient http() {
     if (http == null) {
-      http =
-          HttpClient.newBuilder()
-              .connectTimeout(timeout)
-              .followRedirects(HttpClient.Redirect.NEVER)
-              .build();
+      http = RestUrls.client(timeout);
     }
     return http;
   }
 
   /** Accepts {@code http(s)://host:port[/prefix]}; a trailing slash is dropped. */
   static URI parseBase(String baseUrl) {
-    checkArgument(baseUrl != null && !baseUrl.isBlank(), "Flink REST URL is empty");
-    URI uri;
-    try {
-      uri = URI.create(baseUrl.strip().replaceAll("/+$", ""));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "Invalid Flink REST URL: " + baseUrl + " (" + e.getMessage() + ")");
-    }
-    checkArgument(
-        "http".equals(uri.getScheme()) || "https".equals(uri.getScheme()),
-        "Invalid Flink REST URL: %s (expected http:// or https://)",
-        baseUrl);
-    checkArgument(uri.getHost() != null, "Invalid Flink REST URL: %s (no host)", baseUrl);
-    checkArgument(
-        uri.getUserInfo() == null,
-        "Invalid Flink REST URL: credentials in the URL are not accepted");
-    return uri;
+    return RestUrls.parseBase(baseUrl, "Flink REST");
   }
 
   @Override
