@@ -18,6 +18,7 @@ import dev.lakeops.tools.binlog.BinlogToolSpecs;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerTools;
+import dev.lakeops.tools.cdc.CdcToolSpecs;
 import dev.lakeops.tools.cdc.CdcTools;
 import dev.lakeops.tools.cdc.ConnectAnalyzer;
 import dev.lakeops.tools.change.ChangeHistory;
@@ -174,6 +175,12 @@ public final class TriageTools {
       new CdcTools(config.connectWorkers(), config.connectTimeout(), new ConnectAnalyzer(), clock)
           .functions()
           .forEach(f -> registry.register(ToolBinding.of(f)));
+    } else {
+      registry.register(
+          unset(
+              CdcToolSpecs.STATUS,
+              "lakeops.connect.workers.<name>.url",
+              "the REST URL of each Kafka Connect worker whose connectors alerts may name"));
     }
     ChangeTools changes =
         new ChangeTools(
