@@ -2,8 +2,13 @@ package dev.lakeops.tools;
 
 import static dev.lakeops.tools.Checks.checkArgument;
 
+import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 
 /** The base URLs of the REST APIs the probes read (Flink, Kafka Connect), and their client. */
@@ -36,6 +41,38 @@ public final class RestUrls {
     checkArgument(
         uri.getUserInfo() == null, "Invalid %s URL: credentials in the URL are not accepted", what);
     return uri;
+  }
+
+  /**
+   * Sends {@code request}, turning what the transport throws into a {@link ProbeException}: TIMEOUT
+   * when no answer came within {@code timeout} (or the wait was interrupted), UNREACHABLE when the
+   * connection was refused or broke; each names {@code endpoint} and says it of {@code server},
+   * e.g. {@code "Flink REST at http://jm:8081"}.
+   */
+  public static HttpResponse<String> send(
+      HttpClient http, HttpRequest request, String endpoint, String server, Duration timeout) {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (HttpTimeoutException e) {
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT,
+          endpoint,
+          server + " did not answer within " + timeout.toMillis() + " ms",
+          e);
+    } catch (ConnectException e) {
+      throw new ProbeException(
+          ProbeException.Code.UNREACHABLE, endpoint, server + " refused the connection", e);
+    } catch (IOException e) {
+      throw new ProbeException(
+          ProbeException.Code.UNREACHABLE,
+          endpoint,
+          server + " is unreachable: " + e.getClass().getSimpleName(),
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ProbeException(
+          ProbeException.Code.TIMEOUT, endpoint, "interrupted while waiting for " + server, e);
+    }
   }
 
   /** A client that connects within {@code timeout} and never follows a redirect. */

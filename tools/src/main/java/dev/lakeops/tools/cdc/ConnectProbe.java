@@ -5,14 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.RestUrls;
-import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -140,36 +137,8 @@ public final class ConnectProbe {
             .header("Accept", "application/json")
             .GET()
             .build();
-    HttpResponse<String> response;
-    try {
-      response = http().send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (HttpTimeoutException e) {
-      throw new ProbeException(
-          ProbeException.Code.TIMEOUT,
-          endpoint,
-          "Kafka Connect worker at "
-              + base
-              + " did not answer within "
-              + timeout.toMillis()
-              + " ms",
-          e);
-    } catch (ConnectException e) {
-      throw new ProbeException(
-          ProbeException.Code.UNREACHABLE,
-          endpoint,
-          "Kafka Connect worker at " + base + " refused the connection (is the worker running?)",
-          e);
-    } catch (IOException e) {
-      throw new ProbeException(
-          ProbeException.Code.UNREACHABLE,
-          endpoint,
-          "Kafka Connect worker at " + base + " is unreachable: " + e.getClass().getSimpleName(),
-          e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ProbeException(
-          ProbeException.Code.TIMEOUT, endpoint, "interrupted while waiting for " + url, e);
-    }
+    HttpResponse<String> response =
+        RestUrls.send(http(), request, endpoint, "Kafka Connect worker at " + base, timeout);
     return parse(endpoint, url, response.statusCode(), response.body());
   }
 

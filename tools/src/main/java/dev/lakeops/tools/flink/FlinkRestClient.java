@@ -7,13 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.tools.Json;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.RestUrls;
-import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -93,32 +90,8 @@ public final class FlinkRestClient implements FlinkRest {
   }
 
   private JsonNode send(String endpoint, HttpRequest request) {
-    HttpResponse<String> response;
-    try {
-      response = http().send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (HttpTimeoutException e) {
-      throw new ProbeException(
-          ProbeException.Code.TIMEOUT,
-          endpoint,
-          "Flink REST at " + base + " did not answer within " + timeout.toMillis() + " ms",
-          e);
-    } catch (ConnectException e) {
-      throw new ProbeException(
-          ProbeException.Code.UNREACHABLE,
-          endpoint,
-          "Flink REST at " + base + " refused the connection",
-          e);
-    } catch (IOException e) {
-      throw new ProbeException(
-          ProbeException.Code.UNREACHABLE,
-          endpoint,
-          "Flink REST at " + base + " is unreachable: " + e.getClass().getSimpleName(),
-          e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ProbeException(
-          ProbeException.Code.TIMEOUT, endpoint, "interrupted while waiting for Flink REST", e);
-    }
+    HttpResponse<String> response =
+        RestUrls.send(http(), request, endpoint, "Flink REST at " + base, timeout);
     if (!"GET".equals(request.method())
         && response.statusCode() >= 200
         && response.statusCode() < 300
