@@ -286,6 +286,16 @@ final class TriageParity {
             "CDC source failed: binlog event checksum mismatch",
             null,
             "BINLOG_CORRUPTION"));
+    // A Kafka Connect exporter's alert names only the connector; this lakeops has no Connect
+    // worker configured, so both front doors say which key to set, alike.
+    cases.add(
+        new Case(
+            "connector task failed, no worker configured",
+            "cdc-connector-failed",
+            Map.of("alertname", "KafkaConnectTaskFailed", "connector", "orders-cdc", "task", "0"),
+            "Kafka Connect task orders-cdc/0 is FAILED",
+            null,
+            "PROBE_FAILED"));
     return cases;
   }
 
