@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,6 +25,8 @@ import java.util.List;
  */
 public record BinlogDamage(String file, long eventPosition, long transactionStart, String gtid) {
 
+  private static final Duration READER_GONE_WITHIN = Duration.ofSeconds(30);
+
   /** One row of {@code SHOW BINLOG EVENTS}. */
   public record Event(long pos, String type, long end, String info) {}
 
@@ -36,6 +39,7 @@ public record BinlogDamage(String file, long eventPosition, long transactionStar
       MariaDbServer db, DebeziumMariaDbConnector connector, String... statements) {
     connector.stop();
     try {
+      awaitNoBinlogReader(db);
       db.execute("SET GLOBAL master_verify_checksum = ON");
       String file = currentFile(db);
       long before = events(db, file).stream().mapToLong(Event::end).max().orElse(0);
@@ -61,6 +65,42 @@ public record BinlogDamage(String file, long eventPosition, long transactionStar
           file, rows.pos(), gtid.pos(), gtid.info().replace("BEGIN GTID ", "").strip());
     } catch (SQLException e) {
       throw new SandboxException("Cannot read the binlog of MariaDB: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Waits until no client streams the binlog: a STOPPED connector's task may still hold its
+   * connection for a moment, and it would read the statements before the byte is flipped.
+   */
+  private static void awaitNoBinlogReader(MariaDbServer db) throws SQLException {
+    long deadline = System.nanoTime() + READER_GONE_WITHIN.toNanos();
+    while (true) {
+      int readers;
+      try (Connection c = db.connectAdmin();
+          Statement s = c.createStatement();
+          ResultSet rs =
+              s.executeQuery(
+                  "SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+                      + " WHERE COMMAND LIKE 'Binlog Dump%'")) {
+        rs.next();
+        readers = rs.getInt(1);
+      }
+      if (readers == 0) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new SandboxException(
+            readers
+                + " client(s) still stream the binlog "
+                + READER_GONE_WITHIN.toSeconds()
+                + " s after the connector stopped");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SandboxException("Interrupted waiting for the binlog readers to leave", e);
+      }
     }
   }
 

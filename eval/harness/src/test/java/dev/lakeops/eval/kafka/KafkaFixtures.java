@@ -1,20 +1,24 @@
 package dev.lakeops.eval.kafka;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -41,25 +45,59 @@ final class KafkaFixtures implements AutoCloseable {
         .createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs)))
         .all()
         .get(30, TimeUnit.SECONDS);
+    awaitLeaders(topic, partitions);
+  }
+
+  // a producer that writes right after createTopics may meet partitions without a leader yet
+  private void awaitLeaders(String topic, int partitions) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      TopicDescription d =
+          admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+      long led = d.partitions().stream().filter(p -> p.leader() != null).count();
+      if (led == partitions) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(
+            topic + ": " + led + " of " + partitions + " partitions have a leader");
+      }
+      Thread.sleep(50);
+    }
   }
 
   /** Writes {@code count} records spread over partitions (key = index modulo {@code keys}). */
   void produce(String topic, int count, int keys) {
     try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig(Map.of()))) {
+      List<Future<RecordMetadata>> sent = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        producer.send(new ProducerRecord<>(topic, "key-" + (i % keys), "value-" + i));
+        sent.add(producer.send(new ProducerRecord<>(topic, "key-" + (i % keys), "value-" + i)));
       }
-      producer.flush();
+      awaitAll(topic, sent);
+    }
+  }
+
+  // a send that failed would otherwise leave the topic short and the test judging wrong data
+  private static void awaitAll(String topic, List<Future<RecordMetadata>> sent) {
+    for (int i = 0; i < sent.size(); i++) {
+      try {
+        sent.get(i).get(60, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        throw new AssertionError(
+            "record " + i + " of " + sent.size() + " to " + topic + " was not written", e);
+      }
     }
   }
 
   /** Writes {@code count} records to one partition with the given timestamp. */
   void produceAt(String topic, int partition, int count, long timestampMs) {
     try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig(Map.of()))) {
+      List<Future<RecordMetadata>> sent = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        producer.send(new ProducerRecord<>(topic, partition, timestampMs, "k" + i, "v" + i));
+        sent.add(
+            producer.send(new ProducerRecord<>(topic, partition, timestampMs, "k" + i, "v" + i)));
       }
-      producer.flush();
+      awaitAll(topic, sent);
     }
   }
 
