@@ -54,4 +54,4 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
-mvn -B verify "$@"
+mvn -B -T 2 verify "$@"
