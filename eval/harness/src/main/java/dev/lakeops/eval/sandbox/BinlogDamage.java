@@ -12,10 +12,11 @@ import java.util.List;
 
 /**
  * The binlog-damage fault on a live server under a running Debezium connector: the connector is
- * stopped (its offset kept), {@code statements} are committed, one byte in the middle of their last
- * rows event is flipped in the server's binlog file, and the connector is resumed. With {@code
- * master_verify_checksum=ON} the server refuses to send the event and the connector's task fails on
- * it; the changes after it never reach Kafka, so the lake tables go stale.
+ * stopped (its offset kept) and the server's binlog dump threads ended, {@code statements} are
+ * committed, one byte in the middle of their last rows event is flipped in the server's binlog
+ * file, and the connector is resumed. With {@code master_verify_checksum=ON} the server refuses to
+ * send the event and the connector's task fails on it; the changes after it never reach Kafka, so
+ * the lake tables go stale.
  *
  * @param file the binlog file damaged, e.g. {@code mysql-bin.000001}
  * @param eventPosition where the damaged rows event starts (the first bad event)
@@ -25,7 +26,7 @@ import java.util.List;
  */
 public record BinlogDamage(String file, long eventPosition, long transactionStart, String gtid) {
 
-  private static final Duration READER_GONE_WITHIN = Duration.ofSeconds(30);
+  private static final Duration READERS_GONE_WITHIN = Duration.ofSeconds(10);
 
   /** One row of {@code SHOW BINLOG EVENTS}. */
   public record Event(long pos, String type, long end, String info) {}
@@ -39,7 +40,7 @@ public record BinlogDamage(String file, long eventPosition, long transactionStar
       MariaDbServer db, DebeziumMariaDbConnector connector, String... statements) {
     connector.stop();
     try {
-      awaitNoBinlogReader(db);
+      disconnectBinlogReaders(db);
       db.execute("SET GLOBAL master_verify_checksum = ON");
       String file = currentFile(db);
       long before = events(db, file).stream().mapToLong(Event::end).max().orElse(0);
@@ -69,37 +70,51 @@ public record BinlogDamage(String file, long eventPosition, long transactionStar
   }
 
   /**
-   * Waits until no client streams the binlog: a STOPPED connector's task may still hold its
-   * connection for a moment, and it would read the statements before the byte is flipped.
+   * Ends every binlog dump thread of the server and waits until they are gone. A dump thread
+   * outlives its client until it next sends (the stopped task's connection stays listed), and one
+   * whose client still listens would send the statements before the byte is flipped.
    */
-  private static void awaitNoBinlogReader(MariaDbServer db) throws SQLException {
-    long deadline = System.nanoTime() + READER_GONE_WITHIN.toNanos();
+  public static void disconnectBinlogReaders(MariaDbServer db) throws SQLException {
+    long deadline = System.nanoTime() + READERS_GONE_WITHIN.toNanos();
     while (true) {
-      int readers;
+      List<Long> readers = new ArrayList<>();
       try (Connection c = db.connectAdmin();
-          Statement s = c.createStatement();
-          ResultSet rs =
-              s.executeQuery(
-                  "SELECT COUNT(*) FROM information_schema.PROCESSLIST"
-                      + " WHERE COMMAND LIKE 'Binlog Dump%'")) {
-        rs.next();
-        readers = rs.getInt(1);
+          Statement s = c.createStatement()) {
+        try (ResultSet rs =
+            s.executeQuery(
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE COMMAND LIKE 'Binlog"
+                    + " Dump%'")) {
+          while (rs.next()) {
+            readers.add(rs.getLong(1));
+          }
+        }
+        for (long id : readers) {
+          try {
+            s.execute("KILL CONNECTION " + id);
+          } catch (SQLException e) {
+            // ER_NO_SUCH_THREAD: it ended between the query and the kill
+            if (e.getErrorCode() != 1094) {
+              throw e;
+            }
+          }
+        }
       }
-      if (readers == 0) {
+      if (readers.isEmpty()) {
         return;
       }
       if (System.nanoTime() > deadline) {
         throw new SandboxException(
-            readers
-                + " client(s) still stream the binlog "
-                + READER_GONE_WITHIN.toSeconds()
-                + " s after the connector stopped");
+            "Binlog dump threads "
+                + readers
+                + " still run "
+                + READERS_GONE_WITHIN.toSeconds()
+                + " s after KILL");
       }
       try {
         Thread.sleep(100);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SandboxException("Interrupted waiting for the binlog readers to leave", e);
+        throw new SandboxException("Interrupted ending the binlog dump threads", e);
       }
     }
   }

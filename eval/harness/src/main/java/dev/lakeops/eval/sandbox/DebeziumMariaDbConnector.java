@@ -38,11 +38,23 @@ public final class DebeziumMariaDbConnector {
    * @param topicPrefix Debezium's {@code topic.prefix}, the logical server name
    * @param database the one database to capture ({@code database.include.list})
    * @param serverId the replica server id the connector registers with; distinct per reader
+   * @param overrides further connector settings, set last
    */
   public record Settings(
-      MariaDbServer server, String bootstrap, String topicPrefix, String database, int serverId) {
+      MariaDbServer server,
+      String bootstrap,
+      String topicPrefix,
+      String database,
+      int serverId,
+      Map<String, String> overrides) {
+
+    public Settings(
+        MariaDbServer server, String bootstrap, String topicPrefix, String database, int serverId) {
+      this(server, bootstrap, topicPrefix, database, serverId, Map.of());
+    }
 
     public Settings {
+      overrides = Map.copyOf(overrides);
       requireNonNull(server, "server");
       requireNonNull(bootstrap, "bootstrap");
       requireNonNull(topicPrefix, "topicPrefix");
@@ -90,6 +102,7 @@ public final class DebeziumMariaDbConnector {
     c.put("topic.creation.default.partitions", "1");
     // A failure is the task's FAILED state at once, not minutes of retries.
     c.put("errors.max.retries", "0");
+    c.putAll(s.overrides());
     return c;
   }
 
@@ -110,10 +123,14 @@ public final class DebeziumMariaDbConnector {
     return status;
   }
 
-  /** Stops the connector and its task ({@code PUT .../stop}, Kafka >= 3.5); offsets are kept. */
+  /**
+   * Stops the connector and its task ({@code PUT .../stop}, Kafka >= 3.5); offsets are kept.
+   * Returns once the connector is STOPPED and its task is gone from the status (a STOPPED connector
+   * has no tasks; the connector's state is written before its task has shut down).
+   */
   public void stop() {
     rest.write("PUT", "/connectors/" + name + "/stop", null);
-    awaitConnector("STOPPED", s -> true);
+    awaitConnector("STOPPED", s -> s.path("tasks").size() == 0);
   }
 
   /** Resumes a stopped or paused connector and waits until it and its task are RUNNING. */
