@@ -9,6 +9,7 @@ import dev.lakeops.agent.approval.JdbcProposalStore;
 import dev.lakeops.agent.approval.ProposalService;
 import dev.lakeops.agent.approval.Users;
 import dev.lakeops.agent.chat.ApprovalPort;
+import dev.lakeops.agent.config.ConnectConfig;
 import dev.lakeops.agent.config.LakeopsConfig;
 import dev.lakeops.agent.im.ChatConfig;
 import dev.lakeops.agent.llm.ProposalPort;
@@ -59,6 +60,7 @@ public class ApprovalBeans {
       Users users,
       KafkaClusters kafka,
       LakeopsConfig config,
+      ConnectConfig connect,
       Clock clock) {
     Map<String, String> flink = new LinkedHashMap<>();
     flink.put("default", config.flink().restUrl());
@@ -70,8 +72,15 @@ public class ApprovalBeans {
                 flink,
                 config.flink().timeout(),
                 config.tables().store(),
-                config.tables().maintenance().flinkCluster().orElse(null)));
+                config.tables().maintenance().flinkCluster().orElse(null),
+                connectUrls(connect)));
     return new ApprovalGate(store, audit, users.directory(), actions, clock);
+  }
+
+  private static Map<String, String> connectUrls(ConnectConfig connect) {
+    Map<String, String> urls = new LinkedHashMap<>();
+    connect.workers().forEach((name, w) -> urls.put(name, w.url()));
+    return urls;
   }
 
   @Produces

@@ -78,9 +78,14 @@ final class LakeopsProperties {
               put(out, prefix + "password", s.password());
             });
     out.put(TriageConfig.CONNECT_TIMEOUT, connect.timeout().toMillis() + "ms");
+    out.put(TriageConfig.CONNECT_BEHIND, connect.behind().toMillis() + "ms");
     connect
         .workers()
-        .forEach((name, w) -> out.put("lakeops.connect.workers." + name + ".url", w.url()));
+        .forEach(
+            (name, w) -> {
+              out.put("lakeops.connect.workers." + name + ".url", w.url());
+              put(out, "lakeops.connect.workers." + name + ".jmx-url", w.jmxUrl());
+            });
     alerts.labelAliases().forEach((c, v) -> out.put("lakeops.alerts.label-aliases." + c, v));
     alerts
         .rules()

@@ -8,8 +8,6 @@ import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerTools;
-import dev.lakeops.tools.cdc.CdcTools;
-import dev.lakeops.tools.cdc.ConnectAnalyzer;
 import dev.lakeops.tools.change.ChangeTools;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.spec.ToolFunction;
@@ -59,9 +57,7 @@ public final class TriageToolboxes {
               clock));
     }
     if (!config.connectWorkers().isEmpty()) {
-      tools.add(
-          new CdcTools(
-              config.connectWorkers(), config.connectTimeout(), new ConnectAnalyzer(), clock));
+      tools.add(config.cdcTools(clock));
     }
     ToolBinding changes = triage.registry().find(ChangeTools.RECENT).orElseThrow();
     tools.add(bound(changes));

@@ -42,6 +42,8 @@ final class ActionsStateOptions {
   static final Path DEFAULT_CONFIG = Path.of("config", "application.properties");
   private static final Pattern FLINK_KEY =
       Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
+  private static final Pattern CONNECT_KEY =
+      Pattern.compile("lakeops\\.connect\\.workers\\.([^.]+)\\.url");
 
   @Option(
       names = "--state-dir",
@@ -83,7 +85,7 @@ final class ActionsStateOptions {
     }
   }
 
-  /** Kafka and Flink profiles of the configuration, then direct addresses. */
+  /** Kafka, Flink and Kafka Connect profiles of the configuration, then direct addresses. */
   ActionTargets targets(CommandSpec spec) {
     Properties props = properties(spec);
     Map<String, String> flink = new TreeMap<>();
@@ -105,12 +107,20 @@ final class ActionsStateOptions {
               key.substring(TriageConfig.STORE_PREFIX.length()), props.getProperty(key).strip());
         }
       }
+      Map<String, String> connect = new TreeMap<>();
+      for (String key : props.stringPropertyNames()) {
+        Matcher m = CONNECT_KEY.matcher(key);
+        if (m.matches() && !props.getProperty(key).isBlank()) {
+          connect.put(m.group(1), props.getProperty(key).strip());
+        }
+      }
       return new ConfiguredTargets(
           KafkaClusters.fromProperties(props),
           flink,
           Duration.ofSeconds(10),
           store,
-          props.getProperty(MAINTENANCE_FLINK_CLUSTER));
+          props.getProperty(MAINTENANCE_FLINK_CLUSTER),
+          connect);
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, configFile().toString(), e);
     }

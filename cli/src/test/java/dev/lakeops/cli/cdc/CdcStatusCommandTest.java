@@ -104,4 +104,37 @@ class CdcStatusCommandTest {
     assertThat(cli.run("cdc", "status", "--connect", "http://127.0.0.1:" + closed)).isEqualTo(0);
     assertThat(cli.out()).contains("cdc.worker.unreachable", "127.0.0.1:" + closed);
   }
+
+  @Test
+  void aJmxThatDoesNotAnswerIsAFindingBesideTheRestVerdictAndBadJmxOptionsAreNamed()
+      throws IOException {
+    int closed;
+    try (ServerSocket free = new ServerSocket(0)) {
+      closed = free.getLocalPort();
+    }
+    assertThat(
+            cli.run(
+                "cdc",
+                "status",
+                "--connect",
+                url(),
+                "--connector",
+                "orders-cdc",
+                "--jmx",
+                "127.0.0.1:" + closed))
+        .isEqualTo(0);
+    assertThat(cli.out())
+        .contains("cdc.task.failed", "cdc.metrics.unreachable", "127.0.0.1:" + closed + "/jmxrmi");
+
+    assertThat(cli.run("cdc", "status", "--connect", url(), "--jmx", "http://connect:9999"))
+        .isEqualTo(1);
+    assertThat(cli.out() + cli.err())
+        .contains("'http://connect:9999'", "HOST:PORT")
+        .doesNotContain("Exception");
+
+    assertThat(
+            cli.run("cdc", "status", "--connect", url(), "--jmx", "127.0.0.1:1", "--behind", "0s"))
+        .isEqualTo(2);
+    assertThat(cli.err()).contains("--behind").doesNotContain("Exception");
+  }
 }

@@ -16,7 +16,8 @@ public enum ActionKind {
   TABLE_REMOVE_ORPHAN_FILES("table.remove_orphan_files", RiskTier.DESTRUCTIVE),
   KAFKA_RESET_OFFSETS("kafka.reset_offsets", RiskTier.DESTRUCTIVE),
   FLINK_STOP_WITH_SAVEPOINT("flink.stop_with_savepoint", RiskTier.REVERSIBLE),
-  FLINK_CANCEL("flink.cancel", RiskTier.DESTRUCTIVE);
+  FLINK_CANCEL("flink.cancel", RiskTier.DESTRUCTIVE),
+  CDC_RESTART_CONNECTOR("cdc.restart_connector", RiskTier.REVERSIBLE);
 
   private final String actionName;
   private final RiskTier tier;

@@ -37,6 +37,14 @@ public interface ActionTargets {
   FlinkRestClient flink(String name);
 
   /**
+   * The REST base URL of the Kafka Connect worker {@code name} names (a configured worker or a
+   * URL); this default takes it as a URL.
+   */
+  default String connect(String name) {
+    return name;
+  }
+
+  /**
    * The Flink cluster table maintenance runs on ({@code lakeops.tables.maintenance.flink-cluster}):
    * an approved compaction is then submitted to it as a Flink job; empty to run it in this process.
    */

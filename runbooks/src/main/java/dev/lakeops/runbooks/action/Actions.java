@@ -33,6 +33,7 @@ public final class Actions {
       case KAFKA_RESET_OFFSETS -> new ResetOffsetsAction(args, targets);
       case FLINK_STOP_WITH_SAVEPOINT -> new FlinkStopWithSavepointAction(args, targets);
       case FLINK_CANCEL -> new FlinkCancelAction(args, targets);
+      case CDC_RESTART_CONNECTOR -> new RestartConnectorAction(args, targets);
       default ->
           throw new UnsupportedOperationException(
               "Action " + args.action().actionName() + " has no implementation");

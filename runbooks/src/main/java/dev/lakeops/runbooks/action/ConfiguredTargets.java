@@ -13,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Targets named by configured profile first ({@code lakeops.kafka.clusters.<name>}, {@code
- * lakeops.flink.clusters.<name>.rest-url}), then directly (an address or URL), so that the client
- * properties of a profile (security settings) apply.
+ * lakeops.flink.clusters.<name>.rest-url}, {@code lakeops.connect.workers.<name>.url}), then
+ * directly (an address or URL), so that the client properties of a profile (security settings)
+ * apply.
  */
 public final class ConfiguredTargets implements ActionTargets {
 
@@ -23,6 +24,7 @@ public final class ConfiguredTargets implements ActionTargets {
   private final DirectTargets direct;
   private final Map<String, String> storeOptions;
   private final @Nullable URI maintenanceFlink;
+  private final Map<String, String> connectUrls;
 
   public ConfiguredTargets(KafkaClusters kafka, Map<String, String> flinkUrls, Duration timeout) {
     this(kafka, flinkUrls, timeout, Map.of());
@@ -52,6 +54,21 @@ public final class ConfiguredTargets implements ActionTargets {
       Duration timeout,
       Map<String, String> storeOptions,
       @Nullable String maintenanceCluster) {
+    this(kafka, flinkUrls, timeout, storeOptions, maintenanceCluster, Map.of());
+  }
+
+  /**
+   * @param connectUrls the Kafka Connect workers ({@code lakeops.connect.workers.<name>.url}) by
+   *     name
+   */
+  public ConfiguredTargets(
+      KafkaClusters kafka,
+      Map<String, String> flinkUrls,
+      Duration timeout,
+      Map<String, String> storeOptions,
+      @Nullable String maintenanceCluster,
+      Map<String, String> connectUrls) {
+    this.connectUrls = Map.copyOf(connectUrls);
     this.kafka = kafka;
     this.flinkUrls = Map.copyOf(flinkUrls);
     this.direct = new DirectTargets(timeout, storeOptions);
@@ -93,6 +110,11 @@ public final class ConfiguredTargets implements ActionTargets {
   @Override
   public KafkaCluster kafka(String name) {
     return kafka.names().contains(name) ? kafka.resolve(name) : direct.kafka(name);
+  }
+
+  @Override
+  public String connect(String name) {
+    return connectUrls.getOrDefault(name, name);
   }
 
   @Override

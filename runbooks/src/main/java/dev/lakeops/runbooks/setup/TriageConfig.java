@@ -5,6 +5,10 @@ import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.io.FileIOs;
 import dev.lakeops.table.io.UnsupportedWarehouseException;
 import dev.lakeops.tools.binlog.live.BinlogServerConnection;
+import dev.lakeops.tools.cdc.CdcTools;
+import dev.lakeops.tools.cdc.ConnectAnalyzer;
+import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
+import dev.lakeops.tools.cdc.DebeziumMetricsProbe;
 import dev.lakeops.tools.flink.BackpressureAnalyzer;
 import dev.lakeops.tools.flink.FlinkClusters;
 import dev.lakeops.tools.flink.FlinkJobProbe;
@@ -15,6 +19,7 @@ import dev.lakeops.tools.spec.Durations;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +47,9 @@ import java.util.TreeSet;
  * lakeops.binlog.servers.&lt;name&gt;.jdbc-url|user|password   servers binlog.server.status reads
  * lakeops.binlog.timeout=10s                            each query to such a server
  * lakeops.connect.workers.&lt;name&gt;.url=http://w:8083      Kafka Connect workers cdc.connect.status reads
- * lakeops.connect.timeout=10s                           each Kafka Connect REST call
+ * lakeops.connect.workers.&lt;name&gt;.jmx-url=w:9999        the worker's JMX, for Debezium's own metrics
+ * lakeops.connect.timeout=10s                           each Kafka Connect REST or JMX call
+ * lakeops.connect.behind=60s                            how far behind its database a connector may read
  * lakeops.alerts.*                                      how alerts are read (see AlertRouting)
  * </pre>
  *
@@ -56,7 +63,9 @@ import java.util.TreeSet;
  * @param binlogServers the binlog servers by name
  * @param binlogTimeout the timeout of a binlog server query
  * @param connectWorkers the Kafka Connect workers by name: REST base URLs
- * @param connectTimeout the timeout of a Kafka Connect REST call
+ * @param connectJmx the JMX addresses of the workers that have one, by worker name
+ * @param connectTimeout the timeout of a Kafka Connect REST or JMX call
+ * @param connectBehind how far behind its database a connected Debezium connector may read
  * @param routing how alerts are read
  */
 public record TriageConfig(
@@ -69,7 +78,9 @@ public record TriageConfig(
     Map<String, BinlogServerConnection> binlogServers,
     Duration binlogTimeout,
     Map<String, String> connectWorkers,
+    Map<String, String> connectJmx,
     Duration connectTimeout,
+    Duration connectBehind,
     AlertRouting routing) {
 
   public static final String FLINK_REST_URL = "lakeops.flink.rest-url";
@@ -80,6 +91,7 @@ public record TriageConfig(
   public static final String BINLOG_DIR = "lakeops.binlog.dir";
   public static final String BINLOG_TIMEOUT = "lakeops.binlog.timeout";
   public static final String CONNECT_TIMEOUT = "lakeops.connect.timeout";
+  public static final String CONNECT_BEHIND = "lakeops.connect.behind";
 
   /** Older names of {@link #BINLOG_DIR}, read when it is not set, in this order. */
   public static final List<String> BINLOG_DIR_FALLBACKS =
@@ -93,6 +105,18 @@ public record TriageConfig(
     storeOptions = Map.copyOf(storeOptions);
     binlogServers = Map.copyOf(binlogServers);
     connectWorkers = Map.copyOf(connectWorkers);
+    connectJmx = Map.copyOf(connectJmx);
+  }
+
+  /** The CDC connector tools over the configured Kafka Connect workers (and their JMX). */
+  public CdcTools cdcTools(Clock clock) {
+    return new CdcTools(
+        connectWorkers,
+        connectJmx,
+        connectTimeout,
+        new ConnectAnalyzer(),
+        new DebeziumMetricsAnalyzer(connectBehind),
+        clock);
   }
 
   /**
@@ -115,7 +139,9 @@ public record TriageConfig(
         binlogServers(p),
         duration(p, BINLOG_TIMEOUT).orElse(Duration.ofSeconds(10)),
         connectWorkers(p),
+        connectJmx(p),
         duration(p, CONNECT_TIMEOUT).orElse(Duration.ofSeconds(10)),
+        duration(p, CONNECT_BEHIND).orElse(DebeziumMetricsAnalyzer.DEFAULT_BEHIND),
         AlertRouting.fromProperties(p));
   }
 
@@ -216,13 +242,17 @@ public record TriageConfig(
   private static Map<String, String> connectWorkers(Map<String, String> p) {
     Map<String, String> out = new TreeMap<>();
     for (String key : p.keySet()) {
-      if (key.startsWith(CONNECT_WORKERS) && !key.endsWith(".url")) {
+      if (key.startsWith(CONNECT_WORKERS) && !key.endsWith(".url") && !key.endsWith(".jmx-url")) {
         throw new IllegalArgumentException(
-            "Invalid " + key + ": unknown key (a Kafka Connect worker has only .url)");
+            "Invalid " + key + ": unknown key (a Kafka Connect worker has .url and .jmx-url)");
       }
     }
     for (String name : names(p, CONNECT_WORKERS)) {
       String key = CONNECT_WORKERS + name + ".url";
+      if (!p.containsKey(key)) {
+        throw new IllegalArgumentException(
+            "Invalid " + CONNECT_WORKERS + name + ": " + key + " is not set (the REST URL)");
+      }
       String url = p.getOrDefault(key, "");
       if (!url.startsWith("http://") && !url.startsWith("https://")) {
         throw new IllegalArgumentException(
@@ -233,6 +263,25 @@ public record TriageConfig(
                 + ": expected the worker's REST URL, http://host:port or https://host:port");
       }
       out.put(name, url);
+    }
+    return out;
+  }
+
+  private static Map<String, String> connectJmx(Map<String, String> p) {
+    Map<String, String> out = new TreeMap<>();
+    for (String name : names(p, CONNECT_WORKERS)) {
+      String key = CONNECT_WORKERS + name + ".jmx-url";
+      String value = p.getOrDefault(key, "");
+      if (value.isEmpty()) {
+        continue;
+      }
+      try {
+        DebeziumMetricsProbe.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "Invalid " + key + "=" + value + ": " + e.getMessage(), e);
+      }
+      out.put(name, value);
     }
     return out;
   }

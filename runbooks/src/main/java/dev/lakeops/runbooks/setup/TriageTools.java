@@ -19,8 +19,6 @@ import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.live.BinlogServerAnalyzer;
 import dev.lakeops.tools.binlog.live.BinlogServerTools;
 import dev.lakeops.tools.cdc.CdcToolSpecs;
-import dev.lakeops.tools.cdc.CdcTools;
-import dev.lakeops.tools.cdc.ConnectAnalyzer;
 import dev.lakeops.tools.change.ChangeHistory;
 import dev.lakeops.tools.change.ChangeSources;
 import dev.lakeops.tools.change.ChangeTools;
@@ -172,9 +170,7 @@ public final class TriageTools {
           .forEach(f -> registry.register(ToolBinding.of(f)));
     }
     if (!config.connectWorkers().isEmpty()) {
-      new CdcTools(config.connectWorkers(), config.connectTimeout(), new ConnectAnalyzer(), clock)
-          .functions()
-          .forEach(f -> registry.register(ToolBinding.of(f)));
+      config.cdcTools(clock).functions().forEach(f -> registry.register(ToolBinding.of(f)));
     } else {
       registry.register(
           unset(

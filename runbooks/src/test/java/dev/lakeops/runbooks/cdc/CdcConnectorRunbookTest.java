@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.action.RiskTier;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.tool.BinlogBindings;
 import dev.lakeops.runbooks.tool.ToolBinding;
@@ -15,6 +17,7 @@ import dev.lakeops.tools.Json;
 import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.cdc.CdcTools;
 import dev.lakeops.tools.cdc.ConnectAnalyzer;
+import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -24,12 +27,21 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.UnicastRemoteObject;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.management.MBeanServer;
+import javax.management.MBeanServerFactory;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnectorServer;
+import javax.management.remote.JMXConnectorServerFactory;
+import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -94,12 +106,18 @@ class CdcConnectorRunbookTest {
   }
 
   private TriageReport triage(String workerUrl) {
+    return triage(workerUrl, Map.of());
+  }
+
+  private TriageReport triage(String workerUrl, Map<String, String> jmx) {
     ToolRegistry registry =
         new ToolRegistry().registerAll(BinlogBindings.confinedTo(new BinlogTools(), binlogDir));
     new CdcTools(
             Map.of("cdc", workerUrl),
+            jmx,
             Duration.ofSeconds(5),
             new ConnectAnalyzer(),
+            new DebeziumMetricsAnalyzer(Duration.ofSeconds(60)),
             Clock.systemUTC())
         .functions()
         .forEach(f -> registry.register(ToolBinding.of(f)));
@@ -156,6 +174,7 @@ class CdcConnectorRunbookTest {
     assertThat(report.verdict().nextActions())
         .anySatisfy(a -> assertThat(a).contains("Do not restart the connector as it is"));
     assertThat(report.evidenceCodes()).contains("cdc.task.failed", e.get("damage"));
+    assertThat(report.verdict().proposals()).as("a restart re-reads the damaged event").isEmpty();
   }
 
   @Test
@@ -168,6 +187,15 @@ class CdcConnectorRunbookTest {
     assertThat(report.verdict().headline()).contains("verifies intact");
     assertThat(report.verdict().nextActions())
         .anySatisfy(a -> assertThat(a).contains("/connectors/" + CONNECTOR + "/tasks/0/restart"));
+    assertThat(report.verdict().proposals()).hasSize(1);
+    ProposedAction restart = report.verdict().proposals().get(0);
+    assertThat(restart.action()).isEqualTo("cdc.restart_connector");
+    assertThat(restart.tier()).isEqualTo(RiskTier.REVERSIBLE);
+    assertThat(restart.args())
+        .containsEntry("worker", "cdc")
+        .containsEntry("connector", CONNECTOR)
+        .containsEntry("task", "0");
+    assertThat(restart.missing()).isEmpty();
   }
 
   @Test
@@ -207,6 +235,146 @@ class CdcConnectorRunbookTest {
     assertThat(paused.verdict().entities()).containsEntry("state", "PAUSED");
     assertThat(running.verdict().category()).isEqualTo(Category.NO_FAULT);
     assertThat(running.verdict().entities().get("connectorOffset")).startsWith(binlogName + ":");
+  }
+
+  /** Debezium's streaming metrics as its MBean has them (the attributes the runbook reads). */
+  public interface StreamingMXBean {
+    boolean isConnected();
+
+    long getMilliSecondsBehindSource();
+
+    int getQueueRemainingCapacity();
+
+    int getQueueTotalCapacity();
+
+    String getBinlogFilename();
+
+    long getBinlogPosition();
+  }
+
+  public static final class Streaming implements StreamingMXBean {
+    private final boolean connected;
+    private final long behindMs;
+    private final int queueRemaining;
+
+    Streaming(boolean connected, long behindMs, int queueRemaining) {
+      this.connected = connected;
+      this.behindMs = behindMs;
+      this.queueRemaining = queueRemaining;
+    }
+
+    @Override
+    public boolean isConnected() {
+      return connected;
+    }
+
+    @Override
+    public long getMilliSecondsBehindSource() {
+      return behindMs;
+    }
+
+    @Override
+    public int getQueueRemainingCapacity() {
+      return queueRemaining;
+    }
+
+    @Override
+    public int getQueueTotalCapacity() {
+      return 8192;
+    }
+
+    @Override
+    public String getBinlogFilename() {
+      return "mysql-bin.000001";
+    }
+
+    @Override
+    public long getBinlogPosition() {
+      return 1886;
+    }
+  }
+
+  /**
+   * The runbook with the worker's JMX agent (an in-process RMI connector server) holding {@code
+   * metrics}.
+   */
+  private TriageReport triageWithMetrics(Streaming metrics) throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    Registry registry = LocateRegistry.createRegistry(port);
+    MBeanServer mbeans = MBeanServerFactory.newMBeanServer();
+    mbeans.registerMBean(
+        metrics,
+        new ObjectName("debezium.mariadb:type=connector-metrics,context=streaming,server=sandbox"));
+    JMXConnectorServer agent =
+        JMXConnectorServerFactory.newJMXConnectorServer(
+            new JMXServiceURL(
+                "service:jmx:rmi://127.0.0.1:"
+                    + port
+                    + "/jndi/rmi://127.0.0.1:"
+                    + port
+                    + "/jmxrmi"),
+            null,
+            mbeans);
+    agent.start();
+    try {
+      return triage(url(), Map.of("cdc", "127.0.0.1:" + port));
+    } finally {
+      agent.stop();
+      UnicastRemoteObject.unexportObject(registry, true);
+    }
+  }
+
+  @Test
+  void debeziumsMetricsTellARunningConnectorThatReadsNothingOrFallsBehindFromOneThatStreams()
+      throws Exception {
+    task("RUNNING", "RUNNING", null);
+
+    TriageReport disconnected = triageWithMetrics(new Streaming(false, 400, 8192));
+    TriageReport behind = triageWithMetrics(new Streaming(true, 300_000, 8192));
+    TriageReport queueFull = triageWithMetrics(new Streaming(true, 900, 0));
+    TriageReport streaming = triageWithMetrics(new Streaming(true, 900, 8192));
+
+    assertThat(disconnected.verdict().category()).isEqualTo(Category.JOB_NOT_RUNNING);
+    assertThat(disconnected.verdict().headline()).contains("not connected to the database");
+    assertThat(disconnected.verdict().proposals())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.action()).isEqualTo("cdc.restart_connector");
+              assertThat(p.args()).containsEntry("connector", CONNECTOR).doesNotContainKey("task");
+            });
+    assertThat(behind.verdict().proposals()).isEmpty();
+    assertThat(behind.verdict().category()).isEqualTo(Category.SOURCE_LAG);
+    assertThat(behind.verdict().headline()).contains("300 s behind the database");
+    assertThat(behind.verdict().entities())
+        .containsEntry("msBehindSource", "300000")
+        .containsEntry("binlogFile", "mysql-bin.000001")
+        .containsEntry("binlogPosition", "1886");
+    assertThat(queueFull.verdict().category()).isEqualTo(Category.SOURCE_LAG);
+    assertThat(queueFull.verdict().headline()).contains("queue").contains("full");
+    assertThat(streaming.verdict().category()).isEqualTo(Category.NO_FAULT);
+    assertThat(streaming.verdict().headline()).contains("connected and streaming");
+    assertThat(streaming.verdict().entities()).containsEntry("msBehindSource", "900");
+  }
+
+  @Test
+  void aJmxThatDoesNotAnswerLeavesTheRestVerdict() throws IOException {
+    task("RUNNING", "RUNNING", null);
+    int closed;
+    try (ServerSocket free = new ServerSocket(0)) {
+      closed = free.getLocalPort();
+    }
+    TriageReport report = triage(url(), Map.of("cdc", "127.0.0.1:" + closed));
+
+    assertThat(report.verdict().category()).isEqualTo(Category.NO_FAULT);
+    assertThat(report.verdict().evidence()).isNotEmpty();
+    assertThat(report.tools())
+        .flatExtracting(t -> t.findings())
+        .extracting(f -> f.code())
+        .contains("cdc.connector.running", "cdc.metrics.unreachable");
   }
 
   @Test

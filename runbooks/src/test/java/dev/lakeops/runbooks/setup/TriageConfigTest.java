@@ -107,8 +107,38 @@ class TriageConfigTest {
                 TriageConfig.fromProperties(
                     Map.of("lakeops.connect.workers.cdc.rest", "http://connect:8083")))
         .hasMessage(
-            "Invalid lakeops.connect.workers.cdc.rest: unknown key (a Kafka Connect worker has only"
-                + " .url)");
+            "Invalid lakeops.connect.workers.cdc.rest: unknown key (a Kafka Connect worker has .url"
+                + " and .jmx-url)");
+  }
+
+  @Test
+  void readsAWorkersJmxAddressAndTheBehindThresholdAndNamesTheKeyOfABadOne() {
+    TriageConfig c =
+        TriageConfig.fromProperties(
+            Map.of(
+                "lakeops.connect.workers.cdc.url", "http://connect:8083",
+                "lakeops.connect.workers.cdc.jmx-url", "connect:9999",
+                "lakeops.connect.workers.other.url", "http://other:8083",
+                "lakeops.connect.behind", "2m"));
+    assertThat(c.connectJmx()).containsExactly(Map.entry("cdc", "connect:9999"));
+    assertThat(c.connectBehind()).hasMinutes(2);
+    assertThat(TriageConfig.fromProperties(Map.of()).connectBehind()).hasSeconds(60);
+
+    assertThatThrownBy(
+            () ->
+                TriageConfig.fromProperties(
+                    Map.of(
+                        "lakeops.connect.workers.cdc.url", "http://connect:8083",
+                        "lakeops.connect.workers.cdc.jmx-url", "http://connect:9999")))
+        .hasMessageStartingWith(
+            "Invalid lakeops.connect.workers.cdc.jmx-url=http://connect:9999: Invalid JMX address");
+    assertThatThrownBy(
+            () ->
+                TriageConfig.fromProperties(
+                    Map.of("lakeops.connect.workers.cdc.jmx-url", "connect:9999")))
+        .hasMessageContaining("lakeops.connect.workers.cdc.url is not set");
+    assertThatThrownBy(() -> TriageConfig.fromProperties(Map.of("lakeops.connect.behind", "soon")))
+        .hasMessageContaining("lakeops.connect.behind");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.lakeops.tools.cdc;
 
+import dev.lakeops.tools.Finding;
 import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.ToolReport;
 import dev.lakeops.tools.ToolReports;
@@ -15,17 +16,21 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The facade over {@link ConnectProbe} and {@link ConnectAnalyzer}: read-only, never throws. The
- * declared tool ({@link CdcToolSpecs#STATUS}) takes a configured worker name; the typed {@link
- * #status(String, String)} takes a URL, for the command line where the operator names it.
+ * The facade over {@link ConnectProbe} and {@link ConnectAnalyzer}, and, for a worker whose JMX
+ * address is known, {@link DebeziumMetricsProbe} and {@link DebeziumMetricsAnalyzer}: read-only,
+ * never throws. The declared tool ({@link CdcToolSpecs#STATUS}) takes a configured worker name; the
+ * typed {@link #status(String, String, String)} takes URLs, for the command line where the operator
+ * names them.
  */
 public final class CdcTools implements ToolSet {
 
   public static final String STATUS = "cdc.connect.status";
 
   private final Map<String, String> workers;
+  private final Map<String, String> jmx;
   private final Duration timeout;
   private final ConnectAnalyzer analyzer;
+  private final DebeziumMetricsAnalyzer metrics;
   private final Clock clock;
 
   /**
@@ -33,9 +38,25 @@ public final class CdcTools implements ToolSet {
    */
   public CdcTools(
       Map<String, String> workers, Duration timeout, ConnectAnalyzer analyzer, Clock clock) {
+    this(workers, Map.of(), timeout, analyzer, new DebeziumMetricsAnalyzer(), clock);
+  }
+
+  /**
+   * @param workers configured Kafka Connect workers: name to REST base URL
+   * @param jmx the JMX address of those workers that have one: name to address
+   */
+  public CdcTools(
+      Map<String, String> workers,
+      Map<String, String> jmx,
+      Duration timeout,
+      ConnectAnalyzer analyzer,
+      DebeziumMetricsAnalyzer metrics,
+      Clock clock) {
     this.workers = Map.copyOf(workers);
+    this.jmx = Map.copyOf(jmx);
     this.timeout = timeout;
     this.analyzer = analyzer;
+    this.metrics = metrics;
     this.clock = clock;
   }
 
@@ -51,23 +72,40 @@ public final class CdcTools implements ToolSet {
    * URL.
    */
   public ToolReport status(String url, @Nullable String connector) {
+    return status(url, null, connector);
+  }
+
+  /**
+   * As {@link #status(String, String)}, and with {@code jmxUrl} (may be null) also the Debezium
+   * metrics of the connectors read: a JMX agent that does not answer adds the {@link
+   * DebeziumMetricsAnalyzer#UNREACHABLE} finding and the REST verdict stands; a bad JMX address is
+   * an ERROR report naming it.
+   */
+  public ToolReport status(String url, @Nullable String jmxUrl, @Nullable String connector) {
     Map<String, String> params = new LinkedHashMap<>();
     params.put("worker", url);
     if (connector != null && !connector.isBlank()) {
       params.put("connector", connector);
     }
     ConnectProbe probe;
+    DebeziumMetricsProbe jmxProbe = null;
     try {
       probe = new ConnectProbe(url, timeout, clock);
+      if (jmxUrl != null && !jmxUrl.isBlank()) {
+        jmxProbe = new DebeziumMetricsProbe(jmxUrl, timeout, clock);
+        params.put("jmx", jmxProbe.url());
+      }
     } catch (IllegalArgumentException e) {
       return new ToolReport(ToolReport.Status.ERROR, STATUS, params, List.of(), e.getMessage());
     }
+    DebeziumMetricsProbe metricsProbe = jmxProbe;
     return ToolReports.run(
         STATUS,
         params,
         () -> {
+          ConnectSnapshot snapshot;
           try {
-            return analyzer.analyze(probe.capture(connector));
+            snapshot = probe.capture(connector);
           } catch (ProbeException e) {
             if (e.code() == ProbeException.Code.UNREACHABLE
                 || e.code() == ProbeException.Code.TIMEOUT) {
@@ -75,6 +113,15 @@ public final class CdcTools implements ToolSet {
             }
             throw e;
           }
+          List<Finding> findings = new ArrayList<>(analyzer.analyze(snapshot));
+          if (metricsProbe != null) {
+            try {
+              findings.addAll(metrics.analyze(snapshot, metricsProbe.capture()));
+            } catch (ProbeException e) {
+              findings.addAll(metrics.unreachable(metricsProbe.url(), e));
+            }
+          }
+          return findings;
         });
   }
 
@@ -100,7 +147,7 @@ public final class CdcTools implements ToolSet {
               + ".url); known: "
               + workers.keySet().stream().sorted().toList());
     }
-    return named(worker, url, status(url, connector));
+    return named(worker, url, status(url, jmx.get(worker), connector));
   }
 
   /**
@@ -122,7 +169,8 @@ public final class CdcTools implements ToolSet {
     ToolReport unreachable = null;
     List<String> answers = new ArrayList<>();
     for (String name : names) {
-      ToolReport report = named(name, workers.get(name), status(workers.get(name), connector));
+      ToolReport report =
+          named(name, workers.get(name), status(workers.get(name), jmx.get(name), connector));
       boolean down =
           report.findings().stream().anyMatch(f -> f.code().equals(ConnectAnalyzer.UNREACHABLE));
       if (names.size() == 1 || (report.status() == ToolReport.Status.OK && !down)) {

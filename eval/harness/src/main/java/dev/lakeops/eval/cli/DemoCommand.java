@@ -177,6 +177,10 @@ final class DemoCommand implements Callable<Integer> {
               sandbox.flinkRestUrl(),
               List.of(
                   "-Dlakeops.tables.warehouse=" + warehouse,
+                  "-Dlakeops.tables.maintenance.flink-cluster=" + sandbox.flinkRestUrl(),
+                  "-Dlakeops.connect.workers.sandbox.url=" + sandbox.connectUrl(),
+                  "-Dlakeops.connect.workers.sandbox.jmx-url=" + sandbox.connectJmx(),
+                  "-Dlakeops.binlog.dir=" + sandbox.binlogDir(),
                   "-Dlakeops.approvers.oncall.roles=viewer",
                   "-Dlakeops.approvers.oncall.token=" + oncallToken,
                   "-Dlakeops.approvers.oncall.im-ids=api:oncall",

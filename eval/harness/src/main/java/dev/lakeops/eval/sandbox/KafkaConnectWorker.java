@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,12 +32,14 @@ public final class KafkaConnectWorker implements AutoCloseable {
 
   private final JavaProcess process;
   private final int restPort;
+  private final int jmxPort;
   private final Thread shutdownHook;
   private boolean closed;
 
-  private KafkaConnectWorker(JavaProcess process, int restPort) {
+  private KafkaConnectWorker(JavaProcess process, int restPort, int jmxPort) {
     this.process = process;
     this.restPort = restPort;
+    this.jmxPort = jmxPort;
     this.shutdownHook = new Thread(this::closeQuietly, "lakeops-connect-worker-shutdown");
   }
 
@@ -50,21 +54,40 @@ public final class KafkaConnectWorker implements AutoCloseable {
    */
   public static KafkaConnectWorker start(
       Path lakeopsHome, Path workDir, String bootstrap, int restPort, String groupId) {
+    return start(lakeopsHome, workDir, bootstrap, restPort, groupId, 0);
+  }
+
+  /**
+   * As {@link #start(Path, Path, String, int, String)}, with the JVM's JMX agent (where Debezium
+   * registers its metrics) on 127.0.0.1:{@code jmxPort}, unauthenticated, as {@code KAFKA_JMX_OPTS}
+   * sets it up; 0: no JMX agent.
+   */
+  public static KafkaConnectWorker start(
+      Path lakeopsHome, Path workDir, String bootstrap, int restPort, String groupId, int jmxPort) {
     LocalPorts.requireFree(restPort, "Kafka Connect REST");
     List<Path> classpath = BuildOutputs.connectClasspath(lakeopsHome);
     Path dir = workDir.resolve("connect");
     writeFiles(dir, bootstrap, restPort, groupId);
+    List<String> jvm = new ArrayList<>();
+    jvm.add("-Xms64m");
+    jvm.add("-Xmx384m");
+    jvm.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.properties"));
+    if (jmxPort != 0) {
+      LocalPorts.requireFree(jmxPort, "Kafka Connect JMX");
+      jvm.add("-Dcom.sun.management.jmxremote.port=" + jmxPort);
+      jvm.add("-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort);
+      jvm.add("-Dcom.sun.management.jmxremote.host=127.0.0.1");
+      jvm.add("-Djava.rmi.server.hostname=127.0.0.1");
+      jvm.add("-Dcom.sun.management.jmxremote.authenticate=false");
+      jvm.add("-Dcom.sun.management.jmxremote.ssl=false");
+    }
     JavaLaunch launch =
         JavaLaunch.mainClass("kafka-connect", classpath, MAIN_CLASS)
-            .withJvmArgs(
-                List.of(
-                    "-Xms64m",
-                    "-Xmx384m",
-                    "-Dlog4j2.configurationFile=" + dir.resolve("log4j2.properties")))
+            .withJvmArgs(jvm)
             .withArgs(List.of(dir.resolve("worker.properties").toString()));
     long start = System.nanoTime();
     JavaProcess process = JavaProcess.start(launch, dir.resolve("worker.log"), dir.resolve("pid"));
-    KafkaConnectWorker worker = new KafkaConnectWorker(process, restPort);
+    KafkaConnectWorker worker = new KafkaConnectWorker(process, restPort, jmxPort);
     Runtime.getRuntime().addShutdownHook(worker.shutdownHook);
     ConnectRest rest = new ConnectRest(worker.url());
     try {
@@ -88,6 +111,11 @@ public final class KafkaConnectWorker implements AutoCloseable {
 
   public long pid() {
     return process.pid();
+  }
+
+  /** The JVM's JMX agent as {@code 127.0.0.1:PORT}, or null when it was started without one. */
+  public @Nullable String jmxAddress() {
+    return jmxPort == 0 ? null : "127.0.0.1:" + jmxPort;
   }
 
   /** The last lines of the worker's log, for test failure messages. */

@@ -30,4 +30,17 @@ final class LocalPorts {
               + "(another sandbox?) or choose other ports");
     }
   }
+
+  /**
+   * A port free on 127.0.0.1 now, for a server whose port nobody types (a JMX agent).
+   *
+   * @throws SandboxException no port could be bound
+   */
+  static int anyFree() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new SandboxException("No free port on 127.0.0.1: " + e.getMessage());
+    }
+  }
 }

@@ -1,5 +1,7 @@
 package dev.lakeops.eval.sandbox;
 
+import static java.util.Objects.requireNonNull;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -125,7 +127,8 @@ public final class Sandbox implements AutoCloseable {
               config.workDir(),
               kafkaBootstrap(),
               cdc.connectPort(),
-              "sandbox-connect");
+              "sandbox-connect",
+              LocalPorts.anyFree());
       connector =
           DebeziumMariaDbConnector.register(
               connect,
@@ -204,6 +207,11 @@ public final class Sandbox implements AutoCloseable {
   /** Kafka Connect's REST API, e.g. {@code http://127.0.0.1:18083}. */
   public synchronized String connectUrl() {
     return requireCdc(connect).url();
+  }
+
+  /** The JMX agent of Kafka Connect's JVM (Debezium's metrics), {@code 127.0.0.1:PORT}. */
+  public synchronized String connectJmx() {
+    return requireNonNull(requireCdc(connect).jmxAddress(), "jmx");
   }
 
   /** The Debezium connector of the CDC hop. */

@@ -12,7 +12,16 @@ import dev.lakeops.eval.sandbox.KafkaSandbox;
 import dev.lakeops.eval.sandbox.MariaDbServer;
 import dev.lakeops.runbooks.AlertSignal;
 import dev.lakeops.runbooks.Category;
+import dev.lakeops.runbooks.ProposedAction;
 import dev.lakeops.runbooks.TriageReport;
+import dev.lakeops.runbooks.action.Action;
+import dev.lakeops.runbooks.action.ActionArgs;
+import dev.lakeops.runbooks.action.ActionKind;
+import dev.lakeops.runbooks.action.ActionOutcome;
+import dev.lakeops.runbooks.action.Actions;
+import dev.lakeops.runbooks.action.ConfiguredTargets;
+import dev.lakeops.runbooks.action.ExecutionContext;
+import dev.lakeops.runbooks.action.Verification;
 import dev.lakeops.runbooks.plan.DeterministicPlanner;
 import dev.lakeops.runbooks.setup.TriageTools;
 import dev.lakeops.tools.Finding;
@@ -24,10 +33,13 @@ import dev.lakeops.tools.cdc.CdcTools;
 import dev.lakeops.tools.cdc.ConnectAnalyzer;
 import dev.lakeops.tools.cdc.ConnectProbe;
 import dev.lakeops.tools.cdc.ConnectSnapshot;
+import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
+import dev.lakeops.tools.kafka.KafkaClusters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +58,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sandbox's CDC hop, real: a private MariaDB, a KRaft broker and a distributed Kafka Connect
- * worker running the Debezium MariaDB connector, one of each for the whole class. Tests run in
- * order on the same connector: the stream first, then what the probe reads of it.
+ * worker running the Debezium MariaDB connector (its JVM with a JMX agent, for Debezium's metrics),
+ * one of each for the whole class. Tests run in order on the same connector: the stream first, then
+ * what the probe reads of it, then a dropped connection, then a damaged event.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DebeziumCdcIT {
@@ -68,7 +81,7 @@ class DebeziumCdcIT {
   @BeforeAll
   static void startServers() throws Exception {
     Path home = Path.of(System.getProperty("lakeops.home", "../.."));
-    int[] ports = FreePorts.take(4);
+    int[] ports = FreePorts.take(5);
     Path dbDir =
         Files.createTempDirectory(Files.createDirectories(Path.of("target", "mariadb")), "cdc-");
     db = MariaDbServer.start(dbDir, ports[0]);
@@ -77,12 +90,20 @@ class DebeziumCdcIT {
         "CREATE TABLE " + DATABASE + ".orders (id INT PRIMARY KEY, item VARCHAR(32), qty INT)",
         "INSERT INTO " + DATABASE + ".orders VALUES (0, 'seed', 1)");
     broker = KafkaSandbox.start(home, workDir, ports[1], ports[2]);
-    worker = KafkaConnectWorker.start(home, workDir, broker.bootstrap(), ports[3], "cdc-it");
+    worker =
+        KafkaConnectWorker.start(home, workDir, broker.bootstrap(), ports[3], "cdc-it", ports[4]);
     connector =
         DebeziumMariaDbConnector.register(
             worker,
             "orders-cdc",
-            new DebeziumMariaDbConnector.Settings(db, broker.bootstrap(), PREFIX, DATABASE, 5401));
+            new DebeziumMariaDbConnector.Settings(
+                db,
+                broker.bootstrap(),
+                PREFIX,
+                DATABASE,
+                5401,
+                // the binlog client reconnects at its keep-alive check: not within test 3
+                Map.of("connect.keep.alive.interval.ms", "600000")));
   }
 
   @AfterAll
@@ -188,6 +209,23 @@ class DebeziumCdcIT {
         .containsEntry("connectorClass", DebeziumMariaDbConnector.CONNECTOR_CLASS)
         .containsEntry("tasks", "[0=RUNNING]");
     assertThat(offset).as("findings: %s; events: %s", report.findings(), events).isNotNull();
+
+    // Debezium's own metrics from the worker's JVM agent: connected, at the server's binlog file,
+    // having read the writes of test 1
+    ToolReport withJmx = tools().status(worker.url(), worker.jmxAddress(), connector.name());
+    Finding stream = only(withJmx, DebeziumMetricsAnalyzer.STREAM_OK);
+    assertThat(stream).as("findings: %s", withJmx.findings()).isNotNull();
+    assertThat(stream.evidence())
+        .containsEntry("connector", connector.name())
+        .containsEntry("server", PREFIX)
+        .containsEntry("plugin", "mariadb")
+        .containsEntry("connected", "true")
+        .containsEntry("binlogFile", master.file());
+    assertThat(Long.parseLong(stream.evidence().get("eventsSeen"))).isGreaterThanOrEqualTo(5);
+    assertThat(Long.parseLong(stream.evidence().get("msBehindSource"))).isNotNegative();
+    assertThat(withJmx.findings())
+        .extracting(Finding::code)
+        .contains(ConnectAnalyzer.RUNNING, ConnectAnalyzer.OFFSET);
     // Debezium's offset after a transaction, measured: the server's file, as position where that
     // transaction starts (its Gtid event), the GTID set before it, and the events and rows of it
     // already sent to skip on a restart.
@@ -206,8 +244,86 @@ class DebeziumCdcIT {
         .containsEntry("skipRows", "1");
   }
 
+  // the server drops the connector's binlog connection (as a failover, a proxy's idle timeout or
+  // a KILL does): Debezium's client stays down until its keep-alive check reconnects it
+  // (connect.keep.alive.interval.ms), the task stays RUNNING meanwhile, and only Debezium's
+  // metrics tell
   @Test
   @Order(3)
+  void aDroppedBinlogConnectionIsSeenInDebeziumsMetricsAndTriagedAsNotStreaming() throws Exception {
+    BinlogDamage.disconnectBinlogReaders(db);
+    ToolReport report = null;
+    Finding down = null;
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (down == null && System.nanoTime() < deadline) {
+      report = tools().status(worker.url(), worker.jmxAddress(), connector.name());
+      down = only(report, DebeziumMetricsAnalyzer.DISCONNECTED);
+    }
+    assertThat(down).as("findings: %s", report.findings()).isNotNull();
+    assertThat(down.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(down.evidence()).containsEntry("connected", "false");
+    assertThat(Long.parseLong(down.evidence().get("disconnects"))).isPositive();
+    assertThat(only(report, ConnectAnalyzer.RUNNING)).as("the REST API says RUNNING").isNotNull();
+
+    TriageTools triage =
+        TriageTools.forCommandLine(
+            Map.of(
+                "lakeops.connect.workers.cdc-it.url", worker.url(),
+                "lakeops.connect.workers.cdc-it.jmx-url", worker.jmxAddress()),
+            Clock.systemUTC());
+    TriageReport verdict =
+        DeterministicPlanner.shipped(triage.registry(), Clock.systemUTC())
+            .triage(
+                new AlertSignal(
+                    Map.of(
+                        "alertname",
+                        "DebeziumConnectorDisconnected",
+                        "connector",
+                        connector.name()),
+                    Map.of(
+                        "summary",
+                        "Debezium connector "
+                            + connector.name()
+                            + " is not connected to its database")));
+    assertThat(verdict.runbook()).isEqualTo("cdc-connector-failed");
+    assertThat(verdict.verdict().category())
+        .as("%s", verdict.verdict())
+        .isEqualTo(Category.JOB_NOT_RUNNING);
+    assertThat(verdict.verdict().headline()).contains(connector.name()).contains("not connected");
+    assertThat(verdict.verdict().entities()).containsEntry("connector", connector.name());
+
+    // the proposed fix, run as the approval gate runs it (against the configured worker): the
+    // connector restarted, its new binlog client connected from the committed offset
+    ProposedAction proposed = verdict.verdict().proposals().get(0);
+    assertThat(proposed.action()).isEqualTo(ActionKind.CDC_RESTART_CONNECTOR.actionName());
+    Action restart =
+        new Actions(
+                new ConfiguredTargets(
+                    KafkaClusters.fromProperties(new Properties()),
+                    Map.of(),
+                    Duration.ofSeconds(5),
+                    Map.of(),
+                    null,
+                    Map.of("cdc-it", worker.url())))
+            .create(
+                ActionArgs.of(ActionKind.CDC_RESTART_CONNECTOR, proposed.args()), Instant.now());
+    assertThat(restart.preview().summary()).contains("restart connector " + connector.name());
+    ActionOutcome outcome = restart.execute(new ExecutionContext("debezium-it"));
+    assertThat(restart.verify(outcome).status()).isEqualTo(Verification.Status.PASSED);
+    Finding back = null;
+    deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (back == null && System.nanoTime() < deadline) {
+      back =
+          only(
+              tools().status(worker.url(), worker.jmxAddress(), connector.name()),
+              DebeziumMetricsAnalyzer.STREAM_OK);
+    }
+    assertThat(back).as("connected again after the restart").isNotNull();
+    assertThat(back.evidence()).containsEntry("connected", "true");
+  }
+
+  @Test
+  @Order(4)
   void aDamagedRowEventFailsTheTaskAndTheProbeNamesTheCorruptionAndTheOffset() throws Exception {
     connector.stop();
     Finding stopped = only(tools().status(worker.url(), connector.name()), ConnectAnalyzer.STOPPED);
@@ -298,6 +414,7 @@ class DebeziumCdcIT {
         .containsEntry("connectorOffset", file + ":" + stored)
         .containsEntry("connectorGtids", stopped.evidence().get("gtids"));
     assertThat(verdict.verdict().entities().get("affectedTables")).contains("shop.orders");
+    assertThat(verdict.verdict().proposals()).as("a restart re-reads the damaged event").isEmpty();
   }
 
   private static CdcTools tools() {

@@ -94,6 +94,7 @@ class SandboxCdcIT {
                   "-Dlakeops.tables.warehouse=" + sandbox.config().warehouse(),
                   "-Dlakeops.tables.maintenance.flink-cluster=" + sandbox.flinkRestUrl(),
                   "-Dlakeops.connect.workers.sandbox.url=" + sandbox.connectUrl(),
+                  "-Dlakeops.connect.workers.sandbox.jmx-url=" + sandbox.connectJmx(),
                   "-Dlakeops.binlog.dir=" + sandbox.binlogDir(),
                   "-Dlakeops.approvers.lead.roles=approver",
                   "-Dlakeops.approvers.lead.token=lead-" + System.nanoTime(),

@@ -1,0 +1,335 @@
+package dev.lakeops.runbooks.action;
+
+import dev.lakeops.tools.ProbeException;
+import dev.lakeops.tools.RestUrls;
+import dev.lakeops.tools.cdc.ConnectProbe;
+import dev.lakeops.tools.cdc.ConnectSnapshot;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code cdc.restart_connector}: restarts a Kafka Connect connector's task ({@code POST
+ * /connectors/NAME/tasks/ID/restart}), or the connector with all its tasks when no task is named
+ * ({@code POST /connectors/NAME/restart?includeTasks=true}, Kafka 3.0 and later). The task resumes
+ * from its committed source offset: for a binlog connector, a new binlog connection from the same
+ * file, position and GTIDs. Arguments: {@code worker} (a configured worker or its REST URL), {@code
+ * connector}, {@code task} (optional).
+ *
+ * <p>A PAUSED or STOPPED connector is refused (a restart leaves it as it is: it wants a resume).
+ * The fingerprint holds the states, the failed task's first trace line and the committed offset: a
+ * connector that recovered or moved on since the proposal no longer matches it.
+ */
+final class RestartConnectorAction implements Action {
+
+  static final Set<String> ARGS = Set.of("worker", "connector", "task");
+  private static final Set<String> RESTARTABLE = Set.of("RUNNING", "FAILED", "UNASSIGNED");
+  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  // a task that fails again on the same cause does so within a second or two of its start
+  private static final Duration STEADY = Duration.ofSeconds(3);
+  private static final Duration POLL = Duration.ofMillis(250);
+
+  private final ConnectProbe probe;
+  private final String connector;
+  private final @Nullable Integer task;
+
+  RestartConnectorAction(ActionArgs args, ActionTargets targets) {
+    args.allowOnly(ARGS);
+    this.connector = args.require("connector");
+    this.task = args.find("task").map(t -> taskId(args, t)).orElse(null);
+    String url;
+    try {
+      url = targets.connect(args.require("worker"));
+    } catch (ActionArgumentException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw args.invalid("worker", e.getMessage());
+    }
+    try {
+      this.probe = new ConnectProbe(url, TIMEOUT, Clock.systemUTC());
+    } catch (IllegalArgumentException e) {
+      throw args.invalid("worker", e.getMessage());
+    }
+  }
+
+  private static int taskId(ActionArgs args, String text) {
+    try {
+      int id = Integer.parseInt(text.strip());
+      if (id >= 0) {
+        return id;
+      }
+    } catch (NumberFormatException e) {
+      // named below
+    }
+    throw args.invalid("task", "'" + text + "' (expected a task id: 0, 1, ...)");
+  }
+
+  @Override
+  public ActionKind kind() {
+    return ActionKind.CDC_RESTART_CONNECTOR;
+  }
+
+  @Override
+  public Fingerprint fingerprint() {
+    ConnectSnapshot.Connector c = read();
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("worker", probe.baseUrl());
+    values.put("connector", connector);
+    values.put("connector state", c.state());
+    for (ConnectSnapshot.Task t : targetTasks(c)) {
+      values.put("task " + t.id() + " state", t.state());
+      values.put("task " + t.id() + " failure", firstLine(t.trace()));
+    }
+    values.put("committed offset", offset(c));
+    return Fingerprint.of(values);
+  }
+
+  @Override
+  public Preview preview() {
+    ConnectSnapshot.Connector c = read();
+    requireRestartable(c);
+    return new Preview(
+        "restart "
+            + what()
+            + " at "
+            + probe.baseUrl()
+            + " ("
+            + states(c)
+            + "): it resumes from its committed offset "
+            + offset(c),
+        Map.of("tasks restarted", transitions(c, "RUNNING")),
+        Map.of());
+  }
+
+  @Override
+  public ActionOutcome execute(ExecutionContext context) {
+    ConnectSnapshot.Connector before = read();
+    requireRestartable(before);
+    String path =
+        "/connectors/"
+            + encode(connector)
+            + (task == null
+                ? "/restart?includeTasks=true&onlyFailed=false"
+                : "/tasks/" + task + "/restart");
+    post(path);
+    ConnectSnapshot.Connector after = awaitSteady();
+    List<ConnectSnapshot.Task> failed =
+        targetTasks(after).stream().filter(t -> t.state().equals("FAILED")).toList();
+    if (!failed.isEmpty()) {
+      throw new IllegalStateException(
+          "Restarted "
+              + what()
+              + ", but it FAILED again: "
+              + firstLine(failed.get(0).trace())
+              + " (still at offset "
+              + offset(after)
+              + ")");
+    }
+    return new ActionOutcome(
+        "restarted " + what() + " at " + probe.baseUrl() + ": now " + states(after),
+        Map.of("tasks restarted", transitions(before, after)),
+        Map.of());
+  }
+
+  @Override
+  public Verification verify(ActionOutcome outcome) {
+    ConnectSnapshot.Connector c = read();
+    List<Verification.Check> checks = new ArrayList<>();
+    checks.add(
+        new Verification.Check(
+            c.state().equals("RUNNING"),
+            "connector " + connector + " is RUNNING (found " + c.state() + ")"));
+    List<ConnectSnapshot.Task> tasks = targetTasks(c);
+    checks.add(
+        new Verification.Check(
+            !tasks.isEmpty(), "connector " + connector + " has the task(s) restarted"));
+    for (ConnectSnapshot.Task t : tasks) {
+      checks.add(
+          new Verification.Check(
+              t.state().equals("RUNNING"),
+              "task " + t.id() + " is RUNNING (found " + t.state() + ")"));
+    }
+    return Verification.of(checks);
+  }
+
+  private ConnectSnapshot.Connector read() {
+    return probe.capture(connector).connectors().get(0);
+  }
+
+  private List<ConnectSnapshot.Task> targetTasks(ConnectSnapshot.Connector c) {
+    return task == null ? c.tasks() : c.tasks().stream().filter(t -> t.id() == task).toList();
+  }
+
+  private void requireRestartable(ConnectSnapshot.Connector c) {
+    if (!RESTARTABLE.contains(c.state())) {
+      throw new ActionRefusedException(
+          "Cannot restart connector "
+              + connector
+              + " at "
+              + probe.baseUrl()
+              + ": it is "
+              + c.state()
+              + " (a restart leaves a paused or stopped connector as it is; resume it instead)");
+    }
+    if (task != null && targetTasks(c).isEmpty()) {
+      throw new ActionRefusedException(
+          "Cannot restart task "
+              + task
+              + " of connector "
+              + connector
+              + " at "
+              + probe.baseUrl()
+              + ": it has tasks "
+              + c.tasks().stream().map(ConnectSnapshot.Task::id).toList());
+    }
+  }
+
+  /** Polls until every restarted task has been RUNNING for {@link #STEADY}, or one FAILED. */
+  private ConnectSnapshot.Connector awaitSteady() {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    long runningSince = 0;
+    ConnectSnapshot.Connector c = read();
+    while (System.nanoTime() < deadline) {
+      List<ConnectSnapshot.Task> tasks = targetTasks(c);
+      boolean allRunning =
+          c.state().equals("RUNNING")
+              && !tasks.isEmpty()
+              && tasks.stream().allMatch(t -> t.state().equals("RUNNING"));
+      if (allRunning) {
+        if (runningSince == 0) {
+          runningSince = System.nanoTime();
+        } else if (System.nanoTime() - runningSince >= STEADY.toNanos()) {
+          return c;
+        }
+      } else {
+        runningSince = 0;
+        // a FAILED task right after the POST may not have restarted yet: wait out the steady time
+        if (tasks.stream().anyMatch(t -> t.state().equals("FAILED"))
+            && System.nanoTime() > deadline - WAIT.toNanos() + STEADY.toNanos()) {
+          return c;
+        }
+      }
+      try {
+        Thread.sleep(POLL.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return c;
+      }
+      c = read();
+    }
+    throw new IllegalStateException(
+        "Restarted "
+            + what()
+            + ", but it was not RUNNING within "
+            + WAIT.toSeconds()
+            + " s: "
+            + states(c));
+  }
+
+  private void post(String path) {
+    URI base = URI.create(probe.baseUrl());
+    String url = base + path;
+    String endpoint = "POST " + url;
+    HttpClient http = RestUrls.client(TIMEOUT);
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(TIMEOUT)
+            .header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build();
+    HttpResponse<String> response =
+        RestUrls.send(http, request, endpoint, "Kafka Connect worker at " + base, TIMEOUT);
+    int status = response.statusCode();
+    if (status / 100 != 2) {
+      throw new ProbeException(
+          status == 404 ? ProbeException.Code.NOT_FOUND : ProbeException.Code.BAD_RESPONSE,
+          endpoint,
+          url + " answered HTTP " + status + ": " + head(response.body()));
+    }
+  }
+
+  private String what() {
+    return task == null
+        ? "connector " + connector + " and its tasks"
+        : "task " + task + " of connector " + connector;
+  }
+
+  private String states(ConnectSnapshot.Connector c) {
+    StringBuilder s = new StringBuilder("connector " + c.state());
+    for (ConnectSnapshot.Task t : targetTasks(c)) {
+      s.append(", task ").append(t.id()).append(' ').append(t.state());
+    }
+    return s.toString();
+  }
+
+  private List<String> transitions(ConnectSnapshot.Connector c, String to) {
+    return targetTasks(c).stream()
+        .map(t -> connector + "/" + t.id() + ": " + t.state() + " → " + to)
+        .toList();
+  }
+
+  private List<String> transitions(
+      ConnectSnapshot.Connector before, ConnectSnapshot.Connector after) {
+    List<String> out = new ArrayList<>();
+    for (ConnectSnapshot.Task t : targetTasks(before)) {
+      String now =
+          targetTasks(after).stream()
+              .filter(a -> a.id() == t.id())
+              .map(ConnectSnapshot.Task::state)
+              .findFirst()
+              .orElse("gone");
+      out.add(connector + "/" + t.id() + ": " + t.state() + " → " + now);
+    }
+    return out;
+  }
+
+  /** The committed offset as Connect has it: for a binlog connector, file:pos and its GTIDs. */
+  static String offset(ConnectSnapshot.Connector c) {
+    if (c.offsets().isEmpty()) {
+      return c.offsetsError() == null ? "none" : "unknown (" + c.offsetsError() + ")";
+    }
+    List<String> out = new ArrayList<>();
+    for (ConnectSnapshot.SourceOffset o : c.offsets()) {
+      Map<String, String> v = o.offset();
+      if (v.containsKey("file") && v.containsKey("pos")) {
+        out.add(
+            v.get("file")
+                + ":"
+                + v.get("pos")
+                + (v.get("gtids") == null ? "" : " (GTIDs " + v.get("gtids") + ")"));
+      } else {
+        out.add(v.toString());
+      }
+    }
+    return String.join("; ", out);
+  }
+
+  private static String firstLine(@Nullable String trace) {
+    if (trace == null || trace.isBlank()) {
+      return "none";
+    }
+    String line = trace.strip().lines().findFirst().orElse("");
+    return line.length() > 300 ? line.substring(0, 300) + "…" : line;
+  }
+
+  private static String head(String body) {
+    String b = body == null ? "" : body.strip();
+    return b.length() > 300 ? b.substring(0, 300) + "…" : b;
+  }
+
+  private static String encode(String name) {
+    return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+}
