@@ -4,6 +4,8 @@ import dev.lakeops.tools.ProbeException;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.net.MalformedURLException;
+import java.rmi.NotBoundException;
+import java.rmi.registry.LocateRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,6 +31,8 @@ import javax.management.openmbean.TabularData;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
+import javax.management.remote.rmi.RMIConnector;
+import javax.management.remote.rmi.RMIServer;
 
 /**
  * Reads the Debezium connector metrics a Kafka Connect worker registers in its JVM, over JMX remote
@@ -46,6 +50,8 @@ public final class DebeziumMetricsProbe {
   private static final Pattern HOST_PORT =
       Pattern.compile("([A-Za-z0-9_.\\-]+|\\[[0-9a-fA-F:]+\\]):(\\d{1,5})");
   private static final int MAX_VALUE_CHARS = 500;
+  private static final Pattern REGISTRY =
+      Pattern.compile("/jndi/rmi://([A-Za-z0-9_.\\-]+|\\[[0-9a-fA-F:]+\\]):(\\d{1,5})/([^/]+)");
 
   private final JMXServiceURL url;
   private final Duration timeout;
@@ -138,7 +144,7 @@ public final class DebeziumMetricsProbe {
   private DebeziumMetrics read() {
     List<String> sources = new ArrayList<>();
     sources.add("jmx " + url() + " queryNames " + PATTERN);
-    try (JMXConnector connector = JMXConnectorFactory.connect(url, Map.of())) {
+    try (JMXConnector connector = connect()) {
       MBeanServerConnection mbeans = connector.getMBeanServerConnection();
       List<ObjectName> names = new ArrayList<>(mbeans.queryNames(new ObjectName(PATTERN), null));
       names.sort(Comparator.comparing(ObjectName::getCanonicalName));
@@ -179,6 +185,52 @@ public final class DebeziumMetricsProbe {
           "JMX at " + url() + " answered the query with an error: " + e.getMessage(),
           e);
     }
+  }
+
+  /**
+   * The usual address, {@code /jndi/rmi://HOST:PORT/NAME}, is looked up in the RMI registry
+   * directly rather than through JNDI, which some runtimes (Quarkus) turn off; other addresses go
+   * to the JDK's connector factory.
+   */
+  private JMXConnector connect() throws IOException {
+    Matcher m = REGISTRY.matcher(url.getURLPath());
+    if (!url.getProtocol().equals("rmi") || !m.matches()) {
+      return JMXConnectorFactory.connect(url, Map.of());
+    }
+    String host =
+        m.group(1).startsWith("[") ? m.group(1).substring(1, m.group(1).length() - 1) : m.group(1);
+    Object stub;
+    try {
+      stub = LocateRegistry.getRegistry(host, Integer.parseInt(m.group(2))).lookup(m.group(3));
+    } catch (NotBoundException e) {
+      throw new ProbeException(
+          ProbeException.Code.UNREACHABLE,
+          url(),
+          "The RMI registry at "
+              + m.group(1)
+              + ":"
+              + m.group(2)
+              + " has no JMX agent named '"
+              + m.group(3)
+              + "'",
+          e);
+    }
+    if (!(stub instanceof RMIServer server)) {
+      throw new ProbeException(
+          ProbeException.Code.BAD_RESPONSE,
+          url(),
+          "'"
+              + m.group(3)
+              + "' in the RMI registry at "
+              + m.group(1)
+              + ":"
+              + m.group(2)
+              + " is no JMX agent but "
+              + stub.getClass().getName());
+    }
+    JMXConnector connector = new RMIConnector(server, null);
+    connector.connect(Map.of());
+    return connector;
   }
 
   private static Map<String, String> attributes(MBeanServerConnection mbeans, ObjectName name)

@@ -175,6 +175,23 @@ class DebeziumMetricsProbeTest {
   }
 
   @Test
+  void aRegistryWithoutThatNameIsUnreachableNamingIt() {
+    DebeziumMetricsProbe probe =
+        new DebeziumMetricsProbe(
+            "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/other",
+            Duration.ofSeconds(10),
+            Clock.systemUTC());
+
+    assertThatThrownBy(probe::capture)
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ProbeException.Code.UNREACHABLE);
+              assertThat(e.getMessage()).contains("has no JMX agent named 'other'");
+            });
+  }
+
+  @Test
   void aServerThatAcceptsAndNeverAnswersTimesOut() throws IOException {
     try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       DebeziumMetricsProbe probe =

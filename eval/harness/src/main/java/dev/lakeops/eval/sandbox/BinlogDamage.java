@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,8 +25,6 @@ import java.util.List;
  */
 public record BinlogDamage(String file, long eventPosition, long transactionStart, String gtid) {
 
-  private static final Duration READERS_GONE_WITHIN = Duration.ofSeconds(10);
-
   /** One row of {@code SHOW BINLOG EVENTS}. */
   public record Event(long pos, String type, long end, String info) {}
 
@@ -40,7 +37,7 @@ public record BinlogDamage(String file, long eventPosition, long transactionStar
       MariaDbServer db, DebeziumMariaDbConnector connector, String... statements) {
     connector.stop();
     try {
-      disconnectBinlogReaders(db);
+      db.disconnectBinlogReaders();
       db.execute("SET GLOBAL master_verify_checksum = ON");
       String file = currentFile(db);
       long before = events(db, file).stream().mapToLong(Event::end).max().orElse(0);
@@ -66,56 +63,6 @@ public record BinlogDamage(String file, long eventPosition, long transactionStar
           file, rows.pos(), gtid.pos(), gtid.info().replace("BEGIN GTID ", "").strip());
     } catch (SQLException e) {
       throw new SandboxException("Cannot read the binlog of MariaDB: " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * Ends every binlog dump thread of the server and waits until they are gone. A dump thread
-   * outlives its client until it next sends (the stopped task's connection stays listed), and one
-   * whose client still listens would send the statements before the byte is flipped.
-   */
-  public static void disconnectBinlogReaders(MariaDbServer db) throws SQLException {
-    long deadline = System.nanoTime() + READERS_GONE_WITHIN.toNanos();
-    while (true) {
-      List<Long> readers = new ArrayList<>();
-      try (Connection c = db.connectAdmin();
-          Statement s = c.createStatement()) {
-        try (ResultSet rs =
-            s.executeQuery(
-                "SELECT ID FROM information_schema.PROCESSLIST WHERE COMMAND LIKE 'Binlog"
-                    + " Dump%'")) {
-          while (rs.next()) {
-            readers.add(rs.getLong(1));
-          }
-        }
-        for (long id : readers) {
-          try {
-            s.execute("KILL CONNECTION " + id);
-          } catch (SQLException e) {
-            // ER_NO_SUCH_THREAD: it ended between the query and the kill
-            if (e.getErrorCode() != 1094) {
-              throw e;
-            }
-          }
-        }
-      }
-      if (readers.isEmpty()) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new SandboxException(
-            "Binlog dump threads "
-                + readers
-                + " still run "
-                + READERS_GONE_WITHIN.toSeconds()
-                + " s after KILL");
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new SandboxException("Interrupted ending the binlog dump threads", e);
-      }
     }
   }
 

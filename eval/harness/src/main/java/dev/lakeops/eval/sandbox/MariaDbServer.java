@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -30,6 +31,7 @@ public final class MariaDbServer implements AutoCloseable {
   public static final String ADMIN_PASSWORD = "lakeops-admin";
   public static final String CDC_USER = "cdc";
   public static final String CDC_PASSWORD = "cdc-secret";
+  private static final Duration READERS_GONE_WITHIN = Duration.ofSeconds(10);
   public static final String BINLOG_BASE = "mysql-bin";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
@@ -135,6 +137,64 @@ public final class MariaDbServer implements AutoCloseable {
     } catch (SQLException e) {
       throw new SandboxException(
           "MariaDB on port " + port + " refused a statement: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Ends every binlog dump thread of the server ({@code KILL CONNECTION}) and waits until they are
+   * gone: each client streaming the binlog (a CDC connector, a replica) loses its connection, as in
+   * a failover or a proxy's idle timeout. A dump thread also outlives its client until it next
+   * sends, so a connector stopped a moment ago may still be listed.
+   *
+   * @throws SandboxException a thread is still there 10 s after the kill, or a statement failed
+   */
+  public void disconnectBinlogReaders() {
+    long deadline = System.nanoTime() + READERS_GONE_WITHIN.toNanos();
+    while (true) {
+      List<Long> readers = new ArrayList<>();
+      try (Connection c = connectAdmin();
+          Statement s = c.createStatement()) {
+        try (ResultSet rs =
+            s.executeQuery(
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE COMMAND LIKE 'Binlog"
+                    + " Dump%'")) {
+          while (rs.next()) {
+            readers.add(rs.getLong(1));
+          }
+        }
+        for (long id : readers) {
+          try {
+            s.execute("KILL CONNECTION " + id);
+          } catch (SQLException e) {
+            // ER_NO_SUCH_THREAD: it ended between the query and the kill
+            if (e.getErrorCode() != 1094) {
+              throw e;
+            }
+          }
+        }
+      } catch (SQLException e) {
+        throw new SandboxException(
+            "MariaDB on port " + port + " could not end its binlog readers: " + e.getMessage(), e);
+      }
+      if (readers.isEmpty()) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new SandboxException(
+            "Binlog dump threads "
+                + readers
+                + " of MariaDB on port "
+                + port
+                + " still run "
+                + READERS_GONE_WITHIN.toSeconds()
+                + " s after KILL");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SandboxException("Interrupted ending the binlog dump threads", e);
+      }
     }
   }
 

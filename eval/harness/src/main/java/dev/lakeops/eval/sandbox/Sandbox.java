@@ -39,6 +39,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Sandbox implements AutoCloseable {
 
+  static final Duration KEEP_ALIVE = Duration.ofMinutes(10);
   private static final Logger LOG = LoggerFactory.getLogger(Sandbox.class);
   public static final String JOB_NAME = "orders-to-lake";
   public static final String TOPIC = DemoPipelineLauncher.TOPIC;
@@ -134,7 +135,14 @@ public final class Sandbox implements AutoCloseable {
               connect,
               CONNECTOR,
               new DebeziumMariaDbConnector.Settings(
-                  mariaDb, kafkaBootstrap(), TOPIC_PREFIX, ShopTables.DATABASE, CDC_SERVER_ID));
+                  mariaDb,
+                  kafkaBootstrap(),
+                  TOPIC_PREFIX,
+                  ShopTables.DATABASE,
+                  CDC_SERVER_ID,
+                  // a dropped binlog connection stays dropped until the connector is restarted
+                  // (Debezium's client checks it every minute by default): dropCdcConnection()
+                  Map.of("connect.keep.alive.interval.ms", Long.toString(KEEP_ALIVE.toMillis()))));
       routes = ShopTables.routes(TOPIC_PREFIX);
       KafkaTopics.await(kafkaBootstrap(), routes.keySet(), TOPIC_TIMEOUT);
       // the broker starts empty, so the lake tables start empty too
@@ -293,6 +301,18 @@ public final class Sandbox implements AutoCloseable {
                 + ", 1, 9.99, 'new', '2026-01-03 00:00:00.000')");
     LOG.info("Binlog damaged under connector {}: {}", CONNECTOR, damage);
     return damage;
+  }
+
+  /**
+   * The lost-CDC-connection fault: the server ends the connector's binlog connection, as a failover
+   * or a proxy's idle timeout does. The connector and its task stay RUNNING over Kafka Connect's
+   * REST API; only Debezium's metrics show the client disconnected. It reconnects at its keep-alive
+   * check (every {@link #KEEP_ALIVE} here) or when restarted; until then the lake tables get no
+   * change.
+   */
+  public synchronized void dropCdcConnection() {
+    mariaDb().disconnectBinlogReaders();
+    LOG.info("Binlog connection of connector {} dropped by the server", CONNECTOR);
   }
 
   /** The directory of the private MariaDB's binlog files. */

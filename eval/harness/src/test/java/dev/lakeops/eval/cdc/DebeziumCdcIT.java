@@ -251,7 +251,7 @@ class DebeziumCdcIT {
   @Test
   @Order(3)
   void aDroppedBinlogConnectionIsSeenInDebeziumsMetricsAndTriagedAsNotStreaming() throws Exception {
-    BinlogDamage.disconnectBinlogReaders(db);
+    db.disconnectBinlogReaders();
     ToolReport report = null;
     Finding down = null;
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

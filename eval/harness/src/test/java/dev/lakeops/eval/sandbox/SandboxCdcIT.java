@@ -229,32 +229,10 @@ class SandboxCdcIT {
             Map.of(
                 "alertname", "PaimonSortedRunsHigh", "severity", "warning", "table", "shop.orders"),
             "Sorted runs of shop.orders keep growing: compaction is behind");
-    String id = incident.path("id").asText();
     assertThat(incident.path("report").path("verdict").path("category").asText())
         .as(incident.toString())
         .isEqualTo("COMPACTION_BACKLOG");
-    String proposalId = null;
-    for (JsonNode link : incident.path("triageProposals")) {
-      if (link.path("proposalId").isTextual()) {
-        proposalId = link.path("proposalId").asText();
-      }
-    }
-    assertThat(proposalId).as(incident.path("triageProposals").toString()).isNotNull();
-
-    String answer =
-        agent()
-            .client()
-            .postJson(
-                "/api/chat",
-                Json.mapper()
-                    .createObjectNode()
-                    .put("thread", "incident-" + id)
-                    .put("user", "lead")
-                    .put("text", "approve " + proposalId)
-                    .toString(),
-                null)
-            .path("markdown")
-            .asText();
+    String answer = approveInChat(incident);
 
     assertThat(answer)
         .contains("executed: DONE")
@@ -275,8 +253,48 @@ class SandboxCdcIT {
   // a byte flipped in the live server's binlog under the connector: the task fails, the lake
   // stops receiving changes, and the agent's triage of the connector alert reads the connector,
   // then the binlog file, and names the damaged event, the restart position and the GTIDs
+  // the server drops the connector's binlog connection: Kafka Connect still says RUNNING, the lake
+  // stops receiving changes, the triage reads Debezium's metrics over the worker's JMX, and the
+  // restart it proposes, approved in chat, resumes the stream from the committed offset
   @Test
   @Order(5)
+  void aDroppedCdcConnectionIsTriagedFromDebeziumsMetricsAndTheApprovedRestartResumesTheStream() {
+    sandbox.dropCdcConnection();
+    sandbox
+        .mariaDb()
+        .execute("INSERT INTO shop.orders VALUES (901, 2, 4.50, 'new', '2026-01-03 00:00:00.000')");
+    sleep(Duration.ofSeconds(3));
+    assertThat(lakeOrders()).as("no change streams while disconnected").doesNotContainKey(901L);
+
+    JsonNode incident =
+        fire(
+            Map.of(
+                "alertname", "DebeziumConnectorNotConnected",
+                "severity", "critical",
+                "connector", Sandbox.CONNECTOR),
+            "Debezium connector " + Sandbox.CONNECTOR + " is not connected to its database");
+    JsonNode verdict = incident.path("report").path("verdict");
+    assertThat(verdict.path("category").asText())
+        .as(incident.toString())
+        .isEqualTo("JOB_NOT_RUNNING");
+    assertThat(verdict.path("headline").asText())
+        .contains(Sandbox.CONNECTOR)
+        .contains("not connected");
+
+    String answer = approveInChat(incident);
+
+    assertThat(answer)
+        .contains("executed: DONE")
+        .contains("restarted connector " + Sandbox.CONNECTOR + " and its tasks");
+    long deadline = System.nanoTime() + VISIBLE_WITHIN.toNanos();
+    while (!lakeOrders().containsKey(901L) && System.nanoTime() < deadline) {
+      sleep(Duration.ofMillis(200));
+    }
+    assertThat(values(lakeOrders())).isEqualTo(source("SELECT * FROM shop.orders"));
+  }
+
+  @Test
+  @Order(6)
   void aDamagedBinlogFailsTheConnectorLeavesTheLakeStaleAndTheTriageNamesTheDamage() {
     long deadline = System.nanoTime() + VISIBLE_WITHIN.toNanos();
     while (!values(lakeOrders()).equals(source("SELECT * FROM shop.orders"))
@@ -316,6 +334,30 @@ class SandboxCdcIT {
     assertThat(entities.path("affectedTables").asText()).contains("shop.orders");
     assertThat(entities.path("connectorGtids").asText()).isNotBlank();
     assertThat(verdict.path("headline").asText()).contains(Sandbox.CONNECTOR);
+  }
+
+  // approves the incident's one triage proposal in its chat thread, as the approver; the answer
+  private static String approveInChat(JsonNode incident) {
+    String proposalId = null;
+    for (JsonNode link : incident.path("triageProposals")) {
+      if (link.path("proposalId").isTextual()) {
+        proposalId = link.path("proposalId").asText();
+      }
+    }
+    assertThat(proposalId).as(incident.path("triageProposals").toString()).isNotNull();
+    return agent()
+        .client()
+        .postJson(
+            "/api/chat",
+            Json.mapper()
+                .createObjectNode()
+                .put("thread", "incident-" + incident.path("id").asText())
+                .put("user", "lead")
+                .put("text", "approve " + proposalId)
+                .toString(),
+            null)
+        .path("markdown")
+        .asText();
   }
 
   private static long latestSnapshot(String table) {
