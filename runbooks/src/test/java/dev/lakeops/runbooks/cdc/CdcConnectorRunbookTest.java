@@ -18,6 +18,7 @@ import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.cdc.CdcTools;
 import dev.lakeops.tools.cdc.ConnectAnalyzer;
 import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
+import dev.lakeops.tools.cdc.JmxAgent;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -27,21 +28,12 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.rmi.registry.LocateRegistry;
-import java.rmi.registry.Registry;
-import java.rmi.server.UnicastRemoteObject;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import javax.management.MBeanServer;
-import javax.management.MBeanServerFactory;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnectorServer;
-import javax.management.remote.JMXConnectorServerFactory;
-import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -295,35 +287,15 @@ class CdcConnectorRunbookTest {
   }
 
   /**
-   * The runbook with the worker's JMX agent (an in-process RMI connector server) holding {@code
-   * metrics}.
+   * The runbook with the worker's JMX agent holding Debezium's streaming metrics {@code metrics}.
    */
   private TriageReport triageWithMetrics(Streaming metrics) throws Exception {
-    int port;
-    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort();
-    }
-    Registry registry = LocateRegistry.createRegistry(port);
-    MBeanServer mbeans = MBeanServerFactory.newMBeanServer();
-    mbeans.registerMBean(
-        metrics,
-        new ObjectName("debezium.mariadb:type=connector-metrics,context=streaming,server=sandbox"));
-    JMXConnectorServer agent =
-        JMXConnectorServerFactory.newJMXConnectorServer(
-            new JMXServiceURL(
-                "service:jmx:rmi://127.0.0.1:"
-                    + port
-                    + "/jndi/rmi://127.0.0.1:"
-                    + port
-                    + "/jmxrmi"),
-            null,
-            mbeans);
-    agent.start();
-    try {
-      return triage(url(), Map.of("cdc", "127.0.0.1:" + port));
-    } finally {
-      agent.stop();
-      UnicastRemoteObject.unexportObject(registry, true);
+    try (JmxAgent agent =
+        JmxAgent.start(
+            Map.of(
+                "debezium.mariadb:type=connector-metrics,context=streaming,server=sandbox",
+                metrics))) {
+      return triage(url(), Map.of("cdc", agent.address()));
     }
   }
 

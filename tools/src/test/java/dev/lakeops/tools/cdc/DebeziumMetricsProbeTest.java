@@ -7,27 +7,19 @@ import dev.lakeops.tools.ProbeException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.rmi.registry.LocateRegistry;
-import java.rmi.registry.Registry;
-import java.rmi.server.UnicastRemoteObject;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.management.MBeanServer;
-import javax.management.MBeanServerFactory;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnectorServer;
-import javax.management.remote.JMXConnectorServerFactory;
-import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The probe against a real JMX agent (the JDK's RMI connector server, as a Kafka Connect worker
- * started with {@code com.sun.management.jmxremote.port} runs), holding MXBeans named and typed as
- * Debezium's connector metrics are, and against addresses where no agent answers.
+ * The probe against a real JMX agent ({@link JmxAgent}: the JDK's RMI connector server, as a Kafka
+ * Connect worker started with {@code com.sun.management.jmxremote.port} runs), holding MXBeans
+ * named and typed as Debezium's connector metrics are, and against addresses where no agent
+ * answers.
  */
 class DebeziumMetricsProbeTest {
 
@@ -95,39 +87,24 @@ class DebeziumMetricsProbeTest {
     }
   }
 
-  private Registry registry;
-  private JMXConnectorServer server;
+  private JmxAgent agent;
   private int port;
 
   @BeforeEach
-  void start() throws Exception {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = s.getLocalPort();
-    }
-    registry = LocateRegistry.createRegistry(port);
-    MBeanServer mbeans = MBeanServerFactory.newMBeanServer();
-    mbeans.registerMBean(
-        new Streaming(),
-        new ObjectName("debezium.mariadb:type=connector-metrics,context=streaming,server=shop"));
-    mbeans.registerMBean(
-        new Other(), new ObjectName("kafka.connect:type=connector-metrics,connector=orders-cdc"));
-    server =
-        JMXConnectorServerFactory.newJMXConnectorServer(
-            new JMXServiceURL(
-                "service:jmx:rmi://127.0.0.1:"
-                    + port
-                    + "/jndi/rmi://127.0.0.1:"
-                    + port
-                    + "/jmxrmi"),
-            null,
-            mbeans);
-    server.start();
+  void start() {
+    agent =
+        JmxAgent.start(
+            Map.of(
+                "debezium.mariadb:type=connector-metrics,context=streaming,server=shop",
+                new Streaming(),
+                "kafka.connect:type=connector-metrics,connector=orders-cdc",
+                new Other()));
+    port = agent.port();
   }
 
   @AfterEach
   void stop() throws IOException {
-    server.stop();
-    UnicastRemoteObject.unexportObject(registry, true);
+    agent.close();
   }
 
   @Test

@@ -265,26 +265,11 @@ class DebeziumCdcIT {
     assertThat(Long.parseLong(down.evidence().get("disconnects"))).isPositive();
     assertThat(only(report, ConnectAnalyzer.RUNNING)).as("the REST API says RUNNING").isNotNull();
 
-    TriageTools triage =
-        TriageTools.forCommandLine(
-            Map.of(
-                "lakeops.connect.workers.cdc-it.url", worker.url(),
-                "lakeops.connect.workers.cdc-it.jmx-url", worker.jmxAddress()),
-            Clock.systemUTC());
     TriageReport verdict =
-        DeterministicPlanner.shipped(triage.registry(), Clock.systemUTC())
-            .triage(
-                new AlertSignal(
-                    Map.of(
-                        "alertname",
-                        "DebeziumConnectorDisconnected",
-                        "connector",
-                        connector.name()),
-                    Map.of(
-                        "summary",
-                        "Debezium connector "
-                            + connector.name()
-                            + " is not connected to its database")));
+        triage(
+            Map.of("lakeops.connect.workers.cdc-it.jmx-url", worker.jmxAddress()),
+            Map.of("alertname", "DebeziumConnectorDisconnected", "connector", connector.name()),
+            "Debezium connector " + connector.name() + " is not connected to its database");
     assertThat(verdict.runbook()).isEqualTo("cdc-connector-failed");
     assertThat(verdict.verdict().category())
         .as("%s", verdict.verdict())
@@ -381,25 +366,12 @@ class DebeziumCdcIT {
     // task), with the tools `lakeops triage` builds from these keys: the worker's REST API, and
     // the server's binlog directory.
     Path binlogDir = db.binlogFile(file).getParent();
-    TriageTools triage =
-        TriageTools.forCommandLine(
-            Map.of(
-                "lakeops.connect.workers.cdc-it.url", worker.url(),
-                "lakeops.binlog.dir", binlogDir.toString()),
-            Clock.systemUTC());
     TriageReport verdict =
-        DeterministicPlanner.shipped(triage.registry(), Clock.systemUTC())
-            .triage(
-                new AlertSignal(
-                    Map.of(
-                        "alertname",
-                        "KafkaConnectTaskFailed",
-                        "connector",
-                        connector.name(),
-                        "task",
-                        "0"),
-                    Map.of("summary", "Kafka Connect task " + connector.name() + "/0 failed")));
-
+        triage(
+            Map.of("lakeops.binlog.dir", binlogDir.toString()),
+            Map.of(
+                "alertname", "KafkaConnectTaskFailed", "connector", connector.name(), "task", "0"),
+            "Kafka Connect task " + connector.name() + "/0 failed");
     assertThat(verdict.runbook()).isEqualTo("cdc-connector-failed");
     assertThat(verdict.verdict().category())
         .as("%s", verdict.verdict())
@@ -415,6 +387,16 @@ class DebeziumCdcIT {
         .containsEntry("connectorGtids", stopped.evidence().get("gtids"));
     assertThat(verdict.verdict().entities().get("affectedTables")).contains("shop.orders");
     assertThat(verdict.verdict().proposals()).as("a restart re-reads the damaged event").isEmpty();
+  }
+
+  // the shipped planner with the tools `lakeops triage` builds from the worker's key and `config`
+  private static TriageReport triage(
+      Map<String, String> config, Map<String, String> labels, String summary) {
+    Map<String, String> keys = new java.util.HashMap<>(config);
+    keys.put("lakeops.connect.workers.cdc-it.url", worker.url());
+    TriageTools triage = TriageTools.forCommandLine(keys, Clock.systemUTC());
+    return DeterministicPlanner.shipped(triage.registry(), Clock.systemUTC())
+        .triage(new AlertSignal(labels, Map.of("summary", summary)));
   }
 
   private static CdcTools tools() {
