@@ -40,6 +40,7 @@ final class DemoCommand implements Callable<Integer> {
   static final String ALERT_NAME = "FlinkJobBackpressured";
   static final String LAKE_TABLE = ShopTables.DATABASE + "." + ShopTables.PAYMENTS;
   static final String LAKE_KEY = "payment_id";
+  private static final long CDC_ORDER = 9001;
   private static final int DEMO_PAYMENTS = 40;
   private static final long FIRST_DEMO_PAYMENT = 100;
   private static final Duration LAKE_TIMEOUT = Duration.ofSeconds(60);
@@ -216,6 +217,7 @@ final class DemoCommand implements Callable<Integer> {
       out.flush();
 
       String tableIncident = lakeTableAct(out, agent, leadToken);
+      String cdcIncident = cdcAct(out, agent, sandbox, warehouse);
       if (once) {
         return 0;
       }
@@ -224,6 +226,7 @@ final class DemoCommand implements Callable<Integer> {
       say(out, "The sandbox keeps running:");
       say(out, "  report     " + base + "/api/incidents/" + id + "?format=markdown");
       say(out, "  table      " + base + "/api/incidents/" + tableIncident + "?format=markdown");
+      say(out, "  CDC        " + base + "/api/incidents/" + cdcIncident + "?format=markdown");
       say(
           out,
           "  console    "
@@ -360,6 +363,79 @@ final class DemoCommand implements Callable<Integer> {
         out,
         "  lakeops: "
             + indent(chat(agent, thread, "oncall", "table " + LAKE_TABLE + " snapshots")));
+    return id;
+  }
+
+  /**
+   * The third act, on the CDC hop: the server drops the connector's binlog connection, an order
+   * committed meanwhile waits in the binlog, the alert's triage reads Debezium's metrics over the
+   * worker's JMX, and the restart it proposes, approved in the chat thread, brings the order into
+   * the lake. Returns the incident id.
+   */
+  private String cdcAct(PrintWriter out, AgentProcess agent, Sandbox sandbox, Path warehouse) {
+    say(out, "");
+    say(
+        out,
+        "MariaDB drops the binlog connection of connector "
+            + Sandbox.CONNECTOR
+            + " (KILL CONNECTION of its dump thread, as a failover does); order "
+            + CDC_ORDER
+            + " is committed meanwhile ...");
+    sandbox.dropCdcConnection();
+    sandbox
+        .mariaDb()
+        .execute(
+            "INSERT INTO "
+                + ShopTables.DATABASE
+                + "."
+                + ShopTables.ORDERS
+                + " VALUES ("
+                + CDC_ORDER
+                + ", 2, 4.50, 'new', '2026-01-03 00:00:00.000')");
+    say(
+        out,
+        "Firing an Alertmanager alert 'DebeziumConnectorNotConnected' for connector="
+            + Sandbox.CONNECTOR
+            + " ...");
+    String payload =
+        AlertmanagerPayloads.firing(
+            Map.of(
+                "alertname",
+                "DebeziumConnectorNotConnected",
+                "severity",
+                "critical",
+                "connector",
+                Sandbox.CONNECTOR),
+            "Debezium connector " + Sandbox.CONNECTOR + " is not connected to its database",
+            Instant.now());
+    String id = agent.client().postAlertmanager(payload).get(0);
+    JsonNode incident = agent.client().awaitTriage(id, Duration.ofSeconds(60));
+    out.println();
+    out.println(json ? Json.compact(incident) : agent.client().incidentMarkdown(id));
+    String thread = "incident-" + id;
+    String proposalId = proposalIdAt(incident.path("triageProposals"), 0);
+    if (proposalId == null) {
+      say(
+          out,
+          "the triage proposed no stored fix: " + refusalAt(incident.path("triageProposals"), 0));
+      return id;
+    }
+    say(out, "");
+    say(out, "lead, in the chat thread " + thread + ": approve " + proposalId);
+    say(out, "  lakeops: " + indent(chat(agent, thread, "lead", "approve " + proposalId)));
+    long source = sandbox.mariaDb().count(ShopTables.DATABASE + "." + ShopTables.ORDERS);
+    ShopTables.awaitRows(warehouse, ShopTables.ORDERS, source, LAKE_TIMEOUT);
+    say(
+        out,
+        "order "
+            + CDC_ORDER
+            + " is in the lake table "
+            + ShopTables.DATABASE
+            + "."
+            + ShopTables.ORDERS
+            + ": its "
+            + source
+            + " rows equal MariaDB's");
     return id;
   }
 

@@ -141,6 +141,23 @@ public final class MariaDbServer implements AutoCloseable {
   }
 
   /**
+   * {@code SELECT COUNT(*)} of {@code table} ({@code database.table}, named by the caller).
+   *
+   * @throws SandboxException the query failed
+   */
+  public long count(String table) {
+    try (Connection c = connectAdmin();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (SQLException e) {
+      throw new SandboxException(
+          "MariaDB on port " + port + " could not count " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
    * Ends every binlog dump thread of the server ({@code KILL CONNECTION}) and waits until they are
    * gone: each client streaming the binlog (a CDC connector, a replica) loses its connection, as in
    * a failover or a proxy's idle timeout. A dump thread also outlives its client until it next

@@ -68,7 +68,7 @@ class DemoCommandIT {
         .contains("the triage proposed table.rollback_to_as_latest")
         .doesNotContain("oncall proposes")
         .doesNotContain("not stored");
-    assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(3);
+    assertThat(out.toString().split("executed: DONE", -1)).as(out.toString()).hasSize(4);
     // One approval is given in the chat thread, the other by pressing Approve on the incident's
     // page in the web console.
     assertThat(out.toString())
@@ -102,6 +102,15 @@ class DemoCommandIT {
     assertThat(after.findings())
         .extracting(dev.lakeops.tools.Finding::code)
         .contains("table.duplicates.none");
+    // Third act, on the CDC hop: the dropped binlog connection is triaged from Debezium's metrics,
+    // the restart the triage proposed is approved in chat, and the waiting order reaches the lake.
+    String cdc = out.toString().substring(out.toString().indexOf("MariaDB drops the binlog"));
+    assertThat(cdc)
+        .contains("**Verdict:** JOB_NOT_RUNNING")
+        .contains("not connected to the database")
+        .contains("executed: DONE")
+        .contains("restarted connector shop-cdc and its tasks")
+        .contains("order 9001 is in the lake table shop.orders");
     for (int port : ports) {
       assertThat(isFree(port)).as("port %s released", port).isTrue();
     }
