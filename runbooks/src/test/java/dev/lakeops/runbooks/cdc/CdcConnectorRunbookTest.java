@@ -333,6 +333,68 @@ class CdcConnectorRunbookTest {
   }
 
   @Test
+  void anAlertOnDebeziumsMetricsNamesTheServerAndTheConnectorIsFoundByItsTopicPrefix()
+      throws Exception {
+    task("RUNNING", "RUNNING", null);
+    // GET /connectors?expand=info, as Connect answers it
+    ObjectNode expanded = Json.mapper().createObjectNode();
+    ObjectNode info = expanded.putObject(CONNECTOR).putObject("info");
+    info.put("name", CONNECTOR);
+    info.set("config", Json.mapper().readTree(read("config.json")));
+    info.put("type", "source");
+    bodies.put("/connectors", expanded.toString());
+    TriageReport report;
+    try (JmxAgent agent =
+        JmxAgent.start(
+            Map.of(
+                "debezium.mariadb:type=connector-metrics,context=streaming,server=sandbox",
+                new Streaming(false, 400, 8192)))) {
+      ToolRegistry registry = new ToolRegistry();
+      new CdcTools(
+              Map.of("cdc", url()),
+              Map.of("cdc", agent.address()),
+              Duration.ofSeconds(5),
+              new ConnectAnalyzer(),
+              new DebeziumMetricsAnalyzer(Duration.ofSeconds(60)),
+              Clock.systemUTC())
+          .functions()
+          .forEach(f -> registry.register(ToolBinding.of(f)));
+      // the labels of a rule on the JMX exporter's Debezium metrics: the server name, not the
+      // connector's
+      report =
+          DeterministicPlanner.shipped(registry, Clock.systemUTC())
+              .triage(
+                  new AlertSignal(
+                      Map.of(
+                          "alertname", "DebeziumStreamingNotConnected",
+                          "name", "sandbox",
+                          "context", "streaming",
+                          "plugin", "mariadb"),
+                      Map.of("summary", "Debezium sandbox is not connected to its database")));
+    }
+
+    assertThat(report.runbook()).isEqualTo("cdc-connector-failed");
+    assertThat(report.verdict().category()).isEqualTo(Category.JOB_NOT_RUNNING);
+    assertThat(report.verdict().entities()).containsEntry("connector", CONNECTOR);
+    assertThat(report.verdict().proposals())
+        .singleElement()
+        .satisfies(p -> assertThat(p.args()).containsEntry("connector", CONNECTOR));
+    assertThat(report.tools().get(0).params())
+        .containsEntry("asked", "sandbox")
+        .containsEntry("matchedBy", "topic.prefix");
+
+    // a name that is neither a connector nor a topic prefix is not found, naming both
+    bodies.put("/connectors", "{}");
+    TriageReport unknown = triage(url());
+    bodies.remove("/connectors/" + CONNECTOR + "/status");
+    TriageReport gone = triage(url());
+    assertThat(unknown.verdict().category()).isEqualTo(Category.NO_FAULT);
+    assertThat(gone.verdict().category()).isEqualTo(Category.NOT_FOUND);
+    assertThat(gone.verdict().headline())
+        .contains("no connector has topic.prefix 'orders-cdc' either");
+  }
+
+  @Test
   void aJmxThatDoesNotAnswerLeavesTheRestVerdict() throws IOException {
     task("RUNNING", "RUNNING", null);
     int closed;

@@ -105,7 +105,7 @@ public final class CdcTools implements ToolSet {
         () -> {
           ConnectSnapshot snapshot;
           try {
-            snapshot = probe.capture(connector);
+            snapshot = capture(probe, connector, params);
           } catch (ProbeException e) {
             if (e.code() == ProbeException.Code.UNREACHABLE
                 || e.code() == ProbeException.Code.TIMEOUT) {
@@ -123,6 +123,45 @@ public final class CdcTools implements ToolSet {
           }
           return findings;
         });
+  }
+
+  /**
+   * The connector {@code name} names, or, when the worker has none of that name, the one Debezium
+   * connector whose server name ({@code topic.prefix}) it is: alerts on Debezium's metrics carry
+   * the server name ({@code name="..."} of the JMX exporter's rules). The connector read replaces
+   * {@code connector} in {@code params}; the name asked stays as {@code asked}.
+   */
+  private static ConnectSnapshot capture(
+      ConnectProbe probe, @Nullable String name, Map<String, String> params) {
+    try {
+      return probe.capture(name);
+    } catch (ProbeException e) {
+      if (e.code() != ProbeException.Code.NOT_FOUND || name == null || name.isBlank()) {
+        throw e;
+      }
+      List<String> byServer;
+      try {
+        byServer = probe.connectorsOfServer(name);
+      } catch (ProbeException listing) {
+        // a worker without ?expand=info (before Kafka 2.3) or one that refuses it: the name stands
+        e.addSuppressed(listing);
+        throw e;
+      }
+      if (byServer.size() != 1) {
+        throw new ProbeException(
+            ProbeException.Code.NOT_FOUND,
+            e.endpoint(),
+            e.getMessage()
+                + (byServer.isEmpty()
+                    ? "; no connector has topic.prefix '" + name.strip() + "' either"
+                    : "; connectors " + byServer + " all have topic.prefix '" + name.strip() + "'"),
+            e);
+      }
+      params.put("asked", name.strip());
+      params.put("connector", byServer.get(0));
+      params.put("matchedBy", "topic.prefix");
+      return probe.capture(byServer.get(0));
+    }
   }
 
   private ToolReport connectStatus(ToolArgs args) {

@@ -83,6 +83,33 @@ public final class ConnectProbe {
     return new ConnectSnapshot(baseUrl(), version, connectors, sources, clock.instant());
   }
 
+  /**
+   * The connectors whose Debezium server name ({@code topic.prefix}, or {@code
+   * database.server.name} before Debezium 2) is {@code server}, as {@code GET
+   * /connectors?expand=info} lists them: alerts on Debezium's own metrics name the server, not the
+   * connector.
+   *
+   * @throws ProbeException as {@link #capture}
+   */
+  public List<String> connectorsOfServer(String server) {
+    List<String> sources = new ArrayList<>();
+    JsonNode all = get("/connectors?expand=info", sources);
+    List<String> out = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      JsonNode config = e.getValue().path("info").path("config");
+      String prefix =
+          config.hasNonNull("topic.prefix")
+              ? config.get("topic.prefix").asText()
+              : config.path("database.server.name").asText(null);
+      if (server.strip().equals(prefix)) {
+        out.add(e.getKey());
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
   private ConnectSnapshot.Connector connector(String name, List<String> sources) {
     String path =
         "/connectors/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");

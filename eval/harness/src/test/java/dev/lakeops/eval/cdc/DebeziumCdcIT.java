@@ -268,8 +268,13 @@ class DebeziumCdcIT {
     TriageReport verdict =
         triage(
             Map.of("lakeops.connect.workers.cdc-it.jmx-url", worker.jmxAddress()),
-            Map.of("alertname", "DebeziumConnectorDisconnected", "connector", connector.name()),
-            "Debezium connector " + connector.name() + " is not connected to its database");
+            // a rule on the JMX exporter's Debezium metrics labels the server, not the connector
+            Map.of(
+                "alertname", "DebeziumStreamingNotConnected",
+                "name", PREFIX,
+                "context", "streaming",
+                "plugin", "mariadb"),
+            "Debezium " + PREFIX + " is not connected to its database");
     assertThat(verdict.runbook()).isEqualTo("cdc-connector-failed");
     assertThat(verdict.verdict().category())
         .as("%s", verdict.verdict())
