@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -51,16 +53,28 @@ final class KafkaFixtures implements AutoCloseable {
   // a producer that writes right after createTopics may meet partitions without a leader yet
   private void awaitLeaders(String topic, int partitions) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    long led = 0;
     while (true) {
-      TopicDescription d =
-          admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
-      long led = d.partitions().stream().filter(p -> p.leader() != null).count();
-      if (led == partitions) {
-        return;
+      try {
+        TopicDescription d =
+            admin
+                .describeTopics(List.of(topic))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(topic);
+        led = d.partitions().stream().filter(p -> p.leader() != null).count();
+        if (led == partitions) {
+          return;
+        }
+      } catch (ExecutionException e) {
+        // the broker's metadata may not list the topic yet right after it was created
+        if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+          throw e;
+        }
       }
       if (System.nanoTime() > deadline) {
         throw new AssertionError(
-            topic + ": " + led + " of " + partitions + " partitions have a leader");
+            topic + ": " + led + " of " + partitions + " partitions have a leader after 30 s");
       }
       Thread.sleep(50);
     }
