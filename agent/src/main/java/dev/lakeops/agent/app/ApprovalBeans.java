@@ -73,8 +73,15 @@ public class ApprovalBeans {
                 config.flink().timeout(),
                 config.tables().store(),
                 config.tables().maintenance().flinkCluster().orElse(null),
-                connectUrls(connect)));
+                connectUrls(connect),
+                connectJmx(connect)));
     return new ApprovalGate(store, audit, users.directory(), actions, clock);
+  }
+
+  private static Map<String, String> connectJmx(ConnectConfig connect) {
+    Map<String, String> jmx = new LinkedHashMap<>();
+    connect.workers().forEach((name, w) -> w.jmxUrl().ifPresent(a -> jmx.put(name, a)));
+    return jmx;
   }
 
   private static Map<String, String> connectUrls(ConnectConfig connect) {

@@ -43,7 +43,7 @@ final class ActionsStateOptions {
   private static final Pattern FLINK_KEY =
       Pattern.compile("lakeops\\.flink\\.clusters\\.([^.]+)\\.rest-url");
   private static final Pattern CONNECT_KEY =
-      Pattern.compile("lakeops\\.connect\\.workers\\.([^.]+)\\.url");
+      Pattern.compile("lakeops\\.connect\\.workers\\.([^.]+)\\.(url|jmx-url)");
 
   @Option(
       names = "--state-dir",
@@ -108,10 +108,12 @@ final class ActionsStateOptions {
         }
       }
       Map<String, String> connect = new TreeMap<>();
+      Map<String, String> connectJmx = new TreeMap<>();
       for (String key : props.stringPropertyNames()) {
         Matcher m = CONNECT_KEY.matcher(key);
         if (m.matches() && !props.getProperty(key).isBlank()) {
-          connect.put(m.group(1), props.getProperty(key).strip());
+          (m.group(2).equals("url") ? connect : connectJmx)
+              .put(m.group(1), props.getProperty(key).strip());
         }
       }
       return new ConfiguredTargets(
@@ -120,7 +122,8 @@ final class ActionsStateOptions {
           Duration.ofSeconds(10),
           store,
           props.getProperty(MAINTENANCE_FLINK_CLUSTER),
-          connect);
+          connect,
+          connectJmx);
     } catch (IllegalArgumentException e) {
       throw CliErrors.badInput(spec, configFile().toString(), e);
     }

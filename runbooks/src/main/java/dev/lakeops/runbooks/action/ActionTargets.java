@@ -45,6 +45,14 @@ public interface ActionTargets {
   }
 
   /**
+   * The JMX address of the Kafka Connect worker {@code name} names, where Debezium's metrics are
+   * read; empty when none is configured.
+   */
+  default Optional<String> connectJmx(String name) {
+    return Optional.empty();
+  }
+
+  /**
    * The Flink cluster table maintenance runs on ({@code lakeops.tables.maintenance.flink-cluster}):
    * an approved compaction is then submitted to it as a Flink job; empty to run it in this process.
    */

@@ -25,6 +25,7 @@ public final class ConfiguredTargets implements ActionTargets {
   private final Map<String, String> storeOptions;
   private final @Nullable URI maintenanceFlink;
   private final Map<String, String> connectUrls;
+  private final Map<String, String> connectJmx;
 
   public ConfiguredTargets(KafkaClusters kafka, Map<String, String> flinkUrls, Duration timeout) {
     this(kafka, flinkUrls, timeout, Map.of());
@@ -54,12 +55,13 @@ public final class ConfiguredTargets implements ActionTargets {
       Duration timeout,
       Map<String, String> storeOptions,
       @Nullable String maintenanceCluster) {
-    this(kafka, flinkUrls, timeout, storeOptions, maintenanceCluster, Map.of());
+    this(kafka, flinkUrls, timeout, storeOptions, maintenanceCluster, Map.of(), Map.of());
   }
 
   /**
    * @param connectUrls the Kafka Connect workers ({@code lakeops.connect.workers.<name>.url}) by
    *     name
+   * @param connectJmx the JMX addresses of those that have one ({@code .jmx-url}), by name
    */
   public ConfiguredTargets(
       KafkaClusters kafka,
@@ -67,8 +69,10 @@ public final class ConfiguredTargets implements ActionTargets {
       Duration timeout,
       Map<String, String> storeOptions,
       @Nullable String maintenanceCluster,
-      Map<String, String> connectUrls) {
+      Map<String, String> connectUrls,
+      Map<String, String> connectJmx) {
     this.connectUrls = Map.copyOf(connectUrls);
+    this.connectJmx = Map.copyOf(connectJmx);
     this.kafka = kafka;
     this.flinkUrls = Map.copyOf(flinkUrls);
     this.direct = new DirectTargets(timeout, storeOptions);
@@ -115,6 +119,11 @@ public final class ConfiguredTargets implements ActionTargets {
   @Override
   public String connect(String name) {
     return connectUrls.getOrDefault(name, name);
+  }
+
+  @Override
+  public Optional<String> connectJmx(String name) {
+    return Optional.ofNullable(connectJmx.get(name));
   }
 
   @Override

@@ -4,6 +4,9 @@ import dev.lakeops.tools.ProbeException;
 import dev.lakeops.tools.RestUrls;
 import dev.lakeops.tools.cdc.ConnectProbe;
 import dev.lakeops.tools.cdc.ConnectSnapshot;
+import dev.lakeops.tools.cdc.DebeziumMetrics;
+import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
+import dev.lakeops.tools.cdc.DebeziumMetricsProbe;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -27,6 +30,9 @@ import org.jspecify.annotations.Nullable;
  * file, position and GTIDs. Arguments: {@code worker} (a configured worker or its REST URL), {@code
  * connector}, {@code task} (optional).
  *
+ * <p>The verification reads the connector and the tasks RUNNING and, where the worker's JMX is
+ * configured, Debezium's binlog client connected.
+ *
  * <p>A PAUSED or STOPPED connector is refused (a restart leaves it as it is: it wants a resume).
  * The fingerprint holds the states, the failed task's first trace line and the committed offset: a
  * connector that recovered or moved on since the proposal no longer matches it.
@@ -40,8 +46,10 @@ final class RestartConnectorAction implements Action {
   // a task that fails again on the same cause does so within a second or two of its start
   private static final Duration STEADY = Duration.ofSeconds(3);
   private static final Duration POLL = Duration.ofMillis(250);
+  private static final Duration CONNECTED_WITHIN = Duration.ofSeconds(15);
 
   private final ConnectProbe probe;
+  private final @Nullable DebeziumMetricsProbe metrics;
   private final String connector;
   private final @Nullable Integer task;
 
@@ -50,8 +58,9 @@ final class RestartConnectorAction implements Action {
     this.connector = args.require("connector");
     this.task = args.find("task").map(t -> taskId(args, t)).orElse(null);
     String url;
+    String worker = args.require("worker");
     try {
-      url = targets.connect(args.require("worker"));
+      url = targets.connect(worker);
     } catch (ActionArgumentException e) {
       throw e;
     } catch (IllegalArgumentException e) {
@@ -59,6 +68,11 @@ final class RestartConnectorAction implements Action {
     }
     try {
       this.probe = new ConnectProbe(url, TIMEOUT, Clock.systemUTC());
+      this.metrics =
+          targets
+              .connectJmx(worker)
+              .map(jmx -> new DebeziumMetricsProbe(jmx, TIMEOUT, Clock.systemUTC()))
+              .orElse(null);
     } catch (IllegalArgumentException e) {
       throw args.invalid("worker", e.getMessage());
     }
@@ -161,7 +175,60 @@ final class RestartConnectorAction implements Action {
               t.state().equals("RUNNING"),
               "task " + t.id() + " is RUNNING (found " + t.state() + ")"));
     }
+    String server = DebeziumMetricsAnalyzer.server(c);
+    if (metrics != null && server != null) {
+      checks.add(connected(server));
+    }
     return Verification.of(checks);
+  }
+
+  /**
+   * With the worker's JMX: Debezium's binlog client of {@code server} connected again (a RUNNING
+   * task whose client lost the database is what a restart is for, and the REST API shows no
+   * difference). The new client connects within seconds of the task's start.
+   */
+  private Verification.Check connected(String server) {
+    long deadline = System.nanoTime() + CONNECTED_WITHIN.toNanos();
+    String seen = "no streaming metrics for " + server;
+    while (true) {
+      try {
+        for (DebeziumMetrics.Group g : metrics.capture().forServer(server)) {
+          if (g.context().equals("streaming")) {
+            seen = "Connected=" + g.get("Connected");
+            if ("true".equals(g.get("Connected"))) {
+              return new Verification.Check(
+                  true,
+                  "Debezium's binlog client of "
+                      + server
+                      + " is connected ("
+                      + metrics.url()
+                      + ")");
+            }
+          }
+        }
+      } catch (ProbeException e) {
+        seen = e.getMessage();
+      }
+      if (System.nanoTime() > deadline) {
+        return new Verification.Check(
+            false,
+            "Debezium's binlog client of "
+                + server
+                + " is connected ("
+                + metrics.url()
+                + "; after "
+                + CONNECTED_WITHIN.toSeconds()
+                + " s: "
+                + seen
+                + ")");
+      }
+      try {
+        Thread.sleep(POLL.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new Verification.Check(false, "interrupted reading Debezium's metrics");
+      }
+    }
   }
 
   private ConnectSnapshot.Connector read() {

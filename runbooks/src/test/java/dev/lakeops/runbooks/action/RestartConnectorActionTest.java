@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.lakeops.tools.ProbeException;
+import dev.lakeops.tools.cdc.JmxAgent;
 import dev.lakeops.tools.kafka.KafkaClusters;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -102,6 +104,10 @@ class RestartConnectorActionTest {
   }
 
   private Action action(Map<String, String> args) {
+    return action(args, Map.of());
+  }
+
+  private Action action(Map<String, String> args, Map<String, String> jmx) {
     ConfiguredTargets targets =
         new ConfiguredTargets(
             KafkaClusters.fromProperties(new java.util.Properties()),
@@ -109,7 +115,8 @@ class RestartConnectorActionTest {
             Duration.ofSeconds(5),
             Map.of(),
             null,
-            Map.of("cdc", url()));
+            Map.of("cdc", url()),
+            jmx);
     return new Actions(targets)
         .create(ActionArgs.of(ActionKind.CDC_RESTART_CONNECTOR, args), Instant.EPOCH);
   }
@@ -135,6 +142,50 @@ class RestartConnectorActionTest {
     assertThat(posts).containsExactly("/connectors/orders-cdc/tasks/0/restart");
     assertThat(outcome.items("tasks restarted")).containsExactly("orders-cdc/0: FAILED → RUNNING");
     assertThat(action.verify(outcome).status()).isEqualTo(Verification.Status.PASSED);
+  }
+
+  /** Debezium's streaming metric the verification reads. */
+  public interface StreamingMXBean {
+    boolean isConnected();
+  }
+
+  public static final class Streaming implements StreamingMXBean {
+    private final boolean connected;
+
+    Streaming(boolean connected) {
+      this.connected = connected;
+    }
+
+    @Override
+    public boolean isConnected() {
+      return connected;
+    }
+  }
+
+  @Test
+  void withTheWorkersJmxTheVerificationAlsoReadsDebeziumsClientConnected() throws IOException {
+    taskState.set("RUNNING");
+    String mbean = "debezium.mariadb:type=connector-metrics,context=streaming,server=sandbox";
+    Verification connected;
+    try (JmxAgent agent = JmxAgent.start(Map.of(mbean, new Streaming(true)))) {
+      Action action =
+          action(
+              Map.of("worker", "cdc", "connector", "orders-cdc"), Map.of("cdc", agent.address()));
+      connected = action.verify(action.execute(new ExecutionContext("p-6")));
+    }
+    Verification stillDown;
+    try (JmxAgent agent = JmxAgent.start(Map.of(mbean, new Streaming(false)))) {
+      Action action =
+          action(
+              Map.of("worker", "cdc", "connector", "orders-cdc"), Map.of("cdc", agent.address()));
+      stillDown = action.verify(action.execute(new ExecutionContext("p-7")));
+    }
+
+    assertThat(connected.status()).isEqualTo(Verification.Status.PASSED);
+    assertThat(connected.checks())
+        .anySatisfy(c -> assertThat(c).contains("binlog client of sandbox is connected"));
+    assertThat(stillDown.status()).isEqualTo(Verification.Status.FAILED);
+    assertThat(stillDown.checks()).anySatisfy(c -> assertThat(c).contains("Connected=false"));
   }
 
   @Test
@@ -185,6 +236,25 @@ class RestartConnectorActionTest {
         .hasMessageContaining("resume it instead");
     assertThatThrownBy(() -> action.execute(new ExecutionContext("p-4")))
         .isInstanceOf(ActionRefusedException.class);
+    assertThat(posts).isEmpty();
+  }
+
+  @Test
+  void aWorkerThatDoesNotAnswerFailsTheExecutionNamingIt() throws IOException {
+    int closed;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      closed = free.getLocalPort();
+    }
+    Action action =
+        action(Map.of("worker", "http://127.0.0.1:" + closed, "connector", "orders-cdc"));
+
+    assertThatThrownBy(() -> action.execute(new ExecutionContext("p-5")))
+        .isInstanceOfSatisfying(
+            ProbeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ProbeException.Code.UNREACHABLE);
+              assertThat(e.endpoint()).contains("127.0.0.1:" + closed);
+            });
     assertThat(posts).isEmpty();
   }
 

@@ -257,7 +257,7 @@ public final class DebeziumMetricsAnalyzer {
   }
 
   /** The connector's Debezium server name, or null when it is not a Debezium connector. */
-  static @Nullable String server(ConnectSnapshot.Connector c) {
+  public static @Nullable String server(ConnectSnapshot.Connector c) {
     String type = c.connectorClass();
     if (type == null || !type.startsWith("io.debezium.")) {
       return null;

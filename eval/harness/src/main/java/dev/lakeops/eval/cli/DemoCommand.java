@@ -246,6 +246,9 @@ final class DemoCommand implements Callable<Integer> {
           "  Connect    " + sandbox.connectUrl() + "/connectors/" + Sandbox.CONNECTOR + "/status");
       say(
           out,
+          "  JMX        " + sandbox.connectJmx() + " (Kafka Connect's JVM: Debezium's metrics)");
+      say(
+          out,
           "  MariaDB    "
               + sandbox.mariaDb().jdbcUrl()
               + " (database "

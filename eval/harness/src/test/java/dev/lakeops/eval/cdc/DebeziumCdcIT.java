@@ -294,7 +294,8 @@ class DebeziumCdcIT {
                     Duration.ofSeconds(5),
                     Map.of(),
                     null,
-                    Map.of("cdc-it", worker.url())))
+                    Map.of("cdc-it", worker.url()),
+                    Map.of("cdc-it", worker.jmxAddress())))
             .create(
                 ActionArgs.of(ActionKind.CDC_RESTART_CONNECTOR, proposed.args()), Instant.now());
     assertThat(restart.preview().summary()).contains("restart connector " + connector.name());
