@@ -161,24 +161,19 @@ final class RestartConnectorAction implements Action {
   public Verification verify(ActionOutcome outcome) {
     ConnectSnapshot.Connector c = read();
     List<Verification.Check> checks = new ArrayList<>();
-    checks.add(
-        new Verification.Check(
-            c.state().equals("RUNNING"),
-            "connector " + connector + " is RUNNING (found " + c.state() + ")"));
-    List<ConnectSnapshot.Task> tasks = targetTasks(c);
-    checks.add(
-        new Verification.Check(
-            !tasks.isEmpty(), "connector " + connector + " has the task(s) restarted"));
-    for (ConnectSnapshot.Task t : tasks) {
-      checks.add(
-          new Verification.Check(
-              t.state().equals("RUNNING"),
-              "task " + t.id() + " is RUNNING (found " + t.state() + ")"));
-    }
     String server = DebeziumMetricsAnalyzer.server(c);
     if (metrics != null && server != null) {
       checks.add(connected(server));
     }
+    List<ConnectSnapshot.Task> tasks = targetTasks(c);
+    boolean running =
+        c.state().equals("RUNNING")
+            && !tasks.isEmpty()
+            && tasks.stream().allMatch(t -> t.state().equals("RUNNING"));
+    checks.add(
+        new Verification.Check(
+            running,
+            what() + " RUNNING (found " + (tasks.isEmpty() ? "no such task" : states(c)) + ")"));
     return Verification.of(checks);
   }
 

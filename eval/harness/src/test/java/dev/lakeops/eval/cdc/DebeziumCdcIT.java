@@ -300,7 +300,15 @@ class DebeziumCdcIT {
                 ActionArgs.of(ActionKind.CDC_RESTART_CONNECTOR, proposed.args()), Instant.now());
     assertThat(restart.preview().summary()).contains("restart connector " + connector.name());
     ActionOutcome outcome = restart.execute(new ExecutionContext("debezium-it"));
-    assertThat(restart.verify(outcome).status()).isEqualTo(Verification.Status.PASSED);
+    Verification verified = restart.verify(outcome);
+    assertThat(verified.status()).as("%s", verified.checks()).isEqualTo(Verification.Status.PASSED);
+    assertThat(verified.checks())
+        .contains(
+            "ok: Debezium's binlog client of "
+                + PREFIX
+                + " is connected (service:jmx:rmi:///jndi/rmi://"
+                + worker.jmxAddress()
+                + "/jmxrmi)");
     Finding back = null;
     deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
     while (back == null && System.nanoTime() < deadline) {
