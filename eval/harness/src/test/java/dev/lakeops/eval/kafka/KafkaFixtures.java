@@ -121,6 +121,10 @@ final class KafkaFixtures implements AutoCloseable {
     config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
     config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
     config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+    // One request in flight per connection: with five, a batch retried right after its topic was
+    // created reached the partition after later batches and the broker refused it for good
+    // (OutOfOrderSequenceException, seen on CI), so the fixture wrote fewer records than asked.
+    config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
     config.putAll(extra);
     return config;
   }
