@@ -165,15 +165,13 @@ final class RestartConnectorAction implements Action {
     if (metrics != null && server != null) {
       checks.add(connected(server));
     }
-    List<ConnectSnapshot.Task> tasks = targetTasks(c);
-    boolean running =
-        c.state().equals("RUNNING")
-            && !tasks.isEmpty()
-            && tasks.stream().allMatch(t -> t.state().equals("RUNNING"));
     checks.add(
         new Verification.Check(
-            running,
-            what() + " RUNNING (found " + (tasks.isEmpty() ? "no such task" : states(c)) + ")"));
+            allRunning(c),
+            what()
+                + " RUNNING (found "
+                + (targetTasks(c).isEmpty() ? "no such task" : states(c))
+                + ")"));
     return Verification.of(checks);
   }
 
@@ -260,28 +258,23 @@ final class RestartConnectorAction implements Action {
 
   /** Polls until every restarted task has been RUNNING for {@link #STEADY}, or one FAILED. */
   private ConnectSnapshot.Connector awaitSteady() {
-    long deadline = System.nanoTime() + WAIT.toNanos();
+    long start = System.nanoTime();
+    long deadline = start + WAIT.toNanos();
     long runningSince = 0;
     ConnectSnapshot.Connector c = read();
     while (System.nanoTime() < deadline) {
-      List<ConnectSnapshot.Task> tasks = targetTasks(c);
-      boolean allRunning =
-          c.state().equals("RUNNING")
-              && !tasks.isEmpty()
-              && tasks.stream().allMatch(t -> t.state().equals("RUNNING"));
-      if (allRunning) {
-        if (runningSince == 0) {
-          runningSince = System.nanoTime();
-        } else if (System.nanoTime() - runningSince >= STEADY.toNanos()) {
-          return c;
-        }
-      } else {
+      long now = System.nanoTime();
+      if (!allRunning(c)) {
         runningSince = 0;
         // a FAILED task right after the POST may not have restarted yet: wait out the steady time
-        if (tasks.stream().anyMatch(t -> t.state().equals("FAILED"))
-            && System.nanoTime() > deadline - WAIT.toNanos() + STEADY.toNanos()) {
+        if (now - start > STEADY.toNanos()
+            && targetTasks(c).stream().anyMatch(t -> t.state().equals("FAILED"))) {
           return c;
         }
+      } else if (runningSince == 0) {
+        runningSince = now;
+      } else if (now - runningSince >= STEADY.toNanos()) {
+        return c;
       }
       try {
         Thread.sleep(POLL.toMillis());
@@ -298,6 +291,13 @@ final class RestartConnectorAction implements Action {
             + WAIT.toSeconds()
             + " s: "
             + states(c));
+  }
+
+  private boolean allRunning(ConnectSnapshot.Connector c) {
+    List<ConnectSnapshot.Task> tasks = targetTasks(c);
+    return c.state().equals("RUNNING")
+        && !tasks.isEmpty()
+        && tasks.stream().allMatch(t -> t.state().equals("RUNNING"));
   }
 
   private void post(String path) {
