@@ -58,13 +58,14 @@ public final class GateApprovals implements ApprovalPort {
                       ? ""
                       : " — " + d.execution().outcome().summary())
                   + (d.execution().error() == null ? "" : " — " + d.execution().error())
+                  // the verification on lines of its own: a long summary does not hide it
                   + (d.execution().verification() == null
                       ? ""
-                      : "; verification "
+                      : "\nverification "
                           + d.execution().verification().status()
-                          + " ("
-                          + String.join("; ", d.execution().verification().checks())
-                          + ")")
+                          + d.execution().verification().checks().stream()
+                              .map(c -> "\n- " + c)
+                              .collect(java.util.stream.Collectors.joining()))
               : d.executionRefused() != null
                   ? "approved, but not executed: " + d.executionRefused()
                   : "approved by "

@@ -31,6 +31,11 @@ final class ChatMarkdown {
     return line.length() <= 300 ? line : line.substring(0, 300) + "...";
   }
 
+  /** Plain text of several lines, each made safe and cut as {@link #text} does. */
+  static String lines(String s) {
+    return String.join("\n", s.lines().filter(l -> !l.isBlank()).map(ChatMarkdown::text).toList());
+  }
+
   /** Inline code, for codes, ids and names. */
   static String code(String s) {
     String line = s.replaceAll("[\\r\\n]+", " ").replace("`", "'");

@@ -239,7 +239,7 @@ public final class CommandChatHandler implements ChatHandler {
         "approval." + outcome.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     String md = messages.get(language, key, id == null ? "" : ChatMarkdown.code(id));
     if (!outcome.detail().isBlank()) {
-      md = md + "\n\n" + ChatMarkdown.text(outcome.detail());
+      md = md + "\n\n" + ChatMarkdown.lines(outcome.detail());
     }
     ChatCard card = null;
     // A duplicate's card is the open proposal's: the one to act on.

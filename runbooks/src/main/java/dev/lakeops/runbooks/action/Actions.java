@@ -34,6 +34,7 @@ public final class Actions {
       case FLINK_STOP_WITH_SAVEPOINT -> new FlinkStopWithSavepointAction(args, targets);
       case FLINK_CANCEL -> new FlinkCancelAction(args, targets);
       case CDC_RESTART_CONNECTOR -> new RestartConnectorAction(args, targets);
+      case CDC_RESUME_AFTER_DAMAGE -> new ResumeAfterDamageAction(args, targets);
       default ->
           throw new UnsupportedOperationException(
               "Action " + args.action().actionName() + " has no implementation");

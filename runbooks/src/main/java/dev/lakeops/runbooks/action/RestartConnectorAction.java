@@ -1,18 +1,9 @@
 package dev.lakeops.runbooks.action;
 
-import dev.lakeops.tools.ProbeException;
-import dev.lakeops.tools.RestUrls;
 import dev.lakeops.tools.cdc.ConnectProbe;
 import dev.lakeops.tools.cdc.ConnectSnapshot;
-import dev.lakeops.tools.cdc.DebeziumMetrics;
 import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
 import dev.lakeops.tools.cdc.DebeziumMetricsProbe;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,15 +32,12 @@ final class RestartConnectorAction implements Action {
 
   static final Set<String> ARGS = Set.of("worker", "connector", "task");
   private static final Set<String> RESTARTABLE = Set.of("RUNNING", "FAILED", "UNASSIGNED");
-  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration TIMEOUT = ConnectorControl.TIMEOUT;
   private static final Duration WAIT = Duration.ofSeconds(60);
   // a task that fails again on the same cause does so within a second or two of its start
   private static final Duration STEADY = Duration.ofSeconds(3);
-  private static final Duration POLL = Duration.ofMillis(250);
-  private static final Duration CONNECTED_WITHIN = Duration.ofSeconds(15);
 
-  private final ConnectProbe probe;
-  private final @Nullable DebeziumMetricsProbe metrics;
+  private final ConnectorControl control;
   private final String connector;
   private final @Nullable Integer task;
 
@@ -67,12 +55,14 @@ final class RestartConnectorAction implements Action {
       throw args.invalid("worker", e.getMessage());
     }
     try {
-      this.probe = new ConnectProbe(url, TIMEOUT, Clock.systemUTC());
-      this.metrics =
-          targets
-              .connectJmx(worker)
-              .map(jmx -> new DebeziumMetricsProbe(jmx, TIMEOUT, Clock.systemUTC()))
-              .orElse(null);
+      this.control =
+          new ConnectorControl(
+              new ConnectProbe(url, TIMEOUT, Clock.systemUTC()),
+              targets
+                  .connectJmx(worker)
+                  .map(jmx -> new DebeziumMetricsProbe(jmx, TIMEOUT, Clock.systemUTC()))
+                  .orElse(null),
+              connector);
     } catch (IllegalArgumentException e) {
       throw args.invalid("worker", e.getMessage());
     }
@@ -99,7 +89,7 @@ final class RestartConnectorAction implements Action {
   public Fingerprint fingerprint() {
     ConnectSnapshot.Connector c = read();
     Map<String, String> values = new LinkedHashMap<>();
-    values.put("worker", probe.baseUrl());
+    values.put("worker", control.worker());
     values.put("connector", connector);
     values.put("connector state", c.state());
     for (ConnectSnapshot.Task t : targetTasks(c)) {
@@ -118,7 +108,7 @@ final class RestartConnectorAction implements Action {
         "restart "
             + what()
             + " at "
-            + probe.baseUrl()
+            + control.worker()
             + " ("
             + states(c)
             + "): it resumes from its committed offset "
@@ -131,13 +121,12 @@ final class RestartConnectorAction implements Action {
   public ActionOutcome execute(ExecutionContext context) {
     ConnectSnapshot.Connector before = read();
     requireRestartable(before);
-    String path =
-        "/connectors/"
-            + encode(connector)
-            + (task == null
-                ? "/restart?includeTasks=true&onlyFailed=false"
-                : "/tasks/" + task + "/restart");
-    post(path);
+    control.send(
+        "POST",
+        task == null
+            ? "/restart?includeTasks=true&onlyFailed=false"
+            : "/tasks/" + task + "/restart",
+        null);
     ConnectSnapshot.Connector after = awaitSteady();
     List<ConnectSnapshot.Task> failed =
         targetTasks(after).stream().filter(t -> t.state().equals("FAILED")).toList();
@@ -152,7 +141,7 @@ final class RestartConnectorAction implements Action {
               + ")");
     }
     return new ActionOutcome(
-        "restarted " + what() + " at " + probe.baseUrl() + ": now " + states(after),
+        "restarted " + what() + " at " + control.worker() + ": now " + states(after),
         Map.of("tasks restarted", transitions(before, after)),
         Map.of());
   }
@@ -162,8 +151,8 @@ final class RestartConnectorAction implements Action {
     ConnectSnapshot.Connector c = read();
     List<Verification.Check> checks = new ArrayList<>();
     String server = DebeziumMetricsAnalyzer.server(c);
-    if (metrics != null && server != null) {
-      checks.add(connected(server));
+    if (control.hasMetrics() && server != null) {
+      checks.add(control.connected(server));
     }
     checks.add(
         new Verification.Check(
@@ -175,57 +164,8 @@ final class RestartConnectorAction implements Action {
     return Verification.of(checks);
   }
 
-  /**
-   * With the worker's JMX: Debezium's binlog client of {@code server} connected again (a RUNNING
-   * task whose client lost the database is what a restart is for, and the REST API shows no
-   * difference). The new client connects within seconds of the task's start.
-   */
-  private Verification.Check connected(String server) {
-    long deadline = System.nanoTime() + CONNECTED_WITHIN.toNanos();
-    String seen = "no streaming metrics for " + server;
-    while (true) {
-      try {
-        for (DebeziumMetrics.Group g : metrics.capture().forServer(server)) {
-          if (g.context().equals("streaming")) {
-            seen = "Connected=" + g.get("Connected");
-            if ("true".equals(g.get("Connected"))) {
-              return new Verification.Check(
-                  true,
-                  "Debezium's binlog client of "
-                      + server
-                      + " is connected ("
-                      + metrics.url()
-                      + ")");
-            }
-          }
-        }
-      } catch (ProbeException e) {
-        seen = e.getMessage();
-      }
-      if (System.nanoTime() > deadline) {
-        return new Verification.Check(
-            false,
-            "Debezium's binlog client of "
-                + server
-                + " is connected ("
-                + metrics.url()
-                + "; after "
-                + CONNECTED_WITHIN.toSeconds()
-                + " s: "
-                + seen
-                + ")");
-      }
-      try {
-        Thread.sleep(POLL.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return new Verification.Check(false, "interrupted reading Debezium's metrics");
-      }
-    }
-  }
-
   private ConnectSnapshot.Connector read() {
-    return probe.capture(connector).connectors().get(0);
+    return control.read();
   }
 
   private List<ConnectSnapshot.Task> targetTasks(ConnectSnapshot.Connector c) {
@@ -238,7 +178,7 @@ final class RestartConnectorAction implements Action {
           "Cannot restart connector "
               + connector
               + " at "
-              + probe.baseUrl()
+              + control.worker()
               + ": it is "
               + c.state()
               + " (a restart leaves a paused or stopped connector as it is; resume it instead)");
@@ -250,7 +190,7 @@ final class RestartConnectorAction implements Action {
               + " of connector "
               + connector
               + " at "
-              + probe.baseUrl()
+              + control.worker()
               + ": it has tasks "
               + c.tasks().stream().map(ConnectSnapshot.Task::id).toList());
     }
@@ -276,10 +216,7 @@ final class RestartConnectorAction implements Action {
       } else if (now - runningSince >= STEADY.toNanos()) {
         return c;
       }
-      try {
-        Thread.sleep(POLL.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      if (!ConnectorControl.pause()) {
         return c;
       }
       c = read();
@@ -298,28 +235,6 @@ final class RestartConnectorAction implements Action {
     return c.state().equals("RUNNING")
         && !tasks.isEmpty()
         && tasks.stream().allMatch(t -> t.state().equals("RUNNING"));
-  }
-
-  private void post(String path) {
-    URI base = URI.create(probe.baseUrl());
-    String url = base + path;
-    String endpoint = "POST " + url;
-    HttpClient http = RestUrls.client(TIMEOUT);
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create(url))
-            .timeout(TIMEOUT)
-            .header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.noBody())
-            .build();
-    HttpResponse<String> response =
-        RestUrls.send(http, request, endpoint, "Kafka Connect worker at " + base, TIMEOUT);
-    int status = response.statusCode();
-    if (status / 100 != 2) {
-      throw new ProbeException(
-          status == 404 ? ProbeException.Code.NOT_FOUND : ProbeException.Code.BAD_RESPONSE,
-          endpoint,
-          url + " answered HTTP " + status + ": " + head(response.body()));
-    }
   }
 
   private String what() {
@@ -357,41 +272,11 @@ final class RestartConnectorAction implements Action {
     return out;
   }
 
-  /** The committed offset as Connect has it: for a binlog connector, file:pos and its GTIDs. */
-  static String offset(ConnectSnapshot.Connector c) {
-    if (c.offsets().isEmpty()) {
-      return c.offsetsError() == null ? "none" : "unknown (" + c.offsetsError() + ")";
-    }
-    List<String> out = new ArrayList<>();
-    for (ConnectSnapshot.SourceOffset o : c.offsets()) {
-      Map<String, String> v = o.offset();
-      if (v.containsKey("file") && v.containsKey("pos")) {
-        out.add(
-            v.get("file")
-                + ":"
-                + v.get("pos")
-                + (v.get("gtids") == null ? "" : " (GTIDs " + v.get("gtids") + ")"));
-      } else {
-        out.add(v.toString());
-      }
-    }
-    return String.join("; ", out);
+  private static String offset(ConnectSnapshot.Connector c) {
+    return ConnectorControl.offset(c);
   }
 
   private static String firstLine(@Nullable String trace) {
-    if (trace == null || trace.isBlank()) {
-      return "none";
-    }
-    String line = trace.strip().lines().findFirst().orElse("");
-    return line.length() > 300 ? line.substring(0, 300) + "…" : line;
-  }
-
-  private static String head(String body) {
-    String b = body == null ? "" : body.strip();
-    return b.length() > 300 ? b.substring(0, 300) + "…" : b;
-  }
-
-  private static String encode(String name) {
-    return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+    return ConnectorControl.firstLine(trace);
   }
 }

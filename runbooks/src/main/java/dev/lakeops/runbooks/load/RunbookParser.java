@@ -360,6 +360,10 @@ final class RunbookParser {
     node.fields()
         .forEachRemaining(
             e -> {
+              if (!e.getValue().isValueNode()) {
+                problem("args." + e.getKey() + " must be one value, not a list or mapping");
+                return;
+              }
               Template t = template(e.getValue().asText(), "args." + e.getKey());
               if (t != null) {
                 args.put(e.getKey(), t);

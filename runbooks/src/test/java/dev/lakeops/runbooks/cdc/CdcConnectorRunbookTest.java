@@ -166,7 +166,20 @@ class CdcConnectorRunbookTest {
     assertThat(report.verdict().nextActions())
         .anySatisfy(a -> assertThat(a).contains("Do not restart the connector as it is"));
     assertThat(report.evidenceCodes()).contains("cdc.task.failed", e.get("damage"));
-    assertThat(report.verdict().proposals()).as("a restart re-reads the damaged event").isEmpty();
+    // not a restart, which re-reads the damaged event: a move past it, with a snapshot of what the
+    // damage cut
+    assertThat(report.verdict().proposals()).hasSize(1);
+    ProposedAction resume = report.verdict().proposals().get(0);
+    assertThat(resume.action()).isEqualTo("cdc.resume_after_damage");
+    assertThat(resume.tier()).isEqualTo(RiskTier.DESTRUCTIVE);
+    assertThat(resume.args())
+        .containsEntry("worker", "cdc")
+        .containsEntry("connector", CONNECTOR)
+        .containsEntry("binlog", binlogDir.resolve(binlogName).toString())
+        .containsEntry("snapshot", "shop.orders");
+    assertThat(resume.missing()).isEmpty();
+    assertThat(report.verdict().nextActions())
+        .anySatisfy(a -> assertThat(a).contains("approve the proposed cdc.resume_after_damage"));
   }
 
   @Test

@@ -196,6 +196,21 @@ class RunbookValidatorTest {
     assertThat(g.tools()).containsExactly("flink.health");
   }
 
+  // a list is no argument value: read as text, it would have been proposed as an empty string
+  @Test
+  void rejectsAnArgumentGivenAsAList() {
+    rejects(
+        """
+          - id: p
+            propose: table.compact
+            args: {table: [a, b]}
+            next: done
+        """
+            + END,
+        "p",
+        "args.table must be one value, not a list or mapping");
+  }
+
   @Test
   void rejectsAnUnknownAction() {
     rejects(

@@ -46,6 +46,10 @@ public final class Sandbox implements AutoCloseable {
   public static final String CDC_JOB_NAME = DemoPipelineLauncher.CDC_JOB;
   public static final String CONNECTOR = "shop-cdc";
   public static final String TOPIC_PREFIX = "sandbox";
+
+  /** The Kafka topic the connector reads its signals from. */
+  public static final String SIGNAL_TOPIC = TOPIC_PREFIX + ".signals";
+
   private static final int CDC_SERVER_ID = 5401;
   private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration CDC_RESTART_TIMEOUT = Duration.ofSeconds(60);
@@ -122,6 +126,7 @@ public final class Sandbox implements AutoCloseable {
     LOG.info("Kafka broker started (pid {}) after {} ms", broker.pid(), millisSince(start));
     Map<String, String> routes = Map.of();
     if (cdc != null) {
+      KafkaTopics.create(kafkaBootstrap(), SIGNAL_TOPIC, TOPIC_TIMEOUT);
       connect =
           KafkaConnectWorker.start(
               config.lakeopsHome(),
@@ -140,9 +145,22 @@ public final class Sandbox implements AutoCloseable {
                   TOPIC_PREFIX,
                   ShopTables.DATABASE,
                   CDC_SERVER_ID,
-                  // a dropped binlog connection stays dropped until the connector is restarted
-                  // (Debezium's client checks it every minute by default): dropCdcConnection()
-                  Map.of("connect.keep.alive.interval.ms", Long.toString(KEEP_ALIVE.toMillis()))));
+                  Map.of(
+                      // a dropped binlog connection stays dropped until the connector is
+                      // restarted (Debezium's client checks it every minute by default):
+                      // dropCdcConnection()
+                      "connect.keep.alive.interval.ms",
+                      Long.toString(KEEP_ALIVE.toMillis()),
+                      // signals (an incremental snapshot after the damaged binlog is skipped)
+                      // come over Kafka; the snapshot's watermarks go to the signal table
+                      "signal.enabled.channels",
+                      "source,kafka",
+                      "signal.kafka.topic",
+                      SIGNAL_TOPIC,
+                      "signal.kafka.bootstrap.servers",
+                      kafkaBootstrap(),
+                      "signal.data.collection",
+                      ShopTables.DATABASE + "." + ShopTables.SIGNALS)));
       routes = ShopTables.routes(TOPIC_PREFIX);
       KafkaTopics.await(kafkaBootstrap(), routes.keySet(), TOPIC_TIMEOUT);
       // the broker starts empty, so the lake tables start empty too
@@ -215,6 +233,11 @@ public final class Sandbox implements AutoCloseable {
   /** Kafka Connect's REST API, e.g. {@code http://127.0.0.1:18083}. */
   public synchronized String connectUrl() {
     return requireCdc(connect).url();
+  }
+
+  /** The Kafka Connect worker's log file (Debezium's own log lines are in it). */
+  public synchronized Path connectLog() {
+    return requireCdc(connect).logFile();
   }
 
   /** The JMX agent of Kafka Connect's JVM (Debezium's metrics), {@code 127.0.0.1:PORT}. */

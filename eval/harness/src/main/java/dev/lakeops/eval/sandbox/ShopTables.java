@@ -27,6 +27,9 @@ public final class ShopTables {
   public static final String ORDERS = "orders";
   public static final String PAYMENTS = "payments";
 
+  /** Debezium's signal table: not routed to the lake. */
+  public static final String SIGNALS = "debezium_signal";
+
   /** Payments {@link #seed} writes. */
   public static final int SEED_PAYMENTS = 1;
 
@@ -50,7 +53,22 @@ public final class ShopTables {
             + "."
             + PAYMENTS
             + " (payment_id BIGINT NOT NULL PRIMARY KEY, order_id BIGINT NOT NULL,"
-            + " amount DECIMAL(10,2) NOT NULL, paid_at DATETIME(3) NOT NULL)");
+            + " amount DECIMAL(10,2) NOT NULL, paid_at DATETIME(3) NOT NULL)",
+        // Debezium's signal table, in the layout its documentation gives; the connector's user
+        // writes the watermarks of an incremental snapshot to it
+        "DROP TABLE IF EXISTS " + DATABASE + "." + SIGNALS,
+        "CREATE TABLE "
+            + DATABASE
+            + "."
+            + SIGNALS
+            + " (id VARCHAR(42) PRIMARY KEY, type VARCHAR(32) NOT NULL, data VARCHAR(2048) NULL)",
+        "GRANT INSERT, UPDATE, DELETE ON "
+            + DATABASE
+            + "."
+            + SIGNALS
+            + " TO '"
+            + MariaDbServer.CDC_USER
+            + "'@'%'");
   }
 
   /**

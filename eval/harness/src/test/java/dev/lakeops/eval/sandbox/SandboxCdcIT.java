@@ -51,6 +51,8 @@ class SandboxCdcIT {
   // and the commit on a loaded 2-core machine
   private static final Duration VISIBLE_WITHIN = Duration.ofSeconds(30);
 
+  private static final String LEAD_TOKEN = "lead-" + System.nanoTime();
+
   @TempDir static Path workDir;
   private static Sandbox sandbox;
   private static AgentProcess agent;
@@ -97,8 +99,15 @@ class SandboxCdcIT {
                   "-Dlakeops.connect.workers.sandbox.jmx-url=" + sandbox.connectJmx(),
                   "-Dlakeops.binlog.dir=" + sandbox.binlogDir(),
                   "-Dlakeops.approvers.lead.roles=approver",
-                  "-Dlakeops.approvers.lead.token=lead-" + System.nanoTime(),
-                  "-Dlakeops.approvers.lead.im-ids=api:lead"));
+                  "-Dlakeops.approvers.lead.token=" + LEAD_TOKEN,
+                  "-Dlakeops.approvers.lead.im-ids=api:lead",
+                  // a destructive action needs two approvers besides its requester
+                  "-Dlakeops.approvers.oncall.roles=approver",
+                  "-Dlakeops.approvers.oncall.token=oncall-" + System.nanoTime(),
+                  "-Dlakeops.approvers.oncall.im-ids=api:oncall",
+                  "-Dlakeops.approvers.dba.roles=approver",
+                  "-Dlakeops.approvers.dba.token=dba-" + System.nanoTime(),
+                  "-Dlakeops.approvers.dba.im-ids=api:dba"));
     }
     return agent;
   }
@@ -298,7 +307,7 @@ class SandboxCdcIT {
 
   @Test
   @Order(6)
-  void aDamagedBinlogFailsTheConnectorLeavesTheLakeStaleAndTheTriageNamesTheDamage() {
+  void aDamagedBinlogIsTriagedAndTheApprovedMovePastItWithASnapshotBringsTheLakeBack() {
     long deadline = System.nanoTime() + VISIBLE_WITHIN.toNanos();
     while (!values(lakeOrders()).equals(source("SELECT * FROM shop.orders"))
         && System.nanoTime() < deadline) {
@@ -337,17 +346,78 @@ class SandboxCdcIT {
     assertThat(entities.path("affectedTables").asText()).contains("shop.orders");
     assertThat(entities.path("connectorGtids").asText()).isNotBlank();
     assertThat(verdict.path("headline").asText()).contains(Sandbox.CONNECTOR);
+
+    // the fix: the sandbox's server verifies checksums as it reads, so it cannot start a reader
+    // past the damage inside the damaged file, and the triage's proposal is refused saying so
+    JsonNode refused = incident.path("triageProposals").path(0);
+    assertThat(refused.path("proposalId").isNull()).as(refused.toString()).isTrue();
+    assertThat(refused.path("refusal").asText())
+        .contains("cdc.resume_after_damage")
+        .contains("FLUSH BINARY LOGS");
+    JsonNode proposed = verdict.path("proposals").path(0);
+    assertThat(proposed.path("action").asText()).isEqualTo("cdc.resume_after_damage");
+    assertThat(proposed.path("args").path("snapshot").asText()).isEqualTo("shop.orders");
+    // the lead starts a new binlog file as the triage says (order 902 goes to it) and proposes
+    // the same fix again; it now starts at the new file, and an incremental snapshot of
+    // shop.orders brings back order 900, whose insert the damage cut
+    assertThat(verdict.path("nextActions").toString()).contains("FLUSH BINARY LOGS");
+    sandbox.mariaDb().execute("FLUSH BINARY LOGS");
+    sandbox
+        .mariaDb()
+        .execute("INSERT INTO shop.orders VALUES (902, 3, 7.25, 'new', '2026-01-03 00:00:01.000')");
+    int paymentsBefore = lakePayments().size();
+    String proposalId =
+        agent()
+            .client()
+            .postJson(
+                "/api/proposals",
+                Json.mapper()
+                    .createObjectNode()
+                    .put("action", "cdc.resume_after_damage")
+                    .put("reason", "binlog flushed: start the connector at the new file")
+                    .<com.fasterxml.jackson.databind.node.ObjectNode>set(
+                        "args", proposed.path("args"))
+                    .toString(),
+                LEAD_TOKEN)
+            .path("id")
+            .asText();
+    // destructive: the changes the damage cut are skipped for good, so two people besides the
+    // requester approve
+    assertThat(approveInChat(incident, proposalId, "oncall")).doesNotContain("executed:");
+    String answer = approveInChat(incident, proposalId, "dba");
+
+    assertThat(answer)
+        .as(
+            "%s%n(connector now: %s)%n(agent log: %s)%n(connect log: %s)",
+            answer,
+            sandbox.connector().status(),
+            linesAbout(agent().logFile(), "resume_after_damage"),
+            linesAbout(sandbox.connectLog(), "ignal"))
+        .contains("executed: DONE")
+        .contains("moved connector " + Sandbox.CONNECTOR + " past the damaged binlog event at")
+        .contains("to mysql-bin.000002:4")
+        .contains("verification PASSED")
+        .contains("ok: Debezium's binlog client of " + Sandbox.TOPIC_PREFIX + " is connected")
+        .contains("ok: snapshot signal " + Sandbox.SIGNAL_TOPIC)
+        .contains("ok: incremental snapshot of shop.orders finished");
+    Map<Long, List<Object>> sourceOrders = source("SELECT * FROM shop.orders");
+    assertThat(sourceOrders).containsKeys(900L, 902L);
+    long until = System.nanoTime() + VISIBLE_WITHIN.toNanos();
+    while (!values(lakeOrders()).equals(sourceOrders) && System.nanoTime() < until) {
+      sleep(Duration.ofMillis(200));
+    }
+    assertThat(values(lakeOrders())).isEqualTo(sourceOrders);
+    assertThat(lakePayments()).as("payments were not snapshotted").hasSize(paymentsBefore);
+    assertThat(sandbox.connector().status().toString()).doesNotContain("FAILED");
   }
 
-  // approves the incident's one triage proposal in its chat thread, as the approver; the answer
+  // approves the incident's one triage proposal in its chat thread, as the lead; the answer
   private static String approveInChat(JsonNode incident) {
-    String proposalId = null;
-    for (JsonNode link : incident.path("triageProposals")) {
-      if (link.path("proposalId").isTextual()) {
-        proposalId = link.path("proposalId").asText();
-      }
-    }
-    assertThat(proposalId).as(incident.path("triageProposals").toString()).isNotNull();
+    return approveInChat(incident, "lead");
+  }
+
+  // approves proposal {@code proposalId} in the incident's chat thread, as {@code user}; the answer
+  private static String approveInChat(JsonNode incident, String proposalId, String user) {
     return agent()
         .client()
         .postJson(
@@ -355,12 +425,40 @@ class SandboxCdcIT {
             Json.mapper()
                 .createObjectNode()
                 .put("thread", "incident-" + incident.path("id").asText())
-                .put("user", "lead")
+                .put("user", user)
                 .put("text", "approve " + proposalId)
                 .toString(),
             null)
         .path("markdown")
         .asText();
+  }
+
+  // approves the incident's one triage proposal in its chat thread, as {@code user}; the answer
+  private static String approveInChat(JsonNode incident, String user) {
+    String proposalId = null;
+    for (JsonNode link : incident.path("triageProposals")) {
+      if (link.path("proposalId").isTextual()) {
+        proposalId = link.path("proposalId").asText();
+      }
+    }
+    assertThat(proposalId).as(incident.path("triageProposals").toString()).isNotNull();
+    return approveInChat(incident, proposalId, user);
+  }
+
+  // a log's lines about {@code what}, and the causes after them: a chat line is cut short
+  private static String linesAbout(Path log, String what) {
+    try {
+      List<String> lines = java.nio.file.Files.readAllLines(log);
+      List<String> out = new ArrayList<>();
+      for (String line : lines) {
+        if (line.contains(what) || line.startsWith("Caused by:") || line.contains(" WARN ")) {
+          out.add(line.length() > 2000 ? line.substring(0, 2000) : line);
+        }
+      }
+      return String.join("\n", out.subList(Math.max(0, out.size() - 40), out.size()));
+    } catch (java.io.IOException e) {
+      return "unreadable: " + e.getMessage();
+    }
   }
 
   private static long latestSnapshot(String table) {

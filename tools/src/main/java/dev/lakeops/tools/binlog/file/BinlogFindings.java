@@ -154,6 +154,7 @@ public final class BinlogFindings {
     e.put("damagedTransactions", Long.toString(v.damagedTransactions()));
     put(e, "resumeOffset", v.resumeOffset() == null ? null : Long.toString(v.resumeOffset()));
     put(e, "resumeGtid", v.resumeGtid());
+    put(e, "cleanEnd", v.cleanEnd() == null ? null : Long.toString(v.cleanEnd()));
     e.put("affectedTables", String.join(",", v.affectedTables()));
     return new Finding(
         Severity.WARN,

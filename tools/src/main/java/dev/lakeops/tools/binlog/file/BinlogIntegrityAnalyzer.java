@@ -51,6 +51,7 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
   private @Nullable String openTransaction;
   private @Nullable Long resumeOffset;
   private @Nullable String resumeGtid;
+  private @Nullable Long cleanEnd;
   private long damagedBytes;
   private long damagedTransactions;
   private long statementDml;
@@ -95,6 +96,9 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
         && ended == null
         && isSafeOutsideTransaction(body)) {
       restartPosition = header.end();
+    }
+    if (firstBad != null && !tracker.isOpen()) {
+      cleanEnd = header.end();
     }
   }
 
@@ -187,6 +191,7 @@ public final class BinlogIntegrityAnalyzer implements BinlogVisitor {
         firstBad == null ? null : firstBad.resyncOffset(),
         resumeOffset,
         resumeGtid,
+        cleanEnd,
         damagedBytes,
         damagedTransactions,
         new ArrayList<>(affectedTables),

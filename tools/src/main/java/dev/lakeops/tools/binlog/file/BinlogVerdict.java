@@ -25,6 +25,9 @@ import org.jspecify.annotations.Nullable;
  * @param resyncOffset where valid events resume after the first damage
  * @param resumeOffset start of the first complete transaction after the first damage
  * @param resumeGtid its GTID
+ * @param cleanEnd after the first damage, the end of the last valid event read while no transaction
+ *     was open: where a reader may start past the damage when no complete transaction follows it
+ *     (null when no valid event follows the damage)
  * @param damagedBytes bytes in damaged spans (up to the resync offset, or to the end of the file)
  * @param damagedTransactions transactions cut by damage
  * @param affectedTables tables mapped in the cut transactions (db.table)
@@ -52,6 +55,7 @@ public record BinlogVerdict(
     @Nullable Long resyncOffset,
     @Nullable Long resumeOffset,
     @Nullable String resumeGtid,
+    @Nullable Long cleanEnd,
     long damagedBytes,
     long damagedTransactions,
     List<String> affectedTables,

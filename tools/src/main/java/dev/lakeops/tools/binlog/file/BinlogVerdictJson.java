@@ -34,6 +34,7 @@ public final class BinlogVerdictJson {
     m.put("resyncOffset", v.resyncOffset());
     m.put("resumeOffset", v.resumeOffset());
     m.put("resumeGtid", v.resumeGtid());
+    m.put("cleanEnd", v.cleanEnd());
     m.put("damagedBytes", v.damagedBytes());
     m.put("damagedTransactions", v.damagedTransactions());
     m.put("affectedTables", v.affectedTables());

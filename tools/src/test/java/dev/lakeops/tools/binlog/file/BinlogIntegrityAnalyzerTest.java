@@ -70,6 +70,25 @@ class BinlogIntegrityAnalyzerTest {
         .containsExactly("binlog.crc-mismatch", "binlog.restart-position", "binlog.resync");
   }
 
+  // where a reader may start past the damage when no complete transaction follows it: the end of
+  // the damaged transaction's XID here, since the file is cut inside the next one (GTID 0-1-7)
+  @Test
+  void theCleanEndIsTheEndOfTheLastEventAfterTheDamageThatLeavesNoTransactionOpen() {
+    byte[] damaged = flipped(bytes(CRC32), 1990);
+
+    BinlogVerdict whole = verify(dir, damaged);
+    BinlogVerdict cut = verify(dir, Arrays.copyOf(damaged, 2100));
+
+    assertThat(whole.cleanEnd()).isEqualTo(whole.length());
+    assertThat(cut.resumeOffset()).isNull();
+    assertThat(cut.cleanEnd()).isEqualTo(2068);
+    assertThat(verify(dir, bytes(CRC32)).cleanEnd()).as("no damage").isNull();
+    assertThat(BinlogFindings.of(cut))
+        .filteredOn(f -> f.code().equals("binlog.resync"))
+        .singleElement()
+        .satisfies(f -> assertThat(f.evidence()).containsEntry("cleanEnd", "2068"));
+  }
+
   @Test
   void theFirstBadEventsFindingNamesEveryDamagedSpanFromItsOffsetToWhereEventsResume() {
     byte[] twice = flipped(flipped(bytes(CRC32), 1240), 1990); // XID at 1228, UPDATE_ROWS at 1961
