@@ -5,6 +5,7 @@ import dev.lakeops.tools.RestUrls;
 import dev.lakeops.tools.cdc.ConnectProbe;
 import dev.lakeops.tools.cdc.ConnectSnapshot;
 import dev.lakeops.tools.cdc.DebeziumMetrics;
+import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
 import dev.lakeops.tools.cdc.DebeziumMetricsProbe;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -12,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +39,35 @@ final class ConnectorControl {
     this.probe = probe;
     this.metrics = metrics;
     this.connector = connector;
+  }
+
+  /**
+   * The connector {@code connector} on the worker the action's {@code worker} argument names (a
+   * configured worker, with its JMX address if it has one, or a REST URL).
+   *
+   * @throws ActionArgumentException the worker is unknown or its address malformed (named)
+   */
+  static ConnectorControl of(ActionArgs args, ActionTargets targets, String connector) {
+    String worker = args.require("worker");
+    String url;
+    try {
+      url = targets.connect(worker);
+    } catch (ActionArgumentException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw args.invalid("worker", e.getMessage());
+    }
+    try {
+      return new ConnectorControl(
+          new ConnectProbe(url, TIMEOUT, Clock.systemUTC()),
+          targets
+              .connectJmx(worker)
+              .map(jmx -> new DebeziumMetricsProbe(jmx, TIMEOUT, Clock.systemUTC()))
+              .orElse(null),
+          connector);
+    } catch (IllegalArgumentException e) {
+      throw args.invalid("worker", e.getMessage());
+    }
   }
 
   String worker() {
@@ -147,6 +178,17 @@ final class ConnectorControl {
         return new Verification.Check(false, "interrupted reading Debezium's metrics");
       }
     }
+  }
+
+  /**
+   * {@link #connected} for a Debezium connector on a worker whose JMX is configured; empty for any
+   * other.
+   */
+  java.util.Optional<Verification.Check> connectedCheck(ConnectSnapshot.Connector c) {
+    String server = DebeziumMetricsAnalyzer.server(c);
+    return metrics == null || server == null
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(connected(server));
   }
 
   static String states(ConnectSnapshot.Connector c) {

@@ -1,10 +1,6 @@
 package dev.lakeops.runbooks.action;
 
-import dev.lakeops.tools.cdc.ConnectProbe;
 import dev.lakeops.tools.cdc.ConnectSnapshot;
-import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
-import dev.lakeops.tools.cdc.DebeziumMetricsProbe;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +28,6 @@ final class RestartConnectorAction implements Action {
 
   static final Set<String> ARGS = Set.of("worker", "connector", "task");
   private static final Set<String> RESTARTABLE = Set.of("RUNNING", "FAILED", "UNASSIGNED");
-  private static final Duration TIMEOUT = ConnectorControl.TIMEOUT;
   private static final Duration WAIT = Duration.ofSeconds(60);
   // a task that fails again on the same cause does so within a second or two of its start
   private static final Duration STEADY = Duration.ofSeconds(3);
@@ -45,27 +40,7 @@ final class RestartConnectorAction implements Action {
     args.allowOnly(ARGS);
     this.connector = args.require("connector");
     this.task = args.find("task").map(t -> taskId(args, t)).orElse(null);
-    String url;
-    String worker = args.require("worker");
-    try {
-      url = targets.connect(worker);
-    } catch (ActionArgumentException e) {
-      throw e;
-    } catch (IllegalArgumentException e) {
-      throw args.invalid("worker", e.getMessage());
-    }
-    try {
-      this.control =
-          new ConnectorControl(
-              new ConnectProbe(url, TIMEOUT, Clock.systemUTC()),
-              targets
-                  .connectJmx(worker)
-                  .map(jmx -> new DebeziumMetricsProbe(jmx, TIMEOUT, Clock.systemUTC()))
-                  .orElse(null),
-              connector);
-    } catch (IllegalArgumentException e) {
-      throw args.invalid("worker", e.getMessage());
-    }
+    this.control = ConnectorControl.of(args, targets, connector);
   }
 
   private static int taskId(ActionArgs args, String text) {
@@ -150,10 +125,7 @@ final class RestartConnectorAction implements Action {
   public Verification verify(ActionOutcome outcome) {
     ConnectSnapshot.Connector c = read();
     List<Verification.Check> checks = new ArrayList<>();
-    String server = DebeziumMetricsAnalyzer.server(c);
-    if (control.hasMetrics() && server != null) {
-      checks.add(control.connected(server));
-    }
+    control.connectedCheck(c).ifPresent(checks::add);
     checks.add(
         new Verification.Check(
             allRunning(c),

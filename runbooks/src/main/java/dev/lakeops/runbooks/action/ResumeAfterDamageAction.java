@@ -8,15 +8,12 @@ import dev.lakeops.tools.binlog.BinlogTools;
 import dev.lakeops.tools.binlog.file.BinlogVerdict;
 import dev.lakeops.tools.binlog.live.MariadbGtids;
 import dev.lakeops.tools.binlog.plan.ResumePoint;
-import dev.lakeops.tools.cdc.ConnectProbe;
 import dev.lakeops.tools.cdc.ConnectSnapshot;
 import dev.lakeops.tools.cdc.DebeziumMetrics;
 import dev.lakeops.tools.cdc.DebeziumMetricsAnalyzer;
-import dev.lakeops.tools.cdc.DebeziumMetricsProbe;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -99,27 +96,7 @@ final class ResumeAfterDamageAction implements Action {
       throw args.invalid("binlog", "no binlog file at " + binlog + " on this host");
     }
     this.snapshot = tables(args, args.find("snapshot").orElse(""));
-    String worker = args.require("worker");
-    String url;
-    try {
-      url = targets.connect(worker);
-    } catch (ActionArgumentException e) {
-      throw e;
-    } catch (IllegalArgumentException e) {
-      throw args.invalid("worker", e.getMessage());
-    }
-    try {
-      this.control =
-          new ConnectorControl(
-              new ConnectProbe(url, TIMEOUT, Clock.systemUTC()),
-              targets
-                  .connectJmx(worker)
-                  .map(jmx -> new DebeziumMetricsProbe(jmx, TIMEOUT, Clock.systemUTC()))
-                  .orElse(null),
-              connector);
-    } catch (IllegalArgumentException e) {
-      throw args.invalid("worker", e.getMessage());
-    }
+    this.control = ConnectorControl.of(args, targets, connector);
   }
 
   private static List<String> tables(ActionArgs args, String text) {
@@ -234,10 +211,7 @@ final class ResumeAfterDamageAction implements Action {
   public Verification verify(ActionOutcome outcome) {
     ConnectSnapshot.Connector c = control.read();
     List<Verification.Check> checks = new ArrayList<>();
-    String server = DebeziumMetricsAnalyzer.server(c);
-    if (control.hasMetrics() && server != null) {
-      checks.add(control.connected(server));
-    }
+    control.connectedCheck(c).ifPresent(checks::add);
     checks.add(
         new Verification.Check(
             ConnectorControl.allRunning(c),
@@ -246,6 +220,7 @@ final class ResumeAfterDamageAction implements Action {
     if (!at.isEmpty()) {
       checks.add(offsetCheck(c, at.get(0)));
     }
+    String server = DebeziumMetricsAnalyzer.server(c);
     List<String> signals = outcome.items("snapshot signals");
     if (!signals.isEmpty()) {
       checks.add(signalConsumed(c, signals.get(0)));
