@@ -66,7 +66,8 @@ public final class DebeziumMetricsAnalyzer {
           "TotalTableCount", "tables",
           "RemainingTableCount", "tablesRemaining",
           "SnapshotDurationInSeconds", "snapshotSeconds",
-          "RowsScanned", "rowsScanned");
+          "RowsScanned", "rowsScanned",
+          "ChunkId", "chunk");
 
   private final Duration behind;
 
@@ -118,21 +119,32 @@ public final class DebeziumMetricsAnalyzer {
       for (DebeziumMetrics.Group g : snapshot) {
         Map<String, String> e = evidence(c, server, m, g, SNAPSHOT);
         if (isTrue(g.get("SnapshotRunning"))) {
-          snapshotting = true;
+          // the stream waits for an initial or blocking snapshot, not for an incremental one
+          snapshotting |= !incremental(g);
           out.add(
               new Finding(
                   Severity.INFO,
                   SNAPSHOT_RUNNING,
                   subject,
-                  "Connector "
-                      + c.name()
-                      + " is taking its snapshot: "
-                      + orDash(g.get("RemainingTableCount"))
-                      + " of "
-                      + orDash(g.get("TotalTableCount"))
-                      + " table(s) left after "
-                      + orDash(g.get("SnapshotDurationInSeconds"))
-                      + " s; changes stream once it ends.",
+                  incremental(g)
+                      ? "Connector "
+                          + c.name()
+                          + " is taking an incremental snapshot of "
+                          + orDash(g.get("CapturedTables"))
+                          + ", chunk "
+                          + orDash(g.get("ChunkId"))
+                          + " after "
+                          + orDash(g.get("SnapshotDurationInSeconds"))
+                          + " s; changes keep streaming beside it."
+                      : "Connector "
+                          + c.name()
+                          + " is taking its snapshot: "
+                          + orDash(g.get("RemainingTableCount"))
+                          + " of "
+                          + orDash(g.get("TotalTableCount"))
+                          + " table(s) left after "
+                          + orDash(g.get("SnapshotDurationInSeconds"))
+                          + " s; changes stream once it ends.",
                   e,
                   m.sources()));
         } else if (isTrue(g.get("SnapshotAborted"))) {
@@ -264,6 +276,15 @@ public final class DebeziumMetricsAnalyzer {
     }
     String prefix = c.config().get("topic.prefix");
     return prefix != null ? prefix : c.config().get("database.server.name");
+  }
+
+  /**
+   * An incremental snapshot (asked by a signal) names the chunk it reads; the initial or a blocking
+   * snapshot has none, and the stream waits for it.
+   */
+  private static boolean incremental(DebeziumMetrics.Group g) {
+    String chunk = g.get("ChunkId");
+    return chunk != null && !chunk.isBlank();
   }
 
   private static List<DebeziumMetrics.Group> in(List<DebeziumMetrics.Group> groups, String ctx) {

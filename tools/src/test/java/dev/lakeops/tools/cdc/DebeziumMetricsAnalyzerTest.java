@@ -119,6 +119,36 @@ class DebeziumMetricsAnalyzerTest {
     assertThat(findings.get(1).summary()).doesNotContain("behind");
   }
 
+  // a signal's incremental snapshot reads chunks beside the stream: a client that lost the
+  // database is a fault then
+  @Test
+  void duringAnIncrementalSnapshotTheStreamGoesOnAndADisconnectedClientIsAFault() {
+    DebeziumMetrics.Group snapshot =
+        group(
+            "shop",
+            "snapshot",
+            Map.of(
+                "SnapshotRunning", "true",
+                "SnapshotCompleted", "false",
+                "CapturedTables", "shop.orders",
+                "ChunkId", "3f1c2d9e-0b7a-4c55-9d0e-6a1b2c3d4e5f",
+                "SnapshotDurationInSeconds", "7"));
+    List<Finding> findings =
+        analyzer.analyze(
+            connect(connector("orders-cdc", "RUNNING", "shop")),
+            metrics(snapshot, streaming("shop", false, -1, 100, 8192)));
+
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly(
+            DebeziumMetricsAnalyzer.SNAPSHOT_RUNNING, DebeziumMetricsAnalyzer.DISCONNECTED);
+    assertThat(findings.get(0).summary())
+        .contains("incremental snapshot of shop.orders")
+        .contains("changes keep streaming");
+    assertThat(findings.get(0).evidence())
+        .containsEntry("chunk", "3f1c2d9e-0b7a-4c55-9d0e-6a1b2c3d4e5f");
+  }
+
   @Test
   void anAbortedSnapshotWarnsThatRowsMayBeMissing() {
     DebeziumMetrics.Group snapshot =

@@ -88,7 +88,18 @@ class DebeziumCdcIT {
     db.execute(
         "CREATE DATABASE " + DATABASE,
         "CREATE TABLE " + DATABASE + ".orders (id INT PRIMARY KEY, item VARCHAR(32), qty INT)",
-        "INSERT INTO " + DATABASE + ".orders VALUES (0, 'seed', 1)");
+        "INSERT INTO " + DATABASE + ".orders VALUES (0, 'seed', 1)",
+        // Debezium's signal table: test 3 asks an incremental snapshot through it, and the
+        // connector's user writes the snapshot's watermarks to it
+        "CREATE TABLE "
+            + DATABASE
+            + ".debezium_signal (id VARCHAR(42) PRIMARY KEY, type VARCHAR(32) NOT NULL,"
+            + " data VARCHAR(2048) NULL)",
+        "GRANT INSERT, UPDATE, DELETE ON "
+            + DATABASE
+            + ".debezium_signal TO '"
+            + MariaDbServer.CDC_USER
+            + "'@'%'");
     broker = KafkaSandbox.start(home, workDir, ports[1], ports[2]);
     worker =
         KafkaConnectWorker.start(home, workDir, broker.bootstrap(), ports[3], "cdc-it", ports[4]);
@@ -102,8 +113,15 @@ class DebeziumCdcIT {
                 PREFIX,
                 DATABASE,
                 5401,
-                // the binlog client reconnects at its keep-alive check: not within test 3
-                Map.of("connect.keep.alive.interval.ms", "600000")));
+                Map.of(
+                    // the binlog client reconnects at its keep-alive check: not within test 4
+                    "connect.keep.alive.interval.ms",
+                    "600000",
+                    "signal.data.collection",
+                    DATABASE + ".debezium_signal",
+                    // small chunks, so that the snapshot of test 3 runs long enough to be seen
+                    "incremental.snapshot.chunk.size",
+                    "50")));
   }
 
   @AfterAll
@@ -248,8 +266,54 @@ class DebeziumCdcIT {
   // a KILL does): Debezium's client stays down until its keep-alive check reconnects it
   // (connect.keep.alive.interval.ms), the task stays RUNNING meanwhile, and only Debezium's
   // metrics tell
+  // an incremental snapshot asked through the signal table: Debezium's metrics show it running
+  // while the stream goes on, then done
   @Test
   @Order(3)
+  void anIncrementalSnapshotIsSeenRunningInDebeziumsMetricsWhileTheStreamGoesOn() throws Exception {
+    db.execute(
+        "INSERT INTO "
+            + DATABASE
+            + ".orders SELECT seq, 'bulk', 1 FROM "
+            + DATABASE
+            + ".seq_100000_to_119999",
+        "INSERT INTO "
+            + DATABASE
+            + ".debezium_signal VALUES ('snapshot-1', 'execute-snapshot',"
+            + " '{\"data-collections\": [\"shop.orders\"], \"type\": \"incremental\"}')");
+
+    Finding running = null;
+    ToolReport report = null;
+    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    while (running == null && System.nanoTime() < deadline) {
+      report = tools().status(worker.url(), worker.jmxAddress(), connector.name());
+      running = only(report, DebeziumMetricsAnalyzer.SNAPSHOT_RUNNING);
+      Thread.sleep(100);
+    }
+    assertThat(running).as("findings: %s", report.findings()).isNotNull();
+    assertThat(running.evidence()).containsEntry("snapshotRunning", "true");
+    assertThat(running.summary())
+        .contains("incremental snapshot")
+        .contains("changes keep streaming");
+    assertThat(only(report, DebeziumMetricsAnalyzer.STREAM_OK))
+        .as("the stream goes on beside an incremental snapshot: %s", report.findings())
+        .isNotNull();
+
+    Finding done = null;
+    deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+    while (System.nanoTime() < deadline) {
+      report = tools().status(worker.url(), worker.jmxAddress(), connector.name());
+      if (only(report, DebeziumMetricsAnalyzer.SNAPSHOT_RUNNING) == null) {
+        done = only(report, DebeziumMetricsAnalyzer.STREAM_OK);
+        break;
+      }
+      Thread.sleep(250);
+    }
+    assertThat(done).as("findings after the snapshot: %s", report.findings()).isNotNull();
+  }
+
+  @Test
+  @Order(4)
   void aDroppedBinlogConnectionIsSeenInDebeziumsMetricsAndTriagedAsNotStreaming() throws Exception {
     db.disconnectBinlogReaders();
     ToolReport report = null;
@@ -322,7 +386,7 @@ class DebeziumCdcIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void aDamagedRowEventFailsTheTaskAndTheProbeNamesTheCorruptionAndTheOffset() throws Exception {
     connector.stop();
     Finding stopped = only(tools().status(worker.url(), connector.name()), ConnectAnalyzer.STOPPED);
