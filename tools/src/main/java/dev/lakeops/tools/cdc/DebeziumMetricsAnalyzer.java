@@ -116,37 +116,17 @@ public final class DebeziumMetricsAnalyzer {
         continue;
       }
       boolean snapshotting = false;
+      boolean streamStarted = streaming.stream().anyMatch(g -> isTrue(g.get("Connected")));
       for (DebeziumMetrics.Group g : snapshot) {
         Map<String, String> e = evidence(c, server, m, g, SNAPSHOT);
         if (isTrue(g.get("SnapshotRunning"))) {
-          // the stream waits for an initial or blocking snapshot, not for an incremental one
-          snapshotting |= !incremental(g);
+          String kind = incremental(g) ? "incremental" : streamStarted ? "signalled" : "initial";
+          e.put("snapshotKind", kind);
+          // the stream waits for an initial snapshot, not for one a signal asked while it runs
+          snapshotting |= kind.equals("initial");
           out.add(
               new Finding(
-                  Severity.INFO,
-                  SNAPSHOT_RUNNING,
-                  subject,
-                  incremental(g)
-                      ? "Connector "
-                          + c.name()
-                          + " is taking an incremental snapshot of "
-                          + orDash(g.get("CapturedTables"))
-                          + ", chunk "
-                          + orDash(g.get("ChunkId"))
-                          + " after "
-                          + orDash(g.get("SnapshotDurationInSeconds"))
-                          + " s; changes keep streaming beside it."
-                      : "Connector "
-                          + c.name()
-                          + " is taking its snapshot: "
-                          + orDash(g.get("RemainingTableCount"))
-                          + " of "
-                          + orDash(g.get("TotalTableCount"))
-                          + " table(s) left after "
-                          + orDash(g.get("SnapshotDurationInSeconds"))
-                          + " s; changes stream once it ends.",
-                  e,
-                  m.sources()));
+                  Severity.INFO, SNAPSHOT_RUNNING, subject, running(c, g, kind), e, m.sources()));
         } else if (isTrue(g.get("SnapshotAborted"))) {
           out.add(
               new Finding(
@@ -276,6 +256,47 @@ public final class DebeziumMetricsAnalyzer {
     }
     String prefix = c.config().get("topic.prefix");
     return prefix != null ? prefix : c.config().get("database.server.name");
+  }
+
+  /**
+   * What a running snapshot means for the stream. An incremental one names its chunk; one that runs
+   * while the binlog client is connected, before any chunk, was asked by a signal after the stream
+   * started: an incremental snapshot before its first chunk, or a blocking one, which pauses the
+   * stream until it ends. Debezium's metrics do not tell these two apart until a chunk is read.
+   */
+  private static String running(ConnectSnapshot.Connector c, DebeziumMetrics.Group g, String kind) {
+    String tables =
+        orDash(g.get("RemainingTableCount"))
+            + " of "
+            + orDash(g.get("TotalTableCount"))
+            + " table(s) left after "
+            + orDash(g.get("SnapshotDurationInSeconds"))
+            + " s";
+    switch (kind) {
+      case "incremental":
+        return "Connector "
+            + c.name()
+            + " is taking an incremental snapshot of "
+            + orDash(g.get("CapturedTables"))
+            + ", chunk "
+            + orDash(g.get("ChunkId"))
+            + " after "
+            + orDash(g.get("SnapshotDurationInSeconds"))
+            + " s; changes keep streaming beside it.";
+      case "signalled":
+        return "Connector "
+            + c.name()
+            + " is starting a snapshot a signal asked while it streams ("
+            + tables
+            + ", no chunk read yet): an incremental one streams changes beside it, a blocking one"
+            + " pauses them until it ends.";
+      default:
+        return "Connector "
+            + c.name()
+            + " is taking its snapshot: "
+            + tables
+            + "; changes stream once it ends.";
+    }
   }
 
   /**

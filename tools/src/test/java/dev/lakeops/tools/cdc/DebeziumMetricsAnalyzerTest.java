@@ -116,6 +116,7 @@ class DebeziumMetricsAnalyzerTest {
         .containsExactly(
             DebeziumMetricsAnalyzer.SNAPSHOT_RUNNING, DebeziumMetricsAnalyzer.STREAM_OK);
     assertThat(findings.get(0).summary()).contains("2 of 3 table(s) left after 41 s");
+    assertThat(findings.get(0).evidence()).containsEntry("snapshotKind", "initial");
     assertThat(findings.get(1).summary()).doesNotContain("behind");
   }
 
@@ -146,7 +147,37 @@ class DebeziumMetricsAnalyzerTest {
         .contains("incremental snapshot of shop.orders")
         .contains("changes keep streaming");
     assertThat(findings.get(0).evidence())
-        .containsEntry("chunk", "3f1c2d9e-0b7a-4c55-9d0e-6a1b2c3d4e5f");
+        .containsEntry("chunk", "3f1c2d9e-0b7a-4c55-9d0e-6a1b2c3d4e5f")
+        .containsEntry("snapshotKind", "incremental");
+  }
+
+  // a snapshot that starts while the client is connected, before its first chunk: a signal asked
+  // it, so it is not the initial snapshot the stream waits for, and the stream is still judged
+  @Test
+  void aSnapshotStartingWhileTheClientIsConnectedIsNotTakenForTheInitialOne() {
+    DebeziumMetrics.Group snapshot =
+        group(
+            "shop",
+            "snapshot",
+            Map.of(
+                "SnapshotRunning", "true",
+                "SnapshotCompleted", "false",
+                "TotalTableCount", "2",
+                "RemainingTableCount", "2",
+                "SnapshotDurationInSeconds", "0"));
+    List<Finding> findings =
+        analyzer.analyze(
+            connect(connector("orders-cdc", "RUNNING", "shop")),
+            metrics(snapshot, streaming("shop", true, 90_000, 100, 8192)));
+
+    assertThat(findings)
+        .extracting(Finding::code)
+        .containsExactly(DebeziumMetricsAnalyzer.SNAPSHOT_RUNNING, DebeziumMetricsAnalyzer.BEHIND);
+    assertThat(findings.get(0).summary())
+        .contains("starting a snapshot a signal asked while it streams")
+        .contains("2 of 2 table(s) left after 0 s")
+        .doesNotContain("changes stream once it ends");
+    assertThat(findings.get(0).evidence()).containsEntry("snapshotKind", "signalled");
   }
 
   @Test

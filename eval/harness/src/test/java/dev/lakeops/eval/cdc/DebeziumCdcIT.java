@@ -282,15 +282,25 @@ class DebeziumCdcIT {
             + ".debezium_signal VALUES ('snapshot-1', 'execute-snapshot',"
             + " '{\"data-collections\": [\"shop.orders\"], \"type\": \"incremental\"}')");
 
+    // before its first chunk the snapshot names none; seen then, it must not pass for the initial
+    // snapshot the stream waits for
     Finding running = null;
+    List<Finding> beforeChunk = new ArrayList<>();
     ToolReport report = null;
     long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
     while (running == null && System.nanoTime() < deadline) {
       report = tools().status(worker.url(), worker.jmxAddress(), connector.name());
-      running = only(report, DebeziumMetricsAnalyzer.SNAPSHOT_RUNNING);
+      Finding seen = only(report, DebeziumMetricsAnalyzer.SNAPSHOT_RUNNING);
+      if (seen != null && "incremental".equals(seen.evidence().get("snapshotKind"))) {
+        running = seen;
+      } else if (seen != null) {
+        beforeChunk.add(seen);
+      }
       Thread.sleep(100);
     }
     assertThat(running).as("findings: %s", report.findings()).isNotNull();
+    assertThat(beforeChunk)
+        .allSatisfy(f -> assertThat(f.evidence()).containsEntry("snapshotKind", "signalled"));
     assertThat(running.evidence()).containsEntry("snapshotRunning", "true");
     assertThat(running.summary())
         .contains("incremental snapshot")
