@@ -5,6 +5,7 @@ import dev.lakeops.table.catalog.Catalog;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.catalog.TableDefinition;
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.flink.data.TableRowTypeInfo;
 import dev.lakeops.table.flink.sink.TableSink;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.TypeRoot;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
@@ -80,7 +80,7 @@ public final class DemoLakeTable {
                     WatermarkStrategy.noWatermarks(),
                     "orders")
                 .map(orderId -> Row.of(orderId, (int) (orderId * 7 % 10_000)))
-                .returns(TypeInformation.of(Row.class))
+                .returns(TableRowTypeInfo.INSTANCE)
                 .name("to-payment"));
     try {
       env.execute("orders-to-lake (" + writer + ")");

@@ -3,6 +3,7 @@ package dev.lakeops.eval.pipeline.cdc;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.flink.TableLocation;
 import dev.lakeops.table.flink.cdc.DebeziumJson;
+import dev.lakeops.table.flink.data.TableRowTypeInfo;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
@@ -58,6 +59,6 @@ final class DebeziumRecords implements KafkaRecordDeserializationSchema<Row> {
 
   @Override
   public TypeInformation<Row> getProducedType() {
-    return TypeInformation.of(Row.class);
+    return TableRowTypeInfo.INSTANCE;
   }
 }

@@ -6,12 +6,14 @@ import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.flink.data.TableRowTypeInfo;
 import dev.lakeops.table.write.TableWrite;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.ExecutionOptions;
@@ -37,6 +39,10 @@ import org.jspecify.annotations.Nullable;
  * user fixed when the job graph is built and kept in the operators' state. A restored job goes on
  * as the same commit user and skips what it had committed; a job started without its state writes
  * as a new commit user, and what it replays is written again.
+ *
+ * <p>Rows are best given as {@link TableRowTypeInfo} ({@code .returns(TableRowTypeInfo.INSTANCE)}):
+ * a stream of another type, such as Kryo's for {@code TypeInformation.of(Row.class)}, is converted
+ * to it first by an operator {@code lake rows: TABLE} chained to the one before.
  *
  * <p>The table must exist; a table kind the engine cannot write is refused here, naming the table
  * and the option, before the job runs. The job must checkpoint (unless it runs in batch mode), with
@@ -116,11 +122,12 @@ public final class TableSink {
     String user = commitUser != null ? commitUser : UUID.randomUUID().toString();
     checkWritable(opened, location, user);
 
+    DataStream<Row> typed = typed(rows);
     DataStream<Row> routed =
         BucketRouting.needed(opened.schema())
-            ? rows.partitionCustom(
+            ? typed.partitionCustom(
                 new BucketRouting(opened.schema()), new BucketRouting(opened.schema()))
-            : rows;
+            : typed;
     SingleOutputStreamOperator<byte[]> written =
         routed.transform(
             "lake writer: " + table,
@@ -138,6 +145,28 @@ public final class TableSink {
             .setParallelism(1)
             .setMaxParallelism(1);
     return committed.sinkTo(new DiscardingSink<>()).name("end: " + table).setParallelism(1);
+  }
+
+  // rows of another Flink type (Kryo's, from TypeInformation.of(Row.class)) become rows of the
+  // engine's own type before they are routed, in an operator chained to the one that made them
+  private DataStream<Row> typed(DataStream<Row> rows) {
+    if (rows.getType() instanceof TableRowTypeInfo) {
+      return rows;
+    }
+    return rows.map(new AsTableRow())
+        .returns(TableRowTypeInfo.INSTANCE)
+        .name("lake rows: " + table)
+        .uid("lakeops-rows-" + table)
+        .setParallelism(rows.getParallelism());
+  }
+
+  private static final class AsTableRow implements MapFunction<Row, Row> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Row map(Row row) {
+      return row;
+    }
   }
 
   private static void checkCheckpointing(StreamExecutionEnvironment env) {

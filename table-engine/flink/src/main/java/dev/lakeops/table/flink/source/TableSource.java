@@ -6,6 +6,7 @@ import dev.lakeops.table.Table;
 import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.data.Row;
 import dev.lakeops.table.flink.TableLocation;
+import dev.lakeops.table.flink.data.TableRowTypeInfo;
 import dev.lakeops.table.flink.source.TableSplitSerializer.EnumeratorState;
 import dev.lakeops.table.flink.source.TableSplitSerializer.EnumeratorStateSerializer;
 import dev.lakeops.table.read.ScanPlan;
@@ -187,6 +188,6 @@ public final class TableSource
 
   @Override
   public TypeInformation<Row> getProducedType() {
-    return TypeInformation.of(Row.class);
+    return TableRowTypeInfo.INSTANCE;
   }
 }

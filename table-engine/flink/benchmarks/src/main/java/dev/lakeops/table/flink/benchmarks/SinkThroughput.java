@@ -6,6 +6,7 @@ import dev.lakeops.table.catalog.Identifier;
 import dev.lakeops.table.catalog.TableDefinition;
 import dev.lakeops.table.data.CloseableIterator;
 import dev.lakeops.table.data.Row;
+import dev.lakeops.table.flink.data.TableRowTypeInfo;
 import dev.lakeops.table.flink.sink.TableSink;
 import dev.lakeops.table.types.AtomicType;
 import dev.lakeops.table.types.TypeRoot;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -60,9 +60,9 @@ import org.apache.paimon.types.DataTypes;
  * Sink throughput of the lakeops Flink sink against Apache Paimon's Flink sink ({@link
  * FlinkSinkBuilder}, Paimon's DataStream API), on one MiniCluster, with the same generated rows,
  * the same schema and options, the same checkpoint interval and parallelism. For a primary-key
- * table (bucket 2, deduplicate) and an append table, the engines alternate for several rounds; each
- * run's wall time (submission to job end) gives rows/s, and each table is read back by its own
- * engine's reader and counted.
+ * table (bucket 2, deduplicate) and an append table, the engines alternate for several rounds,
+ * after a warm-up round that is not counted; each run's wall time (submission to job end) gives
+ * rows/s, and each table is read back by its own engine's reader and counted.
  *
  * <p>Arguments: {@code [rows] [rounds] [workDir]}, by default 2000000 rows, 3 rounds, a fresh
  * temporary folder.
@@ -107,7 +107,8 @@ public final class SinkThroughput {
     try {
       var rest = cluster.getRestAddress().get(30, TimeUnit.SECONDS);
       int run = 0;
-      for (int round = 0; round < rounds; round++) {
+      // round 0 warms the JIT and the cluster up for both engines and is not counted
+      for (int round = 0; round <= rounds; round++) {
         for (Shape shape : Shape.values()) {
           // alternate which engine goes first from round to round
           boolean lakeopsFirst = round % 2 == 0;
@@ -143,11 +144,13 @@ public final class SinkThroughput {
                   engine + " " + shape + " table holds " + count + " rows, expected " + expected);
             }
             double perSecond = n / (nanos / 1e9);
-            rates.computeIfAbsent(engine + " " + shape, x -> new ArrayList<>()).add(perSecond);
+            if (round > 0) {
+              rates.computeIfAbsent(engine + " " + shape, x -> new ArrayList<>()).add(perSecond);
+            }
             System.out.printf(
                 Locale.ROOT,
-                "round %d %-11s %-7s %8.2f s %10.0f rows/s  (read back %d rows)%n",
-                round + 1,
+                "%-7s %-11s %-7s %8.2f s %10.0f rows/s  (read back %d rows)%n",
+                round == 0 ? "warm-up" : "round " + round,
                 shape,
                 engine,
                 nanos / 1e9,
@@ -231,7 +234,7 @@ public final class SinkThroughput {
                 "row " + i,
                 BigDecimal.valueOf(i % 1_000_000, 2));
     return env.fromSource(
-        new DataGeneratorSource<>(f, n, RateLimiterStrategy.noOp(), TypeInformation.of(Row.class)),
+        new DataGeneratorSource<>(f, n, RateLimiterStrategy.noOp(), TableRowTypeInfo.INSTANCE),
         WatermarkStrategy.noWatermarks(),
         "rows");
   }
