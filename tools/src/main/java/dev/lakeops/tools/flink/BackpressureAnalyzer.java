@@ -35,6 +35,10 @@ public final class BackpressureAnalyzer {
   /** At or above this share of a second a subtask counts as busy. */
   static final double BUSY = 0.5;
 
+  // a writer that sends on at most this share of what it takes in writes out of the job
+  static final double SINK_OUT_SHARE = 0.01;
+  static final double MIN_RECORDS_IN = 1.0;
+
   /** Upstream backpressure and bottleneck load at or above this share make the finding critical. */
   static final double SATURATED = 0.9;
 
@@ -90,11 +94,31 @@ public final class BackpressureAnalyzer {
               .filter(input -> input.maxBackPressuredRatio() > BACKPRESSURED)
               .toList();
       if (!blockedInputs.isEmpty()) {
-        boolean sink = snapshot.downstreamOf(candidate.vertex().id()).isEmpty();
+        List<VertexSample> downstream = snapshot.downstreamOf(candidate.vertex().id());
+        boolean sink = downstream.isEmpty() || writesOut(candidate, downstream);
         return Optional.of(new Bottleneck(candidate, blockedInputs, sink));
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The writer of a two-phase sink, whose vertex is followed by its committer's: Flink's own Sink
+   * V2 names them {@code ...: Writer} and {@code ...: Committer}, Paimon {@code Writer : t} and
+   * {@code Global Committer : t}, Iceberg {@code IcebergStreamWriter} and {@code
+   * IcebergFilesCommitter}. It takes records in and sends on next to nothing (a committable per
+   * checkpoint), since what it writes goes to the external system. Both are needed: an aggregation
+   * also sends on little, and a vertex's name alone proves nothing.
+   */
+  static boolean writesOut(VertexSample v, List<VertexSample> downstream) {
+    OptionalDouble in = v.sum(SubtaskLoad::recordsInPerSecond);
+    OptionalDouble out = v.sum(SubtaskLoad::recordsOutPerSecond);
+    return in.isPresent()
+        && out.isPresent()
+        && in.getAsDouble() >= MIN_RECORDS_IN
+        && out.getAsDouble() <= in.getAsDouble() * SINK_OUT_SHARE
+        && downstream.stream()
+            .anyMatch(d -> d.vertex().name().toLowerCase(Locale.ROOT).contains("committer"));
   }
 
   private static Finding bottleneckFinding(FlinkJobSnapshot snapshot, Bottleneck b) {
@@ -161,6 +185,10 @@ public final class BackpressureAnalyzer {
     evidence.put("vertex", v.vertex().name());
     evidence.put("busyMsPerSecond.max", ms(v.maxBusyRatio() * 1000));
     evidence.put("backpressuredInputs", names(b.backpressuredInputs()));
+    v.sum(SubtaskLoad::recordsInPerSecond)
+        .ifPresent(in -> evidence.put("recordsInPerSecond", ms(in)));
+    v.sum(SubtaskLoad::recordsOutPerSecond)
+        .ifPresent(out -> evidence.put("recordsOutPerSecond", ms(out)));
     String summary =
         "The bottleneck is a sink: it is busy writing while everything upstream waits on it. Check"
             + " the external system it writes to (latency, throttling, locks) before adding"

@@ -126,6 +126,7 @@ public final class FlinkJobProbe {
         ids.add(i + "." + FlinkRestJson.BACKPRESSURED);
         ids.add(i + "." + FlinkRestJson.IDLE);
         ids.add(i + "." + FlinkRestJson.RECORDS_IN);
+        ids.add(i + "." + FlinkRestJson.RECORDS_OUT);
       }
       String path =
           jobPath

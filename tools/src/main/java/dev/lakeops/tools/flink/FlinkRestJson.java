@@ -24,6 +24,7 @@ final class FlinkRestJson {
   static final String BACKPRESSURED = "backPressuredTimeMsPerSecond";
   static final String IDLE = "idleTimeMsPerSecond";
   static final String RECORDS_IN = "numRecordsInPerSecond";
+  static final String RECORDS_OUT = "numRecordsOutPerSecond";
 
   private FlinkRestJson() {}
 
@@ -143,7 +144,13 @@ final class FlinkRestJson {
     for (int i = 0; i < parallelism; i++) {
       Map<String, Double> m = values.getOrDefault(i, Map.of());
       loads.add(
-          new SubtaskLoad(i, m.get(BUSY), m.get(BACKPRESSURED), m.get(IDLE), m.get(RECORDS_IN)));
+          new SubtaskLoad(
+              i,
+              m.get(BUSY),
+              m.get(BACKPRESSURED),
+              m.get(IDLE),
+              m.get(RECORDS_IN),
+              m.get(RECORDS_OUT)));
     }
     return loads;
   }

@@ -48,6 +48,14 @@ public record VertexSample(
         .max();
   }
 
+  /** The metric summed over the subtasks that report it; empty when none does. */
+  public OptionalDouble sum(Function<SubtaskLoad, @Nullable Double> metric) {
+    List<Double> values = subtasks.stream().map(metric).filter(v -> v != null).toList();
+    return values.isEmpty()
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(values.stream().mapToDouble(Double::doubleValue).sum());
+  }
+
   public OptionalDouble average(Function<SubtaskLoad, @Nullable Double> metric) {
     return subtasks.stream()
         .map(metric)

@@ -55,6 +55,76 @@ class BackpressureAnalyzerTest {
             "flink.backpressure.slow-sink");
   }
 
+  // a lake sink's writer is followed by its committer (Paimon, Iceberg, lakeops): not the last
+  // vertex, but it sends on next to nothing of what it takes in
+  @Test
+  void aBusyWriterThatSendsNextToNothingOnToItsCommitterIsASlowSink() {
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex(
+                "src",
+                "Source: cdc shop.orders",
+                List.of(),
+                new SubtaskLoad(-1, 5.0, 800.0, 0.0, 0.0, 400.0)),
+            vertex(
+                "writer",
+                "lake writer: shop.orders",
+                List.of("src"),
+                new SubtaskLoad(-1, 990.0, 0.0, 10.0, 400.0, 0.5)),
+            vertex(
+                "committer",
+                "lake committer: shop.orders",
+                List.of("writer"),
+                new SubtaskLoad(-1, 1.0, 0.0, 999.0, 0.5, 0.5)));
+
+    List<Finding> findings = analyzer.analyze(snapshot);
+
+    assertThat(findings).extracting(Finding::code).contains("flink.backpressure.slow-sink");
+    Finding slow =
+        findings.stream()
+            .filter(f -> f.code().equals("flink.backpressure.slow-sink"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(slow.evidence())
+        .containsEntry("vertex", "lake writer: shop.orders")
+        .containsEntry("recordsInPerSecond", "400")
+        .containsEntry("recordsOutPerSecond", "0.5");
+  }
+
+  // a busy operator that sends on what it takes in is not a sink, however idle what follows it is;
+  // nor is one whose output rate is not reported, nor an aggregation that sends on little to a sink
+  // that is not a committer
+  @Test
+  void aBusyOperatorThatSendsItsRecordsOnOrDoesNotSayIsNotASlowSink() {
+    for (Double out : new Double[] {380.0, null, 0.5}) {
+      FlinkJobSnapshot snapshot =
+          job(
+              "RUNNING",
+              vertex(
+                  "src",
+                  "Source: orders",
+                  List.of(),
+                  new SubtaskLoad(-1, 5.0, 800.0, 0.0, 0.0, 400.0)),
+              vertex(
+                  "map",
+                  "enrich",
+                  List.of("src"),
+                  new SubtaskLoad(-1, 990.0, 0.0, 10.0, 400.0, out)),
+              vertex(
+                  "sink",
+                  "Sink: out",
+                  List.of("map"),
+                  new SubtaskLoad(-1, 1.0, 0.0, 999.0, 380.0, 0.0)));
+
+      assertThat(analyzer.analyze(snapshot))
+          .as("output %s", out)
+          .extracting(Finding::code)
+          .contains("flink.backpressure.bottleneck")
+          .doesNotContain("flink.backpressure.slow-sink");
+    }
+  }
+
   @Test
   void callsAFewHotSubtasksNextToIdleSiblingsKeySkew() {
     FlinkJobSnapshot snapshot =
@@ -234,7 +304,8 @@ class BackpressureAnalyzerTest {
               l.busyMsPerSecond(),
               l.backPressuredMsPerSecond(),
               l.idleMsPerSecond(),
-              l.recordsInPerSecond()));
+              l.recordsInPerSecond(),
+              l.recordsOutPerSecond()));
     }
     return new VertexSample(
         new FlinkVertex(id, name, Math.max(1, loads.length), "RUNNING", inputs), indexed, null);

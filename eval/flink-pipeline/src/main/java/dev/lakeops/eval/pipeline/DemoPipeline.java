@@ -1,8 +1,10 @@
 package dev.lakeops.eval.pipeline;
 
 import dev.lakeops.eval.pipeline.cdc.CdcToLake;
+import dev.lakeops.table.io.FileIOs;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.configuration.Configuration;
@@ -41,6 +43,10 @@ public final class DemoPipeline {
   private static final int CDC_SLOTS = 1;
   private static final int MAINTENANCE_SLOTS = 2;
   static final String CDC_GENERATION_FILE = "cdc-generation";
+  // microseconds the lake store takes per data file of cdc-to-lake (SlowStoreFileIOFactory)
+  static final String LAKE_STORE_DELAY_FILE = "lake-store-delay";
+  static final Duration CDC_CHECKPOINT_TIMEOUT = Duration.ofSeconds(30);
+  static final int CDC_TOLERABLE_FAILED_CHECKPOINTS = 10;
   private static final Duration CDC_GENERATION_POLL = Duration.ofMillis(300);
 
   private DemoPipeline() {}
@@ -104,11 +110,23 @@ public final class DemoPipeline {
   private static JobClient submitCdcJob(PipelineArgs parsed, long generation) throws Exception {
     StreamExecutionEnvironment env = remote(parsed);
     env.enableCheckpointing(parsed.cdcCheckpointMillis());
+    // a checkpoint takes well under a second here; a slow lake store makes it expire, and the job
+    // tolerates a few expired ones before it fails over, as teams set it
+    env.getCheckpointConfig().setCheckpointTimeout(CDC_CHECKPOINT_TIMEOUT.toMillis());
+    env.getCheckpointConfig().setTolerableCheckpointFailureNumber(CDC_TOLERABLE_FAILED_CHECKPOINTS);
     env.setParallelism(1);
+    // a local warehouse is written through the slow store, which is the sandbox's slow-sink fault
+    // and passes every file on at once until its delay is set
+    boolean local = FileIOs.isLocal(parsed.warehouse());
     CdcToLake.build(
         env,
         parsed.bootstrap(),
-        parsed.warehouse(),
+        local ? SlowStoreFileIOFactory.uri(Path.of(parsed.warehouse())) : parsed.warehouse(),
+        local
+            ? Map.of(
+                SlowStoreFileIOFactory.CONTROL_FILE,
+                parsed.controlFile().resolveSibling(LAKE_STORE_DELAY_FILE).toString())
+            : Map.of(),
         parsed.cdcTables(),
         parsed.cdcDecimals(),
         generation == 0 ? "" : "#" + generation);

@@ -21,12 +21,21 @@ final class SinkDelayControl {
   static final long REREAD_NANOS = 300_000_000L;
 
   private final Path file;
+  private final String what;
   private long delayMicros;
   private long lastReadNanos;
   private boolean read;
 
   SinkDelayControl(Path file) {
+    this(file, "Sink delay is now {} µs per record (from {})");
+  }
+
+  /**
+   * @param what the log line of a new delay, with {@code {}} for the delay and the file
+   */
+  SinkDelayControl(Path file, String what) {
     this.file = file;
+    this.what = what;
   }
 
   /** Returns the delay per record in microseconds, re-reading the file if the last read is old. */
@@ -35,7 +44,7 @@ final class SinkDelayControl {
     if (!read || now - lastReadNanos >= REREAD_NANOS) {
       long next = readFile();
       if (next != delayMicros) {
-        LOG.info("Sink delay is now {} µs per record (from {})", next, file);
+        LOG.info(what, next, file);
       }
       delayMicros = next;
       lastReadNanos = now;

@@ -40,6 +40,7 @@ import org.slf4j.LoggerFactory;
 public final class Sandbox implements AutoCloseable {
 
   static final Duration KEEP_ALIVE = Duration.ofMinutes(10);
+  static final Duration MAX_STORE_DELAY = Duration.ofMinutes(1);
   private static final Logger LOG = LoggerFactory.getLogger(Sandbox.class);
   public static final String JOB_NAME = "orders-to-lake";
   public static final String TOPIC = DemoPipelineLauncher.TOPIC;
@@ -358,6 +359,11 @@ public final class Sandbox implements AutoCloseable {
     return broker.pid();
   }
 
+  /** The Flink pipeline JVM's log file. */
+  public synchronized Path pipelineLog() {
+    return pipeline.logFile();
+  }
+
   public synchronized long pipelinePid() {
     return pipeline.pid();
   }
@@ -370,6 +376,50 @@ public final class Sandbox implements AutoCloseable {
   public void throttleSink(Duration perRecord) {
     throttle.set(perRecord);
     LOG.info("Sink throttled to {} µs per record", perRecord.toNanos() / 1_000);
+  }
+
+  /**
+   * Fault: the lake store of {@code cdc-to-lake} becomes slow, taking {@code perDataFile} to
+   * complete each data file from now on (within about 300 ms). The lake writers flush at each
+   * checkpoint, in their task threads, so the job backs up behind them while a load ({@link
+   * #startOrderLoad}) comes in, and its checkpoints take as long as the flush.
+   *
+   * @throws IllegalArgumentException {@code perDataFile} is negative or above a minute
+   */
+  public synchronized void slowLakeStore(Duration perDataFile) {
+    requireCdc(mariaDb);
+    if (perDataFile.isNegative() || perDataFile.compareTo(MAX_STORE_DELAY) > 0) {
+      throw new IllegalArgumentException(
+          "Invalid lake store delay per data file: "
+              + perDataFile
+              + " (must be 0 to "
+              + MAX_STORE_DELAY
+              + ")");
+    }
+    ControlFiles.replace(
+        lakeStoreDelayFile(),
+        Long.toString(perDataFile.toNanos() / 1_000),
+        "lake store control file");
+    LOG.info("Lake store of {} takes {} per data file", CDC_JOB_NAME, perDataFile);
+  }
+
+  /** Lets the lake store of {@code cdc-to-lake} take data files at once again. */
+  public synchronized void restoreLakeStore() {
+    slowLakeStore(Duration.ZERO);
+  }
+
+  /**
+   * Starts inserting about {@code perSecond} new orders a second into MariaDB's {@code
+   * shop.orders}, from order id {@code firstId} on, until the returned load is closed.
+   *
+   * @throws IllegalArgumentException {@code perSecond} is not 10 to 10000
+   */
+  public synchronized OrderLoad startOrderLoad(long firstId, int perSecond) {
+    return OrderLoad.start(mariaDb(), firstId, perSecond);
+  }
+
+  private Path lakeStoreDelayFile() {
+    return throttle.file().resolveSibling("lake-store-delay");
   }
 
   /** Lets the sink run at full speed again. */

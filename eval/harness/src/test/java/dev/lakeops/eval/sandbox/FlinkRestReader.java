@@ -61,6 +61,11 @@ public final class FlinkRestReader {
     return values;
   }
 
+  /** {@code GET /jobs/:jid/checkpoints}: counts, history and the latest ones. */
+  public JsonNode checkpoints(String jobId) throws IOException, InterruptedException {
+    return get("/jobs/" + jobId + "/checkpoints");
+  }
+
   private JsonNode get(String path) throws IOException, InterruptedException {
     URI uri = URI.create(baseUrl + path);
     HttpResponse<String> response =

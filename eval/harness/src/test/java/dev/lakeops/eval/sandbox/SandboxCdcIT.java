@@ -411,6 +411,138 @@ class SandboxCdcIT {
     assertThat(sandbox.connector().status().toString()).doesNotContain("FAILED");
   }
 
+  // the lake store turns slow under a steady load of new orders: the lake writer of shop.orders
+  // flushes its data files at each checkpoint, in its task thread, so the job backs up behind it;
+  // the backpressure alert's triage names that writer as a slow sink. Once the store is fast again
+  // the lake catches up with every order.
+  @Test
+  @Order(7)
+  void aSlowLakeStoreBackpressuresTheCdcJobAndTheTriageNamesTheLakeWriterAsASlowSink() {
+    JsonNode incident;
+    OrderLoad load = sandbox.startOrderLoad(1_000_000, 2_000);
+    try {
+      sandbox.slowLakeStore(Duration.ofSeconds(4));
+      try {
+        BackpressureWait.untilBottleneck(
+            sandbox.flinkRestUrl(), Sandbox.CDC_JOB_NAME, Duration.ofSeconds(150));
+      } catch (IllegalStateException e) {
+        throw new AssertionError(
+            e.getMessage()
+                + "; orders written "
+                + load.written()
+                + "; the pipeline's log: "
+                + linesAbout(sandbox.pipelineLog(), "store")
+                + linesAbout(sandbox.pipelineLog(), "Exception"),
+            e);
+      }
+      incident =
+          fire(
+              Map.of(
+                  "alertname", "FlinkJobBackpressured",
+                  "severity", "warning",
+                  "job_name", Sandbox.CDC_JOB_NAME),
+              "Flink job " + Sandbox.CDC_JOB_NAME + " is backpressured");
+    } finally {
+      sandbox.restoreLakeStore();
+      load.close();
+    }
+    assertThat(load.written()).isGreaterThan(1_000);
+    JsonNode verdict = incident.path("report").path("verdict");
+    assertThat(verdict.path("category").asText())
+        .as(Json.compact(incident))
+        .isEqualTo("BACKPRESSURE");
+    // the writer, its committer and the end are chained into one task
+    assertThat(verdict.path("entities").path("vertex").asText())
+        .startsWith("lake writer: shop.orders -> lake committer: shop.orders");
+    JsonNode slowSink = finding(incident, "flink.backpressure.slow-sink");
+    assertThat(slowSink.path("evidence").path("vertex").asText())
+        .startsWith("lake writer: shop.orders");
+    assertThat(Double.parseDouble(slowSink.path("evidence").path("recordsOutPerSecond").asText()))
+        .isLessThan(
+            Double.parseDouble(slowSink.path("evidence").path("recordsInPerSecond").asText())
+                / 100);
+    assertThat(
+            finding(incident, "flink.backpressure.bottleneck")
+                .path("evidence")
+                .path("backpressuredInputs")
+                .asText())
+        .contains("cdc " + Sandbox.TOPIC_PREFIX + ".shop.orders");
+
+    Map<Long, List<Object>> sourceOrders = source("SELECT * FROM shop.orders");
+    long until = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    while (!values(lakeOrders()).equals(sourceOrders) && System.nanoTime() < until) {
+      sleep(Duration.ofMillis(500));
+    }
+    assertThat(values(lakeOrders())).isEqualTo(sourceOrders);
+  }
+
+  // the lake store gets slower still: the writer's flush outlasts the job's checkpoint timeout, so
+  // its checkpoints expire (the job tolerates a few) and nothing is committed meanwhile; the
+  // checkpoint alert's triage names the expired checkpoints, the writer that did not acknowledge
+  // and the backpressure behind it. Once the store is fast again a checkpoint completes and commits
+  // what the expired ones had flushed: the lake equals the source.
+  @Test
+  @Order(8)
+  void checkpointsThatExpireOnASlowLakeStoreAreTriagedAndTheNextCompleteOneCommitsTheirRows()
+      throws Exception {
+    FlinkRestReader rest = new FlinkRestReader(sandbox.flinkRestUrl());
+    String jobId = sandbox.cdcJobId();
+    long failedBefore = rest.checkpoints(jobId).path("counts").path("failed").asLong();
+    JsonNode incident;
+    OrderLoad load = sandbox.startOrderLoad(2_000_000, 200);
+    try {
+      sandbox.slowLakeStore(Duration.ofSeconds(20));
+      long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+      while (rest.checkpoints(jobId).path("counts").path("failed").asLong() <= failedBefore
+          && System.nanoTime() < deadline) {
+        sleep(Duration.ofSeconds(1));
+      }
+      JsonNode checkpoints = rest.checkpoints(jobId);
+      assertThat(checkpoints.path("counts").path("failed").asLong())
+          .as("Flink's checkpoints of %s: %s", Sandbox.CDC_JOB_NAME, checkpoints)
+          .isGreaterThan(failedBefore);
+      assertThat(checkpoints.path("latest").path("failed").path("failure_message").asText())
+          .contains("expired");
+      incident =
+          fire(
+              Map.of(
+                  "alertname", "FlinkCheckpointsFailing",
+                  "severity", "warning",
+                  "job_name", Sandbox.CDC_JOB_NAME),
+              "Checkpoints of Flink job " + Sandbox.CDC_JOB_NAME + " are failing");
+    } finally {
+      sandbox.restoreLakeStore();
+      load.close();
+    }
+    JsonNode verdict = incident.path("report").path("verdict");
+    assertThat(verdict.path("category").asText())
+        .as(Json.compact(incident))
+        .isEqualTo("CHECKPOINT_FAILURE");
+    JsonNode timeout = finding(incident, "flink.checkpoint.timeout");
+    assertThat(timeout.path("evidence").path("timeoutMs").asText()).isEqualTo("30000");
+    assertThat(timeout.path("summary").asText()).contains("lake writer: shop.orders");
+    assertThat(verdict.path("entities").path("vertex").asText())
+        .startsWith("lake writer: shop.orders");
+
+    Map<Long, List<Object>> sourceOrders = source("SELECT * FROM shop.orders");
+    long until = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    while (!values(lakeOrders()).equals(sourceOrders) && System.nanoTime() < until) {
+      sleep(Duration.ofMillis(500));
+    }
+    assertThat(values(lakeOrders())).isEqualTo(sourceOrders);
+  }
+
+  private static JsonNode finding(JsonNode incident, String code) {
+    for (JsonNode tool : incident.path("report").path("tools")) {
+      for (JsonNode f : tool.path("findings")) {
+        if (f.path("code").asText().equals(code)) {
+          return f;
+        }
+      }
+    }
+    throw new AssertionError("no finding " + code + " in " + Json.compact(incident));
+  }
+
   // approves the incident's one triage proposal in its chat thread, as the lead; the answer
   private static String approveInChat(JsonNode incident) {
     return approveInChat(incident, "lead");

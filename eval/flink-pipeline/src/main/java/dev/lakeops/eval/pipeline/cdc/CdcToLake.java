@@ -33,6 +33,7 @@ public final class CdcToLake {
   /**
    * Adds the job to {@code env} (which must checkpoint).
    *
+   * @param storeOptions the warehouse's FileIO options
    * @param tablesByTopic lake table ({@code database.table}) of each change topic
    * @param decimals how the change events' decimals come (they have no Connect schemas)
    * @param commitUserSuffix appended to every commit user: a job started without its state passes
@@ -43,6 +44,7 @@ public final class CdcToLake {
       StreamExecutionEnvironment env,
       String bootstrap,
       String warehouse,
+      Map<String, String> storeOptions,
       Map<String, String> tablesByTopic,
       DebeziumJson.DecimalText decimals,
       String commitUserSuffix) {
@@ -56,12 +58,13 @@ public final class CdcToLake {
               .setGroupId(GROUP_ID)
               .setStartingOffsets(OffsetsInitializer.earliest())
               .setDeserializer(
-                  new DebeziumRecords(TableLocation.of(warehouse, Map.of(), table), decimals))
+                  new DebeziumRecords(TableLocation.of(warehouse, storeOptions, table), decimals))
               .build();
       DataStream<Row> rows =
           env.fromSource(source, WatermarkStrategy.noWatermarks(), "cdc " + topic)
               .uid("cdc-source-" + topic);
       TableSink.forTable(warehouse, table)
+          .options(storeOptions)
           .commitUser(JOB_NAME + "/" + table + commitUserSuffix)
           .sinkFrom(rows);
     }
