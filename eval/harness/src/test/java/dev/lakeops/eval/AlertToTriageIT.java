@@ -1,5 +1,6 @@
 package dev.lakeops.eval;
 
+import static dev.lakeops.eval.sandbox.IncidentFindings.finding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -119,17 +120,6 @@ class AlertToTriageIT {
     List<String> ids = agent.client().postAlertmanager(payload);
     assertThat(ids).hasSize(1);
     return agent.client().awaitTriage(ids.get(0), Duration.ofSeconds(60));
-  }
-
-  private static JsonNode finding(JsonNode incident, String code) {
-    for (JsonNode tool : incident.path("report").path("tools")) {
-      for (JsonNode f : tool.path("findings")) {
-        if (f.path("code").asText().equals(code)) {
-          return f;
-        }
-      }
-    }
-    throw new AssertionError("no finding " + code + " in " + Json.compact(incident));
   }
 
   @Test

@@ -3,16 +3,13 @@ package dev.lakeops.eval.pipeline;
 import dev.lakeops.table.io.FileIO;
 import dev.lakeops.table.io.FileIOFactory;
 import dev.lakeops.table.io.FileOutput;
+import dev.lakeops.table.io.ForwardingFileIO;
 import dev.lakeops.table.io.LocalFileIO;
 import dev.lakeops.table.io.SeekableInput;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -52,18 +49,18 @@ public final class SlowStoreFileIOFactory implements FileIOFactory {
     return SCHEME + "://sandbox" + dir.toAbsolutePath().toUri().getPath();
   }
 
-  private static final class SlowStore implements FileIO {
+  private static final class SlowStore extends ForwardingFileIO {
 
-    private final LocalFileIO local = new LocalFileIO();
     private final SinkDelayControl delay;
 
     SlowStore(SinkDelayControl delay) {
+      super(new LocalFileIO());
       this.delay = delay;
     }
 
     @Override
     public FileOutput create(Path file) {
-      FileOutput out = local.create(file);
+      FileOutput out = delegate.create(file);
       if (!file.getFileName().toString().startsWith("data-")) {
         return out;
       }
@@ -101,6 +98,17 @@ public final class SlowStoreFileIOFactory implements FileIOFactory {
       };
     }
 
+    // the local disk's own ranged reads, not the default that reads a whole file
+    @Override
+    public SeekableInput openSeekable(Path file) {
+      return delegate.openSeekable(file);
+    }
+
+    @Override
+    public SeekableInput openSeekable(Path file, long length) {
+      return delegate.openSeekable(file, length);
+    }
+
     private void pause() throws IOException {
       long micros;
       synchronized (delay) {
@@ -115,96 +123,6 @@ public final class SlowStoreFileIOFactory implements FileIOFactory {
         Thread.currentThread().interrupt();
         throw new IOException("Interrupted while the slow store took a data file", e);
       }
-    }
-
-    @Override
-    public byte[] readBytes(Path file) {
-      return local.readBytes(file);
-    }
-
-    @Override
-    public Optional<byte[]> findBytes(Path file) {
-      return local.findBytes(file);
-    }
-
-    @Override
-    public InputStream open(Path file) {
-      return local.open(file);
-    }
-
-    @Override
-    public SeekableInput openSeekable(Path file) {
-      return local.openSeekable(file);
-    }
-
-    @Override
-    public SeekableInput openSeekable(Path file, long length) {
-      return local.openSeekable(file, length);
-    }
-
-    @Override
-    public void writeAtomically(Path file, byte[] content) {
-      local.writeAtomically(file, content);
-    }
-
-    @Override
-    public void writeAtomically(Path file, ContentWriter writer) {
-      local.writeAtomically(file, writer);
-    }
-
-    @Override
-    public void createExclusively(Path file, byte[] content) {
-      local.createExclusively(file, content);
-    }
-
-    @Override
-    public List<Path> list(Path dir) {
-      return local.list(dir);
-    }
-
-    @Override
-    public List<Path> listFiles(Path dir) {
-      return local.listFiles(dir);
-    }
-
-    @Override
-    public boolean isDirectory(Path path) {
-      return local.isDirectory(path);
-    }
-
-    @Override
-    public boolean exists(Path path) {
-      return local.exists(path);
-    }
-
-    @Override
-    public boolean delete(Path path) {
-      return local.delete(path);
-    }
-
-    @Override
-    public boolean deleteRecursively(Path dir) {
-      return local.deleteRecursively(dir);
-    }
-
-    @Override
-    public long size(Path file) {
-      return local.size(file);
-    }
-
-    @Override
-    public Instant lastModified(Path file) {
-      return local.lastModified(file);
-    }
-
-    @Override
-    public void mkdirs(Path dir) {
-      local.mkdirs(dir);
-    }
-
-    @Override
-    public String location(Path path) {
-      return local.location(path);
     }
   }
 }

@@ -32,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * ShopTables}: {@code shop.orders}, {@code shop.payments}) → Debezium's MariaDB connector in a
  * Kafka Connect worker ({@value #CONNECTOR}, topics {@code sandbox.shop.*}) → the Flink job {@value
  * #CDC_JOB_NAME} → the lake tables {@code shop.orders} (primary key) and {@code shop.payments}
- * (append) in {@link SandboxConfig#warehouse}, written through the lakeops sink.
+ * (append) in {@link SandboxConfig#warehouse}, written through the lakeops sink. Its faults are
+ * methods here: a stateless restart of the lake writer, binlog damage, a dropped binlog connection,
+ * and a lake store slow to take data files ({@link #slowLakeStore}, under an {@link #startOrderLoad
+ * order load}), which backpressures the job and, slower still, makes its checkpoints expire.
  *
  * <p>{@link #close} stops every process it started, by PID; it also runs from a shutdown hook, so
  * Ctrl-C cleans up. Thread safe.

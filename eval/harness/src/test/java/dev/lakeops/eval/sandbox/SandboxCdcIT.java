@@ -1,5 +1,6 @@
 package dev.lakeops.eval.sandbox;
 
+import static dev.lakeops.eval.sandbox.IncidentFindings.finding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -530,17 +531,6 @@ class SandboxCdcIT {
       sleep(Duration.ofMillis(500));
     }
     assertThat(values(lakeOrders())).isEqualTo(sourceOrders);
-  }
-
-  private static JsonNode finding(JsonNode incident, String code) {
-    for (JsonNode tool : incident.path("report").path("tools")) {
-      for (JsonNode f : tool.path("findings")) {
-        if (f.path("code").asText().equals(code)) {
-          return f;
-        }
-      }
-    }
-    throw new AssertionError("no finding " + code + " in " + Json.compact(incident));
   }
 
   // approves the incident's one triage proposal in its chat thread, as the lead; the answer

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A {@link FileIO} that hands every call to another one, for tests that change a few of them (an
- * injected failure, a slow read, a crash at a chosen write): they override those and inherit the
- * rest. The abstract methods and the plain queries ({@link #stats}, {@link #isLocal}, {@link
- * #location}) are forwarded; the composed defaults ({@code create}, {@code openSeekable}, {@code
- * listFiles}, ...) are not, so they go through this object's methods and a fault injected into
- * {@code writeAtomically} or {@code readBytes} reaches every write or read.
+ * A {@link FileIO} that hands every call to another one, for wrappers that change a few of them (a
+ * test's injected failure or crash at a chosen write, the sandbox's slow store): they override
+ * those and inherit the rest. The abstract methods and the plain queries ({@link #stats}, {@link
+ * #isLocal}, {@link #location}) are forwarded; the composed defaults ({@code create}, {@code
+ * openSeekable}, {@code listFiles}, ...) are not, so they go through this object's methods and a
+ * fault injected into {@code writeAtomically} or {@code readBytes} reaches every write or read.
  */
 public abstract class ForwardingFileIO implements FileIO {
 
