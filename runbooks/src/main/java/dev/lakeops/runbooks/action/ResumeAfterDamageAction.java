@@ -247,7 +247,14 @@ final class ResumeAfterDamageAction implements Action {
     }
     ConnectSnapshot.SourceOffset stored = binlogOffset(c);
     String file = binlog.getFileName().toString();
-    long pos = position(stored);
+    Long pos = position(stored);
+    if (pos == null) {
+      throw refused(
+          "its committed offset "
+              + ConnectorControl.offset(c)
+              + " has no readable binlog position ('pos'): the resume point cannot be checked"
+              + " against the damage; triage it again");
+    }
     if (!file.equals(stored.offset().get("file")) || pos > verdict.firstBad().offset()) {
       throw refused(
           "its committed offset "
@@ -378,11 +385,16 @@ final class ResumeAfterDamageAction implements Action {
     return binlogOffsets.get(0);
   }
 
-  private static long position(ConnectSnapshot.SourceOffset o) {
+  /** The offset's binlog position, or null when it has none or it is not a number. */
+  private static @Nullable Long position(ConnectSnapshot.SourceOffset o) {
+    String pos = o.offset().get("pos");
+    if (pos == null) {
+      return null;
+    }
     try {
-      return Long.parseLong(o.offset().get("pos").strip());
+      return Long.parseLong(pos.strip());
     } catch (NumberFormatException e) {
-      return Long.MAX_VALUE;
+      return null;
     }
   }
 
@@ -540,7 +552,13 @@ final class ResumeAfterDamageAction implements Action {
       if (f == null) {
         continue;
       }
-      ok |= f.equals(file) ? position(o) >= pos : ResumePoint.laterFiles(binlog).contains(f);
+      if (f.equals(file)) {
+        // an unreadable position is not past anything
+        Long at = position(o);
+        ok |= at != null && at >= pos;
+      } else {
+        ok |= ResumePoint.laterFiles(binlog).contains(f);
+      }
     }
     return new Verification.Check(
         ok, "committed offset at or after " + resumeAt + ", past the damage (found " + found + ")");

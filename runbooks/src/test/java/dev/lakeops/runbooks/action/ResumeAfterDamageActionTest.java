@@ -234,6 +234,19 @@ class ResumeAfterDamageActionTest {
     assertThat(calls).isEmpty();
   }
 
+  // a position that is not a number cannot be compared with the damage: refused as unreadable, not
+  // as "past the damage"
+  @Test
+  void refusesAnOffsetWhoseBinlogPositionIsUnreadable() {
+    offsets.set(offsets.get().replace("\"pos\":1654", "\"pos\":\"soon\""));
+
+    assertThatThrownBy(() -> action("").execute(new ExecutionContext("p-1")))
+        .isInstanceOf(ActionRefusedException.class)
+        .hasMessageContaining("no readable binlog position ('pos')")
+        .hasMessageNotContaining("is not before the damage");
+    assertThat(calls).isEmpty();
+  }
+
   @Test
   void refusesAMysqlGtidSetItCannotMove() {
     traceFromTheClient();
