@@ -47,11 +47,12 @@ import javax.management.remote.rmi.RMIServer;
 public final class DebeziumMetricsProbe {
 
   static final String PATTERN = "debezium.*:type=connector-metrics,*";
-  private static final Pattern HOST_PORT =
-      Pattern.compile("([A-Za-z0-9_.\\-]+|\\[[0-9a-fA-F:]+\\]):(\\d{1,5})");
+  // a host name or a bracketed IPv6 address, then a port
+  private static final String HOST_AND_PORT = "([A-Za-z0-9_.\\-]+|\\[[0-9a-fA-F:]+\\]):(\\d{1,5})";
+  private static final Pattern HOST_PORT = Pattern.compile(HOST_AND_PORT);
   private static final int MAX_VALUE_CHARS = 500;
   private static final Pattern REGISTRY =
-      Pattern.compile("/jndi/rmi://([A-Za-z0-9_.\\-]+|\\[[0-9a-fA-F:]+\\]):(\\d{1,5})/([^/]+)");
+      Pattern.compile("/jndi/rmi://" + HOST_AND_PORT + "/([^/]+)");
 
   private final JMXServiceURL url;
   private final Duration timeout;

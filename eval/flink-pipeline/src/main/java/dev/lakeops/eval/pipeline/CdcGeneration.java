@@ -36,21 +36,6 @@ final class CdcGeneration {
    * @throws IllegalArgumentException the content is not a non-negative integer
    */
   static long parse(String content) {
-    String trimmed = content.trim();
-    if (trimmed.isEmpty()) {
-      return 0;
-    }
-    long generation;
-    try {
-      generation = Long.parseLong(trimmed);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Invalid CDC generation: '" + trimmed + "' (not an integer)", e);
-    }
-    if (generation < 0) {
-      throw new IllegalArgumentException(
-          "Invalid CDC generation: " + generation + " (must not be negative)");
-    }
-    return generation;
+    return ControlNumbers.nonNegative(content, "CDC generation");
   }
 }

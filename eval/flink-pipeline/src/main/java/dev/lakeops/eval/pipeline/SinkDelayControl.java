@@ -70,21 +70,6 @@ final class SinkDelayControl {
    * @throws IllegalArgumentException the content is not a non-negative integer
    */
   static long parse(String content) {
-    String trimmed = content.trim();
-    if (trimmed.isEmpty()) {
-      return 0;
-    }
-    long micros;
-    try {
-      micros = Long.parseLong(trimmed);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Invalid sink delay: '" + trimmed + "' (not an integer)", e);
-    }
-    if (micros < 0) {
-      throw new IllegalArgumentException(
-          "Invalid sink delay: " + micros + " (must not be negative)");
-    }
-    return micros;
+    return ControlNumbers.nonNegative(content, "sink delay");
   }
 }
