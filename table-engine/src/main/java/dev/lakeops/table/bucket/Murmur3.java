@@ -11,6 +11,38 @@ final class Murmur3 {
 
   private Murmur3() {}
 
+  /**
+   * {@link #hashWords} of the 16 bytes of a one-field BinaryRow whose field is fixed-width: header
+   * word {@code header} (the row kind and null bit), a zero word, and the field's 8-byte slot.
+   */
+  static int hashOneSlot(int header, long slot) {
+    int h = SEED;
+    h = mix(h, header);
+    h = mix(h, 0);
+    h = mix(h, (int) slot);
+    h = mix(h, (int) (slot >>> 32));
+    return finish(h, 16);
+  }
+
+  private static int mix(int h, int word) {
+    int k = word * 0xcc9e2d51;
+    k = Integer.rotateLeft(k, 15);
+    k *= 0x1b873593;
+    h ^= k;
+    h = Integer.rotateLeft(h, 13);
+    return h * 5 + 0xe6546b64;
+  }
+
+  private static int finish(int h, int length) {
+    h ^= length;
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    h ^= h >>> 16;
+    return h;
+  }
+
   // Requires: length is a multiple of 4.
   static int hashWords(byte[] bytes, int length) {
     if (length % 4 != 0 || length > bytes.length) {
@@ -24,19 +56,8 @@ final class Murmur3 {
               | (bytes[i + 1] & 0xFF) << 8
               | (bytes[i + 2] & 0xFF) << 16
               | (bytes[i + 3] & 0xFF) << 24;
-      int k = word * 0xcc9e2d51;
-      k = Integer.rotateLeft(k, 15);
-      k *= 0x1b873593;
-      h ^= k;
-      h = Integer.rotateLeft(h, 13);
-      h = h * 5 + 0xe6546b64;
+      h = mix(h, word);
     }
-    h ^= length;
-    h ^= h >>> 16;
-    h *= 0x85ebca6b;
-    h ^= h >>> 13;
-    h *= 0xc2b2ae35;
-    h ^= h >>> 16;
-    return h;
+    return finish(h, length);
   }
 }

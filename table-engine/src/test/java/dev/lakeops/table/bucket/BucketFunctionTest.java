@@ -51,6 +51,53 @@ class BucketFunctionTest {
         .isEqualTo(bucket);
   }
 
+  // a one-field key of an integral type or DATE is hashed without a BinaryRow: for every such type,
+  // with extremes, random values and null, the bucket is the one of the encoded key (Paimon's)
+  @Test
+  void aOneFieldIntegralKeyLandsInTheBucketOfItsEncodedBinaryRow() {
+    java.util.Random random = new java.util.Random(7);
+    for (TypeRoot root :
+        new TypeRoot[] {
+          TypeRoot.BIGINT, TypeRoot.INT, TypeRoot.SMALLINT, TypeRoot.TINYINT, TypeRoot.DATE
+        }) {
+      RowType type =
+          RowType.of(
+              List.of(
+                  new DataField(0, "k", AtomicType.of(root)),
+                  new DataField(1, "v", AtomicType.string())));
+      BucketFunction function = BucketFunction.of(type, List.of("k"), 7);
+      RowType keyType = type.project(List.of("k"));
+      List<Object> values = new java.util.ArrayList<>();
+      values.add(null);
+      for (int i = 0; i < 2_000; i++) {
+        long n = i < 2 ? (i == 0 ? Long.MIN_VALUE : Long.MAX_VALUE) : random.nextLong();
+        values.add(
+            switch (root) {
+              case BIGINT -> n;
+              case INT -> (int) n;
+              case SMALLINT -> (short) n;
+              case TINYINT -> (byte) n;
+              default -> java.time.LocalDate.ofEpochDay(Math.floorMod(n, 3_000_000L) - 1_000_000L);
+            });
+      }
+      for (Object value : values) {
+        int expected = BucketFunction.bucket(BinaryRowCodec.encode(keyType, Row.of(value)), 7);
+        assertThat(function.bucket(Row.of(value, "x")))
+            .as("%s key %s", root, value)
+            .isEqualTo(expected);
+      }
+    }
+  }
+
+  // a key value of another class than its type's is refused as before, naming the field
+  @Test
+  void aOneFieldKeyOfTheWrongClassIsStillRefusedNamingTheField() {
+    RowType type = RowType.of(List.of(new DataField(0, "id", AtomicType.of(TypeRoot.BIGINT))));
+    assertThatThrownBy(() -> BucketFunction.of(type, List.of("id"), 2).bucket(Row.of(5)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("id");
+  }
+
   @Test
   void takesTheAbsoluteValueOfTheJavaRemainder() {
     // hash -771300025 % 3 = -1 -> bucket 1
