@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakeops.eval.sandbox.AgentProcess;
 import dev.lakeops.eval.sandbox.AlertmanagerPayloads;
 import dev.lakeops.eval.sandbox.BackpressureWait;
+import dev.lakeops.eval.sandbox.ConsoleClient;
 import dev.lakeops.eval.sandbox.FlinkRestReader;
 import dev.lakeops.eval.sandbox.FreePorts;
+import dev.lakeops.eval.sandbox.IncidentFindings;
 import dev.lakeops.eval.sandbox.Sandbox;
 import dev.lakeops.eval.sandbox.SandboxConfig;
 import dev.lakeops.tools.Json;
@@ -51,6 +53,7 @@ class AlertToTriageIT {
   private static final String SOURCE = "Source: orders";
   private static final String ENRICH = "enrich-orders";
   private static final String SINK = "lake-writer: Writer";
+  private static final String VIEWER_TOKEN = "viewer-" + java.util.UUID.randomUUID();
   private static Sandbox sandbox;
   private static AgentProcess agent;
   private static Path work;
@@ -80,7 +83,9 @@ class AlertToTriageIT {
                     work.resolve("agent"),
                     ports[3],
                     flinkRestUrl,
-                    TriageParity.agentOptions(flinkRestUrl, kafkaBootstrap, warehouse, binlogs)));
+                    viewer(
+                        TriageParity.agentOptions(
+                            flinkRestUrl, kafkaBootstrap, warehouse, binlogs))));
     try {
       sandbox = Sandbox.start(config);
     } finally {
@@ -111,6 +116,14 @@ class AlertToTriageIT {
     }
     assertThat(work.resolve("sandbox/kafka/kafka.pid")).doesNotExist();
     assertThat(work.resolve("sandbox/flink/pipeline.pid")).doesNotExist();
+  }
+
+  /** The options, and a console user who may look (not approve), for the pictures' checks. */
+  private static List<String> viewer(List<String> options) {
+    List<String> all = new java.util.ArrayList<>(options);
+    all.add("-Dlakeops.approvers.viewer.roles=viewer");
+    all.add("-Dlakeops.approvers.viewer.token=" + VIEWER_TOKEN);
+    return all;
   }
 
   private static JsonNode fire(String alertname, Map<String, String> labels) {
@@ -236,8 +249,54 @@ class AlertToTriageIT {
         .isGreaterThanOrEqualTo(10_000);
   }
 
+  /**
+   * The same slow sink seen from Kafka: kafka-exporter's consumer-group lag alert for the job's
+   * group. Flink's source commits the group's offsets at checkpoints without joining it, so the
+   * group has no members; the triage finds the job whose source reports the group's committed
+   * offsets and follows the lag into it, to the slow sink. The incident's console page draws the
+   * lag of each partition of the live topic.
+   */
   @Test
   @Order(4)
+  void tracesTheLagOfTheJobsConsumerGroupToTheSlowSinkAndDrawsIt() {
+    JsonNode incident =
+        fire(
+            "KafkaConsumersGroupLag",
+            Map.of("consumergroup", "orders-to-lake", "severity", "warning"));
+
+    assertThat(incident.path("status").asText()).isEqualTo("TRIAGED");
+    JsonNode report = incident.path("report");
+    assertThat(report.path("runbook").asText()).isEqualTo("kafka-lag");
+    JsonNode verdict = report.path("verdict");
+    assertThat(verdict.path("category").asText()).isEqualTo("BACKPRESSURE");
+    assertThat(verdict.path("entities").path("group").asText()).isEqualTo("orders-to-lake");
+    assertThat(verdict.path("entities").path("job").asText()).isEqualTo(sandbox.jobName());
+    assertThat(verdict.path("entities").path("vertex").asText()).contains("lake-writer");
+    assertThat(
+            finding(incident, "kafka.lag.read-by-flink").path("evidence").path("flinkJob").asText())
+        .isIn(sandbox.jobName(), sandbox.jobId());
+    String byPartition =
+        IncidentFindings.withEvidence(incident, "lagByPartition")
+            .path("evidence")
+            .path("lagByPartition")
+            .asText();
+    java.util.regex.Matcher lag =
+        java.util.regex.Pattern.compile("(?:^| )orders-0=(\\d+)").matcher(byPartition);
+    assertThat(lag.find()).as("orders-0 in %s", byPartition).isTrue();
+    assertThat(Long.parseLong(lag.group(1))).isPositive();
+
+    String id = incident.path("id").asText();
+    ConsoleClient console = ConsoleClient.login(agent.client().baseUrl(), VIEWER_TOKEN);
+    assertThat(console.pictures(id)).contains("kafka-lag", "kafka-lag-trend");
+    String bars = console.picture(id, "kafka-lag");
+    assertThat(bars)
+        .contains("<svg ")
+        .contains("orders-to-lake")
+        .containsPattern("orders-0: lag [0-9,]+");
+  }
+
+  @Test
+  @Order(5)
   void saysTheBackpressureIsGoneOnceTheSinkIsUnthrottled() throws Exception {
     sandbox.unthrottleSink();
     // The instantaneous isBackPressured gauges clear within seconds of the release.
@@ -267,7 +326,7 @@ class AlertToTriageIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void reportsAJobThatDoesNotExistAsNotFound() {
     JsonNode incident = fire("FlinkJobBackpressured", Map.of("job_name", "payments-to-lake"));
 
@@ -288,7 +347,7 @@ class AlertToTriageIT {
    * between probes.
    */
   @Test
-  @Order(6)
+  @Order(7)
   void theAgentAndTheCommandLineTriageEveryRunbooksAlertAlike() throws Exception {
     BackpressureWait.untilNoBackpressure(
         sandbox.flinkRestUrl(), sandbox.jobName(), Duration.ofSeconds(90));

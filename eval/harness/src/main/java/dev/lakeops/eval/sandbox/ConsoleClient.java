@@ -23,7 +23,9 @@ public final class ConsoleClient {
 
   private static final Pattern CSRF = Pattern.compile("name=\"csrf\" value=\"([^\"]*)\"");
   private static final Pattern PICTURE =
-      Pattern.compile("<figure id=\"picture-([A-Za-z0-9_-]+)\" class=\"picture\"><svg ");
+      Pattern.compile(
+          "<figure id=\"picture-([A-Za-z0-9_-]+)\" class=\"picture\">(?:<div class=\"frame\">)?<svg"
+              + " ");
   private static final Pattern NOTICE =
       Pattern.compile(
           "<p class=\"(notice|refusal)\" id=\"(?:notice|refusal)\">(.*?)</p>", Pattern.DOTALL);
@@ -118,17 +120,38 @@ public final class ConsoleClient {
    * @throws IllegalStateException the console answered an error
    */
   public List<String> pictures(String incidentId) {
+    List<String> ids = new ArrayList<>();
+    Matcher m = PICTURE.matcher(incidentPage(incidentId));
+    while (m.find()) {
+      ids.add(m.group(1));
+    }
+    return ids;
+  }
+
+  /**
+   * The markup of one picture of the incident's page, from its {@code <figure>} to its {@code
+   * </figure>}: the inline SVG with its hover titles and the caption.
+   *
+   * @throws IllegalStateException the console answered an error or the page has no such picture
+   */
+  public String picture(String incidentId, String pictureId) {
+    String page = incidentPage(incidentId);
+    int start = page.indexOf("<figure id=\"picture-" + pictureId + "\"");
+    int end = start < 0 ? -1 : page.indexOf("</figure>", start);
+    if (end < 0) {
+      throw new IllegalStateException(
+          "The page of incident " + incidentId + " has no picture '" + pictureId + "'");
+    }
+    return page.substring(start, end + "</figure>".length());
+  }
+
+  private String incidentPage(String incidentId) {
     String path = "/console/incidents/" + URLEncoder.encode(incidentId, StandardCharsets.UTF_8);
     HttpResponse<String> page = get(path);
     if (page.statusCode() != 200) {
       throw new IllegalStateException("GET " + path + " answered HTTP " + page.statusCode());
     }
-    List<String> ids = new ArrayList<>();
-    Matcher m = PICTURE.matcher(page.body());
-    while (m.find()) {
-      ids.add(m.group(1));
-    }
-    return ids;
+    return page.body();
   }
 
   /**

@@ -23,4 +23,20 @@ public final class IncidentFindings {
     }
     throw new AssertionError("no finding " + code + " in " + Json.compact(incident));
   }
+
+  /**
+   * The first finding whose evidence has {@code key}, in any of the triage's tool reports.
+   *
+   * @throws AssertionError there is none; the message quotes the incident
+   */
+  public static JsonNode withEvidence(JsonNode incident, String key) {
+    for (JsonNode tool : incident.path("report").path("tools")) {
+      for (JsonNode f : tool.path("findings")) {
+        if (f.path("evidence").has(key)) {
+          return f;
+        }
+      }
+    }
+    throw new AssertionError("no finding with evidence " + key + " in " + Json.compact(incident));
+  }
 }
