@@ -33,8 +33,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The Flink and Kafka pictures of incident pages in the system's headless Chromium (started as
- * {@link ConsoleBrowserTest} starts it): each SVG is in the DOM, fits the window at 1280 and at 390
- * px, and a screenshot of each page at both widths goes to {@code target/screenshots/}.
+ * {@link ConsoleBrowserTest} starts it): each SVG is in the DOM and legible at 1280 and at 390 px
+ * ({@link PictureLayout}), and a screenshot of each page at both widths goes to {@code
+ * target/screenshots/}.
  */
 @QuarkusTest
 @TestProfile(ConsoleProfile.class)
@@ -147,15 +148,7 @@ class ConsolePicturesBrowserTest {
     WebElement figure =
         wait(browser)
             .until(ExpectedConditions.visibilityOfElementLocated(By.id("picture-" + pictureId)));
-    WebElement svg = figure.findElement(By.tagName("svg"));
-    long viewport =
-        (Long)
-            ((JavascriptExecutor) browser)
-                .executeScript("return document.documentElement.clientWidth;");
-    assertThat(svg.getSize().getWidth())
-        .as("picture fits %s px", width)
-        .isPositive()
-        .isLessThanOrEqualTo((int) viewport);
+    WebElement svg = PictureLayout.assertLegible(browser, pictureId, width);
     assertThat(figure.findElement(By.tagName("figcaption")).getText()).isNotBlank();
     return svg;
   }

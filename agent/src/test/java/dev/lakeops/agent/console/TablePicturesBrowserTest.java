@@ -127,14 +127,9 @@ class TablePicturesBrowserTest {
       assertThat(browser.findElements(By.cssSelector("#pictures script"))).isEmpty();
       assertThat(browser.getTitle()).doesNotContain("pwned").contains("LakeTablePicturesProbe");
 
-      long viewport = number("return window.innerWidth;");
       for (String picture :
           List.of("table-timeline", "table-buckets", "table-level0", "binlog-strip")) {
-        WebElement svg = browser.findElement(By.cssSelector("#picture-" + picture + " svg"));
-        assertThat(svg.getRect().getX() + svg.getRect().getWidth())
-            .as("%s fits %s px", picture, width)
-            .isLessThanOrEqualTo((int) viewport);
-        assertThat(svg.getRect().getHeight()).as("%s drawn at %s px", picture, width).isPositive();
+        PictureLayout.assertLegible(browser, picture, width);
       }
       screenshot("incident-table-pictures-" + width + ".png");
     }

@@ -18,8 +18,14 @@ public final class Svg {
   private int open;
 
   /**
+   * The smallest scale a picture is drawn at: its 12-unit text stays at least 8 px high. On a
+   * narrower screen (a phone is 390 px) the picture keeps this size and its frame scrolls sideways.
+   */
+  static final double MIN_SCALE = 0.7;
+
+  /**
    * A picture {@code width} × {@code height} user units, scaled to the page's width (it keeps its
-   * aspect ratio), labelled for screen readers by {@code label}.
+   * aspect ratio) but never below {@link #MIN_SCALE}, labelled for screen readers by {@code label}.
    */
   public Svg(int width, int height, String label) {
     if (width <= 0 || height <= 0) {
@@ -31,7 +37,9 @@ public final class Svg {
         .append(width)
         .append(' ')
         .append(height)
-        .append("\" width=\"100%\" preserveAspectRatio=\"xMinYMin meet\" role=\"img\"")
+        .append("\" width=\"100%\" style=\"min-width:")
+        .append((int) Math.ceil(width * MIN_SCALE))
+        .append("px\" preserveAspectRatio=\"xMinYMin meet\" role=\"img\"")
         .append(" aria-label=\"")
         .append(escape(label))
         .append("\" font-family=\"sans-serif\" font-size=\"12\">");
