@@ -43,6 +43,18 @@ class SvgTest {
   }
 
   @Test
+  void aPictureScalesToThePageButNotBelowSeventyPercentOfItsSize() throws Exception {
+    Document wide = parse(new Svg(1000, 200, "wide").toSvg());
+    Document odd = parse(new Svg(333, 100, "odd").toSvg());
+
+    assertThat(wide.getDocumentElement().getAttribute("viewBox")).isEqualTo("0 0 1000 200");
+    assertThat(wide.getDocumentElement().getAttribute("width")).isEqualTo("100%");
+    assertThat(wide.getDocumentElement().getAttribute("style")).isEqualTo("min-width:700px");
+    // rounded up: 233.1 px would draw the text below 70 %
+    assertThat(odd.getDocumentElement().getAttribute("style")).isEqualTo("min-width:234px");
+  }
+
+  @Test
   void controlCharactersDoNotBreakTheXml() throws Exception {
     String svg = new Svg(10, 10, "a\u0001b").text(0, 0, "c\u0000d", "start", "#000", 10).toSvg();
 
