@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -68,9 +69,15 @@ public final class BackpressureAnalyzer {
       return List.of(unlocated(snapshot, jobSubject, backpressured));
     }
     List<Finding> findings = new ArrayList<>();
-    findings.add(bottleneckFinding(snapshot, bottleneck.get()));
-    BackpressureCauseClassifier.classify(snapshot, bottleneck.get().vertex())
-        .ifPresent(findings::add);
+    Optional<Finding> cause =
+        BackpressureCauseClassifier.classify(snapshot, bottleneck.get().vertex());
+    boolean skewed = cause.filter(f -> f.code().equals("flink.backpressure.key-skew")).isPresent();
+    findings.add(
+        bottleneckFinding(
+            snapshot,
+            bottleneck.get(),
+            skewed ? OptionalInt.empty() : rescaleTo(bottleneck.get().vertex().vertex())));
+    cause.ifPresent(findings::add);
     if (bottleneck.get().isSink()) {
       findings.add(slowSink(snapshot, bottleneck.get()));
     }
@@ -121,7 +128,20 @@ public final class BackpressureAnalyzer {
             .anyMatch(d -> d.vertex().name().toLowerCase(Locale.ROOT).contains("committer"));
   }
 
-  private static Finding bottleneckFinding(FlinkJobSnapshot snapshot, Bottleneck b) {
+  /**
+   * The parallelism to propose for a bottleneck whose subtasks share the load (not key skew): twice
+   * what it runs, within its maximum parallelism; empty when it is at the maximum already.
+   */
+  static OptionalInt rescaleTo(FlinkVertex v) {
+    int target = v.parallelism() * 2;
+    if (v.maxParallelism() > 0) {
+      target = Math.min(target, v.maxParallelism());
+    }
+    return target > v.parallelism() ? OptionalInt.of(target) : OptionalInt.empty();
+  }
+
+  private static Finding bottleneckFinding(
+      FlinkJobSnapshot snapshot, Bottleneck b, OptionalInt rescaleTo) {
     VertexSample v = b.vertex();
     double upstream =
         b.backpressuredInputs().stream()
@@ -136,6 +156,10 @@ public final class BackpressureAnalyzer {
     evidence.put("vertex", v.vertex().name());
     evidence.put("vertexId", v.vertex().id());
     evidence.put("parallelism", Integer.toString(v.vertex().parallelism()));
+    if (v.vertex().maxParallelism() > 0) {
+      evidence.put("maxParallelism", Integer.toString(v.vertex().maxParallelism()));
+    }
+    rescaleTo.ifPresent(p -> evidence.put("suggestedParallelism", Integer.toString(p)));
     putLoad(evidence, v);
     evidence.put("backpressuredInputs", names(b.backpressuredInputs()));
     for (VertexSample input : b.backpressuredInputs()) {

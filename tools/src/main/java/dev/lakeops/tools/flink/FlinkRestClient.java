@@ -73,6 +73,20 @@ public final class FlinkRestClient implements FlinkRest {
   }
 
   /**
+   * Sends {@code body} as JSON with PUT (e.g. {@code /v1/jobs/<id>/resource-requirements}); an
+   * empty answer is an empty object. Errors as for {@link #get}.
+   */
+  public JsonNode put(String path, JsonNode body) {
+    checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
+    return send(
+        "PUT " + path,
+        request(path)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .build());
+  }
+
+  /**
    * PATCH without a body (e.g. {@code /v1/jobs/<id>?mode=cancel}); an empty answer is an empty
    * object.
    */

@@ -80,6 +80,7 @@ final class FlinkRestJson {
               id,
               text(endpoint, v, "name"),
               v.path("parallelism").asInt(0),
+              v.path("maxParallelism").asInt(-1),
               v.path("status").asText("UNKNOWN"),
               inputs.getOrDefault(id, List.of())));
     }

@@ -152,6 +152,72 @@ class BackpressureAnalyzerTest {
   }
 
   @Test
+  void suggestsTwiceTheParallelismOfABottleneckWhoseSubtasksShareTheLoadWithinItsMaximum() {
+    VertexSample src = vertex("src", "Source: orders", List.of(), load(10, 950, 0));
+    VertexSample writer = vertex("w", "lake writer: shop.orders", List.of("src"), load(990, 0, 10));
+    VertexSample end = vertex("end", "lake committer: shop.orders", List.of("w"), load(1, 0, 999));
+
+    Finding free = analyzer.analyze(job("RUNNING", src, writer, end)).get(0);
+    Finding capped = analyzer.analyze(job("RUNNING", src, withMax(writer, 2, 3), end)).get(0);
+    Finding atMax = analyzer.analyze(job("RUNNING", src, withMax(writer, 2, 2), end)).get(0);
+
+    assertThat(free.code()).isEqualTo("flink.backpressure.bottleneck");
+    assertThat(free.evidence())
+        .containsEntry("parallelism", "1")
+        .containsEntry("suggestedParallelism", "2")
+        .doesNotContainKey("maxParallelism");
+    assertThat(capped.evidence())
+        .containsEntry("parallelism", "2")
+        .containsEntry("maxParallelism", "3")
+        .containsEntry("suggestedParallelism", "3");
+    assertThat(atMax.evidence())
+        .containsEntry("maxParallelism", "2")
+        .doesNotContainKey("suggestedParallelism");
+  }
+
+  @Test
+  void suggestsNoParallelismForKeySkewWhichMoreSubtasksDoNotSpread() {
+    FlinkJobSnapshot snapshot =
+        job(
+            "RUNNING",
+            vertex("src", "Source: orders", List.of(), load(10, 950, 0)),
+            vertex(
+                "agg",
+                "per-shop-total",
+                List.of("src"),
+                load(40, 0, 960),
+                load(999, 0, 1),
+                load(35, 0, 965)),
+            vertex("sink", "Sink: totals", List.of("agg"), load(5, 0, 995)));
+
+    List<Finding> findings = analyzer.analyze(snapshot);
+
+    assertThat(findings.get(1).code()).isEqualTo("flink.backpressure.key-skew");
+    assertThat(findings.get(0).evidence()).doesNotContainKey("suggestedParallelism");
+  }
+
+  /**
+   * {@code v} as if it ran {@code parallelism} subtasks (its load repeated) of at most {@code max}.
+   */
+  private static VertexSample withMax(VertexSample v, int parallelism, int max) {
+    List<SubtaskLoad> loads = new ArrayList<>();
+    for (int i = 0; i < parallelism; i++) {
+      SubtaskLoad l = v.subtasks().get(0);
+      loads.add(
+          new SubtaskLoad(
+              i,
+              l.busyMsPerSecond(),
+              l.backPressuredMsPerSecond(),
+              l.idleMsPerSecond(),
+              l.recordsInPerSecond(),
+              l.recordsOutPerSecond()));
+    }
+    FlinkVertex f = v.vertex();
+    return new VertexSample(
+        new FlinkVertex(f.id(), f.name(), parallelism, max, f.status(), f.inputIds()), loads, null);
+  }
+
+  @Test
   void doesNotCallEvenlyBusySubtasksKeySkew() {
     FlinkJobSnapshot snapshot =
         job(
