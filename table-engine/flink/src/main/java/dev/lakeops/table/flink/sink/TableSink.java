@@ -144,6 +144,10 @@ public final class TableSink {
             .uid("lakeops-committer-" + table)
             .setParallelism(1)
             .setMaxParallelism(1);
+    // Never chained to the writers, even at parallelism 1: a chain takes the committer's maximum
+    // parallelism of 1, and the writers could then not be rescaled (by the adaptive scheduler, or
+    // from a savepoint) without moving the committer along.
+    committed.disableChaining();
     return committed.sinkTo(new DiscardingSink<>()).name("end: " + table).setParallelism(1);
   }
 
