@@ -17,6 +17,7 @@ public enum ActionKind {
   KAFKA_RESET_OFFSETS("kafka.reset_offsets", RiskTier.DESTRUCTIVE),
   FLINK_STOP_WITH_SAVEPOINT("flink.stop_with_savepoint", RiskTier.REVERSIBLE),
   FLINK_CANCEL("flink.cancel", RiskTier.DESTRUCTIVE),
+  FLINK_RESCALE("flink.rescale", RiskTier.REVERSIBLE),
   CDC_RESTART_CONNECTOR("cdc.restart_connector", RiskTier.REVERSIBLE),
   CDC_RESUME_AFTER_DAMAGE("cdc.resume_after_damage", RiskTier.DESTRUCTIVE);
 

@@ -33,6 +33,7 @@ public final class Actions {
       case KAFKA_RESET_OFFSETS -> new ResetOffsetsAction(args, targets);
       case FLINK_STOP_WITH_SAVEPOINT -> new FlinkStopWithSavepointAction(args, targets);
       case FLINK_CANCEL -> new FlinkCancelAction(args, targets);
+      case FLINK_RESCALE -> new FlinkRescaleAction(args, targets);
       case CDC_RESTART_CONNECTOR -> new RestartConnectorAction(args, targets);
       case CDC_RESUME_AFTER_DAMAGE -> new ResumeAfterDamageAction(args, targets);
       default ->

@@ -111,6 +111,49 @@ class ActionArgsTest {
             bad(ActionKind.FLINK_CANCEL, Map.of("cluster", "ftp://x", "job", "0".repeat(32)))
                 .argument())
         .isEqualTo("cluster");
+    String job = "0".repeat(32);
+    assertThat(
+            bad(
+                    ActionKind.FLINK_RESCALE,
+                    Map.of(
+                        "cluster",
+                        "http://127.0.0.1:1",
+                        "job",
+                        job,
+                        "vertex",
+                        "v",
+                        "parallelism",
+                        "2"))
+                .argument())
+        .isEqualTo("vertex");
+    for (String p : new String[] {"0", "-1", "two", ""}) {
+      assertThat(
+              bad(
+                      ActionKind.FLINK_RESCALE,
+                      Map.of(
+                          "cluster",
+                          "http://127.0.0.1:1",
+                          "job",
+                          job,
+                          "vertex",
+                          "a".repeat(32),
+                          "parallelism",
+                          p))
+                  .argument())
+          .as("parallelism '%s'", p)
+          .isEqualTo("parallelism");
+    }
+    assertThat(
+            bad(
+                    ActionKind.FLINK_RESCALE,
+                    Map.of(
+                        "cluster", "http://127.0.0.1:1",
+                        "job", job,
+                        "vertex", "a".repeat(32),
+                        "parallelism", "2",
+                        "savepoint", "x"))
+                .getMessage())
+        .contains("savepoint");
     assertThat(
             bad(
                     ActionKind.FLINK_STOP_WITH_SAVEPOINT,
