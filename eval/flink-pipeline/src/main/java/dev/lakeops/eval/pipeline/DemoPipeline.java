@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.RestOptions;
@@ -40,7 +41,8 @@ public final class DemoPipeline {
   private static final long CHECKPOINT_INTERVAL_MILLIS = 5_000;
   // the CDC job runs at parallelism 1 and its vertices share one slot; maintenance jobs (an
   // approved compaction submitted over REST) get two more
-  private static final int CDC_SLOTS = 1;
+  // cdc-to-lake runs at parallelism 1; the second slot lets an approved rescale double its writer
+  private static final int CDC_SLOTS = 2;
   private static final int MAINTENANCE_SLOTS = 2;
   static final String CDC_GENERATION_FILE = "cdc-generation";
   // microseconds the lake store takes per data file of cdc-to-lake (SlowStoreFileIOFactory)
@@ -149,6 +151,15 @@ public final class DemoPipeline {
     conf.set(MetricOptions.METRIC_FETCHER_UPDATE_INTERVAL, Duration.ofSeconds(1));
     conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.parse("128m"));
     conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.parse("128m"));
+    // The adaptive scheduler, as teams run it to rescale a streaming job in place: an approved
+    // flink.rescale sets a vertex's parallelism over REST (PUT /jobs/:jobid/resource-requirements)
+    // and the job restarts at it from its latest checkpoint. Flink waits 30 s after a rescale and
+    // up to 60 s for resources to settle by default; a sandbox has all its slots from the start.
+    conf.set(JobManagerOptions.SCHEDULER, JobManagerOptions.SchedulerType.Adaptive);
+    conf.set(JobManagerOptions.SCHEDULER_EXECUTING_COOLDOWN_AFTER_RESCALING, Duration.ofSeconds(1));
+    conf.set(
+        JobManagerOptions.SCHEDULER_EXECUTING_RESOURCE_STABILIZATION_TIMEOUT,
+        Duration.ofSeconds(1));
     return conf;
   }
 

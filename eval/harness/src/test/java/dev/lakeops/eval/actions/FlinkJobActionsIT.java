@@ -15,13 +15,17 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code flink.cancel} and {@code flink.stop_with_savepoint} through the approval gate against a
  * Flink MiniCluster's REST API (the scenario cluster, in its own JVM).
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FlinkJobActionsIT {
 
   private static final int REST_PORT = 61681;
@@ -93,6 +97,80 @@ class FlinkJobActionsIT {
     assertThatThrownBy(() -> g.propose(ActionKind.FLINK_CANCEL, args))
         .isInstanceOf(ApprovalRefusedException.class)
         .hasMessageContaining("it is CANCELED (expected RUNNING)");
+  }
+
+  // the scenario cluster runs Flink's default scheduler, which takes no resource requirements: a
+  // rescale in place is refused, saying what it needs and what else to do; a vertex the job does
+  // not have and a parallelism above the vertex's maximum are refused by name. First, while the
+  // healthy job runs (the other tests stop both jobs).
+  @Test
+  @Order(1)
+  void refusesToRescaleInPlaceUnderTheDefaultSchedulerAndBeyondWhatAVertexCanRun()
+      throws Exception {
+    GateSetup g = new GateSetup(stateDir);
+    String job = flink.jobId(FlinkScenarios.HEALTHY);
+    com.fasterxml.jackson.databind.JsonNode details =
+        dev.lakeops.tools.Json.mapper()
+            .readTree(
+                java.net.http.HttpClient.newHttpClient()
+                    .send(
+                        java.net.http.HttpRequest.newBuilder(
+                                java.net.URI.create(flink.flinkRestUrl() + "/v1/jobs/" + job))
+                            .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString())
+                    .body());
+    com.fasterxml.jackson.databind.JsonNode vertex = details.path("vertices").path(0);
+    String vertexId = vertex.path("id").asText();
+    int max = vertex.path("maxParallelism").asInt();
+    assertThat(max).isPositive();
+
+    assertThatThrownBy(
+            () ->
+                g.propose(
+                    ActionKind.FLINK_RESCALE,
+                    Map.of(
+                        "cluster",
+                        flink.flinkRestUrl(),
+                        "job",
+                        job,
+                        "vertex",
+                        vertexId,
+                        "parallelism",
+                        Integer.toString(vertex.path("parallelism").asInt() + 1))))
+        .isInstanceOf(ApprovalRefusedException.class)
+        .hasMessageContaining("in place: its scheduler takes no resource requirements")
+        .hasMessageContaining("jobmanager.scheduler: adaptive");
+    assertThatThrownBy(
+            () ->
+                g.propose(
+                    ActionKind.FLINK_RESCALE,
+                    Map.of(
+                        "cluster",
+                        flink.flinkRestUrl(),
+                        "job",
+                        job,
+                        "vertex",
+                        "f".repeat(32),
+                        "parallelism",
+                        "2")))
+        .isInstanceOf(ApprovalRefusedException.class)
+        .hasMessageContaining("has no vertex " + "f".repeat(32))
+        .hasMessageContaining(vertexId);
+    assertThatThrownBy(
+            () ->
+                g.propose(
+                    ActionKind.FLINK_RESCALE,
+                    Map.of(
+                        "cluster",
+                        flink.flinkRestUrl(),
+                        "job",
+                        job,
+                        "vertex",
+                        vertexId,
+                        "parallelism",
+                        Integer.toString(max + 1))))
+        .isInstanceOf(ApprovalRefusedException.class)
+        .hasMessageContaining("its maximum parallelism is " + max);
   }
 
   @Test

@@ -414,12 +414,20 @@ class SandboxCdcIT {
 
   // the lake store turns slow under a steady load of new orders: the lake writer of shop.orders
   // flushes its data files at each checkpoint, in its task thread, so the job backs up behind it;
-  // the backpressure alert's triage names that writer as a slow sink. Once the store is fast again
-  // the lake catches up with every order.
+  // the backpressure alert's triage names that writer as a slow sink and proposes twice its
+  // subtasks. The lead approves; the adaptive scheduler restarts the job with two writers, which
+  // write their buckets' files to the store at once, from its latest checkpoint. A second
+  // proposal, by hand, takes it back to one. Once the store is fast again the lake holds every
+  // order exactly once across both rescales.
   @Test
   @Order(7)
-  void aSlowLakeStoreBackpressuresTheCdcJobAndTheTriageNamesTheLakeWriterAsASlowSink() {
+  void aSlowLakeStoreBackpressuresTheCdcJobAndTheApprovedRescaleDoublesItsLakeWriter()
+      throws Exception {
+    FlinkRestReader rest = new FlinkRestReader(sandbox.flinkRestUrl());
+    String jobId = sandbox.cdcJobId();
     JsonNode incident;
+    String answer;
+    String back;
     OrderLoad load = sandbox.startOrderLoad(1_000_000, 2_000);
     try {
       sandbox.slowLakeStore(Duration.ofSeconds(4));
@@ -443,21 +451,41 @@ class SandboxCdcIT {
                   "severity", "warning",
                   "job_name", Sandbox.CDC_JOB_NAME),
               "Flink job " + Sandbox.CDC_JOB_NAME + " is backpressured");
+      JsonNode verdict = incident.path("report").path("verdict");
+      assertThat(verdict.path("category").asText())
+          .as(Json.compact(incident))
+          .isEqualTo("BACKPRESSURE");
+      // the committer has a task of its own, so that the writer can be rescaled alone
+      assertThat(verdict.path("entities").path("vertex").asText())
+          .isEqualTo("lake writer: shop.orders");
+      JsonNode proposed = verdict.path("proposals").path(0);
+      assertThat(proposed.path("action").asText())
+          .as(verdict.toString())
+          .isEqualTo("flink.rescale");
+      assertThat(proposed.path("args").path("job").asText()).isEqualTo(jobId);
+      assertThat(proposed.path("args").path("parallelism").asText()).isEqualTo("2");
+      String writer = proposed.path("args").path("vertex").asText();
+      assertThat(rest.vertexIds(jobId)).containsEntry("lake writer: shop.orders", writer);
+
+      answer = approveInChat(incident);
+      assertThat(answer)
+          .as(linesAbout(agent().logFile(), "rescale"))
+          .contains("executed: DONE")
+          .contains("verification PASSED");
+      assertThat(rest.job(jobId).path("state").asText()).isEqualTo("RUNNING");
+      assertThat(parallelismOf(rest, jobId, writer)).isEqualTo(2);
+
+      back = rescaleByHand(proposed.path("args"), 1);
+      assertThat(parallelismOf(rest, jobId, writer)).isEqualTo(1);
     } finally {
       sandbox.restoreLakeStore();
       load.close();
     }
+    assertThat(back).contains("DONE");
     assertThat(load.written()).isGreaterThan(1_000);
-    JsonNode verdict = incident.path("report").path("verdict");
-    assertThat(verdict.path("category").asText())
-        .as(Json.compact(incident))
-        .isEqualTo("BACKPRESSURE");
-    // the writer, its committer and the end are chained into one task
-    assertThat(verdict.path("entities").path("vertex").asText())
-        .startsWith("lake writer: shop.orders -> lake committer: shop.orders");
     JsonNode slowSink = finding(incident, "flink.backpressure.slow-sink");
     assertThat(slowSink.path("evidence").path("vertex").asText())
-        .startsWith("lake writer: shop.orders");
+        .isEqualTo("lake writer: shop.orders");
     assertThat(Double.parseDouble(slowSink.path("evidence").path("recordsOutPerSecond").asText()))
         .isLessThan(
             Double.parseDouble(slowSink.path("evidence").path("recordsInPerSecond").asText())
@@ -475,6 +503,43 @@ class SandboxCdcIT {
       sleep(Duration.ofMillis(500));
     }
     assertThat(values(lakeOrders())).isEqualTo(sourceOrders);
+  }
+
+  private static int parallelismOf(FlinkRestReader rest, String jobId, String vertexId)
+      throws Exception {
+    for (JsonNode v : rest.job(jobId).path("vertices")) {
+      if (v.path("id").asText().equals(vertexId)) {
+        return v.path("parallelism").asInt();
+      }
+    }
+    throw new AssertionError("job " + jobId + " has no vertex " + vertexId);
+  }
+
+  // proposes flink.rescale with the triage's arguments but {@code parallelism}, over the REST API
+  // as the lead, and approves it (reversible: the requester may); the execution's state
+  private static String rescaleByHand(JsonNode args, int parallelism) {
+    com.fasterxml.jackson.databind.node.ObjectNode wanted = args.deepCopy();
+    wanted.put("parallelism", Integer.toString(parallelism));
+    JsonNode proposal =
+        agent()
+            .client()
+            .postJson(
+                "/api/proposals",
+                Json.mapper()
+                    .createObjectNode()
+                    .put("action", "flink.rescale")
+                    .put("reason", "the next test wants one writer again")
+                    .<com.fasterxml.jackson.databind.node.ObjectNode>set("args", wanted)
+                    .toString(),
+                LEAD_TOKEN);
+    String id = proposal.path("id").asText();
+    assertThat(id).as(proposal.toString()).isNotBlank();
+    JsonNode decided =
+        agent().client().postJson("/api/proposals/" + id + "/approve", "{}", LEAD_TOKEN);
+    assertThat(decided.path("execution").path("verification").path("status").asText())
+        .as(decided.toString())
+        .isEqualTo("PASSED");
+    return decided.path("execution").path("state").asText();
   }
 
   // the lake store gets slower still: the writer's flush outlasts the job's checkpoint timeout, so
