@@ -36,6 +36,8 @@ class FlinkBackpressureRunbookTest {
   /** A two-vertex job whose sink is saturated: answers every endpoint the probe reads. */
   private static final class SlowSinkCluster implements FlinkRest {
     final List<String> paths = new ArrayList<>();
+    // the sink's maxParallelism in the job's details; absent below 1
+    int sinkMaxParallelism = -1;
 
     @Override
     public JsonNode get(String path) {
@@ -54,7 +56,9 @@ class FlinkBackpressureRunbookTest {
                 + JID
                 + "\",\"name\":\"orders-to-lake\",\"state\":\"RUNNING\",\"start-time\":1,\"vertices\":[{\"id\":\"a\",\"name\":\"Source:"
                 + " orders\",\"parallelism\":1,\"status\":\"RUNNING\"},"
-                + "{\"id\":\"b\",\"name\":\"lake-writer\",\"parallelism\":1,\"status\":\"RUNNING\"}],"
+                + "{\"id\":\"b\",\"name\":\"lake-writer\",\"parallelism\":1,"
+                + (sinkMaxParallelism > 0 ? "\"maxParallelism\":" + sinkMaxParallelism + "," : "")
+                + "\"status\":\"RUNNING\"}],"
                 + "\"plan\":{\"nodes\":[{\"id\":\"a\",\"inputs\":[]},{\"id\":\"b\",\"inputs\":[{\"id\":\"a\"}]}]}}";
       } else if (path.contains("/vertices/a/metrics")) {
         body =
@@ -117,6 +121,33 @@ class FlinkBackpressureRunbookTest {
         .contains("lake-writer")
         .contains("busyMsPerSecond.max: `998`")
         .contains("`backpressure#1`");
+  }
+
+  @Test
+  void proposesTwiceTheSubtasksOfASaturatedSinkAndNoneAtItsMaximumParallelism() {
+    TriageReport report =
+        runbook.run(alert(Map.of("alertname", "FlinkBackpressure", "job_name", "orders-to-lake")));
+
+    assertThat(report.verdict().proposals())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.action()).isEqualTo("flink.rescale");
+              assertThat(p.args())
+                  .containsEntry("job", JID)
+                  .containsEntry("vertex", "b")
+                  .containsEntry("parallelism", "2");
+              assertThat(p.reason()).contains("lake-writer").contains("2 subtasks instead of 1");
+            });
+
+    SlowSinkCluster atMax = new SlowSinkCluster();
+    atMax.sinkMaxParallelism = 1;
+    TriageReport capped =
+        runbook(FlinkClusters.single(tools(atMax)))
+            .run(alert(Map.of("alertname", "FlinkBackpressure", "job_name", "orders-to-lake")));
+
+    assertThat(capped.verdict().category()).isEqualTo(Category.BACKPRESSURE);
+    assertThat(capped.verdict().proposals()).isEmpty();
   }
 
   @Test

@@ -160,6 +160,9 @@ public final class DemoPipeline {
     conf.set(
         JobManagerOptions.SCHEDULER_EXECUTING_RESOURCE_STABILIZATION_TIMEOUT,
         Duration.ofSeconds(1));
+    // Flink 2 rescales at the next completed checkpoint, and waits for one at most this long: a job
+    // whose checkpoints expire (the fault a rescale may be approved for) completes none
+    conf.set(JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_DELAY, Duration.ofSeconds(10));
     return conf;
   }
 

@@ -542,20 +542,24 @@ class SandboxCdcIT {
     return decided.path("execution").path("state").asText();
   }
 
-  // the lake store gets slower still: the writer's flush outlasts the job's checkpoint timeout, so
-  // its checkpoints expire (the job tolerates a few) and nothing is committed meanwhile; the
-  // checkpoint alert's triage names the expired checkpoints, the writer that did not acknowledge
-  // and the backpressure behind it. Once the store is fast again a checkpoint completes and commits
-  // what the expired ones had flushed: the lake equals the source.
+  // the lake store gets slower still: the writer's flush of its two buckets outlasts the job's
+  // checkpoint timeout, so its checkpoints expire (the job tolerates a few) and nothing is
+  // committed meanwhile; the checkpoint alert's triage names the expired checkpoints, the writer
+  // that did not acknowledge and the backpressure behind it, and proposes two writers. Approved,
+  // each writer flushes one bucket, within the timeout: checkpoints complete again while the store
+  // is still as slow, and commit what the expired ones had not. The lake equals the source.
   @Test
   @Order(8)
-  void checkpointsThatExpireOnASlowLakeStoreAreTriagedAndTheNextCompleteOneCommitsTheirRows()
-      throws Exception {
+  void
+      checkpointsThatExpireOnASlowLakeStoreAreTriagedAndCompleteAgainOnceTheApprovedRescaleSplitsTheFlush()
+          throws Exception {
     FlinkRestReader rest = new FlinkRestReader(sandbox.flinkRestUrl());
     String jobId = sandbox.cdcJobId();
     long failedBefore = rest.checkpoints(jobId).path("counts").path("failed").asLong();
     JsonNode incident;
-    OrderLoad load = sandbox.startOrderLoad(2_000_000, 200);
+    // as many orders as in the slow-sink test: enough to fill the job's buffers while the writer
+    // flushes, so that the barriers wait behind backpressure, as they do in production
+    OrderLoad load = sandbox.startOrderLoad(2_000_000, 2_000);
     try {
       sandbox.slowLakeStore(Duration.ofSeconds(20));
       long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
@@ -569,6 +573,8 @@ class SandboxCdcIT {
           .isGreaterThan(failedBefore);
       assertThat(checkpoints.path("latest").path("failed").path("failure_message").asText())
           .contains("expired");
+      BackpressureWait.untilBottleneck(
+          sandbox.flinkRestUrl(), Sandbox.CDC_JOB_NAME, Duration.ofSeconds(150));
       incident =
           fire(
               Map.of(
@@ -576,19 +582,39 @@ class SandboxCdcIT {
                   "severity", "warning",
                   "job_name", Sandbox.CDC_JOB_NAME),
               "Checkpoints of Flink job " + Sandbox.CDC_JOB_NAME + " are failing");
+      JsonNode verdict = incident.path("report").path("verdict");
+      assertThat(verdict.path("category").asText())
+          .as(Json.compact(incident))
+          .isEqualTo("CHECKPOINT_FAILURE");
+      JsonNode timeout = finding(incident, "flink.checkpoint.timeout");
+      assertThat(timeout.path("evidence").path("timeoutMs").asText()).isEqualTo("30000");
+      assertThat(timeout.path("summary").asText()).contains("lake writer: shop.orders");
+      assertThat(verdict.path("entities").path("vertex").asText())
+          .startsWith("lake writer: shop.orders");
+      JsonNode proposed = verdict.path("proposals").path(0);
+      assertThat(proposed.path("action").asText())
+          .as(verdict.toString())
+          .isEqualTo("flink.rescale");
+      assertThat(proposed.path("args").path("parallelism").asText()).isEqualTo("2");
+
+      String answer = approveInChat(incident);
+      assertThat(answer)
+          .as(linesAbout(agent().logFile(), "rescale"))
+          .contains("executed: DONE")
+          .contains("verification PASSED");
+      long completedAtRescale = rest.checkpoints(jobId).path("counts").path("completed").asLong();
+      deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+      while (rest.checkpoints(jobId).path("counts").path("completed").asLong() <= completedAtRescale
+          && System.nanoTime() < deadline) {
+        sleep(Duration.ofSeconds(1));
+      }
+      assertThat(rest.checkpoints(jobId).path("counts").path("completed").asLong())
+          .as("a checkpoint completes on the still slow store: %s", rest.checkpoints(jobId))
+          .isGreaterThan(completedAtRescale);
     } finally {
       sandbox.restoreLakeStore();
       load.close();
     }
-    JsonNode verdict = incident.path("report").path("verdict");
-    assertThat(verdict.path("category").asText())
-        .as(Json.compact(incident))
-        .isEqualTo("CHECKPOINT_FAILURE");
-    JsonNode timeout = finding(incident, "flink.checkpoint.timeout");
-    assertThat(timeout.path("evidence").path("timeoutMs").asText()).isEqualTo("30000");
-    assertThat(timeout.path("summary").asText()).contains("lake writer: shop.orders");
-    assertThat(verdict.path("entities").path("vertex").asText())
-        .startsWith("lake writer: shop.orders");
 
     Map<Long, List<Object>> sourceOrders = source("SELECT * FROM shop.orders");
     long until = System.nanoTime() + Duration.ofSeconds(90).toNanos();
