@@ -78,7 +78,8 @@ final class FlinkRescaleAction implements Action {
     try {
       body = job.rest.get(path);
     } catch (ProbeException e) {
-      if (e.code() == ProbeException.Code.UNREACHABLE || e.code() == ProbeException.Code.TIMEOUT) {
+      if (e.code() != ProbeException.Code.BAD_RESPONSE
+          && e.code() != ProbeException.Code.NOT_FOUND) {
         throw e;
       }
       throw notAdaptive(e.getMessage());
@@ -182,7 +183,7 @@ final class FlinkRescaleAction implements Action {
             e -> {
               ObjectNode bounds = e.getValue().deepCopy();
               if (e.getKey().equals(vertexId)) {
-                ObjectNode p = bounds.with("parallelism");
+                ObjectNode p = bounds.withObjectProperty("parallelism");
                 p.put("lowerBound", Math.min(p.path("lowerBound").asInt(1), parallelism));
                 p.put("upperBound", parallelism);
               }
