@@ -24,6 +24,18 @@ class ActionArgsTest {
     throw new AssertionError("accepted " + args);
   }
 
+  private static Map<String, String> rescale(String vertex, String parallelism) {
+    return Map.of(
+        "cluster",
+        "http://127.0.0.1:1",
+        "job",
+        "0".repeat(32),
+        "vertex",
+        vertex,
+        "parallelism",
+        parallelism);
+  }
+
   @Test
   void namesTheMissingTable() {
     assertThat(bad(ActionKind.TABLE_COMPACT, Map.of()).argument()).isEqualTo("table");
@@ -111,49 +123,15 @@ class ActionArgsTest {
             bad(ActionKind.FLINK_CANCEL, Map.of("cluster", "ftp://x", "job", "0".repeat(32)))
                 .argument())
         .isEqualTo("cluster");
-    String job = "0".repeat(32);
-    assertThat(
-            bad(
-                    ActionKind.FLINK_RESCALE,
-                    Map.of(
-                        "cluster",
-                        "http://127.0.0.1:1",
-                        "job",
-                        job,
-                        "vertex",
-                        "v",
-                        "parallelism",
-                        "2"))
-                .argument())
-        .isEqualTo("vertex");
+    assertThat(bad(ActionKind.FLINK_RESCALE, rescale("v", "2")).argument()).isEqualTo("vertex");
     for (String p : new String[] {"0", "-1", "two", ""}) {
-      assertThat(
-              bad(
-                      ActionKind.FLINK_RESCALE,
-                      Map.of(
-                          "cluster",
-                          "http://127.0.0.1:1",
-                          "job",
-                          job,
-                          "vertex",
-                          "a".repeat(32),
-                          "parallelism",
-                          p))
-                  .argument())
+      assertThat(bad(ActionKind.FLINK_RESCALE, rescale("a".repeat(32), p)).argument())
           .as("parallelism '%s'", p)
           .isEqualTo("parallelism");
     }
-    assertThat(
-            bad(
-                    ActionKind.FLINK_RESCALE,
-                    Map.of(
-                        "cluster", "http://127.0.0.1:1",
-                        "job", job,
-                        "vertex", "a".repeat(32),
-                        "parallelism", "2",
-                        "savepoint", "x"))
-                .getMessage())
-        .contains("savepoint");
+    Map<String, String> extra = new java.util.HashMap<>(rescale("a".repeat(32), "2"));
+    extra.put("savepoint", "x");
+    assertThat(bad(ActionKind.FLINK_RESCALE, extra).getMessage()).contains("savepoint");
     assertThat(
             bad(
                     ActionKind.FLINK_STOP_WITH_SAVEPOINT,

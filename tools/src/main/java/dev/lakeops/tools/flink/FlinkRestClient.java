@@ -63,13 +63,7 @@ public final class FlinkRestClient implements FlinkRest {
    * {@code /v1/jobs/<id>/stop}). Errors as for {@link #get}.
    */
   public JsonNode post(String path, JsonNode body) {
-    checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
-    return send(
-        "POST " + path,
-        request(path)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-            .build());
+    return withBody("POST", path, body);
   }
 
   /**
@@ -77,12 +71,16 @@ public final class FlinkRestClient implements FlinkRest {
    * empty answer is an empty object. Errors as for {@link #get}.
    */
   public JsonNode put(String path, JsonNode body) {
+    return withBody("PUT", path, body);
+  }
+
+  private JsonNode withBody(String method, String path, JsonNode body) {
     checkArgument(path.startsWith("/"), "Flink REST path must start with '/': %s", path);
     return send(
-        "PUT " + path,
+        method + " " + path,
         request(path)
             .header("Content-Type", "application/json")
-            .PUT(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .method(method, HttpRequest.BodyPublishers.ofString(body.toString()))
             .build());
   }
 

@@ -200,21 +200,10 @@ class BackpressureAnalyzerTest {
    * {@code v} as if it ran {@code parallelism} subtasks (its load repeated) of at most {@code max}.
    */
   private static VertexSample withMax(VertexSample v, int parallelism, int max) {
-    List<SubtaskLoad> loads = new ArrayList<>();
-    for (int i = 0; i < parallelism; i++) {
-      SubtaskLoad l = v.subtasks().get(0);
-      loads.add(
-          new SubtaskLoad(
-              i,
-              l.busyMsPerSecond(),
-              l.backPressuredMsPerSecond(),
-              l.idleMsPerSecond(),
-              l.recordsInPerSecond(),
-              l.recordsOutPerSecond()));
-    }
+    SubtaskLoad[] loads = new SubtaskLoad[parallelism];
+    java.util.Arrays.fill(loads, v.subtasks().get(0));
     FlinkVertex f = v.vertex();
-    return new VertexSample(
-        new FlinkVertex(f.id(), f.name(), parallelism, max, f.status(), f.inputIds()), loads, null);
+    return vertex(f.id(), f.name(), f.inputIds(), max, loads);
   }
 
   @Test
@@ -361,6 +350,11 @@ class BackpressureAnalyzerTest {
 
   private static VertexSample vertex(
       String id, String name, List<String> inputs, SubtaskLoad... loads) {
+    return vertex(id, name, inputs, -1, loads);
+  }
+
+  private static VertexSample vertex(
+      String id, String name, List<String> inputs, int maxParallelism, SubtaskLoad... loads) {
     List<SubtaskLoad> indexed = new ArrayList<>();
     for (int i = 0; i < loads.length; i++) {
       SubtaskLoad l = loads[i];
@@ -374,7 +368,9 @@ class BackpressureAnalyzerTest {
               l.recordsOutPerSecond()));
     }
     return new VertexSample(
-        new FlinkVertex(id, name, Math.max(1, loads.length), "RUNNING", inputs), indexed, null);
+        new FlinkVertex(id, name, Math.max(1, loads.length), maxParallelism, "RUNNING", inputs),
+        indexed,
+        null);
   }
 
   private static FlinkJobSnapshot job(String state, VertexSample... vertices) {

@@ -124,53 +124,32 @@ class FlinkJobActionsIT {
     int max = vertex.path("maxParallelism").asInt();
     assertThat(max).isPositive();
 
-    assertThatThrownBy(
-            () ->
-                g.propose(
-                    ActionKind.FLINK_RESCALE,
-                    Map.of(
-                        "cluster",
-                        flink.flinkRestUrl(),
-                        "job",
-                        job,
-                        "vertex",
-                        vertexId,
-                        "parallelism",
-                        Integer.toString(vertex.path("parallelism").asInt() + 1))))
+    int running = vertex.path("parallelism").asInt();
+    assertThatThrownBy(() -> rescale(g, job, vertexId, running + 1))
         .isInstanceOf(ApprovalRefusedException.class)
         .hasMessageContaining("in place: its scheduler takes no resource requirements")
         .hasMessageContaining("jobmanager.scheduler: adaptive");
-    assertThatThrownBy(
-            () ->
-                g.propose(
-                    ActionKind.FLINK_RESCALE,
-                    Map.of(
-                        "cluster",
-                        flink.flinkRestUrl(),
-                        "job",
-                        job,
-                        "vertex",
-                        "f".repeat(32),
-                        "parallelism",
-                        "2")))
+    assertThatThrownBy(() -> rescale(g, job, "f".repeat(32), 2))
         .isInstanceOf(ApprovalRefusedException.class)
         .hasMessageContaining("has no vertex " + "f".repeat(32))
         .hasMessageContaining(vertexId);
-    assertThatThrownBy(
-            () ->
-                g.propose(
-                    ActionKind.FLINK_RESCALE,
-                    Map.of(
-                        "cluster",
-                        flink.flinkRestUrl(),
-                        "job",
-                        job,
-                        "vertex",
-                        vertexId,
-                        "parallelism",
-                        Integer.toString(max + 1))))
+    assertThatThrownBy(() -> rescale(g, job, vertexId, max + 1))
         .isInstanceOf(ApprovalRefusedException.class)
         .hasMessageContaining("its maximum parallelism is " + max);
+  }
+
+  private Proposal rescale(GateSetup g, String job, String vertex, int parallelism) {
+    return g.propose(
+        ActionKind.FLINK_RESCALE,
+        Map.of(
+            "cluster",
+            flink.flinkRestUrl(),
+            "job",
+            job,
+            "vertex",
+            vertex,
+            "parallelism",
+            Integer.toString(parallelism)));
   }
 
   @Test

@@ -344,6 +344,15 @@ class SandboxCdcIT {
         .isEqualTo(sandbox.binlogDir().resolve(damage.file()).toString());
     assertThat(entities.path("binlogOffset").asLong()).isEqualTo(damage.eventPosition());
     assertThat(entities.path("restartPosition").asLong()).isEqualTo(damage.transactionStart());
+    // the incident's console page draws the live server's binlog file as a strip: the damaged
+    // event's span and the position to restart at
+    String strip =
+        ConsoleClient.login(agent().client().baseUrl(), LEAD_TOKEN)
+            .picture(incident.path("id").asText(), "binlog-strip");
+    assertThat(strip)
+        .contains("<svg ")
+        .contains("damaged: offsets " + damage.eventPosition() + " to ")
+        .contains("restart at " + damage.transactionStart());
     assertThat(entities.path("affectedTables").asText()).contains("shop.orders");
     assertThat(entities.path("connectorGtids").asText()).isNotBlank();
     assertThat(verdict.path("headline").asText()).contains(Sandbox.CONNECTOR);
@@ -426,7 +435,6 @@ class SandboxCdcIT {
     FlinkRestReader rest = new FlinkRestReader(sandbox.flinkRestUrl());
     String jobId = sandbox.cdcJobId();
     JsonNode incident;
-    String answer;
     String back;
     OrderLoad load = sandbox.startOrderLoad(1_000_000, 2_000);
     try {
@@ -458,24 +466,12 @@ class SandboxCdcIT {
       // the committer has a task of its own, so that the writer can be rescaled alone
       assertThat(verdict.path("entities").path("vertex").asText())
           .isEqualTo("lake writer: shop.orders");
-      JsonNode proposed = verdict.path("proposals").path(0);
-      assertThat(proposed.path("action").asText())
-          .as(verdict.toString())
-          .isEqualTo("flink.rescale");
-      assertThat(proposed.path("args").path("job").asText()).isEqualTo(jobId);
-      assertThat(proposed.path("args").path("parallelism").asText()).isEqualTo("2");
-      String writer = proposed.path("args").path("vertex").asText();
-      assertThat(rest.vertexIds(jobId)).containsEntry("lake writer: shop.orders", writer);
-
-      answer = approveInChat(incident);
-      assertThat(answer)
-          .as(linesAbout(agent().logFile(), "rescale"))
-          .contains("executed: DONE")
-          .contains("verification PASSED");
+      JsonNode args = approveRescaleOfTheWriter(incident, rest, jobId);
+      String writer = args.path("vertex").asText();
       assertThat(rest.job(jobId).path("state").asText()).isEqualTo("RUNNING");
       assertThat(parallelismOf(rest, jobId, writer)).isEqualTo(2);
 
-      back = rescaleByHand(proposed.path("args"), 1);
+      back = rescaleByHand(args, 1);
       assertThat(parallelismOf(rest, jobId, writer)).isEqualTo(1);
     } finally {
       sandbox.restoreLakeStore();
@@ -503,6 +499,25 @@ class SandboxCdcIT {
       sleep(Duration.ofMillis(500));
     }
     assertThat(values(lakeOrders())).isEqualTo(sourceOrders);
+  }
+
+  // the triage's one proposal is flink.rescale of the lake writer of shop.orders to 2; the lead
+  // approves it in chat and it runs and verifies; its arguments
+  private static JsonNode approveRescaleOfTheWriter(
+      JsonNode incident, FlinkRestReader rest, String jobId) throws Exception {
+    JsonNode verdict = incident.path("report").path("verdict");
+    JsonNode proposed = verdict.path("proposals").path(0);
+    assertThat(proposed.path("action").asText()).as(verdict.toString()).isEqualTo("flink.rescale");
+    JsonNode args = proposed.path("args");
+    assertThat(args.path("job").asText()).isEqualTo(jobId);
+    assertThat(args.path("parallelism").asText()).isEqualTo("2");
+    assertThat(rest.vertexIds(jobId))
+        .containsEntry("lake writer: shop.orders", args.path("vertex").asText());
+    assertThat(approveInChat(incident))
+        .as(linesAbout(agent().logFile(), "rescale"))
+        .contains("executed: DONE")
+        .contains("verification PASSED");
+    return args;
   }
 
   private static int parallelismOf(FlinkRestReader rest, String jobId, String vertexId)
@@ -591,17 +606,7 @@ class SandboxCdcIT {
       assertThat(timeout.path("summary").asText()).contains("lake writer: shop.orders");
       assertThat(verdict.path("entities").path("vertex").asText())
           .startsWith("lake writer: shop.orders");
-      JsonNode proposed = verdict.path("proposals").path(0);
-      assertThat(proposed.path("action").asText())
-          .as(verdict.toString())
-          .isEqualTo("flink.rescale");
-      assertThat(proposed.path("args").path("parallelism").asText()).isEqualTo("2");
-
-      String answer = approveInChat(incident);
-      assertThat(answer)
-          .as(linesAbout(agent().logFile(), "rescale"))
-          .contains("executed: DONE")
-          .contains("verification PASSED");
+      approveRescaleOfTheWriter(incident, rest, jobId);
       long completedAtRescale = rest.checkpoints(jobId).path("counts").path("completed").asLong();
       deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
       while (rest.checkpoints(jobId).path("counts").path("completed").asLong() <= completedAtRescale
