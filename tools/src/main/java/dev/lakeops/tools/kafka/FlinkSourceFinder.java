@@ -18,15 +18,25 @@ import java.util.Optional;
  */
 public interface FlinkSourceFinder {
 
-  /** The Flink source of each member-less group of {@code latest}, by group id. */
-  Map<String, FlinkSourceOffsets> find(KafkaLagSnapshot latest);
+  /**
+   * The Flink source of each member-less group of the window's latest snapshot, by group id.
+   *
+   * @param window the lag probe's snapshots, oldest first; the group's offsets in each are the
+   *     commits a source's metric may still show (Flink's REST serves metrics a few seconds old, so
+   *     it can lag a commit behind the group)
+   */
+  Map<String, FlinkSourceOffsets> find(List<KafkaLagSnapshot> window);
 
-  FlinkSourceFinder NONE = latest -> Map.of();
+  FlinkSourceFinder NONE = window -> Map.of();
 
   /** Looks through the running jobs of every cluster of {@code flink}. */
   static FlinkSourceFinder over(FlinkClusters flink, Clock clock) {
-    return latest -> {
+    return window -> {
       Map<String, FlinkSourceOffsets> found = new LinkedHashMap<>();
+      if (window.isEmpty()) {
+        return found;
+      }
+      KafkaLagSnapshot latest = window.get(window.size() - 1);
       List<ConsumerGroup> candidates =
           latest.groups().stream().filter(g -> !g.hasMembers() && !g.offsets().isEmpty()).toList();
       if (candidates.isEmpty()) {
@@ -52,7 +62,7 @@ public interface FlinkSourceFinder {
             continue;
           }
           for (ConsumerGroup g : candidates) {
-            if (!found.containsKey(g.groupId()) && sameCommits(g, offsets)) {
+            if (!found.containsKey(g.groupId()) && sameCommits(seen(window, g), offsets)) {
               found.put(g.groupId(), offsets.onCluster(cluster));
             }
           }
@@ -62,15 +72,45 @@ public interface FlinkSourceFinder {
     };
   }
 
+  /** {@code group} as each snapshot of the window shows it, newest first. */
+  private static List<ConsumerGroup> seen(List<KafkaLagSnapshot> window, ConsumerGroup group) {
+    List<ConsumerGroup> seen = new java.util.ArrayList<>();
+    for (int i = window.size() - 1; i >= 0; i--) {
+      window.get(i).groups().stream()
+          .filter(g -> g.groupId().equals(group.groupId()))
+          .findFirst()
+          .ifPresent(seen::add);
+    }
+    return seen.isEmpty() ? List.of(group) : seen;
+  }
+
   /** At least one of the group's partitions committed where the source says, and none elsewhere. */
   static boolean sameCommits(ConsumerGroup group, FlinkSourceOffsets source) {
+    return sameCommits(List.of(group), source);
+  }
+
+  /**
+   * As {@link #sameCommits(ConsumerGroup, FlinkSourceOffsets)}, where a partition's offset in the
+   * source may equal the group's offset in any of the snapshots {@code seen} (newest first): the
+   * exact value the group committed at some moment of the window, never a value in between.
+   */
+  static boolean sameCommits(List<ConsumerGroup> seen, FlinkSourceOffsets source) {
     int same = 0;
-    for (CommittedOffset c : group.offsets()) {
+    for (CommittedOffset c : seen.get(0).offsets()) {
       Optional<FlinkSourcePartition> p = source.partition(c.topic(), c.partition());
       if (p.isEmpty() || p.get().committedOffset() == null) {
         continue;
       }
-      if (p.get().committedOffset() != c.offset()) {
+      long reported = p.get().committedOffset();
+      boolean committed =
+          seen.stream()
+              .flatMap(g -> g.offsets().stream())
+              .anyMatch(
+                  o ->
+                      o.topic().equals(c.topic())
+                          && o.partition() == c.partition()
+                          && o.offset() == reported);
+      if (!committed) {
         return false;
       }
       same++;

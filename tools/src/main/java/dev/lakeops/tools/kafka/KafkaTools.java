@@ -168,9 +168,7 @@ public final class KafkaTools implements ToolSet {
           }
           List<KafkaLagSnapshot> window = history.window(cluster.name());
           Map<String, FlinkSourceOffsets> flink = new LinkedHashMap<>();
-          if (!window.isEmpty()) {
-            flink.putAll(flinkSources.find(window.get(window.size() - 1)));
-          }
+          flink.putAll(flinkSources.find(window));
           flink.putAll(flinkByGroup);
           return new KafkaLagAnalyzer(rules).analyze(window, flink);
         });
