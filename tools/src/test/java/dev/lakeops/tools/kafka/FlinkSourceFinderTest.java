@@ -12,14 +12,21 @@ import org.junit.jupiter.api.Test;
 /** Which Flink source owns a member-less group, and what the lag analyzer says once it is known. */
 class FlinkSourceFinderTest {
 
-  private static final ConsumerGroup GROUP =
-      new ConsumerGroup(
-          "orders-to-lake",
-          "Empty",
-          "Classic",
-          "",
-          List.of(),
-          List.of(new CommittedOffset("orders", 0, 500), new CommittedOffset("orders", 1, 700)));
+  private static final ConsumerGroup GROUP = group(500, 700);
+
+  /**
+   * The member-less group {@code orders-to-lake}, committed at these offsets of orders-0 and -1.
+   */
+  private static ConsumerGroup group(long offset0, long offset1) {
+    return new ConsumerGroup(
+        "orders-to-lake",
+        "Empty",
+        "Classic",
+        "",
+        List.of(),
+        List.of(
+            new CommittedOffset("orders", 0, offset0), new CommittedOffset("orders", 1, offset1)));
+  }
 
   private static FlinkSourceOffsets source(Long committed0, Long committed1) {
     return new FlinkSourceOffsets(
@@ -40,14 +47,7 @@ class FlinkSourceFinderTest {
   // the group's previous offset, which an earlier probe of the window saw
   @Test
   void aSourceWhoseMetricIsACommitBehindMatchesTheOffsetTheGroupHadEarlierInTheWindow() {
-    ConsumerGroup before =
-        new ConsumerGroup(
-            "orders-to-lake",
-            "Empty",
-            "Classic",
-            "",
-            List.of(),
-            List.of(new CommittedOffset("orders", 0, 450), new CommittedOffset("orders", 1, 640)));
+    ConsumerGroup before = group(450, 640);
 
     assertThat(FlinkSourceFinder.sameCommits(List.of(GROUP, before), source(450L, 640L))).isTrue();
     assertThat(FlinkSourceFinder.sameCommits(List.of(GROUP, before), source(500L, 640L))).isTrue();
